@@ -1,0 +1,72 @@
+import type { RequestContext } from '../request/context'
+
+/** Options of `this.respond(...)`. */
+export interface RespondInit {
+  status?: number
+  /** the envelope's message (ignored without an envelope) */
+  message?: string
+  headers?: HeadersInit
+}
+
+/** Renders a value in the endpoint's envelope; set by fw on each instance it creates. */
+export type Responder = (value: unknown, init?: RespondInit) => Response
+
+export const RESPONDER = Symbol.for('fw.responder')
+
+/**
+ * Base class of API classes. Endpoints are its decorated methods; one instance
+ * is made per request, with `this.request` and the common params set on it.
+ *
+ * @example
+ * class CalcAPI extends api.API {
+ *   @api.get({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })
+ *   add({ a, b }: { a: number; b: number }) { return a + b }
+ * }
+ */
+export class API {
+  /** the current request */
+  declare request: RequestContext
+  declare [RESPONDER]: Responder
+
+  /**
+   * Answer with an explicit status, message or headers, in this class's envelope.
+   *
+   * @example
+   * return this.respond({ id }, { status: 201, message: 'created', headers: { location: `/items/${id}` } })
+   */
+  respond(value: unknown, init: RespondInit = {}): Response {
+    return this[RESPONDER](value, init)
+  }
+}
+
+/** An API class (the class itself, not an instance). */
+export type APIClass = abstract new () => API
+
+/** Is this value an API class? */
+export function isAPIClass(value: unknown): value is APIClass {
+  return typeof value === 'function' && value.prototype instanceof API
+}
+
+const MOUNT = Symbol.for('fw.mount')
+
+/** `api.mount(OtherAPI, route)`: a sub-API at an explicit route. */
+export interface MountEntry {
+  readonly [MOUNT]: true
+  readonly api: APIClass
+  readonly route: string
+}
+
+/**
+ * Mount an API class at an explicit route (wins over its `@api.route` and the field name).
+ *
+ * @example
+ * class RootAPI extends api.API { static user = api.mount(UserAPI, 'users') }
+ */
+export function mount(target: APIClass, route: string): MountEntry {
+  return { [MOUNT]: true, api: target, route }
+}
+
+/** Is this value an `api.mount(...)` entry? */
+export function isMountEntry(value: unknown): value is MountEntry {
+  return typeof value === 'object' && value !== null && MOUNT in value
+}

@@ -1,0 +1,45 @@
+import type * as v from 'valibot'
+import type { Marker } from '../request/markers'
+
+/** The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`. */
+export type TemplateParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | TemplateParams<Rest>
+  : never
+
+/** What one `params` entry gives the method. */
+export type OutputOf<Entry> = Entry extends Marker<infer Out>
+  ? Out
+  : Entry extends v.GenericSchema
+    ? v.InferOutput<Entry>
+    : never
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/**
+ * The object an endpoint receives for a `params` declaration.
+ *
+ * @example
+ * const params = { id: v.number() }
+ * type In = api.Input<typeof params>   // { id: number }
+ */
+export type Input<Params, Path extends string = ''> = Simplify<
+  { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
+>
+
+/** The `params` object of an endpoint: a valibot schema or a request marker per entry. */
+export type Params = Record<string, v.GenericSchema | Marker>
+
+/** A method decorator checking that the method accepts `In`, under either decorator standard. */
+export interface EndpointDecorator<In> {
+  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R>): void
+  (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<(input: In) => unknown>): void
+}
+
+/** `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`. */
+export interface EndpointDecoratorFactory {
+  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R>): void
+  (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<(input: {}) => unknown>): void
+  <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
+  <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
+  <const P extends Params>(params: P): EndpointDecorator<Input<P>>
+}

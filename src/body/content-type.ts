@@ -1,0 +1,110 @@
+/**
+ * Content-Type parsing and matching. Types compare case-insensitively and
+ * ignore parameters, so `Application/JSON; charset=utf-8` is `application/json`.
+ */
+
+/** A parsed `Content-Type` header. */
+export interface ContentType {
+  /** `type/subtype`, lower case, without parameters */
+  essence: string
+  /** parameters with lower-case names (`charset`, `boundary`) */
+  params: Record<string, string>
+}
+
+/**
+ * Parse a Content-Type header; `undefined` when absent or blank.
+ *
+ * @example
+ * parseContentType('multipart/form-data; boundary="x y"')
+ * // { essence: 'multipart/form-data', params: { boundary: 'x y' } }
+ */
+export function parseContentType(header: string | null): ContentType | undefined {
+  if (header === null) return undefined
+  const semi = header.indexOf(';')
+  const essence = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase()
+  if (!essence) return undefined
+  const params: Record<string, string> = Object.create(null)
+  if (semi >= 0) parseHeaderParams(header, semi + 1, params)
+  return { essence, params }
+}
+
+/**
+ * Read `; name=value; name="quoted value"` parameters from `header` starting at
+ * `from` into `out` (names lower-cased, first occurrence wins). Inside quotes a
+ * backslash escapes only `"` and `\`, so a Windows path such as
+ * `C:\dir\a.txt` in a multipart filename keeps its separators.
+ */
+export function parseHeaderParams(header: string, from: number, out: Record<string, string>): void {
+  let i = from
+  const n = header.length
+  while (i < n) {
+    while (i < n && ' \t;'.includes(header.charAt(i))) i++
+    const eq = header.indexOf('=', i)
+    if (eq < 0) return
+    const name = header.slice(i, eq).trim().toLowerCase()
+    i = eq + 1
+    while (i < n && (header.charAt(i) === ' ' || header.charAt(i) === '\t')) i++
+    let value = ''
+    const quoted = header.charAt(i) === '"'
+    if (quoted) {
+      i++
+      while (i < n && header.charAt(i) !== '"') {
+        const c = header.charAt(i)
+        const next = header.charAt(i + 1)
+        if (c === '\\' && (next === '"' || next === '\\')) i++
+        value += header.charAt(i)
+        i++
+      }
+      i++
+    }
+    const semi = header.indexOf(';', i)
+    const end = semi < 0 ? n : semi
+    if (!quoted) value = header.slice(eq + 1, end).trim()
+    i = end
+    if (name && !Object.hasOwn(out, name)) out[name] = value
+  }
+}
+
+/** JSON: `application/json` or any `+json` type (`application/problem+json`). */
+export function isJsonType(essence: string): boolean {
+  return essence === 'application/json' || essence.endsWith('+json')
+}
+
+/** XML: `application/xml`, `text/xml` or any `+xml` type. */
+export function isXmlType(essence: string): boolean {
+  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml')
+}
+
+export const URLENCODED = 'application/x-www-form-urlencoded'
+export const MULTIPART = 'multipart/form-data'
+
+/** Tests a content type essence against a compiled pattern. */
+export type TypeMatcher = (essence: string) => boolean
+
+const matchers = new Map<string, TypeMatcher>()
+
+/**
+ * Compile a pattern such as `image/*`, `text/html` or `image/png, image/jpeg`
+ * (comma-separated alternatives) into a matcher. Cached per pattern: patterns
+ * come from endpoint declarations, never from requests, so the cache is bounded.
+ *
+ * @example
+ * typeMatcher('image/*')('image/png') // true
+ */
+export function typeMatcher(pattern: string): TypeMatcher {
+  let matcher = matchers.get(pattern)
+  if (matcher) return matcher
+  const exact = new Set<string>()
+  const prefixes: string[] = []
+  let any = false
+  for (const raw of pattern.split(',')) {
+    const part = raw.split(';')[0]!.trim().toLowerCase()
+    if (!part) continue
+    if (part === '*' || part === '*/*') any = true
+    else if (part.endsWith('/*')) prefixes.push(part.slice(0, -1))
+    else exact.add(part)
+  }
+  matcher = any ? () => true : (essence) => exact.has(essence) || prefixes.some((prefix) => essence.startsWith(prefix))
+  matchers.set(pattern, matcher)
+  return matcher
+}

@@ -1,0 +1,70 @@
+/**
+ * JSON bodies: a depth check before `JSON.parse` (whose recursion a
+ * `[[[[…` body could otherwise exhaust), and removal of own `__proto__` keys
+ * so no later copy can turn them into a prototype.
+ */
+import { BadRequest } from '../exceptions/index'
+
+const OPEN_BRACE = 0x7b
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACE = 0x7d
+const CLOSE_BRACKET = 0x5d
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/**
+ * Parse JSON text no deeper than `maxDepth`; blank text is `undefined`.
+ * Throws 400 on malformed or too deeply nested text.
+ *
+ * @example
+ * parseJson('{"a":[1]}', 100)          // { a: [1] }
+ * parseJson('[[[1]]]', 2)              // throws BadRequest
+ */
+export function parseJson(text: string, maxDepth: number): unknown {
+  if (isBlank(text)) return undefined
+  // Exceeding the depth needs more than maxDepth opening brackets.
+  if (text.length > maxDepth) checkDepth(text, maxDepth)
+  try {
+    // JSON.parse defines `__proto__` as an own key (no pollution by itself);
+    // the reviver deletes it. Only texts that can spell it pay for the reviver.
+    return mayHaveProto(text) ? JSON.parse(text, dropProto) : JSON.parse(text)
+  } catch {
+    throw new BadRequest('invalid JSON body')
+  }
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false
+  }
+  return true
+}
+
+/** Linear, non-recursive bracket count that skips string contents. */
+function checkDepth(text: string, maxDepth: number): void {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === BACKSLASH) i++
+      else if (c === QUOTE) inString = false
+    } else if (c === QUOTE) {
+      inString = true
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > maxDepth) throw new BadRequest(`JSON body nested deeper than ${maxDepth} levels`)
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--
+    }
+  }
+}
+
+// `\u` escapes can spell `__proto__` without the literal text.
+function mayHaveProto(text: string): boolean {
+  return text.includes('__proto__') || text.includes('\\u')
+}
+
+function dropProto(key: string, value: unknown): unknown {
+  return key === '__proto__' ? undefined : value
+}

@@ -1,0 +1,74 @@
+/**
+ * The headers of one multipart part: only `Content-Disposition` (field name,
+ * file name) and `Content-Type` matter for `multipart/form-data`.
+ */
+import { parseContentType, parseHeaderParams } from './content-type'
+
+/** What fw reads from a part's headers. */
+export interface PartHeaders {
+  /** form field name; parts without one are skipped */
+  name?: string
+  /** present (possibly empty) when the part is a file */
+  filename?: string
+  /** the part's content type essence, when given */
+  type?: string
+}
+
+/**
+ * Parse the header block of a part (the text before its blank line).
+ *
+ * @example
+ * parsePartHeaders('Content-Disposition: form-data; name="a"; filename="x.png"\r\nContent-Type: image/png')
+ * // { name: 'a', filename: 'x.png', type: 'image/png' }
+ */
+export function parsePartHeaders(block: string): PartHeaders {
+  const out: PartHeaders = {}
+  for (const line of block.split('\r\n')) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    const field = line.slice(0, colon).trim().toLowerCase()
+    const value = line.slice(colon + 1)
+    if (field === 'content-disposition' && out.name === undefined) Object.assign(out, parseDisposition(value))
+    else if (field === 'content-type' && out.type === undefined) {
+      const type = parseContentType(value)
+      if (type) out.type = type.essence
+    }
+  }
+  return out
+}
+
+/**
+ * Read `name` and `filename` (preferring RFC 8187 `filename*`) from a
+ * `Content-Disposition` value; also used for a whole-body file upload.
+ *
+ * @example
+ * parseDisposition('attachment; filename="a.png"') // { filename: 'a.png' }
+ */
+export function parseDisposition(value: string): Pick<PartHeaders, 'name' | 'filename'> {
+  const out: Pick<PartHeaders, 'name' | 'filename'> = {}
+  const semi = value.indexOf(';')
+  if (semi < 0) return out
+  const params: Record<string, string> = Object.create(null)
+  parseHeaderParams(value, semi + 1, params)
+  if (params.name !== undefined) out.name = unescapeHtmlForm(params.name)
+  const extended = params['filename*'] === undefined ? undefined : decodeExtended(params['filename*'])
+  if (extended !== undefined) out.filename = extended
+  else if (params.filename !== undefined) out.filename = unescapeHtmlForm(params.filename)
+  return out
+}
+
+// Browsers (HTML form encoding) send `"`, CR and LF in names as %22, %0D, %0A.
+function unescapeHtmlForm(text: string): string {
+  return text.includes('%') ? text.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text
+}
+
+// RFC 8187 `UTF-8''na%C3%AFve.txt`; other charsets or bad escapes are ignored.
+function decodeExtended(text: string): string | undefined {
+  const match = /^utf-8'[^']*'(.*)$/i.exec(text)
+  if (!match) return undefined
+  try {
+    return decodeURIComponent(match[1] ?? '')
+  } catch {
+    return undefined
+  }
+}

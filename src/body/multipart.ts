@@ -1,0 +1,242 @@
+/**
+ * A streaming `multipart/form-data` parser. It sees each chunk as it arrives,
+ * counts parts and files from their headers (so a flood of 5000 empty parts
+ * is refused at part 1001 without building the rest), bounds each part's
+ * size, and stops reading at the closing delimiter. `request.formData()` is
+ * never used: it buffers everything with no limits.
+ */
+import { BadRequest } from '../exceptions/index'
+import { UploadedFile } from '../file/uploaded'
+import type { ContentType } from './content-type'
+import { addField, createForm, tooManyFields, type FormObject } from './form'
+import { parsePartHeaders, type PartHeaders } from './multipart-headers'
+import { pump, tooLarge, type Bytes } from './stream'
+import { decodeText } from './text'
+
+/** Bounds applied while parsing one multipart body. */
+export interface MultipartLimits {
+  /** bytes of the whole body */
+  bytes: number
+  /** parts (fields and files together) */
+  parts: number
+  /** file parts */
+  files: number
+  /** bytes of one file */
+  fileBytes: number
+  /** bytes of one text field */
+  fieldBytes: number
+}
+
+const CR = 13
+const LF = 10
+const DASH = 45
+const SPACE = 32
+const TAB = 9
+const CRLF = new Uint8Array([CR, LF])
+const HEADER_END = new Uint8Array([CR, LF, CR, LF])
+/** bytes of one part's header block */
+const MAX_HEADER_BYTES = 16 * 1024
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/
+
+const PREAMBLE = 0
+const AFTER_DELIMITER = 1
+const HEADERS = 2
+const PART_BODY = 3
+const DONE = 4
+
+/**
+ * Read a multipart body into a null-prototype form object; `undefined` when
+ * the body is empty. Files become `UploadedFile`s; an empty file input
+ * (`filename=""` and no bytes) counts as absent, as browsers send one for
+ * every unselected `<input type=file>`.
+ */
+export async function readMultipart(
+  body: ReadableStream<Bytes>,
+  contentType: ContentType,
+  limits: MultipartLimits,
+): Promise<FormObject | undefined> {
+  const boundary = contentType.params.boundary
+  if (boundary === undefined || !BOUNDARY.test(boundary)) {
+    body.cancel().catch(() => {})
+    throw new BadRequest('multipart body without a valid boundary')
+  }
+  const parser = new MultipartParser(boundary, limits)
+  const total = await pump(body, limits.bytes, (chunk) => parser.push(chunk))
+  return total === 0 ? undefined : parser.finish()
+}
+
+class MultipartParser {
+  private readonly delimiter: Uint8Array
+  private readonly limits: MultipartLimits
+  private readonly form = createForm()
+  /** unconsumed bytes; starts with a virtual CRLF so the first delimiter matches */
+  private pending: Bytes = CRLF
+  private state = PREAMBLE
+  private parts = 0
+  private files = 0
+  private part: PartHeaders = {}
+  private chunks: Bytes[] = []
+  private size = 0
+
+  constructor(boundary: string, limits: MultipartLimits) {
+    this.delimiter = new TextEncoder().encode(`\r\n--${boundary}`)
+    this.limits = limits
+  }
+
+  /** Consume a chunk; `true` once the closing delimiter has been seen. */
+  push(chunk: Bytes): boolean {
+    const buf = this.pending.length === 0 ? chunk : concat(this.pending, chunk)
+    const pos = this.consume(buf)
+    // Copy the short tail so the (possibly large) chunk can be freed.
+    this.pending = pos >= buf.length ? EMPTY : buf.slice(pos)
+    return this.state === DONE
+  }
+
+  /** The form, once the body has ended; 400 when it ended early. */
+  finish(): FormObject {
+    if (this.state !== DONE) throw new BadRequest('invalid multipart body: unexpected end')
+    return this.form
+  }
+
+  /** Advance the state machine over `buf`; returns how far it got. */
+  private consume(buf: Bytes): number {
+    const delimiter = this.delimiter
+    let pos = 0
+    for (;;) {
+      switch (this.state) {
+        case PREAMBLE: {
+          const at = indexOf(buf, delimiter, pos)
+          if (at < 0) return Math.max(pos, buf.length - delimiter.length + 1)
+          pos = at + delimiter.length
+          this.state = AFTER_DELIMITER
+          break
+        }
+        case AFTER_DELIMITER: {
+          if (buf.length - pos < 2) return pos
+          if (buf[pos] === DASH && buf[pos + 1] === DASH) {
+            this.state = DONE
+            return buf.length
+          }
+          // Optional transport padding, then CRLF.
+          let end = pos
+          while (end < buf.length && (buf[end] === SPACE || buf[end] === TAB)) end++
+          if (end - pos > 64) throw invalid()
+          if (buf.length - end < 2) return pos
+          if (buf[end] !== CR || buf[end + 1] !== LF) throw invalid()
+          pos = end + 2
+          this.state = HEADERS
+          break
+        }
+        case HEADERS: {
+          if (buf.length - pos < 2) return pos
+          let block = ''
+          if (buf[pos] === CR && buf[pos + 1] === LF) {
+            pos += 2 // a part with no headers
+          } else {
+            const at = indexOf(buf, HEADER_END, pos)
+            if (at < 0) {
+              if (buf.length - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
+              return pos
+            }
+            if (at - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
+            block = decodeText(buf.subarray(pos, at))
+            pos = at + HEADER_END.length
+          }
+          this.startPart(block)
+          this.state = PART_BODY
+          break
+        }
+        case PART_BODY: {
+          const at = indexOf(buf, delimiter, pos)
+          if (at < 0) {
+            // Keep a tail that could be the start of a split delimiter.
+            const safe = buf.length - delimiter.length + 1
+            if (safe > pos) {
+              this.data(buf.subarray(pos, safe))
+              pos = safe
+            }
+            return pos
+          }
+          this.data(buf.subarray(pos, at))
+          this.endPart()
+          pos = at + delimiter.length
+          this.state = AFTER_DELIMITER
+          break
+        }
+        default:
+          return buf.length
+      }
+    }
+  }
+
+  private startPart(block: string): void {
+    // Counted from the headers alone, before any object is built for the part.
+    if (++this.parts > this.limits.parts) throw tooManyFields(this.limits.parts)
+    const part = parsePartHeaders(block)
+    if (part.filename !== undefined && ++this.files > this.limits.files) {
+      throw new BadRequest(`too many files (limit ${this.limits.files})`)
+    }
+    this.part = part
+    this.chunks = []
+    this.size = 0
+  }
+
+  private data(bytes: Bytes): void {
+    if (bytes.length === 0 || this.part.name === undefined) return
+    this.size += bytes.length
+    if (this.part.filename !== undefined) {
+      if (this.size > this.limits.fileBytes) throw tooLarge(this.limits.fileBytes, 'file')
+    } else if (this.size > this.limits.fieldBytes) {
+      throw tooLarge(this.limits.fieldBytes, 'form field')
+    }
+    this.chunks.push(bytes)
+  }
+
+  private endPart(): void {
+    const { name, filename, type } = this.part
+    if (name === undefined) return
+    if (filename !== undefined) {
+      if (filename === '' && this.size === 0) return // an unselected file input
+      addField(this.form, name, new UploadedFile(this.chunks, filename, { type: type ?? 'application/octet-stream' }))
+    } else {
+      addField(this.form, name, decodeText(this.chunks.length === 1 ? this.chunks[0]! : joinAll(this.chunks, this.size)))
+    }
+    this.chunks = []
+  }
+}
+
+const EMPTY = new Uint8Array(0)
+
+function invalid(): Error {
+  return new BadRequest('invalid multipart body')
+}
+
+/** Index of `pattern` in `buf` at or after `from`, or -1. */
+function indexOf(buf: Uint8Array, pattern: Uint8Array, from: number): number {
+  const first = pattern[0]!
+  const last = buf.length - pattern.length
+  // Uint8Array#indexOf is native; candidates (a CR) are rare in most payloads.
+  for (let i = buf.indexOf(first, from); i !== -1 && i <= last; i = buf.indexOf(first, i + 1)) {
+    let j = 1
+    while (j < pattern.length && buf[i + j] === pattern[j]) j++
+    if (j === pattern.length) return i
+  }
+  return -1
+}
+
+function concat(a: Bytes, b: Bytes): Bytes {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a, 0)
+  out.set(b, a.length)
+  return out
+}
+
+function joinAll(chunks: Bytes[], size: number): Bytes {
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.length
+  }
+  return out
+}

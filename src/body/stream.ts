@@ -1,0 +1,83 @@
+/**
+ * Reading a request body stream while counting the bytes actually received.
+ * `Content-Length` is only trusted to refuse early; chunked, lying or
+ * non-numeric lengths are caught by the count.
+ */
+import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
+
+/** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
+export type Bytes = Uint8Array<ArrayBuffer>
+
+/** The 413 thrown when a body goes over `limit` bytes. */
+export function tooLarge(limit: number, what = 'body'): Error {
+  return new RequestEntityTooLarge(`${what} exceeds ${limit} bytes`)
+}
+
+/**
+ * Refuse before reading when `Content-Length` already says the body is too big.
+ * Cancels the stream so the runtime can drop the rest of the upload.
+ */
+export function checkDeclaredLength(request: Request, limit: number): void {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
+    request.body?.cancel().catch(ignore)
+    throw tooLarge(limit)
+  }
+}
+
+/**
+ * Feed each chunk of `body` to `onChunk` until the stream ends or `onChunk`
+ * returns `true` (the consumer has all it needs). Throws 413 as soon as the
+ * running total passes `limit`. Resolves with the number of bytes read.
+ */
+export async function pump(
+  body: ReadableStream<Bytes>,
+  limit: number,
+  onChunk: (chunk: Bytes) => boolean | void,
+): Promise<number> {
+  const reader = body.getReader()
+  let total = 0
+  try {
+    for (;;) {
+      let result: ReadableStreamReadResult<Bytes>
+      try {
+        result = await reader.read()
+      } catch (error) {
+        throw new BadRequest('request body could not be read', { cause: error })
+      }
+      if (result.done) return total
+      const chunk = result.value
+      total += chunk.byteLength
+      if (total > limit) throw tooLarge(limit)
+      if (chunk.byteLength > 0 && onChunk(chunk) === true) {
+        // The rest (a multipart epilogue) is not needed: stop the upload.
+        reader.cancel().catch(ignore)
+        return total
+      }
+    }
+  } catch (error) {
+    // Not awaited: a stalled peer must not keep the error from propagating.
+    reader.cancel().catch(ignore)
+    throw error
+  } finally {
+    reader.releaseLock()
+  }
+}
+
+/** Read the whole body (at most `limit` bytes) into one array. */
+export async function readAll(body: ReadableStream<Bytes>, limit: number): Promise<Bytes> {
+  const chunks: Bytes[] = []
+  const total = await pump(body, limit, (chunk) => {
+    chunks.push(chunk)
+  })
+  if (chunks.length === 1) return chunks[0]!
+  const out = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
+
+function ignore(): void {}

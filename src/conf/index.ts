@@ -1,0 +1,2 @@
+export { Time, type TimeOptions } from './time'
+export { compileStrftime } from './strftime'

@@ -1,0 +1,25 @@
+/**
+ * `fw/file`: file schemas and the uploaded file type (SPEC §3.4).
+ *
+ * @example
+ * import { file } from 'fw'
+ * @api.post({ avatar: request.BodyParam(file.Image({ maxSize: 10 * 1024 ** 2 })) })
+ * async upload({ avatar }: { avatar: file.UploadedFile }) { return avatar.save('./uploads') }
+ */
+import { createFileSchema, type FileSchema } from './schema'
+
+export { UploadedFile } from './uploaded'
+export { createFileSchema, toUploadedFile, type FileIssue, type FileOptions, type FileSchema } from './schema'
+export { fileSchemaInfo, isFileSchema, type FileSchemaInfo } from './info'
+export { safeFileName } from './safe-name'
+
+/** Any file. `file.File({ maxSize })` bounds its size. */
+const AnyFile: FileSchema = createFileSchema()
+/** An `image/*` file. */
+const Image: FileSchema = createFileSchema({ mime: 'image/*' })
+/** An `audio/*` file. */
+const Audio: FileSchema = createFileSchema({ mime: 'audio/*' })
+/** A `video/*` file. */
+const Video: FileSchema = createFileSchema({ mime: 'video/*' })
+
+export { AnyFile as File, Image, Audio, Video }

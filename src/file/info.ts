@@ -1,0 +1,75 @@
+/**
+ * What the core reads from a file schema to plan a body: whether a schema is
+ * a file, which types it accepts, how large it may be.
+ */
+import { toUploadedFile } from './schema'
+
+/** The accepted type pattern and size bound of a file schema. */
+export interface FileSchemaInfo {
+  /** e.g. `image/*`; absent when any type is accepted */
+  mime?: string
+  /** bytes; absent when the schema sets no bound */
+  maxSize?: number
+}
+
+interface Shape {
+  type?: unknown
+  wrapped?: unknown
+  pipe?: unknown
+  mime?: unknown
+  maxSize?: unknown
+  requirement?: unknown
+  '~fwConvert'?: unknown
+}
+
+function shape(value: unknown): Shape | undefined {
+  // File schemas are callable, so functions count as schemas here.
+  return (typeof value === 'object' && value !== null) || typeof value === 'function' ? (value as Shape) : undefined
+}
+
+/**
+ * Is `schema` (not looking through wrappers) one of fw's file schemas, or a
+ * `v.pipe` rooted in one?
+ *
+ * @example
+ * isFileSchema(file.Image) // true
+ */
+export function isFileSchema(schema: unknown): boolean {
+  const s = shape(schema)
+  return s !== undefined && s.type === 'file' && s['~fwConvert'] === toUploadedFile
+}
+
+/**
+ * Info of a file schema, looking through `v.optional` / `v.nullable` /
+ * `v.nullish` wrappers and `v.pipe`; `undefined` when it is not a file schema.
+ * A `v.maxSize(n)` or `v.mimeType([...])` in the pipe is taken into account.
+ *
+ * @example
+ * fileSchemaInfo(v.optional(file.Image({ maxSize: 1024 }))) // { mime: 'image/*', maxSize: 1024 }
+ */
+export function fileSchemaInfo(schema: unknown): FileSchemaInfo | undefined {
+  let current = shape(schema)
+  // Wrappers nest only as deep as the user wrote them; bound the walk anyway.
+  for (let hops = 0; current !== undefined && hops < 16; hops++) {
+    if (isFileSchema(current)) return infoOf(current)
+    current = shape(current.wrapped)
+  }
+  return undefined
+}
+
+function infoOf(s: Shape): FileSchemaInfo {
+  const info: FileSchemaInfo = {}
+  if (typeof s.mime === 'string') info.mime = s.mime
+  if (typeof s.maxSize === 'number') info.maxSize = s.maxSize
+  if (Array.isArray(s.pipe)) {
+    for (const item of s.pipe) {
+      const action = shape(item)
+      if (action?.type === 'max_size' && typeof action.requirement === 'number') {
+        info.maxSize = Math.min(info.maxSize ?? Infinity, action.requirement)
+      } else if (action?.type === 'mime_type' && Array.isArray(action.requirement)) {
+        info.mime = action.requirement.join(', ')
+      }
+    }
+  }
+  return info
+}

@@ -1,0 +1,125 @@
+/**
+ * File schemas: valibot schemas (usable anywhere valibot takes one) that are
+ * also callable to derive a variant with options. `type: 'file'`, `mime`
+ * and `maxSize` are readable so the core can plan a binary body.
+ */
+import * as v from 'valibot'
+import { typeMatcher, type TypeMatcher } from '../body/content-type'
+import { UploadedFile } from './uploaded'
+
+/** Options of a file schema. */
+export interface FileOptions {
+  /** largest accepted size in bytes (UtilMeta's `max_length` on a file field) */
+  maxSize?: number
+  /** accepted types: `image/*`, `application/pdf`, or a comma-separated list */
+  mime?: string
+  /** replaces the failure message */
+  message?: string
+}
+
+/** The issue a file schema reports. */
+export interface FileIssue extends v.BaseIssue<unknown> {
+  readonly kind: 'schema'
+  readonly type: 'file'
+  readonly expected: string
+}
+
+/**
+ * A file schema. Output: an `UploadedFile` (a Web `File` with `save()`).
+ * Call it to derive a schema with more options.
+ *
+ * @example
+ * v.object({ avatar: file.Image({ maxSize: 2 * 1024 ** 2 }), docs: v.array(file.File) })
+ */
+export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> {
+  (options?: FileOptions): FileSchema
+  readonly type: 'file'
+  readonly expects: string
+  /** accepted type pattern, e.g. `image/*`; `undefined` for any type */
+  readonly mime: string | undefined
+  /** largest accepted size in bytes; `undefined` when unbounded by the schema */
+  readonly maxSize: number | undefined
+  readonly message: string | undefined
+  /** fw's conversion hook: a Blob becomes an `UploadedFile`, other values pass through to fail validation */
+  readonly '~fwConvert': (value: unknown) => unknown
+}
+
+interface Config {
+  mime: string | undefined
+  maxSize: number | undefined
+  message: string | undefined
+}
+
+/** Wire value → `UploadedFile` when it is a Blob; anything else is left for validation. */
+export function toUploadedFile(value: unknown): unknown {
+  return value instanceof Blob ? UploadedFile.from(value) : value
+}
+
+/**
+ * Build a file schema; `createFileSchema({ mime: 'application/pdf' })` is how
+ * further kinds (like `file.Image`) are made.
+ *
+ * @example
+ * const Pdf = createFileSchema({ mime: 'application/pdf', maxSize: 5e6 })
+ */
+export function createFileSchema(options: FileOptions = {}): FileSchema {
+  return build({ mime: options.mime, maxSize: options.maxSize, message: options.message })
+}
+
+function build(config: Config): FileSchema {
+  if (config.maxSize !== undefined && !(config.maxSize >= 0)) {
+    throw new TypeError(`file schema: maxSize must be a non-negative number, got ${String(config.maxSize)}`)
+  }
+  const matches: TypeMatcher | undefined = config.mime ? typeMatcher(config.mime) : undefined
+  const derive = (options: FileOptions = {}): FileSchema =>
+    build({
+      mime: options.mime ?? config.mime,
+      maxSize: options.maxSize ?? config.maxSize,
+      message: options.message ?? config.message,
+    })
+  const props: Omit<FileSchema, '~standard' | '~types'> = {
+    kind: 'schema',
+    type: 'file',
+    reference: createFileSchema,
+    expects: config.mime ?? 'File',
+    async: false,
+    mime: config.mime,
+    maxSize: config.maxSize,
+    message: config.message,
+    '~fwConvert': toUploadedFile,
+    '~run'(dataset, runConfig) {
+      const value = dataset.value
+      let problem: string | undefined
+      if (!(value instanceof Blob)) problem = `expected a file, got ${describe(value)}`
+      else if (matches && !matches(essence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
+      else if (config.maxSize !== undefined && value.size > config.maxSize) {
+        problem = `file too large: ${value.size} > ${config.maxSize} bytes`
+      }
+      if (problem !== undefined) {
+        v._addIssue(schema, 'type', dataset, runConfig, { message: config.message ?? problem })
+        // valibot's own schemas mutate the dataset in place the same way.
+        return dataset as unknown as v.OutputDataset<UploadedFile, FileIssue>
+      }
+      // Accept plain Blobs too, so v.parse works without fw's converter.
+      const output = dataset as unknown as v.SuccessDataset<UploadedFile>
+      output.value = UploadedFile.from(value as Blob)
+      output.typed = true
+      return output
+    },
+  } as const
+  // Properties go on the function itself (own and enumerable) so both calling
+  // it and spreading it (`v.pipe(file.Image, …)` copies its root) keep them.
+  const schema = v._standardSchema<FileSchema>(Object.assign(derive, props))
+  return schema
+}
+
+function essence(type: string): string {
+  const semi = type.indexOf(';')
+  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase()
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`
+  return Array.isArray(value) ? 'array' : typeof value
+}

@@ -1,0 +1,80 @@
+import '../polyfill'
+
+/**
+ * What decorators record about an API class. Filled by `@api.*` and param
+ * markers under either decorator standard, read once when a service compiles.
+ */
+export interface ClassMeta {
+  /** `@api.route(path)` */
+  route?: string
+  /** endpoint declarations per method name, in decoration order */
+  endpoints: Map<string, EndpointDecl[]>
+  /** common params declared as decorated fields, by field name */
+  fields: Map<string, unknown>
+}
+
+/** One `@api.<method>(...)` on a method. */
+export interface EndpointDecl {
+  method: string
+  path?: string
+  params?: Record<string, unknown>
+}
+
+const META = Symbol.for('fw.meta')
+const legacyStore = new WeakMap<object, ClassMeta>()
+
+function create(): ClassMeta {
+  return { endpoints: new Map(), fields: new Map() }
+}
+
+/** Meta of a TC39 decorator context (its per-class `metadata` object). */
+export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
+  const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
+  if (!bag) throw new Error('fw: decorator metadata is unavailable; import "fw" before declaring API classes')
+  if (!Object.hasOwn(bag, META)) bag[META] = create()
+  return bag[META] as ClassMeta
+}
+
+/** Meta of a legacy (`experimentalDecorators`) target: the class prototype. */
+export function metaOfPrototype(prototype: object): ClassMeta {
+  let meta = legacyStore.get(prototype)
+  if (!meta) legacyStore.set(prototype, (meta = create()))
+  return meta
+}
+
+/** Everything recorded on exactly this class (not its parents), under both standards. */
+export function ownMeta(cls: Function): ClassMeta[] {
+  const found: ClassMeta[] = []
+  const symbolMetadata = (Symbol as unknown as { metadata: symbol }).metadata
+  if (Object.hasOwn(cls, symbolMetadata)) {
+    const bag = (cls as unknown as Record<symbol, Record<symbol, ClassMeta> | undefined>)[symbolMetadata]
+    if (bag && Object.hasOwn(bag, META)) found.push(bag[META] as ClassMeta)
+  }
+  const legacy = legacyStore.get(cls.prototype as object)
+  if (legacy) found.push(legacy)
+  return found
+}
+
+/** A TC39 decorator context, as far as fw needs to tell it apart. */
+export interface DecoratorContextLike {
+  kind: string
+  name: string | symbol
+  metadata?: object | null
+}
+
+/** True when called as a TC39 decorator `(value, context)`. */
+export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value && typeof (value as { kind: unknown }).kind === 'string'
+}
+
+/** True when called as a legacy member decorator `(prototype, key, descriptor?)`. */
+export function isLegacyMemberCall(args: readonly unknown[]): boolean {
+  return (
+    args.length >= 2 &&
+    args.length <= 3 &&
+    (typeof args[0] === 'object' || typeof args[0] === 'function') &&
+    args[0] !== null &&
+    (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
+    (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
+  )
+}

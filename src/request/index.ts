@@ -1,0 +1,145 @@
+import type * as v from 'valibot'
+import type { AnySchema } from '../schema'
+import { configure, createMarker, type BodyOptions, type ConfigurableMarker, type ParamOptions, type PathOptions } from './markers'
+
+export { RequestContext } from './context'
+export { isMarker, specOf, toSpec, type ConfigurableMarker, type Marker, type MarkerSpec, type ParamKind, type ParamOptions, type PathOptions, type BodyOptions } from './markers'
+
+const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
+
+/**
+ * One path param (`[^/]+`); `{ regex }` checks the whole value after matching.
+ *
+ * @example
+ * @api.get('item/{code}', { code: request.PathParam({ regex: '[a-z]{1,9}' }) })
+ */
+export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'segment', hasDefault: false })
+
+/**
+ * A path param matching the rest of the path, slashes included (`.*`).
+ *
+ * @example
+ * @api.get('file/{path}', { path: request.FilePathParam })  // GET /file/a/b.md → 'a/b.md'
+ */
+export const FilePathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+
+/**
+ * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
+ *
+ * @example
+ * @api.get('{slug}', { slug: request.SlugPathParam })
+ */
+export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'segment', regex: slugRegex, hasDefault: false })
+
+/**
+ * One query param (the default kind), with options.
+ *
+ * @example
+ * @api.get({ q: request.QueryParam(v.string(), { alias: 'search', default: '' }) })
+ */
+export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'query', hasDefault: false })
+
+/**
+ * One request header. Without an alias the name is the key in kebab-case
+ * (`xTestHeader` → `x-test-header`); names are case-insensitive.
+ *
+ * @example
+ * @request.HeaderParam({ alias: 'X-Auth-Token' }) authToken!: string
+ */
+export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'header', hasDefault: false })
+
+/**
+ * One cookie from the `Cookie` header.
+ *
+ * @example
+ * @request.CookieParam({ default: null }) csrftoken!: string | null
+ */
+export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'cookie', hasDefault: false })
+
+/**
+ * One field of the request body (JSON, XML, urlencoded or multipart).
+ *
+ * @example
+ * @api.post({ title: request.BodyParam(v.string()), views: request.BodyParam(v.number(), { default: 0 }) })
+ */
+export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
+
+type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions>
+
+/**
+ * The whole query string as one object.
+ *
+ * @example
+ * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
+ */
+export function Query<S extends AnySchema>(schema: S): Whole<S> {
+  return createMarker({ kind: 'query-object', schema, hasDefault: false })
+}
+
+/**
+ * All declared headers as one object (keys from `Field` aliases or kebab-case).
+ *
+ * @example
+ * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
+ */
+export function Headers<S extends AnySchema>(schema: S): Whole<S> {
+  return createMarker({ kind: 'header-object', schema, hasDefault: false })
+}
+
+/**
+ * All declared cookies as one object.
+ *
+ * @example
+ * request.Cookies(v.object({ sessionid: v.string() }))
+ */
+export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
+  return createMarker({ kind: 'cookie-object', schema, hasDefault: false })
+}
+
+type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
+
+/**
+ * The whole body: JSON, XML, urlencoded or multipart for object/array schemas;
+ * text for `v.string()`; the raw bytes for a `file.*` schema.
+ *
+ * @example
+ * @api.post({ data: request.Body(v.object({ title: v.string() })) })
+ * @api.post({ html: request.Body(v.string(), { maxLength: 10000, contentType: 'text/html' }) })
+ */
+export function Body<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: options.maxLength })
+}
+
+/**
+ * A body that must be `application/json` (else 415).
+ *
+ * @example
+ * @api.post({ user: request.Json(v.object({ name: v.string() })) })
+ */
+export function Json<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: options.maxLength })
+}
+
+/**
+ * A body that must be `multipart/form-data` or urlencoded (else 415).
+ *
+ * @example
+ * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
+ */
+export function Form<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: options.maxLength })
+}
+
+/**
+ * Rules and a wire name for a param of the default kind (path when the
+ * template names it, else query) — UtilMeta's `utype.Param`.
+ *
+ * @example
+ * @api.get({ clsName: Param(v.string(), { alias: 'class' }) })  // GET /alias?class=tech
+ */
+export function Param<S extends AnySchema, const O extends ParamOptions = never>(
+  schema: S,
+  options?: O,
+): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions> {
+  return createMarker(configure({ kind: 'auto', hasDefault: false }, [schema, options]))
+}

@@ -1,0 +1,146 @@
+import type * as v from 'valibot'
+import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
+import type { AnySchema } from '../schema'
+
+/** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
+export type ParamKind =
+  | 'auto'
+  | 'path'
+  | 'query'
+  | 'query-object'
+  | 'header'
+  | 'header-object'
+  | 'cookie'
+  | 'cookie-object'
+  | 'body'
+  | 'body-field'
+
+/** Everything a marker says about one param. */
+export interface MarkerSpec {
+  kind: ParamKind
+  schema?: AnySchema
+  alias?: string
+  hasDefault: boolean
+  default?: unknown
+  /** headers/cookies: `required: false` makes an absent value `undefined` */
+  required?: boolean
+  /** path: a whole-value regex checked after the structural match */
+  regex?: string
+  /** path: `segment` is `[^/]+`, `rest` is `.*` (FilePathParam) */
+  match?: 'segment' | 'rest'
+  /** body: which wire forms are accepted */
+  accept?: 'any' | 'json' | 'form'
+  contentType?: string
+  maxLength?: number
+}
+
+/** Options every param marker takes. */
+export interface ParamOptions<TDefault = unknown> {
+  /** the wire name when it differs from the key */
+  alias?: string
+  /** value used when absent (makes the param optional) */
+  default?: TDefault
+  /** headers/cookies: `false` lets an absent value through as `undefined` */
+  required?: boolean
+}
+
+/** Options of a path param. */
+export interface PathOptions {
+  /** the whole value must match this regex (checked after the structural `[^/]+` match) */
+  regex?: string
+}
+
+/** Options of a body param. */
+export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> {
+  /** the content type a text/binary body must have, e.g. `text/html` */
+  contentType?: string
+  /** maximum body size in bytes (413 beyond) */
+  maxLength?: number
+}
+
+export const MARKER = '~fw'
+
+/** A param marker: carries its spec, and (phantom) the type the method receives. */
+export interface Marker<TOut = unknown> {
+  readonly [MARKER]: MarkerSpec
+  /** type-level only: the value type the endpoint receives */
+  readonly '~out'?: TOut
+}
+
+type FieldDecorator = {
+  (value: undefined, context: ClassFieldDecoratorContext): void
+  (target: object, key: string | symbol): void
+}
+
+type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | (O extends { default: infer D } ? D : never)
+
+/** A marker that can be configured by calling it, and used as a field decorator (a common param). */
+export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator {
+  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions>
+  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | (O extends { default: infer D } ? D : never), TOptions>
+}
+
+/** Is this value a param marker? */
+export function isMarker(value: unknown): value is Marker {
+  return (typeof value === 'function' || (typeof value === 'object' && value !== null)) && MARKER in value
+}
+
+/** The spec of a marker. */
+export function specOf(marker: Marker): MarkerSpec {
+  return marker[MARKER]
+}
+
+function isSchema(value: unknown): value is AnySchema {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema'
+}
+
+/** A copy of `base` with a call's `(schema?, options?)` applied. */
+export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpec {
+  const spec: MarkerSpec = { ...base }
+  let index = 0
+  if (isSchema(args[0])) spec.schema = args[index++] as AnySchema
+  const options = args[index] as (ParamOptions & PathOptions & BodyOptions) | undefined
+  if (options && typeof options === 'object') {
+    if (options.alias !== undefined) spec.alias = options.alias
+    if ('default' in options) {
+      spec.hasDefault = true
+      spec.default = options.default
+    }
+    if (options.required !== undefined) spec.required = options.required
+    if (options.regex !== undefined) spec.regex = options.regex
+    if (options.contentType !== undefined) spec.contentType = options.contentType
+    if (options.maxLength !== undefined) spec.maxLength = options.maxLength
+  }
+  return spec
+}
+
+/** Record a decorated field as a common param of its class. */
+function declareField(spec: MarkerSpec, args: readonly unknown[]): void {
+  const marker = createMarker(spec)
+  if (isDecoratorContext(args[1])) {
+    metaOfContext(args[1]).fields.set(String(args[1].name), marker)
+  } else {
+    metaOfPrototype(args[0] as object).fields.set(String(args[1]), marker)
+  }
+}
+
+/** Build a marker for a spec. Internal: users get the ready-made ones below. */
+export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions> {
+  const marker = (...args: unknown[]): unknown => {
+    // Used as a decorator on a field (either standard): declare a common param.
+    if ((args[0] === undefined && isDecoratorContext(args[1])) || isLegacyMemberCall(args)) {
+      declareField(spec, args)
+      return undefined
+    }
+    return createMarker(configure(spec, args))
+  }
+  Object.defineProperty(marker, MARKER, { value: spec, enumerable: false })
+  return marker as unknown as ConfigurableMarker<TOut, TOptions>
+}
+
+/** Turn any `params` entry (schema or marker) into a spec. */
+export function toSpec(entry: unknown): MarkerSpec {
+  if (isMarker(entry)) return specOf(entry)
+  if (isSchema(entry)) return { kind: 'auto', schema: entry, hasDefault: false }
+  throw new TypeError('fw: a param must be a valibot schema or a request marker')
+}

@@ -1,0 +1,42 @@
+/**
+ * A wire value that cannot be converted (or fails validation), with the item
+ * names from the param down to the failing value.
+ */
+export class ConversionError extends Error {
+  readonly path: (string | number)[]
+  readonly reason: string
+
+  constructor(reason: string, path: (string | number)[] = []) {
+    super(reason)
+    this.reason = reason
+    this.path = path
+  }
+
+  /** Prefix an item name as the error travels out of a nested value. */
+  within(key: string | number): ConversionError {
+    this.path.unshift(key)
+    return this
+  }
+}
+
+/** `'x'` for strings, JSON for the rest, cut short so messages stay readable. */
+export function showValue(value: unknown): string {
+  let text: string
+  if (typeof value === 'string') text = `'${value}'`
+  else if (value instanceof Date) text = `'${String(value)}'`
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value)
+    } catch {
+      text = String(value)
+    }
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+/** `parse item: ['a'] failed: parse item: [0] failed: <reason>` */
+export function chainMessage(path: readonly (string | number)[], reason: string): string {
+  let out = ''
+  for (const key of path) out += `parse item: [${typeof key === 'number' ? key : `'${key}'`}] failed: `
+  return out + reason
+}

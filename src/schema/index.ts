@@ -1,0 +1,5 @@
+export { compileConverter, objectEntries, type Converter } from './convert'
+export { ConversionError, chainMessage, showValue } from './errors'
+export { Field, getFieldOptions, type FieldOptions } from './field'
+export { compileParser, type Parser } from './parse'
+export { shapeOf, type AnySchema, type SchemaShape } from './types'

@@ -1,0 +1,123 @@
+import type { APIClass } from '../api/api'
+import { defaultLimits, type Limits } from '../body/limits'
+import { compileEndpoint, type CompiledEndpoint } from '../compile/endpoint'
+import { isOptional, planEndpoint } from '../compile/params'
+import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import { MethodNotAllowed, NotFound } from '../exceptions'
+import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import { envelopeOf, isResponseClass } from '../response/response'
+import { compilePath, Router, type PathParamRule, type RouteEntry } from '../router'
+import type { FetchHandler } from '../types'
+import type { CorsOptions } from './options'
+
+/** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
+export interface AppMount {
+  prefix: string
+  handler: FetchHandler
+}
+
+/** What a service compiles from its options and `mount`/`use` calls. */
+export interface DispatchConfig {
+  api?: APIClass
+  route: string
+  apiMounts: { api: APIClass; route: string }[]
+  appMounts: AppMount[]
+  stringify: Stringify
+  debug: boolean
+  limits: Limits
+  cors?: CorsOptions
+  onError?: (error: unknown) => void
+}
+
+function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
+  return (name) => {
+    const spec = def.params[name] ?? def.common.find((param) => param.field === name)?.spec
+    return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
+  }
+}
+
+/** The request path from a URL string: no origin, no query; trailing slash dropped. */
+function splitUrl(url: string): { path: string; search: string } {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return { path: '/', search: '' }
+  const query = url.indexOf('?', start)
+  let path = query < 0 ? url.slice(start) : url.slice(start, query)
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  return { path, search: query < 0 ? '' : url.slice(query + 1) }
+}
+
+function stripPrefix(request: Request, url: string, prefix: string): Request {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const rest = url.slice(start + prefix.length)
+  const next = url.slice(0, start) + (rest.startsWith('/') ? rest : `/${rest}`)
+  return new Request(next, request)
+}
+
+function allowOrigin(cors: CorsOptions | undefined, origin: string | null): string | undefined {
+  if (!cors?.origin) return undefined
+  if (cors.origin === '*') return '*'
+  const allowed = Array.isArray(cors.origin) ? cors.origin : [cors.origin]
+  return origin && allowed.includes(origin) ? origin : undefined
+}
+
+/**
+ * Compile a service into one fetch function: mounts by prefix, then the
+ * router, then the endpoint's own compiled handler.
+ */
+export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; routes: readonly RouteEntry<CompiledEndpoint>[] } {
+  const defs: EndpointDef[] = []
+  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route))
+  if (config.api) defs.push(...collectEndpoints(config.api, config.route))
+
+  const options = { stringify: config.stringify, debug: config.debug, limits: config.limits ?? defaultLimits, onError: config.onError }
+  const entries: RouteEntry<CompiledEndpoint>[] = defs.map((def) => {
+    const path = compilePath(def.template, ruleFor(def))
+    const ownNames = new Set(compilePath(def.ownPath, () => ({ match: 'segment', optional: false })).names)
+    return { method: def.method, path, data: compileEndpoint(def, planEndpoint(def, path.names, ownNames), options) }
+  })
+  const router = new Router(entries)
+  const rootResponse = (config.api as { response?: unknown } | undefined)?.response
+  const root: Renderer = createRenderer(isResponseClass(rootResponse) ? envelopeOf(rootResponse) : undefined, config.stringify, config.debug, config.onError)
+  // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
+  const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
+  const fallback = config.appMounts.find((mount) => mount.prefix === '/')
+
+  const preflight = (request: Request, found: NonNullable<ReturnType<typeof router.find>>): Response => {
+    const headerNames = new Set<string>()
+    for (const match of found.byMethod.values()) for (const name of match.entry.data.headerNames) headerNames.add(name)
+    headerNames.add('content-type')
+    const headers = new Headers({
+      'access-control-allow-methods': found.allow.join(', '),
+      'access-control-allow-headers': [...headerNames].join(', '),
+    })
+    const origin = allowOrigin(config.cors, request.headers.get('origin'))
+    if (origin) {
+      headers.set('access-control-allow-origin', origin)
+      if (origin !== '*') headers.set('vary', 'Origin')
+      if (config.cors?.credentials) headers.set('access-control-allow-credentials', 'true')
+    }
+    if (config.cors?.maxAge !== undefined) headers.set('access-control-max-age', String(config.cors.maxAge))
+    return new Response(null, { status: 204, headers })
+  }
+
+  const fetch = async (request: Request): Promise<Response> => {
+    const arrived = Date.now()
+    const url = request.url
+    const { path, search } = splitUrl(url)
+    for (const mount of prefixed) {
+      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix))
+    }
+    const found = router.find(path)
+    if (!found) return fallback ? fallback.handler(request) : root.error(new NotFound(`path not found: ${path}`))
+    const method = request.method
+    const match = found.byMethod.get(method) ?? (method === 'HEAD' ? found.byMethod.get('GET') : undefined)
+    if (!match) {
+      if (method === 'OPTIONS') return preflight(request, found)
+      const renderer = found.byMethod.values().next().value?.entry.data.renderer ?? root
+      return renderer.error(new MethodNotAllowed(`method not allowed: ${method}`, { headers: { allow: found.allow.join(', ') } }))
+    }
+    const response = await match.entry.data.handle(request, match.values, path, search, arrived)
+    return method === 'HEAD' ? new Response(null, response) : response
+  }
+  return { fetch, routes: entries }
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const src = fileURLToPath(new URL('./src', import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^fw$/, replacement: `${src}/index.ts` },
+      { find: /^fw\/(.*)$/, replacement: `${src}/$1/index.ts` },
+    ],
+  },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+  },
+})
