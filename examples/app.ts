@@ -1,0 +1,194 @@
+/**
+ * The example service: every feature of SPEC §2–§5 in one place. Runtime
+ * entry points (examples/server.ts, examples/worker.ts) import `service` from here.
+ */
+import * as v from 'valibot'
+import { Fw, api, conf, exceptions, file, request, response, Field, Param } from 'fw'
+
+class Envelope extends response.Response {
+  static override resultKey = 'data'
+  static override messageKey = 'msg'
+}
+
+const int = v.pipe(v.number(), v.integer())
+
+/** §4/§5: envelope, int conversion, the BadRequest message, conf.Time. */
+class CalcAPI extends api.API {
+  static response = Envelope
+
+  @api.get({ a: int, b: int })
+  add({ a, b }: { a: number; b: number }) {
+    return a + b
+  }
+
+  @api.get
+  time() {
+    return new Date('2025-04-15T16:38:30Z')
+  }
+
+  @api.post({ value: request.BodyParam(v.number()) })
+  created({ value }: { value: number }) {
+    return this.respond({ value }, { status: 201, message: 'created', headers: { 'x-created': String(value) } })
+  }
+
+  @api.get('missing/{id}')
+  missing({ id }: { id: string }) {
+    throw new exceptions.NotFound(`no item ${id}`)
+  }
+
+  @api.get
+  raw() {
+    return new Response('plain text', { headers: { 'content-type': 'text/plain' } })
+  }
+}
+
+/** §2: the article API of the contract. */
+@api.route('/article')
+class ArticleAPI extends api.API {
+  static response = Envelope
+
+  @api.get
+  feed() {
+    return []
+  }
+
+  @api.get('{slug}', { slug: request.SlugPathParam })
+  getArticle({ slug }: { slug: string }) {
+    return slug
+  }
+
+  @api.get({ id: v.number() })
+  get({ id }: { id: number }) {
+    return id
+  }
+}
+
+/** §2.2: path params. */
+class DocsAPI extends api.API {
+  @api.get('doc/{lang}/{page}', {
+    lang: v.picklist(['en', 'zh']),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  })
+  getDoc(p: { lang: 'en' | 'zh'; page: number }) {
+    return p
+  }
+
+  @api.get('item/{code}', { code: request.PathParam({ regex: '[a-z]{1,9}' }) })
+  getItem({ code }: { code: string }) {
+    return code
+  }
+
+  @api.get('file/{path}', { path: request.FilePathParam })
+  getFile({ path }: { path: string }) {
+    return path
+  }
+}
+
+/** §3.2: query params. */
+class QueryAPI extends api.API {
+  @api.get({
+    clsName: Param(v.string(), { alias: 'class' }),
+    page: Param(int, { alias: '@page', default: 1 }),
+  })
+  alias({ clsName, page }: { clsName: string; page: number }) {
+    return { [clsName]: page }
+  }
+
+  @api.get({ query: request.Query(v.object({ lang: v.picklist(['en', 'zh']), page: v.optional(v.pipe(int, v.minValue(1)), 1) })) })
+  doc({ query }: { query: { lang: 'en' | 'zh'; page: number } }) {
+    return query
+  }
+
+  @api.get({ filter: v.object({ tag: v.string() }) })
+  search({ filter }: { filter: { tag: string } }) {
+    return filter.tag
+  }
+}
+
+/** §3.5: headers and cookies, common params. */
+class SecureAPI extends api.API {
+  @request.HeaderParam({ alias: 'X-Auth-Token' }) authToken!: string
+  @request.CookieParam({ required: true }) sessionid!: string
+  @request.CookieParam({ default: null }) csrftoken!: string | null
+
+  @api.post({
+    headers: request.Headers(
+      v.object({
+        authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }),
+        meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }),
+      }),
+    ),
+  })
+  operation({ headers }: { headers: { authToken: string; meta: Record<string, unknown> } }) {
+    return [headers.authToken, headers.meta, this.sessionid, this.csrftoken]
+  }
+
+  @api.get({ xTestHeader: request.HeaderParam(int) })
+  kebab({ xTestHeader }: { xTestHeader: number }) {
+    return xTestHeader
+  }
+}
+
+const Article = v.object({ title: v.string(), views: v.optional(int, 0), published: v.optional(v.boolean(), false) })
+
+/** §3.3–§3.4: bodies and files. */
+class BodyAPI extends api.API {
+  @api.post({ data: request.Body(Article) })
+  article({ data }: { data: v.InferOutput<typeof Article> }) {
+    return data
+  }
+
+  @api.post({ data: request.Json(Article) })
+  json({ data }: { data: v.InferOutput<typeof Article> }) {
+    return data
+  }
+
+  @api.post({ data: request.Form(v.object({ name: v.string(), age: v.optional(int) })) })
+  form({ data }: { data: { name: string; age?: number } }) {
+    return data
+  }
+
+  @api.post({ items: request.Body(v.array(Article)) })
+  batch({ items }: { items: v.InferOutput<typeof Article>[] }) {
+    return items.map((item) => item.views)
+  }
+
+  @api.post({ title: request.BodyParam(v.string()), views: request.BodyParam(int, { default: 0 }) })
+  fields({ title, views }: { title: string; views: number }) {
+    return { title, views }
+  }
+
+  @api.post({ html: request.Body(v.string(), { maxLength: 100, contentType: 'text/html' }) })
+  html({ html }: { html: string }) {
+    return html.length
+  }
+
+  @api.post({ form: request.Form(v.object({ name: v.string(), files: v.pipe(v.array(file.File), v.maxLength(3)) })) })
+  async upload({ form }: { form: { name: string; files: file.UploadedFile[] } }) {
+    return { name: form.name, files: await Promise.all(form.files.map(async (f) => ({ name: f.name, size: f.size, text: await f.text() }))) }
+  }
+
+  @api.post({ image: request.Body(file.Image({ maxSize: 1024 })) })
+  image({ image }: { image: file.UploadedFile }) {
+    return { type: image.type, size: image.size }
+  }
+}
+
+/** The root API of the example service. */
+export class RootAPI extends api.API {
+  static calc = CalcAPI
+  static article = ArticleAPI
+  static docs = api.mount(DocsAPI, '')
+  static query = QueryAPI
+  static secure = SecureAPI
+  static body = BodyAPI
+
+  @api.get
+  ping() {
+    return 'pong'
+  }
+}
+
+/** The example service, as every runtime entry point serves it. */
+export const service = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api' })
+service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))

@@ -1,0 +1,15 @@
+import express from 'express'
+import { callNodeListener } from '../../src/node/bridge/call'
+const app = express()
+app.use(express.json())
+app.post('/echo', (req, res) => { res.cookie('a', '1'); res.cookie('b', '2'); res.status(201).json({ got: req.body }) })
+app.get('/stream', (req, res) => { res.write('a'); setTimeout(() => { res.write('b'); res.end('c') }, 20) })
+app.get('/wh', (req, res) => { res.writeHead(202, { 'X-A': 'b' }); res.end('x') })
+app.get('/boom', () => { throw new Error('boom') })
+const show = async (r: Response) => console.log(r.status, r.statusText, [...r.headers], JSON.stringify(await r.text()))
+await show(await callNodeListener(app, new Request('http://localhost/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' })))
+await show(await callNodeListener(app, new Request('http://localhost/stream')))
+await show(await callNodeListener(app, new Request('http://localhost/wh')))
+await show(await callNodeListener(app, new Request('http://localhost/nope')))
+await show(await callNodeListener(app, new Request('http://localhost/boom')))
+await show(await callNodeListener(app, new Request('http://localhost/wh', {method: 'HEAD'})))
