@@ -31,6 +31,14 @@ function issueOf(plan: ParamPlan, error: ConversionError): ParamIssue {
   return { in: plan.in, name: plan.name, path: [plan.name, ...error.path], message: error.reason }
 }
 
+/** Count `&`-separated pairs, stopping just past `limit` so a huge query costs no more than needed. */
+function countPairs(search: string, limit: number): number {
+  if (!search) return 0
+  let count = 1
+  for (let index = search.indexOf('&'); index >= 0 && count <= limit; index = search.indexOf('&', index + 1)) count++
+  return count
+}
+
 /** Run every plan; collect all failures so the 400 lists each bad item. */
 function extract(plans: readonly ParamPlan[], sources: Sources, input: Record<string, unknown>, instance: Record<string, unknown>): ParamIssue[] | undefined {
   let issues: ParamIssue[] | undefined
@@ -63,9 +71,13 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
   const Cls = def.cls as unknown as new () => API
   const { params, body } = plan
   const limits = options.limits
+  const readsQuery = params.some((param) => param.in === 'query')
 
   const run = async (request: Request, sources: Sources, path: string, arrived: number): Promise<Response> => {
     try {
+      if (readsQuery && countPairs(sources.search, limits.queryParams) > limits.queryParams) {
+        throw new BadRequest(`too many query parameters (limit ${limits.queryParams})`)
+      }
       if (body) sources.body = await readBody(request, body, limits)
       const instance = new Cls()
       const input: Record<string, unknown> = {}

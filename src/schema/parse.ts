@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { compileConverter } from './convert'
 import { ConversionError } from './errors'
-import type { AnySchema } from './types'
+import { getFieldOptions } from './field'
+import { shapeOf, type AnySchema } from './types'
 
 /** Converts then validates one value; throws `ConversionError` naming the failing item. */
 export type Parser = (value: unknown) => unknown
@@ -19,12 +20,24 @@ export function compileParser(schema: AnySchema): Parser {
   return (value) => {
     const result = v.safeParse(schema, convert(value), config)
     if (result.success) return result.output
-    throw issueError(result.issues[0])
+    throw issueError(schema, result.issues[0])
   }
 }
 
-function issueError(issue: v.BaseIssue<unknown>): ConversionError {
-  const path = (issue.path ?? []).map((item) => item.key as string | number)
+/** Follow an issue path through the schema, naming object entries by their wire alias. */
+function wirePath(schema: AnySchema, keys: (string | number)[]): (string | number)[] {
+  let current: AnySchema | undefined = schema
+  return keys.map((key) => {
+    while (current && shapeOf(current).wrapped) current = shapeOf(current).wrapped
+    const shape: ReturnType<typeof shapeOf> | undefined = current && shapeOf(current)
+    const entry: AnySchema | undefined = typeof key === 'string' ? shape?.entries?.[key] : undefined
+    current = entry ?? shape?.item ?? shape?.value ?? shape?.items?.[key as number]
+    return (entry && getFieldOptions(entry)?.alias) || key
+  })
+}
+
+function issueError(schema: AnySchema, issue: v.BaseIssue<unknown>): ConversionError {
+  const path = wirePath(schema, (issue.path ?? []).map((item) => item.key as string | number))
   const missing = issue.kind === 'schema' && issue.input === undefined
   return new ConversionError(missing ? 'required item missing' : issue.message, path)
 }

@@ -94,3 +94,18 @@ describe('SPEC §3.1 conversion', () => {
     })
   })
 })
+
+describe('query limits', () => {
+  class Q extends api.API {
+    @api.get({ a: v.optional(v.string()) })
+    one({ a }: { a?: string }) {
+      return a ?? null
+    }
+  }
+  it('refuses more query params than the limit with 400', async () => {
+    const service = new Fw(import.meta.url, { api: Q, limits: { queryParams: 10 } })
+    expect((await call(service, `GET /one?${Array.from({ length: 10 }, (_, i) => `k${i}=1`).join('&')}`)).status).toBe(200)
+    const res = await call(service, `GET /one?${Array.from({ length: 1500 }, (_, i) => `k${i}=1`).join('&')}`)
+    expect(res).toMatchObject({ status: 400, body: { detail: 'BadRequest: too many query parameters (limit 10)' } })
+  })
+})

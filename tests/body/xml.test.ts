@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { defaultLimits, readBody } from '../../src/body/index'
+import { expectStatus, post } from './helpers'
+
+const any = { accept: 'any' } as const
+const XML = { 'content-type': 'application/xml' }
+
+function xml(body: string, type = 'application/xml'): Promise<unknown> {
+  return readBody(post(body, { 'content-type': type }), any, defaultLimits)
+}
+
+describe('readBody: XML', () => {
+  it("turns the root element's children into fields, as strings", async () => {
+    const value = await xml('<?xml version="1.0"?><article><title>Hi</title><views>3</views><draft>true</draft></article>')
+    expect(value).toEqual({ title: 'Hi', views: '3', draft: 'true' })
+    expect(Object.getPrototypeOf(value)).toBeNull()
+  })
+
+  it('makes repeated elements arrays and nested elements objects', async () => {
+    const value = await xml('<r><tag>a</tag><tag>b</tag><author><name>x</name></author><empty/></r>', 'text/xml; charset=utf-8')
+    expect(value).toEqual({ tag: ['a', 'b'], author: { name: 'x' }, empty: '' })
+  })
+
+  it('ignores attributes and decodes predefined entities and CDATA', async () => {
+    expect(await xml('<r id="1"><a x="y">1 &lt; 2 &amp; 3</a><b><![CDATA[<raw>]]></b></r>')).toEqual({ a: '1 < 2 & 3', b: '<raw>' })
+  })
+
+  it('gives an empty object for an empty root and undefined for a blank body', async () => {
+    expect(await xml('<r/>')).toEqual({})
+    expect(await xml('<r></r>')).toEqual({})
+    expect(await xml('   ')).toBeUndefined()
+  })
+
+  it('accepts +xml types', async () => {
+    expect(await xml('<r><a>1</a></r>', 'application/atom+xml')).toEqual({ a: '1' })
+  })
+
+  it('refuses malformed XML with 400', async () => {
+    await expectStatus(xml('<root><a></root>'), 400, 'invalid XML body')
+    await expectStatus(xml('<a>1</a><b>2</b>'), 400, 'invalid XML body')
+    await expectStatus(xml('<r><a>1</a>'), 400, 'invalid XML body')
+    await expectStatus(xml('not xml'), 400)
+  })
+
+  it('refuses any DOCTYPE (no entity can be declared)', async () => {
+    await expectStatus(xml('<!DOCTYPE r [<!ENTITY e "x">]><r><a>&e;</a></r>'), 400, 'DOCTYPE')
+    await expectStatus(xml('<?xml version="1.0"?><!DOCTYPE r SYSTEM "file:///etc/passwd"><r>&xxe;</r>'), 400, 'DOCTYPE')
+  })
+
+  it('bounds nesting depth', async () => {
+    const deep = '<a>'.repeat(150) + '</a>'.repeat(150)
+    await expectStatus(xml(deep), 400, 'XML body nested deeper than 100 levels')
+    const ok = '<a>'.repeat(50) + 'x' + '</a>'.repeat(50)
+    expect(await xml(ok)).toBeTruthy()
+  })
+
+  it('refuses __proto__ / constructor element names and never pollutes', async () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      await expectStatus(xml(`<r><${name}><polluted>1</polluted></${name}></r>`), 400)
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('is refused for accept json and form', async () => {
+    await expectStatus(readBody(post('<r/>', XML), { accept: 'json' }, defaultLimits), 415)
+    await expectStatus(readBody(post('<r/>', XML), { accept: 'form' }, defaultLimits), 415)
+  })
+})

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { defineConfig } from 'tsup'
+
+/**
+ * Entries come from package.json `exports`, so a subpath cannot be published
+ * without being built (and vice versa): `./x` → `src/x/index.ts` → `dist/x/index.js`.
+ */
+interface PackageJson {
+  exports: Record<string, string | { types?: string; default?: string }>
+}
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageJson
+
+function entries(): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string') continue // ./package.json
+    const name = subpath === '.' ? '' : subpath.slice(2)
+    const source = name === '' ? 'src/index.ts' : `src/${name}/index.ts`
+    if (!existsSync(source)) throw new Error(`tsup: package.json exports "${subpath}" but ${source} does not exist`)
+    found[name === '' ? 'index' : `${name}/index`] = source
+  }
+  return found
+}
+
+export default defineConfig({
+  entry: entries(),
+  format: ['esm'],
+  dts: true,
+  // One copy of each module shared by every subpath: `fw/exceptions`' NotFound
+  // is the same class the root's dispatcher checks with `instanceof`.
+  splitting: true,
+  target: 'es2022',
+  // No Node built-ins are assumed; anything Node-only must be a lazy import.
+  platform: 'neutral',
+  // `neutral` leaves mainFields empty; valibot & co. are external anyway, but be explicit.
+  mainFields: ['module', 'main'],
+  treeshake: true,
+  sourcemap: false,
+  clean: true,
+  outDir: 'dist',
+})
