@@ -6,8 +6,8 @@ import * as v from 'valibot'
 import { Fw, api, conf, exceptions, file, request, response, Field, Param } from 'fw'
 
 class Envelope extends response.Response {
-  static override resultKey = 'data'
-  static override messageKey = 'msg'
+  static resultKey = 'data'
+  static messageKey = 'msg'
 }
 
 const int = v.pipe(v.number(), v.integer())

@@ -29,16 +29,26 @@ export type Input<Params, Path extends string = ''> = Simplify<
 /** The `params` object of an endpoint: a valibot schema or a request marker per entry. */
 export type Params = Record<string, v.GenericSchema | Marker>
 
+/**
+ * The descriptor a legacy (`experimentalDecorators`) method decorator checks.
+ * Only `value`: `TypedPropertyDescriptor`'s `set?: (value: T) => void` would
+ * make the check invariant and reject every method whose type is not exactly
+ * `(input: In) => unknown`.
+ */
+export interface MethodDescriptor<In> {
+  value?: (input: In) => unknown
+}
+
 /** A method decorator checking that the method accepts `In`, under either decorator standard. */
 export interface EndpointDecorator<In> {
   <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R>): void
-  (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<(input: In) => unknown>): void
+  (target: object, key: string | symbol, descriptor: MethodDescriptor<In>): void
 }
 
 /** `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`. */
 export interface EndpointDecoratorFactory {
   <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R>): void
-  (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<(input: {}) => unknown>): void
+  (target: object, key: string | symbol, descriptor: MethodDescriptor<{}>): void
   <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
   <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
   <const P extends Params>(params: P): EndpointDecorator<Input<P>>

@@ -41,6 +41,11 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
     while (i < n && ' \t;'.includes(header.charAt(i))) i++
     const eq = header.indexOf('=', i)
     if (eq < 0) return
+    const stop = header.indexOf(';', i)
+    if (stop >= 0 && stop < eq) {
+      i = stop + 1 // a parameter without `=`: skip it
+      continue
+    }
     const name = header.slice(i, eq).trim().toLowerCase()
     i = eq + 1
     while (i < n && (header.charAt(i) === ' ' || header.charAt(i) === '\t')) i++

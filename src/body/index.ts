@@ -36,6 +36,8 @@ import { decodeText } from './text'
 import { parseXml } from './xml'
 
 export * from './limits'
+export { jsonDepthExceeds } from './json'
+export { parseContentType, typeMatcher, type ContentType } from './content-type'
 export type { FormEntry, FormObject } from './form'
 export type { XmlObject, XmlValue } from './xml'
 
@@ -74,13 +76,14 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
   const body = request.body
   if (body === null) return undefined
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
-  if (plan.accept !== 'text' && request.headers.get('content-length') === '0') return undefined
+  const declared = request.headers.get('content-length')
+  if (declared === '0' && plan.accept !== 'text') return undefined
   const type = parseContentType(request.headers.get('content-type'))
   const kind = kindOf(plan, type)
-  if (kind === undefined) return refuse(request, body, plan, type, limits)
+  if (kind === undefined) return refuse(request, body, declared, plan, type, limits)
 
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
-  checkDeclaredLength(request, limit)
+  checkDeclaredLength(request, declared, limit)
   switch (kind) {
     case 'json':
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
@@ -90,7 +93,7 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
     case 'urlencoded':
       return parseUrlencoded(decodeText(await readAll(body, limit)), limits.fields)
     case 'multipart':
-      return readMultipart(body, type!, {
+      return readMultipart(body, type?.params.boundary, {
         bytes: limit,
         parts: limits.fields,
         files: limits.files,
@@ -145,13 +148,14 @@ function limitOf(kind: Kind, limits: Limits): number {
 async function refuse(
   request: Request,
   body: ReadableStream<Bytes>,
+  declared: string | null,
   plan: BodyPlan,
   type: ContentType | undefined,
   limits: Limits,
 ): Promise<undefined> {
   const expected = plan.contentType ?? EXPECTED[plan.accept]
   if (type === undefined) {
-    checkDeclaredLength(request, limits.bodyBytes)
+    checkDeclaredLength(request, declared, limits.bodyBytes)
     const bytes = await readAll(body, limits.bodyBytes)
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)

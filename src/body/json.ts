@@ -22,8 +22,7 @@ const BACKSLASH = 0x5c
  */
 export function parseJson(text: string, maxDepth: number): unknown {
   if (isBlank(text)) return undefined
-  // Exceeding the depth needs more than maxDepth opening brackets.
-  if (text.length > maxDepth) checkDepth(text, maxDepth)
+  if (jsonDepthExceeds(text, maxDepth)) throw new BadRequest(`JSON body nested deeper than ${maxDepth} levels`)
   try {
     // JSON.parse defines `__proto__` as an own key (no pollution by itself);
     // the reviver deletes it. Only texts that can spell it pay for the reviver.
@@ -41,8 +40,17 @@ function isBlank(text: string): boolean {
   return true
 }
 
-/** Linear, non-recursive bracket count that skips string contents. */
-function checkDepth(text: string, maxDepth: number): void {
+/**
+ * Does JSON `text` nest arrays/objects deeper than `maxDepth`? A linear,
+ * non-recursive bracket count that skips string contents; run it before
+ * `JSON.parse` on any untrusted text (bodies, JSON-encoded params).
+ *
+ * @example
+ * jsonDepthExceeds('[[1]]', 1) // true
+ */
+export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
+  // Exceeding the depth needs more than maxDepth opening brackets.
+  if (text.length <= maxDepth) return false
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
@@ -53,11 +61,12 @@ function checkDepth(text: string, maxDepth: number): void {
     } else if (c === QUOTE) {
       inString = true
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > maxDepth) throw new BadRequest(`JSON body nested deeper than ${maxDepth} levels`)
+      if (++depth > maxDepth) return true
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--
     }
   }
+  return false
 }
 
 // `\u` escapes can spell `__proto__` without the literal text.

@@ -7,7 +7,6 @@
  */
 import { BadRequest } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
-import type { ContentType } from './content-type'
 import { addField, createForm, tooManyFields, type FormObject } from './form'
 import { parsePartHeaders, type PartHeaders } from './multipart-headers'
 import { pump, tooLarge, type Bytes } from './stream'
@@ -52,10 +51,9 @@ const DONE = 4
  */
 export async function readMultipart(
   body: ReadableStream<Bytes>,
-  contentType: ContentType,
+  boundary: string | undefined,
   limits: MultipartLimits,
 ): Promise<FormObject | undefined> {
-  const boundary = contentType.params.boundary
   if (boundary === undefined || !BOUNDARY.test(boundary)) {
     body.cancel().catch(() => {})
     throw new BadRequest('multipart body without a valid boundary')

@@ -14,11 +14,11 @@ export function tooLarge(limit: number, what = 'body'): Error {
 }
 
 /**
- * Refuse before reading when `Content-Length` already says the body is too big.
- * Cancels the stream so the runtime can drop the rest of the upload.
+ * Refuse before reading when the `Content-Length` header (`declared`) already
+ * says the body is too big. Cancels the stream so the runtime can drop the
+ * rest of the upload.
  */
-export function checkDeclaredLength(request: Request, limit: number): void {
-  const declared = request.headers.get('content-length')
+export function checkDeclaredLength(request: Request, declared: string | null, limit: number): void {
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
     request.body?.cancel().catch(ignore)
     throw tooLarge(limit)

@@ -9,8 +9,10 @@
  * - nesting is bounded by `limits.depth`;
  * - the result is rebuilt into null-prototype objects; `__proto__`,
  *   `constructor` and `prototype` element names are refused by the parser.
+ * fast-xml-parser is loaded on the first XML body only: it is most of the
+ * weight of body parsing, and most services never see XML.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import type { XMLParser } from 'fast-xml-parser'
 import { BadRequest } from '../exceptions/index'
 
 /** An XML element with children: field name → text, element or list of them. */
@@ -22,12 +24,14 @@ export type XmlValue = string | XmlObject | XmlValue[]
 
 const TEXT = '#text'
 const DOCTYPE = /<!DOCTYPE/i
+type Library = typeof import('fast-xml-parser')
+let library: Promise<Library> | undefined
 const parsers = new Map<number, XMLParser>()
 
-function parserFor(maxDepth: number): XMLParser {
+function parserFor(lib: Library, maxDepth: number): XMLParser {
   let parser = parsers.get(maxDepth)
   if (!parser) {
-    parser = new XMLParser({
+    parser = new lib.XMLParser({
       ignoreAttributes: true,
       parseTagValue: false,
       parseAttributeValue: false,
@@ -49,17 +53,18 @@ function parserFor(maxDepth: number): XMLParser {
  * `undefined`. Throws 400 on malformed XML, a DOCTYPE or too deep nesting.
  *
  * @example
- * parseXml('<user><name>a</name><tag>x</tag><tag>y</tag></user>', 100)
+ * await parseXml('<user><name>a</name><tag>x</tag><tag>y</tag></user>', 100)
  * // { name: 'a', tag: ['x', 'y'] }
  */
-export function parseXml(text: string, maxDepth: number): XmlValue | undefined {
+export async function parseXml(text: string, maxDepth: number): Promise<XmlValue | undefined> {
   if (text.trim().length === 0) return undefined
   // A DOCTYPE is the only way to declare entities; APIs have no use for one.
   if (DOCTYPE.test(text)) throw new BadRequest('XML DOCTYPE declarations are not allowed')
-  if (XMLValidator.validate(text) !== true) throw new BadRequest('invalid XML body')
+  const lib = await (library ??= import('fast-xml-parser'))
+  if (lib.XMLValidator.validate(text) !== true) throw new BadRequest('invalid XML body')
   let document: unknown
   try {
-    document = parserFor(maxDepth).parse(text)
+    document = parserFor(lib, maxDepth).parse(text)
   } catch (error) {
     const deep = error instanceof Error && error.message.includes('nested')
     throw new BadRequest(deep ? `XML body nested deeper than ${maxDepth} levels` : 'invalid XML body')

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
+import { fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { compileParser, ConversionError, objectEntries, shapeOf, type AnySchema, type Parser } from '../schema'
 import { kebabCase, parseCookies, queryObject, type Sources } from './sources'
@@ -141,9 +142,11 @@ function bodyFieldPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan
 /** Which wire forms a body param accepts, from its marker and its schema. */
 function bodyPlanOf(spec: MarkerSpec): BodyPlan {
   const schema = unwrap(spec.schema ?? stringSchema)
-  const shape = shapeOf(schema) as ReturnType<typeof shapeOf> & { mime?: string }
-  if (spec.kind === 'body' && (shape.type === 'file' || typeof shape['~fwConvert'] === 'function')) {
-    return { accept: 'binary', contentType: spec.contentType ?? shape.mime, maxLength: spec.maxLength }
+  const shape = shapeOf(schema)
+  const fileInfo = fileSchemaInfo(schema)
+  if (spec.kind === 'body' && fileInfo) {
+    // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
+    return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
   if (spec.kind === 'body' && shape.type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
   return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength }

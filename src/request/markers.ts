@@ -90,8 +90,9 @@ export function specOf(marker: Marker): MarkerSpec {
   return marker[MARKER]
 }
 
+/** A valibot schema: an object, or a callable one such as `file.Image`. */
 function isSchema(value: unknown): value is AnySchema {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema'
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema'
 }
 
 /** A copy of `base` with a call's `(schema?, options?)` applied. */

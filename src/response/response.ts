@@ -12,23 +12,26 @@
  * // → {"data": <result>, "msg": ""}
  */
 export class Response {
+  // The keys (`resultKey`, `messageKey`, `errorsKey`) are deliberately not declared
+  // here: subclasses write `static resultKey = 'data'` exactly as SPEC §2 shows,
+  // which `noImplicitOverride` would reject if the base declared them.
+}
+
+/** The static keys a `response.Response` subclass may set. */
+export interface EnvelopeKeys {
   /** key of the result in the envelope */
-  static resultKey?: string
+  resultKey?: string
   /** key of the message (`""` on success, `<Name>: <text>` on failure) */
-  static messageKey?: string
+  messageKey?: string
   /** if set, failures also list their item errors under this key */
-  static errorsKey?: string
+  errorsKey?: string
 }
 
 /** A `response.Response` subclass (the class itself). */
-export type ResponseClass = typeof Response
+export type ResponseClass = typeof Response & EnvelopeKeys
 
 /** The envelope keys resolved for one API class. */
-export interface Envelope {
-  resultKey?: string
-  messageKey?: string
-  errorsKey?: string
-}
+export type Envelope = EnvelopeKeys
 
 /** Is this value a `response.Response` subclass? */
 export function isResponseClass(value: unknown): value is ResponseClass {

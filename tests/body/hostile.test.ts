@@ -9,14 +9,18 @@ import { generated, post } from './helpers'
 
 const encoder = new TextEncoder()
 
+let lastMessage = ''
+
 async function refusedQuickly(request: Request, plan: BodyPlan): Promise<number> {
   const started = performance.now()
   let status = 0
+  lastMessage = ''
   try {
     await readBody(request, plan, defaultLimits)
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
     status = error.status
+    lastMessage = error.message
   }
   const elapsed = performance.now() - started
   expect(status, 'a 4xx').toBeGreaterThanOrEqual(400)
@@ -54,12 +58,15 @@ describe('hostile bodies', () => {
     const body = part.repeat(5000) + '--b--\r\n'
     const status = await refusedQuickly(post(body, { 'content-type': 'multipart/form-data; boundary=b' }), { accept: 'form' })
     expect(status).toBe(400)
+    // Refused at part 101 (limits.files), long before the 5000th.
+    expect(lastMessage).toBe(`too many files (limit ${defaultLimits.files})`)
   })
 
   it('5000 empty field parts → 400 at the field limit', async () => {
     const part = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n'
     const body = part.repeat(5000) + '--b--\r\n'
     expect(await refusedQuickly(post(body, { 'content-type': 'multipart/form-data; boundary=b' }), { accept: 'any' })).toBe(400)
+    expect(lastMessage).toBe(`too many form fields (limit ${defaultLimits.fields})`)
   })
 
   it('deeply nested JSON (100k "[") → 400, no stack overflow', async () => {

@@ -4,8 +4,8 @@ import { Fw, api, conf, exceptions, response } from 'fw'
 import { call } from '../helpers/client'
 
 class Envelope extends response.Response {
-  static override resultKey = 'data'
-  static override messageKey = 'msg'
+  static resultKey = 'data'
+  static messageKey = 'msg'
 }
 const int = v.pipe(v.number(), v.integer())
 
@@ -47,7 +47,7 @@ class CalcAPI extends api.API {
 
 class ResultOnly extends api.API {
   static response = class extends response.Response {
-    static override resultKey = 'result'
+    static resultKey = 'result'
   }
   @api.get
   one() {
@@ -57,7 +57,7 @@ class ResultOnly extends api.API {
 
 class WithErrors extends api.API {
   static response = class extends Envelope {
-    static override errorsKey = 'errors'
+    static errorsKey = 'errors'
   }
   @api.get({ n: int })
   n({ n }: { n: number }) {

@@ -1,0 +1,148 @@
+/** Shared by the in-process and scale runs: the apps as fetch functions, the response check, the timing loop. */
+import { createFloor } from './apps/floor'
+import { createFw } from './apps/fw'
+import { createHono } from './apps/hono'
+import { fixtures, makeRequest, type Fixture } from './schemas'
+
+export type App = (request: Request) => Promise<Response>
+export type AppName = 'floor' | 'hono' | 'fw'
+
+export function createApps(extra = 100): Record<AppName, App> {
+  const hono = createHono(extra)
+  const fw = createFw(extra)
+  return {
+    floor: createFloor(extra),
+    hono: async (request) => hono.fetch(request),
+    fw: (request) => fw.fetch(request),
+  }
+}
+
+export interface Snapshot {
+  status: number
+  type: string | null
+  body: string
+}
+
+export async function snapshot(app: App, fixture: Fixture): Promise<Snapshot> {
+  const response = await app(makeRequest(fixture))
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
+}
+
+/** Throws unless every app answers every fixture with the same status, content type and body bytes. */
+export async function assertIdentical(apps: Record<string, App>, list: readonly Fixture[] = fixtures): Promise<void> {
+  for (const fixture of list) {
+    const seen: [string, Snapshot][] = []
+    for (const [name, app] of Object.entries(apps)) seen.push([name, await snapshot(app, fixture)])
+    const [firstName, first] = seen[0] as [string, Snapshot]
+    if (first.status !== fixture.status) throw new Error(`${fixture.id}: ${firstName} answered ${first.status} ${first.body}, expected ${fixture.status}`)
+    for (const [name, snap] of seen.slice(1)) {
+      if (snap.status !== first.status || snap.type !== first.type || snap.body !== first.body) {
+        throw new Error(`${fixture.id}: responses differ\n  ${firstName}: ${JSON.stringify(first)}\n  ${name}: ${JSON.stringify(snap)}`)
+      }
+    }
+  }
+}
+
+const now = (): number => performance.now()
+
+type GcHost = { gc?: () => void; Bun?: { gc(force: boolean): void } }
+const host = globalThis as GcHost
+/** A full collection between samples, where the runtime exposes one (node/deno `--expose-gc`, Bun.gc), so one app's garbage is not collected on another's clock. */
+export const collect: () => void = host.gc ? () => host.gc?.() : host.Bun ? () => host.Bun?.gc(true) : () => {}
+
+type CpuHost = { process?: { cpuUsage?(previous?: { user: number; system: number }): { user: number; system: number } } }
+const cpuUsage = (globalThis as CpuHost).process?.cpuUsage?.bind((globalThis as CpuHost).process)
+/** Process CPU time (user + system) in ms: the shared machine's other load does not count against the app. Falls back to wall time. */
+const cpu = (): number => {
+  if (!cpuUsage) return now()
+  const usage = cpuUsage()
+  return (usage.user + usage.system) / 1000
+}
+export const clock = cpuUsage ? 'process CPU time' : 'wall time'
+
+export interface Sample {
+  /** ns per request, process CPU time */
+  cpu: number
+  /** ns per request, wall time */
+  wall: number
+}
+
+/** Run `count` sequential requests. A GET reuses one Request (servers hand the app one per request for free); a body needs a fresh one. */
+export async function batch(app: App, fixture: Fixture, count: number): Promise<Sample> {
+  const reuse = fixture.method === 'GET' ? makeRequest(fixture) : undefined
+  const expected = fixture.status
+  const wall = now()
+  const start = cpu()
+  for (let i = 0; i < count; i++) {
+    const response = await app(reuse ?? makeRequest(fixture))
+    if (response.status !== expected) throw new Error(`${fixture.id}: status ${response.status}`)
+  }
+  return { cpu: ((cpu() - start) * 1e6) / count, wall: ((now() - wall) * 1e6) / count }
+}
+
+/** Cost of building the Request alone (included in POST timings). */
+export function requestCost(fixture: Fixture, count: number): number {
+  const start = cpu()
+  let sink = 0
+  for (let i = 0; i < count; i++) sink += makeRequest(fixture).method.length
+  if (sink < 0) throw new Error('unreachable')
+  return ((cpu() - start) * 1e6) / count
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/** Pick a batch size so one batch takes about `ms` milliseconds. */
+export async function calibrate(app: App, fixture: Fixture, ms: number): Promise<number> {
+  let count = 200
+  for (;;) {
+    const ns = (await batch(app, fixture, count)).cpu
+    if ((ns * count) / 1e6 >= ms / 4 || count >= 1 << 22) return Math.max(100, Math.round((ms * 1e6) / ns))
+    count *= 4
+  }
+}
+
+export interface Measured {
+  /** ns per request (process CPU time), p50 over rounds */
+  p50: number
+  /** ns per request (wall time), p50 over rounds */
+  wallP50: number
+  rounds: number[]
+}
+
+/**
+ * Warm every app up, then measure `rounds` alternating rounds (the app order
+ * rotates each round); one sample per app per round.
+ */
+export async function measure(apps: Record<string, App>, fixture: Fixture, rounds: number, ms: number): Promise<Record<string, Measured>> {
+  const names = Object.keys(apps)
+  const sizes: Record<string, number> = {}
+  for (const name of names) {
+    sizes[name] = await calibrate(apps[name] as App, fixture, ms)
+    await batch(apps[name] as App, fixture, sizes[name] as number) // warm-up
+  }
+  const samples: Record<string, Sample[]> = Object.fromEntries(names.map((name) => [name, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + round) % names.length] as string
+      collect()
+      samples[name]?.push(await batch(apps[name] as App, fixture, sizes[name] as number))
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const list = samples[name] as Sample[]
+      return [name, { p50: median(list.map((s) => s.cpu)), wallP50: median(list.map((s) => s.wall)), rounds: list.map((s) => s.cpu) }]
+    }),
+  )
+}
+
+export function runtimeName(): { runtime: string; version: string } {
+  const g = globalThis as { Bun?: { version: string }; Deno?: { version: { deno: string } }; process?: { version: string } }
+  if (g.Bun) return { runtime: 'bun', version: g.Bun.version }
+  if (g.Deno) return { runtime: 'deno', version: g.Deno.version.deno }
+  return { runtime: 'node', version: g.process?.version ?? '?' }
+}

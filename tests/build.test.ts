@@ -1,0 +1,135 @@
+/**
+ * The published artefact (SPEC §1): tsup builds every subpath, `exports` points
+ * at files that exist, publint is clean, and the root import graph is free of
+ * Node built-ins so `export default service` bundles for Workers as is.
+ *
+ * Builds into tests/.tmp (git-ignored), not dist/, so it never races with a
+ * developer's own `npm run build`.
+ */
+import { execFile } from 'node:child_process'
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
+import { builtinModules } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { build } from 'esbuild'
+import { publint } from 'publint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const out = join(root, 'tests/.tmp/build')
+const run = promisify(execFile)
+
+interface PackageJson {
+  main: string
+  types: string
+  exports: Record<string, string | Record<string, string>>
+}
+let pkg: PackageJson
+
+beforeAll(async () => {
+  await rm(out, { recursive: true, force: true })
+  await mkdir(out, { recursive: true })
+  // A package directory of its own: package.json + dist, as `npm pack` would publish it.
+  await copyFile(join(root, 'package.json'), join(out, 'package.json'))
+  await run(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--silent', '--out-dir', join(out, 'dist')], { cwd: root })
+  pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageJson
+})
+
+/** Every file `exports` (and `main`/`types`) names. */
+function targets(): string[] {
+  const files = [pkg.main, pkg.types]
+  for (const target of Object.values(pkg.exports)) files.push(...(typeof target === 'string' ? [target] : Object.values(target)))
+  return files
+}
+
+const nodeBuiltins = new Set(builtinModules)
+const isNodeBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || nodeBuiltins.has(specifier.split('/')[0] ?? '')
+
+/** Static `import`/`export ... from` specifiers of an ES module (tsup's output is one statement per line). */
+function staticImports(code: string): string[] {
+  const found: string[] = []
+  for (const match of code.matchAll(/^\s*(?:import\s*|(?:import|export)\s[^'"`;]*?\bfrom\s*)['"]([^'"]+)['"]/gm)) found.push(match[1] as string)
+  return found
+}
+
+/** The bare specifiers reachable from `entry` through static imports only (and the code of its files). */
+async function staticGraph(entry: string, code: string[] = []): Promise<Set<string>> {
+  const bare = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [entry]
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    const text = await readFile(file, 'utf8')
+    code.push(text)
+    for (const specifier of staticImports(text)) {
+      if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier))
+      else bare.add(specifier)
+    }
+  }
+  return bare
+}
+
+describe('build (tsup)', () => {
+  it('produces every file package.json exports', async () => {
+    const missing: string[] = []
+    for (const file of targets()) {
+      try {
+        await readFile(join(out, file))
+      } catch {
+        missing.push(file)
+      }
+    }
+    expect(missing).toEqual([])
+    expect(targets().filter((file) => file.endsWith('.d.ts')).length).toBeGreaterThanOrEqual(Object.keys(pkg.exports).length - 1)
+  })
+
+  it('has no static Node built-in import in any subpath graph', async () => {
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue
+      const entry = join(out, target.default as string)
+      if (subpath === './adapters' || subpath.startsWith('./node')) continue // Node-only by design
+      const bare = [...(await staticGraph(entry))]
+      // the scanner works: the root reaches valibot
+      if (subpath === '.') expect(bare).toContain('valibot')
+      expect(bare.filter(isNodeBuiltin), `${subpath} imports Node built-ins`).toEqual([])
+    }
+  })
+
+  it('loads the Symbol.metadata polyfill from every subpath that has decorators', async () => {
+    for (const file of ['dist/index.js', 'dist/api/index.js', 'dist/request/index.js']) {
+      const code: string[] = []
+      await staticGraph(join(out, file), code)
+      expect(code.join('\n'), file).toContain('Symbol.for("Symbol.metadata")')
+    }
+  })
+
+  it('bundles the root for a browser/Workers target with no Node polyfills', async () => {
+    const result = await build({
+      entryPoints: [join(out, 'dist/index.js')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      nodePaths: [join(root, 'node_modules')],
+      logLevel: 'silent',
+    })
+    expect(result.errors).toEqual([])
+    expect(result.outputFiles[0]?.text).toContain('Symbol.metadata')
+  })
+
+  it('shares one copy of each class across subpaths (instanceof works)', async () => {
+    const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(out, 'dist', file)).href) as Promise<Record<string, unknown>>
+    const [main, api, exceptions, request] = await Promise.all([load('index.js'), load('api/index.js'), load('exceptions/index.js'), load('request/index.js')])
+    expect((main.exceptions as Record<string, unknown>).NotFound).toBe(exceptions.NotFound)
+    expect((main.api as Record<string, unknown>).API).toBe(api.API)
+    expect(main.Param).toBe(request.Param)
+  })
+
+  it('passes publint', async () => {
+    const { messages } = await publint({ pkgDir: out, level: 'suggestion', strict: true, pack: false })
+    expect(messages).toEqual([])
+  })
+})

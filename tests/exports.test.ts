@@ -1,0 +1,147 @@
+/**
+ * The public surface (SPEC §1). A change here is a change to the contract:
+ * update the snapshot on purpose (`npx vitest run tests/exports.test.ts -u`).
+ */
+import { describe, expect, it } from 'vitest'
+import * as fw from 'fw'
+import * as api from 'fw/api'
+import * as conf from 'fw/conf'
+import * as exceptions from 'fw/exceptions'
+import * as file from 'fw/file'
+import * as request from 'fw/request'
+import * as response from 'fw/response'
+
+const names = (module: object): string[] => Object.keys(module).sort()
+
+describe('public exports', () => {
+  it('fw', () => {
+    expect(names(fw)).toMatchInlineSnapshot(`
+      [
+        "Field",
+        "Fw",
+        "Param",
+        "api",
+        "conf",
+        "exceptions",
+        "file",
+        "request",
+        "response",
+      ]
+    `)
+  })
+  it('fw/api', () => {
+    expect(names(api)).toMatchInlineSnapshot(`
+      [
+        "API",
+        "HTTP_METHODS",
+        "RESPONDER",
+        "del",
+        "delete",
+        "get",
+        "isAPIClass",
+        "isMountEntry",
+        "mount",
+        "patch",
+        "post",
+        "put",
+        "route",
+        "routeOf",
+      ]
+    `)
+  })
+  it('fw/request', () => {
+    expect(names(request)).toMatchInlineSnapshot(`
+      [
+        "Body",
+        "BodyParam",
+        "CookieParam",
+        "Cookies",
+        "FilePathParam",
+        "Form",
+        "HeaderParam",
+        "Headers",
+        "Json",
+        "Param",
+        "PathParam",
+        "Query",
+        "QueryParam",
+        "RequestContext",
+        "SlugPathParam",
+        "isMarker",
+        "specOf",
+        "toSpec",
+      ]
+    `)
+  })
+  it('fw/response', () => {
+    expect(names(response)).toMatchInlineSnapshot(`
+      [
+        "Response",
+        "createRenderer",
+        "envelopeOf",
+        "isResponseClass",
+        "toHttpError",
+      ]
+    `)
+  })
+  it('fw/file', () => {
+    expect(names(file)).toMatchInlineSnapshot(`
+      [
+        "Audio",
+        "File",
+        "Image",
+        "UploadedFile",
+        "Video",
+        "createFileSchema",
+        "fileSchemaInfo",
+        "isFileSchema",
+        "safeFileName",
+        "toUploadedFile",
+      ]
+    `)
+  })
+  it('fw/conf', () => {
+    expect(names(conf)).toMatchInlineSnapshot(`
+      [
+        "Time",
+        "compileStrftime",
+      ]
+    `)
+  })
+  it('fw/exceptions', () => {
+    expect(names(exceptions)).toMatchInlineSnapshot(`
+      [
+        "BadGateway",
+        "BadRequest",
+        "Conflict",
+        "Forbidden",
+        "GatewayTimeout",
+        "Gone",
+        "HttpError",
+        "ImproperlyConfigured",
+        "InternalServerError",
+        "LengthRequired",
+        "MethodNotAllowed",
+        "NotAcceptable",
+        "NotFound",
+        "NotImplemented",
+        "PaymentRequired",
+        "PermissionDenied",
+        "RequestEntityTooLarge",
+        "RequestTimeout",
+        "ServiceUnavailable",
+        "TooManyRequests",
+        "Unauthorized",
+        "UnprocessableEntity",
+        "UnsupportedMediaType",
+      ]
+    `)
+  })
+  it('each root namespace is its subpath module', () => {
+    const subpaths = { api, request, response, file, conf, exceptions }
+    for (const [name, module] of Object.entries(subpaths)) {
+      expect(names(fw[name as keyof typeof subpaths]), name).toEqual(names(module))
+      for (const key of names(module)) expect(fw[name as keyof typeof subpaths][key as never], `${name}.${key}`).toBe(module[key as never])
+    }
+  })
+})

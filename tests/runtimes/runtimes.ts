@@ -1,0 +1,152 @@
+/**
+ * The runtimes of the conformance matrix and how to start a server under
+ * each: a child process in its own process group (so tsx's or miniflare's
+ * grandchildren die with it), bound to 127.0.0.1 on a free port (PORT=0),
+ * ready when it prints `listening on http://HOST:PORT`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../../', import.meta.url))
+const bin = (name: string): string => `${root}node_modules/.bin/${name}`
+
+export interface Runtime {
+  name: 'node' | 'bun' | 'deno' | 'workerd'
+  /** the command that serves `entry` (a path from the project root) */
+  command(entry: string): string[]
+  /** the entry that serves the example service */
+  example: string
+  /** the entry that serves tests/runtimes/fixtures/save.ts */
+  saveFixture: string
+}
+
+// npm's package binaries are called directly: `npx` adds ~0.5 s per start and noise on stderr.
+const all: Runtime[] = [
+  { name: 'node', command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'bun', command: (entry) => [bin('bun'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  // deno.json (import map, nodeModulesDir "manual", sloppy imports) is picked up from the cwd.
+  { name: 'deno', command: (entry) => [bin('deno'), 'run', '-A', entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  // workerd.ts bundles the Worker module with esbuild and serves it with miniflare (no compatibility flags).
+  { name: 'workerd', command: (entry) => [bin('tsx'), 'tests/runtimes/workerd.ts', entry], example: 'examples/worker.ts', saveFixture: 'tests/runtimes/fixtures/save-worker.ts' },
+]
+
+/** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno`. */
+export const runtimes: Runtime[] = ((): Runtime[] => {
+  const only = process.env.FW_RUNTIMES?.split(',').map((name) => name.trim())
+  return only ? all.filter((runtime) => only.includes(runtime.name)) : all
+})()
+
+export interface Server {
+  /** e.g. `http://127.0.0.1:41234` */
+  origin: string
+  /** everything the process printed (for failure messages) */
+  output(): string
+  stop(): Promise<void>
+}
+
+const READY = /listening on (http:\/\/127\.0\.0\.1:\d+)/
+
+/** Kill the whole process group; SIGKILL if it has not exited after `graceMs`. */
+async function killGroup(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
+  const pid = child.pid
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      process.kill(-pid, name)
+    } catch {
+      // the group is already gone
+    }
+  }
+  signal('SIGTERM')
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs)
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs + 2000))])
+  clearTimeout(timer)
+  // Grandchildren (tsx's node, miniflare's workerd) may outlive the leader.
+  signal('SIGKILL')
+}
+
+/**
+ * Start `entry` under `runtime` and wait until it listens.
+ *
+ * @example
+ * const server = await startServer(runtimes[0], runtimes[0].example, 60_000)
+ * await fetch(`${server.origin}/api/ping`)
+ * await server.stop()
+ */
+export function startServer(runtime: Runtime, entry: string, timeoutMs: number, env: Record<string, string> = {}): Promise<Server> {
+  const [command, ...args] = runtime.command(entry)
+  if (!command || !existsSync(command)) return Promise.reject(new Error(`${runtime.name}: ${command} is not installed (npm ci)`))
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true, // own process group, killed as a whole in stop()
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NO_COLOR: '1',
+      // Deno would otherwise check the npm registry for `npm:` specifiers already in node_modules.
+      DENO_NO_UPDATE_CHECK: '1',
+      WRANGLER_SEND_METRICS: 'false',
+      ...env,
+    },
+  })
+  let output = ''
+  const stop = () => killGroup(child)
+  return new Promise<Server>((resolve, reject) => {
+    let settled = false
+    const fail = (why: string): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void stop().finally(() => reject(new Error(`${runtime.name} (${entry}): ${why}\n--- output ---\n${output.slice(-4000)}`)))
+    }
+    const timer = setTimeout(() => fail(`not listening after ${timeoutMs} ms`), timeoutMs)
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString()
+      const ready = READY.exec(output)
+      if (!ready?.[1] || settled) return
+      settled = true
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      // Keep draining stdout so a chatty server never blocks on a full pipe.
+      child.stdout?.on('data', (more: Buffer) => void (output += more.toString()))
+      resolve({ origin: ready[1], output: () => output, stop })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()))
+    child.once('error', (error) => fail(`spawn failed: ${error.message}`))
+    child.once('exit', (code, signal) => fail(`exited before listening (code ${code}, signal ${signal})`))
+  })
+}
+
+/**
+ * Run a command to completion (own process group, killed on timeout).
+ *
+ * @example const { code, output } = await runCommand([bin('wrangler'), '--version'], 30_000)
+ */
+export function runCommand(argv: string[], timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const [command, ...args] = argv
+  if (!command) return Promise.reject(new Error('runCommand: empty argv'))
+  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void killGroup(child, 1000).finally(() => reject(new Error(`${argv.join(' ')}: timed out after ${timeoutMs} ms\n${output.slice(-4000)}`)))
+    }, timeoutMs)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+export { bin }
