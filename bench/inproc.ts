@@ -1,7 +1,7 @@
 /**
  * In-process benchmark: each app's fetch function called directly, on the
  * current runtime (Node, Bun or Deno). Prints one JSON line.
- * Env: BENCH_ROUNDS (default 5), BENCH_MS per batch (default 80).
+ * Env: BENCH_ROUNDS (default 5), BENCH_MS per batch (default 80), BENCH_ONLY (e.g. `E1,E2`).
  */
 import { assertIdentical, clock, createApps, measure, requestCost, runtimeName } from './harness'
 import { fixtures } from './schemas'
@@ -14,7 +14,9 @@ const apps = createApps(100)
 await assertIdentical(apps)
 const results: Record<string, unknown> = {}
 const requestNs: Record<string, number> = {}
+const only = env('BENCH_ONLY')?.split(',')
 for (const fixture of fixtures) {
+  if (only && !only.includes(fixture.id)) continue
   results[fixture.id] = await measure(apps, fixture, rounds, ms)
   if (fixture.method !== 'GET') requestNs[fixture.id] = requestCost(fixture, 20000)
 }

@@ -449,6 +449,7 @@ async function safeParseAsync(schema, input, config$1) {
 var store$4, DEFAULT_CONFIG, store$3, store$2, store$1, EMAIL_REGEX;
 var init_dist = __esm({
   "node_modules/valibot/dist/index.mjs"() {
+    "use strict";
     DEFAULT_CONFIG = {
       lang: void 0,
       message: void 0,
@@ -956,6 +957,7 @@ var init_validator = __esm({
 var CURRENCY, XML, COMMON_HTML;
 var init_entities = __esm({
   "node_modules/@nodable/entities/src/entities.js"() {
+    "use strict";
     CURRENCY = {
       cent: "\xA2",
       pound: "\xA3",
@@ -1055,6 +1057,7 @@ function parseNCRConfig(ncr) {
 var ENTITY_ACTION, SPECIAL_CHARS, LIMIT_TIER_EXTERNAL, LIMIT_TIER_BASE, LIMIT_TIER_ALL, NCR_LEVEL, XML10_ALLOWED_C0, EntityDecoder;
 var init_EntityDecoder = __esm({
   "node_modules/@nodable/entities/src/EntityDecoder.js"() {
+    "use strict";
     init_entities();
     ENTITY_ACTION = Object.freeze({
       /** Resolve and expand the entity normally. */
@@ -1458,6 +1461,7 @@ var init_EntityDecoder = __esm({
 // node_modules/@nodable/entities/src/index.js
 var init_src = __esm({
   "node_modules/@nodable/entities/src/index.js"() {
+    "use strict";
     init_EntityDecoder();
     init_entities();
   }
@@ -1513,6 +1517,7 @@ function normalizeProcessEntities(value, htmlEntities) {
 var defaultOnDangerousProperty, defaultOptions2, buildOptions;
 var init_OptionsBuilder = __esm({
   "node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js"() {
+    "use strict";
     init_util();
     defaultOnDangerousProperty = (name2) => {
       if (DANGEROUS_PROPERTY_NAMES.includes(name2)) {
@@ -1656,6 +1661,7 @@ var init_xmlNode = __esm({
 var nameStartChar10, nameChar10, nameStartChar11, nameChar11, buildRegexes, regexes10, regexes11, nameStartCharAscii, nameCharAscii, regexesAscii, getRegexes, qName, PRODUCTIONS, createValidator;
 var init_src2 = __esm({
   "node_modules/xml-naming/src/index.js"() {
+    "use strict";
     nameStartChar10 = ":A-Za-z_\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD";
     nameChar10 = nameStartChar10 + "\\-\\.\\d\xB7\u0300-\u036F\u203F-\u2040";
     nameStartChar11 = ":A-Za-z_\xC0-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
@@ -1722,6 +1728,7 @@ function validateEntityName2(name2, xmlVersion) {
 var DocTypeReader, skipWhitespace;
 var init_DocTypeReader = __esm({
   "node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js"() {
+    "use strict";
     init_src2();
     DocTypeReader = class {
       constructor(options, xmlVersion) {
@@ -2007,6 +2014,7 @@ var init_DocTypeReader = __esm({
 var SCRIPT_ZEROS, NOT_DIGIT, HIGH_MAP, LOW_MAX, LOW_MIN, TABLE_OFFSET, TABLE_SIZE, TABLE;
 var init_digitTable = __esm({
   "node_modules/anynum/digitTable.js"() {
+    "use strict";
     SCRIPT_ZEROS = [
       // Basic Latin (ASCII) — included for completeness / pass-through
       48,
@@ -2367,6 +2375,7 @@ function handleInfinity(str, num, options) {
 var hexRegex, binRegex, octRegex, numRegex, consider, eNotationRegx;
 var init_strnum = __esm({
   "node_modules/strnum/strnum.js"() {
+    "use strict";
     init_anynum();
     hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
     binRegex = /^0b[01]+$/;
@@ -2409,6 +2418,7 @@ function getIgnoreAttributesFn(ignoreAttributes) {
 }
 var init_ignoreAttributes = __esm({
   "node_modules/fast-xml-parser/src/ignoreAttributes.js"() {
+    "use strict";
   }
 });
 
@@ -2416,6 +2426,7 @@ var init_ignoreAttributes = __esm({
 var Expression;
 var init_Expression = __esm({
   "node_modules/path-expression-matcher/src/Expression.js"() {
+    "use strict";
     Expression = class {
       /**
        * Create a new Expression
@@ -2584,6 +2595,7 @@ var init_Expression = __esm({
 var ExpressionSet;
 var init_ExpressionSet = __esm({
   "node_modules/path-expression-matcher/src/ExpressionSet.js"() {
+    "use strict";
     ExpressionSet = class {
       constructor() {
         this._byDepthAndTag = /* @__PURE__ */ new Map();
@@ -2758,6 +2770,7 @@ var init_ExpressionSet = __esm({
 var MatcherView, Matcher;
 var init_Matcher = __esm({
   "node_modules/path-expression-matcher/src/Matcher.js"() {
+    "use strict";
     MatcherView = class {
       /**
        * @param {Matcher} matcher - The parent Matcher instance to read from.
@@ -3279,6 +3292,7 @@ var init_Matcher = __esm({
 // node_modules/path-expression-matcher/src/index.js
 var init_src3 = __esm({
   "node_modules/path-expression-matcher/src/index.js"() {
+    "use strict";
     init_Expression();
     init_Matcher();
     init_ExpressionSet();
@@ -3289,6 +3303,7 @@ var init_src3 = __esm({
 var HTML_PATTERNS, html_default;
 var init_html = __esm({
   "node_modules/is-unsafe/src/contexts/html.js"() {
+    "use strict";
     HTML_PATTERNS = [
       {
         id: "html-script-open",
@@ -3387,6 +3402,7 @@ var init_html = __esm({
 var XML_PATTERNS, xml_default;
 var init_xml = __esm({
   "node_modules/is-unsafe/src/contexts/xml.js"() {
+    "use strict";
     XML_PATTERNS = [
       {
         id: "xml-cdata-injection",
@@ -3460,6 +3476,7 @@ var init_xml = __esm({
 var SVG_PATTERNS, svg_default;
 var init_svg = __esm({
   "node_modules/is-unsafe/src/contexts/svg.js"() {
+    "use strict";
     SVG_PATTERNS = [
       {
         id: "svg-script-element",
@@ -3537,6 +3554,7 @@ var init_svg = __esm({
 var SQL_PATTERNS, sql_default;
 var init_sql = __esm({
   "node_modules/is-unsafe/src/contexts/sql.js"() {
+    "use strict";
     SQL_PATTERNS = [
       {
         id: "sql-block-comment-open",
@@ -3624,6 +3642,7 @@ var init_sql = __esm({
 var SHELL_PATTERNS, shell_default;
 var init_shell = __esm({
   "node_modules/is-unsafe/src/contexts/shell.js"() {
+    "use strict";
     SHELL_PATTERNS = [
       {
         id: "shell-path-traversal-unix",
@@ -3727,6 +3746,7 @@ var init_shell = __esm({
 var REDOS_PATTERNS, redos_default;
 var init_redos = __esm({
   "node_modules/is-unsafe/src/contexts/redos.js"() {
+    "use strict";
     REDOS_PATTERNS = [
       {
         id: "redos-nested-quantifier-plus",
@@ -3781,6 +3801,7 @@ var init_redos = __esm({
 var sep, NOSQL_PATTERNS, nosql_default;
 var init_nosql = __esm({
   "node_modules/is-unsafe/src/contexts/nosql.js"() {
+    "use strict";
     sep = `["'\\s]*:`;
     NOSQL_PATTERNS = [
       // ─── MongoDB $ operator injection ────────────────────────────────────────
@@ -3876,6 +3897,7 @@ var init_nosql = __esm({
 var LOG_PATTERNS, log_default;
 var init_log = __esm({
   "node_modules/is-unsafe/src/contexts/log.js"() {
+    "use strict";
     LOG_PATTERNS = [
       // ─── CRLF / newline injection ─────────────────────────────────────────────
       {
@@ -3955,6 +3977,7 @@ var init_log = __esm({
 var SQL_STRICT_EXTRA, SQL_STRICT_PATTERNS, sql_strict_default;
 var init_sql_strict = __esm({
   "node_modules/is-unsafe/src/contexts/sql-strict.js"() {
+    "use strict";
     init_sql();
     SQL_STRICT_EXTRA = [
       {
@@ -3993,6 +4016,7 @@ function decodeEntities(input) {
 var NAMED, ENTITY_RE;
 var init_decode_entities = __esm({
   "node_modules/is-unsafe/src/util/decode-entities.js"() {
+    "use strict";
     NAMED = Object.freeze({
       colon: ":",
       Tab: "	",
@@ -4064,6 +4088,7 @@ function isUnsafe(value, context) {
 var VALID_CONTEXTS;
 var init_src4 = __esm({
   "node_modules/is-unsafe/src/index.js"() {
+    "use strict";
     init_html();
     init_xml();
     init_sql_strict();
@@ -4879,6 +4904,7 @@ var init_node2json = __esm({
 var XMLParser;
 var init_XMLParser = __esm({
   "node_modules/fast-xml-parser/src/xmlparser/XMLParser.js"() {
+    "use strict";
     init_OptionsBuilder();
     init_OrderedObjParser();
     init_node2json();
@@ -4975,6 +5001,7 @@ function resolveName(name2, isAttribute2, options, matcher, validator2) {
 }
 var init_util2 = __esm({
   "node_modules/fast-xml-builder/src/util.js"() {
+    "use strict";
   }
 });
 
@@ -5221,6 +5248,7 @@ function replaceEntitiesValue2(textValue, options) {
 var EOL;
 var init_orderedJs2Xml = __esm({
   "node_modules/fast-xml-builder/src/orderedJs2Xml.js"() {
+    "use strict";
     init_src3();
     init_util2();
     init_src2();
@@ -5249,6 +5277,7 @@ function getIgnoreAttributesFn2(ignoreAttributes) {
 }
 var init_ignoreAttributes2 = __esm({
   "node_modules/fast-xml-builder/src/ignoreAttributes.js"() {
+    "use strict";
   }
 });
 
@@ -5714,6 +5743,7 @@ var init_fxb = __esm({
 var json2xml_default;
 var init_json2xml = __esm({
   "node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js"() {
+    "use strict";
     init_fxb();
     init_fxb();
     json2xml_default = Builder;
@@ -6014,7 +6044,7 @@ function specOf(marker) {
   return marker[MARKER];
 }
 function isSchema(value) {
-  return typeof value === "object" && value !== null && value.kind === "schema";
+  return (typeof value === "object" || typeof value === "function") && value !== null && value.kind === "schema";
 }
 function configure(base, args) {
   const spec = { ...base };
@@ -6132,12 +6162,9 @@ __export(response_exports, {
 
 // src/response/response.ts
 var Response2 = class {
-  /** key of the result in the envelope */
-  static resultKey;
-  /** key of the message (`""` on success, `<Name>: <text>` on failure) */
-  static messageKey;
-  /** if set, failures also list their item errors under this key */
-  static errorsKey;
+  // The keys (`resultKey`, `messageKey`, `errorsKey`) are deliberately not declared
+  // here: subclasses write `static resultKey = 'data'` exactly as SPEC §2 shows,
+  // which `noImplicitOverride` would reject if the base declared them.
 };
 function isResponseClass(value) {
   return typeof value === "function" && (value === Response2 || value.prototype instanceof Response2);
@@ -7818,8 +7845,9 @@ function bodyFieldPlan(spec, key, target) {
 function bodyPlanOf(spec) {
   const schema = unwrap(spec.schema ?? stringSchema);
   const shape2 = shapeOf(schema);
-  if (spec.kind === "body" && (shape2.type === "file" || typeof shape2["~fwConvert"] === "function")) {
-    return { accept: "binary", contentType: spec.contentType ?? shape2.mime, maxLength: spec.maxLength };
+  const fileInfo = fileSchemaInfo(schema);
+  if (spec.kind === "body" && fileInfo) {
+    return { accept: "binary", contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize };
   }
   if (spec.kind === "body" && shape2.type === "string") return { accept: "text", contentType: spec.contentType, maxLength: spec.maxLength };
   return { accept: spec.accept ?? "any", contentType: spec.contentType, maxLength: spec.maxLength };

@@ -1,6 +1,6 @@
 import { RESPONDER, type API } from '../api/api'
 import { readBody } from '../body'
-import type { Limits } from '../body'
+import type { BodyPlan, Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
@@ -22,10 +22,15 @@ export interface CompiledEndpoint {
   def: EndpointDef
   renderer: Renderer
   headerNames: readonly string[]
-  handle(request: Request, pathValues: readonly (string | undefined)[], path: string, search: string, arrived: number): Promise<Response>
+  /** Never throws; synchronous when the endpoint reads no body and its method returns no promise. */
+  handle(request: Request, pathValues: readonly (string | undefined)[], path: string, search: string, arrived: number): Response | Promise<Response>
 }
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+}
 
 function issueOf(plan: ParamPlan, error: ConversionError): ParamIssue {
   return { in: plan.in, name: plan.name, path: [plan.name, ...error.path], message: error.reason }
@@ -73,25 +78,44 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
   const limits = options.limits
   const readsQuery = params.some((param) => param.in === 'query')
 
-  const run = async (request: Request, sources: Sources, path: string, arrived: number): Promise<Response> => {
+  const tooManyQuery = (search: string): boolean => readsQuery && countPairs(search, limits.queryParams) > limits.queryParams
+  const queryError = (): BadRequest => new BadRequest(`too many query parameters (limit ${limits.queryParams})`)
+  const render = (value: unknown): Response => {
     try {
-      if (readsQuery && countPairs(sources.search, limits.queryParams) > limits.queryParams) {
-        throw new BadRequest(`too many query parameters (limit ${limits.queryParams})`)
-      }
-      if (body) sources.body = await readBody(request, body, limits)
+      return renderer.result(value)
+    } catch (error) {
+      return renderer.error(error)
+    }
+  }
+
+  /** Parse, call, render: synchronous unless the method returns a promise (no await hop otherwise). */
+  const finish = (request: Request, sources: Sources, path: string, arrived: number): Response | Promise<Response> => {
+    try {
       const instance = new Cls()
       const input: Record<string, unknown> = {}
       const issues = extract(params, sources, input, instance as unknown as Record<string, unknown>)
       if (issues) {
         const first = issues[0] as ParamIssue
-        throw new BadRequest(chainMessage(first.path, first.message), { errors: issues })
+        return renderer.error(new BadRequest(chainMessage(first.path, first.message), { errors: issues }))
       }
       instance.request = new RequestContext(request, path, arrived)
       instance[RESPONDER] = responder
-      return renderer.result(await method.call(instance, input))
+      const result = method.call(instance, input)
+      if (isThenable(result)) return Promise.resolve(result).then(render, (error: unknown) => renderer.error(error))
+      return renderer.result(result)
     } catch (error) {
       return renderer.error(error)
     }
+  }
+
+  const withBody = async (request: Request, sources: Sources, path: string, arrived: number, plan: BodyPlan): Promise<Response> => {
+    try {
+      if (tooManyQuery(sources.search)) throw queryError()
+      sources.body = await readBody(request, plan, limits)
+    } catch (error) {
+      return renderer.error(error)
+    }
+    return finish(request, sources, path, arrived)
   }
 
   return {
@@ -99,7 +123,10 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
     renderer,
     headerNames: plan.headerNames,
     handle(request, pathValues, path, search, arrived) {
-      return run(request, { request, pathValues, search }, path, arrived)
+      const sources: Sources = { request, pathValues, search }
+      if (body) return withBody(request, sources, path, arrived, body)
+      if (tooManyQuery(search)) return renderer.error(queryError())
+      return finish(request, sources, path, arrived)
     },
   }
 }

@@ -45,58 +45,133 @@ export class HttpError extends Error {
   }
 }
 
-function define(errorName: string, status: number): typeof HttpError {
-  // A named class per status keeps `instanceof` and stack traces readable.
-  const cls = class extends HttpError {
-    static override status = status
-    static override errorName = errorName
-  }
-  Object.defineProperty(cls, 'name', { value: errorName })
-  return cls
+// Each status is a real class (not a factory result) so it works as a type too:
+// `catch (error) { if (error instanceof exceptions.NotFound) ... }`, `let e: exceptions.NotFound`.
+/** 400 — a value failed its rule or conversion. */
+export class BadRequest extends HttpError {
+  static override status = 400
+  static override errorName = 'BadRequest'
 }
 
-/** 400 — a value failed its rule or conversion. */
-export const BadRequest = define('BadRequest', 400)
 /** 401 */
-export const Unauthorized = define('Unauthorized', 401)
+export class Unauthorized extends HttpError {
+  static override status = 401
+  static override errorName = 'Unauthorized'
+}
+
 /** 402 */
-export const PaymentRequired = define('PaymentRequired', 402)
+export class PaymentRequired extends HttpError {
+  static override status = 402
+  static override errorName = 'PaymentRequired'
+}
+
 /** 403 */
-export const PermissionDenied = define('PermissionDenied', 403)
+export class PermissionDenied extends HttpError {
+  static override status = 403
+  static override errorName = 'PermissionDenied'
+}
+
 /** 403 (alias of PermissionDenied under its HTTP name) */
-export const Forbidden = define('Forbidden', 403)
+export class Forbidden extends HttpError {
+  static override status = 403
+  static override errorName = 'Forbidden'
+}
+
 /** 404 */
-export const NotFound = define('NotFound', 404)
+export class NotFound extends HttpError {
+  static override status = 404
+  static override errorName = 'NotFound'
+}
+
 /** 405 */
-export const MethodNotAllowed = define('MethodNotAllowed', 405)
+export class MethodNotAllowed extends HttpError {
+  static override status = 405
+  static override errorName = 'MethodNotAllowed'
+}
+
 /** 406 */
-export const NotAcceptable = define('NotAcceptable', 406)
+export class NotAcceptable extends HttpError {
+  static override status = 406
+  static override errorName = 'NotAcceptable'
+}
+
 /** 408 */
-export const RequestTimeout = define('RequestTimeout', 408)
+export class RequestTimeout extends HttpError {
+  static override status = 408
+  static override errorName = 'RequestTimeout'
+}
+
 /** 409 */
-export const Conflict = define('Conflict', 409)
+export class Conflict extends HttpError {
+  static override status = 409
+  static override errorName = 'Conflict'
+}
+
 /** 410 */
-export const Gone = define('Gone', 410)
+export class Gone extends HttpError {
+  static override status = 410
+  static override errorName = 'Gone'
+}
+
 /** 411 */
-export const LengthRequired = define('LengthRequired', 411)
+export class LengthRequired extends HttpError {
+  static override status = 411
+  static override errorName = 'LengthRequired'
+}
+
 /** 413 — body over `maxLength` or a service limit. */
-export const RequestEntityTooLarge = define('RequestEntityTooLarge', 413)
+export class RequestEntityTooLarge extends HttpError {
+  static override status = 413
+  static override errorName = 'RequestEntityTooLarge'
+}
+
 /** 415 — body content type the param refuses. */
-export const UnsupportedMediaType = define('UnsupportedMediaType', 415)
+export class UnsupportedMediaType extends HttpError {
+  static override status = 415
+  static override errorName = 'UnsupportedMediaType'
+}
+
 /** 422 */
-export const UnprocessableEntity = define('UnprocessableEntity', 422)
+export class UnprocessableEntity extends HttpError {
+  static override status = 422
+  static override errorName = 'UnprocessableEntity'
+}
+
 /** 429 */
-export const TooManyRequests = define('TooManyRequests', 429)
+export class TooManyRequests extends HttpError {
+  static override status = 429
+  static override errorName = 'TooManyRequests'
+}
+
 /** 500 */
-export const InternalServerError = define('InternalServerError', 500)
+export class InternalServerError extends HttpError {
+  static override status = 500
+  static override errorName = 'InternalServerError'
+}
+
 /** 501 */
-export const NotImplemented = define('NotImplemented', 501)
+export class NotImplemented extends HttpError {
+  static override status = 501
+  static override errorName = 'NotImplemented'
+}
+
 /** 502 */
-export const BadGateway = define('BadGateway', 502)
+export class BadGateway extends HttpError {
+  static override status = 502
+  static override errorName = 'BadGateway'
+}
+
 /** 503 */
-export const ServiceUnavailable = define('ServiceUnavailable', 503)
+export class ServiceUnavailable extends HttpError {
+  static override status = 503
+  static override errorName = 'ServiceUnavailable'
+}
+
 /** 504 */
-export const GatewayTimeout = define('GatewayTimeout', 504)
+export class GatewayTimeout extends HttpError {
+  static override status = 504
+  static override errorName = 'GatewayTimeout'
+}
 
 /**
  * A mistake in how fw is set up (bad route template, second `__as__`, unsupported

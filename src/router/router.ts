@@ -21,36 +21,103 @@ export interface PathMatch<T> {
   allow: string[]
 }
 
+/** A node of the literal-prefix trie: the routes whose leading literal segments lead here, plus their ancestors'. */
+interface PrefixNode<T> {
+  children: Map<string, PrefixNode<T>>
+  /** candidates for a path that reaches this node (its own routes and every ancestor's), in declaration order */
+  routes: { index: number; entry: RouteEntry<T> }[]
+}
+
+/** The leading segments of a template that hold no param, as they appear (percent-encoded) in a request path. */
+function literalPrefix(template: string): string[] {
+  const out: string[] = []
+  for (const segment of template.split('/').slice(1)) {
+    if (segment.includes('{')) break
+    out.push(encodeURI(segment))
+  }
+  return out
+}
+
 /**
  * Routes compiled once. Paths without params resolve through one map lookup
- * (precomputed against every route, so declaration order still holds); other
- * paths scan the parametrised routes in declaration order.
+ * (precomputed against every route, so declaration order still holds). Routes
+ * with params sit in a trie keyed by their leading literal segments: a path
+ * walks it segment by segment and only the routes on that walk (in
+ * declaration order) are tried, each with its compiled regex.
  *
  * @example
  * const router = new Router([{ method: 'GET', path: compilePath('/a', rule), data: 1 }])
  * router.find('/a')?.byMethod.get('GET')
+ * router.match('/a', 'GET')?.entry.data // 1
  */
 export class Router<T> {
   readonly entries: readonly RouteEntry<T>[]
   readonly #exact = new Map<string, PathMatch<T>>()
-  readonly #dynamic: RouteEntry<T>[]
+  readonly #root: PrefixNode<T> = { children: new Map(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
     this.entries = entries
-    this.#dynamic = entries.filter((entry) => entry.path.regex)
+    entries.forEach((entry, index) => {
+      if (!entry.path.regex) return
+      let node = this.#root
+      for (const segment of literalPrefix(entry.path.template)) {
+        let child = node.children.get(segment)
+        if (!child) node.children.set(segment, (child = { children: new Map(), routes: [] }))
+        node = child
+      }
+      node.routes.push({ index, entry })
+    })
+    // Each node also tries its ancestors' routes: merge them in, in declaration order.
+    const inherit = (node: PrefixNode<T>, above: PrefixNode<T>['routes']): void => {
+      const own = node.routes
+      node.routes = [...above, ...own].sort((a, b) => a.index - b.index)
+      for (const child of node.children.values()) inherit(child, node.routes)
+    }
+    inherit(this.#root, [])
     for (const entry of entries) {
       const literal = entry.path.literal
       if (literal !== undefined && !this.#exact.has(literal)) this.#exact.set(literal, this.#scan(literal, entries))
     }
   }
 
-  /** Resolve a request path (percent-encoded, no query, no trailing slash). */
+  /** Resolve a request path (percent-encoded, no query, no trailing slash) for every method. */
   find(path: string): PathMatch<T> | undefined {
     return this.#exact.get(path) ?? this.#resolveDynamic(path)
   }
 
+  /**
+   * The first route (in declaration order) for `method` matching `path`, or
+   * `undefined`; only that method's routes are tried. Same answer as
+   * `find(path)?.byMethod.get(method)`.
+   */
+  match(path: string, method: string): RouteMatch<T> | undefined {
+    const exact = this.#exact.get(path)
+    if (exact) return exact.byMethod.get(method)
+    for (const { entry } of this.#candidates(path)) {
+      if (entry.method !== method) continue
+      const found = (entry.path.regex as RegExp).exec(path)
+      if (found) return { entry, values: found.slice(1) }
+    }
+    return undefined
+  }
+
+  /** The routes with params that can match `path`: those on its walk down the literal-prefix trie. */
+  #candidates(path: string): PrefixNode<T>['routes'] {
+    let node = this.#root
+    let start = 1
+    while (start <= path.length) {
+      let end = path.indexOf('/', start)
+      if (end < 0) end = path.length
+      const child = node.children.get(path.slice(start, end))
+      if (!child) break
+      node = child
+      start = end + 1
+    }
+    return node.routes
+  }
+
   #resolveDynamic(path: string): PathMatch<T> | undefined {
-    const found = this.#scan(path, this.#dynamic)
+    const found = this.#scan(path, this.#candidates(path).map((route) => route.entry))
     return found.allow.length ? found : undefined
   }
 

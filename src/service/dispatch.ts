@@ -100,24 +100,33 @@ export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; ro
     return new Response(null, { status: 204, headers })
   }
 
-  const fetch = async (request: Request): Promise<Response> => {
+  const dispatch = (request: Request): Response | Promise<Response> => {
     const arrived = Date.now()
     const url = request.url
     const { path, search } = splitUrl(url)
     for (const mount of prefixed) {
       if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix))
     }
-    const found = router.find(path)
-    if (!found) return fallback ? fallback.handler(request) : root.error(new NotFound(`path not found: ${path}`))
     const method = request.method
-    const match = found.byMethod.get(method) ?? (method === 'HEAD' ? found.byMethod.get('GET') : undefined)
+    // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method below.
+    const match = router.match(path, method) ?? (method === 'HEAD' ? router.match(path, 'GET') : undefined)
     if (!match) {
+      const found = router.find(path)
+      if (!found) return fallback ? fallback.handler(request) : root.error(new NotFound(`path not found: ${path}`))
       if (method === 'OPTIONS') return preflight(request, found)
       const renderer = found.byMethod.values().next().value?.entry.data.renderer ?? root
       return renderer.error(new MethodNotAllowed(`method not allowed: ${method}`, { headers: { allow: found.allow.join(', ') } }))
     }
-    const response = await match.entry.data.handle(request, match.values, path, search, arrived)
-    return method === 'HEAD' ? new Response(null, response) : response
+    const response = match.entry.data.handle(request, match.values, path, search, arrived)
+    return method === 'HEAD' ? Promise.resolve(response).then((done) => new Response(null, done)) : response
+  }
+  // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.
+  const fetch = (request: Request): Response | Promise<Response> => {
+    try {
+      return dispatch(request)
+    } catch (error) {
+      return Promise.reject(error)
+    }
   }
   return { fetch, routes: entries }
 }

@@ -11,8 +11,8 @@ import * as v from 'valibot'
 import { Fw, Param, api, request, response } from 'fw'
 
 class Envelope extends response.Response {
-  static override resultKey = 'data'
-  static override messageKey = 'msg'
+  static resultKey = 'data'
+  static messageKey = 'msg'
 }
 
 /** Common params declared on a base class reach subclasses and every mounted sub-API. */

@@ -33,7 +33,7 @@ export interface Case {
   /** sent as `application/json` */
   json?: unknown
   /** a raw body; give its Content-Type in `headers` */
-  body?: string | Uint8Array
+  body?: string | Uint8Array<ArrayBuffer>
   /** sent as `multipart/form-data` */
   form?: [string, FormPart][]
   /** send `body` as a stream (chunked, no Content-Length): the runtime's streaming path */
@@ -205,5 +205,8 @@ export const cases: Case[] = [
   { name: 'UTF-8 JSON body with charset', method: 'POST', path: '/api/body/json', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"title":"héllo ✓"}', expect: bare({ title: 'héllo ✓', views: 0, published: false }) },
   { name: 'chunked JSON body', method: 'POST', path: '/api/body/json', headers: { 'content-type': 'application/json' }, body: '{"title":"c","views":2}', chunked: true, expect: bare({ title: 'c', views: 2, published: false }) },
   { name: 'chunked body over maxLength → 413', method: 'POST', path: '/api/body/html', headers: { 'content-type': 'text/html' }, body: 'x'.repeat(5000), chunked: true, expect: problem(413, /^RequestEntityTooLarge/) },
-  { name: 'chunked body over the service limit → 413', method: 'POST', path: '/api/body/json', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(2 * 1024 * 1024)}"`, chunked: true, expect: { status: 413 } },
+  // Just over the limit: a server that answers early and closes with much of the
+  // body unread makes the client's write fail (ECONNRESET, seen with workerd),
+  // which is HTTP/1.1 working as designed, not something to assert on.
+  { name: 'chunked body over the service limit → 413', method: 'POST', path: '/api/body/json', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"`, chunked: true, expect: { status: 413 } },
 ]

@@ -60,6 +60,31 @@ function requestInit(c: Case): StreamingInit {
   return init
 }
 
+/** A reset or early close of the connection, as opposed to an HTTP answer. */
+function isTransportError(error: unknown): boolean {
+  const cause: unknown = error instanceof Error ? error.cause : undefined
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined
+  return ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(String(code))
+}
+
+/**
+ * Send a case. A 413/415 is answered before the body is read; workerd then
+ * closes the connection with request bytes unread, the kernel sends RST, and
+ * now and then (under load) the client loses the answer to ECONNRESET. That
+ * is HTTP/1.1 without lingering close, not an fw result, so such cases get
+ * two more attempts on a transport error only; any HTTP answer is asserted.
+ */
+async function send(origin: string, c: Case): Promise<Response> {
+  const early = c.expect.status === 413 || c.expect.status === 415
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(origin + c.path, requestInit(c))
+    } catch (error) {
+      if (!early || attempt >= 3 || !isTransportError(error)) throw error
+    }
+  }
+}
+
 async function expectResponse(response: Response, expected: Expected, where: string): Promise<void> {
   const text = await response.text()
   let body: unknown = text
@@ -98,8 +123,9 @@ describe.each(runtimes)('runtime $name', (runtime) => {
   }, 15_000)
 
   it.each(cases)('$method $path: $name', async (c) => {
-    if (!example) throw new Error(`${runtime.name}: the example server did not start`)
-    const response = await fetch(example.origin + c.path, requestInit(c))
+    const origin = example?.origin
+    if (!origin) throw new Error(`${runtime.name}: the example server did not start`)
+    const response = await send(origin, c)
     await expectResponse(response, c.expect, `${runtime.name} ${c.method} ${c.path}`)
   })
 

@@ -34,7 +34,10 @@ const all: Runtime[] = [
 /** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno`. */
 export const runtimes: Runtime[] = ((): Runtime[] => {
   const only = process.env.FW_RUNTIMES?.split(',').map((name) => name.trim())
-  return only ? all.filter((runtime) => only.includes(runtime.name)) : all
+  if (!only) return all
+  const unknown = only.filter((name) => !all.some((runtime) => runtime.name === name))
+  if (unknown.length) throw new Error(`FW_RUNTIMES: unknown ${unknown.join(', ')} (known: ${all.map((runtime) => runtime.name).join(', ')})`)
+  return all.filter((runtime) => only.includes(runtime.name))
 })()
 
 export interface Server {
@@ -45,7 +48,8 @@ export interface Server {
   stop(): Promise<void>
 }
 
-const READY = /listening on (http:\/\/127\.0\.0\.1:\d+)/
+/** The line every entry prints once it listens: origin, then the runtime that serves it. */
+const READY = /listening on (http:\/\/127\.0\.0\.1:\d+)\S* \((\w+)\)/
 
 /** Kill the whole process group; SIGKILL if it has not exited after `graceMs`. */
 async function killGroup(child: ChildProcess, graceMs = 3000): Promise<void> {
@@ -94,7 +98,21 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
     },
   })
   let output = ''
-  const stop = () => killGroup(child)
+  // Last resort if the test process exits without afterAll (crash, bail): no orphan servers.
+  const onExit = (): void => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+  }
+  process.once('exit', onExit)
+  const stop = async (): Promise<void> => {
+    await killGroup(child)
+    process.off('exit', onExit)
+  }
   return new Promise<Server>((resolve, reject) => {
     let settled = false
     const fail = (why: string): void => {
@@ -108,6 +126,8 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
       output += chunk.toString()
       const ready = READY.exec(output)
       if (!ready?.[1] || settled) return
+      // A launcher that silently fell back to another runtime would prove nothing.
+      if (ready[2] !== runtime.name) return fail(`served by ${ready[2]}, not ${runtime.name}`)
       settled = true
       clearTimeout(timer)
       child.stdout?.off('data', onData)

@@ -55,7 +55,8 @@ const mf = new Miniflare({
   port: Number(process.env.PORT ?? 8787),
 })
 const url = await mf.ready
-console.log(`fw example listening on ${url.origin}/api (workerd)`)
+const label = entry === 'examples/worker.ts' ? 'fw example' : `fw ${entry}`
+console.log(`${label} listening on ${url.origin}/api (workerd)`)
 
 // workerd is miniflare's child: dispose it on the way out so no orphan keeps the port.
 let closing = false

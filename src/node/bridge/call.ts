@@ -12,8 +12,14 @@ import { captureResponse } from './response'
 import { loadHttp, loadStream } from './runtime'
 import { createSocket } from './socket'
 
-/** A Node request listener; routers take a third `next` argument. */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => unknown
+/**
+ * A Node request listener; routers take a third `next` argument. Declared as
+ * a method type so that listeners typed with a framework's own request type
+ * (`express.Request` extends IncomingMessage) are accepted too.
+ */
+export type NodeListener = {
+  listener(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): unknown
+}['listener']
 
 export interface NodeCallOptions {
   /** client address to report as `req.socket.remoteAddress` */

@@ -56,35 +56,40 @@ export function createIncomingMessage(http: HttpModule, request: Request, url: U
   req.rawHeaders = raw
 
   const reader = request.body?.getReader()
-  let reading = false
   let done = reader === undefined
+  let pumping = false
+  let wanted = false
   const finish = (): void => {
     done = true
     req.complete = true
     req.push(null)
   }
+  // Like Node's HTTP parser: push chunks as they come and pause only when
+  // push() reports a full buffer; the next _read() resumes. (IncomingMessage
+  // disables read-ahead, so waiting for a _read() per chunk would stall.)
+  const pump = async (): Promise<void> => {
+    pumping = true
+    try {
+      while (!done && reader) {
+        const result = await reader.read()
+        if (result.done) return finish()
+        wanted = false
+        if (!req.push(result.value) && !wanted) return
+      }
+    } catch (error) {
+      done = true
+      // Only hand the error on if someone listens; an unheard 'error' would crash the process.
+      req.destroy(req.listenerCount('error') > 0 && error instanceof Error ? error : undefined)
+    } finally {
+      pumping = false
+    }
+  }
   req._read = () => {
     if (done) {
-      // no body (GET) or already ended: end the stream once, on first read
+      // no body (GET): end the stream on first read
       if (!req.complete) finish()
-      return
-    }
-    if (reading || reader === undefined) return
-    reading = true
-    reader.read().then(
-      (result) => {
-        reading = false
-        if (result.done) finish()
-        // one chunk per _read call: Node calls _read again when it wants more
-        else req.push(result.value)
-      },
-      (error: unknown) => {
-        reading = false
-        done = true
-        // Only hand the error on if someone listens; an unheard 'error' would crash the process.
-        req.destroy(req.listenerCount('error') > 0 && error instanceof Error ? error : undefined)
-      },
-    )
+    } else if (pumping) wanted = true
+    else void pump()
   }
   return {
     req,

@@ -1,0 +1,69 @@
+/**
+ * Differential check of the compiled router against the plain definition
+ * (every route in declaration order, first regex/literal match per method),
+ * over random templates and paths. `npm run bench` runs it first.
+ */
+import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
+
+let seed = 12345
+const random = (n: number): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff
+  return seed % n
+}
+const pick = <T>(list: readonly T[]): T => list[random(list.length)] as T
+const METHODS = ['GET', 'POST', 'PUT']
+const LITERALS = ['a', 'b', 'users', 'ü', 'x.y']
+const PATH_SEGMENTS = ['a', 'b', 'users', '%C3%BC', 'x.y', '1', 'v2', 'zz', '']
+
+function template(): { text: string; rules: Record<string, PathParamRule> } {
+  const parts: string[] = []
+  const rules: Record<string, PathParamRule> = {}
+  const length = 1 + random(4)
+  for (let i = 0; i < length; i++) {
+    const kind = random(6)
+    const name = `p${i}`
+    if (kind < 3) parts.push(pick(LITERALS))
+    else if (kind === 3) parts.push(`v{${name}}`), (rules[name] = { match: 'segment', optional: false })
+    else parts.push(`{${name}}`), (rules[name] = { match: random(5) === 0 ? 'rest' : 'segment', optional: random(3) === 0 })
+  }
+  return { text: parts.join('/'), rules }
+}
+
+let checked = 0
+let matched = 0
+for (let round = 0; round < 300; round++) {
+  const entries: RouteEntry<number>[] = []
+  for (let i = 0; i < 1 + random(30); i++) {
+    const { text, rules } = template()
+    entries.push({ method: pick(METHODS), path: compilePath(text, (name) => rules[name] ?? { match: 'segment', optional: false }), data: i })
+  }
+  const router = new Router(entries)
+  for (let p = 0; p < 60; p++) {
+    const segments = Array.from({ length: 1 + random(4) }, () => pick(PATH_SEGMENTS))
+    let path = `/${segments.join('/')}`
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+    for (const method of METHODS) {
+      let expected: RouteEntry<number> | undefined
+      let values: (string | undefined)[] = []
+      for (const entry of entries) {
+        if (entry.method !== method) continue
+        if (entry.path.literal !== undefined ? entry.path.literal === path : entry.path.regex?.test(path)) {
+          expected = entry
+          values = entry.path.regex ? (entry.path.regex.exec(path) as RegExpExecArray).slice(1) : []
+          break
+        }
+      }
+      const got = router.match(path, method)
+      const viaFind = router.find(path)?.byMethod.get(method)
+      for (const [how, result] of [['match', got], ['find', viaFind]] as const) {
+        if (result?.entry !== expected || JSON.stringify(result?.values ?? []) !== JSON.stringify(expected ? values : [])) {
+          throw new Error(`router ${how} mismatch for ${method} ${path}: got ${result?.entry.path.template}, expected ${expected?.path.template}\n${entries.map((e) => `${e.method} ${e.path.template}`).join('\n')}`)
+        }
+      }
+      checked++
+      if (expected) matched++
+    }
+  }
+}
+console.log(`router check: ${checked} lookups (${matched} matching a route) agree with the declaration-order scan`)
+if (matched < checked / 10) throw new Error('router check: too few matching lookups to mean anything')
