@@ -111,8 +111,17 @@ export const fixtures: Fixture[] = [
   { id: 'E5', label: 'POST /users invalid (400)', method: 'POST', path: '/users', contentType: 'application/json', body: invalidUserBody, status: 400 },
 ]
 
-/** A fresh Request for a fixture (bodies can be read once). */
+/** A fresh Request for a fixture (bodies can be read once), with the headers an HTTP client sends (Content-Length included). */
 export function makeRequest(fixture: Fixture, base = BASE): Request {
   if (fixture.method === 'GET') return new Request(base + fixture.path)
-  return new Request(base + fixture.path, { method: 'POST', headers: { 'content-type': fixture.contentType ?? '' }, body: fixture.body })
+  const headers = { 'content-type': fixture.contentType ?? '', 'content-length': String(byteLength(fixture.body ?? '')) }
+  return new Request(base + fixture.path, { method: 'POST', headers, body: fixture.body })
+}
+
+const encoder = new TextEncoder()
+const lengths = new Map<string, number>()
+function byteLength(text: string): number {
+  let length = lengths.get(text)
+  if (length === undefined) lengths.set(text, (length = encoder.encode(text).byteLength))
+  return length
 }

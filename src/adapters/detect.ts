@@ -93,7 +93,18 @@ export interface NodeHttpModuleLike {
   STATUS_CODES: Record<number, string | undefined>
 }
 
-const has = (value: object, key: string): boolean => typeof Reflect.get(value, key) === 'function'
+/**
+ * Whether `value` has a method `key`, looked up through property descriptors:
+ * reading the property could run a getter, and Elysia's `fetch` getter
+ * compiles the app, freezing its routes before fw has added its own.
+ */
+function has(value: object, key: string): boolean {
+  for (let target: object | null = value; target !== null; target = Reflect.getPrototypeOf(target)) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(target, key)
+    if (descriptor) return descriptor.get !== undefined || typeof descriptor.value === 'function'
+  }
+  return false
+}
 const isObjectish = (value: unknown): value is object =>
   (typeof value === 'object' || typeof value === 'function') && value !== null
 
@@ -128,7 +139,7 @@ export function isNodeHttpModule(value: unknown): value is NodeHttpModuleLike {
 }
 
 /** `class X {}` cannot be called as a fetch handler: spot it to say "pass an instance". */
-export function isClass(value: unknown): boolean {
+export function isClass(value: unknown): value is abstract new (...args: never[]) => unknown {
   return typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value))
 }
 

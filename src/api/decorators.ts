@@ -20,8 +20,8 @@ export function routeOf(cls: Function): string | undefined {
  * @api.route('/article')
  * class ArticleAPI extends api.API {}
  */
-export function route(path: string) {
-  return <C extends Function>(cls: C, _context?: ClassDecoratorContext): void => {
+export function route(path: string): <C extends Function>(cls: C, context?: ClassDecoratorContext) => void {
+  return (cls, _context) => {
     Object.defineProperty(cls, ROUTE, { value: path, enumerable: false, configurable: true })
   }
 }

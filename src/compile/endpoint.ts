@@ -5,6 +5,7 @@ import { BadRequest, type ParamIssue } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
 import { chainMessage, ConversionError } from '../schema'
+import { Invalid } from '../schema/parse'
 import type { EndpointPlan, ParamPlan } from './params'
 import type { Sources } from './sources'
 import type { EndpointDef } from './tree'
@@ -32,7 +33,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
-function issueOf(plan: ParamPlan, error: ConversionError): ParamIssue {
+function issueOf(plan: ParamPlan, error: { path: readonly (string | number)[]; reason: string }): ParamIssue {
   return { in: plan.in, name: plan.name, path: [plan.name, ...error.path], message: error.reason }
 }
 
@@ -57,6 +58,10 @@ function extract(plans: readonly ParamPlan[], sources: Sources, input: Record<st
     } catch (error) {
       if (!(error instanceof ConversionError)) throw error
       ;(issues ??= []).push(issueOf(plan, error))
+      continue
+    }
+    if (value instanceof Invalid) {
+      ;(issues ??= []).push(issueOf(plan, value))
       continue
     }
     if (plan.target === 'input') input[plan.key] = value
@@ -96,7 +101,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
       const issues = extract(params, sources, input, instance as unknown as Record<string, unknown>)
       if (issues) {
         const first = issues[0] as ParamIssue
-        return renderer.error(new BadRequest(chainMessage(first.path, first.message), { errors: issues }))
+        return renderer.invalid(chainMessage(first.path, first.message), issues)
       }
       instance.request = new RequestContext(request, path, arrived)
       instance[RESPONDER] = responder

@@ -3,8 +3,9 @@ import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
 import { fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
-import { compileParser, ConversionError, objectEntries, shapeOf, type AnySchema, type Parser } from '../schema'
-import { kebabCase, parseCookies, queryObject, type Sources } from './sources'
+import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
+import { compileChecker, Invalid, type Checker } from '../schema/parse'
+import { kebabCase, parseCookies, parseQuery, type QueryValues, type Sources } from './sources'
 import type { CommonParam, EndpointDef } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
@@ -18,7 +19,8 @@ export interface ParamPlan {
   target: Target
   key: string
   read: (sources: Sources) => unknown
-  parse: Parser
+  /** the value, or `Invalid` when it fails its rule (a value that cannot convert throws `ConversionError`) */
+  parse: Checker
   hasDefault: boolean
   default: unknown
   /** absent is fine and gives `undefined` (`required: false`) */
@@ -55,17 +57,17 @@ function plan(
   read: ParamPlan['read'],
   schema: AnySchema = spec.schema ?? stringSchema,
 ): ParamPlan {
-  return { in: at, name, target, key, read, parse: compileParser(schema), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
+  return { in: at, name, target, key, read, parse: compileChecker(schema), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
 }
 
 function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
-  const parse = compileParser(spec.schema ?? stringSchema)
+  const parse = compileChecker(spec.schema ?? stringSchema)
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
   return {
     ...plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index])),
     parse: pattern
       ? (value) => {
-          if (typeof value === 'string' && !pattern.test(value)) throw new ConversionError(`invalid value: '${value}' does not match '${spec.regex}'`)
+          if (typeof value === 'string' && !pattern.test(value)) return new Invalid(`invalid value: '${value}' does not match '${spec.regex}'`)
           return parse(value)
         }
       : parse,
@@ -81,18 +83,22 @@ function decodePathValue(raw: string | undefined): string | undefined {
   }
 }
 
-const query = (sources: Sources): URLSearchParams => (sources.query ??= new URLSearchParams(sources.search))
+const query = (sources: Sources): QueryValues => (sources.query ??= parseQuery(sources.search))
 const cookies = (sources: Sources): Record<string, string> => (sources.cookies ??= parseCookies(sources.request.headers.get('cookie')))
 
 function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
   const schema = spec.schema ?? stringSchema
+  // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
   const read = wantsList(schema)
     ? (sources: Sources) => {
-        const all = query(sources).getAll(wire)
-        return all.length ? all : undefined
+        const all = query(sources)[wire]
+        return all === undefined ? undefined : typeof all === 'string' ? [all] : all.slice()
       }
-    : (sources: Sources) => query(sources).get(wire) ?? undefined
+    : (sources: Sources) => {
+        const value = query(sources)[wire]
+        return value === undefined || typeof value === 'string' ? value : value[0]
+      }
   return plan(spec, 'query', wire, target, key, read)
 }
 
@@ -114,7 +120,8 @@ function headerSource(entry: { key: string; wire: string }): string {
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
 function objectPlan(spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
   const schema = spec.schema ?? v.object({})
-  if (at === 'query') return plan(spec, at, key, target, key, (sources) => queryObject(query(sources)), schema)
+  // A fresh object per read (as before), not the shared parse.
+  if (at === 'query') return plan(spec, at, key, target, key, (sources) => parseQuery(sources.search), schema)
   const entries = objectEntries(unwrap(schema)).map((entry) => ({
     wire: entry.wire,
     source: at === 'header' ? headerSource(entry) : entry.wire,

@@ -8,7 +8,8 @@ export interface Sources {
   readonly pathValues: readonly (string | undefined)[]
   /** the raw query string (without `?`) */
   readonly search: string
-  query?: URLSearchParams
+  /** the query string parsed once (by `parseQuery`), for single query params */
+  query?: QueryValues
   cookies?: Record<string, string>
   body?: unknown
 }
@@ -33,8 +34,60 @@ export function parseCookies(header: string | null): Record<string, string> {
   return out
 }
 
+/** Query values by name: a string, or an array when the key repeats (null prototype). */
+export type QueryValues = Record<string, string | string[]>
+
+const NON_ASCII = /[^\x00-\x7f]/
+const PLUS = /\+/g
+
+/** `+` → space, then percent-decode; `undefined` when the text is not valid percent-encoded UTF-8. */
+function decodeQueryPart(text: string): string | undefined {
+  const spaced = text.includes('+') ? text.replace(PLUS, ' ') : text
+  if (!spaced.includes('%')) return spaced
+  try {
+    return decodeURIComponent(spaced)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Parse a query string exactly as `new URLSearchParams(search)` does (WHATWG
+ * urlencoded parsing), into the shape of `queryObject`, without building a
+ * URLSearchParams: ASCII text with valid percent-encoding (every URL a
+ * `Request` serialises) is split by hand; anything else goes through
+ * URLSearchParams, whose lenient decoding then applies.
+ *
+ * @example
+ * parseQuery('page=2&tag=a&tag=b') // { page: '2', tag: ['a', 'b'] }
+ */
+export function parseQuery(search: string): QueryValues {
+  const out: QueryValues = Object.create(null)
+  if (!search) return out
+  if (NON_ASCII.test(search)) return queryObject(new URLSearchParams(search))
+  const length = search.length
+  let start = search.charCodeAt(0) === 0x3f ? 1 : 0 // URLSearchParams drops one leading '?'
+  while (start < length) {
+    let end = search.indexOf('&', start)
+    if (end < 0) end = length
+    if (end > start) {
+      const eq = search.indexOf('=', start)
+      const hasValue = eq >= 0 && eq < end
+      const name = decodeQueryPart(search.slice(start, hasValue ? eq : end))
+      const value = hasValue ? decodeQueryPart(search.slice(eq + 1, end)) : ''
+      if (name === undefined || value === undefined) return queryObject(new URLSearchParams(search))
+      const existing = out[name]
+      if (existing === undefined) out[name] = value
+      else if (Array.isArray(existing)) existing.push(value)
+      else out[name] = [existing, value]
+    }
+    start = end + 1
+  }
+  return out
+}
+
 /** Everything under one query key: a string, or an array when the key repeats. */
-export function queryObject(query: URLSearchParams): Record<string, string | string[]> {
+export function queryObject(query: URLSearchParams): QueryValues {
   const out: Record<string, string | string[]> = Object.create(null)
   for (const [key, value] of query) {
     const existing = out[key]

@@ -1,4 +1,4 @@
-import { HttpError, InternalServerError, type ParamIssue } from '../exceptions'
+import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { Envelope } from './response'
 
 /** Serialises values to JSON text (dates formatted per `conf.Time`). */
@@ -10,6 +10,8 @@ export interface Renderer {
   result(value: unknown, init?: { status?: number; message?: string; headers?: HeadersInit }): Response
   /** any thrown value → Response */
   error(error: unknown): Response
+  /** the same Response as `error(new BadRequest(message, { errors }))`, without building an Error (no stack capture) */
+  invalid(message: string, errors: ParamIssue[]): Response
 }
 
 const JSON_TYPE = 'application/json'
@@ -57,6 +59,18 @@ export function createRenderer(envelope: Envelope | undefined, stringify: String
     return stringify(body)
   }
 
+  const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response => {
+    if (envelope) return json(wrap(null, message, errors), status, JSON_TYPE, headers)
+    const problem: Record<string, unknown> = {
+      type: 'about:blank',
+      title: STATUS_TEXT[status] ?? name,
+      status,
+      detail: message,
+    }
+    if (errors.length) problem.errors = errors
+    return json(stringify(problem), status, PROBLEM_TYPE, headers)
+  }
+
   return {
     result(value, init) {
       if (value instanceof globalThis.Response) return value
@@ -70,17 +84,12 @@ export function createRenderer(envelope: Envelope | undefined, stringify: String
     error(thrown) {
       const error = toHttpError(thrown, debug)
       if (error.status >= 500) onError?.(thrown)
-      const message = error.fullMessage
       const headers = Object.keys(error.headers).length ? error.headers : undefined
-      if (envelope) return json(wrap(null, message, error.errors), error.status, JSON_TYPE, headers)
-      const problem: Record<string, unknown> = {
-        type: 'about:blank',
-        title: STATUS_TEXT[error.status] ?? error.name,
-        status: error.status,
-        detail: message,
-      }
-      if (error.errors.length) problem.errors = error.errors
-      return json(stringify(problem), error.status, PROBLEM_TYPE, headers)
+      return failure(error.status, error.name, error.fullMessage, error.errors, headers)
+    },
+    invalid(message, errors) {
+      const name = BadRequest.errorName
+      return failure(BadRequest.status, name, message ? `${name}: ${message}` : name, errors, undefined)
     },
   }
 }

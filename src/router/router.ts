@@ -25,7 +25,7 @@ export interface PathMatch<T> {
 interface PrefixNode<T> {
   children: Map<string, PrefixNode<T>>
   /** candidates for a path that reaches this node (its own routes and every ancestor's), in declaration order */
-  routes: { index: number; entry: RouteEntry<T> }[]
+  routes: RouteEntry<T>[]
 }
 
 /** The leading segments of a template that hold no param, as they appear (percent-encoded) in a request path. */
@@ -57,7 +57,9 @@ export class Router<T> {
 
   constructor(entries: RouteEntry<T>[]) {
     this.entries = entries
+    const order = new Map<RouteEntry<T>, number>()
     entries.forEach((entry, index) => {
+      order.set(entry, index)
       if (!entry.path.regex) return
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
@@ -65,12 +67,11 @@ export class Router<T> {
         if (!child) node.children.set(segment, (child = { children: new Map(), routes: [] }))
         node = child
       }
-      node.routes.push({ index, entry })
+      node.routes.push(entry)
     })
     // Each node also tries its ancestors' routes: merge them in, in declaration order.
-    const inherit = (node: PrefixNode<T>, above: PrefixNode<T>['routes']): void => {
-      const own = node.routes
-      node.routes = [...above, ...own].sort((a, b) => a.index - b.index)
+    const inherit = (node: PrefixNode<T>, above: readonly RouteEntry<T>[]): void => {
+      node.routes = [...above, ...node.routes].sort((a, b) => (order.get(a) as number) - (order.get(b) as number))
       for (const child of node.children.values()) inherit(child, node.routes)
     }
     inherit(this.#root, [])
@@ -93,7 +94,9 @@ export class Router<T> {
   match(path: string, method: string): RouteMatch<T> | undefined {
     const exact = this.#exact.get(path)
     if (exact) return exact.byMethod.get(method)
-    for (const { entry } of this.#candidates(path)) {
+    const routes = this.#candidates(path)
+    for (let i = 0; i < routes.length; i++) {
+      const entry = routes[i] as RouteEntry<T>
       if (entry.method !== method) continue
       const found = (entry.path.regex as RegExp).exec(path)
       if (found) return { entry, values: found.slice(1) }
@@ -102,10 +105,10 @@ export class Router<T> {
   }
 
   /** The routes with params that can match `path`: those on its walk down the literal-prefix trie. */
-  #candidates(path: string): PrefixNode<T>['routes'] {
+  #candidates(path: string): readonly RouteEntry<T>[] {
     let node = this.#root
     let start = 1
-    while (start <= path.length) {
+    while (start <= path.length && node.children.size > 0) {
       let end = path.indexOf('/', start)
       if (end < 0) end = path.length
       const child = node.children.get(path.slice(start, end))
@@ -117,7 +120,7 @@ export class Router<T> {
   }
 
   #resolveDynamic(path: string): PathMatch<T> | undefined {
-    const found = this.#scan(path, this.#candidates(path).map((route) => route.entry))
+    const found = this.#scan(path, this.#candidates(path))
     return found.allow.length ? found : undefined
   }
 

@@ -7,7 +7,48 @@ import { shapeOf, type AnySchema } from './types'
 /** Converts then validates one value; throws `ConversionError` naming the failing item. */
 export type Parser = (value: unknown) => unknown
 
+/**
+ * A value that failed validation, returned (not thrown) by a `Checker`: the
+ * 400 path then costs no Error and no stack capture.
+ */
+export class Invalid {
+  readonly reason: string
+  /** item names from the param down to the failing value */
+  readonly path: (string | number)[]
+
+  constructor(reason: string, path: (string | number)[] = []) {
+    this.reason = reason
+    this.path = path
+  }
+}
+
+/**
+ * Converts then validates one value: returns the output, or an `Invalid` when
+ * validation fails. A value that cannot be converted still throws `ConversionError`.
+ */
+export type Checker = (value: unknown) => unknown
+
 const config = { abortEarly: true } as const
+
+/**
+ * Build the convert-then-validate function of a schema, once, returning
+ * failures as `Invalid` (fw's request path uses this).
+ *
+ * @example
+ * compileChecker(v.pipe(v.string(), v.email()))('x') instanceof Invalid // true
+ */
+export function compileChecker(schema: AnySchema): Checker {
+  const convert = compileConverter(schema)
+  const check: Checker = (value) => {
+    const result = v.safeParse(schema, convert(value), config)
+    if (result.success) return result.output
+    return invalidOf(schema, result.issues[0])
+  }
+  // A bare `v.string()` (the default of path, query, header and cookie params)
+  // passes a string through unchanged: skip valibot for it.
+  if (isBareString(schema)) return (value) => (typeof value === 'string' ? value : check(value))
+  return check
+}
 
 /**
  * Build the convert-then-validate function of a schema, once.
@@ -16,12 +57,17 @@ const config = { abortEarly: true } as const
  * compileParser(v.pipe(v.number(), v.integer()))('x') // throws "invalid number: 'x'"
  */
 export function compileParser(schema: AnySchema): Parser {
-  const convert = compileConverter(schema)
+  const check = compileChecker(schema)
   return (value) => {
-    const result = v.safeParse(schema, convert(value), config)
-    if (result.success) return result.output
-    throw issueError(schema, result.issues[0])
+    const output = check(value)
+    if (output instanceof Invalid) throw new ConversionError(output.reason, output.path)
+    return output
   }
+}
+
+function isBareString(schema: AnySchema): boolean {
+  const shape = schema as { reference?: unknown; pipe?: unknown }
+  return shape.reference === v.string && shape.pipe === undefined
 }
 
 /** Follow an issue path through the schema, naming object entries by their wire alias. */
@@ -36,8 +82,8 @@ function wirePath(schema: AnySchema, keys: (string | number)[]): (string | numbe
   })
 }
 
-function issueError(schema: AnySchema, issue: v.BaseIssue<unknown>): ConversionError {
+function invalidOf(schema: AnySchema, issue: v.BaseIssue<unknown>): Invalid {
   const path = wirePath(schema, (issue.path ?? []).map((item) => item.key as string | number))
   const missing = issue.kind === 'schema' && issue.input === undefined
-  return new ConversionError(missing ? 'required item missing' : issue.message, path)
+  return new Invalid(missing ? 'required item missing' : issue.message, path)
 }

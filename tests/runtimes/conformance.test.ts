@@ -6,9 +6,9 @@
  *   npx vitest run tests/runtimes                    # all four
  *   FW_RUNTIMES=deno npx vitest run tests/runtimes   # one
  */
-import { mkdtempSync, readFileSync, realpathSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { cases, type Case, type Expected, type FormPart } from './cases'
 import { root, runtimes, startServer, type Server } from './runtimes'
 
@@ -131,7 +131,9 @@ describe.each(runtimes)('runtime $name', (runtime) => {
 
   it('file.save(): writes on a file system, fails clearly on Workers', async () => {
     if (!saver) throw new Error(`${runtime.name}: the save fixture did not start`)
+    mkdirSync(join(root, 'tests/.tmp'), { recursive: true })
     const dir = mkdtempSync(join(root, 'tests/.tmp/save-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const form = formData([
       ['dir', dir],
       ['name', '../escape.txt'], // reduced to a safe base name inside dir

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
-const bin = (name: string): string => `${root}node_modules/.bin/${name}`
+export const bin = (name: string): string => `${root}node_modules/.bin/${name}`
 
 export interface Runtime {
   name: 'node' | 'bun' | 'deno' | 'workerd'
@@ -168,5 +168,3 @@ export function runCommand(argv: string[], timeoutMs: number, env: Record<string
     })
   })
 }
-
-export { bin }

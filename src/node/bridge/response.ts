@@ -42,7 +42,7 @@ export interface CaptureOptions {
   onCancel(): void
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
+function concat(chunks: Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> {
   if (chunks.length === 1 && chunks[0]) return chunks[0]
   let length = 0
   for (const chunk of chunks) length += chunk.byteLength
@@ -90,7 +90,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
   let inEnd = false
   let scheduled = false
   let needDrain = false
-  let buffered: Uint8Array[] = []
+  let buffered: Uint8Array<ArrayBuffer>[] = []
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
 
   const hasBody = (): boolean => req.method !== 'HEAD' && !NULL_BODY.has(res.statusCode)
@@ -158,7 +158,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
           { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
         ),
     )
-  const push = (bytes: Uint8Array): void => {
+  const push = (bytes: Uint8Array<ArrayBuffer>): void => {
     if (bytes.byteLength === 0) return
     if (!settled) buffered.push(bytes)
     else controller?.enqueue(bytes)
@@ -183,9 +183,10 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
     // Inside end(), or after it: Node's own path (and its errors) apply.
     if (inEnd || this.writableEnded || ended) return Reflect.apply(proto.write, this, args)
     inWrite = true
-    let ok: unknown
     try {
-      ok = Reflect.apply(proto.write, this, args)
+      // Its return value speaks for the stand-in socket, which never emits the
+      // 'drain' Node would wait for; backpressure is the Web stream's alone.
+      Reflect.apply(proto.write, this, args)
     } finally {
       inWrite = false
     }
@@ -195,7 +196,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
       needDrain = true
       return false
     }
-    return ok
+    return true
   })
   own(res, 'end', function (this: ServerResponse, ...args: unknown[]) {
     if (this.writableEnded || ended) return Reflect.apply(proto.end, this, args)

@@ -30,6 +30,9 @@ export interface SocketInfo {
 export function createSocket(streamModule: StreamModule, info: SocketInfo): Socket {
   const duplex: Duplex = new streamModule.Duplex({
     allowHalfOpen: true,
+    // Writes complete at once; a high mark keeps Node's ServerResponse from
+    // flagging a 'drain' wait that this socket would never end.
+    writableHighWaterMark: 2 ** 30,
     read() {},
     write(_chunk, _encoding, callback) {
       callback()

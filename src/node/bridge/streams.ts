@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream'
 import { loadBuffer, type StreamModule } from './runtime'
 
 /** Copy a Node chunk (Buffer, Uint8Array or string) into a fresh Uint8Array. */
-export function chunkBytes(chunk: unknown, encoding?: BufferEncoding): Uint8Array {
+export function chunkBytes(chunk: unknown, encoding?: BufferEncoding): Uint8Array<ArrayBuffer> {
   if (typeof chunk === 'string') {
     if (encoding && encoding !== 'utf8' && encoding !== 'utf-8') {
       return new Uint8Array(loadBuffer('writing a string chunk').Buffer.from(chunk, encoding))
@@ -19,7 +19,7 @@ export function chunkBytes(chunk: unknown, encoding?: BufferEncoding): Uint8Arra
   }
   // Copy (Buffer#slice would not): Node lets a writer reuse its buffer once the write callback ran.
   if (chunk instanceof Uint8Array) return new Uint8Array(chunk)
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength))
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0))
   throw new TypeError(`cannot write a chunk of type ${typeof chunk}`)
 }

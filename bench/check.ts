@@ -1,8 +1,10 @@
 /**
- * Differential check of the compiled router against the plain definition
- * (every route in declaration order, first regex/literal match per method),
- * over random templates and paths. `npm run bench` runs it first.
+ * Differential checks of the hot-path rewrites against their plain
+ * definitions, over random inputs (`npm run bench` runs them first):
+ * - the compiled router vs every route in declaration order (first regex/literal match per method);
+ * - `parseQuery` vs `new URLSearchParams(search)`.
  */
+import { parseQuery, queryObject } from '../src/compile/sources'
 import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
 
 let seed = 12345
@@ -67,3 +69,14 @@ for (let round = 0; round < 300; round++) {
 }
 console.log(`router check: ${checked} lookups (${matched} matching a route) agree with the declaration-order scan`)
 if (matched < checked / 10) throw new Error('router check: too few matching lookups to mean anything')
+
+const QUERY_PIECES = ['a', 'b', '=', '&', '&', '+', '%', '2', 'F', 'G', '%2B', '%26', '%3D', '%C3%A9', '%FF', '%E2%82', '?', 'é', '__proto__', '1', '0', 'x y']
+let queries = 0
+for (let i = 0; i < 20000; i++) {
+  const search = Array.from({ length: random(12) }, () => pick(QUERY_PIECES)).join('')
+  const expected = JSON.stringify(Object.entries(queryObject(new URLSearchParams(search))))
+  const got = JSON.stringify(Object.entries(parseQuery(search)))
+  if (got !== expected) throw new Error(`parseQuery mismatch for '${search}': ${got} vs ${expected}`)
+  queries++
+}
+console.log(`query check: ${queries} query strings parse as URLSearchParams does`)

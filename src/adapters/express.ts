@@ -1,0 +1,75 @@
+/**
+ * fw attached to Express (or Connect): a middleware that answers the paths
+ * under `route` and hands everything else to `next()`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { toWebRequest } from '../node/bridge/request'
+import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
+import { sendResponse } from '../node/bridge/send'
+import type { FetchHandler } from '../types'
+import type { ExpressLike, ExpressModuleLike } from './detect'
+import { isAsync, type AttachOptions } from './options'
+import { pathOf, underRoute } from './route'
+
+type Next = (error?: unknown) => void
+/** An Express middleware, callback style or async. */
+export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>
+
+/**
+ * The body Express middleware already parsed, if the stream was consumed:
+ * `req.rawBody` when something kept it, else `req.body` re-encoded (JSON,
+ * urlencoded, text, raw, multer's fields and memory-stored files).
+ */
+export function expressBody(req: IncomingMessage): ReusedBody | undefined {
+  if (!bodyConsumed(req)) return undefined
+  const files: unknown = Reflect.get(req, 'files') ?? Reflect.get(req, 'file')
+  return reuseBody(Reflect.get(req, 'body'), req.headers['content-type'], Reflect.get(req, 'rawBody'), files)
+}
+
+/**
+ * The middleware. `req.originalUrl` is used, so mounting it with
+ * `app.use('/prefix', entry)` still shows fw the full path.
+ *
+ * @example
+ * app.use(expressMiddleware(service.fetch, '/api', {}))
+ */
+export function expressMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): ExpressMiddleware {
+  const fallthrough = options.fallthrough ?? route === ''
+  const handle = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
+    const original: unknown = Reflect.get(req, 'originalUrl')
+    const url = typeof original === 'string' ? original : (req.url ?? '/')
+    if (!underRoute(pathOf(url), route)) return next()
+    try {
+      const { request, bodyStarted } = toWebRequest(req, { url, body: expressBody(req), res })
+      const response = await fetch(request, { incoming: req, outgoing: res })
+      if (fallthrough && response.status === 404 && !bodyStarted) {
+        await response.body?.cancel().catch(() => {})
+        return next()
+      }
+      await sendResponse(res, response)
+    } catch (error) {
+      // Express's error handlers render it (Express 4 ignores rejected promises, so never reject).
+      next(error)
+    }
+  }
+  if (isAsync(options, false)) return handle
+  return (req, res, next) => {
+    void handle(req, res, next)
+  }
+}
+
+/**
+ * Attach fw to an Express/Connect app (or router) with `app.use`. Express
+ * routes registered before keep priority; paths outside `route` fall through.
+ */
+export function attachExpress(app: ExpressLike, fetch: FetchHandler, route: string, options: AttachOptions): ExpressLike {
+  app.use(expressMiddleware(fetch, route, options))
+  return app
+}
+
+/** For the `express` module: a new `Router()` carrying the middleware, for `app.use(entry)`. */
+export function expressRouter(express: ExpressModuleLike, fetch: FetchHandler, route: string, options: AttachOptions): ExpressLike {
+  const router = express.Router()
+  router.use(expressMiddleware(fetch, route, options))
+  return router
+}

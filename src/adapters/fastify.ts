@@ -1,0 +1,124 @@
+/**
+ * Fastify, both ways: mounted in fw through its request injection, and fw
+ * attached to it as an encapsulated plugin.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
+import { toWebRequest } from '../node/bridge/request'
+import { loadBuffer } from '../node/bridge/runtime'
+import { readableToWeb } from '../node/bridge/streams'
+import type { FetchHandler } from '../types'
+import type { FastifyLike } from './detect'
+import { ImproperlyConfigured } from '../exceptions'
+import { isAsync, type AttachOptions } from './options'
+
+/** The parts of Fastify's request and reply fw touches. */
+interface FastifyRequestLike {
+  raw: IncomingMessage
+}
+interface FastifyReplyLike {
+  raw: ServerResponse
+  code(status: number): unknown
+  header(name: string, value: string | string[]): unknown
+  send(payload?: unknown): unknown
+}
+/** An encapsulated Fastify instance inside `register`. */
+interface FastifyScope {
+  all(path: string, handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => unknown): unknown
+  addContentTypeParser(type: string, parser: (request: unknown, payload: unknown, done: (error: Error | null, body?: unknown) => void) => void): unknown
+  removeAllContentTypeParsers?(): unknown
+}
+
+const NULL_BODY = new Set([204, 205, 304])
+
+/**
+ * A fetch handler that answers through `app.inject()` (no socket; Fastify 5).
+ *
+ * @example
+ * const handler = fastifyFetch(fastify())
+ * await handler(new Request('http://localhost/health'))
+ */
+export function fastifyFetch(app: FastifyLike): FetchHandler {
+  let ready: PromiseLike<unknown> | undefined
+  return async (request) => {
+    await (ready ??= app.ready())
+    const url = new URL(request.url)
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    // Fastify buffers bodies up to its bodyLimit anyway; a Buffer payload keeps inject simple.
+    const payload = request.body ? loadBuffer('mounting a Fastify instance').Buffer.from(await request.arrayBuffer()) : undefined
+    const injected = await app.inject({
+      method: request.method,
+      url: url.pathname + url.search,
+      headers,
+      payload,
+      payloadAsStream: true,
+      signal: request.signal,
+    })
+    const out = new Headers()
+    for (const [name, value] of Object.entries(injected.headers)) {
+      if (value === undefined || name === 'transfer-encoding' || name === 'connection' || name === 'keep-alive') continue
+      if (Array.isArray(value)) for (const item of value) out.append(name, item)
+      else out.append(name, String(value))
+    }
+    const status = injected.statusCode
+    let body: BodyInit | null = null
+    if (request.method !== 'HEAD' && !NULL_BODY.has(status)) {
+      // `stream()` with payloadAsStream (Fastify 5); `rawPayload` otherwise.
+      const streamed: unknown = injected.stream?.()
+      if (streamed) body = readableToWeb(streamed as Readable).stream
+      else if (injected.rawPayload) body = new Uint8Array(injected.rawPayload)
+    }
+    return new Response(body, { status, statusText: injected.statusMessage || undefined, headers: out })
+  }
+}
+
+/** The URL patterns fw claims under `route` (Fastify's `/x/*` also matches `/x/`). */
+function patterns(route: string): string[] {
+  return route === '' ? ['/*'] : [route, `${route}/*`]
+}
+
+/**
+ * Register fw in `app` under `route`, in an encapsulated plugin whose only
+ * content-type parser accepts everything unread, so fw gets the raw body
+ * whatever Fastify's own parsers would have done. Fastify's static routes
+ * still win over these wildcards.
+ *
+ * @example
+ * attachFastify(app, service.fetch, '/api', {})
+ * await app.listen({ port: 3000 })
+ */
+export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: string, options: AttachOptions): FastifyLike {
+  const run = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<unknown> => {
+    const req = request.raw
+    const { request: webRequest } = toWebRequest(req, { url: req.url, res: reply.raw })
+    const response = await fetch(webRequest, { incoming: req, outgoing: reply.raw })
+    reply.code(response.status)
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value)
+    })
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    // Fastify >= 4.x sends Web ReadableStreams itself.
+    return reply.send(response.body ?? undefined)
+  }
+  const handler =
+    !isAsync(options, true)
+      ? (request: FastifyRequestLike, reply: FastifyReplyLike): void => {
+          run(request, reply).catch((error: unknown) => reply.send(error))
+        }
+      : run
+  const plugin = async (scope: FastifyScope): Promise<void> => {
+    scope.removeAllContentTypeParsers?.()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    for (const pattern of patterns(route)) scope.all(pattern, handler)
+  }
+  try {
+    app.register(plugin)
+  } catch (error) {
+    throw new ImproperlyConfigured(`could not register fw in Fastify (call __as__/adapt before app.listen() or app.ready()): ${String(error)}`)
+  }
+  return app
+}

@@ -1,0 +1,13 @@
+/**
+ * Progressive integration (SPEC §6, §7): fw inside Hono, Express, Fastify,
+ * Koa, `node:http` and Elysia apps, and those apps (or any fetch handler or
+ * Node listener) inside fw. Frameworks are recognised by shape, never
+ * imported; Node modules are loaded only when a Node bridge runs.
+ */
+export { fromNode, isNodeApp, type NodeApp } from './node'
+export { toFetchHandler, MOUNT_KINDS, type MountOptions } from './mount'
+export { attach, ATTACH_KINDS } from './attach'
+export { runBackend, type RunningBackend, type RunBackendOptions } from './run'
+export { stripPrefix, normalizeRoute, underRoute } from './route'
+export type { AttachOptions } from './options'
+export type { NodeListener } from '../node/bridge/call'

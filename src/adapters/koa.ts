@@ -1,0 +1,94 @@
+/**
+ * fw attached to Koa: a middleware that answers through `ctx`, so upstream
+ * middleware (loggers, compression) see fw's status and body as usual.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { toWebRequest } from '../node/bridge/request'
+import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
+import { loadStream } from '../node/bridge/runtime'
+import { webToReadable } from '../node/bridge/streams'
+import type { FetchHandler } from '../types'
+import type { KoaLike } from './detect'
+import type { AttachOptions } from './options'
+import { pathOf, underRoute } from './route'
+
+/** The slice of Koa's context fw uses. */
+export interface KoaContextLike {
+  req: IncomingMessage
+  res: ServerResponse
+  originalUrl: string
+  request: { body?: unknown; rawBody?: unknown; files?: unknown }
+  status: number
+  message: string
+  body: unknown
+  set(name: string, value: string | string[]): void
+  remove(name: string): void
+  append?(name: string, value: string | string[]): void
+}
+type Next = () => Promise<unknown>
+
+const NULL_BODY = new Set([204, 205, 304])
+
+/** koa-bodyparser / @koa/bodyparser leave `rawBody` and `body` on ctx.request. */
+export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
+  if (!bodyConsumed(ctx.req)) return undefined
+  return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
+}
+
+/** Hand a Web Response to Koa: status, then body, then headers (Koa's body setter rewrites some). */
+function respond(ctx: KoaContextLike, response: Response): void {
+  ctx.status = response.status
+  if (response.statusText) ctx.message = response.statusText
+  if (response.body && !NULL_BODY.has(response.status)) {
+    ctx.body = webToReadable(loadStream('attaching fw to Koa'), response.body)
+  } else if (!NULL_BODY.has(response.status)) {
+    // `ctx.body = null` would turn the status into 204.
+    ctx.body = ''
+  }
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') ctx.set(name, value)
+  })
+  // Koa's own default type for strings and streams must not stand in for fw's.
+  if (!response.headers.has('content-type')) ctx.remove('Content-Type')
+  for (const cookie of response.headers.getSetCookie()) {
+    if (ctx.append) ctx.append('Set-Cookie', cookie)
+    else {
+      const prior = ctx.res.getHeader('set-cookie')
+      ctx.res.setHeader('set-cookie', [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [String(prior)]), cookie])
+    }
+  }
+}
+
+/**
+ * The middleware. A fw 404 (with its body unread) lets the following Koa
+ * middleware try; if none of them answers either, fw's 404 is sent.
+ *
+ * @example
+ * app.use(koaMiddleware(service.fetch, '/api', {}))
+ */
+export function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
+  const fallthrough = options.fallthrough ?? true
+  return async (ctx, next) => {
+    if (!underRoute(pathOf(ctx.originalUrl), route)) {
+      await next()
+      return
+    }
+    const { request, bodyStarted } = toWebRequest(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
+    const response = await fetch(request, { incoming: ctx.req, outgoing: ctx.res })
+    if (fallthrough && response.status === 404 && !bodyStarted) {
+      await next()
+      // Koa's "nobody answered" state: status 404 and no body.
+      if (ctx.status !== 404 || (ctx.body !== undefined && ctx.body !== null)) {
+        await response.body?.cancel().catch(() => {})
+        return
+      }
+    }
+    respond(ctx, response)
+  }
+}
+
+/** Attach fw to a Koa app with `app.use`. */
+export function attachKoa(app: KoaLike, fetch: FetchHandler, route: string, options: AttachOptions): KoaLike {
+  app.use(koaMiddleware(fetch, route, options))
+  return app
+}

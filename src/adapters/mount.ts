@@ -1,0 +1,74 @@
+/**
+ * `toFetchHandler()`: turn a mount target into a fetch handler (SPEC §7).
+ */
+import { ImproperlyConfigured } from '../exceptions'
+import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
+import type { FetchHandler } from '../types'
+import { describe, hasFetch, isClass, isExpressLike, isFastifyLike, isKoaLike } from './detect'
+import { fastifyFetch } from './fastify'
+import { isNodeApp } from './node'
+
+/** The targets `toFetchHandler` knows, for error messages. */
+export const MOUNT_KINDS =
+  'a fetch handler function (request) => Response, an object with fetch() (Hono, Elysia, itty-router, h3), ' +
+  'an Express/Connect app or router, a Koa app, a Fastify instance, or a Node listener wrapped as fromNode((req, res) => ...)'
+
+export type MountOptions = Pick<NodeCallOptions, 'onError'>
+
+const isResponse = (value: unknown): value is Response =>
+  value instanceof Response ||
+  (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
+
+/**
+ * A fetch handler for `target`. Prefix stripping is the caller's job
+ * (`stripPrefix`). Node apps run through the in-process Node bridge (Node,
+ * Bun, Deno); Fastify through `inject()`; fetch objects are called with their
+ * own `this`.
+ *
+ * @throws ImproperlyConfigured for anything else, naming the supported kinds
+ * @example
+ * const legacy = toFetchHandler(expressApp)
+ * const response = await legacy(new Request('http://localhost/users'))
+ */
+export function toFetchHandler(target: unknown, options: MountOptions = {}): FetchHandler {
+  if (isNodeApp(target)) {
+    const { listener } = target
+    const withNext = listener.length >= 3
+    return (request) => callNodeListener(listener, request, { ...options, withNext })
+  }
+  if (isKoaLike(target)) {
+    // Koa composes its middleware when callback() is called: do it at the first request.
+    let listener: ReturnType<typeof target.callback> | undefined
+    return (request) => callNodeListener((listener ??= target.callback()), request, options)
+  }
+  if (isFastifyLike(target)) return fastifyFetch(target)
+  if (isExpressLike(target)) {
+    // An app (it can listen) renders its own 404/500; a bare router needs a final `next`.
+    const withNext = typeof target.listen !== 'function'
+    return (request) => callNodeListener(target, request, { ...options, withNext })
+  }
+  if (hasFetch(target)) return (request, env, ctx) => target.fetch(request, env, ctx)
+  if (isClass(target)) {
+    throw new ImproperlyConfigured(`cannot mount ${describe(target)}: it is a class; mount an instance (new ${target.name}())`)
+  }
+  if (typeof target === 'function') {
+    const hint = 'a Node (req, res) listener must be wrapped: fromNode(listener)'
+    return async (request, env, ctx) => {
+      let result: unknown
+      try {
+        result = await Reflect.apply(target, undefined, [request, env, ctx])
+      } catch (error) {
+        // `res.end is not a function`-style failures of an unwrapped Node listener
+        if (error instanceof TypeError && target.length >= 2) {
+          throw new TypeError(`${error.message} (in the mounted ${describe(target)}; ${hint})`, { cause: error })
+        }
+        throw error
+      }
+      if (isResponse(result)) return result
+      throw new TypeError(
+        `the mounted ${describe(target)} returned ${describe(result)}, not a Response; ${hint}`,
+      )
+    }
+  }
+  throw new ImproperlyConfigured(`cannot mount ${describe(target)}: supported are ${MOUNT_KINDS}`)
+}

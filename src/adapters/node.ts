@@ -1,0 +1,45 @@
+/**
+ * `fromNode(listener)`: mark a Node request listener for mounting.
+ *
+ * A bare function is taken for a fetch handler, so a Node `(req, res)`
+ * listener must say what it is. The result is also a fetch object, usable
+ * anywhere a `{ fetch }` is (`Bun.serve(fromNode(app))`, Hono's `mount`).
+ */
+import { callNodeListener, type NodeListener } from '../node/bridge/call'
+import type { FetchHandler } from '../types'
+
+const NODE_APP = Symbol.for('fw.nodeApp')
+
+/** A Node listener marked with `fromNode`. */
+export interface NodeApp {
+  readonly [NODE_APP]: true
+  /** the listener as given */
+  readonly listener: NodeListener
+  /** answers a Web Request through the Node request/response bridge */
+  readonly fetch: FetchHandler
+}
+
+/**
+ * Mark a Node request listener (`(req, res) => void`, or a router's
+ * `(req, res, next) => void`) so fw can mount it or call it with a Web
+ * `Request`. Needs `node:http` at call time (Node, Bun, Deno).
+ *
+ * @example
+ * import { fromNode } from 'fw'
+ * service.mount(fromNode((req, res) => res.end('legacy')), '/legacy')
+ */
+export function fromNode(listener: NodeListener): NodeApp {
+  if (typeof listener !== 'function') throw new TypeError('fromNode() expects a (req, res) => void function')
+  // A router takes `next`; an app with `listen` (Express) renders its own 404.
+  const withNext = listener.length >= 3 && typeof Reflect.get(listener, 'listen') !== 'function'
+  return Object.freeze({
+    [NODE_APP]: true as const,
+    listener,
+    fetch: (request: Request) => callNodeListener(listener, request, { withNext }),
+  })
+}
+
+/** Whether `value` came from `fromNode`. */
+export function isNodeApp(value: unknown): value is NodeApp {
+  return typeof value === 'object' && value !== null && Reflect.get(value, NODE_APP) === true
+}

@@ -1,0 +1,27 @@
+/**
+ * Options of `attach()` (what `API.__as__` and `service.adapt` pass down).
+ */
+export interface AttachOptions {
+  /**
+   * `true`: attach an async handler (it returns a promise settled when the
+   * response is sent); `false`: a callback-style one. Only Express, Fastify
+   * and `node:http` have both; Hono, Koa and Elysia are async only. Default:
+   * what the backend's own examples use (callback for Express and `node:http`,
+   * async for the rest).
+   */
+  asynchronous?: boolean
+  /** the contract's spelling of `asynchronous` in `__as__(backend, route, { asynchornous })` */
+  asynchornous?: boolean
+  /**
+   * When fw answers 404 (and has not read the body), let the backend's next
+   * handler try. Default: `true` for Hono and Koa (fw's 404 is kept if nothing
+   * else answers), for Express only when attached at the root route (Express
+   * cannot tell whether a later handler answered).
+   */
+  fallthrough?: boolean
+}
+
+/** The resolved `asynchronous` flag, `fallback` when unset. */
+export function isAsync(options: AttachOptions, fallback: boolean): boolean {
+  return options.asynchronous ?? options.asynchornous ?? fallback
+}
