@@ -37,6 +37,11 @@ class CalcAPI extends api.API {
   }
 
   @api.get
+  crash() {
+    throw new Error('database password is hunter2') // never shown without `debug: true`
+  }
+
+  @api.get
   raw() {
     return new Response('plain text', { headers: { 'content-type': 'text/plain' } })
   }
@@ -103,6 +108,11 @@ class QueryAPI extends api.API {
   search({ filter }: { filter: { tag: string } }) {
     return filter.tag
   }
+
+  @api.get({ q: request.QueryParam(v.string(), { alias: 'search', default: '' }), tags: v.optional(v.array(v.string()), []), limit: v.optional(int, 10) })
+  list({ q, tags, limit }: { q: string; tags: string[]; limit: number }) {
+    return { q, tags, limit }
+  }
 }
 
 /** §3.5: headers and cookies, common params. */
@@ -126,6 +136,11 @@ class SecureAPI extends api.API {
   @api.get({ xTestHeader: request.HeaderParam(int) })
   kebab({ xTestHeader }: { xTestHeader: number }) {
     return xTestHeader
+  }
+
+  @api.get({ jar: request.Cookies(v.object({ sessionid: v.string(), theme: v.optional(v.picklist(['light', 'dark']), 'light') })) })
+  jar({ jar }: { jar: { sessionid: string; theme: 'light' | 'dark' } }) {
+    return jar
   }
 }
 

@@ -48,6 +48,7 @@ function wantsList(schema: AnySchema): boolean {
   return type === 'array' || type.includes('tuple')
 }
 
+// Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
 function plan(
   spec: MarkerSpec,
   at: ParamPlan['in'],
@@ -56,22 +57,22 @@ function plan(
   key: string,
   read: ParamPlan['read'],
   schema: AnySchema = spec.schema ?? stringSchema,
+  parse: Checker = compileChecker(schema),
 ): ParamPlan {
-  return { in: at, name, target, key, read, parse: compileChecker(schema), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
+  return { in: at, name, target, key, read, parse, hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
 }
 
 function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
-  const parse = compileChecker(spec.schema ?? stringSchema)
+  const schema = spec.schema ?? stringSchema
+  const check = compileChecker(schema)
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
-  return {
-    ...plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index])),
-    parse: pattern
-      ? (value) => {
-          if (typeof value === 'string' && !pattern.test(value)) return new Invalid(`invalid value: '${value}' does not match '${spec.regex}'`)
-          return parse(value)
-        }
-      : parse,
-  }
+  const parse: Checker = pattern
+    ? (value) => {
+        if (typeof value === 'string' && !pattern.test(value)) return new Invalid(`invalid value: '${value}' does not match '${spec.regex}'`)
+        return check(value)
+      }
+    : check
+  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, parse)
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {

@@ -16,6 +16,7 @@ export interface Renderer {
 
 const JSON_TYPE = 'application/json'
 const PROBLEM_TYPE = 'application/problem+json'
+const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': JSON_TYPE }) })
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
@@ -41,6 +42,8 @@ export function toHttpError(error: unknown, debug: boolean): HttpError {
  */
 export function createRenderer(envelope: Envelope | undefined, stringify: Stringify, debug: boolean, onError?: (error: unknown) => void): Renderer {
   const json = (body: string, status: number, type: string, extra?: HeadersInit): Response => {
+    // The common case shares one init object (Response copies it, never keeps or changes it).
+    if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, OK_JSON)
     if (!extra) return new globalThis.Response(body, { status, headers: { 'content-type': type } })
     const headers = new Headers(extra)
     if (!headers.has('content-type')) headers.set('content-type', type)

@@ -208,4 +208,11 @@ export const cases: Case[] = [
   // Just over the limit, so little is left unread when the server answers early
   // (see `send` in conformance.test.ts on workerd's connection resets).
   { name: 'chunked body over the service limit → 413', method: 'POST', path: '/api/body/json', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"`, chunked: true, expect: { status: 413 } },
+
+  // Added with the example's later endpoints
+  { name: 'unexpected error → 500 without its text', method: 'GET', path: '/api/calc/crash', expect: { status: 500, json: { data: null, msg: 'InternalServerError' } } },
+  { name: 'QueryParam alias/default, repeated keys → array', method: 'GET', path: '/api/query/list?search=fw&tags=a&tags=b&limit=2.9', expect: bare({ q: 'fw', tags: ['a', 'b'], limit: 2 }) },
+  { name: 'query defaults', method: 'GET', path: '/api/query/list', expect: bare({ q: '', tags: [], limit: 10 }) },
+  { name: 'Cookies object', method: 'GET', path: '/api/secure/jar', headers: { 'x-auth-token': 't', cookie: 'sessionid=s1; theme=dark' }, expect: bare({ sessionid: 's1', theme: 'dark' }) },
+  { name: 'Cookies object validates', method: 'GET', path: '/api/secure/jar', headers: { 'x-auth-token': 't', cookie: 'sessionid=s1; theme=blue' }, expect: problem(400, badRequest('jar')) },
 ]
