@@ -6,6 +6,7 @@
  */
 import { parseQuery, queryObject } from '../src/compile/sources'
 import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
+import { matchSegments } from '../src/router/path'
 
 let seed = 12345
 const random = (n: number): number => {
@@ -15,7 +16,7 @@ const random = (n: number): number => {
 const pick = <T>(list: readonly T[]): T => list[random(list.length)] as T
 const METHODS = ['GET', 'POST', 'PUT']
 const LITERALS = ['a', 'b', 'users', 'ü', 'x.y']
-const PATH_SEGMENTS = ['a', 'b', 'users', '%C3%BC', 'x.y', '1', 'v2', 'zz', '']
+const PATH_SEGMENTS = ['a', 'b', 'users', '%C3%BC', 'x.y', 'xzy', '1', 'v2', 'vv2', 'zz', '', '%2F', 'a b', 'x\ny', 'a?b']
 
 function template(): { text: string; rules: Record<string, PathParamRule> } {
   const parts: string[] = []
@@ -32,6 +33,7 @@ function template(): { text: string; rules: Record<string, PathParamRule> } {
 }
 
 let checked = 0
+let segmentChecks = 0
 let matched = 0
 for (let round = 0; round < 300; round++) {
   const entries: RouteEntry<number>[] = []
@@ -44,6 +46,14 @@ for (let round = 0; round < 300; round++) {
     const segments = Array.from({ length: 1 + random(4) }, () => pick(PATH_SEGMENTS))
     let path = `/${segments.join('/')}`
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+    for (const entry of entries) {
+      if (!entry.path.segments) continue
+      const viaRegex = entry.path.regex?.exec(path)?.slice(1)
+      if (JSON.stringify(matchSegments(entry.path.segments, path)) !== JSON.stringify(viaRegex)) {
+        throw new Error(`matchSegments disagrees with ${entry.path.regex} on ${path}`)
+      }
+      segmentChecks++
+    }
     for (const method of METHODS) {
       let expected: RouteEntry<number> | undefined
       let values: (string | undefined)[] = []
@@ -67,7 +77,7 @@ for (let round = 0; round < 300; round++) {
     }
   }
 }
-console.log(`router check: ${checked} lookups (${matched} matching a route) agree with the declaration-order scan`)
+console.log(`router check: ${checked} lookups (${matched} matching a route) agree with the declaration-order scan; ${segmentChecks} segment matches agree with the regex`)
 if (matched < checked / 10) throw new Error('router check: too few matching lookups to mean anything')
 
 const QUERY_PIECES = ['a', 'b', '=', '&', '&', '+', '%', '2', 'F', 'G', '%2B', '%26', '%3D', '%C3%A9', '%FF', '%E2%82', '?', 'é', '__proto__', '1', '0', 'x y']

@@ -47,7 +47,11 @@ const now = (): number => performance.now()
 
 type GcHost = { gc?: () => void; Bun?: { gc(force: boolean): void } }
 const host = globalThis as GcHost
-/** A full collection between samples, where the runtime exposes one (node/deno `--expose-gc`, Bun.gc), so one app's garbage is not collected on another's clock. */
+/**
+ * A full collection, where the runtime exposes one (node/deno `--expose-gc`, Bun.gc). Used before
+ * reading memory only: forcing one between timing samples makes V8 pay for it (concurrent sweeping,
+ * heap regrowth) inside the next sample, 2-3× the steady-state time.
+ */
 export const collect: () => void = host.gc ? () => host.gc?.() : host.Bun ? () => host.Bun?.gc(true) : () => {}
 
 type CpuHost = { process?: { cpuUsage?(previous?: { user: number; system: number }): { user: number; system: number } } }
@@ -128,7 +132,6 @@ export async function measure(apps: Record<string, App>, fixture: Fixture, round
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + round) % names.length] as string
-      collect()
       samples[name]?.push(await batch(apps[name] as App, fixture, sizes[name] as number))
     }
   }

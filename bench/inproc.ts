@@ -14,7 +14,7 @@ const apps = createApps(100)
 await assertIdentical(apps)
 const results: Record<string, unknown> = {}
 const requestNs: Record<string, number> = {}
-const only = env('BENCH_ONLY')?.split(',')
+const only = env('BENCH_ONLY') ? (env('BENCH_ONLY') as string).split(',') : undefined
 for (const fixture of fixtures) {
   if (only && !only.includes(fixture.id)) continue
   results[fixture.id] = await measure(apps, fixture, rounds, ms)

@@ -49,7 +49,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   push('## In-process', '')
   const anyRun = Object.values(results.inproc)[0]
   if (anyRun) {
-    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches; a GC between samples. GETs reuse one \`Request\`; POSTs build a fresh one per call, and that cost (row "Request construction") is inside their numbers.`, '')
+    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches. GETs reuse one \`Request\`; POSTs build a fresh one per call, and that cost (row "Request construction") is inside their numbers.`, '')
   }
   for (const [runtime, run] of Object.entries(results.inproc)) {
     push(`### ${runtime} ${run.version}`, '')

@@ -69,9 +69,9 @@ const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '7'), BENCH_MS: env('BENCH
 
 // ---------------------------------------------------------------- 1. in-process
 if (!skip.has('inproc')) {
-  results.inproc.node = runJson(process.execPath, ['--expose-gc', path.join(out, 'inproc.mjs')], inprocEnv)
+  results.inproc.node = runJson(process.execPath, [path.join(out, 'inproc.mjs')], inprocEnv)
   results.inproc.bun = runJson(BUN, [path.join(out, 'inproc.mjs')], inprocEnv)
-  results.inproc.deno = runJson(DENO, ['run', '-A', '--v8-flags=--expose-gc', path.join(out, 'inproc.mjs')], inprocEnv)
+  results.inproc.deno = runJson(DENO, ['run', '-A', path.join(out, 'inproc.mjs')], inprocEnv)
 }
 
 // ---------------------------------------------------------------- 2. scale and memory

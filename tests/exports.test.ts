@@ -24,6 +24,7 @@ describe('public exports', () => {
         "conf",
         "exceptions",
         "file",
+        "fromNode",
         "request",
         "response",
       ]

@@ -64,3 +64,17 @@ export function attach(backend: unknown, fetch: FetchHandler, route: string, opt
   if (isNodeHttpModule(backend)) return toNodeListener(fetch, isAsync(options, false))
   throw new ImproperlyConfigured(`cannot attach fw to ${describe(backend)}: supported backends are ${ATTACH_KINDS}`)
 }
+
+/**
+ * The app for a backend given as a module or class (`Hono` → `new Hono()`,
+ * the `express` module → `express()`); an app is returned as is. For
+ * `service.setup()`.
+ *
+ * @example
+ * const app = createBackendApp(Hono)   // a Hono instance
+ */
+export function createBackendApp(backend: unknown): unknown {
+  if (isHonoClass(backend)) return new backend()
+  if (isExpressModule(backend)) return backend()
+  return backend
+}

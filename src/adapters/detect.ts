@@ -7,9 +7,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FetchHandler } from '../types'
 
+/** Any method: fw only checks that it exists. */
 type Fn = (...args: never[]) => unknown
-/** Loose handler slot: the frameworks type their callbacks richly; fw passes plain functions. */
-type Handler = (...args: never[]) => unknown
+/** A callback slot: the frameworks type their callbacks richly; fw passes plain functions. */
+type Handler = Fn
 
 /** Anything with a `fetch(request, env?, ctx?)` method (Hono, Elysia, itty-router, h3, fw services). */
 export interface FetchObject {

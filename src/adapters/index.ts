@@ -6,7 +6,7 @@
  */
 export { fromNode, isNodeApp, type NodeApp } from './node'
 export { toFetchHandler, MOUNT_KINDS, type MountOptions } from './mount'
-export { attach, ATTACH_KINDS } from './attach'
+export { attach, createBackendApp, ATTACH_KINDS } from './attach'
 export { runBackend, type RunningBackend, type RunBackendOptions } from './run'
 export { stripPrefix, normalizeRoute, underRoute } from './route'
 export type { AttachOptions } from './options'

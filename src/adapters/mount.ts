@@ -6,7 +6,7 @@ import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
 import { describe, hasFetch, isClass, isExpressLike, isFastifyLike, isKoaLike } from './detect'
 import { fastifyFetch } from './fastify'
-import { isNodeApp } from './node'
+import { isNodeApp, wantsNext } from './node'
 
 /** The targets `toFetchHandler` knows, for error messages. */
 export const MOUNT_KINDS =
@@ -33,7 +33,7 @@ const isResponse = (value: unknown): value is Response =>
 export function toFetchHandler(target: unknown, options: MountOptions = {}): FetchHandler {
   if (isNodeApp(target)) {
     const { listener } = target
-    const withNext = listener.length >= 3
+    const withNext = wantsNext(listener)
     return (request) => callNodeListener(listener, request, { ...options, withNext })
   }
   if (isKoaLike(target)) {
@@ -44,7 +44,7 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
   if (isFastifyLike(target)) return fastifyFetch(target)
   if (isExpressLike(target)) {
     // An app (it can listen) renders its own 404/500; a bare router needs a final `next`.
-    const withNext = typeof target.listen !== 'function'
+    const withNext = typeof Reflect.get(target, 'listen') !== 'function'
     return (request) => callNodeListener(target, request, { ...options, withNext })
   }
   if (hasFetch(target)) return (request, env, ctx) => target.fetch(request, env, ctx)

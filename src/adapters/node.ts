@@ -30,13 +30,20 @@ export interface NodeApp {
  */
 export function fromNode(listener: NodeListener): NodeApp {
   if (typeof listener !== 'function') throw new TypeError('fromNode() expects a (req, res) => void function')
-  // A router takes `next`; an app with `listen` (Express) renders its own 404.
-  const withNext = listener.length >= 3 && typeof Reflect.get(listener, 'listen') !== 'function'
+  const withNext = wantsNext(listener)
   return Object.freeze({
     [NODE_APP]: true as const,
     listener,
     fetch: (request: Request) => callNodeListener(listener, request, { withNext }),
   })
+}
+
+/**
+ * Whether to pass a final `next`: a router `(req, res, next)` needs one; an
+ * Express app (it has `listen`) renders its own 404/500 when called without.
+ */
+export function wantsNext(listener: NodeListener): boolean {
+  return listener.length >= 3 && typeof Reflect.get(listener, 'listen') !== 'function'
 }
 
 /** Whether `value` came from `fromNode`. */

@@ -1,4 +1,7 @@
+import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
+// A cycle (service → api → service) that is only followed inside `__as__`, at call time.
+import { Fw } from '../service/fw'
 
 /** Options of `this.respond(...)`. */
 export interface RespondInit {
@@ -37,7 +40,31 @@ export class API {
   respond(value: unknown, init: RespondInit = {}): Response {
     return this[RESPONDER](value, init)
   }
+
+  /**
+   * Attach this API to an existing app in one line (SPEC §6): a Hono app or the
+   * `Hono` class, an Express app or the `express` module, a Fastify instance, a
+   * Koa app, the `node:http` module, an Elysia app. Creates a hidden service;
+   * once per process — to attach more, or to configure (e.g. `conf.Time`),
+   * use `new Fw(import.meta.url, { backend, api }).adapt(route)`.
+   *
+   * @example
+   * app.use(CalcAPI.__as__(express, '/calc'))
+   * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
+   */
+  static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
+    if (hiddenService) {
+      throw new ImproperlyConfigured(
+        `API.__as__() was already called in this process (for ${hiddenService.options.api?.name}); ` +
+          'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
+      )
+    }
+    hiddenService = new Fw('fw:__as__', { api: this, backend, asynchornous: options.asynchornous })
+    return hiddenService.adapt(route)
+  }
 }
+
+let hiddenService: Fw | undefined
 
 /** An API class (the class itself, not an instance). */
 export type APIClass = abstract new () => API

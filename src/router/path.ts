@@ -15,6 +15,13 @@ export interface CompiledPath {
   literal?: string
   /** structural matcher for templates with params (capture groups in `names` order) */
   regex?: RegExp
+  /**
+   * Set when every segment is a literal or a whole required `{param}`
+   * (`/users/{id}`): the literal text of each segment (percent-encoded as in
+   * a request path), `null` for a param. The router then matches segment by
+   * segment, the same result as `regex` without running it.
+   */
+  segments?: readonly (string | null)[]
   names: string[]
 }
 
@@ -31,6 +38,7 @@ export function joinPath(...parts: (string | undefined)[]): string {
 }
 
 const PARAM = /\{([^{}]*)\}/g
+const LONE = /^\{[^{}]*\}$/
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -87,5 +95,36 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
     tail = `(?:/${(pieces[index] as { source: string }).source}${tail})?`
   }
   const head = pieces.slice(0, index).map((piece) => `/${piece.source}`).join('')
-  return { template: normalised, regex: new RegExp(`^${head || '/?'}${tail}$`), names }
+  const regex = new RegExp(`^${head || '/?'}${tail}$`)
+  // Whole-segment templates without optional or rest params match without the regex.
+  const simple = !tail && segments.every((segment) => !segment.includes('{') || (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'))
+  if (!simple) return { template: normalised, regex, names }
+  return { template: normalised, regex, segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))), names }
+}
+
+/**
+ * Match a path against `CompiledPath.segments`: the param values, or
+ * `undefined`. Same answer as the template's regex (`[^/]+` per param, each
+ * literal exact, nothing before or after).
+ *
+ * @example
+ * matchSegments(['users', null], '/users/42') // ['42']
+ */
+export function matchSegments(segments: readonly (string | null)[], path: string): string[] | undefined {
+  const values: string[] = []
+  let start = 1
+  for (let i = 0; i < segments.length; i++) {
+    if (start > path.length) return undefined
+    let end = path.indexOf('/', start)
+    if (end < 0) end = path.length
+    const literal = segments[i]
+    if (literal === null || literal === undefined) {
+      if (end === start) return undefined
+      values.push(path.slice(start, end))
+    } else if (end - start !== literal.length || !path.startsWith(literal, start)) {
+      return undefined
+    }
+    start = end + 1
+  }
+  return start === path.length + 1 && path.charCodeAt(0) === 0x2f ? values : undefined
 }

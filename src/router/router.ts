@@ -1,4 +1,4 @@
-import type { CompiledPath } from './path'
+import { matchSegments, type CompiledPath } from './path'
 
 /** One route: a method, a compiled path and whatever the caller attaches. */
 export interface RouteEntry<T> {
@@ -21,9 +21,55 @@ export interface PathMatch<T> {
   allow: string[]
 }
 
+/** The raw param values of a path matching a template with params, or `undefined`. */
+function paramValues(compiled: CompiledPath, path: string): (string | undefined)[] | undefined {
+  if (compiled.segments) return matchSegments(compiled.segments, path)
+  return (compiled.regex as RegExp).exec(path)?.slice(1)
+}
+
+/**
+ * A string-keyed table looked up by a slice of a request path without
+ * slicing it: keys are bucketed by length and last character (an integer
+ * key), then compared in place. No substring is allocated and no string is
+ * hashed per request.
+ */
+class SliceTable<V> {
+  readonly #buckets = new Map<number, [string, V][]>()
+  size = 0
+
+  set(key: string, value: V): void {
+    // Same slot as `get` computes: length and last character.
+    const slot = key.length * 256 + (key.length > 0 ? key.charCodeAt(key.length - 1) & 0xff : 0)
+    let bucket = this.#buckets.get(slot)
+    if (!bucket) this.#buckets.set(slot, (bucket = []))
+    const found = bucket.find((pair) => pair[0] === key)
+    if (found) {
+      found[1] = value
+      return
+    }
+    bucket.push([key, value])
+    this.size++
+  }
+
+  /** The value stored under `text.slice(start, end)`. */
+  get(text: string, start = 0, end = text.length): V | undefined {
+    const bucket = this.#buckets.get((end - start) * 256 + (end > start ? text.charCodeAt(end - 1) & 0xff : 0))
+    if (!bucket) return undefined
+    for (let i = 0; i < bucket.length; i++) {
+      const pair = bucket[i] as [string, V]
+      if (pair[0].length === end - start && text.startsWith(pair[0], start)) return pair[1]
+    }
+    return undefined
+  }
+
+  values(): V[] {
+    return [...this.#buckets.values()].flatMap((bucket) => bucket.map((pair) => pair[1]))
+  }
+}
+
 /** A node of the literal-prefix trie: the routes whose leading literal segments lead here, plus their ancestors'. */
 interface PrefixNode<T> {
-  children: Map<string, PrefixNode<T>>
+  children: SliceTable<PrefixNode<T>>
   /** candidates for a path that reaches this node (its own routes and every ancestor's), in declaration order */
   routes: RouteEntry<T>[]
 }
@@ -39,11 +85,12 @@ function literalPrefix(template: string): string[] {
 }
 
 /**
- * Routes compiled once. Paths without params resolve through one map lookup
+ * Routes compiled once. Paths without params resolve through one table lookup
  * (precomputed against every route, so declaration order still holds). Routes
  * with params sit in a trie keyed by their leading literal segments: a path
  * walks it segment by segment and only the routes on that walk (in
- * declaration order) are tried, each with its compiled regex.
+ * declaration order) are tried — whole-segment templates segment by segment,
+ * others with their compiled regex.
  *
  * @example
  * const router = new Router([{ method: 'GET', path: compilePath('/a', rule), data: 1 }])
@@ -52,8 +99,8 @@ function literalPrefix(template: string): string[] {
  */
 export class Router<T> {
   readonly entries: readonly RouteEntry<T>[]
-  readonly #exact = new Map<string, PathMatch<T>>()
-  readonly #root: PrefixNode<T> = { children: new Map(), routes: [] }
+  readonly #exact = new SliceTable<PathMatch<T>>()
+  readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
     this.entries = entries
@@ -64,7 +111,7 @@ export class Router<T> {
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
         let child = node.children.get(segment)
-        if (!child) node.children.set(segment, (child = { children: new Map(), routes: [] }))
+        if (!child) node.children.set(segment, (child = { children: new SliceTable(), routes: [] }))
         node = child
       }
       node.routes.push(entry)
@@ -77,7 +124,7 @@ export class Router<T> {
     inherit(this.#root, [])
     for (const entry of entries) {
       const literal = entry.path.literal
-      if (literal !== undefined && !this.#exact.has(literal)) this.#exact.set(literal, this.#scan(literal, entries))
+      if (literal !== undefined && !this.#exact.get(literal)) this.#exact.set(literal, this.#scan(literal, entries))
     }
   }
 
@@ -98,8 +145,8 @@ export class Router<T> {
     for (let i = 0; i < routes.length; i++) {
       const entry = routes[i] as RouteEntry<T>
       if (entry.method !== method) continue
-      const found = (entry.path.regex as RegExp).exec(path)
-      if (found) return { entry, values: found.slice(1) }
+      const values = paramValues(entry.path, path)
+      if (values) return { entry, values }
     }
     return undefined
   }
@@ -111,7 +158,7 @@ export class Router<T> {
     while (start <= path.length && node.children.size > 0) {
       let end = path.indexOf('/', start)
       if (end < 0) end = path.length
-      const child = node.children.get(path.slice(start, end))
+      const child = node.children.get(path, start, end)
       if (!child) break
       node = child
       start = end + 1
@@ -132,8 +179,8 @@ export class Router<T> {
         if (entry.path.literal === path) byMethod.set(entry.method, { entry, values: [] })
         continue
       }
-      const found = (entry.path.regex as RegExp).exec(path)
-      if (found) byMethod.set(entry.method, { entry, values: found.slice(1) })
+      const values = paramValues(entry.path, path)
+      if (values) byMethod.set(entry.method, { entry, values })
     }
     return { byMethod, allow: [...byMethod.keys()] }
   }

@@ -36,14 +36,11 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   }
 }
 
-/** The request path from a URL string: no origin, no query; trailing slash dropped. */
-function splitUrl(url: string): { path: string; search: string } {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start < 0) return { path: '/', search: '' }
-  const query = url.indexOf('?', start)
-  let path = query < 0 ? url.slice(start) : url.slice(start, query)
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
-  return { path, search: query < 0 ? '' : url.slice(query + 1) }
+/** The request path from a URL string (`start`: its first `/` after the origin; `query`: its `?`): no query; trailing slash dropped. */
+function pathOf(url: string, start: number, query: number): string {
+  if (start < 0) return '/'
+  const path = query < 0 ? url.slice(start) : url.slice(start, query)
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 }
 
 function stripPrefix(request: Request, url: string, prefix: string): Request {
@@ -103,7 +100,11 @@ export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; ro
   const dispatch = (request: Request): Response | Promise<Response> => {
     const arrived = Date.now()
     const url = request.url
-    const { path, search } = splitUrl(url)
+    // Split by index, no URL object and no intermediate object.
+    const start = url.indexOf('/', url.indexOf('//') + 2)
+    const query = start < 0 ? -1 : url.indexOf('?', start)
+    const path = pathOf(url, start, query)
+    const search = query < 0 ? '' : url.slice(query + 1)
     for (const mount of prefixed) {
       if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix))
     }

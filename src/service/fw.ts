@@ -1,3 +1,4 @@
+import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
 import type { APIClass } from '../api/api'
 import { isAPIClass } from '../api/api'
 import { defaultLimits, type Limits } from '../body/limits'
@@ -7,7 +8,7 @@ import { joinPath } from '../router/path'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
 import type { CorsOptions, FwOptions } from './options'
-import { envVar, serveFetch, type RunningServer } from './run'
+import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
 type Conf = Time
 
@@ -29,6 +30,11 @@ export class Fw {
   #apiMounts: { api: APIClass; route: string }[] = []
   #appMounts: AppMount[] = []
   #dispatch?: FetchHandler
+  /** set by `adapt(route)`: everything the service serves moves under it */
+  #prefix = ''
+  /** the backend app once `setup()` resolved it (an app instance is its own app) */
+  #app?: unknown
+  #attached = false
 
   constructor(module: string, options: FwOptions = {}) {
     this.module = module
@@ -37,6 +43,9 @@ export class Fw {
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
     this.#compile() // route templates are checked now, not on the first request
+    // An app instance given as backend gets fw attached right away, so
+    // `app.listen()` works without further calls; a module or class waits for setup().
+    if (options.backend !== undefined && createBackendApp(options.backend) === options.backend) this.setup()
   }
 
   /** The service as a fetch handler (bound, so it can be passed around). Workers call it with `(request, env, ctx)`. */
@@ -65,20 +74,65 @@ export class Fw {
    */
   mount(target: unknown, route: string): this {
     const prefix = joinPath(route)
-    if (isAPIClass(target)) this.#apiMounts.push({ api: target, route: prefix })
-    else this.#appMounts.push({ prefix, handler: toHandler(target) })
+    if (isAPIClass(target)) {
+      this.#apiMounts.push({ api: target, route: prefix })
+    } else {
+      if (this.options.backend !== undefined && this.#app === undefined) {
+        throw new ImproperlyConfigured('this service\'s backend is a module or class: call service.setup() to create the app before mounting other apps')
+      }
+      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error) }) })
+      // With a backend, fw only sees the paths it is attached under: add this prefix.
+      if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
+    }
     this.#compile()
     return this
   }
 
-  /** Resolve the backend (for backends given as modules/classes). */
+  /**
+   * Resolve the backend: create the app for a backend given as a module or class
+   * (`express`, `Hono`) and attach fw to it. Idempotent.
+   *
+   * @example
+   * const service = new Fw(import.meta.url, { backend: express, api: RootAPI }).setup()
+   * const app = service.application()
+   */
   setup(): this {
+    const backend = this.options.backend
+    if (backend === undefined || this.#attached) return this
+    this.#app = createBackendApp(backend)
+    this.#attached = true
+    this.#attachTo(this.#app, this.options.route)
+    for (const mount of this.#appMounts) this.#attachTo(this.#app, mount.prefix)
     return this
   }
 
-  /** The backend app, or the service itself when there is none. */
+  #attachTo(app: unknown, route: string | undefined): unknown {
+    return attach(app, this.fetch, joinPath(this.#prefix, route), { asynchronous: this.options.asynchornous })
+  }
+
+  /** The backend app with fw attached, or the service itself when there is none. */
   application(): unknown {
-    return this.options.backend ?? this
+    if (this.options.backend === undefined) return this
+    return this.setup().#app
+  }
+
+  /**
+   * A route entry that embeds the whole service in its backend, under `route`
+   * (prepended to the service's own `route`): a Hono sub-app, an Express router
+   * or middleware, a Koa middleware, a `node:http` listener, ... (SPEC §6).
+   *
+   * @example
+   * const service = new Fw(import.meta.url, { backend: app, api: RootAPI })
+   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+   * app.use(service.adapt('/v1'))
+   */
+  adapt(route: string): unknown {
+    const backend = this.options.backend
+    if (backend === undefined) throw new ImproperlyConfigured('service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)')
+    this.#prefix = joinPath(route)
+    this.#compile()
+    this.#attached = true // the entry returned here is the attachment
+    return this.#attachTo(backend, this.options.route)
   }
 
   /**
@@ -86,10 +140,12 @@ export class Fw {
    *
    * @example const server = await service.run(); console.log(server.port)
    */
-  run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
+  async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
     const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
     const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    return serveFetch(this.fetch, { port, hostname })
+    if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname })
+    const backend = await runBackend(this.application(), this.fetch, { port, hostname })
+    return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
   }
 
   #compile(): FetchHandler {
@@ -102,11 +158,12 @@ export class Fw {
           })
       : (value: unknown) => JSON.stringify(value)
     const cors: CorsOptions | undefined = this.options.cors === true ? { origin: '*' } : this.options.cors || undefined
+    const prefix = this.#prefix
     const { fetch } = buildDispatch({
       api: this.options.api,
-      route: this.options.route ?? '',
-      apiMounts: this.#apiMounts,
-      appMounts: this.#appMounts,
+      route: joinPath(prefix, this.options.route),
+      apiMounts: this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
+      appMounts: this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler })),
       stringify,
       debug: this.options.debug ?? false,
       limits: this.limits,
@@ -116,13 +173,4 @@ export class Fw {
     this.#dispatch = fetch
     return fetch
   }
-}
-
-function toHandler(target: unknown): FetchHandler {
-  if (typeof target === 'function') return target as FetchHandler
-  if (typeof target === 'object' && target !== null && typeof (target as { fetch?: unknown }).fetch === 'function') {
-    const app = target as { fetch: FetchHandler }
-    return (request, env, ctx) => app.fetch(request, env, ctx)
-  }
-  throw new ImproperlyConfigured('service.mount() takes an API class, a fetch handler, or an object with fetch()')
 }

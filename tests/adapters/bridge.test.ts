@@ -168,7 +168,7 @@ describe('Request → Node req/res → Response bridge', () => {
         aborted = once(req, 'close')
         resolve()
       })
-      void app.fetch(get('/slow', { signal: controller.signal })).catch(() => {})
+      Promise.resolve(app.fetch(get('/slow', { signal: controller.signal }))).catch(() => {})
     })
     await started
     controller.abort()

@@ -44,7 +44,12 @@ describe('fw attached to Express', () => {
 
   it('reuses a body consumed by express.json() / urlencoded() / text() without hanging', async () => {
     const app = express()
-    app.use(express.json(), express.urlencoded({ extended: true }), express.text({ type: 'text/*' }))
+    app.use(
+      express.json(),
+      express.urlencoded({ extended: true }),
+      express.text({ type: 'text/*' }),
+      express.raw({ type: 'application/octet-stream' }),
+    )
     attach(app, standIn(), '/', {})
     const base = await serve(app)
     const post = (type: string, body: string) =>
@@ -59,6 +64,8 @@ describe('fw attached to Express', () => {
     expect(new URLSearchParams(data.body).get('e')).toBe('x y')
     const asText = await post('text/plain', 'plain words')
     expect((asText.json() as { data: { body: string } }).data.body).toBe('plain words')
+    const asRaw = await post('application/octet-stream', 'bytes\u0001')
+    expect((asRaw.json() as { data: { body: string } }).data.body).toBe('bytes\u0001')
     // a type no parser took: the original stream reaches fw
     const other = await post('application/xml', '<a>1</a>')
     expect((other.json() as { data: { body: string } }).data.body).toBe('<a>1</a>')
@@ -73,6 +80,10 @@ describe('fw attached to Express', () => {
     const base = await serve(app)
     expect((await call(base, '/native')).text).toBe('native')
     await contractCases(base, '')
+    // HEAD through fw: headers, no body
+    const head = await call(base, '/calc/add?a=1&b=2', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.text).toBe('')
   })
 
   it('the express module gives a Router to app.use (also under a mount path)', async () => {

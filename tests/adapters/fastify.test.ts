@@ -48,5 +48,7 @@ describe('fw attached to Fastify', () => {
     attach(app, standIn(), '/', { asynchronous: false })
     const base = await serve(app)
     await contractCases(base, '')
+    // at the root, '/' itself reaches fw too
+    expect((await call(base, '/')).json()).toEqual({ data: null, msg: 'NotFound: /' })
   })
 })

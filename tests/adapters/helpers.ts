@@ -31,7 +31,7 @@ export function standIn(route = ''): FetchHandler & { calls: number } {
     const url = new URL(request.url)
     const path = url.pathname.startsWith(route) ? url.pathname.slice(route.length) || '/' : url.pathname
     if (!url.pathname.startsWith(route)) return envelope(null, `NotFound: ${url.pathname}`, 404)
-    if (request.method === 'GET' && path === '/calc/add') {
+    if ((request.method === 'GET' || request.method === 'HEAD') && path === '/calc/add') {
       for (const name of ['a', 'b']) {
         if (toInt(url.searchParams.get(name)) === undefined) {
           const value = url.searchParams.get(name) ?? ''

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attach, runBackend, type RunningBackend } from '../../src/adapters'
+import { attach, createBackendApp, runBackend, type RunningBackend } from '../../src/adapters'
 import { call, contractCases, standIn } from './helpers'
 
 const servers: RunningBackend[] = []
@@ -33,6 +33,7 @@ describe('fw attached to Hono', () => {
   it('the Hono class gives a sub-app for app.route("/", entry)', async () => {
     const entry = attach(Hono, standIn('/api'), '/api', {})
     expect(entry).toBeInstanceOf(Hono)
+    expect(createBackendApp(Hono)).toBeInstanceOf(Hono)
     const app = new Hono()
     app.get('/health', (c) => c.text('ok'))
     app.route('/', entry as Hono)

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { attach, runBackend, type RunningBackend } from '../../src/adapters'
-import { call, contractCases, standIn } from './helpers'
+import { call, contractCases, standIn, within } from './helpers'
 
 const servers: RunningBackend[] = []
 afterEach(async () => {
@@ -54,5 +54,32 @@ describe('fw attached to node:http', () => {
     const server = await runBackend(undefined, standIn(), { port: 0 })
     servers.push(server)
     await contractCases(`http://127.0.0.1:${server.port}`, '')
+  })
+
+  it('a client that disconnects aborts request.signal and cancels the streamed body', async () => {
+    let signalled!: () => void
+    const aborted = new Promise<void>((resolve) => (signalled = resolve))
+    let cancelled!: () => void
+    const bodyCancelled = new Promise<void>((resolve) => (cancelled = resolve))
+    const slow = (request: Request): Response => {
+      request.signal.addEventListener('abort', () => signalled())
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('first'))
+        },
+        cancel() {
+          cancelled()
+        },
+      })
+      return new Response(body)
+    }
+    const server = await runBackend(http, slow, { port: 0 })
+    servers.push(server)
+    const client = new AbortController()
+    const response = await fetch(`http://127.0.0.1:${server.port}/`, { signal: client.signal })
+    const reader = response.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first')
+    client.abort()
+    await within(Promise.all([aborted, bodyCancelled]), 3000, 'abort propagation')
   })
 })

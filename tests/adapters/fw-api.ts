@@ -1,0 +1,28 @@
+/** The contract's calc API (SPEC §5–§6 examples), shared by the integration tests. */
+import * as v from 'valibot'
+import { api, request, response } from 'fw'
+
+const int = v.pipe(v.number(), v.integer())
+const Article = v.object({ title: v.string(), views: v.optional(int, 0) })
+
+export class CalcAPI extends api.API {
+  static response = class extends response.Response {
+    static resultKey = 'data'
+    static messageKey = 'msg'
+  }
+
+  @api.get({ a: int, b: int })
+  add({ a, b }: { a: number; b: number }) {
+    return a + b
+  }
+
+  @api.get
+  time() {
+    return new Date(Date.UTC(2025, 3, 15, 16, 38, 30))
+  }
+
+  @api.post({ data: request.Body(Article) })
+  article({ data }: { data: v.InferOutput<typeof Article> }) {
+    return data
+  }
+}
