@@ -46,6 +46,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   push(`- load average before / after: ${machine.loadBefore} / ${machine.loadAfter}; whole run ${machine.seconds}s`)
   push('- The machine is shared (other processes were running): in-process times are **process CPU time** per request (wall time in results.json); loopback runs report req/s and the server\'s CPU time per request (from /proc), whose ratio is less sensitive to other load.', '')
 
+  if (results.checks?.length) push('Differential checks run first (`bench/check.ts`): ' + results.checks.join('; ') + '.', '')
   push('## In-process', '')
   const anyRun = Object.values(results.inproc)[0]
   if (anyRun) {
@@ -64,18 +65,20 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
     push('')
   }
 
-  if (results.scale) {
-    const { scale, memory } = results.scale
-    push(`## Scale: 10 → 1000 endpoints (${results.scale.runtime} ${results.scale.version}, in-process)`, '')
+  const scales = Object.values(results.scale ?? {})
+  if (scales.length) {
+    push('## Scale: 10 → 1000 endpoints (in-process)', '')
     push('The extra endpoints are registered first (half static, half `/<name>/{id}`); µs per request, p50 of alternating rounds.', '')
-    push('| app | endpoint | 10 endpoints µs | 1000 endpoints µs | growth |', '|---|---|---:|---:|---:|')
-    for (const [app, rows] of Object.entries(scale)) for (const [id, row] of Object.entries(rows)) push(`| ${app} | ${id} | ${us(row.at10)} | ${us(row.at1000)} | ${x(row.growth)} |`)
+    push('| runtime | app | endpoint | 10 endpoints µs | 1000 endpoints µs | growth |', '|---|---|---|---:|---:|---:|')
+    for (const run of scales) for (const [app, rows] of Object.entries(run.scale)) for (const [id, row] of Object.entries(rows)) push(`| ${run.runtime} | ${app} | ${id} | ${us(row.at10)} | ${us(row.at1000)} | ${x(row.growth)} |`)
     const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`
-    push('', `### Memory over ${memory.requests.toLocaleString('en-US')} fw requests (E1, E2, E3 in turn; ${memory.seconds.toFixed(1)} s)`, '')
-    push('| | before | after | growth |', '|---|---:|---:|---:|')
-    push(`| RSS | ${mb(memory.before.rss)} | ${mb(memory.after.rss)} | ${mb(memory.after.rss - memory.before.rss)} |`)
-    push(`| heap used | ${mb(memory.before.heapUsed)} | ${mb(memory.after.heapUsed)} | ${mb(memory.after.heapUsed - memory.before.heapUsed)} |`)
-    push(`| peak RSS during the run | | ${mb(memory.peakRss)} | |`, '')
+    push('', `### Memory over ${scales[0].memory.requests.toLocaleString('en-US')} fw requests (E1, E2, E3 in turn; after a warm-up of 30,000; full GC before each reading)`, '')
+    push('| runtime | RSS before | RSS after | RSS peak | heap used before | heap used after | seconds |', '|---|---:|---:|---:|---:|---:|---:|')
+    for (const run of scales) {
+      const m = run.memory
+      push(`| ${run.runtime} ${run.version} | ${mb(m.before.rss)} | ${mb(m.after.rss)} | ${mb(m.peakRss)} | ${mb(m.before.heapUsed)} | ${mb(m.after.heapUsed)} | ${m.seconds.toFixed(1)} |`)
+    }
+    push('')
   }
 
   push('## Loopback HTTP', '')
@@ -119,12 +122,12 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   httpTarget('Loopback Node: fw ≥ 0.85× floor on E1–E3', results.http.node, 'floor', E1_E3, 0.85)
   httpTarget('Loopback Node: fw ≥ 0.9× Fastify on E1–E3', results.http.node, 'fastify', E1_E3, 0.9)
   httpTarget('Loopback Bun: fw ≥ 0.9× floor (all endpoints)', results.http.bun, 'floor', IDS, 0.9)
-  if (results.scale) {
-    const growth = Object.entries(results.scale.scale.fw).map(([id, row]) => [id, row.growth])
-    push(target('Scale: 10 → 1000 endpoints grows fw per-request time ≤ 2×', growth, (r) => r <= 2))
-    const { before, after, requests } = results.scale.memory
+  for (const run of Object.values(results.scale ?? {})) {
+    const growth = Object.entries(run.scale.fw).map(([id, row]) => [id, row.growth])
+    push(target(`Scale (${run.runtime}): 10 → 1000 endpoints grows fw per-request time ≤ 2×`, growth, (r) => r <= 2))
+    const { before, after, requests } = run.memory
     const grew = after.rss / before.rss
-    push(`| Memory flat over ${requests.toLocaleString('en-US')} requests (RSS after/before; heap after/before) | ${x(grew)}; heap ${x(after.heapUsed / before.heapUsed)} | ${verdict(grew <= 1.1)} |`)
+    push(`| Memory flat over ${requests.toLocaleString('en-US')} requests (${run.runtime}; RSS after/before ≤ 1.1×) | RSS ${x(grew)}; heap ${x(after.heapUsed / before.heapUsed)} | ${verdict(grew <= 1.1)} |`)
   }
   push('')
   return `${lines.join('\n')}\n`

@@ -35,6 +35,7 @@ await build({ ...common, entryPoints: ['bench/inproc.ts'], outfile: path.join(ou
 await build({ ...common, entryPoints: ['bench/scale.ts'], outfile: path.join(out, 'scale.mjs') })
 await build({ ...common, entryPoints: ['bench/server.ts'], outfile: path.join(out, 'server.mjs'), external: ['fastify', '@hono/node-server'] })
 await build({ ...common, entryPoints: ['bench/schemas.ts'], outfile: path.join(out, 'fixtures.mjs') })
+await build({ ...common, entryPoints: ['bench/check.ts'], outfile: path.join(out, 'check.mjs') })
 const { fixtures } = await import(path.join(out, 'fixtures.mjs'))
 
 // ---------------------------------------------------------------- machine
@@ -64,7 +65,15 @@ function runJson(cmd, args, extraEnv = {}) {
   return JSON.parse(result.stdout.trim().split('\n').pop())
 }
 
-const results = { machine, inproc: {}, scale: undefined, http: {} }
+const results = { machine, checks: [], inproc: {}, scale: {}, http: {} }
+
+// ---------------------------------------------------------------- 0. correctness of the hot-path rewrites
+{
+  const check = spawnSync(process.execPath, [path.join(out, 'check.mjs')], { cwd: root, encoding: 'utf8' })
+  if (check.status !== 0) throw new Error(`bench/check.ts failed:\n${check.stderr}${check.stdout}`)
+  results.checks = check.stdout.trim().split('\n')
+  log(...results.checks)
+}
 const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '7'), BENCH_MS: env('BENCH_MS', '80') }
 
 // ---------------------------------------------------------------- 1. in-process
@@ -76,7 +85,9 @@ if (!skip.has('inproc')) {
 
 // ---------------------------------------------------------------- 2. scale and memory
 if (!skip.has('scale')) {
-  results.scale = runJson(process.execPath, ['--expose-gc', path.join(out, 'scale.mjs')], { ...inprocEnv, BENCH_ROUNDS: '5', BENCH_MEM_REQUESTS: env('BENCH_MEM_REQUESTS', '1000000') })
+  const scaleEnv = { ...inprocEnv, BENCH_ROUNDS: '5', BENCH_MEM_REQUESTS: env('BENCH_MEM_REQUESTS', '1000000') }
+  results.scale.node = runJson(process.execPath, ['--expose-gc', path.join(out, 'scale.mjs')], scaleEnv)
+  results.scale.bun = runJson(BUN, [path.join(out, 'scale.mjs')], scaleEnv)
 }
 
 // ---------------------------------------------------------------- 3. loopback HTTP
