@@ -119,20 +119,22 @@ export interface Measured {
 
 /**
  * Warm every app up, then measure `rounds` alternating rounds (the app order
- * rotates each round); one sample per app per round.
+ * rotates each round); one sample per app per round. `fixtures`: one for all
+ * apps, or one per app name.
  */
-export async function measure(apps: Record<string, App>, fixture: Fixture, rounds: number, ms: number): Promise<Record<string, Measured>> {
+export async function measure(apps: Record<string, App>, fixtures: Fixture | Record<string, Fixture>, rounds: number, ms: number): Promise<Record<string, Measured>> {
   const names = Object.keys(apps)
+  const fixtureOf = (name: string): Fixture => ('id' in fixtures ? (fixtures as Fixture) : (fixtures as Record<string, Fixture>)[name] as Fixture)
   const sizes: Record<string, number> = {}
   for (const name of names) {
-    sizes[name] = await calibrate(apps[name] as App, fixture, ms)
-    await batch(apps[name] as App, fixture, sizes[name] as number) // warm-up
+    sizes[name] = await calibrate(apps[name] as App, fixtureOf(name), ms)
+    await batch(apps[name] as App, fixtureOf(name), sizes[name] as number) // warm-up
   }
   const samples: Record<string, Sample[]> = Object.fromEntries(names.map((name) => [name, []]))
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + round) % names.length] as string
-      samples[name]?.push(await batch(apps[name] as App, fixture, sizes[name] as number))
+      samples[name]?.push(await batch(apps[name] as App, fixtureOf(name), sizes[name] as number))
     }
   }
   return Object.fromEntries(

@@ -68,7 +68,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   const scales = Object.values(results.scale ?? {})
   if (scales.length) {
     push('## Scale: 10 → 1000 endpoints (in-process)', '')
-    push('The extra endpoints are registered first (half static, half `/<name>/{id}`); µs per request, p50 of alternating rounds.', '')
+    push('The extra endpoints are registered first (half static, half `/<name>/{id}`); µs per request, p50 of alternating rounds. `Ex` requests the last extra route with a param (`/extra3/77` of 10, `/extra993/77` of 1000).', '')
     push('| runtime | app | endpoint | 10 endpoints µs | 1000 endpoints µs | growth |', '|---|---|---|---:|---:|---:|')
     for (const run of scales) for (const [app, rows] of Object.entries(run.scale)) for (const [id, row] of Object.entries(rows)) push(`| ${run.runtime} | ${app} | ${id} | ${us(row.at10)} | ${us(row.at1000)} | ${x(row.growth)} |`)
     const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`

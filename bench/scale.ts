@@ -8,7 +8,7 @@
 import { createFw } from './apps/fw'
 import { createHono } from './apps/hono'
 import { clock, collect, measure, runtimeName, type App } from './harness'
-import { fixtures, makeRequest, type Fixture } from './schemas'
+import { extraRoutes, fixtures, makeRequest, type Fixture } from './schemas'
 
 const env = (name: string): string | undefined => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
 const rounds = Number(env('BENCH_ROUNDS') ?? 5)
@@ -27,15 +27,21 @@ const honoApp = (count: number): App => {
 }
 
 const byId = (id: string): Fixture => fixtures.find((fixture) => fixture.id === id) as Fixture
-const scaled = ['E0', 'E1', 'E2', 'E3'].map(byId)
+/** `Ex`: the last extra route with a param (the last one a linear scan would try). */
+const lastExtra = (count: number): Fixture => {
+  const route = extraRoutes(count - OWN).filter((entry) => entry.param).at(-1) as { path: string }
+  return { id: 'Ex', label: 'last extra route', method: 'GET', path: route.path.replace('{id}', '77'), status: 200 }
+}
+const scaled = ['E0', 'E1', 'E2', 'E3', 'Ex']
 const scale: Record<string, Record<string, unknown>> = {}
 for (const [label, make] of [['fw', fwApp], ['hono', honoApp]] as const) {
   const apps = { [`${label}@10`]: make(10), [`${label}@1000`]: make(1000) }
-  for (const fixture of scaled) {
+  for (const id of scaled) {
+    const fixture = id === 'Ex' ? { [`${label}@10`]: lastExtra(10), [`${label}@1000`]: lastExtra(1000) } : byId(id)
     const result = await measure(apps, fixture, rounds, ms)
     const small = result[`${label}@10`]?.p50 as number
     const large = result[`${label}@1000`]?.p50 as number
-    ;(scale[label] ??= {})[fixture.id] = { at10: small, at1000: large, growth: large / small }
+    ;(scale[label] ??= {})[id] = { at10: small, at1000: large, growth: large / small }
   }
 }
 

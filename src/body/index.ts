@@ -31,7 +31,7 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, readAll, type Bytes } from './stream'
+import { checkDeclaredLength, readAll, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -73,37 +73,53 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
 export async function readBody(request: Request, plan: BodyPlan, limits: Limits): Promise<unknown> {
-  const body = request.body
+  const declared = request.headers.get('content-length')
+  // A body framed by Content-Length (what servers hand over for any
+  // non-chunked upload) is buffered by the runtime itself: no JS stream
+  // reader, and @hono/node-server / Bun answer arrayBuffer() without
+  // materialising a ReadableStream. The byte count is still checked.
+  const method = request.method
+  const sized = declared !== null && declared !== '0' && /^\d+$/.test(declared) && method !== 'GET' && method !== 'HEAD'
+  const body = sized ? undefined : request.body
   if (body === null) return undefined
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
-  const declared = request.headers.get('content-length')
   if (declared === '0' && plan.accept !== 'text') return undefined
   const type = parseContentType(request.headers.get('content-type'))
   const kind = kindOf(plan, type)
-  if (kind === undefined) return refuse(request, body, declared, plan, type, limits)
+  const stream = (): ReadableStream<Bytes> => (body ?? request.body) as ReadableStream<Bytes>
+  if (kind === undefined) return refuse(request, stream(), declared, plan, type, limits)
 
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
   checkDeclaredLength(request, declared, limit)
+  if (kind === 'multipart') {
+    return readMultipart(stream(), type?.params.boundary, {
+      bytes: limit,
+      parts: limits.fields,
+      files: limits.files,
+      fileBytes: Math.min(limits.fileBytes, limit),
+      fieldBytes: Math.min(limits.bodyBytes, limit),
+    })
+  }
+  let bytes: Bytes
+  if (sized) {
+    bytes = new Uint8Array(await request.arrayBuffer()) as Bytes
+    if (bytes.byteLength === 0) return undefined // as a null body
+    if (bytes.byteLength > limit) throw tooLarge(limit)
+  } else {
+    bytes = await readAll(stream(), limit)
+  }
   switch (kind) {
     case 'json':
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
-      return parseJson(decodeText(await readAll(body, limit)), limits.depth)
+      return parseJson(decodeText(bytes), limits.depth)
     case 'xml':
-      return parseXml(decodeText(await readAll(body, limit), type?.params.charset), limits.depth)
+      return parseXml(decodeText(bytes, type?.params.charset), limits.depth)
     case 'urlencoded':
-      return parseUrlencoded(decodeText(await readAll(body, limit)), limits.fields)
-    case 'multipart':
-      return readMultipart(body, type?.params.boundary, {
-        bytes: limit,
-        parts: limits.fields,
-        files: limits.files,
-        fileBytes: Math.min(limits.fileBytes, limit),
-        fieldBytes: Math.min(limits.bodyBytes, limit),
-      })
+      return parseUrlencoded(decodeText(bytes), limits.fields)
     case 'text':
-      return decodeText(await readAll(body, limit), type?.params.charset)
+      return decodeText(bytes, type?.params.charset)
     case 'binary':
-      return binaryFile(request, await readAll(body, limit), type)
+      return binaryFile(request, bytes, type)
   }
 }
 

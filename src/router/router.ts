@@ -27,19 +27,24 @@ function paramValues(compiled: CompiledPath, path: string): (string | undefined)
   return (compiled.regex as RegExp).exec(path)?.slice(1)
 }
 
+/** FNV-1a-style hash of `text.slice(start, end)`, kept in small-integer range. */
+function hashSlice(text: string, start: number, end: number): number {
+  let hash = end - start
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash & 0x3fffffff
+}
+
 /**
  * A string-keyed table looked up by a slice of a request path without
- * slicing it: keys are bucketed by length and last character (an integer
- * key), then compared in place. No substring is allocated and no string is
- * hashed per request.
+ * slicing it: the slice is hashed in place (an integer key), then compared
+ * in place. No substring is allocated per request.
  */
 class SliceTable<V> {
   readonly #buckets = new Map<number, [string, V][]>()
   size = 0
 
   set(key: string, value: V): void {
-    // Same slot as `get` computes: length and last character.
-    const slot = key.length * 256 + (key.length > 0 ? key.charCodeAt(key.length - 1) & 0xff : 0)
+    const slot = hashSlice(key, 0, key.length)
     let bucket = this.#buckets.get(slot)
     if (!bucket) this.#buckets.set(slot, (bucket = []))
     const found = bucket.find((pair) => pair[0] === key)
@@ -53,7 +58,7 @@ class SliceTable<V> {
 
   /** The value stored under `text.slice(start, end)`. */
   get(text: string, start = 0, end = text.length): V | undefined {
-    const bucket = this.#buckets.get((end - start) * 256 + (end > start ? text.charCodeAt(end - 1) & 0xff : 0))
+    const bucket = this.#buckets.get(hashSlice(text, start, end))
     if (!bucket) return undefined
     for (let i = 0; i < bucket.length; i++) {
       const pair = bucket[i] as [string, V]
@@ -85,7 +90,7 @@ function literalPrefix(template: string): string[] {
 }
 
 /**
- * Routes compiled once. Paths without params resolve through one table lookup
+ * Routes compiled once. Paths without params resolve through one map lookup
  * (precomputed against every route, so declaration order still holds). Routes
  * with params sit in a trie keyed by their leading literal segments: a path
  * walks it segment by segment and only the routes on that walk (in
@@ -99,7 +104,7 @@ function literalPrefix(template: string): string[] {
  */
 export class Router<T> {
   readonly entries: readonly RouteEntry<T>[]
-  readonly #exact = new SliceTable<PathMatch<T>>()
+  readonly #exact = new Map<string, PathMatch<T>>()
   readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
@@ -124,7 +129,7 @@ export class Router<T> {
     inherit(this.#root, [])
     for (const entry of entries) {
       const literal = entry.path.literal
-      if (literal !== undefined && !this.#exact.get(literal)) this.#exact.set(literal, this.#scan(literal, entries))
+      if (literal !== undefined && !this.#exact.has(literal)) this.#exact.set(literal, this.#scan(literal, entries))
     }
   }
 
