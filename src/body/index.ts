@@ -30,6 +30,7 @@ import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
 import { readMultipart } from './multipart'
+import { parseBufferedMultipart } from './multipart-buffered'
 import { parseDisposition } from './multipart-headers'
 import { checkDeclaredLength, readAll, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
@@ -92,13 +93,11 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
   checkDeclaredLength(request, declared, limit)
   if (kind === 'multipart') {
-    return readMultipart(stream(), type?.params.boundary, {
-      bytes: limit,
-      parts: limits.fields,
-      files: limits.files,
-      fileBytes: Math.min(limits.fileBytes, limit),
-      fieldBytes: Math.min(limits.bodyBytes, limit),
-    })
+    const bounds = { bytes: limit, parts: limits.fields, files: limits.files, fileBytes: Math.min(limits.fileBytes, limit), fieldBytes: Math.min(limits.bodyBytes, limit) }
+    if (!sized) return readMultipart(stream(), type?.params.boundary, bounds)
+    const bytes = new Uint8Array(await request.arrayBuffer()) as Bytes
+    if (bytes.byteLength > limit) throw tooLarge(limit)
+    return parseBufferedMultipart(bytes, request.headers.get('content-type') ?? '', type?.params.boundary, bounds)
   }
   let bytes: Bytes
   if (sized) {

@@ -35,7 +35,8 @@ const CRLF = new Uint8Array([CR, LF])
 const HEADER_END = new Uint8Array([CR, LF, CR, LF])
 /** bytes of one part's header block */
 const MAX_HEADER_BYTES = 16 * 1024
-const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/
+/** RFC 2046 boundary characters. */
+export const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/
 
 const PREAMBLE = 0
 const AFTER_DELIMITER = 1
