@@ -24,7 +24,7 @@ export interface CompiledEndpoint {
   renderer: Renderer
   headerNames: readonly string[]
   /** Never throws; synchronous when the endpoint reads no body and its method returns no promise. */
-  handle(request: Request, pathValues: readonly (string | undefined)[], path: string, search: string, arrived: number): Response | Promise<Response>
+  handle(request: Request, pathValues: readonly (string | undefined)[], path: string, search: string, arrived: number, env?: unknown, ctx?: unknown): Response | Promise<Response>
 }
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
@@ -103,7 +103,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
         const first = issues[0] as ParamIssue
         return renderer.invalid(chainMessage(first.path, first.message), issues)
       }
-      instance.request = new RequestContext(request, path, arrived)
+      instance.request = new RequestContext(request, path, arrived, sources.env, sources.ctx)
       instance[RESPONDER] = responder
       const result = method.call(instance, input)
       if (isThenable(result)) return Promise.resolve(result).then(render, (error: unknown) => renderer.error(error))
@@ -127,8 +127,8 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: C
     def,
     renderer,
     headerNames: plan.headerNames,
-    handle(request, pathValues, path, search, arrived) {
-      const sources: Sources = { request, pathValues, search }
+    handle(request, pathValues, path, search, arrived, env, ctx) {
+      const sources: Sources = { request, pathValues, search, env, ctx }
       if (body) return withBody(request, sources, path, arrived, body)
       if (tooManyQuery(search)) return renderer.error(queryError())
       return finish(request, sources, path, arrived)

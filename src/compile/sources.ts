@@ -12,6 +12,9 @@ export interface Sources {
   query?: QueryValues
   cookies?: Record<string, string>
   body?: unknown
+  /** `env` / `ctx` as `service.fetch` received them (Workers bindings) */
+  readonly env?: unknown
+  readonly ctx?: unknown
 }
 
 /** Split a `Cookie` header into a null-prototype map (first occurrence wins). */

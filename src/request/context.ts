@@ -12,14 +12,23 @@ export class RequestContext {
   readonly method: string
   /** the URL path (percent-encoded, as received) */
   readonly path: string
+  /**
+   * The second argument `service.fetch` was called with: Workers bindings
+   * (`this.request.env.MY_KV`); Node backends pass `{ incoming, outgoing }`.
+   */
+  readonly env: unknown
+  /** The third argument of `service.fetch`: the Workers `ExecutionContext` (`waitUntil`). */
+  readonly ctx: unknown
   readonly #arrived: number
   #url?: URL
 
-  constructor(raw: Request, path: string, arrived: number) {
+  constructor(raw: Request, path: string, arrived: number, env?: unknown, ctx?: unknown) {
     this.raw = raw
     this.method = raw.method
     this.path = path
     this.#arrived = arrived
+    this.env = env
+    this.ctx = ctx
   }
 
   /** when the request arrived */

@@ -97,7 +97,7 @@ export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; ro
     return new Response(null, { status: 204, headers })
   }
 
-  const dispatch = (request: Request): Response | Promise<Response> => {
+  const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     const arrived = Date.now()
     const url = request.url
     // Split by index, no URL object and no intermediate object.
@@ -106,25 +106,25 @@ export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; ro
     const path = pathOf(url, start, query)
     const search = query < 0 ? '' : url.slice(query + 1)
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix))
+      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix), env, ctx)
     }
     const method = request.method
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method below.
     const match = router.match(path, method) ?? (method === 'HEAD' ? router.match(path, 'GET') : undefined)
     if (!match) {
       const found = router.find(path)
-      if (!found) return fallback ? fallback.handler(request) : root.error(new NotFound(`path not found: ${path}`))
+      if (!found) return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
       if (method === 'OPTIONS') return preflight(request, found)
       const renderer = found.byMethod.values().next().value?.entry.data.renderer ?? root
       return renderer.error(new MethodNotAllowed(`method not allowed: ${method}`, { headers: { allow: found.allow.join(', ') } }))
     }
-    const response = match.entry.data.handle(request, match.values, path, search, arrived)
+    const response = match.entry.data.handle(request, match.values, path, search, arrived, env, ctx)
     return method === 'HEAD' ? Promise.resolve(response).then((done) => new Response(null, done)) : response
   }
   // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.
-  const fetch = (request: Request): Response | Promise<Response> => {
+  const fetch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     try {
-      return dispatch(request)
+      return dispatch(request, env, ctx)
     } catch (error) {
       return Promise.reject(error)
     }

@@ -49,8 +49,8 @@ export class Fw {
   }
 
   /** The service as a fetch handler (bound, so it can be passed around). Workers call it with `(request, env, ctx)`. */
-  fetch(request: Request, _env?: unknown, _ctx?: unknown): Promise<Response> {
-    return Promise.resolve((this.#dispatch ?? this.#compile())(request))
+  fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
+    return Promise.resolve((this.#dispatch ?? this.#compile())(request, env, ctx))
   }
 
   /**

@@ -172,3 +172,19 @@ describe('configuration errors', () => {
     expect(() => new Fw(import.meta.url, { api: Bad })).toThrow(exceptions.ImproperlyConfigured)
   })
 })
+
+describe('Workers-style env and ctx', () => {
+  class Bindings extends api.API {
+    @api.get
+    env() {
+      return [this.request.env, this.request.ctx]
+    }
+  }
+  it('reach this.request.env / ctx and mounted fetch handlers', async () => {
+    const service = new Fw(import.meta.url, { api: Bindings })
+    service.mount((_request: Request, env?: unknown) => Response.json(env), '/mounted')
+    const res = await service.fetch(new Request('http://x/env'), { KV: 'kv' }, { waitUntil: 'fn' })
+    expect(await res.json()).toEqual([{ KV: 'kv' }, { waitUntil: 'fn' }])
+    expect(await (await service.fetch(new Request('http://x/mounted/a'), { KV: 1 })).json()).toEqual({ KV: 1 })
+  })
+})
