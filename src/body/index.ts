@@ -99,6 +99,9 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
     if (bytes.byteLength > limit) throw tooLarge(limit)
     return parseBufferedMultipart(bytes, request.headers.get('content-type') ?? '', type?.params.boundary, bounds)
   }
+  if (sized && (kind === 'json' || kind === 'urlencoded') && Number(declared) * 3 + 3 <= limit) {
+    return parseText(kind, await request.text(), limit, limits)
+  }
   let bytes: Bytes
   if (sized) {
     bytes = new Uint8Array(await request.arrayBuffer()) as Bytes
@@ -120,6 +123,37 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
     case 'binary':
       return binaryFile(request, bytes, type)
   }
+}
+
+/**
+ * JSON and urlencoded bodies are UTF-8 whatever their charset, so a sized body
+ * declared at most a third of the limit is read with the runtime's own
+ * `text()` (no ArrayBuffer, no JS decode: ~20% of a small JSON POST on Bun).
+ * The limit is still on bytes: decoding turns 1–3 bytes into one UTF-16 unit
+ * (4 into two) and drops a leading BOM's 3, so `length ≤ bytes ≤ 3 × length + 3`
+ * and an honest length never needs counting. Only a body whose declared length
+ * lied can land in between; it is then counted by re-encoding (exact for
+ * valid UTF-8). An empty or BOM-only text is `undefined` for both kinds, as
+ * on the byte path.
+ */
+function parseText(kind: 'json' | 'urlencoded', text: string, limit: number, limits: Limits): unknown {
+  if (text.length * 3 + 3 > limit && utf8Length(text) > limit) throw tooLarge(limit)
+  return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+}
+
+/** UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD, 3 bytes). */
+function utf8Length(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
 }
 
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {

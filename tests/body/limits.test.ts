@@ -28,6 +28,16 @@ describe('readBody: byte limits', () => {
     await expectStatus(readBody(request, { accept: 'json' }, small), 413)
   })
 
+  it('counts received bytes of multi-byte text under a lying Content-Length', async () => {
+    // 40 × '€' is 40 UTF-16 units but 122 bytes with the quotes: over 100.
+    await expectStatus(readBody(post(`"${'€'.repeat(40)}"`, { ...JSON_TYPE, 'content-length': '5' }), { accept: 'json' }, small), 413)
+    // 32 × '€' is 98 bytes with the quotes: within 100, though 3 × length is not.
+    expect(await readBody(post(`"${'€'.repeat(32)}"`, { ...JSON_TYPE, 'content-length': '5' }), { accept: 'json' }, small)).toHaveLength(32)
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '2' }
+    await expectStatus(readBody(post(`a=${'é'.repeat(30)}`, form), { accept: 'form' }, small), 413, 'body exceeds 50 bytes')
+    expect(await readBody(post(`a=${'é'.repeat(24)}`, form), { accept: 'form' }, small)).toEqual({ a: 'é'.repeat(24) })
+  })
+
   it('counts received bytes: non-numeric Content-Length', async () => {
     const request = chunked(['"', 'x'.repeat(200), '"'], { ...JSON_TYPE, 'content-length': 'lots' })
     await expectStatus(readBody(request, { accept: 'json' }, small), 413)
