@@ -1,18 +1,10 @@
 import express from 'express'
-import { afterEach, describe, expect, it } from 'vitest'
-import { attach, runBackend, type RunningBackend } from '../../src/adapters'
+import { describe, expect, it } from 'vitest'
+import { attach } from '../../src/adapters'
 import { expressMiddleware } from '../../src/adapters/express'
-import { call, contractCases, standIn, within } from './helpers'
+import { call, loopbackServers, contractCases, standIn, within } from './helpers'
 
-const servers: RunningBackend[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-async function serve(app: unknown): Promise<string> {
-  const server = await runBackend(app, standIn(), { port: 0, hostname: '127.0.0.1' })
-  servers.push(server)
-  return `http://127.0.0.1:${server.port}`
-}
+const serve = await loopbackServers()
 
 describe('fw attached to Express', () => {
   it('serves native routes and fw routes side by side (express.json() before fw)', async () => {

@@ -111,3 +111,21 @@ export async function contractCases(base: string, route: string): Promise<void> 
   const stream = await call(base, `${route}/stream`)
   expect(stream.text).toBe('one,two,three')
 }
+
+/**
+ * Serve apps on 127.0.0.1 (free port) for the tests of one file, closing them
+ * after each test. Returns `serve(app)` → the base URL.
+ */
+export async function loopbackServers(): Promise<(app: unknown) => Promise<string>> {
+  const { afterEach } = await import('vitest')
+  const { runBackend } = await import('../../src/adapters')
+  const servers: { close(): Promise<void> }[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+  })
+  return async (app) => {
+    const server = await runBackend(app, standIn(), { port: 0, hostname: '127.0.0.1' })
+    servers.push(server)
+    return `http://127.0.0.1:${server.port}`
+  }
+}

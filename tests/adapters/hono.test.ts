@@ -1,17 +1,9 @@
 import { Hono } from 'hono'
-import { afterEach, describe, expect, it } from 'vitest'
-import { attach, createBackendApp, runBackend, type RunningBackend } from '../../src/adapters'
-import { call, contractCases, standIn } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { attach, createBackendApp } from '../../src/adapters'
+import { call, loopbackServers, contractCases, standIn } from './helpers'
 
-const servers: RunningBackend[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-async function serve(app: unknown): Promise<string> {
-  const server = await runBackend(app, standIn(), { port: 0, hostname: '127.0.0.1' })
-  servers.push(server)
-  return `http://127.0.0.1:${server.port}`
-}
+const serve = await loopbackServers()
 
 describe('fw attached to Hono', () => {
   it('serves native routes and fw routes side by side', async () => {

@@ -37,6 +37,18 @@ async function contract(base: string, route: string): Promise<void> {
   assert(cookies.length === 2, `cookies: ${JSON.stringify(cookies)}`)
 }
 
+/** Serve an app with fw attached under /api, check its native /health route and the contract, close it. */
+async function serveAndCheck(app: unknown): Promise<void> {
+  const server = await runBackend(app, standIn(), { port: 0 })
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    assert((await (await fetch(`${base}/health`)).text()) === 'ok', 'native')
+    await contract(base, '/api')
+  } finally {
+    await server.close()
+  }
+}
+
 await check('mount express (bridge)', async () => {
   const app = express()
   app.use(express.json())
@@ -79,40 +91,19 @@ await check('attach express + runBackend', async () => {
     res.send('ok')
   })
   attach(app, standIn('/api'), '/api', {})
-  const server = await runBackend(app, standIn(), { port: 0 })
-  try {
-    const base = `http://127.0.0.1:${server.port}`
-    assert((await (await fetch(`${base}/health`)).text()) === 'ok', 'native')
-    await contract(base, '/api')
-  } finally {
-    await server.close()
-  }
+  await serveAndCheck(app)
 })
 
 await check('attach hono + runBackend', async () => {
   const app = new Hono().get('/health', (c) => c.text('ok'))
   attach(app, standIn('/api'), '/api', {})
-  const server = await runBackend(app, standIn(), { port: 0 })
-  try {
-    const base = `http://127.0.0.1:${server.port}`
-    assert((await (await fetch(`${base}/health`)).text()) === 'ok', 'native')
-    await contract(base, '/api')
-  } finally {
-    await server.close()
-  }
+  await serveAndCheck(app)
 })
 
 await check('attach elysia + runBackend', async () => {
   const app = new Elysia().get('/health', () => 'ok')
   attach(app, standIn('/api'), '/api', {})
-  const server = await runBackend(app, standIn(), { port: 0 })
-  try {
-    const base = `http://127.0.0.1:${server.port}`
-    assert((await (await fetch(`${base}/health`)).text()) === 'ok', 'native')
-    await contract(base, '/api')
-  } finally {
-    await server.close()
-  }
+  await serveAndCheck(app)
 })
 
 const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node'
