@@ -6,8 +6,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url))
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^fw$/, replacement: `${src}/index.ts` },
-      { find: /^fw\/(.*)$/, replacement: `${src}/$1/index.ts` },
+      { find: /^fw-api$/, replacement: `${src}/index.ts` },
+      { find: /^fw-api\/(.*)$/, replacement: `${src}/$1/index.ts` },
     ],
   },
   test: {

@@ -3,7 +3,7 @@
  * entry points (examples/server.ts, examples/worker.ts) import `service` from here.
  */
 import * as v from 'valibot'
-import { Fw, api, conf, exceptions, file, request, response, Field, Param } from 'fw'
+import { Fw, api, conf, exceptions, file, request, response, Field, Param } from 'fw-api'
 
 class Envelope extends response.Response {
   static resultKey = 'data'

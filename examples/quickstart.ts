@@ -1,5 +1,5 @@
 // The README's 30-second example, verbatim (tests/readme.test.ts keeps them equal).
-import { Fw, api, conf, request, response } from 'fw'
+import { Fw, api, conf, request, response } from 'fw-api'
 import * as v from 'valibot'
 
 const int = v.pipe(v.number(), v.integer())

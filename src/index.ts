@@ -3,7 +3,7 @@
  * Web-standard fetch handler.
  *
  * @example
- * import { Fw, api } from 'fw'
+ * import { Fw, api } from 'fw-api'
  * import * as v from 'valibot'
  * class CalcAPI extends api.API {
  *   @api.get({ a: v.number(), b: v.number() })

@@ -3,13 +3,13 @@
  * update the snapshot on purpose (`npx vitest run tests/exports.test.ts -u`).
  */
 import { describe, expect, it } from 'vitest'
-import * as fw from 'fw'
-import * as api from 'fw/api'
-import * as conf from 'fw/conf'
-import * as exceptions from 'fw/exceptions'
-import * as file from 'fw/file'
-import * as request from 'fw/request'
-import * as response from 'fw/response'
+import * as fw from 'fw-api'
+import * as api from 'fw-api/api'
+import * as conf from 'fw-api/conf'
+import * as exceptions from 'fw-api/exceptions'
+import * as file from 'fw-api/file'
+import * as request from 'fw-api/request'
+import * as response from 'fw-api/response'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 

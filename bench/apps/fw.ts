@@ -1,5 +1,5 @@
 /** The fw app: the same endpoints as the floor and Hono, declared as an API class. */
-import { api, file, Fw, request, response } from 'fw'
+import { api, file, Fw, request, response } from 'fw-api'
 import * as v from 'valibot'
 import { CreateUser, extraRoutes, ItemsQuery, results, uploadSchema, USER_ID, type CreateUserInput } from '../schemas'
 

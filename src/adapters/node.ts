@@ -25,7 +25,7 @@ export interface NodeApp {
  * `Request`. Needs `node:http` at call time (Node, Bun, Deno).
  *
  * @example
- * import { fromNode } from 'fw'
+ * import { fromNode } from 'fw-api'
  * service.mount(fromNode((req, res) => res.end('legacy')), '/legacy')
  */
 export function fromNode(listener: NodeListener): NodeApp {

@@ -2,7 +2,7 @@
  * `fw/file`: file schemas and the uploaded file type (SPEC §3.4).
  *
  * @example
- * import { file } from 'fw'
+ * import { file } from 'fw-api'
  * @api.post({ avatar: request.BodyParam(file.Image({ maxSize: 10 * 1024 ** 2 })) })
  * async upload({ avatar }: { avatar: file.UploadedFile }) { return avatar.save('./uploads') }
  */

@@ -30,7 +30,7 @@ function create(): ClassMeta {
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */
 export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
   const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
-  if (!bag) throw new Error('fw: decorator metadata is unavailable; import "fw" before declaring API classes')
+  if (!bag) throw new Error('fw: decorator metadata is unavailable; import "fw-api" before declaring API classes')
   if (!Object.hasOwn(bag, META)) bag[META] = create()
   return bag[META] as ClassMeta
 }

@@ -2,7 +2,7 @@
 import express from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Hono } from 'hono'
-import { exceptions } from 'fw'
+import { exceptions } from 'fw-api'
 import { runBackend, type RunningBackend } from '../../src/adapters'
 import { CalcAPI } from './fw-api'
 import { call } from './helpers'

@@ -1,6 +1,6 @@
 /** The contract's calc API (SPEC §5–§6 examples), shared by the integration tests. */
 import * as v from 'valibot'
-import { api, request, response } from 'fw'
+import { api, request, response } from 'fw-api'
 
 const int = v.pipe(v.number(), v.integer())
 const Article = v.object({ title: v.string(), views: v.optional(int, 0) })

@@ -9,7 +9,7 @@ import Koa from 'koa'
 import bodyParser from 'koa-bodyparser'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Fw, api, conf, request, response } from 'fw'
+import { Fw, api, conf, request, response } from 'fw-api'
 import { attach, runBackend, toFetchHandler, type RunningBackend } from '../../src/adapters'
 import { call } from './helpers'
 

@@ -1,4 +1,4 @@
-import type { Fw } from 'fw'
+import type { Fw } from 'fw-api'
 
 /** Call a service in-process: `call(service, 'GET /calc/add?a=1&b=2')`. */
 export async function call(

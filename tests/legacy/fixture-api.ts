@@ -8,7 +8,7 @@
  * legacy test type-checks it under both.
  */
 import * as v from 'valibot'
-import { Fw, Param, api, request, response } from 'fw'
+import { Fw, Param, api, request, response } from 'fw-api'
 
 class Envelope extends response.Response {
   static resultKey = 'data'

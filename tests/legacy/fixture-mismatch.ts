@@ -4,7 +4,7 @@
  * legacy.test.ts; every `@ts-expect-error` must be used.
  */
 import * as v from 'valibot'
-import { api, file, request } from 'fw'
+import { api, file, request } from 'fw-api'
 
 export class Mismatch extends api.API {
   // @ts-expect-error id is a number, not a string

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, file, request } from 'fw'
+import { Fw, api, file, request } from 'fw-api'
 import { call } from '../helpers/client'
 
 const int = v.pipe(v.number(), v.integer())

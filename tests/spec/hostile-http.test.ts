@@ -6,7 +6,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { service } from '../../examples/app'
-import type { RunningServer } from 'fw'
+import type { RunningServer } from 'fw-api'
 
 let server: RunningServer
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, request } from 'fw'
+import { Fw, api, request } from 'fw-api'
 import { call } from '../helpers/client'
 
 // SPEC §2.2, verbatim.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, conf, exceptions, response } from 'fw'
+import { Fw, api, conf, exceptions, response } from 'fw-api'
 import { call } from '../helpers/client'
 
 class Envelope extends response.Response {

@@ -6,7 +6,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'
-import { Param, api, file, request } from 'fw'
+import { Param, api, file, request } from 'fw-api'
 
 describe('endpoint decorators accept matching methods', () => {
   it('all four forms', () => {

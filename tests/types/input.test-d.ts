@@ -4,7 +4,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'
-import { Field, Param, api, file, request } from 'fw'
+import { Field, Param, api, file, request } from 'fw-api'
 
 describe('api.Input from schemas', () => {
   it('maps each valibot schema to its output', () => {
