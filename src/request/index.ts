@@ -1,9 +1,19 @@
 import type * as v from 'valibot'
 import type { AnySchema } from '../schema'
-import { configure, createMarker, type BodyOptions, type ConfigurableMarker, type ParamOptions, type PathOptions } from './markers'
+import { configure, createMarker } from './markers'
+import type * as M from './markers'
 
 export { RequestContext } from './context'
-export { isMarker, specOf, toSpec, type ConfigurableMarker, type Marker, type MarkerSpec, type ParamKind, type ParamOptions, type PathOptions, type BodyOptions } from './markers'
+export { isMarker, specOf, toSpec } from './markers'
+// Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
+// another chunk into a value of the `request` namespace (TS2693 in users' builds).
+export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
+export type Marker<TOut = unknown> = M.Marker<TOut>
+export type MarkerSpec = M.MarkerSpec
+export type ParamKind = M.ParamKind
+export type ParamOptions<TDefault = unknown> = M.ParamOptions<TDefault>
+export type PathOptions = M.PathOptions
+export type BodyOptions<TDefault = unknown> = M.BodyOptions<TDefault>
 
 const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 

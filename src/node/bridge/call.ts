@@ -10,15 +10,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createIncomingMessage } from './incoming'
 import { captureResponse } from './response'
 import { loadHttp, loadStream } from './runtime'
+import type { NodeRequest, NodeResponse } from './shape'
 import { createSocket } from './socket'
 
 /**
  * A Node request listener; routers take a third `next` argument. Declared as
  * a method type so that listeners typed with a framework's own request type
- * (`express.Request` extends IncomingMessage) are accepted too.
+ * (`express.Request` extends IncomingMessage) are accepted too. Structural
+ * (`./shape`), so the published types need no `@types/node`.
  */
 export type NodeListener = {
-  listener(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): unknown
+  listener(req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void): unknown
 }['listener']
 
 export interface NodeCallOptions {
