@@ -1,21 +1,28 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: builds the benchmark apps with esbuild, then runs
- *   1. in-process runs on Node, Bun and Deno (floor, Hono, fw; byte-identical responses asserted first),
- *   2. the scale (10 → 1000 endpoints) and memory (1M requests) runs on Node,
- *   3. loopback HTTP runs with wrk on Node (@hono/node-server; Fastify) and Bun (Bun.serve),
- * and writes bench/RESULTS.md (and bench/results.json).
+ *   1. in-process runs on Node, Bun and Deno (floor, Hono, fw; byte-identical responses asserted first;
+ *      body endpoints with and without Content-Length; Request construction timed on its own),
+ *   2. the scale (10 → 1000 endpoints) and memory (1M requests) runs on Node and Bun,
+ *   3. loopback HTTP runs with wrk on Node (@hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
+ * and writes bench/RESULTS.md and bench/results.json (git-ignored), both naming the commit measured.
  *
- * Env: BENCH_ROUNDS (in-process rounds, 7), BENCH_MS (ms per batch, 80), BENCH_WRK_SECONDS (3),
- * BENCH_WRK_ROUNDS (2), BENCH_WRK_CONNECTIONS (50), BENCH_MEM_REQUESTS (1000000),
- * BENCH_SKIP (comma list of: inproc,scale,node-http,bun-http; for quick partial runs).
+ * `npm run bench:quick` (= `npm run bench -- --quick`, < 1 min): in-process only, 5 short rounds,
+ * plus the loopback servers' answer check without wrk; writes bench/RESULTS-quick.md and
+ * bench/results-quick.json (git-ignored) and prints the report. For before/after comparisons.
+ *
+ * Env: BENCH_ROUNDS (in-process rounds, 7; quick 5), BENCH_MS (ms per batch, 80; quick 40),
+ * BENCH_RUNTIMES (in-process runtimes, `node,bun,deno`), BENCH_ONLY (in-process endpoints, e.g. `E3,E3u`),
+ * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (2), BENCH_WRK_CONNECTIONS (50), BENCH_MEM_REQUESTS (1000000),
+ * BENCH_SKIP (comma list of: inproc,scale,node-http,bun-http; for partial runs).
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { createHttpRunner } from './http.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -24,7 +31,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 const BUN = bin('bun')
 const DENO = bin('deno')
 const env = (name, fallback) => process.env[name] ?? fallback
-const skip = new Set(env('BENCH_SKIP', '').split(',').filter(Boolean))
+const quick = process.argv.includes('--quick')
+const skip = new Set(env('BENCH_SKIP', quick ? 'scale' : '').split(',').filter(Boolean))
 const started = Date.now()
 const log = (...args) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...args)
 
@@ -33,10 +41,10 @@ mkdirSync(out, { recursive: true })
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'es2022', logLevel: 'warning', absWorkingDir: root, tsconfig: path.join(root, 'tsconfig.json') }
 await build({ ...common, entryPoints: ['bench/inproc.ts'], outfile: path.join(out, 'inproc.mjs') })
 await build({ ...common, entryPoints: ['bench/scale.ts'], outfile: path.join(out, 'scale.mjs') })
-await build({ ...common, entryPoints: ['bench/server.ts'], outfile: path.join(out, 'server.mjs'), external: ['fastify', '@hono/node-server'] })
+await build({ ...common, entryPoints: ['bench/server.ts'], outfile: path.join(out, 'server.mjs'), external: ['fastify', '@hono/node-server', 'elysia'] })
 await build({ ...common, entryPoints: ['bench/schemas.ts'], outfile: path.join(out, 'fixtures.mjs') })
 await build({ ...common, entryPoints: ['bench/check.ts'], outfile: path.join(out, 'check.mjs') })
-const { fixtures } = await import(path.join(out, 'fixtures.mjs'))
+const { fixtures, inprocFixtures } = await import(path.join(out, 'fixtures.mjs'))
 
 // ---------------------------------------------------------------- machine
 const version = (cmd, args) => {
@@ -54,7 +62,9 @@ const machine = {
   wrk: version('wrk', ['--version']).replace(/ Copyright.*/, ''),
   packages: Object.fromEntries(['hono', '@hono/valibot-validator', '@hono/node-server', 'fastify', 'valibot', 'esbuild'].map((name) => [name, pkgVersion(name)])),
   fw: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version,
-  commit: version('git', ['-C', root, 'rev-parse', '--short', 'HEAD']),
+  commit: version('git', ['-C', root, 'rev-parse', 'HEAD']),
+  // uncommitted changes outside the generated files: the numbers are not exactly that commit's
+  dirty: version('git', ['-C', root, 'status', '--porcelain', '--', '.', ':!bench/results*.json', ':!bench/RESULTS*.md']) !== '',
   loadBefore: os.loadavg().map((value) => value.toFixed(2)).join(' '),
 }
 
@@ -74,13 +84,19 @@ const results = { machine, checks: [], inproc: {}, scale: {}, http: {} }
   results.checks = check.stdout.trim().split('\n')
   log(...results.checks)
 }
-const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '7'), BENCH_MS: env('BENCH_MS', '80') }
+const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', quick ? '5' : '7'), BENCH_MS: env('BENCH_MS', quick ? '40' : '80'), BENCH_REQUESTS: env('BENCH_REQUESTS', quick ? '3000' : '10000') }
 
 // ---------------------------------------------------------------- 1. in-process
+const inprocCommands = {
+  node: [process.execPath, [path.join(out, 'inproc.mjs')]],
+  bun: [BUN, [path.join(out, 'inproc.mjs')]],
+  deno: [DENO, ['run', '-A', path.join(out, 'inproc.mjs')]],
+}
 if (!skip.has('inproc')) {
-  results.inproc.node = runJson(process.execPath, [path.join(out, 'inproc.mjs')], inprocEnv)
-  results.inproc.bun = runJson(BUN, [path.join(out, 'inproc.mjs')], inprocEnv)
-  results.inproc.deno = runJson(DENO, ['run', '-A', path.join(out, 'inproc.mjs')], inprocEnv)
+  for (const runtime of env('BENCH_RUNTIMES', 'node,bun,deno').split(',')) {
+    if (!inprocCommands[runtime]) throw new Error(`BENCH_RUNTIMES: unknown runtime ${runtime}`)
+    results.inproc[runtime] = runJson(...inprocCommands[runtime], inprocEnv)
+  }
 }
 
 // ---------------------------------------------------------------- 2. scale and memory
@@ -91,123 +107,21 @@ if (!skip.has('scale')) {
 }
 
 // ---------------------------------------------------------------- 3. loopback HTTP
-const wrkSeconds = Number(env('BENCH_WRK_SECONDS', '3'))
-const wrkRounds = Number(env('BENCH_WRK_ROUNDS', '2'))
-const connections = Number(env('BENCH_WRK_CONNECTIONS', '50'))
-
-function luaFor(fixture) {
-  const file = path.join(out, `${fixture.id}.lua`)
-  const lines = [`wrk.method = ${JSON.stringify(fixture.method)}`]
-  if (fixture.body !== undefined) {
-    lines.push(`wrk.body = ${JSON.stringify(fixture.body)}`, `wrk.headers["Content-Type"] = ${JSON.stringify(fixture.contentType)}`)
-  }
-  writeFileSync(file, `${lines.join('\n')}\n`)
-  return file
-}
-
-/** utime + stime of a process, in seconds. */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-function startServer(runtime, app, port) {
-  const cmd = runtime === 'bun' ? BUN : process.execPath
-  const child = spawn(cmd, [path.join(out, 'server.mjs'), app, String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  return new Promise((resolve, reject) => {
-    let text = ''
-    const timer = setTimeout(() => reject(new Error(`${runtime} ${app}: no READY`)), 15_000)
-    child.stdout.on('data', (chunk) => {
-      text += chunk
-      if (text.includes('READY')) {
-        clearTimeout(timer)
-        resolve({ app, port, child })
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`${runtime} ${app} exited (${code})`)))
-  })
-}
-
-async function fetchFixture(port, fixture) {
-  const init = fixture.method === 'GET' ? {} : { method: 'POST', headers: { 'content-type': fixture.contentType }, body: fixture.body }
-  const response = await fetch(`http://127.0.0.1:${port}${fixture.path}`, init)
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
-}
-
-function wrk(port, fixture, seconds) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', luaFor(fixture), `http://127.0.0.1:${port}${fixture.path}`]
-  const result = spawnSync('wrk', args, { encoding: 'utf8', timeout: (seconds + 20) * 1000 })
-  const text = result.stdout
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN)
-  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN)
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0)
-  const errors = /Socket errors:.*/.exec(text)?.[0]
-  return { rps, requests, non2xx, errors }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
-async function httpRun(runtime, apps, firstPort) {
-  const servers = []
-  try {
-    for (const [index, app] of apps.entries()) servers.push(await startServer(runtime, app, firstPort + index))
-    // Same bytes over the wire (Fastify: same body; its content-type adds a charset; E5 message and E4 differ, so checked by status only / skipped).
-    const checks = []
-    for (const fixture of fixtures) {
-      const seen = []
-      for (const server of servers) {
-        if (server.app === 'fastify' && fixture.id === 'E4') continue
-        seen.push([server.app, await fetchFixture(server.port, fixture)])
-      }
-      const [, first] = seen[0]
-      for (const [app, snap] of seen) {
-        const same = app === 'fastify' ? snap.status === first.status && (fixture.id === 'E5' || snap.body === first.body) : snap.status === first.status && snap.type === first.type && snap.body === first.body
-        if (!same || snap.status !== fixture.status) throw new Error(`${runtime} loopback ${fixture.id}: ${app} answered ${JSON.stringify(snap)}, ${seen[0][0]} ${JSON.stringify(first)}`)
-      }
-      checks.push(fixture.id)
-    }
-    const table = {}
-    for (const fixture of fixtures) {
-      const targets = servers.filter((server) => !(server.app === 'fastify' && fixture.id === 'E4'))
-      const samples = Object.fromEntries(targets.map((server) => [server.app, []]))
-      for (const server of targets) wrk(server.port, fixture, 1) // warm-up
-      for (let round = 0; round < wrkRounds; round++) {
-        for (let k = 0; k < targets.length; k++) {
-          const server = targets[(k + round) % targets.length]
-          const cpuStart = cpuSeconds(server.child.pid)
-          const result = wrk(server.port, fixture, wrkSeconds)
-          const cpu = cpuSeconds(server.child.pid) - cpuStart
-          const expectedNon2xx = fixture.status === 200 ? 0 : result.requests
-          if (result.non2xx !== expectedNon2xx && !(fixture.status !== 200 && result.non2xx > 0)) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.non2xx} non-2xx of ${result.requests}`)
-          if (result.errors) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.errors}`)
-          samples[server.app].push({ rps: result.rps, cpuUsPerRequest: (cpu * 1e6) / result.requests })
-        }
-      }
-      table[fixture.id] = Object.fromEntries(
-        Object.entries(samples).map(([app, list]) => [app, { rps: median(list.map((s) => s.rps)), cpuUs: median(list.map((s) => s.cpuUsPerRequest)), rounds: list }]),
-      )
-      log(runtime, fixture.id, Object.entries(table[fixture.id]).map(([app, r]) => `${app} ${r.rps.toFixed(0)}/s ${r.cpuUs.toFixed(1)}µs`).join('  '))
-    }
-    return { checks, table }
-  } finally {
-    for (const server of servers) server.child.kill('SIGTERM')
-  }
-}
-
-if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fastify'], 3301)
-if (!skip.has('bun-http')) results.http.bun = await httpRun('bun', ['floor', 'hono', 'fw'], 3401)
+// Quick mode starts the servers and checks their answers, without timing them (wrk is not needed).
+const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '2')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')) }
+if (httpConfig.seconds > 0 && spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed for the loopback runs (apt-get install wrk), or set BENCH_SKIP=node-http,bun-http')
+const { httpRun } = createHttpRunner({ root, out, bun: BUN, log, fixtures })
+if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fastify'], httpConfig)
+if (!skip.has('bun-http')) results.http.bun = await httpRun('bun', ['floor', 'hono', 'fw', 'elysia'], httpConfig)
 machine.loadAfter = os.loadavg().map((value) => value.toFixed(2)).join(' ')
 machine.seconds = Math.round((Date.now() - started) / 1000)
 
 // ---------------------------------------------------------------- report
-results.httpConfig = { wrkSeconds, wrkRounds, connections }
-writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
+results.httpConfig = { wrkSeconds: httpConfig.seconds, wrkRounds: httpConfig.rounds, connections: httpConfig.connections, quick }
+const name = quick ? { json: 'results-quick.json', md: 'RESULTS-quick.md' } : { json: 'results.json', md: 'RESULTS.md' }
+writeFileSync(path.join(here, name.json), `${JSON.stringify(results, null, 2)}\n`)
 const { renderReport } = await import('./report.mjs')
-writeFileSync(path.join(here, 'RESULTS.md'), renderReport(results, { fixtures, wrkSeconds, wrkRounds, connections }))
-log(`wrote bench/RESULTS.md in ${machine.seconds}s`)
-if (!existsSync(path.join(here, 'RESULTS.md'))) process.exit(1)
+const report = renderReport(results, { fixtures: inprocFixtures, ...results.httpConfig })
+writeFileSync(path.join(here, name.md), report)
+if (quick) console.log(report)
+log(`wrote bench/${name.md} in ${machine.seconds}s`)

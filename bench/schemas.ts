@@ -100,6 +100,8 @@ export interface Fixture {
   contentType?: string
   body?: string
   status: number
+  /** `false`: no Content-Length header (a chunked upload, HTTP/2, any in-process `new Request(url, { body })`) */
+  sized?: boolean
 }
 
 export const fixtures: Fixture[] = [
@@ -111,10 +113,19 @@ export const fixtures: Fixture[] = [
   { id: 'E5', label: 'POST /users invalid (400)', method: 'POST', path: '/users', contentType: 'application/json', body: invalidUserBody, status: 400 },
 ]
 
-/** A fresh Request for a fixture (bodies can be read once), with the headers an HTTP client sends (Content-Length included). */
+/** The in-process list: every fixture, each body fixture followed by its variant without Content-Length (`E3u`). */
+export const inprocFixtures: Fixture[] = fixtures.flatMap((fixture) =>
+  fixture.body === undefined ? [fixture] : [fixture, { ...fixture, id: `${fixture.id}u`, label: `${fixture.label}, no Content-Length`, sized: false }],
+)
+
+/**
+ * A fresh Request for a fixture (bodies can be read once), with the headers an HTTP client sends
+ * (Content-Length included unless `fixture.sized === false`).
+ */
 export function makeRequest(fixture: Fixture, base = BASE): Request {
   if (fixture.method === 'GET') return new Request(base + fixture.path)
-  const headers = { 'content-type': fixture.contentType ?? '', 'content-length': String(byteLength(fixture.body ?? '')) }
+  const headers: Record<string, string> = { 'content-type': fixture.contentType ?? '' }
+  if (fixture.sized !== false) headers['content-length'] = String(byteLength(fixture.body ?? ''))
   return new Request(base + fixture.path, { method: 'POST', headers, body: fixture.body })
 }
 

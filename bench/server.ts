@@ -1,7 +1,9 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fastify> <port>`.
- * Node: @hono/node-server (what `service.run()` uses) or Fastify's own server; Bun: `Bun.serve`.
+ * `<runtime> .build/server.mjs <floor|hono|fw|fastify|elysia> [port]` (default 0: any free port),
+ * then prints `READY <app> <port>`.
+ * Node: @hono/node-server (what `service.run()` uses) or Fastify's own server;
+ * Bun: `Bun.serve`, or Elysia's own `listen` (Bun only).
  */
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
@@ -14,7 +16,7 @@ interface BunHost {
 
 const argv = (globalThis as { process?: { argv: string[] } }).process?.argv ?? []
 const name = argv[2] ?? 'fw'
-const port = Number(argv[3] ?? 3000)
+const wanted = Number(argv[3] ?? 0)
 const hostname = '127.0.0.1'
 const bun = (globalThis as { Bun?: BunHost }).Bun
 
@@ -25,15 +27,24 @@ async function fetchOf(app: string): Promise<Fetch> {
   throw new Error(`unknown app ${app}`)
 }
 
-if (name === 'fastify') {
-  const { createFastify } = await import('./apps/fastify')
-  const app = createFastify(100)
-  await app.listen({ port, host: hostname })
-} else if (bun) {
-  bun.serve({ fetch: await fetchOf(name), port, hostname, development: false })
-} else {
+async function listen(): Promise<number> {
+  if (name === 'fastify') {
+    const { createFastify } = await import('./apps/fastify')
+    const app = createFastify(100)
+    await app.listen({ port: wanted, host: hostname })
+    const address = app.server.address()
+    return typeof address === 'object' && address ? address.port : wanted
+  }
+  if (name === 'elysia') {
+    if (!bun) throw new Error('the Elysia app runs on Bun only')
+    const { createElysia } = await import('./apps/elysia')
+    const app = createElysia(100).listen({ port: wanted, hostname })
+    return app.server?.port ?? wanted
+  }
+  if (bun) return bun.serve({ fetch: await fetchOf(name), port: wanted, hostname, development: false }).port
   const { serve } = await import('@hono/node-server')
   const fetch = await fetchOf(name)
-  await new Promise<void>((resolve) => serve({ fetch, port, hostname }, () => resolve()))
+  return new Promise<number>((resolve) => serve({ fetch, port: wanted, hostname }, (info) => resolve(info.port)))
 }
-console.log(`READY ${name} ${port}`)
+
+console.log(`READY ${name} ${await listen()}`)

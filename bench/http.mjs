@@ -1,0 +1,138 @@
+/**
+ * Loopback HTTP runs for bench/run.mjs: start each app's server (bench/server.ts,
+ * bundled to .build/server.mjs) on 127.0.0.1, check every app answers every
+ * fixture alike, then drive each with wrk (alternating rounds, median).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Apps whose bytes legitimately differ: compared on status and body (not content type), E5 on status only. */
+const LOOSE = new Set(['fastify', 'elysia'])
+/** Endpoints an app does not serve (Fastify has no multipart plugin here). */
+const SKIPS = { fastify: new Set(['E4']) }
+const serves = (app, fixture) => !SKIPS[app]?.has(fixture.id)
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/**
+ * @param {{ root: string, out: string, bun: string, log: (...args: unknown[]) => void, fixtures: any[] }} setup
+ */
+export function createHttpRunner({ root, out, bun, log, fixtures }) {
+  function luaFor(fixture) {
+    const file = path.join(out, `${fixture.id}.lua`)
+    const lines = [`wrk.method = ${JSON.stringify(fixture.method)}`]
+    if (fixture.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(fixture.body)}`, `wrk.headers["Content-Type"] = ${JSON.stringify(fixture.contentType)}`)
+    writeFileSync(file, `${lines.join('\n')}\n`)
+    return file
+  }
+
+  /** Start one app's server on a free port (it prints `READY <app> <port>`). */
+  function startServer(runtime, app) {
+    const cmd = runtime === 'bun' ? bun : process.execPath
+    const child = spawn(cmd, [path.join(out, 'server.mjs'), app, '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    return new Promise((resolve, reject) => {
+      let text = ''
+      const timer = setTimeout(() => {
+        child.kill('SIGTERM')
+        reject(new Error(`${runtime} ${app}: no READY`))
+      }, 15_000)
+      child.stdout.on('data', (chunk) => {
+        text += chunk
+        const ready = /READY \S+ (\d+)/.exec(text)
+        if (ready) {
+          clearTimeout(timer)
+          resolve({ app, port: Number(ready[1]), child })
+        }
+      })
+      child.on('exit', (code) => reject(new Error(`${runtime} ${app} exited (${code})`)))
+    })
+  }
+
+  async function fetchFixture(port, fixture) {
+    const init = fixture.method === 'GET' ? {} : { method: 'POST', headers: { 'content-type': fixture.contentType }, body: fixture.body }
+    const response = await fetch(`http://127.0.0.1:${port}${fixture.path}`, init)
+    return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
+  }
+
+  function wrk(port, fixture, seconds, connections) {
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', luaFor(fixture), `http://127.0.0.1:${port}${fixture.path}`]
+    const result = spawnSync('wrk', args, { encoding: 'utf8', timeout: (seconds + 20) * 1000 })
+    const text = result.stdout
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN)
+    const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN)
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0)
+    const errors = /Socket errors:.*/.exec(text)?.[0]
+    return { rps, requests, non2xx, errors }
+  }
+
+  /** Same answers over the wire from every app (the first app, the floor, is the reference). */
+  async function check(runtime, servers) {
+    const checks = []
+    for (const fixture of fixtures) {
+      const seen = []
+      for (const server of servers) if (serves(server.app, fixture)) seen.push([server.app, await fetchFixture(server.port, fixture)])
+      const [firstApp, first] = seen[0]
+      for (const [app, snap] of seen) {
+        const same = LOOSE.has(app)
+          ? snap.status === first.status && (fixture.id === 'E5' || snap.body === first.body)
+          : snap.status === first.status && snap.type === first.type && snap.body === first.body
+        if (!same || snap.status !== fixture.status) throw new Error(`${runtime} loopback ${fixture.id}: ${app} answered ${JSON.stringify(snap)}, ${firstApp} ${JSON.stringify(first)}`)
+      }
+      checks.push(fixture.id)
+    }
+    return checks
+  }
+
+  /**
+   * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk.
+   * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>> }>}
+   */
+  async function httpRun(runtime, apps, { seconds, rounds, connections }) {
+    const servers = []
+    try {
+      for (const app of apps) servers.push(await startServer(runtime, app))
+      const checks = await check(runtime, servers)
+      log(runtime, 'loopback answers agree:', apps.join(', '), checks.join(' '))
+      const table = {}
+      if (seconds === 0) return { checks, table }
+      for (const fixture of fixtures) {
+        const targets = servers.filter((server) => serves(server.app, fixture))
+        const samples = Object.fromEntries(targets.map((server) => [server.app, []]))
+        for (const server of targets) wrk(server.port, fixture, 1, connections) // warm-up
+        for (let round = 0; round < rounds; round++) {
+          for (let k = 0; k < targets.length; k++) {
+            const server = targets[(k + round) % targets.length]
+            const cpuStart = cpuSeconds(server.child.pid)
+            const result = wrk(server.port, fixture, seconds, connections)
+            const cpu = cpuSeconds(server.child.pid) - cpuStart
+            const expectedNon2xx = fixture.status === 200 ? 0 : result.requests
+            if (result.non2xx !== expectedNon2xx && !(fixture.status !== 200 && result.non2xx > 0)) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.non2xx} non-2xx of ${result.requests}`)
+            if (result.errors) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.errors}`)
+            samples[server.app].push({ rps: result.rps, cpuUsPerRequest: (cpu * 1e6) / result.requests })
+          }
+        }
+        table[fixture.id] = Object.fromEntries(
+          Object.entries(samples).map(([app, list]) => [app, { rps: median(list.map((s) => s.rps)), cpuUs: median(list.map((s) => s.cpuUsPerRequest)), rounds: list }]),
+        )
+        log(runtime, fixture.id, Object.entries(table[fixture.id]).map(([app, r]) => `${app} ${r.rps.toFixed(0)}/s ${r.cpuUs.toFixed(1)}µs`).join('  '))
+      }
+      return { checks, table }
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM')
+    }
+  }
+
+  return { httpRun }
+}
