@@ -158,6 +158,6 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const results = JSON.parse(readFileSync(path.join(here, 'results.json'), 'utf8'))
-  const { fixtures } = await import(path.join(here, '.build', 'fixtures.mjs'))
-  writeFileSync(path.join(here, 'RESULTS.md'), renderReport(results, { fixtures, ...results.httpConfig }))
+  const { inprocFixtures } = await import(path.join(here, '.build', 'fixtures.mjs'))
+  writeFileSync(path.join(here, 'RESULTS.md'), renderReport(results, { fixtures: inprocFixtures, ...results.httpConfig }))
 }
