@@ -92,7 +92,7 @@ describe('SPEC §3.1 integers truncate toward zero', () => {
 describe('SPEC §3.1 to boolean', () => {
   const truthy = ['true', 'TRUE', 'True', '1', 'yes', 'Yes', 'on', 'ON']
   const falsy = ['false', 'False', '0', 'no', 'NO', 'off', 'oFF']
-  it.each(truthy.map((wire) => [wire, true] as const).concat(falsy.map((wire) => [wire, false] as const)))('%j → %j', async (wire, expected) => {
+  it.each([...truthy.map((wire): [string, boolean] => [wire, true]), ...falsy.map((wire): [string, boolean] => [wire, false])])('%j → %j', async (wire, expected) => {
     expect(await get(`/bool?b=${wire}`)).toEqual({ status: 200, body: expected })
   })
 
