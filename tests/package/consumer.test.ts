@@ -39,7 +39,7 @@ async function readmeExample(): Promise<string> {
 /** Every subpath, used the way a user would, plus lines that must NOT compile (proof the types are not `any`). */
 const SUBPATHS = `import { Fw, fromNode, request as req, type FetchHandler, type Limits } from 'fw-api'
 import { API, get, post } from 'fw-api/api'
-import { Body, QueryParam, type BodyOptions, type ConfigurableMarker, type ParamOptions } from 'fw-api/request'
+import { Body, QueryParam, type BodyOptions, type ConfigurableMarker, type ParamOptions, type RequestContext } from 'fw-api/request'
 import * as response from 'fw-api/response'
 import * as file from 'fw-api/file'
 import { Time } from 'fw-api/conf'
@@ -57,7 +57,10 @@ class Items extends API {
   }
 
   @get({ q })
-  list({ q }: { q: string }): string[] { return [q] }
+  list({ q }: { q: string }): string[] {
+    const context: RequestContext = this.request
+    return [q, context.method, this.request.path]
+  }
 
   @post({ item: Body(v.object({ name: v.string() }), viaNamespace), avatar: req.BodyParam(file.Image) })
   create({ item }: { item: { name: string } }): string {
