@@ -7,7 +7,7 @@
  * developer's own `npm run build`.
  */
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -95,6 +95,17 @@ describe('build (tsup)', () => {
       if (subpath === '.') expect(bare).toContain('valibot')
       expect(bare.filter(isNodeBuiltin), `${subpath} imports Node built-ins`).toEqual([])
     }
+  })
+
+  it('emits declarations that import no Node built-in (no @types/node needed; tests/package checks them in a consumer)', async () => {
+    const offenders: string[] = []
+    for (const entry of await readdir(join(out, 'dist'), { recursive: true })) {
+      if (!entry.endsWith('.d.ts')) continue
+      const text = await readFile(join(out, 'dist', entry), 'utf8')
+      const specifiers = [...text.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)].map((match) => match[1] as string)
+      offenders.push(...specifiers.filter(isNodeBuiltin).map((specifier) => `${entry}: ${specifier}`))
+    }
+    expect(offenders).toEqual([])
   })
 
   it('loads the Symbol.metadata polyfill from every subpath that has decorators', async () => {
