@@ -10,7 +10,8 @@
  * | `text`   | `plan.contentType` (default: any)                 | string |
  * | `binary` | `plan.contentType` (default: any)                 | `UploadedFile` of the whole body |
  *
- * Byte limits: JSON/XML/text `bodyBytes`, urlencoded `formBytes`, multipart
+ * Byte limits: JSON/text `bodyBytes`, XML `xmlBytes` (also `xmlElements`,
+ * `xmlAttributes`), urlencoded `formBytes`, multipart
  * `multipartBytes` (each file also `fileBytes`, each text field `bodyBytes`),
  * binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
  * fields/parts or files, or nesting deeper than `depth` → 400.
@@ -115,7 +116,7 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
       return parseJson(decodeText(bytes), limits.depth)
     case 'xml':
-      return parseXml(decodeText(bytes, type?.params.charset), limits.depth)
+      return parseXml(decodeText(bytes, type?.params.charset), limits.depth, { elements: limits.xmlElements, attributes: limits.xmlAttributes })
     case 'urlencoded':
       return parseUrlencoded(decodeText(bytes), limits.fields)
     case 'text':
@@ -158,6 +159,8 @@ function utf8Length(text: string): number {
 
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
   const essence = type?.essence
+  // A declared `contentType` narrows every kind of body, objects included.
+  if (plan.contentType !== undefined && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
   switch (plan.accept) {
     case 'json':
       return essence !== undefined && isJsonType(essence) ? 'json' : undefined
@@ -171,8 +174,7 @@ function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined
       return isXmlType(essence) ? 'xml' : undefined
     case 'text':
     case 'binary':
-      if (plan.contentType === undefined) return plan.accept
-      return essence !== undefined && typeMatcher(plan.contentType)(essence) ? plan.accept : undefined
+      return plan.accept
   }
 }
 
@@ -184,6 +186,8 @@ function limitOf(kind: Kind, limits: Limits): number {
       return limits.multipartBytes
     case 'binary':
       return limits.fileBytes
+    case 'xml':
+      return Math.min(limits.xmlBytes, limits.bodyBytes)
     default:
       return limits.bodyBytes
   }

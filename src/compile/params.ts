@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
 import { fileSchemaInfo } from '../file/info'
+import { unsafeFilePath } from '../file/path'
 import type { MarkerSpec } from '../request/markers'
 import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
@@ -72,7 +73,9 @@ function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target,
         return check(value)
       }
     : check
-  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, parse)
+  // A rest (file path) param never hands a way out of a directory to the handler.
+  const safe: Checker = spec.match === 'rest' ? (value) => (typeof value === 'string' && unsafeFilePath(value) ? new Invalid(`unsafe file path: ${unsafeFilePath(value)}`) : parse(value)) : parse
+  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, safe)
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {

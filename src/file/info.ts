@@ -2,7 +2,7 @@
  * What the core reads from a file schema to plan a body: whether a schema is
  * a file, which types it accepts, how large it may be.
  */
-import { toUploadedFile } from './schema'
+import { isFileConverter } from './schema'
 
 /** The accepted type pattern and size bound of a file schema. */
 export interface FileSchemaInfo {
@@ -36,7 +36,7 @@ function shape(value: unknown): Shape | undefined {
  */
 export function isFileSchema(schema: unknown): boolean {
   const s = shape(schema)
-  return s !== undefined && s.type === 'file' && s['~fwConvert'] === toUploadedFile
+  return s !== undefined && s.type === 'file' && isFileConverter(s['~fwConvert'])
 }
 
 /**
