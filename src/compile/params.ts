@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
-import { fileSchemaInfo } from '../file/info'
+import { fileFieldsOf, fileSchemaInfo } from '../file/info'
 import { unsafeFilePath } from '../file/path'
 import type { MarkerSpec } from '../request/markers'
 import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
@@ -160,7 +160,7 @@ function bodyPlanOf(spec: MarkerSpec): BodyPlan {
     return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
   if (spec.kind === 'body' && shape.type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
-  return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength }
+  return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
 }
 
 /** Everything an endpoint reads, in source order (path, query, header, cookie, body). */
