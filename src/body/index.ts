@@ -174,7 +174,6 @@ async function refuse(
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
   }
-  body.cancel().catch(() => {})
   throw new UnsupportedMediaType(`content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`)
 }
 

@@ -64,7 +64,6 @@ export async function readMultipart(
   limits: MultipartLimits,
 ): Promise<FormObject | undefined> {
   if (boundary === undefined || !BOUNDARY.test(boundary)) {
-    body.cancel().catch(() => {})
     throw new BadRequest('multipart body without a valid boundary')
   }
   const parser = new MultipartParser(boundary, limits)
