@@ -10,7 +10,8 @@
  * | `text`   | `plan.contentType` (default: any)                 | string |
  * | `binary` | `plan.contentType` (default: any)                 | `UploadedFile` of the whole body |
  *
- * Byte limits: JSON/XML/text `bodyBytes`, urlencoded `formBytes`, multipart
+ * Byte limits: JSON/text `bodyBytes`, XML `xmlBytes` (also `xmlElements`,
+ * `xmlAttributes`), urlencoded `formBytes`, multipart
  * `multipartBytes` (each file also `fileBytes`, each text field `bodyBytes`),
  * binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
  * fields/parts or files, or nesting deeper than `depth` → 400.
@@ -30,9 +31,8 @@ import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
 import { readMultipart } from './multipart'
-import { parseBufferedMultipart } from './multipart-buffered'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, readAll, tooLarge, type Bytes } from './stream'
+import { checkDeclaredLength, readAll, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -52,6 +52,8 @@ export interface BodyPlan {
   contentType?: string
   /** bytes; lowers the service limit for this body */
   maxLength?: number
+  /** multipart: the field names that may carry a file (others are refused at their first byte); `undefined`: any */
+  fileFields?: readonly string[]
 }
 
 type Kind = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
@@ -74,48 +76,39 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
 export async function readBody(request: Request, plan: BodyPlan, limits: Limits): Promise<unknown> {
-  const declared = request.headers.get('content-length')
-  // A body framed by Content-Length (what servers hand over for any
-  // non-chunked upload) is buffered by the runtime itself: no JS stream
-  // reader, and @hono/node-server / Bun answer arrayBuffer() without
-  // materialising a ReadableStream. The byte count is still checked.
-  const method = request.method
-  const sized = declared !== null && declared !== '0' && /^\d+$/.test(declared) && method !== 'GET' && method !== 'HEAD'
-  const body = sized ? undefined : request.body
+  const body = request.body
   if (body === null) return undefined
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
+  const declared = request.headers.get('content-length')
   if (declared === '0' && plan.accept !== 'text') return undefined
   const type = parseContentType(request.headers.get('content-type'))
   const kind = kindOf(plan, type)
-  const stream = (): ReadableStream<Bytes> => (body ?? request.body) as ReadableStream<Bytes>
-  if (kind === undefined) return refuse(request, stream(), declared, plan, type, limits)
+  if (kind === undefined) return refuse(request, body, declared, plan, type, limits)
 
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
+  // A Content-Length over the limit is refused before reading; any body,
+  // sized or not, is then read through one counting reader: a length that
+  // lies (in-process callers, adapters) never buffers more than the limit.
   checkDeclaredLength(request, declared, limit)
   if (kind === 'multipart') {
-    const bounds = { bytes: limit, parts: limits.fields, files: limits.files, fileBytes: Math.min(limits.fileBytes, limit), fieldBytes: Math.min(limits.bodyBytes, limit) }
-    if (!sized) return readMultipart(stream(), type?.params.boundary, bounds)
-    const bytes = new Uint8Array(await request.arrayBuffer()) as Bytes
-    if (bytes.byteLength > limit) throw tooLarge(limit)
-    return parseBufferedMultipart(bytes, request.headers.get('content-type') ?? '', type?.params.boundary, bounds)
+    const bounds = {
+      bytes: limit,
+      parts: limits.fields,
+      files: limits.files,
+      fileBytes: Math.min(limits.fileBytes, limit),
+      fieldBytes: Math.min(limits.bodyBytes, limit),
+      fileFields: plan.fileFields,
+    }
+    return readMultipart(body, type?.params.boundary, bounds)
   }
-  if (sized && (kind === 'json' || kind === 'urlencoded') && Number(declared) * 3 + 3 <= limit) {
-    return parseText(kind, await request.text(), limit, limits)
-  }
-  let bytes: Bytes
-  if (sized) {
-    bytes = new Uint8Array(await request.arrayBuffer()) as Bytes
-    if (bytes.byteLength === 0) return undefined // as a null body
-    if (bytes.byteLength > limit) throw tooLarge(limit)
-  } else {
-    bytes = await readAll(stream(), limit)
-  }
+  const bytes = await readAll(body, limit)
+  if (bytes.byteLength === 0 && kind !== 'text') return undefined
   switch (kind) {
     case 'json':
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
       return parseJson(decodeText(bytes), limits.depth)
     case 'xml':
-      return parseXml(decodeText(bytes, type?.params.charset), limits.depth)
+      return parseXml(decodeText(bytes, type?.params.charset), limits.depth, { elements: limits.xmlElements, attributes: limits.xmlAttributes })
     case 'urlencoded':
       return parseUrlencoded(decodeText(bytes), limits.fields)
     case 'text':
@@ -125,39 +118,10 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
   }
 }
 
-/**
- * JSON and urlencoded bodies are UTF-8 whatever their charset, so a sized body
- * declared at most a third of the limit is read with the runtime's own
- * `text()` (no ArrayBuffer, no JS decode: ~20% of a small JSON POST on Bun).
- * The limit is still on bytes: decoding turns 1–3 bytes into one UTF-16 unit
- * (4 into two) and drops a leading BOM's 3, so `length ≤ bytes ≤ 3 × length + 3`
- * and an honest length never needs counting. Only a body whose declared length
- * lied can land in between; it is then counted by re-encoding (exact for
- * valid UTF-8). An empty or BOM-only text is `undefined` for both kinds, as
- * on the byte path.
- */
-function parseText(kind: 'json' | 'urlencoded', text: string, limit: number, limits: Limits): unknown {
-  if (text.length * 3 + 3 > limit && utf8Length(text) > limit) throw tooLarge(limit)
-  return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
-}
-
-/** UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD, 3 bytes). */
-function utf8Length(text: string): number {
-  let bytes = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c < 0x80) bytes += 1
-    else if (c < 0x800) bytes += 2
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4
-      i++
-    } else bytes += 3
-  }
-  return bytes
-}
-
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
   const essence = type?.essence
+  // A declared `contentType` narrows every kind of body, objects included.
+  if (plan.contentType !== undefined && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
   switch (plan.accept) {
     case 'json':
       return essence !== undefined && isJsonType(essence) ? 'json' : undefined
@@ -171,8 +135,7 @@ function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined
       return isXmlType(essence) ? 'xml' : undefined
     case 'text':
     case 'binary':
-      if (plan.contentType === undefined) return plan.accept
-      return essence !== undefined && typeMatcher(plan.contentType)(essence) ? plan.accept : undefined
+      return plan.accept
   }
 }
 
@@ -184,6 +147,8 @@ function limitOf(kind: Kind, limits: Limits): number {
       return limits.multipartBytes
     case 'binary':
       return limits.fileBytes
+    case 'xml':
+      return Math.min(limits.xmlBytes, limits.bodyBytes)
     default:
       return limits.bodyBytes
   }
@@ -209,7 +174,6 @@ async function refuse(
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
   }
-  body.cancel().catch(() => {})
   throw new UnsupportedMediaType(`content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`)
 }
 

@@ -3,8 +3,14 @@
  * defaults are documented in the README.
  */
 export interface Limits {
-  /** bytes of a JSON, XML or text body */
+  /** bytes of a JSON or text body (XML: the smaller of this and `xmlBytes`) */
   bodyBytes: number
+  /** bytes of an XML body: parsing XML costs far more per byte than JSON */
+  xmlBytes: number
+  /** elements in one XML body (counted before parsing) */
+  xmlElements: number
+  /** attributes in one XML body (counted before parsing) */
+  xmlAttributes: number
   /** bytes of an `application/x-www-form-urlencoded` body */
   formBytes: number
   /** bytes of a whole `multipart/form-data` body */
@@ -24,6 +30,9 @@ export interface Limits {
 /** The limits used when the service sets none. */
 export const defaultLimits: Readonly<Limits> = Object.freeze({
   bodyBytes: 1024 * 1024,
+  xmlBytes: 256 * 1024,
+  xmlElements: 5000,
+  xmlAttributes: 5000,
   formBytes: 100 * 1024,
   multipartBytes: 10 * 1024 * 1024,
   fileBytes: 10 * 1024 * 1024,

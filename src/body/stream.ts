@@ -15,14 +15,15 @@ export function tooLarge(limit: number, what = 'body'): Error {
 
 /**
  * Refuse before reading when the `Content-Length` header (`declared`) already
- * says the body is too big. Cancels the stream so the runtime can drop the
- * rest of the upload.
+ * says the body is too big.
+ *
+ * A refused body is never cancelled, here or below: on Node, cancelling the
+ * request stream destroys the socket before the 4xx is written. The server
+ * drops the unread rest once the answer is sent (see `service.run()`).
  */
 export function checkDeclaredLength(request: Request, declared: string | null, limit: number): void {
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
-    request.body?.cancel().catch(ignore)
-    throw tooLarge(limit)
-  }
+  void request
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit)
 }
 
 /**
@@ -49,16 +50,9 @@ export async function pump(
       const chunk = result.value
       total += chunk.byteLength
       if (total > limit) throw tooLarge(limit)
-      if (chunk.byteLength > 0 && onChunk(chunk) === true) {
-        // The rest (a multipart epilogue) is not needed: stop the upload.
-        reader.cancel().catch(ignore)
-        return total
-      }
+      // The rest (a multipart epilogue) is not needed: stop reading.
+      if (chunk.byteLength > 0 && onChunk(chunk) === true) return total
     }
-  } catch (error) {
-    // Not awaited: a stalled peer must not keep the error from propagating.
-    reader.cancel().catch(ignore)
-    throw error
   } finally {
     reader.releaseLock()
   }
@@ -80,4 +74,3 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number): Promi
   return out
 }
 
-function ignore(): void {}

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
-import { fileSchemaInfo } from '../file/info'
+import { fileFieldsOf, fileSchemaInfo } from '../file/info'
+import { unsafeFilePath } from '../file/path'
 import type { MarkerSpec } from '../request/markers'
 import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
@@ -72,7 +73,9 @@ function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target,
         return check(value)
       }
     : check
-  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, parse)
+  // A rest (file path) param never hands a way out of a directory to the handler.
+  const safe: Checker = spec.match === 'rest' ? (value) => (typeof value === 'string' && unsafeFilePath(value) ? new Invalid(`unsafe file path: ${unsafeFilePath(value)}`) : parse(value)) : parse
+  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, safe)
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {
@@ -157,7 +160,7 @@ function bodyPlanOf(spec: MarkerSpec): BodyPlan {
     return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
   if (spec.kind === 'body' && shape.type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
-  return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength }
+  return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
 }
 
 /** Everything an endpoint reads, in source order (path, query, header, cookie, body). */

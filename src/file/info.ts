@@ -2,7 +2,9 @@
  * What the core reads from a file schema to plan a body: whether a schema is
  * a file, which types it accepts, how large it may be.
  */
-import { toUploadedFile } from './schema'
+import { getFieldOptions } from '../schema/field'
+import type { AnySchema } from '../schema/types'
+import { isFileConverter } from './schema'
 
 /** The accepted type pattern and size bound of a file schema. */
 export interface FileSchemaInfo {
@@ -36,7 +38,7 @@ function shape(value: unknown): Shape | undefined {
  */
 export function isFileSchema(schema: unknown): boolean {
   const s = shape(schema)
-  return s !== undefined && s.type === 'file' && s['~fwConvert'] === toUploadedFile
+  return s !== undefined && s.type === 'file' && isFileConverter(s['~fwConvert'])
 }
 
 /**
@@ -72,4 +74,45 @@ function infoOf(s: Shape): FileSchemaInfo {
     }
   }
   return info
+}
+
+/** Schema types that may hold a file without being one of fw's file schemas. */
+const OPEN_TYPES = new Set(['blob', 'file', 'any', 'unknown', 'custom', 'lazy', 'instance'])
+
+interface Walkable extends Shape {
+  item?: unknown
+  items?: unknown
+  options?: unknown
+  entries?: unknown
+}
+
+/** May a value of `schema` be (or contain) an uploaded file? */
+function mayHoldFile(schema: unknown, hops = 0): boolean {
+  const s = shape(schema) as Walkable | undefined
+  if (s === undefined || hops > 16) return true
+  if (isFileSchema(s)) return true
+  if (typeof s.type === 'string' && OPEN_TYPES.has(s.type)) return true
+  if (s.wrapped !== undefined) return mayHoldFile(s.wrapped, hops + 1)
+  if (s.item !== undefined) return mayHoldFile(s.item, hops + 1)
+  for (const list of [s.items, s.options]) if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
+  return false
+}
+
+/**
+ * The multipart field names (wire names, aliases applied) of a body schema
+ * that may carry a file; `undefined` when any field may (a loose object, a
+ * record, a schema that is no object). A file part in any other field is
+ * refused as it arrives instead of being buffered.
+ *
+ * @example
+ * fileFieldsOf(v.object({ name: v.string(), avatar: file.Image })) // ['avatar']
+ */
+export function fileFieldsOf(schema: unknown): string[] | undefined {
+  let s = shape(schema) as Walkable | undefined
+  for (let hops = 0; s?.wrapped !== undefined && hops < 16; hops++) s = shape(s.wrapped) as Walkable | undefined
+  if (s === undefined || (s.type !== 'object' && s.type !== 'strict_object')) return undefined
+  const entries = (shape(s.entries) ?? {}) as Record<string, unknown>
+  return Object.keys(entries)
+    .filter((key) => mayHoldFile(entries[key]))
+    .map((key) => getFieldOptions(entries[key] as AnySchema)?.alias ?? key)
 }

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { typeMatcher, type TypeMatcher } from '../body/content-type'
+import { RequestEntityTooLarge } from '../exceptions/index'
 import { UploadedFile } from './uploaded'
 
 /** Options of a file schema. */
@@ -40,7 +41,7 @@ export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> 
   /** largest accepted size in bytes; `undefined` when unbounded by the schema */
   readonly maxSize: number | undefined
   readonly message: string | undefined
-  /** fw's conversion hook: a Blob becomes an `UploadedFile`, other values pass through to fail validation */
+  /** fw's conversion hook: a Blob becomes an `UploadedFile` (413 over `maxSize`), other values pass through to fail validation */
   readonly '~fwConvert': (value: unknown) => unknown
 }
 
@@ -66,6 +67,26 @@ export function createFileSchema(options: FileOptions = {}): FileSchema {
   return build({ mime: options.mime, maxSize: options.maxSize, message: options.message })
 }
 
+const converters = new WeakSet<object>()
+
+/** Is `hook` the conversion hook of one of fw's file schemas? */
+export function isFileConverter(hook: unknown): boolean {
+  return typeof hook === 'function' && converters.has(hook)
+}
+
+/** The conversion hook of a file schema: a Blob over `maxSize` is a 413 (too large, not malformed, like every size limit). */
+function converterOf(maxSize: number | undefined, message: string | undefined): (value: unknown) => unknown {
+  const convert =
+    maxSize === undefined
+      ? toUploadedFile
+      : (value: unknown): unknown => {
+          if (value instanceof Blob && value.size > maxSize) throw new RequestEntityTooLarge(message ?? `file too large: ${value.size} > ${maxSize} bytes`)
+          return toUploadedFile(value)
+        }
+  converters.add(convert)
+  return convert
+}
+
 function build(config: Config): FileSchema {
   if (config.maxSize !== undefined && !(config.maxSize >= 0)) {
     throw new TypeError(`file schema: maxSize must be a non-negative number, got ${String(config.maxSize)}`)
@@ -86,7 +107,7 @@ function build(config: Config): FileSchema {
     mime: config.mime,
     maxSize: config.maxSize,
     message: config.message,
-    '~fwConvert': toUploadedFile,
+    '~fwConvert': converterOf(config.maxSize, config.message),
     '~run'(dataset, runConfig) {
       const value = dataset.value
       let problem: string | undefined

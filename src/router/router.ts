@@ -1,3 +1,4 @@
+import type { PathMatcher } from './match'
 import { matchSegments, type CompiledPath } from './path'
 
 /** One route: a method, a compiled path and whatever the caller attaches. */
@@ -24,7 +25,7 @@ export interface PathMatch<T> {
 /** The raw param values of a path matching a template with params, or `undefined`. */
 function paramValues(compiled: CompiledPath, path: string): (string | undefined)[] | undefined {
   if (compiled.segments) return matchSegments(compiled.segments, path)
-  return (compiled.regex as RegExp).exec(path)?.slice(1)
+  return (compiled.match as PathMatcher)(path)
 }
 
 /** FNV-1a-style hash of `text.slice(start, end)`, kept in small-integer range. */
@@ -95,7 +96,7 @@ function literalPrefix(template: string): string[] {
  * with params sit in a trie keyed by their leading literal segments: a path
  * walks it segment by segment and only the routes on that walk (in
  * declaration order) are tried — whole-segment templates segment by segment,
- * others with their compiled regex.
+ * others with a linear-time matcher (never a backtracking regex).
  *
  * @example
  * const router = new Router([{ method: 'GET', path: compilePath('/a', rule), data: 1 }])
@@ -112,7 +113,7 @@ export class Router<T> {
     const order = new Map<RouteEntry<T>, number>()
     entries.forEach((entry, index) => {
       order.set(entry, index)
-      if (!entry.path.regex) return
+      if (!entry.path.match) return
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
         let child = node.children.get(segment)

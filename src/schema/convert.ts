@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { jsonDepthExceeds } from '../body/json'
 import { ConversionError, showValue } from './errors'
+import { matchOption, toBigInt, toBoolean, toDate, toInteger, toNumber, toStringValue } from './scalars'
 import { getFieldOptions } from './field'
 import { shapeOf, type AnySchema, type SchemaShape } from './types'
 
@@ -10,12 +12,37 @@ import { shapeOf, type AnySchema, type SchemaShape } from './types'
  */
 export type Converter = (value: unknown) => unknown
 
-const identity: Converter = (value) => value
-const cache = new WeakMap<object, Converter>()
+/** Options of `compileConverter`. */
+export interface ConvertOptions {
+  /** nesting depth allowed in a JSON-encoded value (a query param or header holding `[…]` / `{…}`); default 100 */
+  depth?: number
+}
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
-const TRUE = new Set(['true', '1', 'yes', 'on', 'y', 't'])
-const FALSE = new Set(['false', '0', 'no', 'off', 'n', 'f'])
+const identity: Converter = (value) => value
+const DEFAULT_DEPTH = 100
+/** The depth used when a caller names none (see `withJsonDepth`). */
+let defaultDepth = DEFAULT_DEPTH
+
+/**
+ * Build converters inside `build` with `depth` as their JSON depth limit
+ * (compile time only: the service's `limits.depth` for its params).
+ *
+ * @example
+ * const plans = withJsonDepth(limits.depth, () => planEndpoint(def))
+ */
+export function withJsonDepth<T>(depth: number, build: () => T): T {
+  const previous = defaultDepth
+  defaultDepth = depth
+  try {
+    return build()
+  } finally {
+    defaultDepth = previous
+  }
+}
+
+/** Converters per JSON depth limit, then per schema object. */
+const caches = new Map<number, WeakMap<object, Converter>>()
+
 const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
 
 /**
@@ -24,19 +51,23 @@ const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
  * @example
  * compileConverter(v.pipe(v.number(), v.integer()))('1.5') // 1
  */
-export function compileConverter(schema: AnySchema): Converter {
+export function compileConverter(schema: AnySchema, options: ConvertOptions = {}): Converter {
+  const depth = options.depth ?? defaultDepth
+  let cache = caches.get(depth)
+  if (!cache) caches.set(depth, (cache = new WeakMap()))
   const cached = cache.get(schema)
   if (cached) return cached
   // Recursive (lazy) schemas look themselves up while being built.
   let built: Converter = identity
   const late: Converter = (value) => built(value)
   cache.set(schema, late)
-  built = build(shapeOf(schema), schema)
+  built = build(shapeOf(schema), depth)
   cache.set(schema, built)
   return built
 }
 
-function build(shape: SchemaShape, schema: AnySchema): Converter {
+function build(shape: SchemaShape, depth: number): Converter {
+  const compile = (schema: AnySchema): Converter => compileConverter(schema, { depth })
   const hook = shape['~fwConvert']
   if (typeof hook === 'function') return (value) => hook.call(shape, value)
   switch (shape.type) {
@@ -63,115 +94,54 @@ function build(shape: SchemaShape, schema: AnySchema): Converter {
     case 'non_nullable':
     case 'non_nullish':
     case 'non_optional':
-      return wrapped(shape)
+      return wrapped(compile(shape.wrapped as AnySchema))
     case 'array':
-      return arrayOf(compileConverter(shape.item as AnySchema))
+      return arrayOf(compile(shape.item as AnySchema), depth)
     case 'tuple':
     case 'loose_tuple':
     case 'strict_tuple':
     case 'tuple_with_rest':
-      return tupleOf(shape)
+      return tupleOf(shape, compile, depth)
     case 'object':
     case 'loose_object':
     case 'strict_object':
     case 'object_with_rest':
-      return objectOf(shape)
+      return objectOf(shape, compile, depth)
     case 'record':
-      return recordOf(compileConverter(shape.value as AnySchema))
+      return recordOf(compile(shape.value as AnySchema), depth)
     case 'union':
-      return unionOf(shape.options as AnySchema[])
+      return unionOf(shape.options as AnySchema[], compile)
     case 'lazy':
-      return (value) => compileConverter((shape.getter as (input: unknown) => AnySchema)(value))(value)
+      return (value) => compile((shape.getter as (input: unknown) => AnySchema)(value))(value)
     default:
-      void schema
       return identity
   }
 }
 
+/**
+ * Does the number schema require an integer? Looks through nested pipes
+ * (`v.pipe(v.pipe(v.number(), v.integer()), v.minValue(1))` keeps the inner
+ * pipe as the outer one's first item).
+ */
 function isInteger(shape: SchemaShape): boolean {
-  return shape.pipe?.some((action) => action.kind === 'validation' && INTEGER_ACTIONS.has(action.type)) ?? false
+  return (
+    shape.pipe?.some(
+      (action) =>
+        (action.kind === 'validation' && INTEGER_ACTIONS.has(action.type)) ||
+        (action.kind === 'schema' && action !== shape && isInteger(action as unknown as SchemaShape)),
+    ) ?? false
+  )
 }
 
-function toStringValue(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
-  return value
-}
-
-function toNumber(value: unknown): unknown {
-  if (typeof value === 'number') return value
-  if (typeof value === 'string') {
-    if (NUMBER.test(value)) return Number(value)
-    throw new ConversionError(`invalid number: ${showValue(value)}`)
-  }
-  if (typeof value === 'boolean') return value ? 1 : 0
-  if (value === undefined || value === null) return value
-  throw new ConversionError(`invalid number: ${showValue(value)}`)
-}
-
-function toInteger(value: unknown): unknown {
-  const number = toNumber(value)
-  return typeof number === 'number' && Number.isFinite(number) ? Math.trunc(number) : number
-}
-
-function toBigInt(value: unknown): unknown {
-  if (typeof value === 'bigint') return value
-  if ((typeof value === 'string' && /^[+-]?\d+$/.test(value)) || (typeof value === 'number' && Number.isInteger(value))) {
-    return BigInt(value)
-  }
-  if (value === undefined || value === null) return value
-  throw new ConversionError(`invalid integer: ${showValue(value)}`)
-}
-
-function toBoolean(value: unknown): unknown {
-  if (typeof value === 'boolean') return value
-  if (typeof value === 'string') {
-    const lower = value.toLowerCase()
-    if (TRUE.has(lower)) return true
-    if (FALSE.has(lower)) return false
-  } else if (value === 0 || value === 1) {
-    return value === 1
-  } else if (value === undefined || value === null) {
-    return value
-  }
-  throw new ConversionError(`invalid boolean: ${showValue(value)}`)
-}
-
-function toDate(value: unknown): unknown {
-  if (value instanceof Date) return value
-  let date: Date | undefined
-  if (typeof value === 'number') date = epoch(value)
-  else if (typeof value === 'string') date = /^-?\d+(?:\.\d+)?$/.test(value) ? epoch(Number(value)) : new Date(value)
-  else if (value === undefined || value === null) return value
-  if (date === undefined || Number.isNaN(date.getTime())) throw new ConversionError(`invalid date: ${showValue(value)}`)
-  return date
-}
-
-// Epoch numbers below 1e11 are seconds (good until year 5138), larger ones milliseconds.
-function epoch(value: number): Date {
-  return new Date(Math.abs(value) < 1e11 ? value * 1000 : value)
-}
-
-function matchOption(options: readonly unknown[]): Converter {
-  const byText = new Map<string, unknown>()
-  for (const option of options) if (!byText.has(String(option))) byText.set(String(option), option)
-  return (value) => {
-    if (options.includes(value)) return value
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      return byText.has(String(value)) ? byText.get(String(value)) : value
-    }
-    return value
-  }
-}
-
-function wrapped(shape: SchemaShape): Converter {
-  const inner = compileConverter(shape.wrapped as AnySchema)
+function wrapped(inner: Converter): Converter {
   return (value) => (value === undefined || value === null ? value : inner(value))
 }
 
-/** Decode a JSON-encoded array/object sent as one string (query param, header). */
-function decodeJson(value: string, want: 'array' | 'object'): unknown {
+/** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
+function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
   const first = value.trimStart()[0]
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
+  if (jsonDepthExceeds(value, depth)) throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
   try {
     return JSON.parse(value)
   } catch {
@@ -179,11 +149,11 @@ function decodeJson(value: string, want: 'array' | 'object'): unknown {
   }
 }
 
-function arrayOf(item: Converter): Converter {
+function arrayOf(item: Converter, depth: number): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array') ?? [value]
+    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
     if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
     const items = list as unknown[]
     const out = new Array<unknown>(items.length)
@@ -198,12 +168,12 @@ function arrayOf(item: Converter): Converter {
   }
 }
 
-function tupleOf(shape: SchemaShape): Converter {
-  const items = (shape.items ?? []).map(compileConverter)
-  const rest = shape.rest ? compileConverter(shape.rest) : identity
+function tupleOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter, depth: number): Converter {
+  const items = (shape.items ?? []).map((item) => compile(item))
+  const rest = shape.rest ? compile(shape.rest) : identity
   return (value) => {
     let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array') ?? [value]
+    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
     if (!Array.isArray(list)) return list
     return list.map((entry: unknown, index) => {
       try {
@@ -222,22 +192,22 @@ interface EntryPlan {
 }
 
 /** The entries of an object schema with their wire names (aliases) and converters. */
-export function objectEntries(schema: AnySchema): EntryPlan[] {
+export function objectEntries(schema: AnySchema, options: ConvertOptions = {}): EntryPlan[] {
   const entries = shapeOf(schema).entries ?? {}
   return Object.keys(entries).map((key) => {
     const entry = entries[key] as AnySchema
-    return { key, wire: getFieldOptions(entry)?.alias ?? key, convert: compileConverter(entry) }
+    return { key, wire: getFieldOptions(entry)?.alias ?? key, convert: compileConverter(entry, options) }
   })
 }
 
-function objectOf(shape: SchemaShape): Converter {
-  const entries = objectEntries(shape as unknown as AnySchema)
+function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter, depth: number): Converter {
+  const entries = objectEntries(shape as unknown as AnySchema, { depth })
   const keepsUnknown = shape.type !== 'object' && shape.type !== 'strict_object'
-  const rest = shape.rest ? compileConverter(shape.rest) : identity
+  const rest = shape.rest ? compile(shape.rest) : identity
   const known = new Set(entries.map((entry) => entry.wire))
   return (value) => {
     let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object') ?? value
+    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
     const source = input as Record<string, unknown>
     const out: Record<string, unknown> = {}
@@ -266,10 +236,10 @@ function copyUnknown(source: Record<string, unknown>, out: Record<string, unknow
   }
 }
 
-function recordOf(convert: Converter): Converter {
+function recordOf(convert: Converter, depth: number): Converter {
   return (value) => {
     let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object') ?? value
+    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
     const out: Record<string, unknown> = {}
     copyUnknown(input as Record<string, unknown>, out, new Set(), convert)
@@ -277,8 +247,8 @@ function recordOf(convert: Converter): Converter {
   }
 }
 
-function unionOf(options: AnySchema[]): Converter {
-  const plans = options.map((option) => ({ option, convert: compileConverter(option) }))
+function unionOf(options: AnySchema[], compile: (schema: AnySchema) => Converter): Converter {
+  const plans = options.map((option) => ({ option, convert: compile(option) }))
   return (value) => {
     let firstError: ConversionError | undefined
     for (const { option, convert } of plans) {

@@ -1,4 +1,4 @@
-export { compileConverter, objectEntries, type Converter } from './convert'
+export { compileConverter, objectEntries, withJsonDepth, type Converter, type ConvertOptions } from './convert'
 export { ConversionError, chainMessage, showValue } from './errors'
 export { Field, getFieldOptions, type FieldOptions } from './field'
 export { compileParser, type Parser } from './parse'

@@ -7,6 +7,7 @@ import { MethodNotAllowed, NotFound } from '../exceptions'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
 import { envelopeOf, isResponseClass } from '../response/response'
 import { compilePath, Router, type PathParamRule, type RouteEntry } from '../router'
+import { withJsonDepth } from '../schema'
 import type { FetchHandler } from '../types'
 import type { CorsOptions } from './options'
 
@@ -70,7 +71,7 @@ export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; ro
   const entries: RouteEntry<CompiledEndpoint>[] = defs.map((def) => {
     const path = compilePath(def.template, ruleFor(def))
     const ownNames = new Set(compilePath(def.ownPath, () => ({ match: 'segment', optional: false })).names)
-    return { method: def.method, path, data: compileEndpoint(def, planEndpoint(def, path.names, ownNames), options) }
+    return { method: def.method, path, data: compileEndpoint(def, withJsonDepth(options.limits.depth, () => planEndpoint(def, path.names, ownNames)), options) }
   })
   const router = new Router(entries)
   const rootResponse = (config.api as { response?: unknown } | undefined)?.response

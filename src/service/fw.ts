@@ -143,7 +143,7 @@ export class Fw {
   async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
     const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
     const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname })
+    if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts })
     const backend = await runBackend(this.application(), this.fetch, { port, hostname })
     return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
   }

@@ -1,5 +1,6 @@
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
+import type { Timeouts } from './run'
 
 /** CORS settings for preflight answers. */
 export interface CorsOptions {
@@ -27,6 +28,8 @@ export interface FwOptions {
   debug?: boolean
   /** request size limits (defaults in the README) */
   limits?: Partial<Limits>
+  /** server timeouts of `run()` in ms: `headers` (15 s), `request` (30 s), `keepAlive` (5 s), `idle` (10 s) */
+  timeouts?: Timeouts
   /** CORS for preflight answers */
   cors?: boolean | CorsOptions
   /** attach async or callback-style handlers to backends that have both */

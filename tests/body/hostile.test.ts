@@ -11,12 +11,12 @@ const encoder = new TextEncoder()
 
 let lastMessage = ''
 
-async function refusedQuickly(request: Request, plan: BodyPlan): Promise<number> {
+async function refusedQuickly(request: Request, plan: BodyPlan, limits = defaultLimits): Promise<number> {
   const started = performance.now()
   let status = 0
   lastMessage = ''
   try {
-    await readBody(request, plan, defaultLimits)
+    await readBody(request, plan, limits)
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
     status = error.status
@@ -75,9 +75,10 @@ describe('hostile bodies', () => {
     expect(await refusedQuickly(post('{"a":'.repeat(100_000), { 'content-type': 'application/json' }), { accept: 'any' })).toBe(400)
   })
 
-  it('deeply nested XML (100k elements) → 400', async () => {
+  it('deeply nested XML (100k elements) → 413 over xmlBytes, 400 under a larger byte limit', async () => {
     const body = '<a>'.repeat(100_000) + '</a>'.repeat(100_000)
-    expect(await refusedQuickly(post(body, { 'content-type': 'application/xml' }), { accept: 'any' })).toBe(400)
+    expect(await refusedQuickly(post(body, { 'content-type': 'application/xml' }), { accept: 'any' })).toBe(413)
+    expect(await refusedQuickly(post(body, { 'content-type': 'application/xml' }), { accept: 'any' }, { ...defaultLimits, xmlBytes: 1 << 20 })).toBe(400)
   })
 
   it('__proto__ payloads in JSON, form, multipart and XML never pollute', async () => {
@@ -145,5 +146,40 @@ describe('hostile bodies', () => {
   it('one huge multipart part header → 400', async () => {
     const body = `--b\r\nContent-Disposition: form-data; name="${'a'.repeat(1024 * 1024)}"\r\n\r\nx\r\n--b--`
     expect(await refusedQuickly(post(body, { 'content-type': 'multipart/form-data; boundary=b' }), { accept: 'form' })).toBe(400)
+  })
+
+  it('a file in a field that takes none is refused at its first byte, never buffered (#9 item 8)', async () => {
+    // A 10 MiB file to a Body(v.object({ name })) endpoint: fileFields is [].
+    let pulled = 0
+    const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b\r\nContent-Disposition: form-data; name="doc"; filename="big.bin"\r\n\r\n')
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull(controller) {
+        if (pulled >= 10 * 1024 * 1024) return controller.close()
+        const chunk = pulled === 0 ? head : new Uint8Array(64 * 1024).fill(0x61)
+        pulled += chunk.byteLength
+        controller.enqueue(chunk as Uint8Array<ArrayBuffer>)
+      },
+    })
+    const request = new Request('http://test.local/', { method: 'POST', body: stream, headers: { 'content-type': 'multipart/form-data; boundary=b' }, duplex: 'half' } as RequestInit)
+    expect(await refusedQuickly(request, { accept: 'any', fileFields: [] })).toBe(400)
+    expect(lastMessage).toContain("field 'doc' does not take a file")
+    expect(pulled).toBeLessThan(256 * 1024)
+    // An unselected file input (empty, filename="") in such a field is still fine.
+    const empty = '--b\r\nContent-Disposition: form-data; name="doc"; filename=""\r\n\r\n\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n'
+    expect(await readBody(post(empty, { 'content-type': 'multipart/form-data; boundary=b' }), { accept: 'any', fileFields: [] }, defaultLimits)).toEqual({ name: 'x' })
+  })
+
+  it('a sized body whose stream lies about Content-Length is counted while read (#9 item 8)', async () => {
+    let pulled = 0
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull(controller) {
+        if (pulled >= 200 * 1024 * 1024) return controller.close()
+        pulled += 1024 * 1024
+        controller.enqueue(new Uint8Array(1024 * 1024).fill(0x20))
+      },
+    })
+    const request = new Request('http://test.local/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json', 'content-length': '5' }, duplex: 'half' } as RequestInit)
+    expect(await refusedQuickly(request, { accept: 'json' })).toBe(413)
+    expect(pulled).toBeLessThan(4 * 1024 * 1024)
   })
 })

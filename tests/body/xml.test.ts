@@ -65,4 +65,33 @@ describe('readBody: XML', () => {
     await expectStatus(readBody(post('<r/>', XML), { accept: 'json' }, defaultLimits), 415)
     await expectStatus(readBody(post('<r/>', XML), { accept: 'form' }, defaultLimits), 415)
   })
+
+  it('decodes numeric character references, once (#9 item 4)', async () => {
+    expect(await xml('<r><a>&#x41;&#66;&#x1F600;</a><b>&amp;#67;</b><c><![CDATA[&#65;]]></c></r>')).toEqual({ a: 'AB\u{1F600}', b: '&#67;', c: '&#65;' })
+  })
+
+  it('bounds XML work: element and attribute floods → 400 in well under 100 ms (#9 item 4)', async () => {
+    const floods = [
+      '<r>' + '<a/>'.repeat(240_000) + '</r>', // ~1 MB of empty elements
+      '<r>' + ('<a>'.repeat(95) + '</a>'.repeat(95)).repeat(1300) + '</r>', // deep × wide
+      '<r><a ' + Array.from({ length: 100_000 }, (_, i) => `b${i}="1"`).join(' ') + '/></r>',
+    ]
+    const limits = { ...defaultLimits, bodyBytes: 2 * 1024 * 1024, xmlBytes: 2 * 1024 * 1024 }
+    await readBody(post('<r><a>1</a></r>', XML), any, limits) // load the parser first: the bound is on the work, not the import
+    for (const doc of floods) {
+      const started = performance.now()
+      await expectStatus(readBody(post(doc, XML), any, limits), 400, /more than 5000 (elements|attributes)/)
+      expect(performance.now() - started).toBeLessThan(100)
+    }
+  })
+
+  it('has its own smaller byte limit (xmlBytes, 413) and configurable counts', async () => {
+    await expectStatus(xml('<r><a>' + 'x'.repeat(300 * 1024) + '</a></r>'), 413)
+    const few = { ...defaultLimits, xmlElements: 3, xmlAttributes: 1 }
+    expect(await readBody(post('<r><a x="1">1</a><b>2</b></r>', XML), any, few)).toEqual({ a: '1', b: '2' })
+    await expectStatus(readBody(post('<r><a>1</a><b>2</b><c/></r>', XML), any, few), 400, 'more than 3 elements')
+    await expectStatus(readBody(post('<r a="1" b=\'2\'/>', XML), any, few), 400, 'more than 1 attributes')
+    // `=` in text, comments and CDATA is no attribute; `>` inside a quoted value does not end the tag.
+    expect(await readBody(post('<r x="a>b"><!-- a=1 b=2 --><a>x=y</a><![CDATA[<c d=1 e=2>]]></r>', XML), any, few)).toEqual({ a: 'x=y' })
+  })
 })

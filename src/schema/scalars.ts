@@ -1,0 +1,85 @@
+/**
+ * Converters of scalar wire values (SPEC §3.1): strings from a path, query,
+ * header or form field, or JSON scalars, to what the schema asks for.
+ * Each throws `ConversionError` for a value it cannot convert.
+ */
+import { ConversionError, showValue } from './errors'
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+const TRUE = new Set(['true', '1', 'yes', 'on', 'y', 't'])
+const FALSE = new Set(['false', '0', 'no', 'off', 'n', 'f'])
+
+export function toStringValue(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  return value
+}
+
+export function toNumber(value: unknown): unknown {
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') {
+    if (NUMBER.test(value)) return Number(value)
+    throw new ConversionError(`invalid number: ${showValue(value)}`)
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value === undefined || value === null) return value
+  throw new ConversionError(`invalid number: ${showValue(value)}`)
+}
+
+/** A number truncated to an integer; beyond ±2^53 − 1 it is no exact integer any more: refused. */
+export function toInteger(value: unknown): unknown {
+  const number = toNumber(value)
+  if (typeof number !== 'number' || !Number.isFinite(number)) return number
+  const integer = Math.trunc(number)
+  if (!Number.isSafeInteger(integer)) throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
+  return integer
+}
+
+export function toBigInt(value: unknown): unknown {
+  if (typeof value === 'bigint') return value
+  if ((typeof value === 'string' && /^[+-]?\d+$/.test(value)) || (typeof value === 'number' && Number.isInteger(value))) {
+    return BigInt(value)
+  }
+  if (value === undefined || value === null) return value
+  throw new ConversionError(`invalid integer: ${showValue(value)}`)
+}
+
+export function toBoolean(value: unknown): unknown {
+  if (typeof value === 'boolean') return value
+  if (typeof value === 'string') {
+    const lower = value.toLowerCase()
+    if (TRUE.has(lower)) return true
+    if (FALSE.has(lower)) return false
+  } else if (value === 0 || value === 1) {
+    return value === 1
+  } else if (value === undefined || value === null) {
+    return value
+  }
+  throw new ConversionError(`invalid boolean: ${showValue(value)}`)
+}
+
+export function toDate(value: unknown): unknown {
+  if (value instanceof Date) return value
+  let date: Date | undefined
+  if (typeof value === 'number') date = epoch(value)
+  else if (typeof value === 'string') date = /^-?\d+(?:\.\d+)?$/.test(value) ? epoch(Number(value)) : new Date(value)
+  else if (value === undefined || value === null) return value
+  if (date === undefined || Number.isNaN(date.getTime())) throw new ConversionError(`invalid date: ${showValue(value)}`)
+  return date
+}
+
+// Epoch numbers below 1e11 are seconds (good until year 5138), larger ones milliseconds.
+function epoch(value: number): Date {
+  return new Date(Math.abs(value) < 1e11 ? value * 1000 : value)
+}
+
+export function matchOption(options: readonly unknown[]): (value: unknown) => unknown {
+  const byText = new Map<string, unknown>()
+  for (const option of options) if (!byText.has(String(option))) byText.set(String(option), option)
+  return (value) => {
+    if (options.includes(value)) return value
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      return byText.has(String(value)) ? byText.get(String(value)) : value
+    }
+    return value
+  }
+}
