@@ -1,0 +1,31 @@
+import type { RequestContext } from '../request/context'
+
+/** What a plugin step may return: nothing (carry on), or a `Response` (short-circuit / replace). */
+export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
+
+/**
+ * A plugin: code around every request of a service (`service.use(plugin)`) or
+ * of an API class and its sub-APIs (`@api.plugin(plugin)`). Implement any of
+ * the three steps; each may be async.
+ *
+ * @example
+ * class Auth extends api.Plugin {
+ *   processRequest(request: Request) {
+ *     if (!request.headers.get('authorization')) return new Response('no', { status: 401 })
+ *   }
+ * }
+ * service.use(new Auth())
+ */
+export class Plugin {
+  /** before routing (service) or before params are parsed (class); a `Response` short-circuits */
+  processRequest?(request: Request, ctx: RequestContext): PluginResult
+  /** after the response is made; a returned `Response` replaces it */
+  processResponse?(response: Response, ctx: RequestContext): PluginResult
+  /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
+  handleError?(error: unknown, ctx: RequestContext): PluginResult
+}
+
+/** Is this value a plugin instance? */
+export function isPlugin(value: unknown): value is Plugin {
+  return value instanceof Plugin
+}
