@@ -169,6 +169,8 @@ export function acceptsType(plan: BodyPlan, contentType: string | null): boolean
 
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
   const essence = type?.essence
+  // `contentType` narrows every kind of body (SPEC §8: enforced for every schema kind).
+  if (plan.contentType !== undefined && plan.accept !== 'text' && plan.accept !== 'binary' && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
   switch (plan.accept) {
     case 'json':
       return essence !== undefined && isJsonType(essence) ? 'json' : undefined
