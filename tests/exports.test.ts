@@ -25,6 +25,7 @@ describe('public exports', () => {
         "exceptions",
         "file",
         "fromNode",
+        "plugins",
         "request",
         "response",
       ]
@@ -35,16 +36,21 @@ describe('public exports', () => {
       [
         "API",
         "HTTP_METHODS",
-        "RESPONDER",
+        "Plugin",
+        "after",
+        "before",
         "del",
         "delete",
         "get",
+        "handle",
         "isAPIClass",
         "isMountEntry",
         "mount",
         "patch",
+        "plugin",
         "post",
         "put",
+        "response",
         "route",
         "routeOf",
       ]
@@ -68,9 +74,6 @@ describe('public exports', () => {
         "QueryParam",
         "RequestContext",
         "SlugPathParam",
-        "isMarker",
-        "specOf",
-        "toSpec",
       ]
     `)
   })
@@ -78,10 +81,8 @@ describe('public exports', () => {
     expect(names(response)).toMatchInlineSnapshot(`
       [
         "Response",
-        "createRenderer",
-        "envelopeOf",
         "isResponseClass",
-        "toHttpError",
+        "sse",
       ]
     `)
   })

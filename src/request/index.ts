@@ -3,7 +3,7 @@ import type { AnySchema } from '../schema'
 import { configure, createMarker, type BodyOptions, type ConfigurableMarker, type ParamOptions, type PathOptions } from './markers'
 
 export { RequestContext } from './context'
-export { isMarker, specOf, toSpec, type ConfigurableMarker, type Marker, type MarkerSpec, type ParamKind, type ParamOptions, type PathOptions, type BodyOptions } from './markers'
+export { type ConfigurableMarker, type Marker, type MarkerSpec, type ParamKind, type ParamOptions, type PathOptions, type BodyOptions } from './markers'
 
 const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 
