@@ -64,3 +64,16 @@ describe('hook decorators', () => {
     expectTypeOf<Parameters<api.API['respond']>[1]>().toMatchTypeOf<{ status?: number; message?: string; state?: unknown; count?: number; headers?: HeadersInit } | undefined>()
   })
 })
+
+describe('whole-body markers take only the options they honour', () => {
+  it('Body: contentType and maxLength; Json/Form: maxLength', () => {
+    request.Body(v.string(), { contentType: 'text/html', maxLength: 10 })
+    request.Json(v.object({}), { maxLength: 10 })
+    // @ts-expect-error: Json's content type is fixed
+    request.Json(v.object({}), { contentType: 'text/plain' })
+    // @ts-expect-error: a whole body has no alias
+    request.Body(v.object({}), { alias: 'x' })
+    // @ts-expect-error: Form has no default option
+    request.Form(v.object({}), { default: {} })
+  })
+})
