@@ -1,27 +1,16 @@
 import type { API } from '../api/api'
-import type { Plugin } from '../api/plugin'
-import type { Limits } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import type { RequestContext } from '../request/context'
-import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import { createRenderer, type Renderer } from '../response/render'
 import type { Template } from '../response/response'
 import { runChain, type ChainPlan } from './chain'
 import { extract, readBodies, tooManyQuery } from './extract'
 import type { Surroundings } from './hooks'
+import type { CompileOptions } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
 
-/** Service-wide settings an endpoint is compiled with. */
-export interface CompileOptions {
-  stringify: Stringify
-  debug: boolean
-  limits: Limits
-  onError?: (error: unknown) => void
-  /** service plugins: their `handleError` sees errors no hook handled */
-  plugins: readonly Plugin[]
-  /** service-wide handler timeout (ms); a class's `static timeout` wins */
-  timeout?: number
-}
+export type { CompileOptions } from './options'
 
 /** What the router hands a matched request to. */
 export interface CompiledEndpoint {
