@@ -15,6 +15,19 @@ export interface MethodDecorator {
   (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
 }
 
+/** The method names among hook targets (`'*'` excluded). */
+type NamesOf<T> = Exclude<Extract<T, string>, '*'>
+
+/**
+ * A hook decorator whose method-name targets must be methods of the class
+ * (checked by TypeScript under either decorator standard; always again when
+ * the service is built).
+ */
+export interface HookDecorator<Names extends string> {
+  <This extends { [K in Names]: unknown }, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
+  (target: { [K in Names]: unknown }, key: string | symbol, descriptor?: PropertyDescriptor): void
+}
+
 function isErrorClass(value: unknown): value is ErrorClass {
   return typeof value === 'function' && (value === Error || value.prototype instanceof Error)
 }
@@ -52,11 +65,11 @@ function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
  * @api.before('getArticle', 'update')
  * async loadArticle({ slug }: { slug: string }) { this.article = await find(slug) }
  */
-export function before(...args: (HookTarget | Record<string, unknown>)[]): MethodDecorator {
+export function before<const A extends readonly (HookTarget | Record<string, unknown>)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
   const last = args.at(-1)
   const hasParams = typeof last === 'object' && last !== null
   const params = hasParams ? (last as Record<string, unknown>) : undefined
-  return hookDecorator('before', { targets: targetsOf('before', hasParams ? args.slice(0, -1) : args), params })
+  return hookDecorator('before', { targets: targetsOf('before', hasParams ? args.slice(0, -1) : args), params }) as HookDecorator<NamesOf<A[number]>>
 }
 
 /**
@@ -68,8 +81,8 @@ export function before(...args: (HookTarget | Record<string, unknown>)[]): Metho
  * @api.after('*')
  * stamp(res: Response) { res.headers.set('server-timestamp', String(this.request.time.getTime())); return res }
  */
-export function after(...targets: HookTarget[]): MethodDecorator {
-  return hookDecorator('after', { targets: targetsOf('after', targets) })
+export function after<const T extends readonly HookTarget[]>(...targets: T): HookDecorator<NamesOf<T[number]>> {
+  return hookDecorator('after', { targets: targetsOf('after', targets) }) as HookDecorator<NamesOf<T[number]>>
 }
 
 /**
@@ -81,11 +94,11 @@ export function after(...targets: HookTarget[]): MethodDecorator {
  * @api.handle('*', exceptions.BadRequest)
  * invalid(error: exceptions.BadRequest) { return this.respond(null, { status: 422, message: error.message }) }
  */
-export function handle(...args: (HookTarget | ErrorClass)[]): MethodDecorator {
+export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
   if (isMethodCall(args)) throw new ImproperlyConfigured("@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)")
   const errors = args.filter(isErrorClass)
   const targets = args.filter((arg) => !isErrorClass(arg))
-  return hookDecorator('handle', { targets: targetsOf('handle', targets), errors })
+  return hookDecorator('handle', { targets: targetsOf('handle', targets), errors }) as HookDecorator<NamesOf<A[number]>>
 }
 
 /**

@@ -112,6 +112,7 @@ describe('setup mistakes are ImproperlyConfigured when the service is built', ()
     class Bad extends api.API {
       @api.get
       a() { return 1 }
+      // @ts-expect-error: 'b' is not a method of Bad (TypeScript sees it; the build refuses it too)
       @api.before('b')
       hook() {}
     }

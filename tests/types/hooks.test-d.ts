@@ -51,6 +51,19 @@ describe('hook decorators', () => {
     expectTypeOf(Hooked).toBeObject()
   })
 
+  it('method-name targets must be methods of the class', () => {
+    class Checked extends api.API {
+      @api.get
+      one() { return 1 }
+      // @ts-expect-error: 'two' is not a method
+      @api.after('one', 'two')
+      hook() {}
+      @api.handle('one', '*', exceptions.NotFound)
+      ok() {}
+    }
+    expectTypeOf(Checked).toBeObject()
+  })
+
   it('@api.response takes a template class or null', () => {
     class Wrap extends response.Response {
       static resultKey = 'data'
