@@ -1,5 +1,5 @@
 import type { API } from '../api/api'
-import type { Plugin, PluginResult } from '../api/plugin'
+import { runPlugins, settle, type Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { createRenderer, type Renderer } from '../response/render'
 import type { CompileOptions } from './options'
@@ -30,11 +30,6 @@ function rendererOf(hook: ResolvedHook, chain: ChainPlan): Renderer {
     renderers.set(hook, (renderer = createRenderer(hook.template, { stringify, debug, onError, where })))
   }
   return renderer
-}
-
-async function step(result: PluginResult): Promise<Response | undefined> {
-  const value = await result
-  return value instanceof Response ? value : undefined
 }
 
 /** Per request: one instance per API class on the route, made when a hook or the endpoint of that class runs. */
@@ -79,7 +74,7 @@ async function recover(error: unknown, chain: ChainPlan, rc: RequestContext, ins
   for (const plugin of plugins) {
     if (!plugin.handleError) continue
     try {
-      const replaced = await step(plugin.handleError(current, rc))
+      const replaced = await settle(plugin.handleError(current, rc))
       if (replaced) return replaced
     } catch (next) {
       current = next
@@ -89,48 +84,46 @@ async function recover(error: unknown, chain: ChainPlan, rc: RequestContext, ins
 }
 
 /**
- * The endpoint with its hooks and class plugins: plugins' `processRequest`,
- * params, before hooks (outer class first), the method, its template; errors
- * through `@api.handle` hooks (nearest first); after hooks (nearest first);
- * plugins' `processResponse` (innermost first).
+ * The endpoint with its hooks, inside its class plugins: plugins'
+ * `processRequest` (outer class first; a `Response` short-circuits), params,
+ * before hooks (outer class first), the method, its template; errors through
+ * `@api.handle` hooks (nearest first) and plugins' `handleError`; after hooks
+ * (nearest first); plugins' `processResponse` (innermost first).
  */
-export async function runChain(chain: ChainPlan, rc: RequestContext): Promise<Response> {
+export function runChain(chain: ChainPlan, rc: RequestContext): Promise<Response> {
+  const plugins = chain.around.plugins
+  return plugins.length ? runPlugins(plugins, rc, () => core(chain, rc), chain.renderer) : core(chain, rc)
+}
+
+async function core(chain: ChainPlan, rc: RequestContext): Promise<Response> {
   const { around, plan, renderer, options } = chain
   const common: Record<string, unknown> = {}
   const instances = new Instances(chain, rc, common)
   const last = chain.def.levels.length - 1
-  let response: Response | undefined
-  let entered = 0
+  let response: Response
   try {
-    for (const plugin of around.plugins) {
-      entered++
-      response = plugin.processRequest ? await step(plugin.processRequest(rc.raw, rc)) : undefined
-      if (response) break
+    const tooMany = plan.readsQuery ? tooManyQuery(rc, options.limits) : undefined
+    if (tooMany) throw tooMany
+    if (plan.bodies.length) await readBodies(rc, plan.bodies, options.limits)
+    else {
+      const hookBodies = [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
+      if (hookBodies) await readBodies(rc, hookBodies, options.limits)
     }
-    if (!response) {
-      const tooMany = plan.readsQuery ? tooManyQuery(rc, options.limits) : undefined
-      if (tooMany) throw tooMany
-      if (plan.bodies.length) await readBodies(rc, plan.bodies, options.limits)
-      else {
-        const hookBodies = [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
-        if (hookBodies) await readBodies(rc, hookBodies, options.limits)
+    const input: Record<string, unknown> = {}
+    const failures = extract(plan.params, rc, input, common)
+    if (failures) throw badRequest(failures)
+    for (const hook of around.before) {
+      const own = chain.hookPlans.get(hook)
+      const hookInput: Record<string, unknown> = { ...input }
+      if (own?.params.length) {
+        const hookFailures = extract(own.params, rc, hookInput, common)
+        if (hookFailures) throw badRequest(hookFailures)
       }
-      const input: Record<string, unknown> = {}
-      const failures = extract(plan.params, rc, input, common)
-      if (failures) throw badRequest(failures)
-      for (const hook of around.before) {
-        const own = chain.hookPlans.get(hook)
-        const hookInput: Record<string, unknown> = { ...input }
-        if (own?.params.length) {
-          const hookFailures = extract(own.params, rc, hookInput, common)
-          if (hookFailures) throw badRequest(hookFailures)
-        }
-        rc.responder = rendererOf(hook, chain).result
-        await hook.method.call(instances.at(hook.level), hookInput)
-      }
-      rc.responder = renderer.result
-      response = renderer.result(await chain.method.call(instances.at(last), input))
+      rc.responder = rendererOf(hook, chain).result
+      await hook.method.call(instances.at(hook.level), hookInput)
     }
+    rc.responder = renderer.result
+    response = renderer.result(await chain.method.call(instances.at(last), input))
   } catch (error) {
     response = await recover(error, chain, rc, instances)
   }
@@ -140,15 +133,6 @@ export async function runChain(chain: ChainPlan, rc: RequestContext): Promise<Re
       rc.responder = hookRenderer.result
       const replaced = await hook.method.call(instances.at(hook.level), response)
       if (replaced !== undefined) response = hookRenderer.result(replaced)
-    } catch (error) {
-      response = renderer.error(error)
-    }
-  }
-  for (let i = entered - 1; i >= 0; i--) {
-    const plugin = around.plugins[i] as Plugin
-    if (!plugin.processResponse) continue
-    try {
-      response = (await step(plugin.processResponse(response, rc))) ?? response
     } catch (error) {
       response = renderer.error(error)
     }

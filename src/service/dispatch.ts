@@ -1,5 +1,5 @@
 import type { APIClass } from '../api/api'
-import type { Plugin } from '../api/plugin'
+import { runPlugins, type Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
@@ -10,7 +10,6 @@ import { isResponseClass, templateOf } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
 import { splitTarget, stripPrefix } from '../router/route'
 import type { FetchHandler } from '../types'
-import { runPlugins } from './plugins'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
