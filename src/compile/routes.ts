@@ -24,6 +24,8 @@ export interface Routed {
   endpoint: CompiledEndpoint
   /** a match inside one of these scopes is that scope's miss, not this endpoint */
   shadowedBy: readonly Scope[] | undefined
+  /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
+  classRenderer: Renderer
 }
 
 /** Everything the dispatcher needs, compiled once per service. */
@@ -116,7 +118,9 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       hookPlans.set(hook, hookPlan)
     }
     const endpoint = compileEndpoint(def, plan, around, { def, hookPlans }, options)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined } })
+    const classTemplate = templateAt(def.levels, def.levels.length - 1)
+    const classRenderer = classTemplate === around.template ? endpoint.renderer : createRenderer(classTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.

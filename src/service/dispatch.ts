@@ -87,7 +87,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
     if (rc.method === 'OPTIONS') return preflight(found)
-    const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.endpoint.renderer ?? root
+    const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
     return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: found.allow.join(', ') } }))
   }
 

@@ -173,3 +173,10 @@ describe('envelope consistency', () => {
     expect(res).toMatchObject({ status: 403, body: { data: null, msg: 'admins only', state: 40300, count: null } })
   })
 })
+
+describe('routing answers use the class template', () => {
+  it('a 405 on a path whose endpoint has its own template is rendered with the class template', async () => {
+    const res = await call(service, 'GET /create')
+    expect(res).toMatchObject({ status: 405, body: { data: null, msg: 'MethodNotAllowed: method not allowed: GET', state: null, count: null } })
+  })
+})
