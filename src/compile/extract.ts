@@ -14,6 +14,7 @@ export interface Failures {
 /** Run every plan; collect all failures so the 400 lists each bad item (one channel: `Invalid`). */
 export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>): Failures | undefined {
   let issues: ParamIssue[] | undefined
+  let message: string | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
     const raw = plan.read(rc)
@@ -22,16 +23,20 @@ export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: 
     else if (raw === undefined && plan.mayBeAbsent) value = undefined
     else value = plan.parse(raw)
     if (value instanceof Invalid) {
+      // The message chains the param's name (SPEC §4); each listed item is named by its wire path.
+      message ??= chainMessage([plan.name, ...value.path], value.reason)
       issues ??= []
-      for (const failure of value.all) issues.push({ in: plan.in, name: plan.name, path: [plan.name, ...failure.path], message: failure.reason })
+      for (const failure of value.all) {
+        const byField = plan.whole && failure.path.length > 0
+        issues.push({ in: plan.in, name: byField ? String(failure.path[0]) : plan.name, path: byField ? failure.path : [plan.name, ...failure.path], message: failure.reason })
+      }
       continue
     }
     if (plan.target === 'input') input[plan.key] = value
     else instance[plan.key] = value
   }
   if (!issues) return undefined
-  const first = issues[0] as ParamIssue
-  return { message: chainMessage(first.path, first.message), issues }
+  return { message: message ?? '', issues }
 }
 
 /** The failures as an error (for error hooks and plugins). */

@@ -26,6 +26,8 @@ export interface ParamPlan {
   default: unknown
   /** absent is fine and gives `undefined` (`required: false`) */
   mayBeAbsent: boolean
+  /** a whole object (Query, Headers, Cookies, Body): its failures are listed by the wire names of their fields */
+  whole: boolean
 }
 
 const OPTIONAL_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
@@ -63,7 +65,8 @@ function checked(check: Checker): Checker {
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
 function plan(spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema)): ParamPlan {
-  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
+  const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
+  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole }
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {

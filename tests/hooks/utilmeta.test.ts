@@ -69,7 +69,7 @@ describe('hooks and templates', () => {
     expect(bad.status).toBe(422)
     const body = bad.body as { error: string; errors: { path: unknown[] }[] }
     expect(body.error).toMatch(/^parse item: \['query'\] failed: parse item: \['page'\]/)
-    expect(body.errors.map((error) => error.path)).toEqual([['query', 'page'], ['query', 'item']])
+    expect(body.errors.map((error) => error.path)).toEqual([['page'], ['item']]) // wire names, not the method's `query`
     expect((await get('query_schema?page=5&item=tech')).body).toEqual({ page: 5, item: 'tech' })
   })
 })

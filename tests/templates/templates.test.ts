@@ -3,7 +3,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, exceptions, response } from 'fw-api'
+import { Fw, Field, api, exceptions, request, response } from 'fw-api'
 import { call } from '../helpers/client'
 
 class Wrap extends response.Response {
@@ -66,6 +66,8 @@ class Results extends api.API {
   stream() { return new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('chunk')); c.close() } }) }
   @api.post({ a: v.number(), b: v.pipe(v.string(), v.email()) })
   many() { return 1 }
+  @api.post({ data: request.Body(v.object({ title: v.pipe(v.string(), v.minLength(3)), views: v.pipe(v.number(), v.minValue(0)), tag: Field(v.string(), { alias: 'Tag-Name' }) })) })
+  body() { return 1 }
 }
 
 const service = new Fw(import.meta.url, { api: Results })
@@ -171,6 +173,20 @@ describe('envelope consistency', () => {
     }
     const res = await call(new Fw(import.meta.url, { api: Guarded }), 'GET /secret')
     expect(res).toMatchObject({ status: 403, body: { data: null, msg: 'admins only', state: 40300, count: null } })
+  })
+})
+
+describe('every failing body field is listed by its wire path', () => {
+  it('a body with several invalid fields', async () => {
+    const res = await call(service, 'POST /body', { json: { title: 'x', views: -1 } })
+    expect(res.status).toBe(400)
+    const body = res.body as { msg: string; errors: unknown[] }
+    expect(body.msg).toBe("BadRequest: parse item: ['data'] failed: parse item: ['title'] failed: Invalid length: Expected >=3 but received 1")
+    expect(body.errors).toEqual([
+      { in: 'body', name: 'title', path: ['title'], message: 'Invalid length: Expected >=3 but received 1' },
+      { in: 'body', name: 'views', path: ['views'], message: 'Invalid value: Expected >=0 but received -1' },
+      { in: 'body', name: 'Tag-Name', path: ['Tag-Name'], message: 'required item missing' },
+    ])
   })
 })
 
