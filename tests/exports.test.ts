@@ -53,6 +53,7 @@ describe('public exports', () => {
         "response",
         "route",
         "routeOf",
+        "timeout",
       ]
     `)
   })

@@ -118,6 +118,24 @@ export function response(template: Function | null): MethodDecorator {
   return decorate as MethodDecorator
 }
 
+/**
+ * A handler timeout for one endpoint (ms): not answered in time → 504.
+ * Wins over the class's `static timeout` and the service's `timeout` option.
+ *
+ * @example
+ * @api.timeout(2000)
+ * @api.get
+ * async report() { return await slowQuery() }
+ */
+export function timeout(ms: number): MethodDecorator {
+  if (!Number.isFinite(ms) || ms <= 0) throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
+  const decorate = (...args: unknown[]): void => {
+    const { meta, name } = metaOfMethodCall(args)
+    meta.timeouts.set(name, ms)
+  }
+  return decorate as MethodDecorator
+}
+
 const PLUGINS = Symbol.for('fw.plugins')
 
 /**

@@ -1,5 +1,5 @@
 export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, type RespondInit, type Responder } from './api'
 export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
-export { before, after, handle, response, plugin, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
+export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin, type PluginResult } from './plugin'
 export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory } from './types'

@@ -109,6 +109,6 @@ export function surroundings(def: EndpointDef): Surroundings {
     after.push(...levelAfter)
     if (template === undefined && here.response !== undefined) template = templateFrom(here.response, `${here.cls.name}.response`)
   }
-  const timeout = [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
+  const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
   return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: template ?? BARE, timeout }
 }

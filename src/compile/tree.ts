@@ -29,6 +29,8 @@ export interface Level {
   response: unknown
   /** `static timeout` (ms) of the class */
   timeout: number | undefined
+  /** `@api.timeout(ms)` per method name */
+  timeouts: Map<string, number>
   /** names of the class's endpoint methods (hook targets are checked against them) */
   methods: Set<string>
   /** sub-API classes mounted anywhere below (hook targets) */
@@ -136,7 +138,11 @@ function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<stri
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
-  for (const meta of metas) for (const [name, template] of meta.templates) templates.set(name, template)
+  const timeouts = new Map<string, number>()
+  for (const meta of metas) {
+    for (const [name, template] of meta.templates) templates.set(name, template)
+    for (const [name, ms] of meta.timeouts) timeouts.set(name, ms)
+  }
   const statics = cls as unknown as { response?: unknown; timeout?: unknown }
   return {
     cls,
@@ -147,6 +153,7 @@ function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<stri
     plugins: chain.flatMap((ancestor) => [...pluginsOf(ancestor)]),
     response: statics.response,
     timeout: typeof statics.timeout === 'number' ? statics.timeout : undefined,
+    timeouts,
     methods,
     subAPIs: new Set(),
   }

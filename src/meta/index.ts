@@ -13,6 +13,8 @@ export interface ClassMeta {
   hooks: HookDecl[]
   /** `@api.response(R | null)` per method name */
   templates: Map<string, unknown>
+  /** `@api.timeout(ms)` per method name */
+  timeouts: Map<string, number>
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -38,7 +40,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

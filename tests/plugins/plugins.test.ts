@@ -136,6 +136,20 @@ describe('handler timeout', () => {
     expect((await call(service, 'GET /list')).status).toBe(200)
   })
 
+  it('@api.timeout(ms) on one endpoint wins over the class and the service', async () => {
+    class Strict extends api.API {
+      static timeout = 5000
+      @api.timeout(30)
+      @api.get
+      async slow() { await new Promise((resolve) => setTimeout(resolve, 300)); return 'late' }
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const res = await call(new Fw(import.meta.url, { api: Strict }), 'GET /slow')
+    errors.mockRestore()
+    expect(res.status).toBe(504)
+    expect(() => api.timeout(0)).toThrow(/positive number of milliseconds/)
+  })
+
   it('a class static timeout wins over the service option', async () => {
     class Patient extends Items {
       static timeout = 2000
