@@ -86,7 +86,12 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       if (owner) return owner.renderer.error(new NotFound(`path not found: ${path}`))
       return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
-    if (rc.method === 'OPTIONS') return preflight(found)
+    if (rc.method === 'OPTIONS') {
+      // Class plugins (e.g. `@api.plugin(new plugins.CORS(...))`) see the preflight of their paths too.
+      const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
+      const answer = found
+      return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
+    }
     const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
     return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: found.allow.join(', ') } }))
   }

@@ -65,6 +65,29 @@ describe('plugins.CORS', () => {
   })
 })
 
+describe('plugins.CORS on a class', () => {
+  it('covers the actual responses and the preflights of the class routes', async () => {
+    @api.plugin(new plugins.CORS({ allowOrigin: '*', maxAge: 60 }))
+    class Open extends api.API {
+      @api.get
+      data() { return 1 }
+    }
+    class Root extends api.API {
+      static open = Open
+      @api.get
+      closed() { return 2 }
+    }
+    const service = new Fw(import.meta.url, { api: Root })
+    expect((await call(service, 'GET /open/data', { headers: { origin } })).headers.get('access-control-allow-origin')).toBe('*')
+    const preflight = await call(service, 'OPTIONS /open/data', { headers: { origin, 'access-control-request-method': 'GET' } })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-max-age')).toBe('60')
+    expect((await call(service, 'GET /closed', { headers: { origin } })).headers.get('access-control-allow-origin')).toBeNull()
+    expect((await call(service, 'OPTIONS /closed', { headers: { origin } })).headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
 describe('plugins.RequestId and state', () => {
   class Auth extends api.Plugin {
     override processRequest(req: Request, ctx: { state: Record<string, unknown> }) {
