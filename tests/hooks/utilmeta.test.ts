@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, exceptions } from 'fw-api'
+import { Fw, api, exceptions, request } from 'fw-api'
 import { call } from '../helpers/client'
 import { order, service } from './utilmeta-api'
 
@@ -27,6 +27,27 @@ describe('routes and sub-APIs (utilmeta tests/server/api.py)', () => {
   it('common header params with defaults, and an explicit template on the endpoint', async () => {
     expect((await get('the/api/hello?hello=what')).body).toEqual({ test: ['world', 'what'], message: 'hello' })
     expect((await get('the/api/hello', { 'x-hello': 'what' })).body).toEqual({ test: ['what', null], message: 'hello' })
+  })
+})
+
+describe('route ownership with params in the prefix', () => {
+  it('a sub-API under users/{id} owns everything below it', async () => {
+    @api.route('users/{id}')
+    class UserAPI extends api.API {
+      @api.get
+      profile() { return 'profile' }
+    }
+    class Root extends api.API {
+      static user = UserAPI
+      @api.get('{rest}', { rest: request.FilePathParam })
+      fallback({ rest }: { rest: string }) { return rest }
+    }
+    const app = new Fw(import.meta.url, { api: Root })
+    expect((await call(app, 'GET /users/7/profile')).body).toBe('profile')
+    expect((await call(app, 'GET /users/7/other')).status).toBe(404)
+    expect((await call(app, 'POST /users/7/profile')).status).toBe(405)
+    expect((await call(app, 'GET /users')).body).toBe('users') // not under the prefix: the fallback
+    expect((await call(app, 'GET /other/x')).body).toBe('other/x')
   })
 })
 
