@@ -9,6 +9,7 @@ import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
 import * as request from 'fw-api/request'
+import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
 
 const names = (module: object): string[] => Object.keys(module).sort()
@@ -102,6 +103,16 @@ describe('public exports', () => {
         "toUploadedFile",
       ]
     `)
+  })
+  it('fw/plugins', () => {
+    expect(names(plugins)).toMatchInlineSnapshot(`
+      [
+        "CORS",
+        "Logger",
+        "RequestId",
+      ]
+    `)
+    expect(fw.plugins).toBe(plugins)
   })
   it('fw/conf', () => {
     expect(names(conf)).toMatchInlineSnapshot(`
