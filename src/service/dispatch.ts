@@ -39,6 +39,12 @@ export interface Dispatch {
   routes: readonly RouteEntry<Routed>[]
 }
 
+/** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
+function headOnly(response: Response): Response {
+  response.body?.cancel().catch(() => {})
+  return new Response(null, response)
+}
+
 const BAD_TARGET = 'the request URL or Host header is unusable'
 // Bun and Deno build request.url from the raw Host header, so it is checked there;
 // Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
@@ -104,7 +110,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     rc.pathValues = match.values
     const response = match.entry.data.endpoint.handle(rc)
     if (method !== 'HEAD') return response
-    return response instanceof Promise ? response.then((done) => new Response(null, done)) : new Response(null, response)
+    return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
 
   const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {

@@ -13,7 +13,7 @@ class Plain extends api.API {
   user({ id }: { id: number }) { return { id } }
   @api.get
   async later() { return 1 }
-  @api.post({ name: request.BodyParam() })
+  @api.post({ name: request.BodyParam })
   create() { return 1 }
 }
 class Hooked extends Plain {

@@ -190,6 +190,28 @@ describe('every failing body field is listed by its wire path', () => {
   })
 })
 
+describe('HEAD', () => {
+  it('a HEAD to an SSE endpoint closes its iterator', async () => {
+    let closed = false
+    const source: AsyncIterableIterator<number> = {
+      next: async () => ({ value: 1, done: false }),
+      return: async () => {
+        closed = true
+        return { value: undefined, done: true }
+      },
+      [Symbol.asyncIterator]() { return source },
+    }
+    class Events extends api.API {
+      @api.get
+      ticks() { return response.sse(source, { heartbeat: 1000 }) }
+    }
+    const res = await new Fw(import.meta.url, { api: Events }).fetch(new Request('http://localhost/ticks', { method: 'HEAD' }))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    await vi.waitFor(() => expect(closed).toBe(true), { timeout: 1000 })
+  })
+})
+
 describe('routing answers use the class template', () => {
   it('a 405 on a path whose endpoint has its own template is rendered with the class template', async () => {
     const res = await call(service, 'GET /create')
