@@ -4,7 +4,7 @@
  * - the compiled router vs every route in declaration order (first regex/literal match per method);
  * - `parseQuery` vs `new URLSearchParams(search)`.
  */
-import { parseQuery, queryObject } from '../src/compile/sources'
+import { parseQuery, queryObject } from '../src/request/parse'
 import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
 import { matchSegments } from '../src/router/path'
 

@@ -13,7 +13,7 @@ export function createApps(extra = 100): Record<AppName, App> {
   return {
     floor: createFloor(extra),
     hono: async (request) => hono.fetch(request),
-    fw: (request) => fw.fetch(request),
+    fw: async (request) => fw.fetch(request),
   }
 }
 

@@ -19,7 +19,7 @@ const total = Number(env('BENCH_MEM_REQUESTS') ?? 1_000_000)
 const OWN = 5
 const fwApp = (count: number): App => {
   const service = createFw(count - OWN)
-  return (request) => service.fetch(request)
+  return async (request) => service.fetch(request)
 }
 const honoApp = (count: number): App => {
   const app = createHono(count - OWN)

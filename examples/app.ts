@@ -3,7 +3,7 @@
  * entry points (examples/server.ts, examples/worker.ts) import `service` from here.
  */
 import * as v from 'valibot'
-import { Fw, api, conf, exceptions, file, request, response, Field, Param } from 'fw-api'
+import { Fw, api, conf, exceptions, file, plugins, request, response, Field, Param } from 'fw-api'
 
 class Envelope extends response.Response {
   static resultKey = 'data'
@@ -39,6 +39,11 @@ class CalcAPI extends api.API {
   @api.get
   crash() {
     throw new Error('database password is hunter2') // never shown without `debug: true`
+  }
+
+  @api.get({ code: int })
+  status({ code }: { code: number }) {
+    return this.respond(null, { status: code })
   }
 
   @api.get
@@ -189,6 +194,88 @@ class BodyAPI extends api.API {
   }
 }
 
+/** §8: a template with a business state code and a total count. */
+class Wrap extends response.Response {
+  static resultKey = 'data'
+  static messageKey = 'msg'
+  static stateKey = 'state'
+  static countKey = 'count'
+}
+
+const notes = new Map([['first', 'hello']])
+let closedStreams = 0 // iterators of `/hooks/forever` closed so far (each client disconnect closes one)
+
+/** §8: a sub-API without a template: its results are rendered by HooksAPI's. */
+class NoteAPI extends api.API {
+  @api.get('{name}')
+  read() {
+    return this.request.state.note
+  }
+}
+
+/** §8: hooks on endpoints and on a sub-API, templates, per-request state, server-sent events. */
+class HooksAPI extends api.API {
+  static response = Wrap
+  static notes = NoteAPI
+
+  @api.before(NoteAPI, { name: request.PathParam })
+  load({ name }: { name: string }) {
+    const note = notes.get(name)
+    if (note === undefined) throw new exceptions.NotFound(`no note ${name}`)
+    this.request.state.note = note
+  }
+
+  @api.get
+  list() {
+    return this.respond([...notes.keys()], { state: 1, count: notes.size })
+  }
+
+  @api.get
+  fail(): never {
+    throw new exceptions.PermissionDenied('nope')
+  }
+
+  @api.handle('*', exceptions.PermissionDenied)
+  denied(error: exceptions.PermissionDenied) {
+    return this.respond(null, { status: 403, state: 40300, message: error.message })
+  }
+
+  @api.after('*')
+  stamp(res: Response) {
+    res.headers.set('x-hooked', '1')
+  }
+
+  @api.response(null)
+  @api.get
+  bare() { return { bare: true } }
+
+  @api.get
+  events() {
+    return response.sse([{ event: 'tick', data: { n: 1 } }, { event: 'tick', id: '2', data: { n: 2 } }, 'two\nlines'], { retry: 1000 })
+  }
+
+  @api.get
+  forever() {
+    async function* ticks() {
+      try {
+        for (let n = 0; ; n++) {
+          yield { data: n }
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      } finally {
+        closedStreams++
+      }
+    }
+    return response.sse(ticks(), { heartbeat: 10 })
+  }
+
+  @api.response(null)
+  @api.get
+  closed() {
+    return closedStreams
+  }
+}
+
 /** The root API of the example service. */
 export class RootAPI extends api.API {
   static calc = CalcAPI
@@ -197,6 +284,7 @@ export class RootAPI extends api.API {
   static query = QueryAPI
   static secure = SecureAPI
   static body = BodyAPI
+  static hooks = HooksAPI
 
   @api.get
   ping() {
@@ -207,3 +295,5 @@ export class RootAPI extends api.API {
 /** The example service, as every runtime entry point serves it. */
 export const service = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api' })
 service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(new plugins.RequestId())
+service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))

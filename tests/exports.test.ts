@@ -9,6 +9,7 @@ import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
 import * as request from 'fw-api/request'
+import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
 
 const names = (module: object): string[] => Object.keys(module).sort()
@@ -25,6 +26,7 @@ describe('public exports', () => {
         "exceptions",
         "file",
         "fromNode",
+        "plugins",
         "request",
         "response",
       ]
@@ -35,18 +37,24 @@ describe('public exports', () => {
       [
         "API",
         "HTTP_METHODS",
-        "RESPONDER",
+        "Plugin",
+        "after",
+        "before",
         "del",
         "delete",
         "get",
+        "handle",
         "isAPIClass",
         "isMountEntry",
         "mount",
         "patch",
+        "plugin",
         "post",
         "put",
+        "response",
         "route",
         "routeOf",
+        "timeout",
       ]
     `)
   })
@@ -68,9 +76,6 @@ describe('public exports', () => {
         "QueryParam",
         "RequestContext",
         "SlugPathParam",
-        "isMarker",
-        "specOf",
-        "toSpec",
       ]
     `)
   })
@@ -78,10 +83,8 @@ describe('public exports', () => {
     expect(names(response)).toMatchInlineSnapshot(`
       [
         "Response",
-        "createRenderer",
-        "envelopeOf",
         "isResponseClass",
-        "toHttpError",
+        "sse",
       ]
     `)
   })
@@ -100,6 +103,16 @@ describe('public exports', () => {
         "toUploadedFile",
       ]
     `)
+  })
+  it('fw/plugins', () => {
+    expect(names(plugins)).toMatchInlineSnapshot(`
+      [
+        "CORS",
+        "Logger",
+        "RequestId",
+      ]
+    `)
+    expect(fw.plugins).toBe(plugins)
   })
   it('fw/conf', () => {
     expect(names(conf)).toMatchInlineSnapshot(`

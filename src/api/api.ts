@@ -1,20 +1,16 @@
-import { ImproperlyConfigured } from '../exceptions'
-import type { RequestContext } from '../request/context'
-// A cycle (service → api → service) that is only followed inside `__as__`, at call time.
-import { Fw } from '../service/fw'
+import type { RequestContext, RespondInit } from '../request/context'
 
-/** Options of `this.respond(...)`. */
-export interface RespondInit {
-  status?: number
-  /** the envelope's message (ignored without an envelope) */
-  message?: string
-  headers?: HeadersInit
+export type { RespondInit, Responder } from '../request/context'
+
+/** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
+export type AttachAs = (api: APIClass, backend: unknown, route: string, options: { asynchornous?: boolean }) => unknown
+
+let attachAs: AttachAs | undefined
+
+/** @internal Called once by the service module: gives `API.__as__` its implementation. */
+export function provideAttachAs(implementation: AttachAs): void {
+  attachAs = implementation
 }
-
-/** Renders a value in the endpoint's envelope; set by fw on each instance it creates. */
-export type Responder = (value: unknown, init?: RespondInit) => Response
-
-export const RESPONDER = Symbol.for('fw.responder')
 
 /**
  * Base class of API classes. Endpoints are its decorated methods; one instance
@@ -29,16 +25,16 @@ export const RESPONDER = Symbol.for('fw.responder')
 export class API {
   /** the current request */
   declare request: RequestContext
-  declare [RESPONDER]: Responder
 
   /**
-   * Answer with an explicit status, message or headers, in this class's envelope.
+   * Answer with an explicit status, message, state, count or headers, rendered
+   * by the nearest response template (never wrapped again by an outer one).
    *
    * @example
    * return this.respond({ id }, { status: 201, message: 'created', headers: { location: `/items/${id}` } })
    */
   respond(value: unknown, init: RespondInit = {}): Response {
-    return this[RESPONDER](value, init)
+    return this.request.responder(value, init)
   }
 
   /**
@@ -53,18 +49,10 @@ export class API {
    * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
    */
   static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
-    if (hiddenService) {
-      throw new ImproperlyConfigured(
-        `API.__as__() was already called in this process (for ${hiddenService.options.api?.name}); ` +
-          'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
-      )
-    }
-    hiddenService = new Fw('fw:__as__', { api: this, backend, asynchornous: options.asynchornous })
-    return hiddenService.adapt(route)
+    if (!attachAs) throw new Error("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
+    return attachAs(this, backend, route, options)
   }
 }
-
-let hiddenService: Fw | undefined
 
 /** An API class (the class itself, not an instance). */
 export type APIClass = abstract new () => API

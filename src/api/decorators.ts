@@ -1,4 +1,4 @@
-import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype, type EndpointDecl } from '../meta'
+import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type EndpointDecl } from '../meta'
 import type { EndpointDecoratorFactory } from './types'
 
 /** HTTP methods an endpoint decorator or method name can declare. */
@@ -27,9 +27,7 @@ export function route(path: string): <C extends Function>(cls: C, context?: Clas
 }
 
 function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readonly unknown[]): void {
-  const context = args[1]
-  const meta = isDecoratorContext(context) ? metaOfContext(context) : metaOfPrototype(args[0] as object)
-  const name = isDecoratorContext(context) ? String(context.name) : String(args[1])
+  const { meta, name } = metaOfMethodCall(args)
   const list = meta.endpoints.get(name) ?? []
   list.push({ method, ...decl })
   meta.endpoints.set(name, list)

@@ -1,3 +1,15 @@
-export { API, mount, isAPIClass, isMountEntry, RESPONDER, type APIClass, type MountEntry, type RespondInit, type Responder } from './api'
+import type * as C from '../request/context'
+import type * as P from './plugin'
+export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry } from './api'
 export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
+export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
+export { Plugin } from './plugin'
 export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory } from './types'
+// Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
+// another chunk into a value of the `api` namespace (TS2693 in users' builds).
+/** Options of `this.respond(value, init)`. */
+export type RespondInit = C.RespondInit
+/** `this.respond`: renders a value with the endpoint's template. */
+export type Responder = C.Responder
+/** What a plugin step returns: nothing (go on) or a `Response` (answer with it). */
+export type PluginResult = P.PluginResult

@@ -118,6 +118,17 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
   }
 }
 
+/**
+ * Whether `plan` accepts a body with this `Content-Type` header (an endpoint
+ * with several whole-body params gives the body to those that accept it).
+ *
+ * @example
+ * acceptsType({ accept: 'json' }, 'application/json; charset=utf-8') // true
+ */
+export function acceptsType(plan: BodyPlan, contentType: string | null): boolean {
+  return kindOf(plan, parseContentType(contentType)) !== undefined
+}
+
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
   const essence = type?.essence
   // A declared `contentType` narrows every kind of body, objects included.

@@ -1,30 +1,27 @@
-import { RESPONDER, type API } from '../api/api'
-import { readBody } from '../body'
-import type { BodyPlan, Limits } from '../body'
-import { BadRequest, type ParamIssue } from '../exceptions'
-import { RequestContext } from '../request/context'
-import { createRenderer, type Renderer, type Stringify } from '../response/render'
-import { chainMessage, ConversionError } from '../schema'
-import { Invalid } from '../schema/parse'
-import type { EndpointPlan, ParamPlan } from './params'
-import type { Sources } from './sources'
+import type { API } from '../api/api'
+import { GatewayTimeout } from '../exceptions'
+import type { RequestContext } from '../request/context'
+import { createRenderer, type Renderer } from '../response/render'
+import type { Template } from '../response/response'
+import { runChain, type ChainPlan } from './chain'
+import { extract, readBodies, tooManyQuery } from './extract'
+import type { Surroundings } from './hooks'
+import type { CompileOptions } from './options'
+import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
 
-/** Service-wide settings an endpoint is compiled with. */
-export interface CompileOptions {
-  stringify: Stringify
-  debug: boolean
-  limits: Limits
-  onError?: (error: unknown) => void
-}
+export type { CompileOptions } from './options'
 
 /** What the router hands a matched request to. */
 export interface CompiledEndpoint {
+  /** what the endpoint was built from (class, method, templates, params): read by docs generators */
   def: EndpointDef
+  /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
+  template: Template
   renderer: Renderer
   headerNames: readonly string[]
-  /** Never throws; synchronous when the endpoint reads no body and its method returns no promise. */
-  handle(request: Request, pathValues: readonly (string | undefined)[], path: string, search: string, arrived: number, env?: unknown, ctx?: unknown): Response | Promise<Response>
+  /** Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
+  handle(rc: RequestContext): Response | Promise<Response>
 }
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
@@ -33,105 +30,74 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
-function issueOf(plan: ParamPlan, error: { path: readonly (string | number)[]; reason: string }): ParamIssue {
-  return { in: plan.in, name: plan.name, path: [plan.name, ...error.path], message: error.reason }
-}
-
-/** Count `&`-separated pairs, stopping just past `limit` so a huge query costs no more than needed. */
-function countPairs(search: string, limit: number): number {
-  if (!search) return 0
-  let count = 1
-  for (let index = search.indexOf('&'); index >= 0 && count <= limit; index = search.indexOf('&', index + 1)) count++
-  return count
-}
-
-/** Run every plan; collect all failures so the 400 lists each bad item. */
-function extract(plans: readonly ParamPlan[], sources: Sources, input: Record<string, unknown>, instance: Record<string, unknown>): ParamIssue[] | undefined {
-  let issues: ParamIssue[] | undefined
-  for (const plan of plans) {
-    let value: unknown
-    try {
-      const raw = plan.read(sources)
-      if (raw === undefined && plan.hasDefault) value = plan.default
-      else if (raw === undefined && plan.mayBeAbsent) value = undefined
-      else value = plan.parse(raw)
-    } catch (error) {
-      if (!(error instanceof ConversionError)) throw error
-      ;(issues ??= []).push(issueOf(plan, error))
-      continue
-    }
-    if (value instanceof Invalid) {
-      ;(issues ??= []).push(issueOf(plan, value))
-      continue
-    }
-    if (plan.target === 'input') input[plan.key] = value
-    else instance[plan.key] = value
-  }
-  return issues
+/** Answer 504 if `pending` has not settled within `ms`. */
+function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer, where: string): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<Response>((resolve) => {
+    timer = setTimeout(() => resolve(renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))), ms)
+  })
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer))
 }
 
 /**
  * Compile one endpoint: its parsing plan, renderer and the call of its method.
- * The returned `handle` does only what the endpoint declared.
+ * The returned `handle` does only what the endpoint declared: an endpoint
+ * without hooks or plugins runs the direct path below, with no await hop.
  */
-export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, options: CompileOptions): CompiledEndpoint {
-  const renderer = createRenderer(def.envelope, options.stringify, options.debug, options.onError)
+export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, chain: Omit<ChainPlan, 'plan' | 'method' | 'renderer' | 'around' | 'options'>, options: CompileOptions): CompiledEndpoint {
+  const where = `${def.cls.name}.${def.methodName}()`
+  const renderer = createRenderer(around.template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
   const responder = renderer.result
   const method = (def.cls.prototype as Record<string, unknown>)[def.methodName] as Method
   const Cls = def.cls as unknown as new () => API
-  const { params, body } = plan
+  const { params, bodies, readsQuery } = plan
   const limits = options.limits
-  const readsQuery = params.some((param) => param.in === 'query')
+  const timeout = around.timeout ?? options.timeout
+  const hooked = around.before.length + around.after.length + around.handle.length + around.plugins.length > 0 || options.plugins.some((plugin) => plugin.handleError)
+  const render = (value: unknown): Response => renderer.result(value)
+  const fail = (error: unknown): Response => renderer.error(error)
 
-  const tooManyQuery = (search: string): boolean => readsQuery && countPairs(search, limits.queryParams) > limits.queryParams
-  const queryError = (): BadRequest => new BadRequest(`too many query parameters (limit ${limits.queryParams})`)
-  const render = (value: unknown): Response => {
-    try {
-      return renderer.result(value)
-    } catch (error) {
-      return renderer.error(error)
-    }
-  }
-
-  /** Parse, call, render: synchronous unless the method returns a promise (no await hop otherwise). */
-  const finish = (request: Request, sources: Sources, path: string, arrived: number): Response | Promise<Response> => {
+  /** Parse, call, render: synchronous unless the method returns a promise. */
+  const finish = (rc: RequestContext): Response | Promise<Response> => {
     try {
       const instance = new Cls()
       const input: Record<string, unknown> = {}
-      const issues = extract(params, sources, input, instance as unknown as Record<string, unknown>)
-      if (issues) {
-        const first = issues[0] as ParamIssue
-        return renderer.invalid(chainMessage(first.path, first.message), issues)
-      }
-      instance.request = new RequestContext(request, path, arrived, sources.env, sources.ctx)
-      instance[RESPONDER] = responder
+      const failures = extract(params, rc, input, instance as unknown as Record<string, unknown>)
+      if (failures) return renderer.invalid(failures.message, failures.issues)
+      instance.request = rc
+      rc.responder = responder
       const result = method.call(instance, input)
-      if (isThenable(result)) return Promise.resolve(result).then(render, (error: unknown) => renderer.error(error))
+      if (isThenable(result)) return Promise.resolve(result).then(render, fail)
       return renderer.result(result)
     } catch (error) {
       return renderer.error(error)
     }
   }
 
-  const withBody = async (request: Request, sources: Sources, path: string, arrived: number, plan: BodyPlan): Promise<Response> => {
+  const withBody = async (rc: RequestContext): Promise<Response> => {
     try {
-      if (tooManyQuery(sources.search)) throw queryError()
-      sources.body = await readBody(request, plan, limits)
+      const tooMany = readsQuery ? tooManyQuery(rc, limits) : undefined
+      if (tooMany) throw tooMany
+      await readBodies(rc, bodies, limits)
     } catch (error) {
       return renderer.error(error)
     }
-    return finish(request, sources, path, arrived)
+    return finish(rc)
   }
 
-  return {
-    def,
-    renderer,
-    headerNames: plan.headerNames,
-    handle(request, pathValues, path, search, arrived, env, ctx) {
-      const sources: Sources = { request, pathValues, search, env, ctx }
-      if (body) return withBody(request, sources, path, arrived, body)
-      if (tooManyQuery(search)) return renderer.error(queryError())
-      return finish(request, sources, path, arrived)
-    },
+  const direct = (rc: RequestContext): Response | Promise<Response> => {
+    if (bodies.length) return withBody(rc)
+    const tooMany = readsQuery ? tooManyQuery(rc, limits) : undefined
+    if (tooMany) return renderer.error(tooMany)
+    return finish(rc)
   }
+  const full: ChainPlan = { ...chain, plan, method, renderer, around, options }
+  const run = hooked ? (rc: RequestContext) => runChain(full, rc) : direct
+  const handle = timeout
+    ? (rc: RequestContext) => {
+        const response = run(rc)
+        return response instanceof Promise ? withTimeout(response, timeout, renderer, where) : response
+      }
+    : run
+  return { def, template: around.template, renderer, headerNames: plan.headerNames, handle }
 }

@@ -1,3 +1,4 @@
-export { collectEndpoints, type EndpointDef, type CommonParam } from './tree'
-export { planEndpoint, type EndpointPlan, type ParamPlan } from './params'
+export { collectEndpoints, type EndpointDef, type CommonParam, type Level } from './tree'
+export { planParams, type EndpointPlan, type ParamPlan } from './params'
 export { compileEndpoint, type CompiledEndpoint, type CompileOptions } from './endpoint'
+export { compileRoutes, type CompiledRoutes, type Routed, type Scope } from './routes'

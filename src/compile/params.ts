@@ -3,11 +3,12 @@ import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
 import { fileFieldsOf, fileSchemaInfo } from '../file/info'
 import { unsafeFilePath } from '../file/path'
+import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
+import { kebabCase, parseQuery } from '../request/parse'
 import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
-import { kebabCase, parseCookies, parseQuery, type QueryValues, type Sources } from './sources'
-import type { CommonParam, EndpointDef } from './tree'
+import type { CommonParam } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
 export type Target = 'input' | 'instance'
@@ -19,13 +20,15 @@ export interface ParamPlan {
   name: string
   target: Target
   key: string
-  read: (sources: Sources) => unknown
-  /** the value, or `Invalid` when it fails its rule (a value that cannot convert throws `ConversionError`) */
+  read: (rc: RequestContext) => unknown
+  /** the value, or `Invalid` when it fails its rule or cannot convert (one failure channel: never throws for bad input) */
   parse: Checker
   hasDefault: boolean
   default: unknown
   /** absent is fine and gives `undefined` (`required: false`) */
   mayBeAbsent: boolean
+  /** a whole object (Query, Headers, Cookies, Body): its failures are listed by the wire names of their fields */
+  whole: boolean
 }
 
 const OPTIONAL_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
@@ -49,33 +52,22 @@ function wantsList(schema: AnySchema): boolean {
   return type === 'array' || type.includes('tuple')
 }
 
-// Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(
-  spec: MarkerSpec,
-  at: ParamPlan['in'],
-  name: string,
-  target: Target,
-  key: string,
-  read: ParamPlan['read'],
-  schema: AnySchema = spec.schema ?? stringSchema,
-  parse: Checker = compileChecker(schema),
-): ParamPlan {
-  return { in: at, name, target, key, read, parse, hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false }
+/** A checker that reports a value that cannot convert as `Invalid` too (conversion throws `ConversionError`). */
+function checked(check: Checker): Checker {
+  return (value) => {
+    try {
+      return check(value)
+    } catch (error) {
+      if (error instanceof ConversionError) return new Invalid(error.reason, error.path)
+      throw error
+    }
+  }
 }
 
-function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
-  const schema = spec.schema ?? stringSchema
-  const check = compileChecker(schema)
-  const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
-  const parse: Checker = pattern
-    ? (value) => {
-        if (typeof value === 'string' && !pattern.test(value)) return new Invalid(`invalid value: '${value}' does not match '${spec.regex}'`)
-        return check(value)
-      }
-    : check
-  // A rest (file path) param never hands a way out of a directory to the handler.
-  const safe: Checker = spec.match === 'rest' ? (value) => (typeof value === 'string' && unsafeFilePath(value) ? new Invalid(`unsafe file path: ${unsafeFilePath(value)}`) : parse(value)) : parse
-  return plan(spec, 'path', name, target, key, (sources) => decodePathValue(sources.pathValues[index]), schema, safe)
+// Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
+function plan(spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema)): ParamPlan {
+  const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
+  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole }
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {
@@ -87,20 +79,37 @@ function decodePathValue(raw: string | undefined): string | undefined {
   }
 }
 
-const query = (sources: Sources): QueryValues => (sources.query ??= parseQuery(sources.search))
-const cookies = (sources: Sources): Record<string, string> => (sources.cookies ??= parseCookies(sources.request.headers.get('cookie')))
+function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
+  const schema = spec.schema ?? stringSchema
+  const check = compileChecker(schema)
+  const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
+  const parse: Checker = (value) => {
+    const decoded = decodePathValue(value as string | undefined)
+    if (pattern && typeof decoded === 'string' && !pattern.test(decoded)) return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
+    return check(decoded)
+  }
+  // A rest (file path) param never hands a way out of a directory to the handler.
+  const safe: Checker =
+    spec.match === 'rest'
+      ? (value) => {
+          const decoded = decodePathValue(value as string | undefined)
+          const unsafe = typeof decoded === 'string' ? unsafeFilePath(decoded) : undefined
+          return unsafe ? new Invalid(`unsafe file path: ${unsafe}`) : parse(value)
+        }
+      : parse
+  return plan(spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, safe)
+}
 
 function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
-  const schema = spec.schema ?? stringSchema
   // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
-  const read = wantsList(schema)
-    ? (sources: Sources) => {
-        const all = query(sources)[wire]
+  const read = wantsList(spec.schema ?? stringSchema)
+    ? (rc: RequestContext) => {
+        const all = rc.query[wire]
         return all === undefined ? undefined : typeof all === 'string' ? [all] : all.slice()
       }
-    : (sources: Sources) => {
-        const value = query(sources)[wire]
+    : (rc: RequestContext) => {
+        const value = rc.query[wire]
         return value === undefined || typeof value === 'string' ? value : value[0]
       }
   return plan(spec, 'query', wire, target, key, read)
@@ -108,12 +117,12 @@ function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
 
 function headerPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = (spec.alias ?? kebabCase(key)).toLowerCase()
-  return plan(spec, 'header', spec.alias ?? kebabCase(key), target, key, (sources) => sources.request.headers.get(wire) ?? undefined)
+  return plan(spec, 'header', spec.alias ?? kebabCase(key), target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
 }
 
 function cookiePlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
-  return plan(spec, 'cookie', wire, target, key, (sources) => cookies(sources)[wire])
+  return plan(spec, 'cookie', wire, target, key, (rc) => rc.cookies[wire])
 }
 
 /** The header an object entry reads: its alias, else its key in kebab-case (lower-cased). */
@@ -124,16 +133,22 @@ function headerSource(entry: { key: string; wire: string }): string {
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
 function objectPlan(spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
   const schema = spec.schema ?? v.object({})
-  // A fresh object per read (as before), not the shared parse.
-  if (at === 'query') return plan(spec, at, key, target, key, (sources) => parseQuery(sources.search), schema)
-  const entries = objectEntries(unwrap(schema)).map((entry) => ({
-    wire: entry.wire,
-    source: at === 'header' ? headerSource(entry) : entry.wire,
-  }))
-  const read = (sources: Sources): Record<string, unknown> => {
+  // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
+  if (at === 'query') return plan(spec, at, key, target, key, (rc) => parseQuery(rc.search), schema)
+  const shapes = shapeOf(unwrap(schema)).entries ?? {}
+  const entries = objectEntries(unwrap(schema)).map((entry) => {
+    const entrySchema = shapes[entry.key]
+    return {
+      wire: entry.wire,
+      source: at === 'header' ? headerSource(entry) : entry.wire,
+      // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
+      cookies: at === 'header' && headerSource(entry) === 'cookie' && entrySchema !== undefined && shapeOf(unwrap(entrySchema)).type === 'object',
+    }
+  })
+  const read = (rc: RequestContext): Record<string, unknown> => {
     const out: Record<string, unknown> = {}
     for (const entry of entries) {
-      const value = at === 'header' ? sources.request.headers.get(entry.source) : cookies(sources)[entry.source]
+      const value = entry.cookies ? { ...rc.cookies } : at === 'header' ? rc.raw.headers.get(entry.source) : rc.cookies[entry.source]
       if (value !== null && value !== undefined) out[entry.wire] = value
     }
     return out
@@ -143,8 +158,8 @@ function objectPlan(spec: MarkerSpec, key: string, target: Target, at: 'query' |
 
 function bodyFieldPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
-  const read = (sources: Sources): unknown => {
-    const body = sources.body
+  const read = (rc: RequestContext): unknown => {
+    const body = rc.body
     return typeof body === 'object' && body !== null && Object.hasOwn(body, wire) ? (body as Record<string, unknown>)[wire] : undefined
   }
   return plan(spec, 'body', wire, target, key, read)
@@ -153,47 +168,63 @@ function bodyFieldPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan
 /** Which wire forms a body param accepts, from its marker and its schema. */
 function bodyPlanOf(spec: MarkerSpec): BodyPlan {
   const schema = unwrap(spec.schema ?? stringSchema)
-  const shape = shapeOf(schema)
   const fileInfo = fileSchemaInfo(schema)
   if (spec.kind === 'body' && fileInfo) {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
     return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
-  if (spec.kind === 'body' && shape.type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
+  if (spec.kind === 'body' && shapeOf(schema).type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
   return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
 }
 
-/** Everything an endpoint reads, in source order (path, query, header, cookie, body). */
+/** Everything an endpoint (or a before hook) reads, in source order (path, query, header, cookie, body). */
 export interface EndpointPlan {
   params: ParamPlan[]
-  body?: BodyPlan
+  /** the body plans: one per whole-body param (several kinds may share an endpoint), or one for body fields */
+  bodies: BodyPlan[]
   /** header names the endpoint declares (for CORS preflight) */
   headerNames: string[]
+  readsQuery: boolean
 }
 
 const ORDER = { path: 0, query: 1, header: 2, cookie: 3, body: 4 } as const
+
+/** What a plan is built from: an endpoint, or a before hook on a target endpoint's template. */
+export interface PlanSource {
+  where: string
+  template: string
+  params: Record<string, MarkerSpec>
+  common: readonly CommonParam[]
+  /** before hooks: bind only the path params they declare */
+  declaredOnly?: boolean
+}
 
 /**
  * Build the parsing plan of one endpoint: which sources it reads and how each
  * param is converted, so a request only does the work its endpoint declares.
  */
-export function planEndpoint(def: EndpointDef, pathNames: readonly string[], ownPathNames: ReadonlySet<string>): EndpointPlan {
+export function planParams(source: PlanSource, pathNames: readonly string[], ownPathNames: ReadonlySet<string>): EndpointPlan {
   const plans: ParamPlan[] = []
-  let body: BodyPlan | undefined
-  let wholeBody = false
+  const bodies: BodyPlan[] = []
+  let fieldBody: BodyPlan | undefined
   const headerNames: string[] = []
-  const where = `${def.cls.name}.${def.methodName}()`
-  const commonByName = new Map<string, CommonParam>(def.common.map((param) => [param.field, param]))
+  const { where } = source
+  const commonByName = new Map<string, CommonParam>(source.common.map((param) => [param.field, param]))
+  const bound = new Set<string>()
 
   pathNames.forEach((name, index) => {
-    const own = def.params[name]
-    if (own) {
+    // A param named like the template's `{name}`, or one whose alias names it (`Param(v.number(), { alias: 'y' })`).
+    const key = name in source.params ? name : Object.keys(source.params).find((candidate) => source.params[candidate]?.alias === name)
+    const own = key === undefined ? undefined : source.params[key]
+    if (own && key !== undefined) {
       if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {
-        throw new ImproperlyConfigured(`${where}: '${name}' is in the path template but declared as a ${own.kind} param`)
+        throw new ImproperlyConfigured(`${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`)
       }
-      plans.push(pathPlan(own, name, index, 'input', name))
+      bound.add(key)
+      plans.push(pathPlan(own, name, index, 'input', key))
       return
     }
+    if (source.declaredOnly) return
     const common = commonByName.get(name)
     const spec = common?.spec ?? { kind: 'path', hasDefault: false }
     plans.push(pathPlan(spec, name, index, ownPathNames.has(name) && !common ? 'input' : 'instance', name))
@@ -202,7 +233,7 @@ export function planEndpoint(def: EndpointDef, pathNames: readonly string[], own
   const add = (spec: MarkerSpec, key: string, target: Target): void => {
     switch (spec.kind) {
       case 'path':
-        throw new ImproperlyConfigured(`${where}: path param '${key}' is not in the route '${def.template}'`)
+        throw new ImproperlyConfigured(`${where}: path param '${key}' is not in the route '${source.template}'`)
       case 'auto':
       case 'query':
         return void plans.push(queryPlan(spec, key, target))
@@ -218,19 +249,22 @@ export function planEndpoint(def: EndpointDef, pathNames: readonly string[], own
         return void plans.push(cookiePlan(spec, key, target))
       case 'cookie-object':
         return void plans.push(objectPlan(spec, key, target, 'cookie'))
-      case 'body':
-        if (wholeBody) throw new ImproperlyConfigured(`${where}: only one whole-body param is allowed`)
-        wholeBody = true
-        body = bodyPlanOf(spec)
-        return void plans.push(plan(spec, 'body', key, target, key, (sources) => sources.body))
+      case 'body': {
+        const body = bodyPlanOf(spec)
+        const index = bodies.push(body) - 1
+        // Each whole-body param gets the body only when its content type is one it accepts.
+        return void plans.push(plan(spec, 'body', key, target, key, (rc) => (rc.bodyAccepted?.[index] ? rc.body : undefined)))
+      }
       case 'body-field':
-        body ??= { accept: 'any', maxLength: spec.maxLength }
+        fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
         return void plans.push(bodyFieldPlan(spec, key, target))
     }
   }
 
-  for (const { field, spec } of def.common) if (!pathNames.includes(field)) add(spec, field, 'instance')
-  for (const key of Object.keys(def.params)) if (!pathNames.includes(key)) add(def.params[key] as MarkerSpec, key, 'input')
+  if (!source.declaredOnly) for (const { field, spec } of source.common) if (!pathNames.includes(field)) add(spec, field, 'instance')
+  for (const key of Object.keys(source.params)) if (!bound.has(key) && !pathNames.includes(key)) add(source.params[key] as MarkerSpec, key, 'input')
+  if (fieldBody && bodies.length) throw new ImproperlyConfigured(`${where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`)
+  if (fieldBody) bodies.push(fieldBody)
   plans.sort((a, b) => ORDER[a.in] - ORDER[b.in])
-  return { params: plans, body, headerNames: [...new Set(headerNames)] }
+  return { params: plans, bodies, headerNames: [...new Set(headerNames)], readsQuery: plans.some((param) => param.in === 'query') }
 }

@@ -1,15 +1,40 @@
 import { API, isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { HTTP_METHODS, routeOf } from '../api/decorators'
+import { pluginsOf } from '../api/hooks'
+import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
-import { ownMeta, type EndpointDecl } from '../meta'
+import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import { toSpec, type MarkerSpec } from '../request/markers'
-import { envelopeOf, isResponseClass, type Envelope } from '../response/response'
-import { joinPath } from '../router/path'
+import { joinPath } from '../router/route'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */
 export interface CommonParam {
   field: string
   spec: MarkerSpec
+}
+
+/** One API class on the way to an endpoint (root first), with what it declares. */
+export interface Level {
+  cls: APIClass
+  /** the full route prefix the class is served under */
+  prefix: string
+  /** mounted at a route of its own below its parent: misses under `prefix` are its 404/405 */
+  owns: boolean
+  hooks: HookDecl[]
+  /** `@api.response(...)` per method name */
+  templates: Map<string, unknown>
+  /** `@api.plugin(...)` of the class (and its base classes), outermost first */
+  plugins: Plugin[]
+  /** the class's `static response`, if any */
+  response: unknown
+  /** `static timeout` (ms) of the class */
+  timeout: number | undefined
+  /** `@api.timeout(ms)` per method name */
+  timeouts: Map<string, number>
+  /** names of the class's endpoint methods (hook targets are checked against them) */
+  methods: Set<string>
+  /** sub-API classes mounted anywhere below (hook targets) */
+  subAPIs: Set<Function>
 }
 
 /** One endpoint found in an API class tree, with everything it inherits. */
@@ -23,12 +48,8 @@ export interface EndpointDef {
   ownPath: string
   params: Record<string, MarkerSpec>
   common: CommonParam[]
-  envelope: Envelope | undefined
-}
-
-interface Inherited {
-  common: CommonParam[]
-  envelope: Envelope | undefined
+  /** the API classes from the root down to the endpoint's class */
+  levels: Level[]
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
@@ -43,14 +64,11 @@ function lineage(cls: Function): Function[] {
 function commonFields(cls: APIClass): CommonParam[] {
   const fields = new Map<string, MarkerSpec>()
   for (const ancestor of lineage(cls)) {
-    for (const meta of ownMeta(ancestor)) for (const [name, marker] of meta.fields) fields.set(name, toSpec(marker))
+    for (const meta of ownMeta(ancestor)) {
+      for (const [name, marker] of meta.fields) fields.set(name, specFor(marker, `${cls.name}.${name}`, name))
+    }
   }
   return [...fields].map(([field, spec]) => ({ field, spec }))
-}
-
-function envelopeFor(cls: APIClass, inherited: Envelope | undefined): Envelope | undefined {
-  const declared = (cls as unknown as { response?: unknown }).response
-  return isResponseClass(declared) ? envelopeOf(declared) : inherited
 }
 
 /** Endpoint declarations per method name, in source order (base classes first). */
@@ -64,10 +82,14 @@ function endpointsOf(cls: APIClass): [string, EndpointDecl[]][] {
       if (name === 'constructor' || typeof descriptor?.value !== 'function' || Object.hasOwn(API.prototype, name)) continue
       const decls = metas.flatMap((meta) => meta.endpoints.get(name) ?? [])
       if (decls.length) found.set(name, decls)
-      else if (HTTP_NAMES.has(name)) found.set(name, [{ method: name.toUpperCase() }])
+      else if (HTTP_NAMES.has(name) && !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))) found.set(name, [{ method: name.toUpperCase() }])
     }
   }
   return [...found]
+}
+
+function hasEndpoints(value: Function): boolean {
+  return ownMeta(value).some((meta) => meta.endpoints.size > 0)
 }
 
 /** Sub-APIs declared as static fields, in declaration order, with their routes. */
@@ -75,47 +97,90 @@ function mountsOf(cls: APIClass): { api: APIClass; route: string }[] {
   const mounts: { api: APIClass; route: string }[] = []
   for (const ancestor of lineage(cls)) {
     for (const name of Object.getOwnPropertyNames(ancestor)) {
+      if (name === 'prototype' || name === 'response') continue
       const value = (ancestor as unknown as Record<string, unknown>)[name]
       if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route })
-      else if (isAPIClass(value) && name !== 'prototype') mounts.push({ api: value, route: routeOf(value) ?? name })
+      else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name })
+      else if (typeof value === 'function' && hasEndpoints(value)) {
+        throw new ImproperlyConfigured(`${cls.name}.${name}: the class ${value.name || name} declares endpoints but does not extend api.API; write \`class ${value.name || name} extends api.API\` to mount it`)
+      }
     }
   }
   return mounts
 }
 
-function specsOf(params: Record<string, unknown> | undefined): Record<string, MarkerSpec> {
+function specFor(entry: unknown, where: string, key: string): MarkerSpec {
+  try {
+    return toSpec(entry)
+  } catch {
+    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${typeof entry}`)
+  }
+}
+
+/** Specs of a params object, each checked (the error names class, method and key). */
+export function specsOf(params: Record<string, unknown> | undefined, where: string): Record<string, MarkerSpec> {
   const specs: Record<string, MarkerSpec> = {}
-  for (const key of Object.keys(params ?? {})) specs[key] = toSpec((params as Record<string, unknown>)[key])
+  for (const key of Object.keys(params ?? {})) specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
   return specs
 }
 
-function walk(cls: APIClass, prefix: string, inherited: Inherited, seen: Set<Function>, out: EndpointDef[]): void {
-  if (seen.has(cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
-  seen.add(cls)
-  const here: Inherited = {
-    common: [...inherited.common, ...commonFields(cls)],
-    envelope: envelopeFor(cls, inherited.envelope),
+function checkBraces(template: string, where: string): void {
+  let depth = 0
+  for (const char of template) {
+    if (char === '{') depth++
+    else if (char === '}') depth--
+    if (depth < 0 || depth > 1) break
   }
-  for (const sub of mountsOf(cls)) walk(sub.api, joinPath(prefix, sub.route), here, seen, out)
-  for (const [methodName, decls] of endpointsOf(cls)) {
+  if (depth !== 0) throw new ImproperlyConfigured(`${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`)
+}
+
+function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<string>): Level {
+  const chain = lineage(cls)
+  const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
+  const templates = new Map<string, unknown>()
+  const timeouts = new Map<string, number>()
+  for (const meta of metas) {
+    for (const [name, template] of meta.templates) templates.set(name, template)
+    for (const [name, ms] of meta.timeouts) timeouts.set(name, ms)
+  }
+  const statics = cls as unknown as { response?: unknown; timeout?: unknown }
+  return {
+    cls,
+    prefix,
+    owns,
+    hooks: metas.flatMap((meta) => meta.hooks),
+    templates,
+    plugins: chain.flatMap((ancestor) => [...pluginsOf(ancestor)]),
+    response: statics.response,
+    timeout: typeof statics.timeout === 'number' ? statics.timeout : undefined,
+    timeouts,
+    methods,
+    subAPIs: new Set(),
+  }
+}
+
+function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
+  if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
+  const endpoints = endpointsOf(cls)
+  const level = levelOf(cls, prefix, owns, new Set(endpoints.map(([name]) => name)))
+  for (const above of inherited.levels) above.subAPIs.add(cls)
+  const here = { common: [...inherited.common, ...commonFields(cls)], levels: [...inherited.levels, level] }
+  for (const sub of mountsOf(cls)) {
+    checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
+    walk(sub.api, joinPath(prefix, sub.route), joinPath(sub.route) !== '/', here, out)
+  }
+  for (const [methodName, decls] of endpoints) {
+    const where = `${cls.name}.${methodName}()`
     for (const decl of decls) {
       const namedAfterMethod = HTTP_NAMES.has(methodName)
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {
-        throw new ImproperlyConfigured(`${cls.name}.${methodName}(): a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`)
+        throw new ImproperlyConfigured(`${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`)
       }
-      out.push({
-        cls,
-        methodName,
-        method: decl.method,
-        template: joinPath(prefix, namedAfterMethod ? '' : (decl.path ?? methodName)),
-        ownPath: namedAfterMethod ? '' : (decl.path ?? methodName),
-        params: specsOf(decl.params),
-        common: here.common,
-        envelope: here.envelope,
-      })
+      const ownPath = namedAfterMethod ? '' : (decl.path ?? methodName)
+      checkBraces(ownPath, where)
+      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels })
     }
   }
-  seen.delete(cls)
 }
 
 /**
@@ -127,6 +192,8 @@ function walk(cls: APIClass, prefix: string, inherited: Inherited, seen: Set<Fun
  */
 export function collectEndpoints(root: APIClass, prefix: string): EndpointDef[] {
   const out: EndpointDef[] = []
-  walk(root, joinPath(prefix, routeOf(root)), { common: [], envelope: undefined }, new Set(), out)
+  const route = routeOf(root)
+  if (route !== undefined) checkBraces(route, root.name)
+  walk(root, joinPath(prefix, route), false, { common: [], levels: [] }, out)
   return out
 }

@@ -5,12 +5,28 @@ import '../polyfill'
  * markers under either decorator standard, read once when a service compiles.
  */
 export interface ClassMeta {
-  /** `@api.route(path)` */
-  route?: string
   /** endpoint declarations per method name, in decoration order */
   endpoints: Map<string, EndpointDecl[]>
   /** common params declared as decorated fields, by field name */
   fields: Map<string, unknown>
+  /** `@api.before` / `@api.after` / `@api.handle` methods, in decoration order */
+  hooks: HookDecl[]
+  /** `@api.response(R | null)` per method name */
+  templates: Map<string, unknown>
+  /** `@api.timeout(ms)` per method name */
+  timeouts: Map<string, number>
+}
+
+/** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
+export interface HookDecl {
+  kind: 'before' | 'after' | 'handle'
+  methodName: string
+  /** method names, API classes or `'*'` */
+  targets: unknown[]
+  /** before hooks: their own params */
+  params?: Record<string, unknown>
+  /** error hooks: the error classes caught (none = every error) */
+  errors?: Function[]
 }
 
 /** One `@api.<method>(...)` on a method. */
@@ -24,7 +40,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */
@@ -65,6 +81,13 @@ export interface DecoratorContextLike {
 /** True when called as a TC39 decorator `(value, context)`. */
 export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
   return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value && typeof (value as { kind: unknown }).kind === 'string'
+}
+
+/** Meta of a method decorator call under either standard, and the method's name. */
+export function metaOfMethodCall(args: readonly unknown[]): { meta: ClassMeta; name: string } {
+  const context = args[1]
+  if (isDecoratorContext(context)) return { meta: metaOfContext(context), name: String(context.name) }
+  return { meta: metaOfPrototype(args[0] as object), name: String(args[1]) }
 }
 
 /** True when called as a legacy member decorator `(prototype, key, descriptor?)`. */

@@ -1,5 +1,30 @@
+import { parseCookies, parseQuery, type QueryValues } from './parse'
+
+/** Options of `this.respond(...)`. */
+export interface RespondInit {
+  status?: number
+  /** the envelope's message (ignored without an envelope) */
+  message?: string
+  /** the envelope's business state code (its template's `stateKey`) */
+  state?: unknown
+  /** the envelope's total count (its template's `countKey`) */
+  count?: number
+  headers?: HeadersInit
+}
+
+/** Renders a value with the nearest response template of the code that is running. */
+export type Responder = (value: unknown, init?: RespondInit) => Response
+
+const noResponder: Responder = () => {
+  throw new Error('fw: this.respond() is only available while fw is handling a request')
+}
+
 /**
- * The current request as an endpoint sees it (`this.request`).
+ * The one per-request object (`this.request`): the Web `Request`, its path and
+ * lazily parsed query and cookies, the body once read, Workers `env`/`ctx`,
+ * and `state`, shared by plugins, hooks and endpoints of every API class on
+ * the route. Created once per request by the service; nothing is parsed that
+ * the endpoint does not ask for.
  *
  * @example
  * @api.get
@@ -12,6 +37,8 @@ export class RequestContext {
   readonly method: string
   /** the URL path (percent-encoded, as received) */
   readonly path: string
+  /** the raw query string, without `?` */
+  readonly search: string
   /**
    * The second argument `service.fetch` was called with: Workers bindings
    * (`this.request.env.MY_KV`); Node backends pass `{ incoming, outgoing }`.
@@ -19,21 +46,36 @@ export class RequestContext {
   readonly env: unknown
   /** The third argument of `service.fetch`: the Workers `ExecutionContext` (`waitUntil`). */
   readonly ctx: unknown
-  readonly #arrived: number
+  /** when the request arrived (epoch ms) */
+  readonly arrived: number
+  /** the request id (set by `plugins.RequestId`) */
+  id: string | undefined = undefined
+  /** @internal raw path param values in template order (percent-encoded), set when the route matched */
+  pathValues: readonly (string | undefined)[] = []
+  /** @internal the parsed body, once read */
+  body: unknown = undefined
+  /** @internal per whole-body param of the endpoint: does the body's content type suit it */
+  bodyAccepted: readonly boolean[] | undefined = undefined
+  /** @internal how `respond()` renders here: the nearest template of the running endpoint or hook */
+  responder: Responder = noResponder
   #url?: URL
+  #query?: QueryValues
+  #cookies?: Record<string, string>
+  #state?: Record<string, unknown>
 
-  constructor(raw: Request, path: string, arrived: number, env?: unknown, ctx?: unknown) {
+  constructor(raw: Request, path: string, search: string, arrived: number, env?: unknown, ctx?: unknown) {
     this.raw = raw
     this.method = raw.method
     this.path = path
-    this.#arrived = arrived
+    this.search = search
+    this.arrived = arrived
     this.env = env
     this.ctx = ctx
   }
 
   /** when the request arrived */
   get time(): Date {
-    return new Date(this.#arrived)
+    return new Date(this.arrived)
   }
 
   /** the parsed URL (built on first use: most endpoints never need it) */
@@ -44,5 +86,26 @@ export class RequestContext {
   /** request headers (case-insensitive) */
   get headers(): Headers {
     return this.raw.headers
+  }
+
+  /** the query string parsed once: a string per key, an array when the key repeats */
+  get query(): QueryValues {
+    return (this.#query ??= parseQuery(this.search))
+  }
+
+  /** the `Cookie` header parsed once */
+  get cookies(): Record<string, string> {
+    return (this.#cookies ??= parseCookies(this.raw.headers.get('cookie')))
+  }
+
+  /**
+   * One object per request, shared by plugins, hooks and endpoints of every
+   * API class on the route (UtilMeta's `RequestContextVar`).
+   *
+   * @example
+   * @api.before(SubAPI) mark() { this.request.state.testId = 3 }
+   */
+  get state(): Record<string, unknown> {
+    return (this.#state ??= {})
   }
 }

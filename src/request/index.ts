@@ -4,7 +4,6 @@ import { configure, createMarker } from './markers'
 import type * as M from './markers'
 
 export { RequestContext } from './context'
-export { isMarker, specOf, toSpec } from './markers'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `request` namespace (TS2693 in users' builds).
 export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
@@ -108,6 +107,20 @@ export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
 
 type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
 
+/** Options of `request.Body`: what it enforces. */
+export interface WholeBodyOptions {
+  /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
+  contentType?: string
+  /** maximum body size in bytes (413 beyond) */
+  maxLength?: number
+}
+
+/** Options of `request.Json` / `request.Form` (their content types are fixed). */
+export interface SizedBodyOptions {
+  /** maximum body size in bytes (413 beyond) */
+  maxLength?: number
+}
+
 /**
  * The whole body: JSON, XML, urlencoded or multipart for object/array schemas;
  * text for `v.string()`; the raw bytes for a `file.*` schema.
@@ -116,7 +129,7 @@ type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, Body
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
  * @api.post({ html: request.Body(v.string(), { maxLength: 10000, contentType: 'text/html' }) })
  */
-export function Body<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
   return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: options.maxLength })
 }
 
@@ -126,7 +139,7 @@ export function Body<S extends AnySchema>(schema: S, options: BodyOptions = {}):
  * @example
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
-export function Json<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
   return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: options.maxLength })
 }
 
@@ -136,7 +149,7 @@ export function Json<S extends AnySchema>(schema: S, options: BodyOptions = {}):
  * @example
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
-export function Form<S extends AnySchema>(schema: S, options: BodyOptions = {}): BodyMarker<S> {
+export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
   return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: options.maxLength })
 }
 

@@ -63,21 +63,29 @@ export const MARKER = '~fw'
 /** A param marker: carries its spec, and (phantom) the type the method receives. */
 export interface Marker<TOut = unknown> {
   readonly [MARKER]: MarkerSpec
-  /** type-level only: the value type the endpoint receives */
-  readonly '~out'?: TOut
+  /** type-level only: the value type the endpoint receives (a function type, so `undefined` in it survives inference) */
+  readonly '~out'?: () => TOut
 }
 
-type FieldDecorator = {
-  (value: undefined, context: ClassFieldDecoratorContext): void
+/**
+ * A common-param field decorator. Under standard decorators the field's type
+ * must accept what the marker gives (`@request.HeaderParam(v.number()) n!: string`
+ * does not compile); legacy decorators cannot see the field type.
+ */
+type FieldDecorator<TOut> = {
+  <This, V>(value: undefined, context: ClassFieldDecoratorContext<This, V> & ([TOut] extends [V] ? unknown : { '~fw: the field type must accept the marker output': TOut })): void
   (target: object, key: string | symbol): void
 }
 
-type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | (O extends { default: infer D } ? D : never)
+/** What options add to a marker's output: a default's type; `undefined` for `required: false`. */
+export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O extends { required: false } ? undefined : never)
+
+type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | OptionsOut<O>
 
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
-export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator {
+export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator<TOut> {
   <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions>
-  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | (O extends { default: infer D } ? D : never), TOptions>
+  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions>
 }
 
 /** Is this value a param marker? */

@@ -1,2 +1,2 @@
-export { Response, envelopeOf, isResponseClass, type Envelope, type ResponseClass } from './response'
-export { createRenderer, toHttpError, type Renderer, type Stringify } from './render'
+export { Response, isResponseClass, type EnvelopeKeys, type ResponseClass } from './response'
+export { sse, type SSEEvent, type SSEOptions } from './sse'

@@ -1,22 +1,36 @@
+import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
-import type { Envelope } from './response'
+import type { RespondInit } from '../request/context'
+import { BARE, type Template } from './response'
 
 /** Serialises values to JSON text (dates formatted per `conf.Time`). */
 export type Stringify = (value: unknown) => string
 
-/** Everything needed to write responses for one API class. */
+/** Everything needed to write the responses of one endpoint (or hook) with one template. */
 export interface Renderer {
-  /** a result (or a `Response`, passed through) → Response */
-  result(value: unknown, init?: { status?: number; message?: string; headers?: HeadersInit }): Response
+  readonly template: Template
+  /** a result (or a `Response`, passed through) → Response; throws nothing */
+  result(value: unknown, init?: RespondInit): Response
   /** any thrown value → Response */
   error(error: unknown): Response
   /** the same Response as `error(new BadRequest(message, { errors }))`, without building an Error (no stack capture) */
   invalid(message: string, errors: ParamIssue[]): Response
 }
 
+/** How renderers of a service render. */
+export interface RenderOptions {
+  stringify: Stringify
+  debug: boolean
+  /** told about every 5xx (logging) */
+  onError?: (error: unknown) => void
+  /** who renders, e.g. `ArticleAPI.getArticle()`: named in 500s for results fw cannot send */
+  where: string
+}
+
 const JSON_TYPE = 'application/json'
 const PROBLEM_TYPE = 'application/problem+json'
 const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': JSON_TYPE }) })
+const MAX_LISTED_ERRORS = 100
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
@@ -26,6 +40,11 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 }
 
+/** Statuses whose responses have no body (RFC 9110). */
+export function isNullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304
+}
+
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
 export function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
@@ -33,15 +52,41 @@ export function toHttpError(error: unknown, debug: boolean): HttpError {
   return new InternalServerError(text, { cause: error })
 }
 
+/** What fw cannot send as JSON, named for the 500 message; undefined when it can. */
+function unsendable(value: unknown): string | undefined {
+  const type = typeof value
+  if (type === 'bigint' || type === 'function' || type === 'symbol') return `a ${type}`
+  if (typeof value === 'object' && value !== null && Symbol.asyncIterator in value) return 'an async iterable (wrap it in response.sse(...) or a ReadableStream)'
+  return undefined
+}
+
+function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
+  const headers = new Headers(extra)
+  if (!headers.has('content-type')) headers.set('content-type', value.type || 'application/octet-stream')
+  headers.set('content-length', String(value.size))
+  if (value instanceof File && value.name && !headers.has('content-disposition')) {
+    headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(value.name)}`)
+  }
+  return new globalThis.Response(value, { status, headers })
+}
+
+function stream(value: ReadableStream, status: number, extra: HeadersInit | undefined): Response {
+  const headers = new Headers(extra)
+  if (!headers.has('content-type')) headers.set('content-type', 'application/octet-stream')
+  return new globalThis.Response(value, { status, headers })
+}
+
 /**
- * Build the renderer of one envelope. The envelope's keys are serialised once
- * here so a success response is two string concatenations around the result.
+ * Build the renderer of one template. The envelope's keys are serialised once
+ * here so a plain success response is two string concatenations around the result.
  *
  * @example
- * createRenderer({ resultKey: 'data', messageKey: 'msg' }, JSON.stringify, false).result(3) // {"data":3,"msg":""}
+ * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
-export function createRenderer(envelope: Envelope | undefined, stringify: Stringify, debug: boolean, onError?: (error: unknown) => void): Renderer {
-  const json = (body: string, status: number, type: string, extra?: HeadersInit): Response => {
+export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
+  const { stringify, debug, onError, where } = options
+  const json = (body: string | null, status: number, type: string, extra?: HeadersInit): Response => {
+    if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
     // The common case shares one init object (Response copies it, never keeps or changes it).
     if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, OK_JSON)
     if (!extra) return new globalThis.Response(body, { status, headers: { 'content-type': type } })
@@ -49,47 +94,67 @@ export function createRenderer(envelope: Envelope | undefined, stringify: String
     if (!headers.has('content-type')) headers.set('content-type', type)
     return new globalThis.Response(body, { status, headers })
   }
-  const resultKey = envelope?.resultKey
-  const messageKey = envelope?.messageKey
-  const head = envelope ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
-  const okTail = envelope ? (messageKey ? `${resultKey ? ',' : ''}${JSON.stringify(messageKey)}:""}` : '}') : ''
+  const { resultKey, messageKey, stateKey, countKey, errorsKey, enveloped } = template
+  const defaultStatus = template.status ?? 200
+  // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
+  const head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
+  const tailKeys = [messageKey && `${JSON.stringify(messageKey)}:""`, stateKey && `${JSON.stringify(stateKey)}:null`, countKey && `${JSON.stringify(countKey)}:null`].filter(Boolean)
+  const okTail = enveloped ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}` : ''
 
-  const wrap = (value: unknown, message: string, errors?: ParamIssue[]): string => {
+  const wrap = (value: unknown, init: RespondInit | undefined, errors?: ParamIssue[]): string => {
     const body: Record<string, unknown> = {}
     if (resultKey) body[resultKey] = value ?? null
-    if (messageKey) body[messageKey] = message
-    if (errors && envelope?.errorsKey) body[envelope.errorsKey] = errors
+    if (messageKey) body[messageKey] = init?.message ?? ''
+    if (stateKey) body[stateKey] = init?.state ?? null
+    if (countKey) body[countKey] = init?.count ?? null
+    if (errors && errorsKey) body[errorsKey] = errors.slice(0, MAX_LISTED_ERRORS)
     return stringify(body)
   }
 
   const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response => {
-    if (envelope) return json(wrap(null, message, errors), status, JSON_TYPE, headers)
-    const problem: Record<string, unknown> = {
-      type: 'about:blank',
-      title: STATUS_TEXT[status] ?? name,
-      status,
-      detail: message,
-    }
-    if (errors.length) problem.errors = errors
+    if (enveloped) return json(wrap(null, { message }, errors), status, JSON_TYPE, headers)
+    const problem: Record<string, unknown> = { type: 'about:blank', title: STATUS_TEXT[status] ?? name, status, detail: message }
+    if (errors.length) problem.errors = errors.slice(0, MAX_LISTED_ERRORS)
     return json(stringify(problem), status, PROBLEM_TYPE, headers)
   }
 
-  return {
-    result(value, init) {
-      if (value instanceof globalThis.Response) return value
-      const status = init?.status ?? 200
-      let body: string
-      if (!envelope) body = stringify(value ?? null)
-      else if (init?.message) body = wrap(value, init.message)
+  const error = (thrown: unknown): Response => {
+    const httpError = toHttpError(thrown, debug)
+    if (httpError.status >= 500) onError?.(thrown)
+    const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
+    return failure(httpError.status, httpError.name, httpError.fullMessage, httpError.errors, headers)
+  }
+  const fault = (text: string, cause?: unknown): Response => error(new InternalServerError(`${where}: ${text}`, { cause }))
+
+  const result = (value: unknown, init?: RespondInit): Response => {
+    if (value instanceof globalThis.Response) return value
+    const status = init?.status ?? defaultStatus
+    if (!Number.isInteger(status) || status < 200 || status > 599) return fault(`response status ${String(status)} is outside 200–599`)
+    if (typeof value === 'object' && value !== null) {
+      if (value instanceof Blob) return binary(value, status, init?.headers)
+      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
+    }
+    const bad = unsendable(value)
+    if (bad) return fault(`returned ${bad}, which cannot be sent as JSON`)
+    if (debug && template.result) {
+      const checked = v.safeParse(template.result, value)
+      if (!checked.success) return fault(`result does not match its template's result schema: ${checked.issues[0].message}`)
+    }
+    let body: string
+    try {
+      if (!enveloped) body = stringify(value ?? null)
+      else if (init && (init.message || init.state !== undefined || init.count !== undefined)) body = wrap(value, init)
       else body = resultKey ? head + stringify(value ?? null) + okTail : head + okTail
-      return json(body, status, JSON_TYPE, init?.headers)
-    },
-    error(thrown) {
-      const error = toHttpError(thrown, debug)
-      if (error.status >= 500) onError?.(thrown)
-      const headers = Object.keys(error.headers).length ? error.headers : undefined
-      return failure(error.status, error.name, error.fullMessage, error.errors, headers)
-    },
+    } catch (cause) {
+      return fault(`result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`, cause)
+    }
+    return json(body, status, JSON_TYPE, init?.headers)
+  }
+
+  return {
+    template,
+    result,
+    error,
     invalid(message, errors) {
       const name = BadRequest.errorName
       return failure(BadRequest.status, name, message ? `${name}: ${message}` : name, errors, undefined)

@@ -1,45 +1,63 @@
+import type { GenericSchema } from 'valibot'
+
 /**
- * Describes the JSON envelope of an API class. Subclass it and set the keys,
- * then assign the subclass to the API's `static response`.
+ * A response template: the JSON envelope of an API class, an endpoint or an
+ * after hook. Subclass it and set the keys, then assign it to `static response`
+ * or pass it to `@api.response(...)`. Without keys the result is sent bare.
  *
  * @example
- * class ArticleAPI extends api.API {
- *   static response = class extends response.Response {
- *     static resultKey = 'data'
- *     static messageKey = 'msg'
- *   }
+ * class WrapResponse extends response.Response {
+ *   static resultKey = 'data'
+ *   static messageKey = 'msg'
+ *   static stateKey = 'state'
+ *   static countKey = 'count'
  * }
- * // → {"data": <result>, "msg": ""}
+ * // → {"data": <result>, "msg": "", "state": null, "count": null}
  */
 export class Response {
-  // The keys (`resultKey`, `messageKey`, `errorsKey`) are deliberately not declared
-  // here: subclasses write `static resultKey = 'data'` exactly as SPEC §2 shows,
-  // which `noImplicitOverride` would reject if the base declared them.
+  // The keys are deliberately not declared here: subclasses write
+  // `static resultKey = 'data'` exactly as SPEC §2 shows, which
+  // `noImplicitOverride` would reject if the base declared them.
 }
 
-/** The static keys a `response.Response` subclass may set. */
+/** The static members a `response.Response` subclass may set. */
 export interface EnvelopeKeys {
   /** key of the result in the envelope */
   resultKey?: string
   /** key of the message (`""` on success, `<Name>: <text>` on failure) */
   messageKey?: string
-  /** if set, failures also list their item errors under this key */
+  /** key of a business state code (`respond(v, { state })`) */
+  stateKey?: string
+  /** key of a total count, e.g. for pagination (`respond(v, { count })`) */
+  countKey?: string
+  /** if set, failures also list every failing item under this key (`[{ in, name, path, message }]`) */
   errorsKey?: string
+  /** status of a result (default 200) */
+  status?: number
+  /** the result's valibot schema: read by the OpenAPI document, validated in `debug` mode */
+  result?: GenericSchema
 }
 
 /** A `response.Response` subclass (the class itself). */
 export type ResponseClass = typeof Response & EnvelopeKeys
 
-/** The envelope keys resolved for one API class. */
-export type Envelope = EnvelopeKeys
+/** A resolved template: its class (for docs) and its keys; no keys = bare results. */
+export interface Template extends EnvelopeKeys {
+  cls?: ResponseClass
+  /** true when any key wraps the result in an object */
+  enveloped: boolean
+}
+
+/** The bare template: results sent as they are. */
+export const BARE: Template = Object.freeze({ enveloped: false })
 
 /** Is this value a `response.Response` subclass? */
 export function isResponseClass(value: unknown): value is ResponseClass {
   return typeof value === 'function' && (value === Response || value.prototype instanceof Response)
 }
 
-/** The envelope a `static response` declares, or undefined when it sets no key. */
-export function envelopeOf(cls: ResponseClass): Envelope | undefined {
-  const { resultKey, messageKey, errorsKey } = cls
-  return resultKey || messageKey ? { resultKey, messageKey, errorsKey } : undefined
+/** The template a `response.Response` subclass declares. */
+export function templateOf(cls: ResponseClass): Template {
+  const { resultKey, messageKey, stateKey, countKey, errorsKey, status, result } = cls
+  return { cls, resultKey, messageKey, stateKey, countKey, errorsKey, status, result, enveloped: Boolean(resultKey || messageKey || stateKey || countKey) }
 }

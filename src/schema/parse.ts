@@ -15,10 +15,13 @@ export class Invalid {
   readonly reason: string
   /** item names from the param down to the failing value */
   readonly path: (string | number)[]
+  /** every failure when validation found several (the first is `reason`/`path`) */
+  readonly all: readonly { reason: string; path: (string | number)[] }[]
 
-  constructor(reason: string, path: (string | number)[] = []) {
+  constructor(reason: string, path: (string | number)[] = [], all?: readonly { reason: string; path: (string | number)[] }[]) {
     this.reason = reason
     this.path = path
+    this.all = all ?? [{ reason, path }]
   }
 }
 
@@ -28,7 +31,8 @@ export class Invalid {
  */
 export type Checker = (value: unknown) => unknown
 
-const config = { abortEarly: true } as const
+// One issue per failing item (not per failing pipe action), every item listed.
+const config = { abortPipeEarly: true } as const
 
 /**
  * Build the convert-then-validate function of a schema, once, returning
@@ -42,7 +46,7 @@ export function compileChecker(schema: AnySchema): Checker {
   const check: Checker = (value) => {
     const result = v.safeParse(schema, convert(value), config)
     if (result.success) return result.output
-    return invalidOf(schema, result.issues[0])
+    return invalidOf(schema, result.issues)
   }
   // A bare `v.string()` (the default of path, query, header and cookie params)
   // passes a string through unchanged: skip valibot for it.
@@ -82,8 +86,12 @@ function wirePath(schema: AnySchema, keys: (string | number)[]): (string | numbe
   })
 }
 
-function invalidOf(schema: AnySchema, issue: v.BaseIssue<unknown>): Invalid {
-  const path = wirePath(schema, (issue.path ?? []).map((item) => item.key as string | number))
-  const missing = issue.kind === 'schema' && issue.input === undefined
-  return new Invalid(missing ? 'required item missing' : issue.message, path)
+function invalidOf(schema: AnySchema, issues: readonly v.BaseIssue<unknown>[]): Invalid {
+  const all = issues.slice(0, 100).map((issue) => {
+    const path = wirePath(schema, (issue.path ?? []).map((item) => item.key as string | number))
+    const missing = issue.kind === 'schema' && issue.input === undefined
+    return { reason: missing ? 'required item missing' : issue.message, path }
+  })
+  const first = all[0] ?? { reason: 'invalid value', path: [] }
+  return new Invalid(first.reason, first.path, all)
 }

@@ -1,15 +1,15 @@
 import type { APIClass } from '../api/api'
-import { defaultLimits, type Limits } from '../body/limits'
-import { compileEndpoint, type CompiledEndpoint } from '../compile/endpoint'
-import { isOptional, planEndpoint } from '../compile/params'
+import { runPlugins, type Plugin } from '../api/plugin'
+import type { Limits } from '../body/limits'
+import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
-import { MethodNotAllowed, NotFound } from '../exceptions'
+import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
+import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
-import { envelopeOf, isResponseClass } from '../response/response'
-import { compilePath, Router, type PathParamRule, type RouteEntry } from '../router'
-import { withJsonDepth } from '../schema'
+import { isResponseClass, templateOf } from '../response/response'
+import { Router, type PathMatch, type RouteEntry } from '../router'
+import { splitTarget, stripPrefix } from '../router/route'
 import type { FetchHandler } from '../types'
-import type { CorsOptions } from './options'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
@@ -26,101 +26,105 @@ export interface DispatchConfig {
   stringify: Stringify
   debug: boolean
   limits: Limits
-  cors?: CorsOptions
+  /** service plugins, outermost first */
+  plugins: readonly Plugin[]
+  /** handler timeout (ms) */
+  timeout?: number
   onError?: (error: unknown) => void
 }
 
-function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
-  return (name) => {
-    const spec = def.params[name] ?? def.common.find((param) => param.field === name)?.spec
-    return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
-  }
+/** The compiled service: its fetch function and its routes (for docs generators). */
+export interface Dispatch {
+  fetch: FetchHandler
+  routes: readonly RouteEntry<Routed>[]
 }
 
-/** The request path from a URL string (`start`: its first `/` after the origin; `query`: its `?`): no query; trailing slash dropped. */
-function pathOf(url: string, start: number, query: number): string {
-  if (start < 0) return '/'
-  const path = query < 0 ? url.slice(start) : url.slice(start, query)
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+/** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
+function headOnly(response: Response): Response {
+  response.body?.cancel().catch(() => {})
+  return new Response(null, response)
 }
 
-function stripPrefix(request: Request, url: string, prefix: string): Request {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  const rest = url.slice(start + prefix.length)
-  const next = url.slice(0, start) + (rest.startsWith('/') ? rest : `/${rest}`)
-  return new Request(next, request)
-}
-
-function allowOrigin(cors: CorsOptions | undefined, origin: string | null): string | undefined {
-  if (!cors?.origin) return undefined
-  if (cors.origin === '*') return '*'
-  const allowed = Array.isArray(cors.origin) ? cors.origin : [cors.origin]
-  return origin && allowed.includes(origin) ? origin : undefined
-}
+const BAD_TARGET = 'the request URL or Host header is unusable'
+// Bun and Deno build request.url from the raw Host header, so it is checked there;
+// Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
+const runtime = globalThis as { Bun?: unknown; Deno?: unknown }
+const HOST_FROM_HEADER = runtime.Bun !== undefined || runtime.Deno !== undefined
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the
- * router, then the endpoint's own compiled handler.
+ * router, then the endpoint's own compiled handler (service plugins around it all).
  */
-export function buildDispatch(config: DispatchConfig): { fetch: FetchHandler; routes: readonly RouteEntry<CompiledEndpoint>[] } {
+export function buildDispatch(config: DispatchConfig): Dispatch {
   const defs: EndpointDef[] = []
   for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route))
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
-
-  const options = { stringify: config.stringify, debug: config.debug, limits: config.limits ?? defaultLimits, onError: config.onError }
-  const entries: RouteEntry<CompiledEndpoint>[] = defs.map((def) => {
-    const path = compilePath(def.template, ruleFor(def))
-    const ownNames = new Set(compilePath(def.ownPath, () => ({ match: 'segment', optional: false })).names)
-    return { method: def.method, path, data: compileEndpoint(def, withJsonDepth(options.limits.depth, () => planEndpoint(def, path.names, ownNames)), options) }
-  })
+  const { stringify, debug, onError, plugins } = config
+  const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
   const router = new Router(entries)
   const rootResponse = (config.api as { response?: unknown } | undefined)?.response
-  const root: Renderer = createRenderer(isResponseClass(rootResponse) ? envelopeOf(rootResponse) : undefined, config.stringify, config.debug, config.onError)
+  const root: Renderer = createRenderer(isResponseClass(rootResponse) ? templateOf(rootResponse) : undefined, { stringify, debug, onError, where: config.api?.name ?? 'service' })
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
   const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = config.appMounts.find((mount) => mount.prefix === '/')
 
-  const preflight = (request: Request, found: NonNullable<ReturnType<typeof router.find>>): Response => {
+  const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
+  const shadowed = (routed: Routed, path: string): boolean => routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
+
+  const preflight = (found: PathMatch<Routed>): Response => {
     const headerNames = new Set<string>()
-    for (const match of found.byMethod.values()) for (const name of match.entry.data.headerNames) headerNames.add(name)
+    for (const match of found.byMethod.values()) for (const name of match.entry.data.endpoint.headerNames) headerNames.add(name)
     headerNames.add('content-type')
-    const headers = new Headers({
-      'access-control-allow-methods': found.allow.join(', '),
-      'access-control-allow-headers': [...headerNames].join(', '),
-    })
-    const origin = allowOrigin(config.cors, request.headers.get('origin'))
-    if (origin) {
-      headers.set('access-control-allow-origin', origin)
-      if (origin !== '*') headers.set('vary', 'Origin')
-      if (config.cors?.credentials) headers.set('access-control-allow-credentials', 'true')
-    }
-    if (config.cors?.maxAge !== undefined) headers.set('access-control-max-age', String(config.cors.maxAge))
+    const headers = new Headers({ 'access-control-allow-methods': found.allow.join(', '), 'access-control-allow-headers': [...headerNames].join(', ') })
     return new Response(null, { status: 204, headers })
+  }
+
+  /** No route for this method: 405 / preflight / 404, by the class that owns the path. */
+  const miss = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
+    const path = rc.path
+    let found = router.find(path)
+    if (found) {
+      const byMethod = new Map([...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)))
+      found = byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
+    }
+    const owner = ownerOf(path)
+    if (!found) {
+      if (owner) return owner.renderer.error(new NotFound(`path not found: ${path}`))
+      return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
+    }
+    if (rc.method === 'OPTIONS') {
+      // Class plugins (e.g. `@api.plugin(new plugins.CORS(...))`) see the preflight of their paths too.
+      const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
+      const answer = found
+      return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
+    }
+    const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
+    return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: found.allow.join(', ') } }))
+  }
+
+  const route = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
+    const method = rc.method
+    // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
+    const match = router.match(rc.path, method) ?? (method === 'HEAD' ? router.match(rc.path, 'GET') : undefined)
+    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path))) return miss(rc, request, env, ctx)
+    rc.pathValues = match.values
+    const response = match.entry.data.endpoint.handle(rc)
+    if (method !== 'HEAD') return response
+    return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
 
   const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     const arrived = Date.now()
     const url = request.url
-    // Split by index, no URL object and no intermediate object.
-    const start = url.indexOf('/', url.indexOf('//') + 2)
-    const query = start < 0 ? -1 : url.indexOf('?', start)
-    const path = pathOf(url, start, query)
-    const search = query < 0 ? '' : url.slice(query + 1)
+    const target = splitTarget(url, HOST_FROM_HEADER ? request.headers.get('host') : null)
+    if (!target) return root.error(new BadRequest(BAD_TARGET))
+    const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, url, mount.prefix), env, ctx)
+      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
     }
-    const method = request.method
-    // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method below.
-    const match = router.match(path, method) ?? (method === 'HEAD' ? router.match(path, 'GET') : undefined)
-    if (!match) {
-      const found = router.find(path)
-      if (!found) return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
-      if (method === 'OPTIONS') return preflight(request, found)
-      const renderer = found.byMethod.values().next().value?.entry.data.renderer ?? root
-      return renderer.error(new MethodNotAllowed(`method not allowed: ${method}`, { headers: { allow: found.allow.join(', ') } }))
-    }
-    const response = match.entry.data.handle(request, match.values, path, search, arrived, env, ctx)
-    return method === 'HEAD' ? Promise.resolve(response).then((done) => new Response(null, done)) : response
+    const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
+    if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)
+    return route(rc, request, env, ctx)
   }
   // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.
   const fetch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {

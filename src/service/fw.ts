@@ -1,16 +1,35 @@
 import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
-import type { APIClass } from '../api/api'
-import { isAPIClass } from '../api/api'
+import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
+import { isPlugin, type Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
+import type { Routed } from '../compile/routes'
 import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import { joinPath } from '../router/path'
+import { CORS } from '../plugins/cors'
+import { Logger } from '../plugins/logger'
+import type { RouteEntry } from '../router'
+import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import type { CorsOptions, FwOptions } from './options'
+import type { FwOptions } from './options'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
-type Conf = Time
+/** What `service.use()` accepts: a conf object or a plugin. */
+export type Usable = Time | Plugin
+
+let hiddenService: Fw | undefined
+
+// `API.__as__` (SPEC §6): a hidden service per process, attached to the backend.
+provideAttachAs((api, backend, route, options) => {
+  if (hiddenService) {
+    throw new ImproperlyConfigured(
+      `API.__as__() was already called in this process (for ${hiddenService.options.api?.name}); ` +
+        'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
+    )
+  }
+  hiddenService = new Fw('fw:__as__', { api, backend, asynchornous: options.asynchornous })
+  return hiddenService.adapt(route)
+})
 
 /**
  * An fw service: API classes compiled into one Web-standard fetch function.
@@ -27,6 +46,8 @@ export class Fw {
   readonly options: Readonly<FwOptions>
   readonly limits: Readonly<Limits>
   #time?: Time
+  #plugins: Plugin[] = []
+  #routes: readonly RouteEntry<Routed>[] = []
   #apiMounts: { api: APIClass; route: string }[] = []
   #appMounts: AppMount[] = []
   #dispatch?: FetchHandler
@@ -48,21 +69,35 @@ export class Fw {
     if (options.backend !== undefined && createBackendApp(options.backend) === options.backend) this.setup()
   }
 
-  /** The service as a fetch handler (bound, so it can be passed around). Workers call it with `(request, env, ctx)`. */
-  fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
-    return Promise.resolve((this.#dispatch ?? this.#compile())(request, env, ctx))
+  /**
+   * The service as a fetch handler (bound, so it can be passed around). Workers
+   * call it with `(request, env, ctx)`. A response ready synchronously is
+   * returned as is (no promise hop); `await` works on both.
+   */
+  fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
+    return (this.#dispatch ?? this.#compile())(request, env, ctx)
   }
 
   /**
-   * Apply a configuration, e.g. `conf.Time`.
+   * Apply a configuration (`conf.Time`) or a plugin (`api.Plugin`, e.g. `plugins.CORS`).
+   * Plugins run in the order they are used (processRequest) and back (processResponse).
    *
-   * @example service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+   * @example
+   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+   * service.use(new plugins.RequestId())
    */
-  use(conf: Conf): this {
-    if (conf instanceof Time) this.#time = conf
-    else throw new ImproperlyConfigured('service.use() takes a conf object such as conf.Time')
-    this.#dispatch = undefined
+  use(item: Usable): this {
+    if (item instanceof Time) this.#time = item
+    else if (isPlugin(item)) this.#plugins.push(item)
+    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
+    this.#compile()
     return this
+  }
+
+  /** The compiled routes: method, path and endpoint (its def, template and result schema), for docs generators. */
+  routes(): readonly RouteEntry<Routed>[] {
+    if (!this.#dispatch) this.#compile()
+    return this.#routes
   }
 
   /**
@@ -148,6 +183,14 @@ export class Fw {
     return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
   }
 
+  /** The `cors` option is sugar for `plugins.CORS`. */
+  #corsPlugin(): Plugin[] {
+    const cors = this.options.cors
+    if (!cors) return []
+    if (cors === true) return [new CORS({ allowOrigin: '*' })]
+    return [new CORS({ allowOrigin: cors.origin, allowCredentials: cors.credentials, maxAge: cors.maxAge, exposeHeaders: cors.exposeHeaders, allowHeaders: cors.allowHeaders })]
+  }
+
   #compile(): FetchHandler {
     const time = this.#time
     const stringify = time
@@ -157,9 +200,10 @@ export class Fw {
             return raw instanceof Date ? time.format(raw) : replaced
           })
       : (value: unknown) => JSON.stringify(value)
-    const cors: CorsOptions | undefined = this.options.cors === true ? { origin: '*' } : this.options.cors || undefined
     const prefix = this.#prefix
-    const { fetch } = buildDispatch({
+    const plugins = [...this.#corsPlugin(), ...this.#plugins]
+    const logs = plugins.some((plugin) => plugin instanceof Logger)
+    const { fetch, routes } = buildDispatch({
       api: this.options.api,
       route: joinPath(prefix, this.options.route),
       apiMounts: this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
@@ -167,10 +211,13 @@ export class Fw {
       stringify,
       debug: this.options.debug ?? false,
       limits: this.limits,
-      cors,
-      onError: (error) => console.error(error),
+      plugins,
+      timeout: this.options.timeout,
+      // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
+      onError: logs ? undefined : (error) => console.error(error),
     })
     this.#dispatch = fetch
+    this.#routes = routes
     return fetch
   }
 }

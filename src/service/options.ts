@@ -2,12 +2,16 @@ import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { Timeouts } from './run'
 
-/** CORS settings for preflight answers. */
+/** CORS settings (sugar for `service.use(new plugins.CORS(...))`). */
 export interface CorsOptions {
-  /** allowed origins; `'*'` for any. Without it, preflights carry no `Access-Control-Allow-Origin`. */
+  /** allowed origins; `'*'` for any. Without it, responses carry no `Access-Control-Allow-Origin`. */
   origin?: string | string[]
   credentials?: boolean
   maxAge?: number
+  /** `Access-Control-Expose-Headers` on actual responses */
+  exposeHeaders?: string[]
+  /** preflight `Access-Control-Allow-Headers` (default: the headers the path's endpoints declare) */
+  allowHeaders?: string[]
 }
 
 /** Options of `new Fw(import.meta.url, options)`. */
@@ -30,8 +34,10 @@ export interface FwOptions {
   limits?: Partial<Limits>
   /** server timeouts of `run()` in ms: `headers` (15 s), `request` (30 s), `keepAlive` (5 s), `idle` (10 s) */
   timeouts?: Timeouts
-  /** CORS for preflight answers */
+  /** CORS on preflights and actual responses (`true`: any origin); sugar for `plugins.CORS` */
   cors?: boolean | CorsOptions
+  /** handler timeout in ms: a request not answered in time gets 504 (a class's `static timeout` wins) */
+  timeout?: number
   /** attach async or callback-style handlers to backends that have both */
   asynchornous?: boolean
 }

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { cases, type Case, type Expected, type FormPart } from './cases'
+import { hookCases } from './cases-hooks'
 import { root, runtimes, startServer, type Server } from './runtimes'
 
 const START_MS = 60_000 // cold Deno/workerd starts on a slow CI box take a few seconds; bound them anyway
@@ -122,7 +123,7 @@ describe.each(runtimes)('runtime $name', (runtime) => {
     await Promise.all([example?.stop(), saver?.stop()])
   }, 15_000)
 
-  it.each(cases)('$method $path: $name', async (c) => {
+  it.each([...cases, ...hookCases])('$method $path: $name', async (c) => {
     const origin = example?.origin
     if (!origin) throw new Error(`${runtime.name}: the example server did not start`)
     const response = await send(origin, c)

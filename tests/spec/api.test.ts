@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, request, response, exceptions } from 'fw-api'
 import { call } from '../helpers/client'
@@ -143,6 +143,8 @@ describe('SPEC §2 declaration order, mounts and this.request', () => {
     expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'NotFound: thing 9' })
   })
   it('hides the text of unexpected errors unless debug', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}) // the 500 is reported on purpose
+    onTestFinished(() => logged.mockRestore())
     const quiet = await call(service, 'PATCH /api/boom')
     expect(quiet.status).toBe(500)
     expect(quiet.text).not.toContain('secret')

@@ -22,7 +22,7 @@ class RootAPI extends api.API {
   }
 
   @api.get({ xTestHeader: request.HeaderParam(v.pipe(v.number(), v.integer())), optional: request.HeaderParam({ required: false }) })
-  kebab({ xTestHeader, optional }: { xTestHeader: number; optional: string }) {
+  kebab({ xTestHeader, optional }: { xTestHeader: number; optional: string | undefined }) {
     return [xTestHeader, optional ?? null, this.authToken]
   }
 

@@ -1,21 +1,4 @@
-/**
- * Per-request views of the request's sources, each parsed at most once and
- * only when an endpoint declares a param from it.
- */
-export interface Sources {
-  readonly request: Request
-  /** raw path param values in template order (percent-encoded) */
-  readonly pathValues: readonly (string | undefined)[]
-  /** the raw query string (without `?`) */
-  readonly search: string
-  /** the query string parsed once (by `parseQuery`), for single query params */
-  query?: QueryValues
-  cookies?: Record<string, string>
-  body?: unknown
-  /** `env` / `ctx` as `service.fetch` received them (Workers bindings) */
-  readonly env?: unknown
-  readonly ctx?: unknown
-}
+/** Query, cookie and header-name parsing for the request context (each runs at most once per request). */
 
 /** Split a `Cookie` header into a null-prototype map (first occurrence wins). */
 export function parseCookies(header: string | null): Record<string, string> {

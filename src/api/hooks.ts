@@ -1,0 +1,159 @@
+import { ImproperlyConfigured } from '../exceptions'
+import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
+import { isAPIClass, type APIClass } from './api'
+import { isPlugin, type Plugin } from './plugin'
+
+/** A hook target: a method name of the class, a mounted API class, or `'*'` (everything). */
+export type HookTarget = string | APIClass
+
+/** An error class an `@api.handle` hook catches. */
+export type ErrorClass = abstract new (...args: never[]) => Error
+
+/** A method decorator accepting any method, under either decorator standard. */
+export interface MethodDecorator {
+  <This, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
+}
+
+/** The method names among hook targets (`'*'` excluded). */
+type NamesOf<T> = Exclude<Extract<T, string>, '*'>
+
+/**
+ * A hook decorator whose method-name targets must be methods of the class
+ * (checked by TypeScript under either decorator standard; always again when
+ * the service is built).
+ */
+export interface HookDecorator<Names extends string> {
+  <This extends { [K in Names]: unknown }, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
+  (target: { [K in Names]: unknown }, key: string | symbol, descriptor?: PropertyDescriptor): void
+}
+
+function isErrorClass(value: unknown): value is ErrorClass {
+  return typeof value === 'function' && (value === Error || value.prototype instanceof Error)
+}
+
+function isMethodCall(args: readonly unknown[]): boolean {
+  return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
+}
+
+function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'methodName'>): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const { meta, name } = metaOfMethodCall(args)
+    meta.hooks.push({ kind, methodName: name, ...decl })
+  }
+  return decorate as MethodDecorator
+}
+
+function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
+  if (isMethodCall(args)) throw new ImproperlyConfigured(`@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`)
+  const targets: HookTarget[] = []
+  for (const arg of args) {
+    if (typeof arg === 'string' || isAPIClass(arg)) targets.push(arg)
+    else throw new ImproperlyConfigured(`@api.${kind}: a target must be a method name, an API class or '*' (got ${String(arg)})`)
+  }
+  if (!targets.length) throw new ImproperlyConfigured(`@api.${kind} needs at least one target (a method name, an API class or '*')`)
+  return targets
+}
+
+/**
+ * Run this method before the target endpoints (or every route of a target
+ * sub-API), after their params are parsed. It receives the target's parsed
+ * params plus its own (last argument: a params object, same forms as
+ * endpoints). Throwing aborts the request.
+ *
+ * @example
+ * @api.before('getArticle', 'update')
+ * async loadArticle({ slug }: { slug: string }) { this.article = await find(slug) }
+ */
+export function before<const A extends readonly (HookTarget | Record<string, unknown>)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
+  const last = args.at(-1)
+  const hasParams = typeof last === 'object' && last !== null
+  const params = hasParams ? (last as Record<string, unknown>) : undefined
+  return hookDecorator('before', { targets: targetsOf('before', hasParams ? args.slice(0, -1) : args), params }) as HookDecorator<NamesOf<A[number]>>
+}
+
+/**
+ * Run this method after the target endpoints with their Web `Response`: a
+ * returned `Response` replaces it, another value is rendered with the hook's
+ * template, nothing keeps it. Child hooks run before parent hooks.
+ *
+ * @example
+ * @api.after('*')
+ * stamp(res: Response) { res.headers.set('server-timestamp', String(this.request.time.getTime())); return res }
+ */
+export function after<const T extends readonly HookTarget[]>(...targets: T): HookDecorator<NamesOf<T[number]>> {
+  return hookDecorator('after', { targets: targetsOf('after', targets) }) as HookDecorator<NamesOf<T[number]>>
+}
+
+/**
+ * Catch errors of the targets (their params, before hooks and method):
+ * targets first, then error classes (none = every error). The return value
+ * is rendered like an endpoint result; nearest class first.
+ *
+ * @example
+ * @api.handle('*', exceptions.BadRequest)
+ * invalid(error: exceptions.BadRequest) { return this.respond(null, { status: 422, message: error.message }) }
+ */
+export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
+  if (isMethodCall(args)) throw new ImproperlyConfigured("@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)")
+  const errors = args.filter(isErrorClass)
+  const targets = args.filter((arg) => !isErrorClass(arg))
+  return hookDecorator('handle', { targets: targetsOf('handle', targets), errors }) as HookDecorator<NamesOf<A[number]>>
+}
+
+/**
+ * The response template of one endpoint or after hook (`null`: the bare
+ * result). Nearest wins over the class's `static response`.
+ *
+ * @example
+ * @api.response(WrapResponse)
+ * @api.get
+ * stats() { return { total: 3 } }
+ */
+export function response(template: Function | null): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const { meta, name } = metaOfMethodCall(args)
+    meta.templates.set(name, template)
+  }
+  return decorate as MethodDecorator
+}
+
+/**
+ * A handler timeout for one endpoint (ms): not answered in time → 504.
+ * Wins over the class's `static timeout` and the service's `timeout` option.
+ *
+ * @example
+ * @api.timeout(2000)
+ * @api.get
+ * async report() { return await slowQuery() }
+ */
+export function timeout(ms: number): MethodDecorator {
+  if (!Number.isFinite(ms) || ms <= 0) throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
+  const decorate = (...args: unknown[]): void => {
+    const { meta, name } = metaOfMethodCall(args)
+    meta.timeouts.set(name, ms)
+  }
+  return decorate as MethodDecorator
+}
+
+const PLUGINS = Symbol.for('fw.plugins')
+
+/**
+ * Attach a plugin to an API class and its sub-APIs (class decorator).
+ *
+ * @example
+ * @api.plugin(new plugins.CORS({ allowOrigin: '*' }))
+ * class PublicAPI extends api.API {}
+ */
+export function plugin(instance: Plugin): <C extends Function>(cls: C, context?: ClassDecoratorContext) => void {
+  if (!isPlugin(instance)) throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
+  return (cls) => {
+    const own = Object.hasOwn(cls, PLUGINS) ? (cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [] : []
+    Object.defineProperty(cls, PLUGINS, { value: [instance, ...own], enumerable: false, configurable: true })
+  }
+}
+
+/** The plugins declared on exactly this class, outermost first. */
+export function pluginsOf(cls: Function): readonly Plugin[] {
+  return Object.hasOwn(cls, PLUGINS) ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? []) : []
+}

@@ -1,0 +1,114 @@
+import type { API } from '../api/api'
+import type { Plugin } from '../api/plugin'
+import { ImproperlyConfigured } from '../exceptions'
+import type { HookDecl } from '../meta'
+import { BARE, isResponseClass, templateOf, type Template } from '../response/response'
+import type { EndpointDef, Level } from './tree'
+
+/** A hook resolved for one endpoint: its class level, method and template. */
+export interface ResolvedHook {
+  decl: HookDecl
+  /** index of its class in `EndpointDef.levels` */
+  level: number
+  method: (this: API, ...args: unknown[]) => unknown
+  /** how its own return values (and `this.respond`) render */
+  template: Template
+}
+
+/** Everything around one endpoint: hooks in run order, plugins and templates. */
+export interface Surroundings {
+  /** outer class first */
+  before: ResolvedHook[]
+  /** nearest class first */
+  after: ResolvedHook[]
+  /** nearest class first */
+  handle: ResolvedHook[]
+  /** class plugins, outermost first */
+  plugins: Plugin[]
+  /** the endpoint's template, nearest wins */
+  template: Template
+  /** the nearest `static timeout` */
+  timeout: number | undefined
+}
+
+function templateFrom(value: unknown, where: string): Template {
+  if (value === null) return BARE
+  if (isResponseClass(value)) return templateOf(value)
+  throw new ImproperlyConfigured(`${where}: a response template must be a response.Response subclass or null`)
+}
+
+/** The nearest class template from `level` outwards (`static response`), else bare. */
+function classTemplate(levels: readonly Level[], from: number): Template {
+  for (let i = from; i >= 0; i--) {
+    const declared = (levels[i] as Level).response
+    if (declared !== undefined) return templateFrom(declared, `${(levels[i] as Level).cls.name}.response`)
+  }
+  return BARE
+}
+
+/** Does a hook declared at `level` apply to the endpoint? */
+function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
+  const last = def.levels.length - 1
+  return hook.targets.some(
+    (target) =>
+      target === '*' ||
+      (level === last && target === def.methodName) ||
+      (level < last && typeof target === 'function' && def.levels.slice(level + 1).some((below) => below.cls === target)),
+  )
+}
+
+/**
+ * Check the hooks of one class once: every target names an endpoint method
+ * of the class, a sub-API mounted below it, or `'*'`.
+ */
+export function checkHooks(level: Level): void {
+  for (const hook of level.hooks) {
+    const where = `${level.cls.name}.${hook.methodName}()`
+    if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function') throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
+    for (const target of hook.targets) {
+      if (target === '*') continue
+      if (typeof target === 'string' && level.methods.has(target)) continue
+      if (typeof target === 'function' && level.subAPIs.has(target)) continue
+      const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
+      const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
+      throw new ImproperlyConfigured(`${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`)
+    }
+  }
+}
+
+/** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
+export function surroundings(def: EndpointDef): Surroundings {
+  const before: ResolvedHook[] = []
+  const after: ResolvedHook[] = []
+  const handle: ResolvedHook[] = []
+  const levels = def.levels
+  let template: Template | undefined
+  const own = (levels.at(-1) as Level).templates
+  if (own.has(def.methodName)) template = templateFrom(own.get(def.methodName), `${def.cls.name}.${def.methodName}()`)
+  for (let level = levels.length - 1; level >= 0; level--) {
+    const here = levels[level] as Level
+    const levelAfter: ResolvedHook[] = []
+    const levelBefore: ResolvedHook[] = []
+    for (const decl of here.hooks) {
+      if (!targets(decl, def, level)) continue
+      const where = `${here.cls.name}.${decl.methodName}()`
+      const hookTemplate = here.templates.has(decl.methodName) ? templateFrom(here.templates.get(decl.methodName), where) : undefined
+      const resolved: ResolvedHook = {
+        decl,
+        level,
+        method: (here.cls.prototype as Record<string, (this: API, ...args: unknown[]) => unknown>)[decl.methodName] as ResolvedHook['method'],
+        template: hookTemplate ?? classTemplate(levels, level),
+      }
+      if (decl.kind === 'before') levelBefore.push(resolved)
+      else if (decl.kind === 'after') levelAfter.push(resolved)
+      else handle.push(resolved)
+      // An after hook's own template renders its targets' results (nearer than the class's).
+      if (decl.kind === 'after' && hookTemplate && template === undefined) template = hookTemplate
+    }
+    before.unshift(...levelBefore)
+    after.push(...levelAfter)
+    if (template === undefined && here.response !== undefined) template = templateFrom(here.response, `${here.cls.name}.response`)
+  }
+  const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
+  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: template ?? BARE, timeout }
+}

@@ -1,0 +1,135 @@
+import { ImproperlyConfigured } from '../exceptions'
+import { createRenderer, type Renderer } from '../response/render'
+import { BARE, isResponseClass, templateOf, type Template } from '../response/response'
+import { withJsonDepth } from '../schema'
+import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
+import { compileEndpoint, type CompiledEndpoint } from './endpoint'
+import type { CompileOptions } from './options'
+import { checkHooks, surroundings, type ResolvedHook } from './hooks'
+import { isOptional, planParams, type EndpointPlan } from './params'
+import { specsOf, type EndpointDef, type Level } from './tree'
+
+/** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (SPEC §2.1 rule 5). */
+export interface Scope {
+  /** the API class that owns the prefix */
+  cls: Function
+  /** is this path the prefix or below it (whole segments)? */
+  contains(path: string): boolean
+  /** renders its 404/405 with its nearest template */
+  renderer: Renderer
+  depth: number
+}
+
+/** A compiled endpoint and the sub-API scopes declared before it that may contain paths it matches. */
+export interface Routed {
+  endpoint: CompiledEndpoint
+  /** a match inside one of these scopes is that scope's miss, not this endpoint */
+  shadowedBy: readonly Scope[] | undefined
+  /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
+  classRenderer: Renderer
+}
+
+/** Everything the dispatcher needs, compiled once per service. */
+export interface CompiledRoutes {
+  entries: RouteEntry<Routed>[]
+  scopes: Scope[]
+}
+
+const PARAM_NAMES = /\{([^{}]*)\}/g
+
+function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
+  return (name) => {
+    const spec = def.params[name] ?? Object.values(def.params).find((own) => own.alias === name) ?? def.common.find((param) => param.field === name)?.spec
+    return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
+  }
+}
+
+function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
+  if (path.literal !== undefined) {
+    const literal = path.literal
+    const below = `${literal}/`
+    return (candidate) => candidate === literal || candidate.startsWith(below)
+  }
+  const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
+  return (candidate) => regex.test(candidate)
+}
+
+function templateAt(levels: readonly Level[], from: number): Template {
+  for (let i = from; i >= 0; i--) {
+    const declared = (levels[i] as Level).response
+    if (isResponseClass(declared)) return templateOf(declared)
+    if (declared === null) return BARE
+  }
+  return BARE
+}
+
+/** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
+function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
+  const a = template.split('/').slice(1)
+  const b = prefix.split('/').slice(1)
+  if (!rest && a.length < b.length) return false
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as string
+    const y = b[i] as string
+    if (!x.includes('{') && !y.includes('{') && x !== y) return false
+    if (x.includes('{') && rest) return true
+  }
+  return true
+}
+
+/**
+ * Compile every endpoint of a service once: path matchers, parsing plans,
+ * hooks, templates, and the sub-API scopes that own their prefixes.
+ */
+export function compileRoutes(defs: readonly EndpointDef[], options: CompileOptions): CompiledRoutes {
+  const checked = new Set<Level>()
+  const seen = new Map<string, string>()
+  const scopes: (Scope & { level: Level; first: number })[] = []
+  const routed: RouteEntry<Routed>[] = []
+
+  defs.forEach((def, index) => {
+    const where = `${def.cls.name}.${def.methodName}()`
+    def.levels.forEach((level, depth) => {
+      if (checked.has(level)) return
+      checked.add(level)
+      checkHooks(level)
+      if (!level.owns) return
+      const { stringify, debug, onError } = options
+      const renderer = createRenderer(templateAt(def.levels, depth), { stringify, debug, onError, where: level.cls.name })
+      const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
+      scopes.push({ cls: level.cls, contains: scopeMatcher(prefix), renderer, depth, level, first: index })
+    })
+    const rule = ruleFor(def)
+    const path = compilePath(def.template, rule)
+    const shape = `${def.method} ${path.template.replace(PARAM_NAMES, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
+    const previous = seen.get(shape)
+    if (previous) throw new ImproperlyConfigured(`${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`)
+    seen.set(shape, where)
+    const ownNames = new Set([...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()))
+    const plan = withJsonDepth(options.limits.depth, () => planParams({ where, template: def.template, params: def.params, common: def.common }, path.names, ownNames))
+    const around = surroundings(def)
+    const hookPlans = new Map<ResolvedHook, EndpointPlan>()
+    for (const hook of around.before) {
+      if (!hook.decl.params) continue
+      const hookWhere = `${(def.levels[hook.level] as Level).cls.name}.${hook.decl.methodName}()`
+      const hookPlan = withJsonDepth(options.limits.depth, () => planParams({ where: hookWhere, template: def.template, params: specsOf(hook.decl.params, hookWhere), common: [], declaredOnly: true }, path.names, ownNames))
+      if (hookPlan.bodies.some((body) => body.accept !== 'any') || (hookPlan.bodies.length && plan.bodies.length)) {
+        throw new ImproperlyConfigured(`${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`)
+      }
+      hookPlans.set(hook, hookPlan)
+    }
+    const endpoint = compileEndpoint(def, plan, around, { def, hookPlans }, options)
+    const classTemplate = templateAt(def.levels, def.levels.length - 1)
+    const classRenderer = classTemplate === around.template ? endpoint.renderer : createRenderer(classTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
+  })
+
+  // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.
+  routed.forEach((entry, index) => {
+    const def = entry.data.endpoint.def
+    const rest = Object.values(def.params).some((spec) => spec.match === 'rest') || def.common.some((param) => param.spec.match === 'rest')
+    const shadows = scopes.filter((scope) => scope.first < index && !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest))
+    if (shadows.length) entry.data.shadowedBy = shadows
+  })
+  return { entries: routed, scopes: scopes.sort((a, b) => b.depth - a.depth) }
+}

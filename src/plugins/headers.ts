@@ -1,0 +1,18 @@
+/** A response whose headers can be set: the same one, or a copy when its headers are immutable (a fetched response). */
+export function mutable(response: Response): Response {
+  try {
+    response.headers.set('x-fw-probe', '1')
+    response.headers.delete('x-fw-probe')
+    return response
+  } catch {
+    return new Response(response.body, response)
+  }
+}
+
+/** Add `value` to a comma-separated header (e.g. `Vary`) unless it is already listed. */
+export function appendToken(headers: Headers, name: string, value: string): void {
+  const current = headers.get(name)
+  if (!current) return headers.set(name, value)
+  if (current.split(',').some((token) => token.trim().toLowerCase() === value.toLowerCase())) return
+  headers.set(name, `${current}, ${value}`)
+}

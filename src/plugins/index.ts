@@ -1,0 +1,6 @@
+/**
+ * Built-in plugins (SPEC §8): `service.use(new plugins.CORS({ allowOrigin: '*' }))`.
+ */
+export { CORS, type CORSOptions } from './cors'
+export { RequestId, type RequestIdOptions } from './request-id'
+export { Logger, type LoggerOptions, type LogRecord } from './logger'

@@ -1,0 +1,73 @@
+import { Plugin } from '../api/plugin'
+import { HttpError } from '../exceptions'
+import type { RequestContext } from '../request/context'
+
+/** One log record; the sink gets it as a JSON line. */
+export interface LogRecord {
+  time: string
+  level: 'info' | 'error'
+  method: string
+  path: string
+  status?: number
+  /** ms from arrival to response */
+  duration?: number
+  id?: string
+  error?: string
+  stack?: string
+}
+
+/** Options of `plugins.Logger`. */
+export interface LoggerOptions {
+  /** where lines go (default: stdout via console.log) */
+  sink?: (line: string, record: LogRecord) => void
+}
+
+/**
+ * One structured JSON line per request (method, path, status, duration ms,
+ * request id), and one per server error with its stack. Nothing is logged
+ * unless the plugin is used.
+ *
+ * @example
+ * const lines: string[] = []
+ * service.use(new plugins.Logger({ sink: (line) => lines.push(line) }))
+ */
+export class Logger extends Plugin {
+  readonly sink: (line: string, record: LogRecord) => void
+
+  constructor(options: LoggerOptions = {}) {
+    super()
+    this.sink = options.sink ?? ((line) => console.log(line))
+  }
+
+  #write(record: LogRecord): void {
+    this.sink(JSON.stringify(record), record)
+  }
+
+  override handleError(error: unknown, ctx: RequestContext): undefined {
+    if (error instanceof HttpError && error.status < 500) return undefined
+    const cause = error instanceof HttpError && error.cause !== undefined ? error.cause : error
+    this.#write({
+      time: new Date().toISOString(),
+      level: 'error',
+      method: ctx.method,
+      path: ctx.path,
+      id: ctx.id,
+      error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+      stack: cause instanceof Error ? cause.stack : undefined,
+    })
+    return undefined
+  }
+
+  override processResponse(response: Response, ctx: RequestContext): undefined {
+    this.#write({
+      time: new Date().toISOString(),
+      level: response.status >= 500 ? 'error' : 'info',
+      method: ctx.method,
+      path: ctx.path,
+      status: response.status,
+      duration: Date.now() - ctx.arrived,
+      id: ctx.id,
+    })
+    return undefined
+  }
+}

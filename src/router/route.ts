@@ -1,0 +1,93 @@
+/**
+ * Route helpers, in one place: normalising route prefixes, testing paths
+ * against them, stripping them, and finding the path of a request.
+ */
+export { joinPath } from './path'
+
+/**
+ * `'/api/'` → `'/api'`, `'api'` → `'/api'`, `'/'` and `''` → `''` (the root).
+ *
+ * @example
+ * normalizeRoute('v2/') // '/v2'
+ */
+export function normalizeRoute(route: string | undefined): string {
+  const trimmed = (route ?? '').trim().replace(/^\/+|\/+$/g, '')
+  return trimmed === '' ? '' : `/${trimmed}`
+}
+
+/** Whether `pathname` is `route` itself or below it (segment-wise: `/apix` is not under `/api`). */
+export function underRoute(pathname: string, route: string): boolean {
+  return route === '' || route === '/' || pathname === route || pathname.startsWith(`${route}/`)
+}
+
+/**
+ * The path of a request target (`/a/b?x=1` → `/a/b`; absolute-form targets too).
+ *
+ * @example
+ * pathOf('http://h/a/b?x=1') // '/a/b'
+ */
+export function pathOf(target: string): string {
+  if (/^https?:\/\//i.test(target)) {
+    try {
+      return new URL(target).pathname
+    } catch {
+      return '/'
+    }
+  }
+  const end = target.search(/[?#]/)
+  return end === -1 ? target : target.slice(0, end)
+}
+
+/** Where the path and the query start in a request URL. */
+export interface TargetSplit {
+  /** request path without query; a trailing slash dropped */
+  path: string
+  /** raw query string without `?` */
+  search: string
+  /** index of the path's first `/` in the URL */
+  start: number
+}
+
+const SCHEME = /^https?:\/\//i
+// Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
+const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
+
+/**
+ * Split a request URL into its path and query by index (no URL object).
+ * `undefined` when the URL does not come from a usable request-target and
+ * Host: a relative URL (Bun with a bad Host), a Host with `/`, `@`, `\` or
+ * spaces (Deno prepends it to the path). The route served is then never a
+ * guess: the caller answers 400.
+ *
+ * @example
+ * splitTarget('http://h/api/x/?a=1', 'h') // { path: '/api/x', search: 'a=1', start: 8 }
+ */
+export function splitTarget(url: string, host: string | null): TargetSplit | undefined {
+  if (host !== null && BAD_HOST.test(host)) return undefined
+  const scheme = url.indexOf('//')
+  if (scheme < 0 || scheme > 6 || !SCHEME.test(url)) return undefined
+  const start = url.indexOf('/', scheme + 2)
+  const query = start < 0 ? url.indexOf('?', scheme + 2) : url.indexOf('?', start)
+  const authorityEnd = start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start
+  if (url.lastIndexOf('@', authorityEnd) > scheme) return undefined // userinfo never comes from a request-target
+  let path = start < 0 || (query >= 0 && query < start) ? '/' : query < 0 ? url.slice(start) : url.slice(start, query)
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  return { path, search: query < 0 ? '' : url.slice(query + 1), start }
+}
+
+/**
+ * The same request addressed below `prefix`: `/v2/users?x=1` with prefix
+ * `/v2` becomes `/users?x=1` (`/v2` itself becomes `/`). Method, headers,
+ * body and signal carry over; a request outside `prefix` is returned as is.
+ *
+ * @example
+ * const inner = stripPrefix(request, '/legacy')
+ */
+export function stripPrefix(request: Request, prefix: string): Request {
+  const route = normalizeRoute(prefix)
+  const url = request.url
+  const split = splitTarget(url, null)
+  if (route === '' || !split || !underRoute(split.path, route)) return request
+  const rest = url.slice(split.start + route.length)
+  return new Request(url.slice(0, split.start) + (rest.startsWith('/') ? rest : `/${rest}`), request)
+}

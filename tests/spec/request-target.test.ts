@@ -1,0 +1,50 @@
+/**
+ * The route served comes from the request-target (issue #9 item 2), and the
+ * route helpers of src/router/route.ts.
+ */
+import { describe, expect, it } from 'vitest'
+import { normalizeRoute, pathOf, splitTarget, stripPrefix, underRoute } from '../../src/router/route'
+
+describe('splitTarget', () => {
+  it('splits path and query by index; drops a trailing slash', () => {
+    expect(splitTarget('http://h/api/x/?a=1', null)).toEqual({ path: '/api/x', search: 'a=1', start: 8 })
+    expect(splitTarget('https://h:8080', null)).toMatchObject({ path: '/', search: '' })
+    expect(splitTarget('http://h?x=1', null)).toMatchObject({ path: '/', search: 'x=1' })
+  })
+
+  it('refuses URLs that do not come from a usable request-target and Host', () => {
+    expect(splitTarget('/public/api/calc/add', null)).toBeUndefined() // Bun: relative URL for a bad Host
+    expect(splitTarget('http://a@b/public/api/calc/add', null)).toBeUndefined() // userinfo
+    expect(splitTarget('http://x/api/public/api/calc/add', 'x/api')).toBeUndefined() // Deno: Host text prepended
+    expect(splitTarget('http://x/api', 'a b')).toBeUndefined()
+    expect(splitTarget('http://x/api', 'x\\y')).toBeUndefined()
+    expect(splitTarget('ftp://x/api', null)).toBeUndefined()
+  })
+
+  it('accepts every usable Host', () => {
+    for (const host of ['example.com', 'example.com:8080', '127.0.0.1:3000', '[::1]:80', 'xn--bcher-kva.example']) {
+      expect(splitTarget(`http://${host}/api?q`, host)).toMatchObject({ path: '/api', search: 'q' })
+    }
+  })
+})
+
+describe('route helpers', () => {
+  it('normalizeRoute, underRoute, pathOf', () => {
+    expect(normalizeRoute('v2/')).toBe('/v2')
+    expect(normalizeRoute('/')).toBe('')
+    expect(underRoute('/api/x', '/api')).toBe(true)
+    expect(underRoute('/apix', '/api')).toBe(false)
+    expect(pathOf('http://h/a/b?x=1')).toBe('/a/b')
+    expect(pathOf('/a/b?x=1')).toBe('/a/b')
+  })
+
+  it('stripPrefix keeps method, headers and query', () => {
+    const inner = stripPrefix(new Request('http://h/legacy/users?x=1', { method: 'DELETE', headers: { 'x-a': 'b' } }), '/legacy')
+    expect(inner.url).toBe('http://h/users?x=1')
+    expect(inner.method).toBe('DELETE')
+    expect(inner.headers.get('x-a')).toBe('b')
+    expect(stripPrefix(new Request('http://h/legacy'), '/legacy').url).toBe('http://h/')
+    const outside = new Request('http://h/other')
+    expect(stripPrefix(outside, '/legacy')).toBe(outside)
+  })
+})
