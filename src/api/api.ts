@@ -1,3 +1,4 @@
+import type { EntryOf } from '../adapters/types'
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 // A cycle (service → api → service) that is only followed inside `__as__`, at call time.
@@ -51,7 +52,9 @@ export class API {
    * @example
    * app.use(CalcAPI.__as__(express, '/calc'))
    * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
+   * CalcAPI.__as__(nestApp, '/api')   // an INestApplication, before app.listen()
    */
+  static __as__<B>(backend: B, route: string, options?: { asynchornous?: boolean }): EntryOf<B>
   static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
     if (hiddenService) {
       throw new ImproperlyConfigured(
