@@ -10,7 +10,7 @@ import ts from 'typescript'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 /** Inside the project, so the emitted JS resolves @nestjs/* from its node_modules. */
-const outDir = join(root, 'tests/.tmp/nest')
+const tmp = join(root, 'tests/.tmp/nest')
 
 /** Compile options of a Nest project (the ones that matter for decorators). */
 export const nestCompilerOptions: ts.CompilerOptions = {
@@ -25,8 +25,12 @@ export const nestCompilerOptions: ts.CompilerOptions = {
   types: [],
 }
 
-/** Emit tests/nest/fixture/*.ts to tests/.tmp/nest; returns the diagnostics and the emitted module's URL. */
-export function compileFixture(): { diagnostics: string[]; url: string; js: string } {
+/**
+ * Emit tests/nest/fixture/*.ts to tests/.tmp/nest/<name> (one folder per test
+ * file: files run in parallel); returns the diagnostics and the emitted module's URL.
+ */
+export function compileFixture(name: string): { diagnostics: string[]; url: string; js: string } {
+  const outDir = join(tmp, name)
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir, { recursive: true })
   const file = join(root, 'tests/nest/fixture/app.module.ts')
