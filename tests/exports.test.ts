@@ -117,6 +117,7 @@ describe('public exports', () => {
   it('fw/conf', () => {
     expect(names(conf)).toMatchInlineSnapshot(`
       [
+        "NestSettings",
         "Time",
         "compileStrftime",
       ]

@@ -20,13 +20,14 @@ import { attachExpress, expressRouter } from './express'
 import { attachFastify } from './fastify'
 import { attachHono, honoSubApp } from './hono'
 import { attachKoa } from './koa'
+import { attachNest, isNestApp, isNestCore } from './nest'
 import { isAsync, type AttachOptions } from './options'
 import { normalizeRoute } from './route'
 
 /** The backends `attach` knows, for error messages. */
 export const ATTACH_KINDS =
   'a Hono app, the Hono class, an Express/Connect app or router, the express module, a Fastify instance, a Koa app, ' +
-  'the node:http module or an Elysia app'
+  'the node:http module, an Elysia app or a Nest application (INestApplication)'
 
 /**
  * Attach `fetch` (a whole fw service) to `backend` under `route`, and return
@@ -42,6 +43,7 @@ export const ATTACH_KINDS =
  * | Koa app | `app.use(middleware)` | the app |
  * | `node:http` module | — | a `(req, res)` listener for `http.createServer` |
  * | Elysia app | `app.all(route)`, `app.all(route + '/*')` | the app |
+ * | Nest application | Fastify: as Fastify; Express: in `init()`, before Nest's 404 | the app |
  *
  * fw receives the full original URL: its routes already include `route`.
  *
@@ -54,7 +56,11 @@ export const ATTACH_KINDS =
 export function attach(backend: unknown, fetch: FetchHandler, route: string, options: AttachOptions = {}): unknown {
   const prefix = normalizeRoute(route)
   // Order matters: Elysia and Hono apps both have fetch + all; Express apps are functions with use + handle.
-  if (isElysiaLike(backend)) return attachElysia(backend, fetch, prefix)
+  if (isNestApp(backend)) return attachNest(backend, fetch, prefix, options)
+  if (isNestCore(backend)) {
+    throw new ImproperlyConfigured('with `backend: nest` (@nestjs/core), call `await service.setup()` (it creates the Nest application), then application(); or pass an existing INestApplication as backend')
+  }
+  if (isElysiaLike(backend)) return attachElysia(backend, fetch, prefix, options)
   if (isHonoLike(backend)) return attachHono(backend, fetch, prefix, options)
   if (isHonoClass(backend)) return honoSubApp(backend, fetch, prefix, options)
   if (isExpressLike(backend)) return attachExpress(backend, fetch, prefix, options)

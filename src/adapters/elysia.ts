@@ -5,6 +5,7 @@
  */
 import type { FetchHandler } from '../types'
 import type { ElysiaLike } from './detect'
+import type { AttachOptions } from './options'
 
 /**
  * Attach fw under `route` (`route` and `route/*`; Elysia's wildcard does not
@@ -13,8 +14,10 @@ import type { ElysiaLike } from './detect'
  * @example
  * attachElysia(app, service.fetch, '/api')
  */
-export function attachElysia(app: ElysiaLike, fetch: FetchHandler, route: string): ElysiaLike {
-  const handler = ({ request }: { request: Request }): Response | Promise<Response> => fetch(request)
+export function attachElysia(app: ElysiaLike, fetch: FetchHandler, route: string, options: AttachOptions = {}): ElysiaLike {
+  // A superseded attachment answers Elysia's own default 404.
+  const handler = ({ request }: { request: Request }): Response | Promise<Response> =>
+    options.live?.() === false ? new Response('NOT_FOUND', { status: 404 }) : fetch(request)
   app.all(route === '' ? '/' : route, handler, { parse: 'none' })
   app.all(`${route}/*`, handler, { parse: 'none' })
   return app

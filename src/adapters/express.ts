@@ -27,8 +27,23 @@ export function expressBody(req: IncomingMessage): ReusedBody | undefined {
 }
 
 /**
- * The middleware. `req.originalUrl` is used, so mounting it with
- * `app.use('/prefix', entry)` still shows fw the full path.
+ * The URL fw sees. Mounted with `app.use('/v1', entry)`, Express strips
+ * `/v1` from `req.url` (its `req.baseUrl`): a path relative to the mount point
+ * that is under `route` is taken first (Express Router semantics, so
+ * `app.use('/v1', service.adapt('/'))` serves `/v1/...`); else the full
+ * `req.originalUrl` (so `app.use('/v1', service.adapt('/v1'))` works too).
+ * undefined: not fw's.
+ */
+function routedUrl(req: IncomingMessage, route: string): string | undefined {
+  const original: unknown = Reflect.get(req, 'originalUrl')
+  const url = typeof original === 'string' ? original : (req.url ?? '/')
+  const base: unknown = Reflect.get(req, 'baseUrl')
+  if (typeof base === 'string' && base !== '' && typeof req.url === 'string' && underRoute(pathOf(req.url), route)) return req.url
+  return underRoute(pathOf(url), route) ? url : undefined
+}
+
+/**
+ * The middleware (see `routedUrl` for the path fw sees under a mount path).
  *
  * @example
  * app.use(expressMiddleware(service.fetch, '/api', {}))
@@ -36,9 +51,8 @@ export function expressBody(req: IncomingMessage): ReusedBody | undefined {
 export function expressMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): ExpressMiddleware {
   const fallthrough = options.fallthrough ?? route === ''
   const handle = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
-    const original: unknown = Reflect.get(req, 'originalUrl')
-    const url = typeof original === 'string' ? original : (req.url ?? '/')
-    if (!underRoute(pathOf(url), route)) return next()
+    const url = options.live?.() === false ? undefined : routedUrl(req, route)
+    if (url === undefined) return next()
     try {
       const { request, bodyStarted } = toWebRequest(req, { url, body: expressBody(req), res })
       const response = await fetch(request, { incoming: req, outgoing: res })

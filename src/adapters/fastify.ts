@@ -21,6 +21,7 @@ interface FastifyReplyLike {
   code(status: number): unknown
   header(name: string, value: string | string[]): unknown
   send(payload?: unknown): unknown
+  callNotFound(): unknown
 }
 /** An encapsulated Fastify instance inside `register`. */
 interface FastifyScope {
@@ -92,6 +93,7 @@ function patterns(route: string): string[] {
  */
 export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: string, options: AttachOptions): FastifyLike {
   const run = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<unknown> => {
+    if (options.live?.() === false) return reply.callNotFound()
     const req = request.raw
     const { request: webRequest } = toWebRequest(req, { url: req.url, res: reply.raw })
     const response = await fetch(webRequest, { incoming: req, outgoing: reply.raw })

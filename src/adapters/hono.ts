@@ -6,10 +6,11 @@
 import type { FetchHandler } from '../types'
 import type { HonoClassLike, HonoLike } from './detect'
 import type { AttachOptions } from './options'
+import { stripPrefix } from './route'
 
 /** The slice of Hono's Context fw uses. */
 interface HonoContextLike {
-  req: { raw: Request; bodyCache?: object; arrayBuffer(): Promise<ArrayBuffer> }
+  req: { raw: Request; bodyCache?: object; arrayBuffer(): Promise<ArrayBuffer>; readonly routePath?: string }
   env: unknown
   /** a getter that throws outside Workers-style runtimes */
   readonly executionCtx: unknown
@@ -33,17 +34,33 @@ async function rawRequest(c: HonoContextLike): Promise<Request> {
 }
 
 /**
- * A Hono handler calling fw. On a fw 404 the next matching Hono route may
- * answer; if it answers 404 too, fw's 404 is kept.
+ * Where `app.route(prefix, subApp)` put fw: Hono copies the sub-app's route
+ * `pattern` to `prefix + pattern`, and `c.req.routePath` shows the copy. fw's
+ * routes do not know `prefix`, so it is stripped before fw sees the request.
  */
-export function honoHandler(fetch: FetchHandler, options: AttachOptions): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
+function mountPrefix(c: HonoContextLike, pattern: string): string {
+  const matched = c.req.routePath
+  if (typeof matched !== 'string' || matched === pattern || !matched.endsWith(pattern)) return ''
+  return matched.slice(0, matched.length - pattern.length)
+}
+
+/**
+ * A Hono handler calling fw, registered at `pattern`. On a fw 404 the next
+ * matching Hono route may answer; if it answers 404 too, fw's 404 is kept
+ * (under a route of its own) or the host's `notFound` stands (fw at the root).
+ */
+export function honoHandler(fetch: FetchHandler, options: AttachOptions, pattern = '/*'): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
   const fallthrough = options.fallthrough ?? true
+  const atRoot = pattern === '/*'
   return async (c, next) => {
-    const request = await rawRequest(c)
+    if (options.live?.() === false) return void (await next())
+    const prefix = mountPrefix(c, pattern)
+    const raw = await rawRequest(c)
+    const request = prefix === '' ? raw : stripPrefix(raw, prefix)
     const response = await fetch(request, c.env, executionCtx(c))
     if (!fallthrough || response.status !== 404 || request.bodyUsed) return response
     await next()
-    if (c.res.status === 404) c.res = response
+    if (c.res.status === 404 && !(atRoot && prefix === '')) c.res = response
     else await response.body?.cancel().catch(() => {})
     return undefined
   }
@@ -57,7 +74,7 @@ export function honoHandler(fetch: FetchHandler, options: AttachOptions): (c: Ho
  * attachHono(app, service.fetch, '/api', {})
  */
 export function attachHono(app: HonoLike, fetch: FetchHandler, route: string, options: AttachOptions): HonoLike {
-  app.all(`${route}/*`, honoHandler(fetch, options))
+  app.all(`${route}/*`, honoHandler(fetch, options, `${route}/*`))
   return app
 }
 

@@ -7,6 +7,7 @@
 export { fromNode, isNodeApp, type NodeApp } from './node'
 export { toFetchHandler, MOUNT_KINDS, type MountOptions } from './mount'
 export { attach, createBackendApp, ATTACH_KINDS } from './attach'
+export { isNestApp, isNestCore, type NestAppLike, type NestCoreLike } from './nest'
 export { runBackend, type RunningBackend, type RunBackendOptions } from './run'
 export { stripPrefix, normalizeRoute, underRoute } from './route'
 export type { AttachOptions } from './options'

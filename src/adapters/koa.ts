@@ -69,7 +69,7 @@ function respond(ctx: KoaContextLike, response: Response): void {
 export function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
   return async (ctx, next) => {
-    if (!underRoute(pathOf(ctx.originalUrl), route)) {
+    if (options.live?.() === false || !underRoute(pathOf(ctx.originalUrl), route)) {
       await next()
       return
     }

@@ -6,14 +6,20 @@ import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
 import { describe, hasFetch, isClass, isExpressLike, isFastifyLike, isKoaLike } from './detect'
 import { fastifyFetch } from './fastify'
+import { isNestApp, isNestModuleClass, NEST_SETUP_HINT, nestAppFetch, nestModuleFetch, type NestCoreLike } from './nest'
 import { isNodeApp, wantsNext } from './node'
+import type { NestSettings } from '../conf/nest'
 
 /** The targets `toFetchHandler` knows, for error messages. */
 export const MOUNT_KINDS =
   'a fetch handler function (request) => Response, an object with fetch() (Hono, Elysia, itty-router, h3), ' +
-  'an Express/Connect app or router, a Koa app, a Fastify instance, or a Node listener wrapped as fromNode((req, res) => ...)'
+  'an Express/Connect app or router, a Koa app, a Fastify instance, a Nest application or (with backend: nest) a Nest module, ' +
+  'or a Node listener wrapped as fromNode((req, res) => ...)'
 
-export type MountOptions = Pick<NodeCallOptions, 'onError'>
+export interface MountOptions extends Pick<NodeCallOptions, 'onError'> {
+  /** the service's Nest backend once set up: Nest modules can then be mounted */
+  nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }
+}
 
 const isResponse = (value: unknown): value is Response =>
   value instanceof Response ||
@@ -35,6 +41,13 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
     const { listener } = target
     const withNext = wantsNext(listener)
     return (request) => callNodeListener(listener, request, { ...options, withNext })
+  }
+  if (isNestApp(target)) return nestAppFetch(() => target, (instance) => toFetchHandler(instance, options))
+  if (isNestModuleClass(target)) {
+    const nest = options.nest
+    if (!nest) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: it needs a service with backend: nest (@nestjs/core)`)
+    if (!nest.ready) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: ${NEST_SETUP_HINT}`)
+    return nestModuleFetch(nest.core, target, nest.settings, (instance) => toFetchHandler(instance, options))
   }
   if (isKoaLike(target)) {
     // Koa composes its middleware when callback() is called: do it at the first request.

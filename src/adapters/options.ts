@@ -19,6 +19,12 @@ export interface AttachOptions {
    * cannot tell whether a later handler answered).
    */
   fallthrough?: boolean
+  /**
+   * Asked per request (and by Nest at `init()`): `false` means this
+   * attachment was superseded (the service was `adapt()`ed elsewhere since)
+   * and steps aside as if it were not there. Default: always live.
+   */
+  live?: () => boolean
 }
 
 /** The resolved `asynchronous` flag, `fallback` when unset. */

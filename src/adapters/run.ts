@@ -7,6 +7,7 @@ import { toNodeListener } from '../node/bridge/listener'
 import { loadHttp } from '../node/bridge/runtime'
 import { serveFetch } from '../service/run'
 import type { FetchHandler } from '../types'
+import { isNestApp, listenNest } from './nest'
 import { describe, hasFetch, isElysiaLike, isExpressLike, isFastifyLike, isKoaLike, isNodeHttpModule } from './detect'
 
 /** A started server. */
@@ -64,6 +65,7 @@ const isBun = (): boolean => typeof Reflect.get(globalThis, 'Bun') === 'object'
  * | Express/Connect app, Koa app | `http.createServer(app)` / `app.callback()` |
  * | Fastify instance | `app.listen()` |
  * | Elysia app | `app.listen()` on Bun, else its `fetch` as above |
+ * | Nest application | `app.listen(port, hostname)` |
  * | Hono app or other fetch object | its `fetch` as above |
  *
  * @example
@@ -74,6 +76,7 @@ export async function runBackend(backend: unknown, fetch: FetchHandler, options:
   const port = options.port ?? 0
   const hostname = options.hostname ?? '127.0.0.1'
   if (backend === undefined || backend === null) return serveFetch(fetch, { port, hostname })
+  if (isNestApp(backend)) return listenNest(backend, port, hostname)
   if (isNodeHttpModule(backend)) return listenNode(toNodeListener(fetch), port, hostname)
   if (isExpressLike(backend)) return listenNode(backend, port, hostname)
   if (isKoaLike(backend)) return listenNode(backend.callback(), port, hostname)

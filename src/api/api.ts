@@ -1,3 +1,4 @@
+import type { EntryOf } from '../adapters/types'
 import type { RequestContext, RespondInit } from '../request/context'
 
 export type { RespondInit, Responder } from '../request/context'
@@ -47,7 +48,9 @@ export class API {
    * @example
    * app.use(CalcAPI.__as__(express, '/calc'))
    * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
+   * CalcAPI.__as__(nestApp, '/api')   // an INestApplication, before app.listen()
    */
+  static __as__<B>(backend: B, route: string, options?: { asynchornous?: boolean }): EntryOf<B>
   static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
     if (!attachAs) throw new Error("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
     return attachAs(this, backend, route, options)

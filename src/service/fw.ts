@@ -1,8 +1,11 @@
 import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
+import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
+import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
 import { isPlugin, type Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { Routed } from '../compile/routes'
+import { NestSettings } from '../conf/nest'
 import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { CORS } from '../plugins/cors'
@@ -14,8 +17,8 @@ import { buildDispatch, type AppMount } from './dispatch'
 import type { FwOptions } from './options'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
-/** What `service.use()` accepts: a conf object or a plugin. */
-export type Usable = Time | Plugin
+/** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`) or a plugin. */
+export type Usable = Time | Plugin | NestSettings
 
 let hiddenService: Fw | undefined
 
@@ -39,11 +42,13 @@ provideAttachAs((api, backend, route, options) => {
  * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
  * await service.run()           // Node, Bun or Deno
  * export default service        // Cloudflare Workers
+ *
+ * `B` is the backend's type: `adapt()`, `application()` and `setup()` are typed by it.
  */
-export class Fw {
+export class Fw<B = unknown> {
   /** the `import.meta.url` of the module that created the service */
   readonly module: string
-  readonly options: Readonly<FwOptions>
+  readonly options: Readonly<FwOptions & { backend?: B }>
   readonly limits: Readonly<Limits>
   #time?: Time
   #plugins: Plugin[] = []
@@ -56,8 +61,12 @@ export class Fw {
   /** the backend app once `setup()` resolved it (an app instance is its own app) */
   #app?: unknown
   #attached = false
+  /** bumped by adapt(): attachments made before step aside (`live`) */
+  #generation = 0
+  #nest?: NestSettings
+  #nestSetup?: Promise<this>
 
-  constructor(module: string, options: FwOptions = {}) {
+  constructor(module: string, options: FwOptions & { backend?: B } = {}) {
     this.module = module
     this.options = options
     this.limits = { ...defaultLimits, ...options.limits }
@@ -66,7 +75,8 @@ export class Fw {
     this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
-    if (options.backend !== undefined && createBackendApp(options.backend) === options.backend) this.setup()
+    const backend = options.backend
+    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend) this.setup()
   }
 
   /**
@@ -88,8 +98,13 @@ export class Fw {
    */
   use(item: Usable): this {
     if (item instanceof Time) this.#time = item
-    else if (isPlugin(item)) this.#plugins.push(item)
-    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
+    else if (item instanceof NestSettings) {
+      if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
+      if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
+      this.#nest = item
+      return this
+    } else if (isPlugin(item)) this.#plugins.push(item)
+    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
     this.#compile()
     return this
   }
@@ -112,10 +127,14 @@ export class Fw {
     if (isAPIClass(target)) {
       this.#apiMounts.push({ api: target, route: prefix })
     } else {
-      if (this.options.backend !== undefined && this.#app === undefined) {
-        throw new ImproperlyConfigured('this service\'s backend is a module or class: call service.setup() to create the app before mounting other apps')
+      const backend = this.options.backend
+      if (backend !== undefined && this.#app === undefined) {
+        throw new ImproperlyConfigured(
+          isNestCore(backend) ? NEST_SETUP_HINT : 'this service\'s backend is a module or class: call service.setup() to create the app before mounting other apps',
+        )
       }
-      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error) }) })
+      const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
+      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), nest }) })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }
@@ -130,25 +149,53 @@ export class Fw {
    * @example
    * const service = new Fw(import.meta.url, { backend: express, api: RootAPI }).setup()
    * const app = service.application()
+   *
+   * // NestJS (SPEC §11): asynchronous, creates the INestApplication
+   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(new conf.NestSettings({ module: AppModule })).setup()
    */
-  setup(): this {
+  setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
+  setup(): unknown {
     const backend = this.options.backend
-    if (backend === undefined || this.#attached) return this
-    this.#app = createBackendApp(backend)
-    this.#attached = true
-    this.#attachTo(this.#app, this.options.route)
-    for (const mount of this.#appMounts) this.#attachTo(this.#app, mount.prefix)
+    if (isNestCore(backend)) {
+      this.#nestSetup ??= createNestApp(backend, this.#nest).then((app) => {
+        this.#resolve(app)
+        return this
+      })
+      return this.#nestSetup
+    }
+    if (backend !== undefined && !this.#attached) this.#resolve(createBackendApp(backend))
     return this
   }
 
-  #attachTo(app: unknown, route: string | undefined): unknown {
-    return attach(app, this.fetch, joinPath(this.#prefix, route), { asynchronous: this.options.asynchornous })
+  /** Keep the app and attach fw (its root API and its app mounts) to it. */
+  #resolve(app: unknown): void {
+    this.#app = app
+    this.#attached = true
+    this.#attachTo(app, this.options.route)
+    for (const mount of this.#appMounts) this.#attachTo(app, mount.prefix)
   }
 
-  /** The backend app with fw attached, or the service itself when there is none. */
+  #attachTo(app: unknown, route: string | undefined): unknown {
+    const generation = this.#generation
+    const live = (): boolean => this.#generation === generation
+    return attach(app, this.fetch, joinPath(this.#prefix, route), { asynchronous: this.options.asynchornous, live })
+  }
+
+  /**
+   * The backend app with fw attached (the INestApplication for NestJS, after
+   * `await service.setup()`), or the service itself when there is none.
+   *
+   * @example const app = service.application()
+   */
+  application<A>(this: Fw<A>): AppOf<A>
   application(): unknown {
     if (this.options.backend === undefined) return this
-    return this.setup().#app
+    if (isNestCore(this.options.backend)) {
+      if (this.#app === undefined) throw new ImproperlyConfigured(`service.application(): ${NEST_SETUP_HINT}`)
+      return this.#app
+    }
+    this.setup()
+    return this.#app
   }
 
   /**
@@ -161,9 +208,11 @@ export class Fw {
    * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
    * app.use(service.adapt('/v1'))
    */
+  adapt<A>(this: Fw<A>, route: string): EntryOf<A>
   adapt(route: string): unknown {
     const backend = this.options.backend
     if (backend === undefined) throw new ImproperlyConfigured('service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)')
+    this.#generation++ // earlier attachments (e.g. the constructor's) step aside
     this.#prefix = joinPath(route)
     this.#compile()
     this.#attached = true // the entry returned here is the attachment
@@ -179,7 +228,9 @@ export class Fw {
     const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
     const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
     if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts })
-    const backend = await runBackend(this.application(), this.fetch, { port, hostname })
+    if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
+    if (this.#app === undefined) this.setup()
+    const backend = await runBackend(this.#app, this.fetch, { port, hostname })
     return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
   }
 

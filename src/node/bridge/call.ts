@@ -7,6 +7,7 @@
  * (Node >= 20.16, Bun, Deno); elsewhere it throws a clear Error.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { contain } from './contain'
 import { createIncomingMessage } from './incoming'
 import { captureResponse } from './response'
 import { loadHttp, loadStream } from './runtime'
@@ -87,10 +88,17 @@ export function callNodeListener(listener: NodeListener, request: Request, optio
   }
   signal.addEventListener('abort', onAbort, { once: true })
 
+  let failed = false
   const fail = (error: unknown): void => {
+    if (failed) return // one failure per call: the teardown that follows may report the same error again
+    failed = true
     capture.fail(error)
     teardown()
   }
+  // A throw in the app's req/res/socket event listeners is its failure, not the process's.
+  contain(req, fail)
+  contain(res, fail)
+  contain(socket, fail)
   const next = (error?: unknown): void => {
     if (error) return fail(error)
     if (res.headersSent) return
