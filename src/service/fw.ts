@@ -10,7 +10,10 @@ import { buildDispatch, type AppMount } from './dispatch'
 import type { CorsOptions, FwOptions } from './options'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
-type Conf = Time
+/** A configuration that installs itself, e.g. `orm.DatabaseConnections`: a method under this symbol (the core imports no add-on). */
+const INSTALL = Symbol.for('fw.install')
+type Installable = { [INSTALL]: (service: Fw) => void }
+type Conf = Time | object
 
 /**
  * An fw service: API classes compiled into one Web-standard fetch function.
@@ -35,6 +38,7 @@ export class Fw {
   /** the backend app once `setup()` resolved it (an app instance is its own app) */
   #app?: unknown
   #attached = false
+  #closers: (() => unknown)[] = []
 
   constructor(module: string, options: FwOptions = {}) {
     this.module = module
@@ -60,9 +64,22 @@ export class Fw {
    */
   use(conf: Conf): this {
     if (conf instanceof Time) this.#time = conf
+    else if (typeof (conf as Partial<Installable>)[INSTALL] === 'function') return ((conf as Installable)[INSTALL](this), this)
     else throw new ImproperlyConfigured('service.use() takes a conf object such as conf.Time')
     this.#dispatch = undefined
     return this
+  }
+
+  /** Run `close` when the service closes (`service.close()`, or the server from `run()` closing). */
+  onClose(close: () => unknown): this {
+    this.#closers.push(close)
+    return this
+  }
+
+  /** Release what configurations opened (e.g. database connections). @example await service.close() */
+  async close(): Promise<void> {
+    const closers = this.#closers.splice(0)
+    await Promise.all(closers.map((close) => close()))
   }
 
   /**
@@ -143,9 +160,10 @@ export class Fw {
   async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
     const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
     const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname })
+    const closing = (server: RunningServer): RunningServer => ({ ...server, close: () => server.close().then(() => this.close()) })
+    if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname }))
     const backend = await runBackend(this.application(), this.fetch, { port, hostname })
-    return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
+    return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
   }
 
   #compile(): FetchHandler {
