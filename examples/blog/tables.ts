@@ -18,7 +18,7 @@ export const articles = pgTable('articles', {
   title: text('title').notNull(),
   content: text('content').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}
+})
 
 export const comments = pgTable('comments', {
   id: serial('id').primaryKey(),
