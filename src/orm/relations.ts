@@ -83,7 +83,8 @@ export function primaryKeysOf(table: PgTable): string[] {
   const keys = columns.filter(([, column]) => column.primary).map(([key]) => key)
   if (keys.length > 0) return keys
   const composite = config.primaryKeys[0]
-  if (composite) return composite.columns.map((column) => columns.find(([, candidate]) => candidate === column)?.[0] ?? column.name)
+  // composite keys hold their own column objects: match by column name
+  if (composite) return composite.columns.map((column) => columns.find(([, candidate]) => candidate.name === column.name)?.[0] ?? column.name)
   return []
 }
 
@@ -103,7 +104,7 @@ export function foreignKeysTo(table: PgTable, target: PgTable): string[] {
     const reference = foreignKey.reference()
     if (reference.foreignTable !== target) continue
     for (const column of reference.columns) {
-      const key = columns.find(([, candidate]) => candidate === column)?.[0]
+      const key = columns.find(([, candidate]) => candidate === column || candidate.name === column.name)?.[0]
       if (key && !found.includes(key)) found.push(key)
     }
   }
