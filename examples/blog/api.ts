@@ -5,6 +5,7 @@
 import { api, request, response } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
+import './respond-count'
 import { articles, comments, users } from './tables'
 
 export const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })

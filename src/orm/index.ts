@@ -8,7 +8,6 @@
  * const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })
  * service.use(new orm.DatabaseConnections({ default: new orm.Database({ engine: 'pglite', schema: tables }) }))
  */
-import './respond'
 import * as orm from './namespace'
 
 export { orm }
