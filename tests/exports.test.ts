@@ -8,6 +8,7 @@ import * as api from 'fw-api/api'
 import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
+import * as ormModule from 'fw-api/orm'
 import * as request from 'fw-api/request'
 import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
@@ -149,6 +150,29 @@ describe('public exports', () => {
         "Unauthorized",
         "UnprocessableEntity",
         "UnsupportedMediaType",
+      ]
+    `)
+  })
+  it('fw/orm', () => {
+    expect(names(ormModule)).toMatchInlineSnapshot(`
+      [
+        "orm",
+      ]
+    `)
+    expect(names(ormModule.orm)).toMatchInlineSnapshot(`
+      [
+        "Count",
+        "Database",
+        "DatabaseConnections",
+        "Exists",
+        "Filter",
+        "Limit",
+        "Offset",
+        "OrderBy",
+        "Page",
+        "Query",
+        "Schema",
+        "mapDatabaseError",
       ]
     `)
   })

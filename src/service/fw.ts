@@ -15,10 +15,12 @@ import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
 import type { FwOptions } from './options'
+import { INSTALL, type Installable } from './install'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
-/** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`) or a plugin. */
-export type Usable = Time | Plugin | NestSettings
+
+/** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin. */
+export type Usable = Time | Plugin | NestSettings | Installable
 
 let hiddenService: Fw | undefined
 
@@ -65,6 +67,7 @@ export class Fw<B = unknown> {
   #generation = 0
   #nest?: NestSettings
   #nestSetup?: Promise<this>
+    #closers: (() => unknown)[] = []
 
   constructor(module: string, options: FwOptions & { backend?: B } = {}) {
     this.module = module
@@ -104,6 +107,7 @@ export class Fw<B = unknown> {
       this.#nest = item
       return this
     } else if (isPlugin(item)) this.#plugins.push(item)
+    else if (typeof (item as Partial<Installable>)[INSTALL] === 'function') return (item as Installable)[INSTALL](this), this
     else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
     this.#compile()
     return this
@@ -113,6 +117,18 @@ export class Fw<B = unknown> {
   routes(): readonly RouteEntry<Routed>[] {
     if (!this.#dispatch) this.#compile()
     return this.#routes
+  }
+
+  /** Run `close` when the service closes (`service.close()`, or the server from `run()` closing). */
+  onClose(close: () => unknown): this {
+    this.#closers.push(close)
+    return this
+  }
+
+  /** Release what configurations opened (e.g. database connections). @example await service.close() */
+  async close(): Promise<void> {
+    const closers = this.#closers.splice(0)
+    await Promise.all(closers.map((close) => close()))
   }
 
   /**
@@ -227,11 +243,12 @@ export class Fw<B = unknown> {
   async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
     const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
     const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    if (this.options.backend === undefined) return serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts })
+    const closing = (server: RunningServer): RunningServer => ({ ...server, close: () => server.close().then(() => this.close()) })
+    if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts }))
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
     if (this.#app === undefined) this.setup()
     const backend = await runBackend(this.#app, this.fetch, { port, hostname })
-    return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
+    return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
   }
 
   /** The `cors` option is sugar for `plugins.CORS`. */

@@ -1,0 +1,28 @@
+/** The blog's tables as plain SQL: fw never migrates, the example creates them at startup. */
+export const createTables = `
+CREATE TABLE IF NOT EXISTS users (
+  id serial PRIMARY KEY,
+  username text NOT NULL CONSTRAINT users_username_unique UNIQUE,
+  email text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS articles (
+  id serial PRIMARY KEY,
+  author_id integer NOT NULL CONSTRAINT articles_author_id_users_id_fk REFERENCES users(id) ON DELETE CASCADE,
+  title text NOT NULL,
+  content text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS comments (
+  id serial PRIMARY KEY,
+  article_id integer NOT NULL CONSTRAINT comments_article_id_articles_id_fk REFERENCES articles(id) ON DELETE CASCADE,
+  author_id integer NOT NULL CONSTRAINT comments_author_id_users_id_fk REFERENCES users(id) ON DELETE CASCADE,
+  body text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS follows (
+  follower_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  following_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  PRIMARY KEY (follower_id, following_id)
+);
+`

@@ -1,0 +1,49 @@
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { createInsertSchema, createSelectSchema } from 'drizzle-valibot'
+import * as v from 'valibot'
+import { ImproperlyConfigured } from '../exceptions'
+import { databaseOf } from './database'
+import { pathTarget } from './sql'
+
+type Entries = Record<string, v.GenericSchema>
+const selects = new WeakMap<PgTable, Entries>()
+const inserts = new WeakMap<PgTable, Entries>()
+
+/** drizzle-valibot's select schema entries of a table (cached). */
+export function selectEntries(table: PgTable): Entries {
+  let entries = selects.get(table)
+  if (!entries) selects.set(table, (entries = (createSelectSchema(table) as unknown as { entries: Entries }).entries))
+  return entries
+}
+
+/** drizzle-valibot's insert schema entries of a table (cached): generated and defaulted columns are optional. */
+export function insertEntries(table: PgTable): Entries {
+  let entries = inserts.get(table)
+  if (!entries) inserts.set(table, (entries = (createInsertSchema(table) as unknown as { entries: Entries }).entries))
+  return entries
+}
+
+/** The value schema of one column (nullable unwrapped), for filters. */
+export function columnSchema(table: PgTable, key: string): v.GenericSchema {
+  const entry = selectEntries(table)[key]
+  if (!entry) throw new ImproperlyConfigured(`orm: no column '${key}' to filter on`)
+  const shape = entry as { type?: string; wrapped?: v.GenericSchema }
+  return shape.type === 'nullable' && shape.wrapped ? shape.wrapped : entry
+}
+
+/**
+ * The value schema of a column reached through relations (`'author.username'`).
+ * Relations live in the database's schema module, so the column is found on
+ * first use (lazily), then cached.
+ */
+export function lazyPathSchema(table: PgTable, db: string, path: string): v.GenericSchema {
+  let resolved: v.GenericSchema | undefined
+  return v.lazy(() => {
+    if (!resolved) {
+      const schema = databaseOf(db).options.schema
+      const { key, links } = pathTarget(schema, table, path)
+      resolved = columnSchema((links[links.length - 1] as { target: PgTable }).target, key)
+    }
+    return resolved
+  })
+}

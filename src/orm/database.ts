@@ -1,0 +1,173 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { ImproperlyConfigured } from '../exceptions'
+import { INSTALL, type ServiceHooks } from '../service/install'
+
+/** The drizzle database fw's orm runs on (PGlite and postgres.js both are one). */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
+
+/** Options of `orm.Database`. */
+export interface DatabaseOptions {
+  /** a name for messages (and the PGlite data directory's default label) */
+  name?: string
+  /** `pglite` (embedded WASM Postgres, the default) or `postgres` (a real server through postgres.js) */
+  engine?: 'pglite' | 'postgres'
+  /** the drizzle schema module: tables and `relations`, as `drizzle(client, { schema })` takes it */
+  schema: Record<string, unknown>
+  /** `postgres`: the connection URL (`postgres://user:pass@host:port/db`) */
+  url?: string
+  /** `pglite`: a directory to persist to (in memory when absent) */
+  dataDir?: string
+  /** `postgres`: pool size (default 10) */
+  max?: number
+  /** called with every SQL statement drizzle sends (logging, statement counts in tests) */
+  onQuery?: (sql: string, params: unknown[]) => void
+}
+
+// Computed specifiers: bundlers of the core never follow them, and only the chosen engine loads.
+const modules = {
+  pglite: ['@electric-sql', 'pglite'].join('/'),
+  drizzlePglite: ['drizzle-orm', 'pglite'].join('/'),
+  postgres: 'postgres',
+  drizzlePostgres: ['drizzle-orm', 'postgres-js'].join('/'),
+}
+
+interface Opened {
+  db: Db
+  close(): Promise<void>
+  exec(sql: string): Promise<void>
+}
+
+type DrizzleFactory = (client: unknown, config: { schema: Record<string, unknown>; logger?: { logQuery(sql: string, params: unknown[]): void } }) => Db
+
+/**
+ * One database: opened lazily on first use, closed by `close()` (the service
+ * closes it on shutdown). fw never creates or migrates tables.
+ *
+ * @example
+ * import * as tables from './tables'
+ * const db = new orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
+ * const pg = new orm.Database({ engine: 'postgres', url: process.env.DATABASE_URL, schema: tables })
+ */
+export class Database {
+  readonly options: Readonly<DatabaseOptions>
+  #opening?: Promise<Opened>
+
+  constructor(options: DatabaseOptions) {
+    const engine = options.engine ?? 'pglite'
+    if (engine !== 'pglite' && engine !== 'postgres') throw new ImproperlyConfigured(`orm.Database: unknown engine '${String(engine)}' (use 'pglite' or 'postgres')`)
+    if (engine === 'postgres' && !options.url) throw new ImproperlyConfigured(`orm.Database${options.name ? ` '${options.name}'` : ''}: engine 'postgres' needs a url`)
+    if (typeof options.schema !== 'object' || options.schema === null) throw new ImproperlyConfigured('orm.Database: `schema` must be the drizzle schema module (tables and relations)')
+    this.options = { ...options, engine }
+  }
+
+  get engine(): 'pglite' | 'postgres' {
+    return this.options.engine ?? 'pglite'
+  }
+
+  /** Is the connection open (or opening)? */
+  get opened(): boolean {
+    return this.#opening !== undefined
+  }
+
+  /** The drizzle database, opening the connection on first call. */
+  async db(): Promise<Db> {
+    return (await this.#connect()).db
+  }
+
+  #connect(): Promise<Opened> {
+    this.#opening ??= this.#open().catch((error: unknown) => {
+      this.#opening = undefined
+      throw error
+    })
+    return this.#opening
+  }
+
+  /**
+   * Run plain SQL (several statements allowed), e.g. to create tables at startup.
+   *
+   * @example await db.execute('CREATE TABLE IF NOT EXISTS ...')
+   */
+  async execute(sqlText: string): Promise<void> {
+    await (await this.#connect()).exec(sqlText)
+  }
+
+  /** Close the connection (a later use opens it again). */
+  async close(): Promise<void> {
+    const opening = this.#opening
+    this.#opening = undefined
+    if (opening) await (await opening).close()
+  }
+
+  async #open(): Promise<Opened> {
+    const { schema, onQuery } = this.options
+    const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
+    if (this.engine === 'pglite') {
+      const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as { PGlite: new (dataDir?: string) => PGliteLike }
+      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory }
+      const client = new PGlite(this.options.dataDir)
+      return { db: drizzle(client, config), close: () => client.close(), exec: async (text) => void (await client.exec(text)) }
+    }
+    const { default: postgres } = (await import(/* @vite-ignore */ modules.postgres)) as { default: PostgresFactory }
+    const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePostgres)) as { drizzle: DrizzleFactory }
+    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, onnotice: () => {} })
+    return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }
+  }
+}
+
+interface PGliteLike {
+  exec(sql: string): Promise<unknown>
+  close(): Promise<void>
+}
+type PostgresFactory = (url: string, options: { max: number; onnotice: () => void }) => {
+  unsafe(sql: string): { simple(): Promise<unknown> }
+  end(options: { timeout: number }): Promise<void>
+}
+
+
+let active: DatabaseConnections | undefined
+
+/**
+ * Database aliases for a service: `default` is used by schemas without `{ db }`.
+ * `service.use(connections)` activates them and closes them when the service closes.
+ *
+ * @example
+ * service.use(new orm.DatabaseConnections({
+ *   default: new orm.Database({ name: 'blog', engine: 'pglite', schema: tables }),
+ * }))
+ */
+export class DatabaseConnections {
+  readonly databases: Readonly<Record<string, Database>>
+
+  constructor(databases: Record<string, Database>) {
+    for (const [alias, database] of Object.entries(databases)) {
+      if (!(database instanceof Database)) throw new ImproperlyConfigured(`orm.DatabaseConnections: '${alias}' must be an orm.Database`)
+    }
+    this.databases = { ...databases }
+  }
+
+  /** Make these the connections schemas use (what `service.use(this)` does). */
+  activate(): this {
+    active = this
+    return this
+  }
+
+  /** Close every opened database. */
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.databases).map((database) => database.close()))
+    if (active === this) active = undefined
+  }
+
+  /** Called by `service.use(connections)`. */
+  [INSTALL](service: ServiceHooks): void {
+    this.activate()
+    service.onClose(() => this.close())
+  }
+}
+
+/** The database behind an alias of the active connections. */
+export function databaseOf(alias: string): Database {
+  if (!active) throw new ImproperlyConfigured('orm: no databases configured: service.use(new orm.DatabaseConnections({ default: new orm.Database(...) }))')
+  const database = active.databases[alias]
+  if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)
+  return database
+}

@@ -1,0 +1,94 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import { BadRequest, Conflict, type HttpError, type ParamIssue } from '../exceptions'
+import { columnsOf } from './relations'
+
+/** The fields of a Postgres error, as PGlite and postgres.js name them. */
+interface PgErrorLike {
+  code: string
+  detail?: string
+  constraint?: string
+  constraint_name?: string
+  column?: string
+  column_name?: string
+  table?: string
+  table_name?: string
+}
+
+/** The Postgres error under drizzle's `DrizzleQueryError` (and any other wrapper). */
+function pgErrorOf(error: unknown): PgErrorLike | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as Partial<PgErrorLike> & { cause?: unknown }
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PgErrorLike
+    current = candidate.cause
+  }
+  return undefined
+}
+
+/** `Key (a, b)=(1, 2) ...` → `['a', 'b']` */
+function detailColumns(detail: string | undefined): string[] {
+  const match = detail && /^Key \(([^)]*)\)/.exec(detail)
+  return match?.[1] ? match[1].split(',').map((name) => name.trim().replace(/^"|"$/g, '')) : []
+}
+
+/** Map column names back to the table's TS keys (the names the API's fields use). */
+function fieldNames(table: PgTable | undefined, names: string[]): string[] {
+  if (!table) return names
+  const columns = Object.entries(columnsOf(table))
+  return names.map((name) => columns.find(([, column]) => column.name === name)?.[0] ?? name)
+}
+
+/**
+ * Turn a Postgres constraint error into fw's HTTP exceptions, naming the field
+ * and the constraint; anything else is returned unchanged (a 500 that shows no
+ * driver text outside debug mode).
+ *
+ * | SQLSTATE | meaning | exception |
+ * |---|---|---|
+ * | 23505 | unique violation | 409 Conflict |
+ * | 23503 | foreign-key violation | 400 BadRequest |
+ * | 23502 | not-null violation | 400 BadRequest |
+ * | 23514 | check violation | 400 BadRequest |
+ * | 22P02, 22003, 22001, 22007, 22008 | invalid / out-of-range value | 400 BadRequest |
+ */
+export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
+  const pg = pgErrorOf(error)
+  if (!pg) return error
+  const constraint = pg.constraint ?? pg.constraint_name
+  const tableName = pg.table ?? pg.table_name ?? (table ? getTableConfig(table).name : 'row')
+  const columns = fieldNames(table && getTableConfig(table).name === tableName ? table : undefined, detailColumns(pg.detail))
+  const column = pg.column ?? pg.column_name
+  const fields = column ? fieldNames(table, [column]) : columns
+  const named = fields.length ? fields.join(', ') : 'value'
+  const via = constraint ? ` (constraint ${constraint})` : ''
+  const issues = (message: string): ParamIssue[] => (fields.length ? fields : ['']).map((name) => ({ in: 'body', name, path: name ? [name] : [], message }))
+  const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError => new Kind(message, { errors: issues(message), cause: error })
+  switch (pg.code) {
+    case '23505':
+      return make(Conflict, `${tableName}.${named} must be unique: a row with this ${named} already exists${via}`)
+    case '23503':
+      return /still referenced/.test(pg.detail ?? '')
+        ? make(Conflict, `${tableName} row is still referenced by other rows${via}`)
+        : make(BadRequest, `${tableName}.${named} refers to a row that does not exist${via}`)
+    case '23502':
+      return make(BadRequest, `${tableName}.${named} is required (null value)${via}`)
+    case '23514':
+      return make(BadRequest, `${tableName}: a value fails a check${via}`)
+    case '22P02':
+    case '22003':
+    case '22001':
+    case '22007':
+    case '22008':
+      return make(BadRequest, `${tableName}${column ? `.${named}` : ''}: invalid or out-of-range value`)
+    default:
+      return error
+  }
+}
+
+/** Run a database call, mapping constraint errors to HTTP exceptions. */
+export async function guarded<T>(table: PgTable, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw mapDatabaseError(error, table)
+  }
+}

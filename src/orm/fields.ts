@@ -1,0 +1,43 @@
+import type { PgTable } from 'drizzle-orm/pg-core'
+
+/** `orm.Count(rel)` / `orm.Exists(rel)`: an aggregate over a relation, computed in SQL. */
+export interface Aggregate<Kind extends 'count' | 'exists'> {
+  readonly '~ormAggregate': Kind
+  readonly relation: string
+}
+
+/**
+ * The number of related rows, as a SQL `count(*)` subquery (never a client loop).
+ *
+ * @example
+ * const UserSchema = orm.Schema(users, { id: true, articlesNum: orm.Count('articles') })
+ */
+export function Count(relation: string): Aggregate<'count'> {
+  return { '~ormAggregate': 'count', relation }
+}
+
+/**
+ * Whether any related row exists, as a SQL `exists (...)` subquery.
+ *
+ * @example
+ * const UserSchema = orm.Schema(users, { id: true, hasArticles: orm.Exists('articles') })
+ */
+export function Exists(relation: string): Aggregate<'exists'> {
+  return { '~ormAggregate': 'exists', relation }
+}
+
+/** Is this value an `orm.Count` / `orm.Exists`? */
+export function isAggregate(value: unknown): value is Aggregate<'count' | 'exists'> {
+  return typeof value === 'object' && value !== null && '~ormAggregate' in value
+}
+
+/** What a schema declares, in the form serialize/save read (internal). */
+export interface SchemaDef {
+  table: PgTable
+  /** database alias */
+  db: string
+  columns: string[]
+  ones: { key: string; def: SchemaDef }[]
+  manys: { key: string; def: SchemaDef }[]
+  aggregates: { key: string; kind: 'count' | 'exists'; relation: string }[]
+}

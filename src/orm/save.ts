@@ -1,0 +1,95 @@
+import { and, eq, type SQL } from 'drizzle-orm'
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { NotFound } from '../exceptions'
+import type { Db } from './database'
+import { guarded } from './errors'
+import { columnsOf, primaryKeysOf } from './relations'
+
+type Row = Record<string, unknown>
+/** A drizzle database or a transaction on one (both insert/update the same way). */
+type Runner = Pick<Db, 'insert' | 'update'>
+
+interface Plan {
+  table: PgTable
+  columns: Record<string, PgColumn>
+  keys: string[]
+}
+
+function planOf(table: PgTable): Plan {
+  return { table, columns: columnsOf(table), keys: primaryKeysOf(table) }
+}
+
+/** Only the table's columns, without `undefined` (nested objects and aggregates of a serialised row are dropped). */
+function columnValues(plan: Plan, value: Row): Row {
+  const out: Row = {}
+  for (const key of Object.keys(value)) if (key in plan.columns && value[key] !== undefined) out[key] = value[key]
+  return out
+}
+
+function keyed(plan: Plan, row: Row): boolean {
+  return plan.keys.length > 0 && plan.keys.every((key) => row[key] !== undefined && row[key] !== null)
+}
+
+function keyOf(plan: Plan, row: Row): unknown {
+  if (plan.keys.length === 1) return row[plan.keys[0] as string]
+  return Object.fromEntries(plan.keys.map((key) => [key, row[key]]))
+}
+
+/** `pk = value` (or every column of a composite key). */
+export function keyCondition(table: PgTable, id: unknown): SQL {
+  const plan = planOf(table)
+  if (plan.keys.length === 0) throw new NotFound(`${getTableConfig(table).name} has no primary key`)
+  const values: Row = plan.keys.length === 1 ? { [plan.keys[0] as string]: id } : ((id ?? {}) as Row)
+  return and(...plan.keys.map((key) => eq(plan.columns[key] as PgColumn, values[key]))) as SQL
+}
+
+function returning(plan: Plan): Record<string, PgColumn> {
+  return Object.fromEntries(plan.keys.map((key) => [key, plan.columns[key] as PgColumn]))
+}
+
+async function saveOne(runner: Runner, plan: Plan, value: Row): Promise<unknown> {
+  const row = columnValues(plan, value)
+  const name = getTableConfig(plan.table).name
+  if (!keyed(plan, row)) {
+    const [inserted] = (await runner.insert(plan.table).values(row).returning(returning(plan))) as Row[]
+    return keyOf(plan, inserted ?? {})
+  }
+  const set = Object.fromEntries(Object.entries(row).filter(([key]) => !plan.keys.includes(key)))
+  if (Object.keys(set).length === 0) {
+    // A row that is only its key (a link row such as a follow): insert it if absent.
+    await runner.insert(plan.table).values(row).onConflictDoNothing()
+    return keyOf(plan, row)
+  }
+  const updated = (await runner.update(plan.table).set(set).where(keyCondition(plan.table, keyOf(plan, row))).returning(returning(plan))) as Row[]
+  if (updated.length === 0) throw new NotFound(`${name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
+  return keyOf(plan, row)
+}
+
+/** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
+export function save(db: Db, table: PgTable, value: Row): Promise<unknown> {
+  const plan = planOf(table)
+  return guarded(table, () => saveOne(db, plan, value))
+}
+
+/**
+ * Save many rows in ONE transaction: rows without a key are inserted with one
+ * `INSERT`, keyed rows are updated; any failure rolls everything back.
+ * Returns the keys in input order.
+ */
+export function bulkSave(db: Db, table: PgTable, values: readonly Row[]): Promise<unknown[]> {
+  const plan = planOf(table)
+  if (values.length === 0) return Promise.resolve([])
+  return guarded(table, () =>
+    db.transaction(async (tx) => {
+      const rows = values.map((value) => columnValues(plan, value))
+      const keys = new Array<unknown>(rows.length)
+      const fresh = rows.flatMap((row, index) => (keyed(plan, row) ? [] : [index]))
+      if (fresh.length > 0) {
+        const inserted = (await tx.insert(plan.table).values(fresh.map((index) => rows[index] as Row)).returning(returning(plan))) as Row[]
+        fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
+      }
+      for (const [index, row] of rows.entries()) if (keys[index] === undefined && keyed(plan, row)) keys[index] = await saveOne(tx, plan, row)
+      return keys
+    }),
+  )
+}

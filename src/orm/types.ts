@@ -1,0 +1,76 @@
+import type { InferInsertModel, InferSelectModel, SQLWrapper } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type * as v from 'valibot'
+import type { Aggregate, SchemaDef } from './fields'
+
+/** The phantom/marker key every orm schema carries. */
+export const DEF = '~ormSchema'
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/** Any orm schema, whatever its table and fields. */
+export interface AnyOrmSchema {
+  readonly [DEF]: SchemaDef
+  /** type-level only: the serialised row */
+  readonly '~ormOut'?: unknown
+}
+
+/** One entry of `orm.Schema(table, fields)`: a column, a nested to-one schema, a to-many list, or an aggregate. */
+export type FieldSpec = true | AnyOrmSchema | readonly [AnyOrmSchema] | Aggregate<'count'> | Aggregate<'exists'>
+
+/** `true` is only allowed for the table's columns. */
+export type ValidFields<T extends PgTable, F> = {
+  [K in keyof F]: F[K] extends true ? (K extends keyof InferSelectModel<T> ? true : never) : F[K]
+}
+
+type OutOf<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefined> : never
+
+type FieldOutput<T extends PgTable, K, F> = F extends true
+  ? K extends keyof InferSelectModel<T> ? InferSelectModel<T>[K] : never
+  : F extends Aggregate<'count'> ? number
+  : F extends Aggregate<'exists'> ? boolean
+  : F extends readonly [infer S] ? OutOf<S>[]
+  : F extends AnyOrmSchema ? OutOf<F> | null
+  : never
+
+/** The serialised row of a schema: column types come from the table. */
+export type SchemaOutput<T extends PgTable, F> = Simplify<{ -readonly [K in keyof F]: FieldOutput<T, K, F[K]> }>
+
+/** The table's columns a schema declares with `true`. */
+export type ColumnKeys<F> = { [K in keyof F]: F[K] extends true ? K : never }[keyof F]
+
+type PrimaryKeys<T extends PgTable> = {
+  [K in keyof T['_']['columns']]: T['_']['columns'][K]['_']['isPrimaryKey'] extends true ? K : never
+}[keyof T['_']['columns']]
+
+/** The key of a row: the primary-key value (or an object of the key columns for a composite key). */
+export type KeyOf<T extends PgTable> = [PrimaryKeys<T>] extends [never]
+  ? Partial<InferSelectModel<T>>
+  : InferSelectModel<T>[PrimaryKeys<T> & keyof InferSelectModel<T>]
+
+/** What `save()` takes: any subset of the table's insert model (with the key: an update). */
+export type SaveValue<T extends PgTable> = Partial<InferInsertModel<T>>
+
+/** What `serialize()` takes besides a parsed `orm.Query`: a drizzle condition or `{ column | 'rel.column': value }`. */
+export type Where = SQLWrapper | Record<string, unknown>
+
+/** The input of a schema: its declared columns (as the table inserts them) plus any other insertable column (optional), e.g. `authorId` for `author`. */
+export type InputOutput<T extends PgTable, F> = Simplify<
+  Pick<InferInsertModel<T>, ColumnKeys<F> & keyof InferInsertModel<T>> & Partial<InferInsertModel<T>>
+>
+
+/** Options of `schema.input()`. */
+export interface InputOptions<K extends string = string> {
+  /** fields left out (e.g. the generated `id`) */
+  omit?: readonly K[]
+  /** every field optional (PATCH bodies) */
+  partial?: boolean
+}
+
+/** The output type of `schema.input({ omit, partial })`. */
+export type InputSchemaOutput<T extends PgTable, F, K extends string, P extends boolean> = P extends true
+  ? Simplify<Partial<Omit<InputOutput<T, F>, K>>>
+  : Simplify<Omit<InputOutput<T, F>, K>>
+
+/** The valibot schema `schema.input()` returns. */
+export type InputSchema<O> = v.GenericSchema<O, O>
