@@ -4,6 +4,7 @@ import { isAPIClass } from '../api/api'
 import { defaultLimits, type Limits } from '../body/limits'
 import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
+import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
 import { joinPath } from '../router/path'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
@@ -35,6 +36,7 @@ export class Fw {
   /** the backend app once `setup()` resolved it (an app instance is its own app) */
   #app?: unknown
   #attached = false
+  #document?: OpenAPIDocument
 
   constructor(module: string, options: FwOptions = {}) {
     this.module = module
@@ -148,6 +150,17 @@ export class Fw {
     return { ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) }
   }
 
+  /**
+   * The OpenAPI 3.1 document of every API route this service serves (SPEC §9).
+   *
+   * @example writeFileSync('openapi.json', JSON.stringify(service.openapi({ version: '1.0.0' })))
+   */
+  openapi(info: DocumentOptions = {}): OpenAPIDocument {
+    const route = joinPath(this.#prefix, this.options.route)
+    const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
+    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }), route, { title: this.options.name, ...info })
+  }
+
   #compile(): FetchHandler {
     const time = this.#time
     const stringify = time
@@ -159,11 +172,13 @@ export class Fw {
       : (value: unknown) => JSON.stringify(value)
     const cors: CorsOptions | undefined = this.options.cors === true ? { origin: '*' } : this.options.cors || undefined
     const prefix = this.#prefix
+    this.#document = undefined
+    const docs = docsMount(this.options, prefix, () => (this.#document ??= this.openapi()))
     const { fetch } = buildDispatch({
       api: this.options.api,
       route: joinPath(prefix, this.options.route),
       apiMounts: this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
-      appMounts: this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler })),
+      appMounts: [...(docs ? [docs] : []), ...this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler }))],
       stringify,
       debug: this.options.debug ?? false,
       limits: this.limits,

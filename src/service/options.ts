@@ -1,5 +1,6 @@
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
+import type { DocsOptions } from '../openapi/page'
 
 /** CORS settings for preflight answers. */
 export interface CorsOptions {
@@ -29,6 +30,8 @@ export interface FwOptions {
   limits?: Partial<Limits>
   /** CORS for preflight answers */
   cors?: boolean | CorsOptions
+  /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
+  docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both */
   asynchornous?: boolean
 }
