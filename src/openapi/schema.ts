@@ -57,8 +57,12 @@ export function toSchema(schema: AnySchema | undefined, defs: Definitions): Json
   if (!schema) return { type: 'string' }
   const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: override }) as JsonSchema
   const { $schema: _dialect, $defs, ...rest } = converted
-  const relink = (value: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema
-  if ($defs && typeof $defs === 'object') for (const [name, def] of Object.entries($defs as Definitions)) defs[name] = relink(def)
+  // Each conversion numbers its own `$defs` from 0: give them document-wide names.
+  const names = new Map<string, string>()
+  for (const name of Object.keys(($defs ?? {}) as Definitions)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
+  const relink = (value: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]*)"/g, (_match, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`)) as JsonSchema
+  for (const [name, def] of Object.entries(($defs ?? {}) as Definitions)) defs[names.get(name) as string] = relink(def)
   return relink(rest)
 }
 
