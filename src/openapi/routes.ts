@@ -23,7 +23,7 @@ export interface RouteParam {
   name: string
   /** the key of the method's input object (or the common param's field) */
   key: string
-  /** set when the param is one entry of an object param (`request.Query/Headers/Cookies`) */
+  /** set when the param is one entry of an object param (`request.Query/Headers/Cookies`): the entry's key */
   field?: string
   /** `input`: a method param; `instance`: a common param of the class */
   target: 'input' | 'instance'
@@ -147,7 +147,7 @@ function objectParams(spec: MarkerSpec, at: 'query' | 'header' | 'cookie', key: 
     const entrySchema = entries[entry.key] as AnySchema
     const name = at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire
     const optional = isOptional({ kind: 'auto', schema: entrySchema, hasDefault: false })
-    return { in: at, name, key, field: entry.wire, target, schema: entrySchema, required: !optional, hasDefault: false }
+    return { in: at, name, key, field: entry.key, target, schema: entrySchema, required: !optional, hasDefault: false }
   })
 }
 
