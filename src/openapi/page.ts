@@ -28,7 +28,7 @@ const escapeHtml = (text: string): string =>
  * docsPage({ documentUrl: '/api/docs/openapi.json', title: 'demo' })
  */
 export function docsPage(options: { documentUrl: string; title: string; scriptUrl?: string }): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true })
+  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, defaultOpenAllTags: true })
   return `<!doctype html>
 <html lang="en">
 <head>
