@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import * as fw from 'fw-api'
 import * as api from 'fw-api/api'
+import * as client from 'fw-api/client'
 import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
@@ -135,6 +136,14 @@ describe('public exports', () => {
         "Unauthorized",
         "UnprocessableEntity",
         "UnsupportedMediaType",
+      ]
+    `)
+  })
+  it('fw/client', () => {
+    expect(names(client)).toMatchInlineSnapshot(`
+      [
+        "ClientError",
+        "createClient",
       ]
     `)
   })
