@@ -7,7 +7,7 @@
  * developer's own `npm run build`.
  */
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -32,6 +32,7 @@ beforeAll(async () => {
   await mkdir(out, { recursive: true })
   // A package directory of its own: package.json + dist, as `npm pack` would publish it.
   await copyFile(join(root, 'package.json'), join(out, 'package.json'))
+  await cp(join(root, 'bin'), join(out, 'bin'), { recursive: true }) // the `fw-api` command (package.json `bin`)
   await run(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--silent', '--out-dir', join(out, 'dist')], { cwd: root })
   pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageJson
 })

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import * as fw from 'fw-api'
 import * as api from 'fw-api/api'
+import * as client from 'fw-api/client'
 import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
@@ -173,6 +174,14 @@ describe('public exports', () => {
         "Query",
         "Schema",
         "mapDatabaseError",
+      ]
+    `)
+  })
+  it('fw/client', () => {
+    expect(names(client)).toMatchInlineSnapshot(`
+      [
+        "ClientError",
+        "createClient",
       ]
     `)
   })

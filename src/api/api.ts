@@ -68,9 +68,9 @@ export function isAPIClass(value: unknown): value is APIClass {
 const MOUNT = Symbol.for('fw.mount')
 
 /** `api.mount(OtherAPI, route)`: a sub-API at an explicit route. */
-export interface MountEntry {
+export interface MountEntry<T extends APIClass = APIClass> {
   readonly [MOUNT]: true
-  readonly api: APIClass
+  readonly api: T
   readonly route: string
 }
 
@@ -80,7 +80,7 @@ export interface MountEntry {
  * @example
  * class RootAPI extends api.API { static user = api.mount(UserAPI, 'users') }
  */
-export function mount(target: APIClass, route: string): MountEntry {
+export function mount<T extends APIClass>(target: T, route: string): MountEntry<T> {
   return { [MOUNT]: true, api: target, route }
 }
 

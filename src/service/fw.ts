@@ -10,6 +10,7 @@ import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { CORS } from '../plugins/cors'
 import { Logger } from '../plugins/logger'
+import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
@@ -67,7 +68,8 @@ export class Fw<B = unknown> {
   #generation = 0
   #nest?: NestSettings
   #nestSetup?: Promise<this>
-    #closers: (() => unknown)[] = []
+  #closers: (() => unknown)[] = []
+  #document?: OpenAPIDocument
 
   constructor(module: string, options: FwOptions & { backend?: B } = {}) {
     this.module = module
@@ -259,6 +261,17 @@ export class Fw<B = unknown> {
     return [new CORS({ allowOrigin: cors.origin, allowCredentials: cors.credentials, maxAge: cors.maxAge, exposeHeaders: cors.exposeHeaders, allowHeaders: cors.allowHeaders })]
   }
 
+  /**
+   * The OpenAPI 3.1 document of every API route this service serves (SPEC §9).
+   *
+   * @example writeFileSync('openapi.json', JSON.stringify(service.openapi({ version: '1.0.0' })))
+   */
+  openapi(info: DocumentOptions = {}): OpenAPIDocument {
+    const route = joinPath(this.#prefix, this.options.route)
+    const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
+    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { title: this.options.name, ...info })
+  }
+
   #compile(): FetchHandler {
     const time = this.#time
     const stringify = time
@@ -271,11 +284,13 @@ export class Fw<B = unknown> {
     const prefix = this.#prefix
     const plugins = [...this.#corsPlugin(), ...this.#plugins]
     const logs = plugins.some((plugin) => plugin instanceof Logger)
+    this.#document = undefined
+    const docs = docsMount(this.options, prefix, () => (this.#document ??= this.openapi()))
     const { fetch, routes } = buildDispatch({
       api: this.options.api,
       route: joinPath(prefix, this.options.route),
       apiMounts: this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
-      appMounts: this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler })),
+      appMounts: [...(docs ? [docs] : []), ...this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler }))],
       stringify,
       debug: this.options.debug ?? false,
       limits: this.limits,

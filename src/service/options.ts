@@ -1,5 +1,6 @@
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
+import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from './run'
 
 /** CORS settings (sugar for `service.use(new plugins.CORS(...))`). */
@@ -38,6 +39,8 @@ export interface FwOptions {
   cors?: boolean | CorsOptions
   /** handler timeout in ms: a request not answered in time gets 504 (a class's `static timeout` wins) */
   timeout?: number
+  /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
+  docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both */
   asynchornous?: boolean
 }

@@ -1,0 +1,104 @@
+/**
+ * Type-checking budget of the typed client (SPEC §9, issue #12): a generated
+ * 200-endpoint API plus a client calling every endpoint must type-check in
+ * under 2× the time of the API alone.
+ *
+ *   node bench/client-types.mjs [--endpoints 200] [--runs 3]
+ *
+ * Writes bench/.tmp/client-types/{api.ts,api-only.ts,with-client.ts}, runs
+ * `tsc --noEmit` on each entry (median of --runs), prints both times and the ratio,
+ * and exits 1 when the ratio is 2 or more.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dir = join(root, 'bench/.tmp/client-types')
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(name)
+  return index < 0 ? fallback : Number(process.argv[index + 1])
+}
+const endpoints = arg('--endpoints', 200)
+const runs = arg('--runs', 3)
+const perClass = 10
+const classes = Math.ceil(endpoints / perClass)
+
+/** Endpoint shapes, cycled: path, query, body, headers, files. */
+const shapes = [
+  (i) => [`@api.get('{id}', { id: v.pipe(v.number(), v.integer()) })`, `e${i}({ id }: { id: number }) { return { id, name: 'x' } }`, `{ id: 1 }`],
+  (i) => [`@api.get({ q: v.string(), page: v.optional(v.number(), 1) })`, `e${i}(p: { q: string; page: number }) { return [p.q] }`, `{ q: 'a', page: 2 }`],
+  (i) => [`@api.post({ data: request.Body(Item) })`, `e${i}({ data }: { data: v.InferOutput<typeof Item> }) { return data }`, `{ data: { title: 't', tags: [] } }`],
+  (i) => [`@api.get({ token: request.HeaderParam({ alias: 'X-Token' }) })`, `async e${i}({ token }: { token: string }) { return token.length }`, `{ token: 't' }`],
+  (i) => [`@api.post({ form: request.Form(v.object({ name: v.string(), file: file.File })) })`, `e${i}({ form }: { form: { name: string; file: file.UploadedFile } }) { return form.name }`, `{ form: { name: 'n', file: new Blob([]) } }`],
+]
+
+function generate() {
+  const lines = [`import * as v from 'valibot'`, `import { Fw, api, file, request } from 'fw-api'`, ``, `const Item = v.object({ title: v.string(), tags: v.array(v.string()) })`, ``]
+  const calls = []
+  let n = 0
+  for (let c = 0; c < classes; c++) {
+    lines.push(`class Api${c} extends api.API {`)
+    for (let e = 0; e < perClass && n < endpoints; e++, n++) {
+      const [decorator, method, input] = shapes[n % shapes.length](n)
+      lines.push(`  ${decorator}`, `  ${method}`)
+      calls.push(`  await client.a${c}.e${n}(${input})`)
+    }
+    lines.push(`}`, ``)
+  }
+  lines.push(`export class RootAPI extends api.API {`)
+  for (let c = 0; c < classes; c++) lines.push(`  static a${c} = Api${c}`)
+  lines.push(`}`, ``, `export const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })`, ``)
+  return { api: lines.join('\n'), calls }
+}
+
+function tsconfig(entry) {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable', 'esnext.decorators'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      verbatimModuleSyntax: true,
+      paths: { 'fw-api': [join(root, 'src/index.ts')], 'fw-api/*': [join(root, 'src/*/index.ts')] },
+    },
+    files: [entry],
+  }
+}
+
+function check(name) {
+  const project = join(dir, `tsconfig.${name}.json`)
+  const tsc = join(root, 'node_modules/typescript/bin/tsc')
+  const times = []
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now()
+    execFileSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' })
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)]
+}
+
+mkdirSync(dir, { recursive: true })
+const { api, calls } = generate()
+writeFileSync(join(dir, 'api.ts'), api)
+writeFileSync(join(dir, 'api-only.ts'), `import { service } from './api'\nexport default service\n`)
+writeFileSync(
+  join(dir, 'with-client.ts'),
+  [`import { createClient } from 'fw-api/client'`, `import type { RootAPI } from './api'`, ``, `const client = createClient<typeof RootAPI>({ baseURL: 'http://localhost:8000' })`, `export async function all(): Promise<void> {`, ...calls, `}`, ``].join('\n'),
+)
+for (const name of ['api-only', 'with-client']) writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify(tsconfig(`./${name === 'api-only' ? 'api-only' : 'with-client'}.ts`), null, 2))
+
+const apiOnly = check('api-only')
+const withClient = check('with-client')
+const ratio = withClient / apiOnly
+console.log(`endpoints: ${endpoints}, runs: ${runs} (median wall time of tsc --noEmit)`)
+console.log(`API alone:        ${apiOnly.toFixed(0)} ms`)
+console.log(`API + client:     ${withClient.toFixed(0)} ms`)
+console.log(`ratio:            ${ratio.toFixed(2)}× (budget < 2×)`)
+process.exitCode = ratio < 2 ? 0 : 1

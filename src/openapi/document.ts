@@ -1,0 +1,183 @@
+/**
+ * The OpenAPI 3.1 document of a service, built from its route descriptions
+ * (routes.ts). Extensions the typed client reads (SPEC §9):
+ * `x-fw-call` (operation: the client's call path), `x-fw-envelope`
+ * (operation: envelope keys), `x-fw-source` (parameter: the input keys it
+ * comes from), `x-fw-match` (path: `rest` for FilePathParam), `x-fw-body`
+ * (request body: the input key or the fields' keys).
+ */
+import { unwrap } from '../compile/params'
+import { shapeOf } from '../schema'
+import { responsesOf, SHARED_SCHEMAS } from './responses'
+import type { BodyField, RouteBody, RouteInfo, RouteParam } from './routes'
+import { fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type JsonSchema } from './schema'
+
+/** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
+export interface OpenAPIDocument {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description?: string }
+  servers?: { url: string; description?: string }[]
+  tags: { name: string }[]
+  paths: Record<string, Record<string, JsonSchema>>
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema> }
+}
+
+/** What `service.openapi(info)` may set on the document. */
+export interface DocumentOptions {
+  title?: string
+  version?: string
+  description?: string
+  servers?: { url: string; description?: string }[]
+}
+
+/** One input the client reads a wire value from. */
+interface Source {
+  key: string
+  field?: string
+  target?: 'instance'
+}
+
+const segment = (text: string): string => text.replace(/[{}]/g, '').replace(/[^A-Za-z0-9_-]/g, '_')
+
+/** `<class route relative to the root route, dotted>.<method name>`, e.g. `article.getArticle`. */
+function baseOperationId(route: RouteInfo, root: string): string {
+  const under = root !== '/' && (route.classPath === root || route.classPath.startsWith(`${root}/`)) ? route.classPath.slice(root.length) : route.classPath
+  return [...under.split('/').filter(Boolean).map(segment), route.methodName].join('.')
+}
+
+function sourceOf(param: RouteParam): Source {
+  return { key: param.key, ...(param.field !== undefined ? { field: param.field } : {}), ...(param.target === 'instance' ? { target: 'instance' as const } : {}) }
+}
+
+function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): JsonSchema {
+  const schema: JsonSchema = { ...wireSchema(param.schema, defs), ...(param.hasDefault ? jsonDefault(param.default) : {}) }
+  const notes: string[] = []
+  // `{ default: null }` (an optional cookie) makes null a value the param may take.
+  if (param.hasDefault && param.default === null && typeof schema.type === 'string') schema.type = [schema.type, 'null']
+  if (param.regex !== undefined) schema.pattern = `^(?:${param.regex})$`
+  if (param.match === 'rest') notes.push('The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.')
+  if (route.optionalTail.includes(param.name)) notes.push('May be left out of the URL (trailing param with a default).')
+  return {
+    name: param.name,
+    in: param.in,
+    required: param.required,
+    ...(notes.length ? { description: notes.join(' ') } : {}),
+    schema,
+    ...(param.match === 'rest' ? { 'x-fw-match': 'rest' } : {}),
+    'x-fw-source': [sourceOf(param)],
+  }
+}
+
+/** Parameters, one per (in, name): a header declared twice (common and in `request.Headers`) is one parameter with two sources. */
+function parametersOf(route: RouteInfo, defs: Definitions): JsonSchema[] {
+  const byName = new Map<string, JsonSchema>()
+  for (const param of route.params) {
+    const id = `${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`
+    const existing = byName.get(id)
+    if (existing) {
+      ;(existing['x-fw-source'] as Source[]).push(sourceOf(param))
+      existing.required = existing.required === true || param.required
+      continue
+    }
+    byName.set(id, parameterOf(param, route, defs))
+  }
+  return [...byName.values()]
+}
+
+function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const field of fields) {
+    properties[field.wire] = { ...toSchema(field.schema, defs), ...(field.hasDefault ? jsonDefault(field.default) : {}) }
+    if (field.required) required.push(field.wire)
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) }
+}
+
+function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefined {
+  const encoding: JsonSchema = {}
+  for (const [name, mime] of files) if (mime) encoding[name] = { contentType: mime }
+  return Object.keys(encoding).length ? { encoding } : undefined
+}
+
+function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
+  if (body.accept === 'binary') return { [body.contentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } }
+  if (body.accept === 'text') return { [body.contentType ?? 'text/plain']: { schema: { type: 'string', ...(body.maxLength !== undefined ? { maxLength: body.maxLength } : {}) } } }
+  const isArray = body.shape === 'whole' && body.schema !== undefined && shapeOf(unwrap(body.schema)).type === 'array'
+  const schema = body.shape === 'fields' ? fieldsSchema(body.fields ?? [], defs) : toSchema(body.schema, defs)
+  const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
+  const files = body.shape === 'fields' ? fileFields(objectOfFields(body.fields ?? [])) : fileFields(isArray ? itemOf(body) : body.schema)
+  const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
+  if (body.accept === 'json') return { 'application/json': { schema } }
+  if (files.size) return multipart
+  const urlencoded = { 'application/x-www-form-urlencoded': { schema: formSchema } }
+  if (body.accept === 'form') return { ...multipart, ...urlencoded }
+  const xml: Record<string, JsonSchema> = isArray ? {} : { 'application/xml': { schema }, 'text/xml': { schema } }
+  return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
+}
+
+function itemOf(body: RouteBody): RouteBody['schema'] {
+  return body.schema ? (shapeOf(unwrap(body.schema)).item as RouteBody['schema']) : undefined
+}
+
+/** A stand-in object schema over body fields, so file detection reads them like an object's entries. */
+function objectOfFields(fields: readonly BodyField[]): RouteBody['schema'] {
+  const entries: Record<string, unknown> = {}
+  for (const field of fields) if (field.schema) entries[field.wire] = field.schema
+  return { kind: 'schema', type: 'object', entries } as unknown as RouteBody['schema']
+}
+
+function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
+  const limit = body.maxLength !== undefined ? ` At most ${body.maxLength} bytes (413 beyond).` : ''
+  const clientBody = body.shape === 'whole' ? { shape: 'whole', key: body.key, ...(body.target === 'instance' ? { target: 'instance' } : {}) } : { shape: 'fields', fields: (body.fields ?? []).map((field) => ({ key: field.key, wire: field.wire })) }
+  return {
+    description: `${body.shape === 'whole' ? `The whole body (\`${body.key}\`).` : 'Body fields.'}${limit}`,
+    required: body.required,
+    content: contentOf(body, defs),
+    'x-fw-body': clientBody,
+  }
+}
+
+/**
+ * Build the OpenAPI 3.1 document of a list of routes.
+ *
+ * @example
+ * buildDocument(describeRoutes({ api: RootAPI, route: '/api', apiMounts: [] }), '/api', { title: 'demo' })
+ */
+export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, options: DocumentOptions = {}): OpenAPIDocument {
+  const defs: Definitions = {}
+  const responses: Record<string, JsonSchema> = {}
+  const paths: OpenAPIDocument['paths'] = {}
+  const tags = new Set<string>()
+  const used = new Set<string>()
+  for (const route of routes) {
+    let operationId = baseOperationId(route, rootRoute)
+    if (used.has(operationId)) operationId = `${operationId}.${route.method.toLowerCase()}`
+    for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
+    used.add(operationId)
+    tags.add(route.className)
+    const parameters = parametersOf(route, defs)
+    const operation: JsonSchema = {
+      operationId,
+      tags: [route.className],
+      summary: `${route.className}.${route.methodName}`,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: requestBodyOf(route.body, defs) } : {}),
+      responses: responsesOf(route, defs, responses),
+      'x-fw-call': [...route.tree, route.methodName].join('.'),
+      ...(route.envelope ? { 'x-fw-envelope': route.envelope } : {}),
+    }
+    const item = (paths[route.template] ??= {})
+    const method = route.method.toLowerCase()
+    // The router tries routes in order: a later duplicate (same path and method) is never reached.
+    if (!(method in item)) item[method] = operation
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}) },
+    ...(options.servers ? { servers: options.servers } : {}),
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses },
+  }
+}

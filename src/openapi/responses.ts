@@ -1,0 +1,127 @@
+/**
+ * The responses of an operation: the success envelope (result typed by the
+ * template's `static result`) and every error fw itself can answer with, in
+ * the route's envelope or as RFC 9457 `application/problem+json`.
+ */
+import type { RouteEnvelope, RouteInfo } from './routes'
+import { toSchema, type Definitions, type JsonSchema } from './schema'
+
+/** Errors fw produces, with the condition documented for each. */
+const ERRORS = {
+  400: ['BadRequest', 'A path, query, header, cookie or body value fails its rule or conversion'],
+  404: ['NotFound', 'No such route, or the endpoint raised NotFound'],
+  405: ['MethodNotAllowed', 'Method not allowed on this path (`Allow` lists the methods it serves)'],
+  413: ['RequestEntityTooLarge', 'Body larger than its `maxLength` or the service limit'],
+  415: ['UnsupportedMediaType', 'Body of a content type this endpoint refuses'],
+  500: ['InternalServerError', 'Unhandled error (its text only with `debug: true`)'],
+} as const
+
+type ErrorStatus = keyof typeof ERRORS
+
+/** Shared schemas every document carries. */
+export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
+  ParamIssue: {
+    type: 'object',
+    description: 'One item that failed: where it came from, its wire name, the path inside it, the reason.',
+    properties: {
+      in: { type: 'string', enum: ['path', 'query', 'header', 'cookie', 'body'] },
+      name: { type: 'string' },
+      path: { type: 'array', items: { type: ['string', 'integer'] } },
+      message: { type: 'string' },
+    },
+    required: ['in', 'name', 'path', 'message'],
+  },
+  Problem: {
+    type: 'object',
+    description: 'RFC 9457 problem details (endpoints without an envelope).',
+    properties: {
+      type: { type: 'string' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string', description: 'The same message an envelope would carry, e.g. `BadRequest: parse item: [\'b\'] failed: ...`' },
+      errors: { type: 'array', items: { $ref: '#/components/schemas/ParamIssue' } },
+    },
+    required: ['type', 'title', 'status'],
+  },
+}
+
+function errorStatuses(route: RouteInfo): ErrorStatus[] {
+  const statuses: ErrorStatus[] = []
+  if (route.params.length || route.body) statuses.push(400)
+  statuses.push(404, 405)
+  if (route.body) statuses.push(413, 415)
+  statuses.push(500)
+  return statuses
+}
+
+const safe = (key: string): string => key.replace(/[^A-Za-z0-9._-]/g, '_')
+
+/** Component name of an error response for an envelope (one per status and key set). */
+function componentName(status: ErrorStatus, envelope: RouteEnvelope | undefined): string {
+  const name = ERRORS[status][0]
+  if (!envelope) return name
+  return [name, envelope.resultKey, envelope.messageKey, envelope.errorsKey, envelope.stateKey].filter((part) => part !== undefined).map((part) => safe(String(part))).join('.')
+}
+
+function errorResponse(status: ErrorStatus, envelope: RouteEnvelope | undefined): JsonSchema {
+  const description = ERRORS[status][1]
+  const headers = status === 405 ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } } : undefined
+  if (!envelope) {
+    return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+  }
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  if (envelope.resultKey) {
+    properties[envelope.resultKey] = { type: 'null' }
+    required.push(envelope.resultKey)
+  }
+  if (envelope.messageKey) {
+    properties[envelope.messageKey] = { type: 'string', description: '`<ErrorName>: <text>`' }
+    required.push(envelope.messageKey)
+  }
+  if (envelope.errorsKey) properties[envelope.errorsKey] = { type: 'array', items: { $ref: '#/components/schemas/ParamIssue' } }
+  if (envelope.stateKey) properties[envelope.stateKey] = {}
+  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { type: 'object', properties, required } } } }
+}
+
+/** The success body: the result in the envelope, or the bare result. */
+function successSchema(route: RouteInfo, defs: Definitions): JsonSchema {
+  const result = route.result ? toSchema(route.result, defs) : {}
+  const envelope = route.envelope
+  if (!envelope) return result
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  if (envelope.resultKey) {
+    properties[envelope.resultKey] = result
+    required.push(envelope.resultKey)
+  }
+  if (envelope.messageKey) {
+    properties[envelope.messageKey] = { type: 'string', description: 'empty on success unless the endpoint sets one' }
+    required.push(envelope.messageKey)
+  }
+  if (envelope.stateKey) properties[envelope.stateKey] = { description: 'business state code' }
+  if (envelope.countKey) properties[envelope.countKey] = { type: 'integer', description: 'total count (pagination)' }
+  return { type: 'object', properties, required }
+}
+
+/**
+ * The `responses` of one operation; error responses are `$ref`s into
+ * `components` (filled in `shared`), one component per status and envelope.
+ *
+ * @example
+ * responsesOf(route, defs, shared) // { '200': {...}, '400': { $ref: '#/components/responses/BadRequest' }, ... }
+ */
+export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {
+    [String(route.status)]: {
+      description: route.envelope ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)` : 'Success: the result as JSON',
+      content: { 'application/json': { schema: successSchema(route, defs) } },
+    },
+  }
+  for (const status of errorStatuses(route)) {
+    const name = componentName(status, route.envelope)
+    shared[name] ??= errorResponse(status, route.envelope)
+    out[String(status)] = { $ref: `#/components/responses/${name}` }
+  }
+  return out
+}

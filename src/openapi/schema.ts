@@ -1,0 +1,108 @@
+/**
+ * valibot → JSON Schema (2020-12, OpenAPI 3.1's dialect) through the official
+ * `@valibot/to-json-schema`, plus what fw adds on the wire: `Field` aliases
+ * as property names, files as binary strings, dates as `date-time` strings,
+ * and JSON-encoded single params (`?filter={"tag":"ts"}`) as strings with
+ * `contentMediaType`/`contentSchema`.
+ */
+import { toJsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema'
+import { unwrap } from '../compile/params'
+import { fileSchemaInfo } from '../file/info'
+import { getFieldOptions, shapeOf, type AnySchema } from '../schema'
+
+/** A JSON Schema object as it appears in the document. */
+export type JsonSchema = Record<string, unknown>
+
+/** Definitions (`$defs`) met while converting, moved to `components.schemas`. */
+export type Definitions = Record<string, JsonSchema>
+
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
+const JSON_ENCODED = new Set([...OBJECT_TYPES, 'record', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'map'])
+
+function override(context: OverrideSchemaContext): JsonSchema | undefined {
+  const schema = context.valibotSchema as unknown as AnySchema
+  const type = shapeOf(schema).type
+  const info = type === 'file' ? fileSchemaInfo(schema) : undefined
+  if (info) return info.mime ? { type: 'string', format: 'binary', contentMediaType: info.mime } : { type: 'string', format: 'binary' }
+  if (type === 'date') return { type: 'string', format: 'date-time' }
+  if (type === 'blob') return { type: 'string', format: 'binary' }
+  if (type === 'bigint') return { type: 'integer' }
+  if (OBJECT_TYPES.has(type)) return renamed(schema, context.jsonSchema as JsonSchema)
+  return undefined
+}
+
+/** Property names become wire names where `Field(..., { alias })` set one. */
+function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefined {
+  const entries = shapeOf(schema).entries ?? {}
+  const aliases = new Map<string, string>()
+  for (const key of Object.keys(entries)) {
+    const alias = getFieldOptions(entries[key])?.alias
+    if (alias !== undefined && alias !== key) aliases.set(key, alias)
+  }
+  if (!aliases.size) return undefined
+  const properties: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries((converted.properties ?? {}) as Record<string, unknown>)) properties[aliases.get(key) ?? key] = value
+  const required = Array.isArray(converted.required) ? (converted.required as string[]).map((key) => aliases.get(key) ?? key) : undefined
+  return { ...converted, properties, ...(required ? { required } : {}) }
+}
+
+/**
+ * Convert one valibot schema; `$defs` (recursive schemas) go to `defs`, with
+ * their references rewritten to `#/components/schemas/...`.
+ *
+ * @example
+ * toSchema(v.pipe(v.number(), v.integer()), {}) // { type: 'integer' }
+ */
+export function toSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
+  if (!schema) return { type: 'string' }
+  const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: override }) as JsonSchema
+  const { $schema: _dialect, $defs, ...rest } = converted
+  // Each conversion numbers its own `$defs` from 0: give them document-wide names.
+  const names = new Map<string, string>()
+  for (const name of Object.keys(($defs ?? {}) as Definitions)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
+  const relink = (value: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]*)"/g, (_match, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`)) as JsonSchema
+  for (const [name, def] of Object.entries(($defs ?? {}) as Definitions)) defs[names.get(name) as string] = relink(def)
+  return relink(rest)
+}
+
+/** A default as JSON (dropped when it cannot be serialised). */
+export function jsonDefault(value: unknown): { default?: unknown } {
+  if (value === undefined) return {}
+  try {
+    const text = JSON.stringify(value)
+    return text === undefined ? {} : { default: JSON.parse(text) as unknown }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The schema of a single query/header/cookie/path value as it travels: an
+ * object (or record, tuple) is JSON text, documented as a string whose
+ * content is that schema; anything else is converted as is.
+ *
+ * @example
+ * wireSchema(v.object({ tag: v.string() }), {}) // { type: 'string', contentMediaType: 'application/json', contentSchema: {...} }
+ */
+export function wireSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
+  const converted = toSchema(schema, defs)
+  if (!schema || !JSON_ENCODED.has(shapeOf(unwrap(schema)).type)) return converted
+  const { default: fallback, ...content } = converted
+  return { type: 'string', contentMediaType: 'application/json', contentSchema: content, ...jsonDefault(fallback === undefined ? undefined : JSON.stringify(fallback)) }
+}
+
+/** Does this schema (an object, possibly wrapped) hold files? Which fields, with which media types? */
+export function fileFields(schema: AnySchema | undefined): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>()
+  if (!schema) return found
+  const inner = unwrap(schema)
+  const entries = shapeOf(inner).entries ?? {}
+  for (const key of Object.keys(entries)) {
+    const entry = unwrap(entries[key] as AnySchema)
+    const item = shapeOf(entry).type === 'array' ? unwrap(shapeOf(entry).item as AnySchema) : entry
+    const info = fileSchemaInfo(item)
+    if (info) found.set(getFieldOptions(entries[key])?.alias ?? key, info.mime)
+  }
+  return found
+}
