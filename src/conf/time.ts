@@ -40,6 +40,15 @@ export class Time {
     if (Number.isNaN(date.getTime())) return 'Invalid Date'
     return this.#formatter(this.#wall(date), this.timeZone)
   }
+
+  /** `JSON.stringify` that writes every `Date` with this configuration. */
+  stringify(value: unknown): string {
+    const time = this
+    return JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
+      const raw = this[key]
+      return raw instanceof Date ? time.format(raw) : replaced
+    })
+  }
 }
 
 function isoOffset(minutes: number): string {

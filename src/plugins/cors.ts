@@ -1,3 +1,4 @@
+import type { CorsOptions } from '../service/options'
 import { Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
@@ -64,4 +65,15 @@ export class CORS extends Plugin {
     }
     return out
   }
+}
+
+/**
+ * The service's `cors` option as plugins (`true`: any origin).
+ *
+ * @example corsOption({ origin: 'https://a.example' }) // [CORS]
+ */
+export function corsOption(cors: boolean | CorsOptions | undefined): CORS[] {
+  if (!cors) return []
+  if (cors === true) return [new CORS({ allowOrigin: '*' })]
+  return [new CORS({ allowOrigin: cors.origin, allowCredentials: cors.credentials, maxAge: cors.maxAge, exposeHeaders: cors.exposeHeaders, allowHeaders: cors.allowHeaders })]
 }

@@ -8,7 +8,7 @@ import type { Routed } from '../compile/routes'
 import { NestSettings } from '../conf/nest'
 import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import { CORS } from '../plugins/cors'
+import { corsOption } from '../plugins/cors'
 import { Logger } from '../plugins/logger'
 import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
 import type { RouteEntry } from '../router'
@@ -18,7 +18,6 @@ import { buildDispatch, type AppMount } from './dispatch'
 import type { FwOptions } from './options'
 import { INSTALL, type Installable } from './install'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
-
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin. */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -253,14 +252,6 @@ export class Fw<B = unknown> {
     return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
   }
 
-  /** The `cors` option is sugar for `plugins.CORS`. */
-  #corsPlugin(): Plugin[] {
-    const cors = this.options.cors
-    if (!cors) return []
-    if (cors === true) return [new CORS({ allowOrigin: '*' })]
-    return [new CORS({ allowOrigin: cors.origin, allowCredentials: cors.credentials, maxAge: cors.maxAge, exposeHeaders: cors.exposeHeaders, allowHeaders: cors.allowHeaders })]
-  }
-
   /**
    * The OpenAPI 3.1 document of every API route this service serves (SPEC §9).
    *
@@ -274,15 +265,9 @@ export class Fw<B = unknown> {
 
   #compile(): FetchHandler {
     const time = this.#time
-    const stringify = time
-      ? (value: unknown) =>
-          JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
-            const raw = this[key]
-            return raw instanceof Date ? time.format(raw) : replaced
-          })
-      : (value: unknown) => JSON.stringify(value)
+    const stringify = time ? (value: unknown) => time.stringify(value) : (value: unknown) => JSON.stringify(value)
     const prefix = this.#prefix
-    const plugins = [...this.#corsPlugin(), ...this.#plugins]
+    const plugins = [...corsOption(this.options.cors), ...this.#plugins]
     const logs = plugins.some((plugin) => plugin instanceof Logger)
     this.#document = undefined
     const docs = docsMount(this.options, prefix, () => (this.#document ??= this.openapi()))
