@@ -6,11 +6,6 @@
  * modules (parsed with the TypeScript compiler already in devDependencies),
  * `import type`/`export type` left out (erased at build, they cannot make a
  * cycle at load time); dynamic `import()` left out (lazy).
- *
- * GATED: today's src/ has a known cycle (api/api.ts → service/fw.ts) and files
- * over 300 lines, which the architecture work removes. Until that lands, the
- * guards on src/ run only with `FW_ARCH=1 npx vitest run tests/architecture.test.ts`;
- * the checker's own tests always run. Switch the gate off after the merge.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -158,7 +153,7 @@ describe('the architecture checker itself', () => {
   })
 })
 
-describe.runIf(process.env.FW_ARCH === '1')('src/ architecture (gated: FW_ARCH=1 until the restructuring lands)', () => {
+describe('src/ architecture', () => {
   const modules = readTree(src)
 
   it('has no import cycle', () => {
