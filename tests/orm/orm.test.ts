@@ -28,9 +28,9 @@ describe.each(engines)('orm on %s', (engine) => {
 
   beforeAll(async () => {
     db = await openEngine(engine)
-    const ids = await UserSchema.bulkSave([{ username: 'alice' }, { username: 'bob' }])
-    if (ids[0] === undefined || ids[1] === undefined) throw new Error('bulkSave returned no ids')
-    ;[alice, bob] = [ids[0], ids[1]]
+    const userIds = await UserSchema.bulkSave([{ username: 'alice' }, { username: 'bob' }])
+    if (userIds[0] === undefined || userIds[1] === undefined) throw new Error('bulkSave returned no ids')
+    ;[alice, bob] = [userIds[0], userIds[1]]
     const rows = Array.from({ length: ARTICLES }, (_, index) => ({
       authorId: index % 3 === 0 ? bob : alice,
       title: `title ${String(index).padStart(2, '0')}`,
