@@ -22,7 +22,7 @@ import { attachHono, honoSubApp } from './hono'
 import { attachKoa } from './koa'
 import { attachNest, isNestApp, isNestCore } from './nest'
 import { isAsync, type AttachOptions } from './options'
-import { normalizeRoute } from './route'
+import { normalizeRoute } from '../router/route'
 
 /** The backends `attach` knows, for error messages. */
 export const ATTACH_KINDS =

@@ -9,7 +9,7 @@ import { sendResponse } from '../node/bridge/send'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'
-import { pathOf, underRoute } from './route'
+import { pathOf, underRoute } from '../router/route'
 
 type Next = (error?: unknown) => void
 /** An Express middleware, callback style or async. */

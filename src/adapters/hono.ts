@@ -6,7 +6,7 @@
 import type { FetchHandler } from '../types'
 import type { HonoClassLike, HonoLike } from './detect'
 import type { AttachOptions } from './options'
-import { stripPrefix } from './route'
+import { stripPrefix } from '../router/route'
 
 /** The slice of Hono's Context fw uses. */
 interface HonoContextLike {

@@ -10,7 +10,7 @@ import { webToReadable } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
-import { pathOf, underRoute } from './route'
+import { pathOf, underRoute } from '../router/route'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
