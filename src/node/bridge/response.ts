@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpModule } from './runtime'
+import { concatBytes } from '../../utils/bytes'
 import { chunkBytes } from './streams'
 
 /** Connection-level headers that must not be forwarded (RFC 9110 §7.6.1). */
@@ -40,19 +41,6 @@ export interface CaptureOptions {
   onError(error: unknown): void
   /** the consumer cancelled the Response body */
   onCancel(): void
-}
-
-function concat(chunks: Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> {
-  if (chunks.length === 1 && chunks[0]) return chunks[0]
-  let length = 0
-  for (const chunk of chunks) length += chunk.byteLength
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }
 
 /** Define a method as an own, writable property (other middleware may wrap it again). */
@@ -214,7 +202,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
     ended = true
     if (bytes) push(bytes)
     if (!settled) {
-      settle(() => concat(buffered))
+      settle(() => concatBytes(buffered))
       buffered = []
     } else if (controller) {
       controller.close()
