@@ -18,6 +18,7 @@ import { parsePartHeaders, type PartHeaders } from './multipart-headers'
 import { pump, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
 import { concatBytes } from '../utils/bytes'
+import { CR, DASH, LF, SPACE, TAB } from '../utils/chars'
 
 /** Bounds applied while parsing one multipart body. */
 export interface MultipartLimits {
@@ -35,11 +36,6 @@ export interface MultipartLimits {
   fileFields?: readonly string[]
 }
 
-const CR = 13
-const LF = 10
-const DASH = 45
-const SPACE = 32
-const TAB = 9
 const CRLF = new Uint8Array([CR, LF])
 const HEADER_END = new Uint8Array([CR, LF, CR, LF])
 /** bytes of one part's header block */

@@ -10,6 +10,7 @@ export const SPACE = 0x20
 export const BANG = 0x21
 export const QUOTE = 0x22
 export const APOS = 0x27
+export const DASH = 0x2d
 export const SLASH = 0x2f
 export const LT = 0x3c
 export const EQ = 0x3d
