@@ -11,6 +11,7 @@ import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
 import { pathOf, underRoute } from '../router/route'
+import { appendSetCookie, NULL_BODY } from '../utils/http'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
@@ -26,8 +27,6 @@ export interface KoaContextLike {
   append?(name: string, value: string | string[]): void
 }
 type Next = () => Promise<unknown>
-
-const NULL_BODY = new Set([204, 205, 304])
 
 /** koa-bodyparser / @koa/bodyparser leave `rawBody` and `body` on ctx.request. */
 export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
@@ -50,13 +49,9 @@ function respond(ctx: KoaContextLike, response: Response): void {
   })
   // Koa's own default type for strings and streams must not stand in for fw's.
   if (!response.headers.has('content-type')) ctx.remove('Content-Type')
-  for (const cookie of response.headers.getSetCookie()) {
-    if (ctx.append) ctx.append('Set-Cookie', cookie)
-    else {
-      const prior = ctx.res.getHeader('set-cookie')
-      ctx.res.setHeader('set-cookie', [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [String(prior)]), cookie])
-    }
-  }
+  const cookies = response.headers.getSetCookie()
+  if (ctx.append) for (const cookie of cookies) ctx.append('Set-Cookie', cookie)
+  else appendSetCookie(ctx.res, cookies)
 }
 
 /**

@@ -16,12 +16,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpModule } from './runtime'
 import { concatBytes } from '../../utils/bytes'
+import { HOP_BY_HOP, NULL_BODY } from '../../utils/http'
 import { chunkBytes } from './streams'
 
-/** Connection-level headers that must not be forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'])
-/** Statuses whose Response cannot have a body. */
-const NULL_BODY = new Set([204, 205, 304])
 /** Bytes buffered in the Web stream before `write()` reports backpressure. */
 const HIGH_WATER_MARK = 64 * 1024
 

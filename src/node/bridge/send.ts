@@ -2,6 +2,7 @@
  * Web `Response` → Node `ServerResponse` (fw attached to a Node backend).
  */
 import type { ServerResponse } from 'node:http'
+import { appendSetCookie } from '../../utils/http'
 
 const TICK = Symbol('tick')
 
@@ -31,12 +32,7 @@ export function applyHead(res: ServerResponse, response: Response): void {
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)
   })
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) {
-    const prior = res.getHeader('set-cookie')
-    const list = prior === undefined ? [] : Array.isArray(prior) ? prior : [String(prior)]
-    res.setHeader('set-cookie', [...list, ...cookies])
-  }
+  appendSetCookie(res, response.headers.getSetCookie())
 }
 
 /**
