@@ -13,6 +13,7 @@ import { captureResponse } from './response'
 import { loadHttp, loadStream } from './runtime'
 import type { NodeRequest, NodeResponse } from './shape'
 import { createSocket } from './socket'
+import { isThenable } from '../../utils/thenable'
 
 /**
  * A Node request listener; routers take a third `next` argument. Declared as
@@ -35,9 +36,6 @@ export interface NodeCallOptions {
   /** where handler errors go; default `console.error` */
   onError?: (error: unknown) => void
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof Reflect.get(value, 'then') === 'function'
 
 const defaultOnError = (error: unknown): void => console.error('fw: a mounted Node handler failed:', error)
 
