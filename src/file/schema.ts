@@ -4,7 +4,7 @@
  * and `maxSize` are readable so the core can plan a binary body.
  */
 import * as v from 'valibot'
-import { typeMatcher, type TypeMatcher } from '../body/content-type'
+import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../body/content-type'
 import { RequestEntityTooLarge } from '../exceptions/index'
 import { UploadedFile } from './uploaded'
 
@@ -112,7 +112,7 @@ function build(config: Config): FileSchema {
       const value = dataset.value
       let problem: string | undefined
       if (!(value instanceof Blob)) problem = `expected a file, got ${describe(value)}`
-      else if (matches && !matches(essence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
+      else if (matches && !matches(contentTypeEssence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
       else if (config.maxSize !== undefined && value.size > config.maxSize) {
         problem = `file too large: ${value.size} > ${config.maxSize} bytes`
       }
@@ -132,11 +132,6 @@ function build(config: Config): FileSchema {
   // it and spreading it (`v.pipe(file.Image, …)` copies its root) keep them.
   const schema = v._standardSchema<FileSchema>(Object.assign(derive, props))
   return schema
-}
-
-function essence(type: string): string {
-  const semi = type.indexOf(';')
-  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase()
 }
 
 function describe(value: unknown): string {
