@@ -11,7 +11,7 @@ import type { FetchHandler } from '../types'
 import type { FastifyLike } from './detect'
 import { ImproperlyConfigured } from '../exceptions'
 import { isAsync, type AttachOptions } from './options'
-import { HOP_BY_HOP, NULL_BODY } from '../utils/http'
+import { HOP_BY_HOP, isNullBodyStatus } from '../utils/http'
 
 /** The parts of Fastify's request and reply fw touches. */
 interface FastifyRequestLike {
@@ -65,7 +65,7 @@ export function fastifyFetch(app: FastifyLike): FetchHandler {
     }
     const status = injected.statusCode
     let body: BodyInit | null = null
-    if (request.method !== 'HEAD' && !NULL_BODY.has(status)) {
+    if (request.method !== 'HEAD' && !isNullBodyStatus(status)) {
       // `stream()` with payloadAsStream (Fastify 5); `rawPayload` otherwise.
       const streamed: unknown = injected.stream?.()
       if (streamed) body = readableToWeb(streamed as Readable).stream

@@ -11,7 +11,7 @@ import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
 import { pathOf, underRoute } from '../router/route'
-import { appendSetCookie, NULL_BODY } from '../utils/http'
+import { appendSetCookie, isNullBodyStatus } from '../utils/http'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
@@ -38,9 +38,9 @@ export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
 function respond(ctx: KoaContextLike, response: Response): void {
   ctx.status = response.status
   if (response.statusText) ctx.message = response.statusText
-  if (response.body && !NULL_BODY.has(response.status)) {
+  if (response.body && !isNullBodyStatus(response.status)) {
     ctx.body = webToReadable(loadStream('attaching fw to Koa'), response.body)
-  } else if (!NULL_BODY.has(response.status)) {
+  } else if (!isNullBodyStatus(response.status)) {
     // `ctx.body = null` would turn the status into 204.
     ctx.body = ''
   }

@@ -3,12 +3,14 @@
  */
 
 /**
- * Statuses whose responses never carry a body.
+ * Whether responses with this status never carry a body (RFC 9110: 204, 205, 304).
  *
  * @example
- * NULL_BODY.has(204) // true
+ * isNullBodyStatus(204) // true
  */
-export const NULL_BODY: ReadonlySet<number> = new Set([204, 205, 304])
+export function isNullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304
+}
 
 /**
  * Connection-specific header fields (RFC 9110 §7.6.1): they describe one hop,

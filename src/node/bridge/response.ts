@@ -16,7 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpModule } from './runtime'
 import { concatBytes } from '../../utils/bytes'
-import { HOP_BY_HOP, NULL_BODY } from '../../utils/http'
+import { HOP_BY_HOP, isNullBodyStatus } from '../../utils/http'
 import { chunkBytes } from './streams'
 
 /** Bytes buffered in the Web stream before `write()` reports backpressure. */
@@ -78,7 +78,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
   let buffered: Uint8Array<ArrayBuffer>[] = []
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
 
-  const hasBody = (): boolean => req.method !== 'HEAD' && !NULL_BODY.has(res.statusCode)
+  const hasBody = (): boolean => req.method !== 'HEAD' && !isNullBodyStatus(res.statusCode)
   const init = (): ResponseInit => {
     const headers = new Headers()
     const out = res.getHeaders()
