@@ -56,6 +56,20 @@ export function isResponseClass(value: unknown): value is ResponseClass {
   return typeof value === 'function' && (value === Response || value.prototype instanceof Response)
 }
 
+/**
+ * The template a declaration names (`static response`, `@api.response(...)`):
+ * a `response.Response` subclass gives its template, `null` the bare one,
+ * anything else `undefined`.
+ *
+ * @example
+ * declaredTemplate(Envelope)?.enveloped // true
+ * declaredTemplate(null) === BARE       // true
+ */
+export function declaredTemplate(value: unknown): Template | undefined {
+  if (value === null) return BARE
+  return isResponseClass(value) ? templateOf(value) : undefined
+}
+
 /** The template a `response.Response` subclass declares. */
 export function templateOf(cls: ResponseClass): Template {
   const { resultKey, messageKey, stateKey, countKey, errorsKey, status, result } = cls
