@@ -104,12 +104,10 @@ function literalPrefix(template: string): string[] {
  * router.match('/a', 'GET')?.entry.data // 1
  */
 export class Router<T> {
-  readonly entries: readonly RouteEntry<T>[]
   readonly #exact = new Map<string, PathMatch<T>>()
   readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
-    this.entries = entries
     const order = new Map<RouteEntry<T>, number>()
     entries.forEach((entry, index) => {
       order.set(entry, index)

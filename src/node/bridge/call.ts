@@ -6,7 +6,6 @@
  * Works wherever `node:http` can be loaded through `process.getBuiltinModule`
  * (Node >= 20.16, Bun, Deno); elsewhere it throws a clear Error.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contain } from './contain'
 import { createIncomingMessage } from './incoming'
 import { captureResponse } from './response'
