@@ -2,7 +2,6 @@ import type * as N from './nest'
 
 export { Time, type TimeOptions } from './time'
 export { NestSettings } from './nest'
-export { compileStrftime } from './strftime'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `conf` namespace (TS2693 in users' builds).
 /** Options of `conf.NestSettings`: the root module, extra imports, NestFactory options. */

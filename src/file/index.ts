@@ -10,7 +10,7 @@ import { createFileSchema, type FileSchema } from './schema'
 
 export { UploadedFile } from './uploaded'
 export { createFileSchema, toUploadedFile, type FileIssue, type FileOptions, type FileSchema } from './schema'
-export { fileSchemaInfo, isFileSchema, type FileSchemaInfo } from './info'
+export { isFileSchema } from './info'
 export { safeFileName } from './safe-name'
 
 /** Any file. `file.File({ maxSize })` bounds its size. */
