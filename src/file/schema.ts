@@ -45,6 +45,8 @@ export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> 
   readonly '~fwConvert': (value: unknown) => unknown
 }
 
+type StandardResult = Awaited<ReturnType<FileSchema['~standard']['validate']>>
+
 interface Config {
   mime: string | undefined
   maxSize: number | undefined
@@ -117,9 +119,13 @@ function build(config: Config): FileSchema {
         problem = `file too large: ${value.size} > ${config.maxSize} bytes`
       }
       if (problem !== undefined) {
-        v._addIssue(schema, 'type', dataset, runConfig, { message: config.message ?? problem })
         // valibot's own schemas mutate the dataset in place the same way.
-        return dataset as unknown as v.OutputDataset<UploadedFile, FileIssue>
+        const failed = dataset as unknown as v.FailureDataset<FileIssue>
+        const issue = fileIssue(value, config.mime ?? 'File', config.message ?? problem, runConfig)
+        failed.typed = false
+        if (failed.issues) failed.issues.push(issue)
+        else failed.issues = [issue]
+        return failed
       }
       // Accept plain Blobs too, so v.parse works without fw's converter.
       const output = dataset as unknown as v.SuccessDataset<UploadedFile>
@@ -130,8 +136,45 @@ function build(config: Config): FileSchema {
   } as const
   // Properties go on the function itself (own and enumerable) so both calling
   // it and spreading it (`v.pipe(file.Image, …)` copies its root) keep them.
-  const schema = v._standardSchema<FileSchema>(Object.assign(derive, props))
-  return schema
+  const target = Object.assign(derive, props)
+  // The Standard Schema interface, as valibot's own schemas carry it.
+  const standard: FileSchema['~standard'] = {
+    version: 1,
+    vendor: 'valibot',
+    validate: (value): StandardResult => {
+      const dataset = target['~run']({ value }, v.getGlobalConfig())
+      // A file schema is a leaf: its own issues carry no path.
+      if (dataset.issues) return { issues: dataset.issues.map((issue) => ({ ...issue, path: undefined })) }
+      return { value: dataset.value }
+    },
+  }
+  return Object.assign(target, { '~standard': standard })
+}
+
+/** The issue of a value a file schema refuses (the shape valibot's own schema issues have). */
+function fileIssue(input: unknown, expected: string, message: string, runConfig: v.Config<v.BaseIssue<unknown>>): FileIssue {
+  return {
+    kind: 'schema',
+    type: 'file',
+    input,
+    expected,
+    received: received(input),
+    message,
+    requirement: undefined,
+    path: undefined,
+    issues: undefined,
+    lang: runConfig.lang,
+    abortEarly: runConfig.abortEarly,
+    abortPipeEarly: runConfig.abortPipeEarly,
+  }
+}
+
+/** How valibot names a received value in an issue: `"text"`, `12`, `Blob`, `null`, `undefined`. */
+function received(input: unknown): string {
+  if (typeof input === 'string') return `"${input}"`
+  if (typeof input === 'number' || typeof input === 'bigint' || typeof input === 'boolean') return `${input}`
+  if (typeof input === 'object' || typeof input === 'function') return input === null ? 'null' : ((Object.getPrototypeOf(input) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'null')
+  return typeof input
 }
 
 function describe(value: unknown): string {
