@@ -20,7 +20,7 @@ export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next
  * `req.rawBody` when something kept it, else `req.body` re-encoded (JSON,
  * urlencoded, text, raw, multer's fields and memory-stored files).
  */
-export function expressBody(req: IncomingMessage): ReusedBody | undefined {
+function expressBody(req: IncomingMessage): ReusedBody | undefined {
   if (!bodyConsumed(req)) return undefined
   const files: unknown = Reflect.get(req, 'files') ?? Reflect.get(req, 'file')
   return reuseBody(Reflect.get(req, 'body'), req.headers['content-type'], Reflect.get(req, 'rawBody'), files)

@@ -29,7 +29,7 @@ export interface KoaContextLike {
 type Next = () => Promise<unknown>
 
 /** koa-bodyparser / @koa/bodyparser leave `rawBody` and `body` on ctx.request. */
-export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
+function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
   if (!bodyConsumed(ctx.req)) return undefined
   return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
 }
@@ -61,7 +61,7 @@ function respond(ctx: KoaContextLike, response: Response): void {
  * @example
  * app.use(koaMiddleware(service.fetch, '/api', {}))
  */
-export function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
+function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
   return async (ctx, next) => {
     if (options.live?.() === false || !underRoute(pathOf(ctx.originalUrl), route)) {

@@ -39,7 +39,7 @@ function joinOn(link: Link, ref: Ref, alias: string): SQL {
 }
 
 /** A count / exists subquery over a relation of the row `ref` points at. */
-export function aggregateSql(schema: Schema, table: PgTable, kind: 'count' | 'exists', relation: string, ref: Ref): SQL {
+function aggregateSql(schema: Schema, table: PgTable, kind: 'count' | 'exists', relation: string, ref: Ref): SQL {
   const link = linkOf(schema, table, relation)
   const alias = nextAlias()
   const from = sql`from ${tableSql(link.target, alias)} where ${joinOn(link, ref, alias)}`

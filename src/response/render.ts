@@ -43,7 +43,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
-export function toHttpError(error: unknown, debug: boolean): HttpError {
+function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
   const text = debug && error instanceof Error ? `${error.name}: ${error.message}` : ''
   return new InternalServerError(text, { cause: error })

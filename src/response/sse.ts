@@ -37,7 +37,7 @@ function isEvent(value: unknown): value is SSEEvent {
  * @example
  * frame({ event: 'tick', data: { n: 1 } }) // 'event: tick\ndata: {"n":1}\n\n'
  */
-export function frame(item: unknown): string {
+function frame(item: unknown): string {
   const event: SSEEvent = isEvent(item) ? item : { data: item }
   let out = ''
   if (event.event !== undefined) out += field('event', event.event)

@@ -23,7 +23,7 @@ export interface Timeouts {
 }
 
 /** The timeouts `service.run()` uses unless `timeouts` overrides them. */
-export const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
+const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
 
 /** Where and how to listen. */
 export interface ListenOptions {

@@ -26,7 +26,7 @@ function drained(res: ServerResponse): Promise<void> {
  * Copy status and headers onto `res` (Set-Cookie values appended to any a
  * backend middleware already set; other fw headers win) without sending.
  */
-export function applyHead(res: ServerResponse, response: Response): void {
+function applyHead(res: ServerResponse, response: Response): void {
   res.statusCode = response.status
   if (response.statusText) res.statusMessage = response.statusText
   response.headers.forEach((value, name) => {
