@@ -8,7 +8,12 @@ import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../body/conte
 import { RequestEntityTooLarge } from '../exceptions/index'
 import { UploadedFile } from './uploaded'
 
-/** Options of a file schema. */
+/**
+ * Options of a file schema.
+ *
+ * @example
+ * file.Image({ maxSize: 2 * 1024 ** 2, message: 'an image up to 2 MB' } satisfies file.FileOptions)
+ */
 export interface FileOptions {
   /** largest accepted size in bytes (UtilMeta's `max_length` on a file field) */
   maxSize?: number
@@ -18,7 +23,12 @@ export interface FileOptions {
   message?: string
 }
 
-/** The issue a file schema reports. */
+/**
+ * The issue a file schema reports.
+ *
+ * @example
+ * const issue = v.safeParse(file.Image, 'x').issues?.[0] // a FileIssue: { type: 'file', message: … }
+ */
 export interface FileIssue extends v.BaseIssue<unknown> {
   readonly kind: 'schema'
   readonly type: 'file'
@@ -53,7 +63,12 @@ interface Config {
   message: string | undefined
 }
 
-/** Wire value → `UploadedFile` when it is a Blob; anything else is left for validation. */
+/**
+ * Wire value → `UploadedFile` when it is a Blob; anything else is left for validation.
+ *
+ * @example
+ * file.toUploadedFile(new Blob(['x'])) // an UploadedFile; other values are returned as they are
+ */
 export function toUploadedFile(value: unknown): unknown {
   return value instanceof Blob ? UploadedFile.from(value) : value
 }

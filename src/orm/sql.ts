@@ -4,7 +4,12 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { SchemaDef } from './fields'
 import { columnsOf, linkOf, type Link } from './relations'
 
-/** Filter operators of `orm.Filter(path, op)`. */
+/**
+ * Filter operators of `orm.Filter(path, op)`.
+ *
+ * @example
+ * orm.Filter('views', 'gte') // FilterOp: eq, ne, gt, gte, lt, lte, in, contains, icontains, startsWith, isNull
+ */
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'contains' | 'icontains' | 'startsWith' | 'isNull'
 
 type Schema = Record<string, unknown>

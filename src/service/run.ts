@@ -1,6 +1,12 @@
 import type { FetchHandler } from '../types'
 
-/** A server started by `service.run()`. */
+/**
+ * A server started by `service.run()`.
+ *
+ * @example
+ * const server = await service.run({ port: 8000 })
+ * console.log(server.runtime, server.port); await server.close()
+ */
 export interface RunningServer {
   /** the port actually bound (useful with `port: 0`) */
   port: number

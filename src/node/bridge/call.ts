@@ -19,6 +19,9 @@ import { isThenable } from '../../utils/thenable'
  * a method type so that listeners typed with a framework's own request type
  * (`express.Request` extends IncomingMessage) are accepted too. Structural
  * (`./shape`), so the published types need no `@types/node`.
+ *
+ * @example
+ * const listener: NodeListener = (req, res) => res.end('ok')
  */
 export type NodeListener = {
   listener(req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void): unknown
