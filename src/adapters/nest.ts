@@ -6,7 +6,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { NestModuleRef, NestSettings } from '../conf/nest'
 import type { FetchHandler } from '../types'
-import { isExpressLike, isFastifyLike, type ExpressLike } from './detect'
+import { isExpressLike, isFastifyLike, isObjectish, type ExpressLike } from './detect'
 import { attachExpress } from './express'
 import { attachFastify } from './fastify'
 import type { AttachOptions } from './options'
@@ -46,7 +46,6 @@ export interface NestCoreLike {
   NestFactory: { create(module: never, ...rest: never[]): Promise<unknown> }
 }
 
-const isObjectish = (value: unknown): value is object => (typeof value === 'object' || typeof value === 'function') && value !== null
 const fn = (value: unknown, key: string): boolean => isObjectish(value) && typeof Reflect.get(value, key) === 'function'
 
 /**
