@@ -24,13 +24,8 @@ import { attachNest, isNestApp, isNestCore } from './nest'
 import { isAsync, type AttachOptions } from './options'
 import { normalizeRoute } from '../router/route'
 
-/**
- * The backends `attach` knows, for error messages.
- *
- * @example
- * throw new ImproperlyConfigured(`cannot attach to this value: expected ${ATTACH_KINDS}`)
- */
-export const ATTACH_KINDS =
+/** The backends `attach` knows, for error messages. */
+const ATTACH_KINDS =
   'a Hono app, the Hono class, an Express/Connect app or router, the express module, a Fastify instance, a Koa app, ' +
   'the node:http module, an Elysia app or a Nest application (INestApplication)'
 

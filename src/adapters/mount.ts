@@ -10,13 +10,8 @@ import { isNestApp, isNestModuleClass, NEST_SETUP_HINT, nestAppFetch, nestModule
 import { isNodeApp, wantsNext } from './node'
 import type { NestSettings } from '../conf/nest'
 
-/**
- * The targets `toFetchHandler` knows, for error messages.
- *
- * @example
- * throw new ImproperlyConfigured(`cannot mount this value: expected ${MOUNT_KINDS}`)
- */
-export const MOUNT_KINDS =
+/** The targets `toFetchHandler` knows, for error messages. */
+const MOUNT_KINDS =
   'a fetch handler function (request) => Response, an object with fetch() (Hono, Elysia, itty-router, h3), ' +
   'an Express/Connect app or router, a Koa app, a Fastify instance, a Nest application or (with backend: nest) a Nest module, ' +
   'or a Node listener wrapped as fromNode((req, res) => ...)'
