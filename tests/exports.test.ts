@@ -99,7 +99,6 @@ describe('public exports', () => {
         "UploadedFile",
         "Video",
         "createFileSchema",
-        "fileSchemaInfo",
         "isFileSchema",
         "safeFileName",
         "toUploadedFile",
@@ -121,7 +120,6 @@ describe('public exports', () => {
       [
         "NestSettings",
         "Time",
-        "compileStrftime",
       ]
     `)
   })

@@ -22,10 +22,10 @@ import { attachHono, honoSubApp } from './hono'
 import { attachKoa } from './koa'
 import { attachNest, isNestApp, isNestCore } from './nest'
 import { isAsync, type AttachOptions } from './options'
-import { normalizeRoute } from './route'
+import { normalizeRoute } from '../router/route'
 
 /** The backends `attach` knows, for error messages. */
-export const ATTACH_KINDS =
+const ATTACH_KINDS =
   'a Hono app, the Hono class, an Express/Connect app or router, the express module, a Fastify instance, a Koa app, ' +
   'the node:http module, an Elysia app or a Nest application (INestApplication)'
 

@@ -106,7 +106,8 @@ function has(value: object, key: string): boolean {
   }
   return false
 }
-const isObjectish = (value: unknown): value is object =>
+/** An object or a function: what can carry properties (apps, modules, instances). */
+export const isObjectish = (value: unknown): value is object =>
   (typeof value === 'object' || typeof value === 'function') && value !== null
 
 export function hasFetch(value: unknown): value is FetchObject {

@@ -9,7 +9,7 @@ import { sendResponse } from '../node/bridge/send'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'
-import { pathOf, underRoute } from './route'
+import { pathOf, underRoute } from '../router/route'
 
 type Next = (error?: unknown) => void
 /** An Express middleware, callback style or async. */
@@ -20,7 +20,7 @@ export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next
  * `req.rawBody` when something kept it, else `req.body` re-encoded (JSON,
  * urlencoded, text, raw, multer's fields and memory-stored files).
  */
-export function expressBody(req: IncomingMessage): ReusedBody | undefined {
+function expressBody(req: IncomingMessage): ReusedBody | undefined {
   if (!bodyConsumed(req)) return undefined
   const files: unknown = Reflect.get(req, 'files') ?? Reflect.get(req, 'file')
   return reuseBody(Reflect.get(req, 'body'), req.headers['content-type'], Reflect.get(req, 'rawBody'), files)

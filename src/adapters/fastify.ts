@@ -11,6 +11,7 @@ import type { FetchHandler } from '../types'
 import type { FastifyLike } from './detect'
 import { ImproperlyConfigured } from '../exceptions'
 import { isAsync, type AttachOptions } from './options'
+import { HOP_BY_HOP, isNullBodyStatus } from '../utils/http'
 
 /** The parts of Fastify's request and reply fw touches. */
 interface FastifyRequestLike {
@@ -29,8 +30,6 @@ interface FastifyScope {
   addContentTypeParser(type: string, parser: (request: unknown, payload: unknown, done: (error: Error | null, body?: unknown) => void) => void): unknown
   removeAllContentTypeParsers?(): unknown
 }
-
-const NULL_BODY = new Set([204, 205, 304])
 
 /**
  * A fetch handler that answers through `app.inject()` (no socket; Fastify 5).
@@ -60,13 +59,13 @@ export function fastifyFetch(app: FastifyLike): FetchHandler {
     })
     const out = new Headers()
     for (const [name, value] of Object.entries(injected.headers)) {
-      if (value === undefined || name === 'transfer-encoding' || name === 'connection' || name === 'keep-alive') continue
+      if (value === undefined || HOP_BY_HOP.has(name)) continue
       if (Array.isArray(value)) for (const item of value) out.append(name, item)
       else out.append(name, String(value))
     }
     const status = injected.statusCode
     let body: BodyInit | null = null
-    if (request.method !== 'HEAD' && !NULL_BODY.has(status)) {
+    if (request.method !== 'HEAD' && !isNullBodyStatus(status)) {
       // `stream()` with payloadAsStream (Fastify 5); `rawPayload` otherwise.
       const streamed: unknown = injected.stream?.()
       if (streamed) body = readableToWeb(streamed as Readable).stream

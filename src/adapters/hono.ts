@@ -6,7 +6,7 @@
 import type { FetchHandler } from '../types'
 import type { HonoClassLike, HonoLike } from './detect'
 import type { AttachOptions } from './options'
-import { stripPrefix } from './route'
+import { stripPrefix } from '../router/route'
 
 /** The slice of Hono's Context fw uses. */
 interface HonoContextLike {
@@ -49,7 +49,7 @@ function mountPrefix(c: HonoContextLike, pattern: string): string {
  * matching Hono route may answer; if it answers 404 too, fw's 404 is kept
  * (under a route of its own) or the host's `notFound` stands (fw at the root).
  */
-export function honoHandler(fetch: FetchHandler, options: AttachOptions, pattern = '/*'): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
+function honoHandler(fetch: FetchHandler, options: AttachOptions, pattern = '/*'): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
   const fallthrough = options.fallthrough ?? true
   const atRoot = pattern === '/*'
   return async (c, next) => {

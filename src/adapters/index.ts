@@ -5,10 +5,10 @@
  * imported; Node modules are loaded only when a Node bridge runs.
  */
 export { fromNode, isNodeApp, type NodeApp } from './node'
-export { toFetchHandler, MOUNT_KINDS, type MountOptions } from './mount'
-export { attach, createBackendApp, ATTACH_KINDS } from './attach'
+export { toFetchHandler, type MountOptions } from './mount'
+export { attach, createBackendApp } from './attach'
 export { isNestApp, isNestCore, type NestAppLike, type NestCoreLike } from './nest'
 export { runBackend, type RunningBackend, type RunBackendOptions } from './run'
-export { stripPrefix, normalizeRoute, underRoute } from './route'
+export { stripPrefix, normalizeRoute, underRoute } from '../router/route'
 export type { AttachOptions } from './options'
 export type { NodeListener } from '../node/bridge/call'

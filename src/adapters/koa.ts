@@ -10,7 +10,8 @@ import { webToReadable } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
-import { pathOf, underRoute } from './route'
+import { pathOf, underRoute } from '../router/route'
+import { appendSetCookie, isNullBodyStatus } from '../utils/http'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
@@ -27,10 +28,8 @@ export interface KoaContextLike {
 }
 type Next = () => Promise<unknown>
 
-const NULL_BODY = new Set([204, 205, 304])
-
 /** koa-bodyparser / @koa/bodyparser leave `rawBody` and `body` on ctx.request. */
-export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
+function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
   if (!bodyConsumed(ctx.req)) return undefined
   return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
 }
@@ -39,9 +38,9 @@ export function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
 function respond(ctx: KoaContextLike, response: Response): void {
   ctx.status = response.status
   if (response.statusText) ctx.message = response.statusText
-  if (response.body && !NULL_BODY.has(response.status)) {
+  if (response.body && !isNullBodyStatus(response.status)) {
     ctx.body = webToReadable(loadStream('attaching fw to Koa'), response.body)
-  } else if (!NULL_BODY.has(response.status)) {
+  } else if (!isNullBodyStatus(response.status)) {
     // `ctx.body = null` would turn the status into 204.
     ctx.body = ''
   }
@@ -50,13 +49,9 @@ function respond(ctx: KoaContextLike, response: Response): void {
   })
   // Koa's own default type for strings and streams must not stand in for fw's.
   if (!response.headers.has('content-type')) ctx.remove('Content-Type')
-  for (const cookie of response.headers.getSetCookie()) {
-    if (ctx.append) ctx.append('Set-Cookie', cookie)
-    else {
-      const prior = ctx.res.getHeader('set-cookie')
-      ctx.res.setHeader('set-cookie', [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [String(prior)]), cookie])
-    }
-  }
+  const cookies = response.headers.getSetCookie()
+  if (ctx.append) for (const cookie of cookies) ctx.append('Set-Cookie', cookie)
+  else appendSetCookie(ctx.res, cookies)
 }
 
 /**
@@ -66,7 +61,7 @@ function respond(ctx: KoaContextLike, response: Response): void {
  * @example
  * app.use(koaMiddleware(service.fetch, '/api', {}))
  */
-export function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
+function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
   return async (ctx, next) => {
     if (options.live?.() === false || !underRoute(pathOf(ctx.originalUrl), route)) {

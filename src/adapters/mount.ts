@@ -11,11 +11,17 @@ import { isNodeApp, wantsNext } from './node'
 import type { NestSettings } from '../conf/nest'
 
 /** The targets `toFetchHandler` knows, for error messages. */
-export const MOUNT_KINDS =
+const MOUNT_KINDS =
   'a fetch handler function (request) => Response, an object with fetch() (Hono, Elysia, itty-router, h3), ' +
   'an Express/Connect app or router, a Koa app, a Fastify instance, a Nest application or (with backend: nest) a Nest module, ' +
   'or a Node listener wrapped as fromNode((req, res) => ...)'
 
+/**
+ * Options of `toFetchHandler`.
+ *
+ * @example
+ * const handler = toFetchHandler(expressApp, { onError: console.error })
+ */
 export interface MountOptions extends Pick<NodeCallOptions, 'onError'> {
   /** the service's Nest backend once set up: Nest modules can then be mounted */
   nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }

@@ -6,7 +6,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { NestModuleRef, NestSettings } from '../conf/nest'
 import type { FetchHandler } from '../types'
-import { isExpressLike, isFastifyLike, type ExpressLike } from './detect'
+import { isExpressLike, isFastifyLike, isObjectish, type ExpressLike } from './detect'
 import { attachExpress } from './express'
 import { attachFastify } from './fastify'
 import type { AttachOptions } from './options'
@@ -21,7 +21,12 @@ export interface NestHttpAdapterLike {
   setNotFoundHandler?(...args: never[]): unknown
 }
 
-/** An `INestApplication`: the methods fw calls. */
+/**
+ * An `INestApplication`: the methods fw calls.
+ *
+ * @example
+ * const app: NestAppLike = await NestFactory.create(AppModule)
+ */
 export interface NestAppLike {
   getHttpAdapter(): NestHttpAdapterLike
   init(): Promise<unknown>
@@ -31,20 +36,34 @@ export interface NestAppLike {
   useGlobalGuards: Fn
 }
 
-/** `@nestjs/core` imported as a module (`import * as nest from '@nestjs/core'`). */
+/**
+ * `@nestjs/core` imported as a module (`import * as nest from '@nestjs/core'`).
+ *
+ * @example
+ * const core: NestCoreLike = await import('@nestjs/core')
+ */
 export interface NestCoreLike {
   NestFactory: { create(module: never, ...rest: never[]): Promise<unknown> }
 }
 
-const isObjectish = (value: unknown): value is object => (typeof value === 'object' || typeof value === 'function') && value !== null
 const fn = (value: unknown, key: string): boolean => isObjectish(value) && typeof Reflect.get(value, key) === 'function'
 
-/** `@nestjs/core` (the module, or an object carrying its `NestFactory`). */
+/**
+ * `@nestjs/core` (the module, or an object carrying its `NestFactory`).
+ *
+ * @example
+ * isNestCore(await import('@nestjs/core')) // true
+ */
 export function isNestCore(value: unknown): value is NestCoreLike {
   return isObjectish(value) && fn(Reflect.get(value, 'NestFactory'), 'create')
 }
 
-/** An `INestApplication` (from `NestFactory.create`). */
+/**
+ * An `INestApplication` (from `NestFactory.create`).
+ *
+ * @example
+ * isNestApp(await NestFactory.create(AppModule)) // true
+ */
 export function isNestApp(value: unknown): value is NestAppLike {
   return fn(value, 'getHttpAdapter') && fn(value, 'init') && fn(value, 'listen') && fn(value, 'useGlobalGuards')
 }

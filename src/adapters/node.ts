@@ -10,7 +10,12 @@ import type { FetchHandler } from '../types'
 
 const NODE_APP = Symbol.for('fw.nodeApp')
 
-/** A Node listener marked with `fromNode`. */
+/**
+ * A Node listener marked with `fromNode`.
+ *
+ * @example
+ * service.mount(fromNode((req, res) => res.end('legacy')), '/legacy') // a NodeApp
+ */
 export interface NodeApp {
   readonly [NODE_APP]: true
   /** the listener as given */
@@ -46,7 +51,12 @@ export function wantsNext(listener: NodeListener): boolean {
   return listener.length >= 3 && typeof Reflect.get(listener, 'listen') !== 'function'
 }
 
-/** Whether `value` came from `fromNode`. */
+/**
+ * Whether `value` came from `fromNode`.
+ *
+ * @example
+ * isNodeApp(fromNode((req, res) => res.end('ok'))) // true
+ */
 export function isNodeApp(value: unknown): value is NodeApp {
   return typeof value === 'object' && value !== null && Reflect.get(value, NODE_APP) === true
 }

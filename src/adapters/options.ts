@@ -1,5 +1,8 @@
 /**
  * Options of `attach()` (what `API.__as__` and `service.adapt` pass down).
+ *
+ * @example
+ * attach(expressApp, service.fetch, '/api', { fallthrough: true })
  */
 export interface AttachOptions {
   /**

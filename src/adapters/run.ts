@@ -10,13 +10,25 @@ import type { FetchHandler } from '../types'
 import { isNestApp, listenNest } from './nest'
 import { describe, hasFetch, isElysiaLike, isExpressLike, isFastifyLike, isKoaLike, isNodeHttpModule } from './detect'
 
-/** A started server. */
+/**
+ * A started server.
+ *
+ * @example
+ * const server = await runBackend(express(), service.fetch, { port: 0 })
+ * await server.close()
+ */
 export interface RunningBackend {
   /** the bound port (useful with `port: 0`) */
   port: number
   close(): Promise<void>
 }
 
+/**
+ * Where `runBackend` listens.
+ *
+ * @example
+ * await runBackend(app, service.fetch, { port: 8000, hostname: '0.0.0.0' })
+ */
 export interface RunBackendOptions {
   /** default 0: any free port */
   port?: number

@@ -57,17 +57,32 @@ export class API {
   }
 }
 
-/** An API class (the class itself, not an instance). */
+/**
+ * An API class (the class itself, not an instance).
+ *
+ * @example
+ * const apis: api.APIClass[] = [UserAPI, ArticleAPI]
+ */
 export type APIClass = abstract new () => API
 
-/** Is this value an API class? */
+/**
+ * Is this value an API class?
+ *
+ * @example
+ * api.isAPIClass(UserAPI) // true for a subclass of api.API
+ */
 export function isAPIClass(value: unknown): value is APIClass {
   return typeof value === 'function' && value.prototype instanceof API
 }
 
 const MOUNT = Symbol.for('fw.mount')
 
-/** `api.mount(OtherAPI, route)`: a sub-API at an explicit route. */
+/**
+ * `api.mount(OtherAPI, route)`: a sub-API at an explicit route.
+ *
+ * @example
+ * class RootAPI extends api.API { static docs: api.MountEntry = api.mount(DocsAPI, '') }
+ */
 export interface MountEntry<T extends APIClass = APIClass> {
   readonly [MOUNT]: true
   readonly api: T
@@ -84,7 +99,12 @@ export function mount<T extends APIClass>(target: T, route: string): MountEntry<
   return { [MOUNT]: true, api: target, route }
 }
 
-/** Is this value an `api.mount(...)` entry? */
+/**
+ * Is this value an `api.mount(...)` entry?
+ *
+ * @example
+ * api.isMountEntry(api.mount(DocsAPI, '')) // true
+ */
 export function isMountEntry(value: unknown): value is MountEntry {
   return typeof value === 'object' && value !== null && MOUNT in value
 }

@@ -1,13 +1,29 @@
 import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type EndpointDecl } from '../meta'
 import type { EndpointDecoratorFactory } from './types'
 
-/** HTTP methods an endpoint decorator or method name can declare. */
+/**
+ * HTTP methods an endpoint decorator or method name can declare.
+ *
+ * @example
+ * api.HTTP_METHODS.includes('get') // true
+ */
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+/**
+ * One of `HTTP_METHODS`.
+ *
+ * @example
+ * const method: api.HttpMethodName = 'post'
+ */
 export type HttpMethodName = (typeof HTTP_METHODS)[number]
 
 const ROUTE = Symbol.for('fw.route')
 
-/** The `@api.route(path)` of a class, if it declared one itself. */
+/**
+ * The `@api.route(path)` of a class, if it declared one itself.
+ *
+ * @example
+ * api.routeOf(ArticleAPI) // '/article' after @api.route('/article')
+ */
 export function routeOf(cls: Function): string | undefined {
   return Object.hasOwn(cls, ROUTE) ? (cls as unknown as Record<symbol, string>)[ROUTE] : undefined
 }

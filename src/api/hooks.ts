@@ -3,13 +3,28 @@ import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
 
-/** A hook target: a method name of the class, a mounted API class, or `'*'` (everything). */
+/**
+ * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
+ *
+ * @example
+ * @api.before('get', UserAPI) // a method name or an API class ('*': every endpoint)
+ */
 export type HookTarget = string | APIClass
 
-/** An error class an `@api.handle` hook catches. */
+/**
+ * An error class an `@api.handle` hook catches.
+ *
+ * @example
+ * @api.handle('*', exceptions.PermissionDenied) // an ErrorClass picks the errors handled
+ */
 export type ErrorClass = abstract new (...args: never[]) => Error
 
-/** A method decorator accepting any method, under either decorator standard. */
+/**
+ * A method decorator accepting any method, under either decorator standard.
+ *
+ * @example
+ * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
+ */
 export interface MethodDecorator {
   <This, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
   (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void

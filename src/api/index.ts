@@ -7,9 +7,24 @@ export { Plugin } from './plugin'
 export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory } from './types'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
-/** Options of `this.respond(value, init)`. */
+/**
+ * Options of `this.respond(value, init)`.
+ *
+ * @example
+ * return this.respond(user, { status: 201, message: 'created' } satisfies api.RespondInit)
+ */
 export type RespondInit = C.RespondInit
-/** `this.respond`: renders a value with the endpoint's template. */
+/**
+ * `this.respond`: renders a value with the endpoint's template.
+ *
+ * @example
+ * const respond: api.Responder = (value, init) => this.respond(value, init)
+ */
 export type Responder = C.Responder
-/** What a plugin step returns: nothing (go on) or a `Response` (answer with it). */
+/**
+ * What a plugin step returns: nothing (go on) or a `Response` (answer with it).
+ *
+ * @example
+ * processRequest(request: Request): api.PluginResult { if (!request.headers.has('x-key')) return new Response(null, { status: 401 }) }
+ */
 export type PluginResult = P.PluginResult

@@ -1,12 +1,22 @@
 import type * as v from 'valibot'
 import type { Marker } from '../request/markers'
 
-/** The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`. */
+/**
+ * The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`.
+ *
+ * @example
+ * type Names = api.TemplateParams<'doc/{lang}/{page}'> // 'lang' | 'page'
+ */
 export type TemplateParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | TemplateParams<Rest>
   : never
 
-/** What one `params` entry gives the method. */
+/**
+ * What one `params` entry gives the method.
+ *
+ * @example
+ * type Id = api.OutputOf<typeof request.PathParam> // string
+ */
 export type OutputOf<Entry> = Entry extends Marker<infer Out>
   ? Out
   : Entry extends v.GenericSchema
@@ -26,7 +36,12 @@ export type Input<Params, Path extends string = ''> = Simplify<
   { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
 >
 
-/** The `params` object of an endpoint: a valibot schema or a request marker per entry. */
+/**
+ * The `params` object of an endpoint: a valibot schema or a request marker per entry.
+ *
+ * @example
+ * const params = { id: v.number(), q: request.QueryParam(v.string(), { default: '' }) } satisfies api.Params
+ */
 export type Params = Record<string, v.GenericSchema | Marker>
 
 /**
@@ -39,13 +54,23 @@ export interface MethodDescriptor<In> {
   value?: (input: In) => unknown
 }
 
-/** A method decorator checking that the method accepts `In`, under either decorator standard. */
+/**
+ * A method decorator checking that the method accepts `In`, under either decorator standard.
+ *
+ * @example
+ * const decorate: api.EndpointDecorator<{ id: number }> = api.get({ id: v.number() })
+ */
 export interface EndpointDecorator<In> {
   <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R>): void
   (target: object, key: string | symbol, descriptor: MethodDescriptor<In>): void
 }
 
-/** `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`. */
+/**
+ * `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`.
+ *
+ * @example
+ * const verb: api.EndpointDecoratorFactory = api.post
+ */
 export interface EndpointDecoratorFactory {
   <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R>): void
   (target: object, key: string | symbol, descriptor: MethodDescriptor<{}>): void

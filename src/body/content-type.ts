@@ -12,6 +12,17 @@ export interface ContentType {
 }
 
 /**
+ * The `type/subtype` of a content type, lower case, without parameters
+ * (`''` for a blank one).
+ *
+ * @example
+ * contentTypeEssence('Text/HTML; charset=utf-8') // 'text/html'
+ */
+export function contentTypeEssence(type: string, semi = type.indexOf(';')): string {
+  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase()
+}
+
+/**
  * Parse a Content-Type header; `undefined` when absent or blank.
  *
  * @example
@@ -21,7 +32,7 @@ export interface ContentType {
 export function parseContentType(header: string | null): ContentType | undefined {
   if (header === null) return undefined
   const semi = header.indexOf(';')
-  const essence = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase()
+  const essence = contentTypeEssence(header, semi)
   if (!essence) return undefined
   const params: Record<string, string> = Object.create(null)
   if (semi >= 0) parseHeaderParams(header, semi + 1, params)
@@ -103,7 +114,7 @@ export function typeMatcher(pattern: string): TypeMatcher {
   const prefixes: string[] = []
   let any = false
   for (const raw of pattern.split(',')) {
-    const part = raw.split(';')[0]!.trim().toLowerCase()
+    const part = contentTypeEssence(raw)
     if (!part) continue
     if (part === '*' || part === '*/*') any = true
     else if (part.endsWith('/*')) prefixes.push(part.slice(0, -1))

@@ -4,13 +4,7 @@
  * so no later copy can turn them into a prototype.
  */
 import { BadRequest } from '../exceptions/index'
-
-const OPEN_BRACE = 0x7b
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACE = 0x7d
-const CLOSE_BRACKET = 0x5d
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, CR, LF, OPEN_BRACE, OPEN_BRACKET, QUOTE, SPACE, TAB } from '../utils/chars'
 
 /**
  * Parse JSON text no deeper than `maxDepth`; blank text is `undefined`.
@@ -35,7 +29,7 @@ export function parseJson(text: string, maxDepth: number): unknown {
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false
+    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return false
   }
   return true
 }

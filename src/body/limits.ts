@@ -1,6 +1,9 @@
 /**
  * Request size limits. Pass overrides as `new Fw(url, { limits: { ... } })`;
  * defaults are documented in the README.
+ *
+ * @example
+ * new Fw(import.meta.url, { api: RootAPI, limits: { bodyBytes: 5 * 1024 ** 2, files: 3 } })
  */
 export interface Limits {
   /** bytes of a JSON or text body (XML: the smaller of this and `xmlBytes`) */

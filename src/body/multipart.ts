@@ -17,6 +17,8 @@ import { addField, createForm, tooManyFields, type FormObject } from './form'
 import { parsePartHeaders, type PartHeaders } from './multipart-headers'
 import { pump, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
+import { concatBytes } from '../utils/bytes'
+import { CR, DASH, LF, SPACE, TAB } from '../utils/chars'
 
 /** Bounds applied while parsing one multipart body. */
 export interface MultipartLimits {
@@ -34,11 +36,6 @@ export interface MultipartLimits {
   fileFields?: readonly string[]
 }
 
-const CR = 13
-const LF = 10
-const DASH = 45
-const SPACE = 32
-const TAB = 9
 const CRLF = new Uint8Array([CR, LF])
 const HEADER_END = new Uint8Array([CR, LF, CR, LF])
 /** bytes of one part's header block */
@@ -93,7 +90,7 @@ class MultipartParser {
 
   /** Consume a chunk; `true` once the closing delimiter has been seen. */
   push(chunk: Bytes): boolean {
-    const buf = this.pending.length === 0 ? chunk : concat(this.pending, chunk)
+    const buf = this.pending.length === 0 ? chunk : concatBytes([this.pending, chunk], this.pending.length + chunk.length)
     const pos = this.consume(buf)
     // Copy the short tail so the (possibly large) chunk can be freed.
     this.pending = pos >= buf.length ? EMPTY : buf.slice(pos)
@@ -211,7 +208,7 @@ class MultipartParser {
       if (filename === '' && this.size === 0) return // an unselected file input
       addField(this.form, name, new UploadedFile(this.chunks, filename, { type: type ?? 'application/octet-stream' }))
     } else {
-      addField(this.form, name, decodeText(this.chunks.length === 1 ? this.chunks[0]! : joinAll(this.chunks, this.size)))
+      addField(this.form, name, decodeText(concatBytes(this.chunks, this.size)))
     }
     this.chunks = []
   }
@@ -236,19 +233,3 @@ function indexOf(buf: Uint8Array, pattern: Uint8Array, from: number): number {
   return -1
 }
 
-function concat(a: Bytes, b: Bytes): Bytes {
-  const out = new Uint8Array(a.length + b.length)
-  out.set(a, 0)
-  out.set(b, a.length)
-  return out
-}
-
-function joinAll(chunks: Bytes[], size: number): Bytes {
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
-  }
-  return out
-}

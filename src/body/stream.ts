@@ -4,6 +4,7 @@
  * non-numeric lengths are caught by the count.
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
+import { concatBytes } from '../utils/bytes'
 
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
 export type Bytes = Uint8Array<ArrayBuffer>
@@ -64,13 +65,6 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number): Promi
   const total = await pump(body, limit, (chunk) => {
     chunks.push(chunk)
   })
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
+  return concatBytes(chunks, total)
 }
 

@@ -18,6 +18,7 @@
  */
 import type { XMLParser } from 'fast-xml-parser'
 import { BadRequest } from '../exceptions/index'
+import { APOS, BANG, EQ, GT, LT, QUESTION, QUOTE, SLASH } from '../utils/chars'
 
 /** An XML element with children: field name → text, element or list of them. */
 export interface XmlObject {
@@ -61,15 +62,6 @@ export interface XmlBounds {
   attributes: number
 }
 
-const LT = 0x3c
-const GT = 0x3e
-const EQ = 0x3d
-const QUOT = 0x22
-const APOS = 0x27
-const SLASH = 0x2f
-const BANG = 0x21
-const QUESTION = 0x3f
-
 /**
  * Count elements and attributes in one pass (no allocation), stopping as soon
  * as either goes over its bound: the refusal costs a scan, not a parse.
@@ -97,7 +89,7 @@ function checkBounds(text: string, bounds: XmlBounds): void {
       const c = text.charCodeAt(i)
       if (quote !== 0) {
         if (c === quote) quote = 0
-      } else if (c === QUOT || c === APOS) quote = c
+      } else if (c === QUOTE || c === APOS) quote = c
       else if (c === EQ) {
         if (++attributes > bounds.attributes) throw new BadRequest(`XML body has more than ${bounds.attributes} attributes`)
       } else if (c === GT || c === LT) break

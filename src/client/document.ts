@@ -10,7 +10,12 @@ export interface SourceRef {
   field?: string
 }
 
-/** A parameter as the client reads it. */
+/**
+ * A parameter as the client reads it.
+ *
+ * @example
+ * const names = op?.parameters?.map((p: DocParameter) => p.name)
+ */
 export interface DocParameter {
   name: string
   in: 'path' | 'query' | 'header' | 'cookie'
@@ -22,7 +27,12 @@ export interface DocParameter {
 /** How a call's input becomes the body. */
 export type BodyRef = { shape: 'whole'; key: string } | { shape: 'fields'; fields: { key: string; wire: string }[] }
 
-/** An operation as the client reads it. */
+/**
+ * An operation as the client reads it.
+ *
+ * @example
+ * const op = document.paths['/api/calc/add']?.get as DocOperation | undefined
+ */
 export interface DocOperation {
   operationId?: string
   parameters?: DocParameter[]
@@ -31,7 +41,12 @@ export interface DocOperation {
   'x-fw-envelope'?: { resultKey?: string; messageKey?: string; errorsKey?: string }
 }
 
-/** An OpenAPI document (only what the client reads; `service.openapi()` and `<docs>/openapi.json` fit). */
+/**
+ * An OpenAPI document (only what the client reads; `service.openapi()` and `<docs>/openapi.json` fit).
+ *
+ * @example
+ * createClient<typeof RootAPI>({ baseURL, document: service.openapi() }) // any fw OpenAPI document
+ */
 export interface ClientDocument {
   paths: Record<string, Record<string, DocOperation | unknown>>
 }

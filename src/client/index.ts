@@ -16,7 +16,12 @@ import type { CallInit, Client } from './types'
 export type { APIClassLike, CallInit, CallInput, Client, Wire } from './types'
 export type { ClientDocument, DocOperation, DocParameter } from './document'
 
-/** Options of `createClient`. */
+/**
+ * Options of `createClient`.
+ *
+ * @example
+ * createClient<typeof RootAPI>({ baseURL: 'https://api.example.com', document, headers: { authorization: token } })
+ */
 export interface ClientOptions {
   /** where the service is reachable, e.g. `http://localhost:8000` (document paths are appended) */
   baseURL: string | URL

@@ -6,10 +6,20 @@
  * API type-checks fast.
  */
 
-/** Anything shaped like an API class (type level only: the client imports no server code). */
+/**
+ * Anything shaped like an API class (type level only: the client imports no server code).
+ *
+ * @example
+ * const client = createClient<typeof RootAPI>({ baseURL, document }) // RootAPI: an APIClassLike
+ */
 export type APIClassLike = abstract new (...args: never[]) => { respond(...args: never[]): unknown }
 
-/** Options of one call. */
+/**
+ * Options of one call.
+ *
+ * @example
+ * await client.users.get({ id: 1 }, { headers: { authorization: token }, signal } satisfies CallInit)
+ */
 export interface CallInit {
   /** extra headers for this request */
   headers?: HeadersInit
@@ -25,7 +35,12 @@ type MethodKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? 
 /** Common params (fields) of an API instance, passed by field name in a call's input. */
 type FieldKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? never : I[K] extends AnyMethod ? never : K) : never }[keyof I]
 
-/** What a JSON body gives back for a result: a `Response` is opaque, a `Date` travels as text. */
+/**
+ * What a JSON body gives back for a result: a `Response` is opaque, a `Date` travels as text.
+ *
+ * @example
+ * type When = Wire<Date> // string: a Date travels as text
+ */
 export type Wire<R> = R extends Response ? unknown : R extends Date ? string : R
 
 /** What a call may send for a value the method receives: any Blob for a file, a Date or its text (two levels deep). */
@@ -39,7 +54,12 @@ type Arg<V, Deep extends boolean = true> = V extends Blob
         ? V extends object ? { [K in keyof V]: Arg<V[K], false> } : V
         : V
 
-/** The input of a call: the method's input with files as Blobs, plus the class's common params. */
+/**
+ * The input of a call: the method's input with files as Blobs, plus the class's common params.
+ *
+ * @example
+ * await client.calc.add({ a: 1, b: 2 }) // the input: the endpoint's params by name
+ */
 export type CallInput<P, Common> = { [K in keyof P]: Arg<P[K]> } & Common
 
 type Call<F, Common> = F extends (input: infer P) => infer R

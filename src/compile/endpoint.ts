@@ -9,6 +9,7 @@ import type { Surroundings } from './hooks'
 import type { CompileOptions } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
+import { isThenable } from '../utils/thenable'
 
 export type { CompileOptions } from './options'
 
@@ -25,10 +26,6 @@ export interface CompiledEndpoint {
 }
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
-}
 
 /** Answer 504 if `pending` has not settled within `ms`. */
 function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer, where: string): Promise<Response> {

@@ -45,7 +45,7 @@ export function badRequest(failures: Failures): BadRequest {
 }
 
 /** Count `&`-separated pairs, stopping just past `limit` so a huge query costs no more than needed. */
-export function countPairs(search: string, limit: number): number {
+function countPairs(search: string, limit: number): number {
   if (!search) return 0
   let count = 1
   for (let index = search.indexOf('&'); index >= 0 && count <= limit; index = search.indexOf('&', index + 1)) count++

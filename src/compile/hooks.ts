@@ -2,7 +2,7 @@ import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
-import { BARE, isResponseClass, templateOf, type Template } from '../response/response'
+import { BARE, declaredTemplate, type Template } from '../response/response'
 import type { EndpointDef, Level } from './tree'
 
 /** A hook resolved for one endpoint: its class level, method and template. */
@@ -32,13 +32,13 @@ export interface Surroundings {
 }
 
 function templateFrom(value: unknown, where: string): Template {
-  if (value === null) return BARE
-  if (isResponseClass(value)) return templateOf(value)
+  const template = declaredTemplate(value)
+  if (template) return template
   throw new ImproperlyConfigured(`${where}: a response template must be a response.Response subclass or null`)
 }
 
 /** The nearest class template from `level` outwards (`static response`), else bare. */
-function classTemplate(levels: readonly Level[], from: number): Template {
+export function classTemplate(levels: readonly Level[], from: number): Template {
   for (let i = from; i >= 0; i--) {
     const declared = (levels[i] as Level).response
     if (declared !== undefined) return templateFrom(declared, `${(levels[i] as Level).cls.name}.response`)

@@ -1,11 +1,10 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { createRenderer, type Renderer } from '../response/render'
-import { BARE, isResponseClass, templateOf, type Template } from '../response/response'
 import { withJsonDepth } from '../schema'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions } from './options'
-import { checkHooks, surroundings, type ResolvedHook } from './hooks'
+import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
 import { isOptional, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
 
@@ -54,15 +53,6 @@ function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
   return (candidate) => regex.test(candidate)
 }
 
-function templateAt(levels: readonly Level[], from: number): Template {
-  for (let i = from; i >= 0; i--) {
-    const declared = (levels[i] as Level).response
-    if (isResponseClass(declared)) return templateOf(declared)
-    if (declared === null) return BARE
-  }
-  return BARE
-}
-
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
 function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
   const a = template.split('/').slice(1)
@@ -95,7 +85,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       checkHooks(level)
       if (!level.owns) return
       const { stringify, debug, onError } = options
-      const renderer = createRenderer(templateAt(def.levels, depth), { stringify, debug, onError, where: level.cls.name })
+      const renderer = createRenderer(classTemplate(def.levels, depth), { stringify, debug, onError, where: level.cls.name })
       const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
       scopes.push({ cls: level.cls, contains: scopeMatcher(prefix), renderer, depth, level, first: index })
     })
@@ -119,8 +109,8 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       hookPlans.set(hook, hookPlan)
     }
     const endpoint = compileEndpoint(def, plan, around, { def, hookPlans }, options)
-    const classTemplate = templateAt(def.levels, def.levels.length - 1)
-    const classRenderer = classTemplate === around.template ? endpoint.renderer : createRenderer(classTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
+    const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
+    const classRenderer = ownTemplate === around.template ? endpoint.renderer : createRenderer(ownTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
     routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
   })
 

@@ -1,6 +1,11 @@
 import { compileStrftime, utcWall, zonedWall, type Formatter, type WallTime } from './strftime'
 
-/** Options of `conf.Time`. */
+/**
+ * Options of `conf.Time`.
+ *
+ * @example
+ * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+ */
 export interface TimeOptions {
   /** strftime pattern for dates in responses; default ISO 8601 */
   datetimeFormat?: string

@@ -6,7 +6,12 @@
  * throw new exceptions.NotFound('article 42')   // 404 "NotFound: article 42"
  */
 
-/** One failed item, as listed in problem+json `errors`. */
+/**
+ * One failed item, as listed in problem+json `errors`.
+ *
+ * @example
+ * new exceptions.BadRequest('invalid page', { errors: [{ in: 'query', name: 'page', path: [], message: "invalid number: 'x'" }] })
+ */
 export interface ParamIssue {
   /** where the value came from: `path`, `query`, `header`, `cookie`, `body` */
   in: string
@@ -18,7 +23,13 @@ export interface ParamIssue {
   message: string
 }
 
-/** Base class of every exception that maps to an HTTP status. */
+/**
+ * Base class of every exception that maps to an HTTP status.
+ *
+ * @example
+ * throw new exceptions.HttpError('teapot', { status: 418 })
+ * if (error instanceof exceptions.HttpError) console.log(error.status)
+ */
 export class HttpError extends Error {
   /** HTTP status code sent for this error. */
   static status = 500
@@ -47,127 +58,127 @@ export class HttpError extends Error {
 
 // Each status is a real class (not a factory result) so it works as a type too:
 // `catch (error) { if (error instanceof exceptions.NotFound) ... }`, `let e: exceptions.NotFound`.
-/** 400 — a value failed its rule or conversion. */
+/** 400 — a value failed its rule or conversion. @example throw new exceptions.BadRequest('page must be positive') */
 export class BadRequest extends HttpError {
   static override status = 400
   static override errorName = 'BadRequest'
 }
 
-/** 401 */
+/** 401 @example throw new exceptions.Unauthorized('log in first') */
 export class Unauthorized extends HttpError {
   static override status = 401
   static override errorName = 'Unauthorized'
 }
 
-/** 402 */
+/** 402 @example throw new exceptions.PaymentRequired('plan expired') */
 export class PaymentRequired extends HttpError {
   static override status = 402
   static override errorName = 'PaymentRequired'
 }
 
-/** 403 */
+/** 403 @example throw new exceptions.PermissionDenied('not your article') */
 export class PermissionDenied extends HttpError {
   static override status = 403
   static override errorName = 'PermissionDenied'
 }
 
-/** 403 (alias of PermissionDenied under its HTTP name) */
+/** 403 (alias of PermissionDenied under its HTTP name) @example throw new exceptions.Forbidden('not your article') */
 export class Forbidden extends HttpError {
   static override status = 403
   static override errorName = 'Forbidden'
 }
 
-/** 404 */
+/** 404 @example throw new exceptions.NotFound(`no article ${id}`) */
 export class NotFound extends HttpError {
   static override status = 404
   static override errorName = 'NotFound'
 }
 
-/** 405 */
+/** 405 @example throw new exceptions.MethodNotAllowed('read only', { headers: { allow: 'GET' } }) */
 export class MethodNotAllowed extends HttpError {
   static override status = 405
   static override errorName = 'MethodNotAllowed'
 }
 
-/** 406 */
+/** 406 @example throw new exceptions.NotAcceptable('JSON only') */
 export class NotAcceptable extends HttpError {
   static override status = 406
   static override errorName = 'NotAcceptable'
 }
 
-/** 408 */
+/** 408 @example throw new exceptions.RequestTimeout('body too slow') */
 export class RequestTimeout extends HttpError {
   static override status = 408
   static override errorName = 'RequestTimeout'
 }
 
-/** 409 */
+/** 409 @example throw new exceptions.Conflict('username taken') */
 export class Conflict extends HttpError {
   static override status = 409
   static override errorName = 'Conflict'
 }
 
-/** 410 */
+/** 410 @example throw new exceptions.Gone('v1 was removed') */
 export class Gone extends HttpError {
   static override status = 410
   static override errorName = 'Gone'
 }
 
-/** 411 */
+/** 411 @example throw new exceptions.LengthRequired() */
 export class LengthRequired extends HttpError {
   static override status = 411
   static override errorName = 'LengthRequired'
 }
 
-/** 413 — body over `maxLength` or a service limit. */
+/** 413 — body over `maxLength` or a service limit. @example throw new exceptions.RequestEntityTooLarge('file over 10 MB') */
 export class RequestEntityTooLarge extends HttpError {
   static override status = 413
   static override errorName = 'RequestEntityTooLarge'
 }
 
-/** 415 — body content type the param refuses. */
+/** 415 — body content type the param refuses. @example throw new exceptions.UnsupportedMediaType('send JSON') */
 export class UnsupportedMediaType extends HttpError {
   static override status = 415
   static override errorName = 'UnsupportedMediaType'
 }
 
-/** 422 */
+/** 422 @example throw new exceptions.UnprocessableEntity('end before start') */
 export class UnprocessableEntity extends HttpError {
   static override status = 422
   static override errorName = 'UnprocessableEntity'
 }
 
-/** 429 */
+/** 429 @example throw new exceptions.TooManyRequests('slow down', { headers: { 'retry-after': '60' } }) */
 export class TooManyRequests extends HttpError {
   static override status = 429
   static override errorName = 'TooManyRequests'
 }
 
-/** 500 */
+/** 500 @example throw new exceptions.InternalServerError('cache unavailable') */
 export class InternalServerError extends HttpError {
   static override status = 500
   static override errorName = 'InternalServerError'
 }
 
-/** 501 */
+/** 501 @example throw new exceptions.NotImplemented('export to PDF') */
 export class NotImplemented extends HttpError {
   static override status = 501
   static override errorName = 'NotImplemented'
 }
 
-/** 502 */
+/** 502 @example throw new exceptions.BadGateway('payment provider answered 500') */
 export class BadGateway extends HttpError {
   static override status = 502
   static override errorName = 'BadGateway'
 }
 
-/** 503 */
+/** 503 @example throw new exceptions.ServiceUnavailable('maintenance') */
 export class ServiceUnavailable extends HttpError {
   static override status = 503
   static override errorName = 'ServiceUnavailable'
 }
 
-/** 504 */
+/** 504 @example throw new exceptions.GatewayTimeout('search backend timed out') */
 export class GatewayTimeout extends HttpError {
   static override status = 504
   static override errorName = 'GatewayTimeout'

@@ -10,16 +10,36 @@ import { createFileSchema, type FileSchema } from './schema'
 
 export { UploadedFile } from './uploaded'
 export { createFileSchema, toUploadedFile, type FileIssue, type FileOptions, type FileSchema } from './schema'
-export { fileSchemaInfo, isFileSchema, type FileSchemaInfo } from './info'
+export { isFileSchema } from './info'
 export { safeFileName } from './safe-name'
 
-/** Any file. `file.File({ maxSize })` bounds its size. */
+/**
+ * Any file. `file.File({ maxSize })` bounds its size.
+ *
+ * @example
+ * @api.post({ doc: request.BodyParam(file.File({ maxSize: 1e6 })) })
+ */
 const AnyFile: FileSchema = createFileSchema()
-/** An `image/*` file. */
+/**
+ * An `image/*` file.
+ *
+ * @example
+ * @api.post({ avatar: request.BodyParam(file.Image({ maxSize: 2 * 1024 ** 2 })) })
+ */
 const Image: FileSchema = createFileSchema({ mime: 'image/*' })
-/** An `audio/*` file. */
+/**
+ * An `audio/*` file.
+ *
+ * @example
+ * v.object({ clip: file.Audio({ maxSize: 10 * 1024 ** 2 }) })
+ */
 const Audio: FileSchema = createFileSchema({ mime: 'audio/*' })
-/** A `video/*` file. */
+/**
+ * A `video/*` file.
+ *
+ * @example
+ * v.object({ clip: file.Video({ mime: 'video/mp4' }) })
+ */
 const Video: FileSchema = createFileSchema({ mime: 'video/*' })
 
 export { AnyFile as File, Image, Audio, Video }

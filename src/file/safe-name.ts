@@ -56,7 +56,7 @@ export function safeFileName(name: string, type = ''): string {
 }
 
 /** A random, safe name: 32 hex digits plus `extension`. */
-export function randomName(extension = ''): string {
+function randomName(extension = ''): string {
   return crypto.randomUUID().replaceAll('-', '') + extension
 }
 

@@ -4,11 +4,16 @@
  * and `maxSize` are readable so the core can plan a binary body.
  */
 import * as v from 'valibot'
-import { typeMatcher, type TypeMatcher } from '../body/content-type'
+import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../body/content-type'
 import { RequestEntityTooLarge } from '../exceptions/index'
 import { UploadedFile } from './uploaded'
 
-/** Options of a file schema. */
+/**
+ * Options of a file schema.
+ *
+ * @example
+ * file.Image({ maxSize: 2 * 1024 ** 2, message: 'an image up to 2 MB' } satisfies file.FileOptions)
+ */
 export interface FileOptions {
   /** largest accepted size in bytes (UtilMeta's `max_length` on a file field) */
   maxSize?: number
@@ -18,7 +23,12 @@ export interface FileOptions {
   message?: string
 }
 
-/** The issue a file schema reports. */
+/**
+ * The issue a file schema reports.
+ *
+ * @example
+ * const issue = v.safeParse(file.Image, 'x').issues?.[0] // a FileIssue: { type: 'file', message: … }
+ */
 export interface FileIssue extends v.BaseIssue<unknown> {
   readonly kind: 'schema'
   readonly type: 'file'
@@ -45,13 +55,20 @@ export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> 
   readonly '~fwConvert': (value: unknown) => unknown
 }
 
+type StandardResult = Awaited<ReturnType<FileSchema['~standard']['validate']>>
+
 interface Config {
   mime: string | undefined
   maxSize: number | undefined
   message: string | undefined
 }
 
-/** Wire value → `UploadedFile` when it is a Blob; anything else is left for validation. */
+/**
+ * Wire value → `UploadedFile` when it is a Blob; anything else is left for validation.
+ *
+ * @example
+ * file.toUploadedFile(new Blob(['x'])) // an UploadedFile; other values are returned as they are
+ */
 export function toUploadedFile(value: unknown): unknown {
   return value instanceof Blob ? UploadedFile.from(value) : value
 }
@@ -112,14 +129,18 @@ function build(config: Config): FileSchema {
       const value = dataset.value
       let problem: string | undefined
       if (!(value instanceof Blob)) problem = `expected a file, got ${describe(value)}`
-      else if (matches && !matches(essence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
+      else if (matches && !matches(contentTypeEssence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
       else if (config.maxSize !== undefined && value.size > config.maxSize) {
         problem = `file too large: ${value.size} > ${config.maxSize} bytes`
       }
       if (problem !== undefined) {
-        v._addIssue(schema, 'type', dataset, runConfig, { message: config.message ?? problem })
         // valibot's own schemas mutate the dataset in place the same way.
-        return dataset as unknown as v.OutputDataset<UploadedFile, FileIssue>
+        const failed = dataset as unknown as v.FailureDataset<FileIssue>
+        const issue = fileIssue(value, config.mime ?? 'File', config.message ?? problem, runConfig)
+        failed.typed = false
+        if (failed.issues) failed.issues.push(issue)
+        else failed.issues = [issue]
+        return failed
       }
       // Accept plain Blobs too, so v.parse works without fw's converter.
       const output = dataset as unknown as v.SuccessDataset<UploadedFile>
@@ -130,13 +151,45 @@ function build(config: Config): FileSchema {
   } as const
   // Properties go on the function itself (own and enumerable) so both calling
   // it and spreading it (`v.pipe(file.Image, …)` copies its root) keep them.
-  const schema = v._standardSchema<FileSchema>(Object.assign(derive, props))
-  return schema
+  const target = Object.assign(derive, props)
+  // The Standard Schema interface, as valibot's own schemas carry it.
+  const standard: FileSchema['~standard'] = {
+    version: 1,
+    vendor: 'valibot',
+    validate: (value): StandardResult => {
+      const dataset = target['~run']({ value }, v.getGlobalConfig())
+      // A file schema is a leaf: its own issues carry no path.
+      if (dataset.issues) return { issues: dataset.issues.map((issue) => ({ ...issue, path: undefined })) }
+      return { value: dataset.value }
+    },
+  }
+  return Object.assign(target, { '~standard': standard })
 }
 
-function essence(type: string): string {
-  const semi = type.indexOf(';')
-  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase()
+/** The issue of a value a file schema refuses (the shape valibot's own schema issues have). */
+function fileIssue(input: unknown, expected: string, message: string, runConfig: v.Config<v.BaseIssue<unknown>>): FileIssue {
+  return {
+    kind: 'schema',
+    type: 'file',
+    input,
+    expected,
+    received: received(input),
+    message,
+    requirement: undefined,
+    path: undefined,
+    issues: undefined,
+    lang: runConfig.lang,
+    abortEarly: runConfig.abortEarly,
+    abortPipeEarly: runConfig.abortPipeEarly,
+  }
+}
+
+/** How valibot names a received value in an issue: `"text"`, `12`, `Blob`, `null`, `undefined`. */
+function received(input: unknown): string {
+  if (typeof input === 'string') return `"${input}"`
+  if (typeof input === 'number' || typeof input === 'bigint' || typeof input === 'boolean') return `${input}`
+  if (typeof input === 'object' || typeof input === 'function') return input === null ? 'null' : ((Object.getPrototypeOf(input) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'null')
+  return typeof input
 }
 
 function describe(value: unknown): string {

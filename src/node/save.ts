@@ -5,6 +5,7 @@
  * `save()` throws a clear error instead.
  */
 import { safeFileName } from '../file/safe-name'
+import { builtinModule } from './bridge/runtime'
 
 /** The slice of `node:fs/promises` used here. */
 interface FsPromises {
@@ -27,15 +28,6 @@ interface PathModule {
 const NO_FS =
   'file.save() needs a file system (Node, Bun or Deno); on Workers use file.arrayBuffer() or stream() and store it yourself'
 
-function builtin<T>(id: string): T | undefined {
-  const proc: unknown = Reflect.get(globalThis, 'process')
-  if (typeof proc !== 'object' || proc === null || !('getBuiltinModule' in proc)) return undefined
-  const load = proc.getBuiltinModule
-  if (typeof load !== 'function') return undefined
-  // The caller names the module; the interfaces above describe what it returns.
-  return load.call(proc, id) as T | undefined
-}
-
 /**
  * Write `file` into `dir` (created if missing) under a safe base name derived
  * from `name` (default: the file's own name) and return the absolute path.
@@ -47,8 +39,8 @@ function builtin<T>(id: string): T | undefined {
  * await saveFile(upload, '/srv/uploads', '../../etc/passwd')     // '/srv/uploads/passwd'
  */
 export async function saveFile(file: Blob, dir: string, name?: string): Promise<string> {
-  const fs = builtin<FsPromises>('node:fs/promises')
-  const path = builtin<PathModule>('node:path')
+  const fs = builtinModule<FsPromises>('node:fs/promises')
+  const path = builtinModule<PathModule>('node:path')
   if (!fs || !path) throw new Error(NO_FS)
   if (typeof dir !== 'string' || dir.length === 0) throw new TypeError('file.save(dir): dir must be a non-empty path')
   const original = name ?? (file instanceof File ? file.name : '')

@@ -2,10 +2,20 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../service/install'
 
-/** The drizzle database fw's orm runs on (PGlite and postgres.js both are one). */
+/**
+ * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
+ *
+ * @example
+ * const rows = await (database.db as orm.Db).select().from(users)
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
 
-/** Options of `orm.Database`. */
+/**
+ * Options of `orm.Database`.
+ *
+ * @example
+ * new orm.Database({ name: 'blog', engine: 'postgres', url: process.env.DATABASE_URL, schema })
+ */
 export interface DatabaseOptions {
   /** a name for messages (and the PGlite data directory's default label) */
   name?: string

@@ -49,6 +49,9 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
  * | 23502 | not-null violation | 400 BadRequest |
  * | 23514 | check violation | 400 BadRequest |
  * | 22P02, 22003, 22001, 22007, 22008 | invalid / out-of-range value | 400 BadRequest |
+ *
+ * @example
+ * try { await db.insert(users).values(row) } catch (error) { throw orm.mapDatabaseError(error, users) } // unique violation → 409
  */
 export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
   const pg = pgErrorOf(error)

@@ -1,6 +1,11 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 
-/** `orm.Count(rel)` / `orm.Exists(rel)`: an aggregate over a relation, computed in SQL. */
+/**
+ * `orm.Count(rel)` / `orm.Exists(rel)`: an aggregate over a relation, computed in SQL.
+ *
+ * @example
+ * orm.Schema(users, { id: true, followers: orm.Count('followers'), hasArticles: orm.Exists('articles') })
+ */
 export interface Aggregate<Kind extends 'count' | 'exists'> {
   readonly '~ormAggregate': Kind
   readonly relation: string

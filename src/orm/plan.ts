@@ -16,7 +16,12 @@ interface QueryDef {
   fields: Record<string, QueryField>
 }
 
-/** What `count()` and `serialize()` read from a parsed query. */
+/**
+ * What `count()` and `serialize()` read from a parsed query.
+ *
+ * @example
+ * const total = await query.count() // query: a parsed orm.Query
+ */
 export interface QueryMethods {
   /** the number of rows the filters match (offset/limit ignored): the envelope's count */
   count(): Promise<number>
@@ -39,10 +44,21 @@ type FieldValue<T extends PgTable, S> = S extends { '~ormQuery': 'offset' | 'pag
   : S extends OrderSpec<infer K> ? (K | `-${K}`)[] | undefined
   : FilterValue<T, S> | undefined
 
-/** The parsed value of an `orm.Query`: its fields, plus `count()`. */
+/**
+ * The parsed value of an `orm.Query`: its fields, plus `count()`.
+ *
+ * @example
+ * @api.get({ query: request.Query(ArticleQuery) })
+ * list({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) { return ArticleSchema.serialize(query) }
+ */
 export type QueryValue<T extends PgTable, F> = { -readonly [K in keyof F]: FieldValue<T, F[K]> } & QueryMethods
 
-/** The valibot schema `orm.Query` returns (use it in `request.Query(...)`). */
+/**
+ * The valibot schema `orm.Query` returns (use it in `request.Query(...)`).
+ *
+ * @example
+ * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), page: orm.Page() })
+ */
 export type QuerySchema<T extends PgTable, F> = v.GenericSchema<unknown, QueryValue<T, F>> & { readonly table: T }
 
 /**

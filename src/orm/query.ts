@@ -5,7 +5,12 @@ import { ImproperlyConfigured } from '../exceptions'
 import { columnSchema, lazyPathSchema } from './columns'
 import type { FilterOp } from './sql'
 
-/** `orm.Filter(path, op?)`: a query field that filters rows by a column, possibly through relations. */
+/**
+ * `orm.Filter(path, op?)`: a query field that filters rows by a column, possibly through relations.
+ *
+ * @example
+ * orm.Query(articles, { title: orm.Filter('title', 'icontains') })
+ */
 export interface FilterSpec<O = unknown> {
   readonly '~ormQuery': 'filter'
   readonly path: string
@@ -19,13 +24,23 @@ interface PagingSpec<Kind extends 'offset' | 'limit' | 'page'> {
   readonly max?: number
   readonly default?: number
 }
-/** `orm.OrderBy(allowed)`: `?order=-createdAt,title`. */
+/**
+ * `orm.OrderBy(allowed)`: `?order=-createdAt,title`.
+ *
+ * @example
+ * orm.Query(articles, { order: orm.OrderBy(['createdAt', 'title'], { default: ['-createdAt'] }) })
+ */
 export interface OrderSpec<K extends string = string> {
   readonly '~ormQuery': 'order'
   readonly allowed: readonly K[]
   readonly default?: readonly string[]
 }
-/** Any field of `orm.Query`. */
+/**
+ * Any field of `orm.Query`.
+ *
+ * @example
+ * const fields = { tag: orm.Filter('tags.name'), limit: orm.Limit({ max: 100 }) } satisfies Record<string, orm.QueryField>
+ */
 export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec
 
 /**

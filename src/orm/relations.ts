@@ -40,7 +40,7 @@ function resolve(schema: Record<string, unknown>): Resolved {
 }
 
 /** The relational config of a table in a drizzle schema module (its `tsName`, columns, relations). */
-export function tableConfigOf(schema: Record<string, unknown>, table: PgTable): TableRelationalConfig {
+function tableConfigOf(schema: Record<string, unknown>, table: PgTable): TableRelationalConfig {
   const { tables, names } = resolve(schema)
   const tsName = names[getTableUniqueName(table)]
   const config = tsName === undefined ? undefined : tables[tsName]

@@ -24,7 +24,12 @@ import {
   type Where,
 } from './types'
 
-/** The methods of an `orm.Schema`. */
+/**
+ * The methods of an `orm.Schema`.
+ *
+ * @example
+ * await UserSchema.serialize({ username: 'alice' })
+ */
 export interface SchemaMethods<T extends PgTable, F, O> {
   readonly table: T
   /**
@@ -54,7 +59,12 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   ): InputSchema<InputSchemaOutput<T, F, K, P>>
 }
 
-/** An `orm.Schema`: a valibot schema of the serialised row, plus the query and save methods. */
+/**
+ * An `orm.Schema`: a valibot schema of the serialised row, plus the query and save methods.
+ *
+ * @example
+ * const UserSchema = orm.Schema(users, { id: true, username: true })
+ */
 export type OrmSchema<T extends PgTable, F> = v.GenericSchema<SchemaOutput<T, F>, SchemaOutput<T, F>> &
   AnyOrmSchema &
   SchemaMethods<T, F, SchemaOutput<T, F>> & {

@@ -4,7 +4,12 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { SchemaDef } from './fields'
 import { columnsOf, linkOf, type Link } from './relations'
 
-/** Filter operators of `orm.Filter(path, op)`. */
+/**
+ * Filter operators of `orm.Filter(path, op)`.
+ *
+ * @example
+ * orm.Filter('views', 'gte') // FilterOp: eq, ne, gt, gte, lt, lte, in, contains, icontains, startsWith, isNull
+ */
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'contains' | 'icontains' | 'startsWith' | 'isNull'
 
 type Schema = Record<string, unknown>
@@ -39,7 +44,7 @@ function joinOn(link: Link, ref: Ref, alias: string): SQL {
 }
 
 /** A count / exists subquery over a relation of the row `ref` points at. */
-export function aggregateSql(schema: Schema, table: PgTable, kind: 'count' | 'exists', relation: string, ref: Ref): SQL {
+function aggregateSql(schema: Schema, table: PgTable, kind: 'count' | 'exists', relation: string, ref: Ref): SQL {
   const link = linkOf(schema, table, relation)
   const alias = nextAlias()
   const from = sql`from ${tableSql(link.target, alias)} where ${joinOn(link, ref, alias)}`

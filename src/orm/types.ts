@@ -33,7 +33,12 @@ type FieldOutput<T extends PgTable, K, F> = F extends true
   : F extends AnyOrmSchema ? OutOf<F> | null
   : never
 
-/** The serialised row of a schema: column types come from the table. */
+/**
+ * The serialised row of a schema: column types come from the table.
+ *
+ * @example
+ * type User = orm.OutputOf<typeof UserSchema> // the SchemaOutput of its fields
+ */
 export type SchemaOutput<T extends PgTable, F> = Simplify<{ -readonly [K in keyof F]: FieldOutput<T, K, F[K]> }>
 
 /** The table's columns a schema declares with `true`. */
@@ -43,15 +48,30 @@ type PrimaryKeys<T extends PgTable> = {
   [K in keyof T['_']['columns']]: T['_']['columns'][K]['_']['isPrimaryKey'] extends true ? K : never
 }[keyof T['_']['columns']]
 
-/** The key of a row: the primary-key value (or an object of the key columns for a composite key). */
+/**
+ * The key of a row: the primary-key value (or an object of the key columns for a composite key).
+ *
+ * @example
+ * await ArticleSchema.init(1) // the key: an orm.KeyOf<typeof articles>
+ */
 export type KeyOf<T extends PgTable> = [PrimaryKeys<T>] extends [never]
   ? Partial<InferSelectModel<T>>
   : InferSelectModel<T>[PrimaryKeys<T> & keyof InferSelectModel<T>]
 
-/** What `save()` takes: any subset of the table's insert model (with the key: an update). */
+/**
+ * What `save()` takes: any subset of the table's insert model (with the key: an update).
+ *
+ * @example
+ * await UserSchema.save({ username: 'bob' })
+ */
 export type SaveValue<T extends PgTable> = Partial<InferInsertModel<T>>
 
-/** What `serialize()` takes besides a parsed `orm.Query`: a drizzle condition or `{ column | 'rel.column': value }`. */
+/**
+ * What `serialize()` takes besides a parsed `orm.Query`: a drizzle condition or `{ column | 'rel.column': value }`.
+ *
+ * @example
+ * await ArticleSchema.serialize(eq(articles.id, 1)) // or { 'author.username': 'alice' }
+ */
 export type Where = SQLWrapper | Record<string, unknown>
 
 /** The input of a schema: its declared columns (as the table inserts them) plus any other insertable column (optional), e.g. `authorId` for `author`. */
@@ -59,7 +79,12 @@ export type InputOutput<T extends PgTable, F> = Simplify<
   Pick<InferInsertModel<T>, ColumnKeys<F> & keyof InferInsertModel<T>> & Partial<InferInsertModel<T>>
 >
 
-/** Options of `schema.input()`. */
+/**
+ * Options of `schema.input()`.
+ *
+ * @example
+ * UserSchema.input({ omit: ['id'], partial: true }) // a PATCH body
+ */
 export interface InputOptions<K extends string = string> {
   /** fields left out (e.g. the generated `id`) */
   omit?: readonly K[]

@@ -3,7 +3,12 @@ import { Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
 
-/** Options of `plugins.CORS`. */
+/**
+ * Options of `plugins.CORS`.
+ *
+ * @example
+ * service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], allowCredentials: true, maxAge: 600 }))
+ */
 export interface CORSOptions {
   /** allowed origins: `'*'`, one origin, a list, or a predicate */
   allowOrigin?: string | readonly string[] | ((origin: string) => boolean)

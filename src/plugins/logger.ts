@@ -2,7 +2,12 @@ import { Plugin } from '../api/plugin'
 import { HttpError } from '../exceptions'
 import type { RequestContext } from '../request/context'
 
-/** One log record; the sink gets it as a JSON line. */
+/**
+ * One log record; the sink gets it as a JSON line.
+ *
+ * @example
+ * new plugins.Logger({ sink: (_line, record) => { if (record.level === 'error') console.error(record) } })
+ */
 export interface LogRecord {
   time: string
   level: 'info' | 'error'
@@ -16,7 +21,12 @@ export interface LogRecord {
   stack?: string
 }
 
-/** Options of `plugins.Logger`. */
+/**
+ * Options of `plugins.Logger`.
+ *
+ * @example
+ * service.use(new plugins.Logger({ sink: (line) => process.stdout.write(`${line}\n`) }))
+ */
 export interface LoggerOptions {
   /** where lines go (default: stdout via console.log) */
   sink?: (line: string, record: LogRecord) => void

@@ -2,7 +2,12 @@ import { Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { mutable } from './headers'
 
-/** Options of `plugins.RequestId`. */
+/**
+ * Options of `plugins.RequestId`.
+ *
+ * @example
+ * service.use(new plugins.RequestId({ header: 'x-correlation-id', trustIncoming: true }))
+ */
 export interface RequestIdOptions {
   /** the header read and set (default `x-request-id`) */
   header?: string

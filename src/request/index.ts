@@ -6,12 +6,54 @@ import type * as M from './markers'
 export { RequestContext } from './context'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `request` namespace (TS2693 in users' builds).
+/**
+ * A param marker usable bare (`request.QueryParam`) or called with a schema and options.
+ *
+ * @example
+ * const marker: request.ConfigurableMarker<string, request.ParamOptions> = request.QueryParam
+ */
 export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
+/**
+ * A param marker whose value is a `TOut`.
+ *
+ * @example
+ * const id: request.Marker<number> = request.PathParam(v.number())
+ */
 export type Marker<TOut = unknown> = M.Marker<TOut>
+/**
+ * What a marker records about its param (kind, schema, options).
+ *
+ * @example
+ * // what `request.QueryParam(v.string(), { alias: 'q' })` records: { kind: 'query', alias: 'q', … }
+ */
 export type MarkerSpec = M.MarkerSpec
+/**
+ * Where a param is read: path, query, header, cookie or body.
+ *
+ * @example
+ * const kind: request.ParamKind = 'header'
+ */
 export type ParamKind = M.ParamKind
+/**
+ * Options of a single param: wire `alias`, `default`, `required`.
+ *
+ * @example
+ * request.QueryParam(v.number(), { alias: '@page', default: 1 } satisfies request.ParamOptions)
+ */
 export type ParamOptions<TDefault = unknown> = M.ParamOptions<TDefault>
+/**
+ * Options of a path param: a `regex` its whole value must match.
+ *
+ * @example
+ * request.PathParam({ regex: '[a-z]{1,9}' } satisfies request.PathOptions)
+ */
 export type PathOptions = M.PathOptions
+/**
+ * Options of a body param: those of any param plus `contentType` and `maxLength`.
+ *
+ * @example
+ * request.BodyParam(v.string(), { contentType: 'text/html', maxLength: 100 } satisfies request.BodyOptions)
+ */
 export type BodyOptions<TDefault = unknown> = M.BodyOptions<TDefault>
 
 const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
@@ -107,7 +149,12 @@ export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
 
 type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
 
-/** Options of `request.Body`: what it enforces. */
+/**
+ * Options of `request.Body`: what it enforces.
+ *
+ * @example
+ * request.Body(v.string(), { contentType: 'text/html', maxLength: 100 })
+ */
 export interface WholeBodyOptions {
   /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
   contentType?: string
@@ -115,7 +162,12 @@ export interface WholeBodyOptions {
   maxLength?: number
 }
 
-/** Options of `request.Json` / `request.Form` (their content types are fixed). */
+/**
+ * Options of `request.Json` / `request.Form` (their content types are fixed).
+ *
+ * @example
+ * request.Json(Article, { maxLength: 64 * 1024 })
+ */
 export interface SizedBodyOptions {
   /** maximum body size in bytes (413 beyond) */
   maxLength?: number

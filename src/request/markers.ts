@@ -89,12 +89,12 @@ export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldD
 }
 
 /** Is this value a param marker? */
-export function isMarker(value: unknown): value is Marker {
+function isMarker(value: unknown): value is Marker {
   return (typeof value === 'function' || (typeof value === 'object' && value !== null)) && MARKER in value
 }
 
 /** The spec of a marker. */
-export function specOf(marker: Marker): MarkerSpec {
+function specOf(marker: Marker): MarkerSpec {
   return marker[MARKER]
 }
 

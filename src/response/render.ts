@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
 import { BARE, type Template } from './response'
+import { isNullBodyStatus } from '../utils/http'
 
 /** Serialises values to JSON text (dates formatted per `conf.Time`). */
 export type Stringify = (value: unknown) => string
@@ -40,13 +41,9 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 }
 
-/** Statuses whose responses have no body (RFC 9110). */
-export function isNullBodyStatus(status: number): boolean {
-  return status === 204 || status === 205 || status === 304
-}
 
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
-export function toHttpError(error: unknown, debug: boolean): HttpError {
+function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
   const text = debug && error instanceof Error ? `${error.name}: ${error.message}` : ''
   return new InternalServerError(text, { cause: error })

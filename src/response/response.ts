@@ -20,7 +20,12 @@ export class Response {
   // `noImplicitOverride` would reject if the base declared them.
 }
 
-/** The static members a `response.Response` subclass may set. */
+/**
+ * The static members a `response.Response` subclass may set.
+ *
+ * @example
+ * class Envelope extends response.Response { static resultKey = 'data'; static messageKey = 'msg' }
+ */
 export interface EnvelopeKeys {
   /** key of the result in the envelope */
   resultKey?: string
@@ -38,7 +43,12 @@ export interface EnvelopeKeys {
   result?: GenericSchema
 }
 
-/** A `response.Response` subclass (the class itself). */
+/**
+ * A `response.Response` subclass (the class itself).
+ *
+ * @example
+ * const templates: response.ResponseClass[] = [Envelope]
+ */
 export type ResponseClass = typeof Response & EnvelopeKeys
 
 /** A resolved template: its class (for docs) and its keys; no keys = bare results. */
@@ -51,9 +61,28 @@ export interface Template extends EnvelopeKeys {
 /** The bare template: results sent as they are. */
 export const BARE: Template = Object.freeze({ enveloped: false })
 
-/** Is this value a `response.Response` subclass? */
+/**
+ * Is this value a `response.Response` subclass?
+ *
+ * @example
+ * response.isResponseClass(Envelope) // true for a subclass of response.Response
+ */
 export function isResponseClass(value: unknown): value is ResponseClass {
   return typeof value === 'function' && (value === Response || value.prototype instanceof Response)
+}
+
+/**
+ * The template a declaration names (`static response`, `@api.response(...)`):
+ * a `response.Response` subclass gives its template, `null` the bare one,
+ * anything else `undefined`.
+ *
+ * @example
+ * declaredTemplate(Envelope)?.enveloped // true
+ * declaredTemplate(null) === BARE       // true
+ */
+export function declaredTemplate(value: unknown): Template | undefined {
+  if (value === null) return BARE
+  return isResponseClass(value) ? templateOf(value) : undefined
 }
 
 /** The template a `response.Response` subclass declares. */

@@ -1,4 +1,9 @@
-/** One server-sent event; a plain string (or any other value) yielded is sent as `data` alone. */
+/**
+ * One server-sent event; a plain string (or any other value) yielded is sent as `data` alone.
+ *
+ * @example
+ * response.sse([{ event: 'tick', id: '1', data: { n: 1 } } satisfies response.SSEEvent])
+ */
 export interface SSEEvent {
   data: unknown
   event?: string
@@ -7,7 +12,12 @@ export interface SSEEvent {
   retry?: number
 }
 
-/** Options of `response.sse(...)`. */
+/**
+ * Options of `response.sse(...)`.
+ *
+ * @example
+ * response.sse(ticks(), { retry: 1000, heartbeat: 15_000 })
+ */
 export interface SSEOptions {
   /** sent first as `retry:` (the client's reconnection delay, ms) */
   retry?: number
@@ -37,7 +47,7 @@ function isEvent(value: unknown): value is SSEEvent {
  * @example
  * frame({ event: 'tick', data: { n: 1 } }) // 'event: tick\ndata: {"n":1}\n\n'
  */
-export function frame(item: unknown): string {
+function frame(item: unknown): string {
   const event: SSEEvent = isEvent(item) ? item : { data: item }
   let out = ''
   if (event.event !== undefined) out += field('event', event.event)

@@ -186,30 +186,3 @@ function toChain(pieces: readonly { literals: string[]; rest: boolean[] }[]): Ch
   }
   return { literals, rest }
 }
-
-/**
- * Match a path against `CompiledPath.segments`: the param values, or
- * `undefined`. Same answer as the template's regex (`[^/]+` per param, each
- * literal exact, nothing before or after).
- *
- * @example
- * matchSegments(['users', null], '/users/42') // ['42']
- */
-export function matchSegments(segments: readonly (string | null)[], path: string): string[] | undefined {
-  const values: string[] = []
-  let start = 1
-  for (let i = 0; i < segments.length; i++) {
-    if (start > path.length) return undefined
-    let end = path.indexOf('/', start)
-    if (end < 0) end = path.length
-    const literal = segments[i]
-    if (literal === null || literal === undefined) {
-      if (end === start) return undefined
-      values.push(path.slice(start, end))
-    } else if (end - start !== literal.length || !path.startsWith(literal, start)) {
-      return undefined
-    }
-    start = end + 1
-  }
-  return start === path.length + 1 && path.charCodeAt(0) === 0x2f ? values : undefined
-}

@@ -15,7 +15,13 @@ export function normalizeRoute(route: string | undefined): string {
   return trimmed === '' ? '' : `/${trimmed}`
 }
 
-/** Whether `pathname` is `route` itself or below it (segment-wise: `/apix` is not under `/api`). */
+/**
+ * Whether `pathname` is `route` itself or below it (segment-wise: `/apix` is not under `/api`).
+ *
+ * @example
+ * underRoute('/api/users', '/api') // true
+ * underRoute('/apix', '/api')      // false
+ */
 export function underRoute(pathname: string, route: string): boolean {
   return route === '' || route === '/' || pathname === route || pathname.startsWith(`${route}/`)
 }

@@ -1,5 +1,5 @@
-import type { PathMatcher } from './match'
-import { matchSegments, type CompiledPath } from './path'
+import { matchBySegments, type PathMatcher } from './match'
+import type { CompiledPath } from './path'
 
 /** One route: a method, a compiled path and whatever the caller attaches. */
 export interface RouteEntry<T> {
@@ -24,7 +24,7 @@ export interface PathMatch<T> {
 
 /** The raw param values of a path matching a template with params, or `undefined`. */
 function paramValues(compiled: CompiledPath, path: string): (string | undefined)[] | undefined {
-  if (compiled.segments) return matchSegments(compiled.segments, path)
+  if (compiled.segments) return matchBySegments(path, compiled.segments)
   return (compiled.match as PathMatcher)(path)
 }
 
@@ -104,12 +104,10 @@ function literalPrefix(template: string): string[] {
  * router.match('/a', 'GET')?.entry.data // 1
  */
 export class Router<T> {
-  readonly entries: readonly RouteEntry<T>[]
   readonly #exact = new Map<string, PathMatch<T>>()
   readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
-    this.entries = entries
     const order = new Map<RouteEntry<T>, number>()
     entries.forEach((entry, index) => {
       order.set(entry, index)

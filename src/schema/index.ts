@@ -1,5 +1,4 @@
 export { compileConverter, objectEntries, withJsonDepth, type Converter, type ConvertOptions } from './convert'
 export { ConversionError, chainMessage, showValue } from './errors'
 export { Field, getFieldOptions, type FieldOptions } from './field'
-export { compileParser, type Parser } from './parse'
 export { shapeOf, type AnySchema, type SchemaShape } from './types'

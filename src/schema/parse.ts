@@ -1,11 +1,7 @@
 import * as v from 'valibot'
 import { compileConverter } from './convert'
-import { ConversionError } from './errors'
 import { getFieldOptions } from './field'
 import { shapeOf, type AnySchema } from './types'
-
-/** Converts then validates one value; throws `ConversionError` naming the failing item. */
-export type Parser = (value: unknown) => unknown
 
 /**
  * A value that failed validation, returned (not thrown) by a `Checker`: the
@@ -52,21 +48,6 @@ export function compileChecker(schema: AnySchema): Checker {
   // passes a string through unchanged: skip valibot for it.
   if (isBareString(schema)) return (value) => (typeof value === 'string' ? value : check(value))
   return check
-}
-
-/**
- * Build the convert-then-validate function of a schema, once.
- *
- * @example
- * compileParser(v.pipe(v.number(), v.integer()))('x') // throws "invalid number: 'x'"
- */
-export function compileParser(schema: AnySchema): Parser {
-  const check = compileChecker(schema)
-  return (value) => {
-    const output = check(value)
-    if (output instanceof Invalid) throw new ConversionError(output.reason, output.path)
-    return output
-  }
 }
 
 function isBareString(schema: AnySchema): boolean {

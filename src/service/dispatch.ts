@@ -6,7 +6,7 @@ import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
-import { isResponseClass, templateOf } from '../response/response'
+import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
 import { splitTarget, stripPrefix } from '../router/route'
 import type { FetchHandler } from '../types'
@@ -62,8 +62,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const { stringify, debug, onError, plugins } = config
   const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
   const router = new Router(entries)
-  const rootResponse = (config.api as { response?: unknown } | undefined)?.response
-  const root: Renderer = createRenderer(isResponseClass(rootResponse) ? templateOf(rootResponse) : undefined, { stringify, debug, onError, where: config.api?.name ?? 'service' })
+  const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
   const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = config.appMounts.find((mount) => mount.prefix === '/')

@@ -3,7 +3,12 @@ import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from './run'
 
-/** CORS settings (sugar for `service.use(new plugins.CORS(...))`). */
+/**
+ * CORS settings (sugar for `service.use(new plugins.CORS(...))`).
+ *
+ * @example
+ * new Fw(import.meta.url, { api: RootAPI, cors: { origin: ['https://example.com'], credentials: true } })
+ */
 export interface CorsOptions {
   /** allowed origins; `'*'` for any. Without it, responses carry no `Access-Control-Allow-Origin`. */
   origin?: string | string[]
@@ -15,7 +20,12 @@ export interface CorsOptions {
   allowHeaders?: string[]
 }
 
-/** Options of `new Fw(import.meta.url, options)`. */
+/**
+ * Options of `new Fw(import.meta.url, options)`.
+ *
+ * @example
+ * new Fw(import.meta.url, { name: 'shop', api: RootAPI, route: '/api', docs: true, limits: { bodyBytes: 1 << 20 } })
+ */
 export interface FwOptions {
   /** service name (logs, docs) */
   name?: string

@@ -1,6 +1,12 @@
 import type { FetchHandler } from '../types'
 
-/** A server started by `service.run()`. */
+/**
+ * A server started by `service.run()`.
+ *
+ * @example
+ * const server = await service.run({ port: 8000 })
+ * console.log(server.runtime, server.port); await server.close()
+ */
 export interface RunningServer {
   /** the port actually bound (useful with `port: 0`) */
   port: number
@@ -23,7 +29,7 @@ export interface Timeouts {
 }
 
 /** The timeouts `service.run()` uses unless `timeouts` overrides them. */
-export const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
+const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
 
 /** Where and how to listen. */
 export interface ListenOptions {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import * as file from '../../src/file/index'
+import { fileSchemaInfo } from '../../src/file/info'
 
 const png = (size = 4, name = 'a.png') => new File([new Uint8Array(size)], name, { type: 'image/png' })
 const txt = (text = 'hello') => new File([text], 'a.txt', { type: 'text/plain' })
@@ -87,13 +88,13 @@ describe('file schemas', () => {
   })
 
   it('report their info through wrappers and pipes', () => {
-    expect(file.fileSchemaInfo(file.File)).toEqual({})
-    expect(file.fileSchemaInfo(file.Image)).toEqual({ mime: 'image/*' })
-    expect(file.fileSchemaInfo(v.optional(file.Image({ maxSize: 1024 })))).toEqual({ mime: 'image/*', maxSize: 1024 })
-    expect(file.fileSchemaInfo(v.pipe(file.File, v.maxSize(10), v.mimeType(['image/png'])))).toEqual({ mime: 'image/png', maxSize: 10 })
-    expect(file.fileSchemaInfo(v.nullish(v.pipe(file.Video({ maxSize: 50 }), v.maxSize(20))))).toEqual({ mime: 'video/*', maxSize: 20 })
-    expect(file.fileSchemaInfo(v.string())).toBeUndefined()
-    expect(file.fileSchemaInfo(v.array(file.File))).toBeUndefined()
+    expect(fileSchemaInfo(file.File)).toEqual({})
+    expect(fileSchemaInfo(file.Image)).toEqual({ mime: 'image/*' })
+    expect(fileSchemaInfo(v.optional(file.Image({ maxSize: 1024 })))).toEqual({ mime: 'image/*', maxSize: 1024 })
+    expect(fileSchemaInfo(v.pipe(file.File, v.maxSize(10), v.mimeType(['image/png'])))).toEqual({ mime: 'image/png', maxSize: 10 })
+    expect(fileSchemaInfo(v.nullish(v.pipe(file.Video({ maxSize: 50 }), v.maxSize(20))))).toEqual({ mime: 'video/*', maxSize: 20 })
+    expect(fileSchemaInfo(v.string())).toBeUndefined()
+    expect(fileSchemaInfo(v.array(file.File))).toBeUndefined()
     expect(file.isFileSchema(file.Audio)).toBe(true)
     expect(file.isFileSchema(v.blob())).toBe(false)
   })

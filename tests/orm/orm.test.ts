@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { exceptions } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
-import { compileParser } from '../../src/schema'
+import { compileChecker, Invalid } from '../../src/schema/parse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ArticleQuery, ArticleSchema, UserSchema } from '../../examples/blog/api'
 import { articles, comments, follows, users } from '../../examples/blog/tables'
@@ -18,7 +18,13 @@ const CommentSchema = orm.Schema(comments, { id: true, body: true, articleId: tr
 const WriterSchema = orm.Schema(users, { id: true, username: true, hasArticles: orm.Exists('articles'), followers: orm.Count('followers') })
 const Deep = orm.Schema(comments, { id: true, article: orm.Schema(articles, { id: true, author: orm.Schema(users, { username: true }) }) })
 
-const parseQuery = (input: Record<string, unknown>) => compileParser(ArticleQuery)(input) as orm.QueryOf<typeof ArticleQuery>
+/** Convert then validate `input` as a request would (throws on invalid input). */
+function parse(schema: Parameters<typeof compileChecker>[0], input: unknown): unknown {
+  const output = compileChecker(schema)(input)
+  if (output instanceof Invalid) throw new Error(output.reason)
+  return output
+}
+const parseQuery = (input: Record<string, unknown>) => parse(ArticleQuery, input) as orm.QueryOf<typeof ArticleQuery>
 
 describe.each(engines)('orm on %s', (engine) => {
   let db: EngineDb
@@ -88,7 +94,7 @@ describe.each(engines)('orm on %s', (engine) => {
     expect(() => parseQuery({ limit: '101' })).toThrow()
     expect(() => parseQuery({ order: 'content' })).toThrow()
     const Paged = orm.Query(articles, { page: orm.Page(), size: orm.Limit({ max: 10 }), order: orm.OrderBy(['id']) })
-    const page2 = await ArticleSchema.serialize(compileParser(Paged)({ page: '2', size: '10', order: 'id' }) as orm.QueryOf<typeof Paged>)
+    const page2 = await ArticleSchema.serialize(parse(Paged, { page: '2', size: '10', order: 'id' }) as orm.QueryOf<typeof Paged>)
     expect(page2.map((row) => row.title)).toEqual(Array.from({ length: 10 }, (_, index) => `title ${String(10 + index)}`))
   })
 

@@ -6,19 +6,22 @@
  * Works wherever `node:http` can be loaded through `process.getBuiltinModule`
  * (Node >= 20.16, Bun, Deno); elsewhere it throws a clear Error.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contain } from './contain'
 import { createIncomingMessage } from './incoming'
 import { captureResponse } from './response'
 import { loadHttp, loadStream } from './runtime'
 import type { NodeRequest, NodeResponse } from './shape'
 import { createSocket } from './socket'
+import { isThenable } from '../../utils/thenable'
 
 /**
  * A Node request listener; routers take a third `next` argument. Declared as
  * a method type so that listeners typed with a framework's own request type
  * (`express.Request` extends IncomingMessage) are accepted too. Structural
  * (`./shape`), so the published types need no `@types/node`.
+ *
+ * @example
+ * const listener: NodeListener = (req, res) => res.end('ok')
  */
 export type NodeListener = {
   listener(req: NodeRequest, res: NodeResponse, next?: (error?: unknown) => void): unknown
@@ -35,9 +38,6 @@ export interface NodeCallOptions {
   /** where handler errors go; default `console.error` */
   onError?: (error: unknown) => void
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof Reflect.get(value, 'then') === 'function'
 
 const defaultOnError = (error: unknown): void => console.error('fw: a mounted Node handler failed:', error)
 

@@ -8,9 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ReusedBody } from './reuse'
 import { readableToWeb } from './streams'
+import { HOP_BY_HOP } from '../../utils/http'
 
-/** Headers that describe the connection or the wire encoding, not the message. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'expect', 'te', 'http2-settings'])
 /** Headers that no longer describe a re-encoded (reused) body. */
 const BODY_HEADERS = new Set(['content-length', 'content-encoding'])
 

@@ -15,12 +15,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpModule } from './runtime'
+import { concatBytes } from '../../utils/bytes'
+import { HOP_BY_HOP, isNullBodyStatus } from '../../utils/http'
 import { chunkBytes } from './streams'
 
-/** Connection-level headers that must not be forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'])
-/** Statuses whose Response cannot have a body. */
-const NULL_BODY = new Set([204, 205, 304])
 /** Bytes buffered in the Web stream before `write()` reports backpressure. */
 const HIGH_WATER_MARK = 64 * 1024
 
@@ -40,19 +38,6 @@ export interface CaptureOptions {
   onError(error: unknown): void
   /** the consumer cancelled the Response body */
   onCancel(): void
-}
-
-function concat(chunks: Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> {
-  if (chunks.length === 1 && chunks[0]) return chunks[0]
-  let length = 0
-  for (const chunk of chunks) length += chunk.byteLength
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }
 
 /** Define a method as an own, writable property (other middleware may wrap it again). */
@@ -93,7 +78,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
   let buffered: Uint8Array<ArrayBuffer>[] = []
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
 
-  const hasBody = (): boolean => req.method !== 'HEAD' && !NULL_BODY.has(res.statusCode)
+  const hasBody = (): boolean => req.method !== 'HEAD' && !isNullBodyStatus(res.statusCode)
   const init = (): ResponseInit => {
     const headers = new Headers()
     const out = res.getHeaders()
@@ -214,7 +199,7 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
     ended = true
     if (bytes) push(bytes)
     if (!settled) {
-      settle(() => concat(buffered))
+      settle(() => concatBytes(buffered))
       buffered = []
     } else if (controller) {
       controller.close()

@@ -25,18 +25,30 @@ const cache = new Map<string, unknown>()
 export function nodeBuiltin<T>(id: string, purpose: string): T {
   const cached = cache.get(id)
   if (cached !== undefined) return cached as T
-  const proc: unknown = Reflect.get(globalThis, 'process')
-  const load = typeof proc === 'object' && proc !== null ? Reflect.get(proc, 'getBuiltinModule') : undefined
-  const mod: unknown = typeof load === 'function' ? load.call(proc, id) : undefined
-  if (mod === undefined || mod === null) {
+  const mod = builtinModule<T>(id)
+  if (mod === undefined) {
     throw new Error(
       `${purpose} needs the '${id}' module (Node >= 20.16, Bun or Deno), but this runtime has no ` +
         '`process.getBuiltinModule`. On Cloudflare Workers mount fetch handlers (Hono, Elysia, functions) instead.',
     )
   }
   cache.set(id, mod)
+  return mod
+}
+
+/**
+ * A Node built-in module, or `undefined` where the runtime has no
+ * `process.getBuiltinModule` (Workers). Asked anew on each call.
+ *
+ * @example
+ * const fs = builtinModule<typeof import('node:fs/promises')>('node:fs/promises')
+ */
+export function builtinModule<T>(id: string): T | undefined {
+  const proc: unknown = Reflect.get(globalThis, 'process')
+  const load = typeof proc === 'object' && proc !== null ? Reflect.get(proc, 'getBuiltinModule') : undefined
+  const mod: unknown = typeof load === 'function' ? load.call(proc, id) : undefined
   // The caller names the module; its `typeof import(...)` type describes what comes back.
-  return mod as T
+  return mod === undefined || mod === null ? undefined : (mod as T)
 }
 
 /** `node:http`, loaded on first use. */

@@ -2,6 +2,7 @@
  * Web `Response` → Node `ServerResponse` (fw attached to a Node backend).
  */
 import type { ServerResponse } from 'node:http'
+import { appendSetCookie } from '../../utils/http'
 
 const TICK = Symbol('tick')
 
@@ -25,18 +26,13 @@ function drained(res: ServerResponse): Promise<void> {
  * Copy status and headers onto `res` (Set-Cookie values appended to any a
  * backend middleware already set; other fw headers win) without sending.
  */
-export function applyHead(res: ServerResponse, response: Response): void {
+function applyHead(res: ServerResponse, response: Response): void {
   res.statusCode = response.status
   if (response.statusText) res.statusMessage = response.statusText
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)
   })
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) {
-    const prior = res.getHeader('set-cookie')
-    const list = prior === undefined ? [] : Array.isArray(prior) ? prior : [String(prior)]
-    res.setHeader('set-cookie', [...list, ...cookies])
-  }
+  appendSetCookie(res, response.headers.getSetCookie())
 }
 
 /**

@@ -1,0 +1,23 @@
+/**
+ * ASCII code units the hand-written scanners compare against
+ * (`text.charCodeAt(i) === QUOTE`), named once.
+ */
+
+export const TAB = 0x09
+export const LF = 0x0a
+export const CR = 0x0d
+export const SPACE = 0x20
+export const BANG = 0x21
+export const QUOTE = 0x22
+export const APOS = 0x27
+export const DASH = 0x2d
+export const SLASH = 0x2f
+export const LT = 0x3c
+export const EQ = 0x3d
+export const GT = 0x3e
+export const QUESTION = 0x3f
+export const OPEN_BRACKET = 0x5b
+export const BACKSLASH = 0x5c
+export const CLOSE_BRACKET = 0x5d
+export const OPEN_BRACE = 0x7b
+export const CLOSE_BRACE = 0x7d

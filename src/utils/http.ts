@@ -1,0 +1,42 @@
+/**
+ * HTTP facts shared by the Node bridge and the framework adapters.
+ */
+
+/**
+ * Whether responses with this status never carry a body (RFC 9110: 204, 205, 304).
+ *
+ * @example
+ * isNullBodyStatus(204) // true
+ */
+export function isNullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304
+}
+
+/**
+ * Connection-specific header fields (RFC 9110 §7.6.1): they describe one hop,
+ * so they are never copied between a Node message and a Web Request/Response.
+ *
+ * @example
+ * HOP_BY_HOP.has('keep-alive') // true
+ */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'expect', 'te', 'http2-settings'])
+
+/** What `appendSetCookie` needs of a Node `ServerResponse`. */
+export interface SetCookieTarget {
+  getHeader(name: string): number | string | string[] | undefined
+  setHeader(name: string, value: string[]): unknown
+}
+
+/**
+ * Add Set-Cookie values after any already set on `res` (by other middleware),
+ * never replacing them.
+ *
+ * @example
+ * appendSetCookie(res, response.headers.getSetCookie())
+ */
+export function appendSetCookie(res: SetCookieTarget, cookies: readonly string[]): void {
+  if (cookies.length === 0) return
+  const prior = res.getHeader('set-cookie')
+  const list = prior === undefined ? [] : Array.isArray(prior) ? prior : [String(prior)]
+  res.setHeader('set-cookie', [...list, ...cookies])
+}
