@@ -38,34 +38,56 @@ export async function pump(
 ): Promise<number> {
   const reader = body.getReader()
   let total = 0
-  try {
-    for (;;) {
-      let result: ReadableStreamReadResult<Bytes>
-      try {
-        result = await reader.read()
-      } catch (error) {
-        throw new BadRequest('request body could not be read', { cause: error })
-      }
-      if (result.done) return total
-      const chunk = result.value
-      total += chunk.byteLength
-      if (total > limit) throw tooLarge(limit)
-      // The rest (a multipart epilogue) is not needed: stop reading.
-      if (chunk.byteLength > 0 && onChunk(chunk) === true) return total
+  for (;;) {
+    const result = await read(reader)
+    // A stream read to its end is closed: its lock no longer matters (releasing it costs µs on Bun and Deno).
+    if (result.done) return total
+    const chunk = result.value
+    total += chunk.byteLength
+    if (total > limit) throw release(reader, tooLarge(limit))
+    if (chunk.byteLength === 0) continue
+    let stop: boolean | void
+    try {
+      stop = onChunk(chunk)
+    } catch (error) {
+      reader.releaseLock()
+      throw error
     }
-  } finally {
-    reader.releaseLock()
+    // The rest (a multipart epilogue) is not needed: stop reading.
+    if (stop === true) {
+      reader.releaseLock()
+      return total
+    }
   }
 }
 
-/** Read the whole body (at most `limit` bytes) into one array. */
+/**
+ * Read the whole body (at most `limit` bytes) into one array. A body that
+ * arrives as one chunk (any small body) is returned as is, never copied.
+ */
 export async function readAll(body: ReadableStream<Bytes>, limit: number): Promise<Bytes> {
-  const chunks: Bytes[] = []
-  const total = await pump(body, limit, (chunk) => {
-    chunks.push(chunk)
-  })
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(total)
+  const reader = body.getReader()
+  let out: Bytes | undefined
+  let chunks: Bytes[] | undefined
+  let total = 0
+  for (;;) {
+    let result: ReadableStreamReadResult<Bytes>
+    try {
+      result = await reader.read()
+    } catch (error) {
+      throw unreadable(error)
+    }
+    if (result.done) break
+    const chunk = result.value
+    total += chunk.byteLength
+    if (total > limit) throw release(reader, tooLarge(limit))
+    if (out === undefined) out = chunk
+    else if (chunks === undefined) chunks = [out, chunk]
+    else chunks.push(chunk)
+  }
+  if (out === undefined) return EMPTY
+  if (chunks === undefined) return out
+  out = new Uint8Array(total)
   let offset = 0
   for (const chunk of chunks) {
     out.set(chunk, offset)
@@ -74,3 +96,22 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number): Promi
   return out
 }
 
+const EMPTY: Bytes = new Uint8Array(0)
+
+async function read(reader: ReadableStreamDefaultReader<Bytes>): Promise<ReadableStreamReadResult<Bytes>> {
+  try {
+    return await reader.read()
+  } catch (error) {
+    throw unreadable(error)
+  }
+}
+
+function unreadable(error: unknown): Error {
+  return new BadRequest('request body could not be read', { cause: error })
+}
+
+/** Give the lock back on an early exit (413), then throw `error`. */
+function release(reader: ReadableStreamDefaultReader<Bytes>, error: Error): Error {
+  reader.releaseLock()
+  return error
+}
