@@ -38,7 +38,7 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
   let i = from
   const n = header.length
   while (i < n) {
-    while (i < n && ' \t;'.includes(header.charAt(i))) i++
+    while (i < n && isSpaceOrSemicolon(header.charCodeAt(i))) i++
     const eq = header.indexOf('=', i)
     if (eq < 0) return
     const stop = header.indexOf(';', i)
@@ -48,18 +48,24 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
     }
     const name = header.slice(i, eq).trim().toLowerCase()
     i = eq + 1
-    while (i < n && (header.charAt(i) === ' ' || header.charAt(i) === '\t')) i++
+    while (i < n && isSpace(header.charCodeAt(i))) i++
     let value = ''
-    const quoted = header.charAt(i) === '"'
+    const quoted = header.charCodeAt(i) === QUOTE
     if (quoted) {
-      i++
-      while (i < n && header.charAt(i) !== '"') {
-        const c = header.charAt(i)
-        const next = header.charAt(i + 1)
-        if (c === '\\' && (next === '"' || next === '\\')) i++
-        value += header.charAt(i)
-        i++
+      // Copied in slices between escapes (most values have none).
+      let start = ++i
+      for (; i < n; i++) {
+        const c = header.charCodeAt(i)
+        if (c === QUOTE) break
+        if (c === BACKSLASH) {
+          const next = header.charCodeAt(i + 1)
+          if (next === QUOTE || next === BACKSLASH) {
+            value += header.slice(start, i)
+            start = ++i // the escaped character starts the next slice and is never a closing quote
+          }
+        }
       }
+      value += header.slice(start, i)
       i++
     }
     const semi = header.indexOf(';', i)
@@ -68,6 +74,17 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
     i = end
     if (name && !Object.hasOwn(out, name)) out[name] = value
   }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09
+}
+
+function isSpaceOrSemicolon(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x3b
 }
 
 /** JSON: `application/json` or any `+json` type (`application/problem+json`). */

@@ -93,8 +93,17 @@ class MultipartParser {
 
   /** Consume a chunk; `true` once the closing delimiter has been seen. */
   push(chunk: Bytes): boolean {
-    const buf = this.pending.length === 0 ? chunk : concat(this.pending, chunk)
-    const pos = this.consume(buf)
+    let buf: Bytes
+    let pos: number
+    if (this.pending === CRLF && startsWith(chunk, this.delimiter, 2)) {
+      // The usual first chunk opens with the first delimiter: no copy behind the virtual CRLF.
+      buf = chunk
+      this.state = AFTER_DELIMITER
+      pos = this.consume(buf, this.delimiter.length - 2)
+    } else {
+      buf = this.pending.length === 0 ? chunk : concat(this.pending, chunk)
+      pos = this.consume(buf, 0)
+    }
     // Copy the short tail so the (possibly large) chunk can be freed.
     this.pending = pos >= buf.length ? EMPTY : buf.slice(pos)
     return this.state === DONE
@@ -106,10 +115,10 @@ class MultipartParser {
     return this.form
   }
 
-  /** Advance the state machine over `buf`; returns how far it got. */
-  private consume(buf: Bytes): number {
+  /** Advance the state machine over `buf` from `from`; returns how far it got. */
+  private consume(buf: Bytes, from: number): number {
     const delimiter = this.delimiter
-    let pos = 0
+    let pos = from
     for (;;) {
       switch (this.state) {
         case PREAMBLE: {
@@ -234,6 +243,13 @@ function indexOf(buf: Uint8Array, pattern: Uint8Array, from: number): number {
     if (j === pattern.length) return i
   }
   return -1
+}
+
+/** Does `buf` start with `pattern` from its byte `skip` on? */
+function startsWith(buf: Uint8Array, pattern: Uint8Array, skip: number): boolean {
+  if (buf.length < pattern.length - skip) return false
+  for (let i = skip; i < pattern.length; i++) if (buf[i - skip] !== pattern[i]) return false
+  return true
 }
 
 function concat(a: Bytes, b: Bytes): Bytes {

@@ -53,11 +53,9 @@ export async function pump(
       reader.releaseLock()
       throw error
     }
-    // The rest (a multipart epilogue) is not needed: stop reading.
-    if (stop === true) {
-      reader.releaseLock()
-      return total
-    }
+    // The rest (a multipart epilogue) is not needed: stop reading. The lock
+    // is kept: the body is used, nothing else reads it (and releasing costs µs).
+    if (stop === true) return total
   }
 }
 
