@@ -56,6 +56,10 @@ export interface BodyPlan {
   fileFields?: readonly string[]
 }
 
+const JSON_HEADER = 'application/json'
+/** The most common header, parsed once (read-only here). */
+const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Object.freeze(Object.create(null) as Record<string, string>) })
+
 type Kind = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
 
 const EXPECTED: Record<BodyAccept, string> = {
@@ -81,7 +85,8 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   const declared = request.headers.get('content-length')
   if (declared === '0' && plan.accept !== 'text') return undefined
-  const type = parseContentType(request.headers.get('content-type'))
+  const header = request.headers.get('content-type')
+  const type = header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
   const kind = kindOf(plan, type)
   if (kind === undefined) return refuse(request, body, declared, plan, type, limits)
 

@@ -87,7 +87,7 @@ class MultipartParser {
   private undeclared = false
 
   constructor(boundary: string, limits: MultipartLimits) {
-    this.delimiter = new TextEncoder().encode(`\r\n--${boundary}`)
+    this.delimiter = encoder.encode(`\r\n--${boundary}`)
     this.limits = limits
   }
 
@@ -227,6 +227,7 @@ class MultipartParser {
 }
 
 const EMPTY = new Uint8Array(0)
+const encoder = new TextEncoder()
 
 function invalid(): Error {
   return new BadRequest('invalid multipart body')
