@@ -46,7 +46,7 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
       i = stop + 1 // a parameter without `=`: skip it
       continue
     }
-    const name = header.slice(i, eq).trim().toLowerCase()
+    const name = paramName(header, i, eq)
     i = eq + 1
     while (i < n && isSpace(header.charCodeAt(i))) i++
     let value = ''
@@ -78,6 +78,15 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
+
+/** `header[from, to)` trimmed and lower-cased; as is when already plain lower case (the usual `name`, `boundary`). */
+function paramName(header: string, from: number, to: number): string {
+  for (let i = from; i < to; i++) {
+    const c = header.charCodeAt(i)
+    if (!((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2a)) return header.slice(from, to).trim().toLowerCase()
+  }
+  return header.slice(from, to)
+}
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09
