@@ -8,6 +8,40 @@ import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
 export type Bytes = Uint8Array<ArrayBuffer>
 
+const framedRequests = new WeakSet<Request>()
+
+/**
+ * Mark `request` as received by an HTTP server that frames bodies by their
+ * `Content-Length` (Bun.serve, Deno.serve, node:http): its body cannot run past the
+ * declared length, so a sized body within the limit may be read whole.
+ * `service.run()` marks what its server receives; a Request built anywhere
+ * else (in-process callers, adapters, a copy of a marked one) is not marked.
+ */
+export function markFramed(request: Request): void {
+  framedRequests.add(request)
+}
+
+/** Is `request`'s body framed by its (numeric) Content-Length `declared`? Never with a Transfer-Encoding header. */
+export function isFramed(request: Request, declared: string | null): boolean {
+  return declared !== null && framedRequests.has(request) && /^\d+$/.test(declared) && !request.headers.has('transfer-encoding')
+}
+
+/**
+ * Read a framed body (see `isFramed`) whole: the server delivers at most its
+ * Content-Length, already checked against `limit`; the bytes received are
+ * checked again all the same.
+ */
+export async function readFramed(request: Request, limit: number): Promise<Bytes> {
+  let buffer: ArrayBuffer
+  try {
+    buffer = await request.arrayBuffer()
+  } catch (error) {
+    throw unreadable(error)
+  }
+  if (buffer.byteLength > limit) throw tooLarge(limit)
+  return new Uint8Array(buffer)
+}
+
 /** The 413 thrown when a body goes over `limit` bytes. */
 export function tooLarge(limit: number, what = 'body'): Error {
   return new RequestEntityTooLarge(`${what} exceeds ${limit} bytes`)
