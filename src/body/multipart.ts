@@ -3,8 +3,9 @@
  * sees each chunk as it arrives, counts parts and files from their headers
  * (a flood of 5000 empty parts is refused at part 1001 without building the
  * rest), bounds each part's size, refuses a file in a field the endpoint does
- * not take a file in at its first byte (never buffered), and stops reading at
- * the closing delimiter. All multipart limits live here.
+ * not take a file in at its first byte (never buffered), and after the
+ * closing delimiter only counts the epilogue (read to the end, so Node keeps
+ * the connection alive; not kept). All multipart limits live here.
  *
  * Why not the runtime's `formData()`: measured faster on large files on Node,
  * but runtimes disagree (undici refuses RFC 8187 `filename*`, preambles and

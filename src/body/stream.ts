@@ -87,9 +87,23 @@ export async function pump(
       reader.releaseLock()
       throw error
     }
-    // The rest (a multipart epilogue) is not needed: stop reading. The lock
-    // is kept: the body is used, nothing else reads it (and releasing costs µs).
-    if (stop === true) return total
+    // The rest (a multipart epilogue) is not needed, but is read to the end
+    // (counted, not kept): a body left unread makes Node close the connection.
+    if (stop === true) return drain(reader, total, limit)
+  }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Bytes>, total: number, limit: number): Promise<number> {
+  for (;;) {
+    let result: ReadableStreamReadResult<Bytes>
+    try {
+      result = await reader.read()
+    } catch (error) {
+      throw unreadable(error)
+    }
+    if (result.done) return total
+    total += result.value.byteLength
+    if (total > limit) throw release(reader, tooLarge(limit))
   }
 }
 
