@@ -2,8 +2,9 @@
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
  * `<runtime> .build/server.mjs <floor|hono|fw|fastify|elysia> [port]` (default 0: any free port),
  * then prints `READY <app> <port>`.
- * Node: @hono/node-server (what `service.run()` uses) or Fastify's own server;
- * Bun: `Bun.serve`, or Elysia's own `listen` (Bun only).
+ * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
+ * Elysia's own `listen` (Bun only). fw serves itself as its users do,
+ * through `service.run()` (the same servers, with its timeouts and body framing).
  */
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
@@ -41,6 +42,7 @@ async function listen(): Promise<number> {
     const app = createElysia(100).listen({ port: wanted, hostname })
     return app.server?.port ?? wanted
   }
+  if (name === 'fw') return (await createFw(100).run({ port: wanted, host: hostname })).port
   if (bun) return bun.serve({ fetch: await fetchOf(name), port: wanted, hostname, development: false }).port
   const { serve } = await import('@hono/node-server')
   const fetch = await fetchOf(name)

@@ -49,7 +49,7 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
   let i = from
   const n = header.length
   while (i < n) {
-    while (i < n && ' \t;'.includes(header.charAt(i))) i++
+    while (i < n && isSpaceOrSemicolon(header.charCodeAt(i))) i++
     const eq = header.indexOf('=', i)
     if (eq < 0) return
     const stop = header.indexOf(';', i)
@@ -57,20 +57,26 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
       i = stop + 1 // a parameter without `=`: skip it
       continue
     }
-    const name = header.slice(i, eq).trim().toLowerCase()
+    const name = paramName(header, i, eq)
     i = eq + 1
-    while (i < n && (header.charAt(i) === ' ' || header.charAt(i) === '\t')) i++
+    while (i < n && isSpace(header.charCodeAt(i))) i++
     let value = ''
-    const quoted = header.charAt(i) === '"'
+    const quoted = header.charCodeAt(i) === QUOTE
     if (quoted) {
-      i++
-      while (i < n && header.charAt(i) !== '"') {
-        const c = header.charAt(i)
-        const next = header.charAt(i + 1)
-        if (c === '\\' && (next === '"' || next === '\\')) i++
-        value += header.charAt(i)
-        i++
+      // Copied in slices between escapes (most values have none).
+      let start = ++i
+      for (; i < n; i++) {
+        const c = header.charCodeAt(i)
+        if (c === QUOTE) break
+        if (c === BACKSLASH) {
+          const next = header.charCodeAt(i + 1)
+          if (next === QUOTE || next === BACKSLASH) {
+            value += header.slice(start, i)
+            start = ++i // the escaped character starts the next slice and is never a closing quote
+          }
+        }
       }
+      value += header.slice(start, i)
       i++
     }
     const semi = header.indexOf(';', i)
@@ -79,6 +85,26 @@ export function parseHeaderParams(header: string, from: number, out: Record<stri
     i = end
     if (name && !Object.hasOwn(out, name)) out[name] = value
   }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/** `header[from, to)` trimmed and lower-cased; as is when already plain lower case (the usual `name`, `boundary`). */
+function paramName(header: string, from: number, to: number): string {
+  for (let i = from; i < to; i++) {
+    const c = header.charCodeAt(i)
+    if (!((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2a)) return header.slice(from, to).trim().toLowerCase()
+  }
+  return header.slice(from, to)
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09
+}
+
+function isSpaceOrSemicolon(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x3b
 }
 
 /** JSON: `application/json` or any `+json` type (`application/problem+json`). */

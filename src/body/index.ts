@@ -32,11 +32,12 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, readAll, type Bytes } from './stream'
+import { checkDeclaredLength, isFramed, readAll, readFramed, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
 export * from './limits'
+export { markFramed } from './stream'
 export { jsonDepthExceeds } from './json'
 export { parseContentType, typeMatcher, type ContentType } from './content-type'
 export type { FormEntry, FormObject } from './form'
@@ -55,6 +56,10 @@ export interface BodyPlan {
   /** multipart: the field names that may carry a file (others are refused at their first byte); `undefined`: any */
   fileFields?: readonly string[]
 }
+
+const JSON_HEADER = 'application/json'
+/** The most common header, parsed once (read-only here). */
+const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Object.freeze(Object.create(null) as Record<string, string>) })
 
 type Kind = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
 
@@ -76,19 +81,22 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
 export async function readBody(request: Request, plan: BodyPlan, limits: Limits): Promise<unknown> {
-  const body = request.body
-  if (body === null) return undefined
-  if (request.bodyUsed) throw new Error('fw: the request body was already read')
   const declared = request.headers.get('content-length')
+  // A framed body is read whole (`request.body`, a stream, is never made).
+  const framed = isFramed(request, declared)
+  if (!framed && request.body === null) return undefined
+  if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (declared === '0' && plan.accept !== 'text') return undefined
-  const type = parseContentType(request.headers.get('content-type'))
+  const header = request.headers.get('content-type')
+  const type = header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
   const kind = kindOf(plan, type)
-  if (kind === undefined) return refuse(request, body, declared, plan, type, limits)
+  if (kind === undefined) return refuse(request, framed, declared, plan, type, limits)
 
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
-  // A Content-Length over the limit is refused before reading; any body,
-  // sized or not, is then read through one counting reader: a length that
-  // lies (in-process callers, adapters) never buffers more than the limit.
+  // A Content-Length over the limit is refused before reading; any body not
+  // framed by the server, sized or not, is then read through one counting
+  // reader: a length that lies (in-process callers, adapters) never buffers
+  // more than the limit.
   checkDeclaredLength(request, declared, limit)
   if (kind === 'multipart') {
     const bounds = {
@@ -99,9 +107,10 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
       fieldBytes: Math.min(limits.bodyBytes, limit),
       fileFields: plan.fileFields,
     }
-    return readMultipart(body, type?.params.boundary, bounds)
+    const body = request.body
+    return body === null ? undefined : readMultipart(body, type?.params.boundary, bounds)
   }
-  const bytes = await readAll(body, limit)
+  const bytes = await readWhole(request, framed, limit)
   if (bytes.byteLength === 0 && kind !== 'text') return undefined
   switch (kind) {
     case 'json':
@@ -172,7 +181,7 @@ function limitOf(kind: Kind, limits: Limits): number {
  */
 async function refuse(
   request: Request,
-  body: ReadableStream<Bytes>,
+  framed: boolean,
   declared: string | null,
   plan: BodyPlan,
   type: ContentType | undefined,
@@ -181,11 +190,17 @@ async function refuse(
   const expected = plan.contentType ?? EXPECTED[plan.accept]
   if (type === undefined) {
     checkDeclaredLength(request, declared, limits.bodyBytes)
-    const bytes = await readAll(body, limits.bodyBytes)
+    const bytes = await readWhole(request, framed, limits.bodyBytes)
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
   }
   throw new UnsupportedMediaType(`content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`)
+}
+
+async function readWhole(request: Request, framed: boolean, limit: number): Promise<Bytes> {
+  if (framed) return readFramed(request, limit)
+  const body = request.body
+  return body === null ? new Uint8Array(0) : readAll(body, limit)
 }
 
 function binaryFile(request: Request, bytes: Bytes, type: ContentType | undefined): UploadedFile | undefined {

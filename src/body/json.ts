@@ -43,8 +43,9 @@ function isBlank(text: string): boolean {
  * jsonDepthExceeds('[[1]]', 1) // true
  */
 export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
-  // Exceeding the depth needs more than maxDepth opening brackets.
-  if (text.length <= maxDepth) return false
+  // Exceeding the depth needs more than maxDepth opening brackets (counted
+  // natively first: most texts have far fewer, and skip the scan below).
+  if (text.length <= maxDepth || !hasMoreThan(text, maxDepth)) return false
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
@@ -60,6 +61,14 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
       depth--
     }
   }
+  return false
+}
+
+/** More than `count` `{` and `[` together in `text` (strings included)? */
+function hasMoreThan(text: string, count: number): boolean {
+  let seen = 0
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++seen > count) return true
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++seen > count) return true
   return false
 }
 

@@ -23,18 +23,27 @@ export interface PartHeaders {
  */
 export function parsePartHeaders(block: string): PartHeaders {
   const out: PartHeaders = {}
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':')
-    if (colon <= 0) continue
-    const field = line.slice(0, colon).trim().toLowerCase()
-    const value = line.slice(colon + 1)
-    if (field === 'content-disposition' && out.name === undefined) Object.assign(out, parseDisposition(value))
-    else if (field === 'content-type' && out.type === undefined) {
-      const type = parseContentType(value)
-      if (type) out.type = type.essence
+  // Line by line without splitting; field names compared as sent first (browsers send these spellings).
+  for (let start = 0; start <= block.length; ) {
+    let end = block.indexOf('\r\n', start)
+    if (end < 0) end = block.length
+    const colon = block.indexOf(':', start)
+    if (colon > start && colon < end) {
+      const field = headerName(block.slice(start, colon))
+      if (field === 'content-disposition') {
+        if (out.name === undefined) readDisposition(block.slice(colon + 1, end), out)
+      } else if (field === 'content-type' && out.type === undefined) {
+        const type = parseContentType(block.slice(colon + 1, end))
+        if (type) out.type = type.essence
+      }
     }
+    start = end + 2
   }
   return out
+}
+
+function headerName(raw: string): string {
+  return raw === 'Content-Disposition' ? 'content-disposition' : raw === 'Content-Type' ? 'content-type' : raw.trim().toLowerCase()
 }
 
 /**
@@ -46,15 +55,19 @@ export function parsePartHeaders(block: string): PartHeaders {
  */
 export function parseDisposition(value: string): Pick<PartHeaders, 'name' | 'filename'> {
   const out: Pick<PartHeaders, 'name' | 'filename'> = {}
+  readDisposition(value, out)
+  return out
+}
+
+function readDisposition(value: string, out: Pick<PartHeaders, 'name' | 'filename'>): void {
   const semi = value.indexOf(';')
-  if (semi < 0) return out
+  if (semi < 0) return
   const params: Record<string, string> = Object.create(null)
   parseHeaderParams(value, semi + 1, params)
   if (params.name !== undefined) out.name = unescapeHtmlForm(params.name)
   const extended = params['filename*'] === undefined ? undefined : decodeExtended(params['filename*'])
   if (extended !== undefined) out.filename = extended
   else if (params.filename !== undefined) out.filename = unescapeHtmlForm(params.filename)
-  return out
 }
 
 // Browsers (HTML form encoding) send `"`, CR and LF in names as %22, %0D, %0A.

@@ -106,7 +106,8 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
     tail = `(?:/${(pieces[required] as { source: string }).source}${tail})?`
   }
   const head = pieces.slice(0, required).map((piece) => `/${piece.source}`).join('')
-  const regex = new RegExp(`^${head || '/?'}${tail}$`)
+  // dotAll: a rest param takes any character, as the matcher does (a raw newline too).
+  const regex = new RegExp(`^${head || '/?'}${tail}$`, 's')
   const match = matcherOf(pieces, required, names.length)
   // Whole-segment templates without optional or rest params match without searching.
   const simple = !tail && segments.every((segment) => !segment.includes('{') || (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'))

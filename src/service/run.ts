@@ -1,3 +1,4 @@
+import { markFramed } from '../body'
 import type { FetchHandler } from '../types'
 
 /**
@@ -122,6 +123,21 @@ function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
   }
 }
 
+/**
+ * The servers used here (Bun.serve, Deno.serve, node:http under
+ * @hono/node-server) frame a body by its Content-Length (never more bytes):
+ * their requests are marked so a sized body is read whole (see
+ * `markFramed`). On Node that also skips building a web stream from the
+ * socket (@hono/node-server reads the body directly): the counting reader
+ * costs ~115 µs more per request over loopback there.
+ */
+function framing(fetch: FetchHandler): FetchHandler {
+  return (request, env, ctx) => {
+    markFramed(request)
+    return fetch(request, env, ctx)
+  }
+}
+
 /** How long a connection whose unread body is still arriving stays open after its response (so the client reads it). */
 const LINGER_MS = 1000
 
@@ -135,7 +151,7 @@ const LINGER_MS = 1000
  */
 export async function serveFetch(handler: FetchHandler, { port, hostname, debug = false, timeouts = {} }: ListenOptions): Promise<RunningServer> {
   const kind = detectRuntime()
-  const fetch = guarded(handler, debug)
+  const fetch = guarded(framing(handler), debug)
   const limits = { ...defaultTimeouts, ...timeouts }
   if (kind === 'bun' && runtime.Bun) {
     const server = runtime.Bun.serve({

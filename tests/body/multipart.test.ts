@@ -117,6 +117,26 @@ describe('readBody: multipart', () => {
     await expectStatus(readBody(post(hugeHeader, TYPE), form, defaultLimits), 400, 'headers too large')
   })
 
+  it('reads the epilogue to the end of the stream, counted against the limit', async () => {
+    const body = '--XyZ-boundary\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ-boundary--\r\n'
+    let closed = false
+    const pieces = [body, 'epilogue ', 'more']
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull(controller) {
+        const piece = pieces.shift()
+        if (piece === undefined) {
+          closed = true
+          controller.close()
+        } else controller.enqueue(new TextEncoder().encode(piece))
+      },
+    })
+    const request = new Request('http://test.local/', { method: 'POST', body: stream, headers: TYPE, duplex: 'half' } as RequestInit)
+    expect(await readBody(request, form, defaultLimits)).toEqual({ a: '1' })
+    expect(closed).toBe(true)
+    const long = body + 'x'.repeat(400)
+    await expectStatus(readBody(chunked([body, 'x'.repeat(400)], TYPE), form, { ...defaultLimits, multipartBytes: long.length - 1 }), 413)
+  })
+
   it('gives undefined for an empty body and an empty form for a bare closing delimiter', async () => {
     expect(await readBody(post('', TYPE), form, defaultLimits)).toBeUndefined()
     expect(await readBody(post('--XyZ-boundary--\r\n', TYPE), form, defaultLimits)).toEqual({})
