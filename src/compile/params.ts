@@ -83,21 +83,18 @@ function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target,
   const schema = spec.schema ?? stringSchema
   const check = compileChecker(schema)
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
+  // A rest (file path) param never hands a way out of a directory to the handler.
+  const rest = spec.match === 'rest'
   const parse: Checker = (value) => {
     const decoded = decodePathValue(value as string | undefined)
-    if (pattern && typeof decoded === 'string' && !pattern.test(decoded)) return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
+    if (typeof decoded === 'string') {
+      const unsafe = rest ? unsafeFilePath(decoded) : undefined
+      if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
+      if (pattern && !pattern.test(decoded)) return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
+    }
     return check(decoded)
   }
-  // A rest (file path) param never hands a way out of a directory to the handler.
-  const safe: Checker =
-    spec.match === 'rest'
-      ? (value) => {
-          const decoded = decodePathValue(value as string | undefined)
-          const unsafe = typeof decoded === 'string' ? unsafeFilePath(decoded) : undefined
-          return unsafe ? new Invalid(`unsafe file path: ${unsafe}`) : parse(value)
-        }
-      : parse
-  return plan(spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, safe)
+  return plan(spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, parse)
 }
 
 function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
