@@ -32,15 +32,27 @@ export function isFramed(request: Request, declared: string | null): boolean {
  * Content-Length, already checked against `limit`; the bytes received are
  * checked again all the same.
  */
-export async function readFramed(request: Request, limit: number): Promise<Bytes> {
-  let buffer: ArrayBuffer
-  try {
-    buffer = await request.arrayBuffer()
-  } catch (error) {
+export function readFramed(request: Request, limit: number): Promise<Bytes> {
+  return request.arrayBuffer().then((buffer) => {
+    if (buffer.byteLength > limit) throw tooLarge(limit)
+    return new Uint8Array(buffer)
+  }, (error: unknown) => {
     throw unreadable(error)
-  }
-  if (buffer.byteLength > limit) throw tooLarge(limit)
-  return new Uint8Array(buffer)
+  })
+}
+
+/**
+ * Read a framed body (see `isFramed`) whole as UTF-8 text. Its length in
+ * UTF-16 units never exceeds its length in bytes, so a text longer than
+ * `limit` is refused all the same.
+ */
+export function readFramedText(request: Request, limit: number): Promise<string> {
+  return request.text().then((text) => {
+    if (text.length > limit) throw tooLarge(limit)
+    return text
+  }, (error: unknown) => {
+    throw unreadable(error)
+  })
 }
 
 /** The 413 thrown when a body goes over `limit` bytes. */
@@ -106,8 +118,14 @@ async function drain(reader: ReadableStreamDefaultReader<Bytes>, total: number, 
 /**
  * Read the whole body (at most `limit` bytes) into one array. A body that
  * arrives as one chunk (any small body) is returned as is, never copied.
+ *
+ * With a numeric Content-Length (`declared`), the body ends once that many
+ * bytes have arrived, as an HTTP server frames it: the end of the stream is not
+ * awaited, and anything a stream would send past it is never read. A stream
+ * that ends early or sends a bigger chunk is counted to its end as usual.
  */
-export async function readAll(body: ReadableStream<Bytes>, limit: number): Promise<Bytes> {
+export async function readAll(body: ReadableStream<Bytes>, limit: number, declared: string | null = null): Promise<Bytes> {
+  const expected = declared !== null && /^\d+$/.test(declared) ? Number(declared) : -1
   const reader = body.getReader()
   let out: Bytes | undefined
   let chunks: Bytes[] | undefined
@@ -127,6 +145,7 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number): Promi
     if (out === undefined) out = chunk
     else if (chunks === undefined) chunks = [out, chunk]
     else chunks.push(chunk)
+    if (total === expected) break
   }
   if (out === undefined) return EMPTY
   if (chunks === undefined) return out

@@ -3,7 +3,8 @@ import { runPlugins, settle, type Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { createRenderer, type Renderer } from '../response/render'
 import type { CompileOptions } from './options'
-import { badRequest, extract, readBodies, tooManyQuery } from './extract'
+import { readBody } from '../body'
+import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
 import type { ResolvedHook, Surroundings } from './hooks'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
@@ -104,11 +105,8 @@ async function core(chain: ChainPlan, rc: RequestContext): Promise<Response> {
   try {
     const tooMany = plan.readsQuery ? tooManyQuery(rc, options.limits) : undefined
     if (tooMany) throw tooMany
-    if (plan.bodies.length) await readBodies(rc, plan.bodies, options.limits)
-    else {
-      const hookBodies = [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
-      if (hookBodies) await readBodies(rc, hookBodies, options.limits)
-    }
+    const bodies = plan.bodies.length ? plan.bodies : [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
+    if (bodies) rc.body = await readBody(rc.raw, chooseBody(rc, bodies), options.limits)
     const input: Record<string, unknown> = {}
     const failures = extract(plan.params, rc, input, common)
     if (failures) throw badRequest(failures)

@@ -4,7 +4,8 @@ import type { RequestContext } from '../request/context'
 import { createRenderer, type Renderer } from '../response/render'
 import type { Template } from '../response/response'
 import { runChain, type ChainPlan } from './chain'
-import { extract, readBodies, tooManyQuery } from './extract'
+import { readBody } from '../body'
+import { chooseBody, extract, tooManyQuery } from './extract'
 import type { Surroundings } from './hooks'
 import type { CompileOptions } from './options'
 import type { EndpointPlan } from './params'
@@ -75,7 +76,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     try {
       const tooMany = readsQuery ? tooManyQuery(rc, limits) : undefined
       if (tooMany) throw tooMany
-      await readBodies(rc, bodies, limits)
+      rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits)
     } catch (error) {
       return renderer.error(error)
     }

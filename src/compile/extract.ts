@@ -1,4 +1,4 @@
-import { acceptsType, readBody, type BodyPlan, type Limits } from '../body'
+import { acceptsType, type BodyPlan, type Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
@@ -61,19 +61,19 @@ export function tooManyQuery(rc: RequestContext, limits: Limits): BadRequest | u
 const ALL: readonly boolean[] = Object.freeze([true])
 
 /**
- * Read the body once for an endpoint's body plans. With several whole-body
- * params, the body goes to those whose content types accept it; none → the
- * first plan's 415.
+ * Choose the body plan an endpoint reads the body with (the body itself is
+ * read by the caller: `rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits)`,
+ * one await hop). With several whole-body params, the body goes to those whose
+ * content types accept it; none → the first plan's 415.
  */
-export async function readBodies(rc: RequestContext, bodies: readonly BodyPlan[], limits: Limits): Promise<void> {
+export function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[]): BodyPlan {
   if (bodies.length === 1) {
-    rc.body = await readBody(rc.raw, bodies[0] as BodyPlan, limits)
     rc.bodyAccepted = ALL
-    return
+    return bodies[0] as BodyPlan
   }
   const type = rc.raw.headers.get('content-type')
   const accepted = bodies.map((plan) => acceptsType(plan, type))
   const chosen = accepted.indexOf(true)
-  rc.body = await readBody(rc.raw, bodies[chosen < 0 ? 0 : chosen] as BodyPlan, limits)
   rc.bodyAccepted = accepted
+  return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
 }
