@@ -118,10 +118,12 @@ machine.seconds = Math.round((Date.now() - started) / 1000)
 
 // ---------------------------------------------------------------- report
 results.httpConfig = { wrkSeconds: httpConfig.seconds, wrkRounds: httpConfig.rounds, connections: httpConfig.connections, quick }
-const name = quick ? { json: 'results-quick.json', md: 'RESULTS-quick.md' } : { json: 'results.json', md: 'RESULTS.md' }
+// A partial full run (BENCH_SKIP, BENCH_RUNTIMES or BENCH_ONLY set) never overwrites the full report.
+const partial = !quick && (skip.size > 0 || process.env.BENCH_RUNTIMES !== undefined || process.env.BENCH_ONLY !== undefined)
+const name = quick ? { json: 'results-quick.json', md: 'RESULTS-quick.md' } : partial ? { json: 'results-partial.json', md: 'RESULTS-partial.md' } : { json: 'results.json', md: 'RESULTS.md' }
 writeFileSync(path.join(here, name.json), `${JSON.stringify(results, null, 2)}\n`)
 const { renderReport } = await import('./report.mjs')
 const report = renderReport(results, { fixtures: inprocFixtures, ...results.httpConfig })
 writeFileSync(path.join(here, name.md), report)
-if (quick) console.log(report)
+if (quick || partial) console.log(report)
 log(`wrote bench/${name.md} in ${machine.seconds}s`)

@@ -1,6 +1,6 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fastify|elysia> [port]` (default 0: any free port),
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-fetch|fastify|elysia> [port]` (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
  * Elysia's own `listen` (Bun only). fw serves itself as its users do,
@@ -24,7 +24,8 @@ const bun = (globalThis as { Bun?: BunHost }).Bun
 async function fetchOf(app: string): Promise<Fetch> {
   if (app === 'floor') return createFloor(100)
   if (app === 'hono') return createHono(100).fetch
-  if (app === 'fw') return createFw(100).fetch
+  // fw's fetch under the runtime's server as is (no service.run()): for telling the two apart
+  if (app === 'fw' || app === 'fw-fetch') return createFw(100).fetch
   throw new Error(`unknown app ${app}`)
 }
 

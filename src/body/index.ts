@@ -30,7 +30,7 @@ import {
 import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
-import { readMultipart } from './multipart'
+import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
 import { checkDeclaredLength, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
 import { decodeText } from './text'
@@ -60,6 +60,9 @@ export interface BodyPlan {
 const JSON_HEADER = 'application/json'
 /** The most common header, parsed once (read-only here). */
 const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Object.freeze(Object.create(null) as Record<string, string>) })
+
+/** Framed multipart bodies up to this size are read whole, not streamed. */
+const WHOLE_MULTIPART_BYTES = 64 * 1024
 
 type Kind = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
 
@@ -106,6 +109,11 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits)
       fileBytes: Math.min(limits.fileBytes, limit),
       fieldBytes: Math.min(limits.bodyBytes, limit),
       fileFields: plan.fileFields,
+    }
+    // A small framed body is read whole and parsed as one chunk (no stream);
+    // a bigger one streams, so an undeclared file is refused before it is buffered.
+    if (framed && Number(declared) <= WHOLE_MULTIPART_BYTES) {
+      return parseMultipart(await readFramed(request, limit), type?.params.boundary, bounds)
     }
     const body = request.body
     return body === null ? undefined : readMultipart(body, type?.params.boundary, bounds)

@@ -61,12 +61,26 @@ export async function readMultipart(
   boundary: string | undefined,
   limits: MultipartLimits,
 ): Promise<FormObject | undefined> {
-  if (boundary === undefined || !BOUNDARY.test(boundary)) {
-    throw new BadRequest('multipart body without a valid boundary')
-  }
-  const parser = new MultipartParser(boundary, limits)
+  const parser = new MultipartParser(checkBoundary(boundary), limits)
   const total = await pump(body, limits.bytes, (chunk) => parser.push(chunk))
   return total === 0 ? undefined : parser.finish()
+}
+
+/**
+ * `readMultipart` for a body already read whole (a small framed body, see
+ * `readBody`): the same parser and limits, one chunk.
+ */
+export function parseMultipart(bytes: Bytes, boundary: string | undefined, limits: MultipartLimits): FormObject | undefined {
+  const parser = new MultipartParser(checkBoundary(boundary), limits)
+  if (bytes.length === 0) return undefined
+  if (bytes.length > limits.bytes) throw tooLarge(limits.bytes)
+  parser.push(bytes)
+  return parser.finish()
+}
+
+function checkBoundary(boundary: string | undefined): string {
+  if (boundary === undefined || !BOUNDARY.test(boundary)) throw new BadRequest('multipart body without a valid boundary')
+  return boundary
 }
 
 class MultipartParser {

@@ -68,4 +68,56 @@ describe('readBody: bodies framed by the server', () => {
     const original = framed(counted(8 * 1024 * 1024, { ...JSON_TYPE, 'content-length': '5' }).request)
     await expectStatus(readBody(new Request(original), { accept: 'json' }, small), 413)
   })
+
+  it('reads a small framed multipart body whole, with the same results and refusals as the stream', async () => {
+    const type = { 'content-type': 'multipart/form-data; boundary=b' }
+    const file = '--b\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n'
+    const field = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'
+    const bodies = [
+      field + file + '--b--\r\n',
+      'preamble\r\n' + field + '--b--\r\nepilogue',
+      field.repeat(20) + '--b--\r\n', // over 300 bytes: 413
+      field + '--b', // ends early: 400
+      file + '--b--\r\n', // a file where `fileFields` takes none: 400
+    ]
+    const limits: Limits = { ...defaultLimits, multipartBytes: 300 }
+    const outcome = async (request: Request, fileFields?: string[]): Promise<unknown> => {
+      try {
+        const form = (await readBody(request, { accept: 'form', fileFields }, limits)) as Record<string, unknown> | undefined
+        if (form === undefined) return undefined
+        const shown: Record<string, unknown> = {}
+        for (const [key, value] of Object.entries(form)) shown[key] = value instanceof File ? `${value.name}:${value.type}:${await value.text()}` : value
+        return shown
+      } catch (error) {
+        return `${(error as { status?: number }).status} ${(error as Error).message}`
+      }
+    }
+    const seen: unknown[] = []
+    for (const [index, body] of bodies.entries()) {
+      const fileFields = index === 4 ? ['other'] : undefined
+      const whole = await outcome(framed(post(body, { ...type, 'content-length': String(body.length) })), fileFields)
+      expect(whole).toEqual(await outcome(chunked([...body], type), fileFields))
+      seen.push(whole)
+    }
+    expect(seen[0]).toEqual({ a: '1', f: 'a.txt:text/plain:hello' })
+    expect(seen[1]).toEqual({ a: '1' })
+    expect(seen[2]).toBe('413 body exceeds 300 bytes')
+    expect(seen[3]).toBe('400 invalid multipart body: unexpected end')
+    expect(seen[4]).toBe("400 field 'f' does not take a file")
+  })
+})
+
+describe('readBody: a sized body that is not framed', () => {
+  it('ends at its Content-Length, as an HTTP server frames it: what a stream sends past it is never read', async () => {
+    let pulls = 0
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      pull(controller) {
+        pulls++
+        controller.enqueue(new TextEncoder().encode('{"a":1}')) // 7 bytes per pull, forever
+      },
+    })
+    const request = new Request('http://test.local/', { method: 'POST', body: stream, headers: { ...JSON_TYPE, 'content-length': '7' }, duplex: 'half' } as RequestInit)
+    expect(await readBody(request, { accept: 'json' }, small)).toEqual({ a: 1 })
+    expect(pulls).toBeLessThan(4)
+  })
 })
