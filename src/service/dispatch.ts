@@ -46,10 +46,11 @@ function headOnly(response: Response): Response {
 }
 
 const BAD_TARGET = 'the request URL or Host header is unusable'
-// Bun and Deno build request.url from the raw Host header, so it is checked there;
-// Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
-const runtime = globalThis as { Bun?: unknown; Deno?: unknown }
-const HOST_FROM_HEADER = runtime.Bun !== undefined || runtime.Deno !== undefined
+// Deno builds request.url from the raw Host header (`Host: a/admin` makes the path
+// `/admin/…`), so the header is checked there. Bun makes the URL relative for a bad
+// Host (refused by `splitTarget` without reading the headers, a cost on every
+// request); Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
+const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the
