@@ -32,7 +32,7 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import { checkDeclaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -77,16 +77,18 @@ const EXPECTED: Record<BodyAccept, string> = {
 /**
  * Read and parse the request body per `plan`, enforcing `limits` while
  * reading. A missing or empty body is `undefined` (for `text`, an empty body
- * is `''`), leaving "required" to the caller.
+ * is `''`), leaving "required" to the caller. `env`: the second argument
+ * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
+ * whole, see `fromFramingServer`).
  *
  * @example
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
-export async function readBody(request: Request, plan: BodyPlan, limits: Limits): Promise<unknown> {
+export async function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown): Promise<unknown> {
   const declared = request.headers.get('content-length')
   // A framed body is read whole (`request.body`, a stream, is never made).
-  const framed = isFramed(request, declared)
+  const framed = isFramed(request, declared, fromFramingServer(env))
   if (!framed && request.body === null) return undefined
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (declared === '0' && plan.accept !== 'text') return undefined

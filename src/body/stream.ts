@@ -22,9 +22,27 @@ export function markFramed(request: Request): void {
   framedRequests.add(request)
 }
 
-/** Is `request`'s body framed by its (numeric) Content-Length `declared`? Never with a Transfer-Encoding header. */
-export function isFramed(request: Request, declared: string | null): boolean {
-  return declared !== null && framedRequests.has(request) && /^\d+$/.test(declared) && !request.headers.has('transfer-encoding')
+/**
+ * Is `env` (the second argument of `fetch`) what `Bun.serve` or `Deno.serve`
+ * hand their handler (Bun's `Server`, Deno's `ServeHandlerInfo`)? Then the
+ * request comes from that server, which frames bodies as `service.run()`'s
+ * do: `Bun.serve({ fetch: service.fetch })`, `export default service` on Bun
+ * and `Deno.serve(service.fetch)` read sized bodies whole too. `env` is
+ * given by the code that calls `fetch`, never by a client.
+ */
+export function fromFramingServer(env: unknown): boolean {
+  if (typeof env !== 'object' || env === null) return false
+  const server = env as { requestIP?: unknown; upgrade?: unknown; remoteAddr?: unknown; completed?: unknown }
+  return (typeof server.requestIP === 'function' && typeof server.upgrade === 'function') || (typeof server.remoteAddr === 'object' && server.completed instanceof Promise)
+}
+
+/**
+ * Is `request`'s body framed by its (numeric) Content-Length `declared`:
+ * marked by `markFramed`, or `served` by a framing server (see
+ * `fromFramingServer`)? Never with a Transfer-Encoding header.
+ */
+export function isFramed(request: Request, declared: string | null, served = false): boolean {
+  return declared !== null && (served || framedRequests.has(request)) && /^\d+$/.test(declared) && !request.headers.has('transfer-encoding')
 }
 
 /**

@@ -106,7 +106,7 @@ async function core(chain: ChainPlan, rc: RequestContext): Promise<Response> {
     const tooMany = plan.readsQuery ? tooManyQuery(rc, options.limits) : undefined
     if (tooMany) throw tooMany
     const bodies = plan.bodies.length ? plan.bodies : [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
-    if (bodies) rc.body = await readBody(rc.raw, chooseBody(rc, bodies), options.limits)
+    if (bodies) rc.body = await readBody(rc.raw, chooseBody(rc, bodies), options.limits, rc.env)
     const input: Record<string, unknown> = {}
     const failures = extract(plan.params, rc, input, common)
     if (failures) throw badRequest(failures)

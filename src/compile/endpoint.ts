@@ -76,7 +76,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     try {
       const tooMany = readsQuery ? tooManyQuery(rc, limits) : undefined
       if (tooMany) throw tooMany
-      rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits)
+      rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits, rc.env)
     } catch (error) {
       return renderer.error(error)
     }

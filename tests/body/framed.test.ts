@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { defaultLimits, markFramed, readBody, type Limits } from '../../src/body/index'
+import { fromFramingServer } from '../../src/body/stream'
 import { chunked, expectStatus, post } from './helpers'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -119,5 +120,31 @@ describe('readBody: a sized body that is not framed', () => {
     const request = new Request('http://test.local/', { method: 'POST', body: stream, headers: { ...JSON_TYPE, 'content-length': '7' }, duplex: 'half' } as RequestInit)
     expect(await readBody(request, { accept: 'json' }, small)).toEqual({ a: 1 })
     expect(pulls).toBeLessThan(4)
+  })
+})
+
+describe('readBody: requests from Bun.serve or Deno.serve (their fetch handler\'s second argument)', () => {
+  const bunServer = { port: 1, requestIP: () => null, upgrade: () => false }
+  const denoInfo = { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 1 }, completed: Promise.resolve() }
+
+  it('recognises the server argument of each runtime, nothing else', () => {
+    expect(fromFramingServer(bunServer)).toBe(true)
+    expect(fromFramingServer(denoInfo)).toBe(true)
+    for (const other of [undefined, null, {}, { incoming: {}, outgoing: {} }, { MY_KV: {} }, { requestIP: () => null }, { remoteAddr: {} }, 'server']) {
+      expect(fromFramingServer(other)).toBe(false)
+    }
+  })
+
+  it('reads a sized body whole (no stream) only with such a server argument', async () => {
+    for (const env of [bunServer, denoInfo]) {
+      const served = counted(8 * 1024, { ...JSON_TYPE, 'content-length': '5' })
+      await expectStatus(readBody(served.request, { accept: 'json' }, small, env), 413)
+      expect(served.pulled()).toBeGreaterThanOrEqual(8 * 1024) // read whole, then refused
+      const body = '{"a":[1,2]}'
+      expect(await readBody(post(body, { ...JSON_TYPE, 'content-length': String(body.length) }), { accept: 'json' }, small, env)).toEqual({ a: [1, 2] })
+    }
+    const plain = counted(8 * 1024 * 1024, { ...JSON_TYPE, 'content-length': '5' })
+    await expectStatus(readBody(plain.request, { accept: 'json' }, small, { MY_KV: {} }), 413)
+    expect(plain.pulled()).toBeLessThan(64 * 1024)
   })
 })
