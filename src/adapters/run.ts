@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ImproperlyConfigured } from '../exceptions'
 import { toNodeListener } from '../node/bridge/listener'
 import { loadHttp } from '../node/bridge/runtime'
-import { serveFetch } from '../service/run'
+import { nodeServerTimeouts, serveFetch, type Timeouts } from '../service/run'
 import type { FetchHandler } from '../types'
 import { isNestApp, listenNest } from './nest'
 import { describe, hasFetch, isElysiaLike, isExpressLike, isFastifyLike, isKoaLike, isNodeHttpModule } from './detect'
@@ -34,6 +34,14 @@ export interface RunBackendOptions {
   port?: number
   /** default '127.0.0.1' */
   hostname?: string
+  /**
+   * Server timeouts (`service.run()`'s `timeouts`), applied to the servers fw
+   * creates: its own, and the Node server of an Express, Koa or `node:http`
+   * backend. Fastify, Nest and Elysia keep their own server settings.
+   */
+  timeouts?: Timeouts
+  /** show the text of unexpected errors (fw's own server only) */
+  debug?: boolean
 }
 
 type NodeListenerFn = (req: IncomingMessage, res: ServerResponse) => unknown
@@ -45,8 +53,8 @@ function portOf(address: unknown): number {
 }
 
 /** `http.createServer(listener).listen(port, hostname)` with a promise and a full close. */
-function listenNode(listener: NodeListenerFn, port: number, hostname: string): Promise<RunningBackend> {
-  const server = loadHttp('serving a Node backend').createServer((req, res) => void listener(req, res))
+function listenNode(listener: NodeListenerFn, port: number, hostname: string, timeouts: Timeouts | undefined): Promise<RunningBackend> {
+  const server = loadHttp('serving a Node backend').createServer(nodeServerTimeouts(timeouts), (req, res) => void listener(req, res))
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, hostname, () => {
@@ -87,11 +95,12 @@ const isBun = (): boolean => typeof Reflect.get(globalThis, 'Bun') === 'object'
 export async function runBackend(backend: unknown, fetch: FetchHandler, options: RunBackendOptions = {}): Promise<RunningBackend> {
   const port = options.port ?? 0
   const hostname = options.hostname ?? '127.0.0.1'
-  if (backend === undefined || backend === null) return serveFetch(fetch, { port, hostname })
+  const { timeouts, debug } = options
+  if (backend === undefined || backend === null) return serveFetch(fetch, { port, hostname, timeouts, debug })
   if (isNestApp(backend)) return listenNest(backend, port, hostname)
-  if (isNodeHttpModule(backend)) return listenNode(toNodeListener(fetch), port, hostname)
-  if (isExpressLike(backend)) return listenNode(backend, port, hostname)
-  if (isKoaLike(backend)) return listenNode(backend.callback(), port, hostname)
+  if (isNodeHttpModule(backend)) return listenNode(toNodeListener(fetch), port, hostname, timeouts)
+  if (isExpressLike(backend)) return listenNode(backend, port, hostname, timeouts)
+  if (isKoaLike(backend)) return listenNode(backend.callback(), port, hostname, timeouts)
   if (isFastifyLike(backend)) {
     await backend.listen({ port, host: hostname })
     return { port: portOf(backend.server.address()), close: async () => void (await backend.close()) }
@@ -102,6 +111,6 @@ export async function runBackend(backend: unknown, fetch: FetchHandler, options:
     if (typeof bound !== 'number') throw new Error('Elysia did not report a port')
     return { port: bound, close: async () => void (await backend.stop?.(true)) }
   }
-  if (hasFetch(backend)) return serveFetch((request, env, ctx) => backend.fetch(request, env, ctx), { port, hostname })
+  if (hasFetch(backend)) return serveFetch((request, env, ctx) => backend.fetch(request, env, ctx), { port, hostname, timeouts, debug })
   throw new ImproperlyConfigured(`cannot run ${describe(backend)} as a backend`)
 }

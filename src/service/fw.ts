@@ -248,7 +248,7 @@ export class Fw<B = unknown> {
     if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts }))
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
     if (this.#app === undefined) this.setup()
-    const backend = await runBackend(this.#app, this.fetch, { port, hostname })
+    const backend = await runBackend(this.#app, this.fetch, { port, hostname, timeouts: this.options.timeouts, debug: this.options.debug })
     return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
   }
 

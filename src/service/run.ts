@@ -32,6 +32,24 @@ export interface Timeouts {
 /** The timeouts `service.run()` uses unless `timeouts` overrides them. */
 const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
 
+/**
+ * node:http server options for `timeouts` (defaults filled in): for every
+ * Node server fw creates, its own and a backend's (Express, Koa, `node:http`).
+ *
+ * @example
+ * http.createServer(nodeServerTimeouts({ headers: 5000 }), listener)
+ */
+export function nodeServerTimeouts(timeouts: Timeouts = {}): { headersTimeout: number; requestTimeout: number; keepAliveTimeout: number; connectionsCheckingInterval: number } {
+  const limits = { ...defaultTimeouts, ...timeouts }
+  return {
+    headersTimeout: limits.headers,
+    requestTimeout: limits.request,
+    keepAliveTimeout: limits.keepAlive,
+    // How often Node checks the two timeouts above (its default, 30 s, would make them 30 s late).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headers / 2, limits.request / 2)),
+  }
+}
+
 /** Where and how to listen. */
 export interface ListenOptions {
   port: number
@@ -176,14 +194,7 @@ export async function serveFetch(handler: FetchHandler, { port, hostname, debug 
 async function serveNode(fetch: FetchHandler, port: number, hostname: string, timeouts: Required<Timeouts>, debug: boolean): Promise<RunningServer> {
   const { serve } = (await import(/* @vite-ignore */ nodeServerModule)) as NodeServerModule
   const http = (await import(/* @vite-ignore */ nodeHttpModule)) as NodeHttpModule
-  const serverOptions = {
-    ServerResponse: safeResponseClass(http, debug),
-    headersTimeout: timeouts.headers,
-    requestTimeout: timeouts.request,
-    keepAliveTimeout: timeouts.keepAlive,
-    // How often Node checks the two timeouts above (its default, 30 s, would make them 30 s late).
-    connectionsCheckingInterval: Math.max(100, Math.min(1000, timeouts.headers / 2, timeouts.request / 2)),
-  }
+  const serverOptions = { ServerResponse: safeResponseClass(http, debug), ...nodeServerTimeouts(timeouts) }
   return new Promise((resolve) => {
     const server = serve({ fetch, port, hostname, serverOptions }, (info) => {
       resolve({

@@ -1,0 +1,59 @@
+/**
+ * `timeouts` on `service.run()` with a backend: the Node servers fw creates
+ * for Express, Koa and the `node:http` module (and fw's own server for a
+ * fetch backend such as Hono) close a connection whose headers trickle in.
+ */
+import http from 'node:http'
+import net from 'node:net'
+import express from 'express'
+import { Hono } from 'hono'
+import Koa from 'koa'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Fw, type RunningServer } from 'fw-api'
+import { CalcAPI } from './fw-api'
+import { call } from './helpers'
+
+const servers: RunningServer[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+/** Send the request line and then one header every 100 ms, never finishing; resolve with ms until the server closed. */
+function trickle(port: number, giveUpMs: number): Promise<{ closedAfter: number; closed: boolean }> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let n = 0
+    const timer = setInterval(() => socket.write(`x-slow-${n++}: 1\r\n`), 100)
+    const finish = (closed: boolean): void => {
+      clearInterval(timer)
+      clearTimeout(giveUp)
+      socket.destroy()
+      resolve({ closedAfter: performance.now() - started, closed })
+    }
+    const giveUp = setTimeout(() => finish(false), giveUpMs)
+    socket.on('connect', () => socket.write('GET /calc/add?a=1&b=2 HTTP/1.1\r\nHost: 127.0.0.1\r\n'))
+    socket.on('close', () => finish(true))
+    socket.on('error', () => finish(true))
+  })
+}
+
+const backends: [string, () => unknown][] = [
+  ['Express', () => express()],
+  ['Koa', () => new Koa()],
+  ['node:http', () => http],
+  ['Hono', () => new Hono()],
+]
+
+describe.each(backends)('service.run() with a %s backend', (_name, make) => {
+  it('applies `timeouts.headers`: trickled headers are cut off', async () => {
+    const service = new Fw(import.meta.url, { api: CalcAPI, backend: make(), route: '/calc', timeouts: { headers: 600, request: 1200 } })
+    const server = await service.run({ port: 0 })
+    servers.push(server)
+    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
+    const slow = await trickle(server.port, 8000)
+    expect(slow.closed).toBe(true)
+    expect(slow.closedAfter).toBeGreaterThan(500)
+    expect(slow.closedAfter).toBeLessThan(4000)
+  }, 15_000)
+})
