@@ -4,7 +4,7 @@ import { createFw } from './apps/fw'
 import { createHono } from './apps/hono'
 import { fixtures, makeRequest, type Fixture } from './schemas'
 
-export type App = (request: Request) => Promise<Response>
+export type App = (request: Request, env?: unknown) => Promise<Response>
 export type AppName = 'floor' | 'hono' | 'fw'
 
 export function createApps(extra = 100): Record<AppName, App> {
@@ -12,8 +12,8 @@ export function createApps(extra = 100): Record<AppName, App> {
   const fw = createFw(extra)
   return {
     floor: createFloor(extra),
-    hono: async (request) => hono.fetch(request),
-    fw: async (request) => fw.fetch(request),
+    hono: async (request, env) => hono.fetch(request, env),
+    fw: async (request, env) => fw.fetch(request, env),
   }
 }
 
@@ -23,8 +23,38 @@ export interface Snapshot {
   body: string
 }
 
+type ServeHost = {
+  Bun?: { serve(options: { port: number; hostname: string; fetch: (request: Request, server: unknown) => Response }): { port: number; stop(force?: boolean): unknown } }
+  Deno?: { serve(options: { port: number; hostname: string; onListen?: () => void }, handler: (request: Request, info: unknown) => Response): { addr: { port: number }; shutdown(): Promise<void> } }
+}
+let servedEnv: unknown
+/**
+ * The second argument `Bun.serve` / `Deno.serve` pass their handler, captured from one real
+ * request to a real server (then closed); `undefined` elsewhere. Call once before measuring.
+ */
+export async function captureServedEnv(): Promise<unknown> {
+  const host = globalThis as ServeHost
+  let captured: unknown
+  const handler = (_request: Request, env: unknown): Response => {
+    captured = env
+    return new Response('ok')
+  }
+  if (host.Bun) {
+    const server = host.Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: handler })
+    await (await fetch(`http://127.0.0.1:${server.port}/`)).text()
+    server.stop(true)
+  } else if (host.Deno) {
+    const server = host.Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: () => {} }, handler)
+    await (await fetch(`http://127.0.0.1:${server.addr.port}/`)).text()
+    await server.shutdown()
+  }
+  servedEnv = captured
+  return captured
+}
+const envOf = (fixture: Fixture): unknown => (fixture.served ? servedEnv : undefined)
+
 export async function snapshot(app: App, fixture: Fixture): Promise<Snapshot> {
-  const response = await app(makeRequest(fixture))
+  const response = await app(makeRequest(fixture), envOf(fixture))
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
 }
 
@@ -75,10 +105,11 @@ export interface Sample {
 export async function batch(app: App, fixture: Fixture, count: number): Promise<Sample> {
   const reuse = fixture.method === 'GET' ? makeRequest(fixture) : undefined
   const expected = fixture.status
+  const env = envOf(fixture)
   const wall = now()
   const start = cpu()
   for (let i = 0; i < count; i++) {
-    const response = await app(reuse ?? makeRequest(fixture))
+    const response = await app(reuse ?? makeRequest(fixture), env)
     if (response.status !== expected) throw new Error(`${fixture.id}: status ${response.status}`)
   }
   return { cpu: ((cpu() - start) * 1e6) / count, wall: ((now() - wall) * 1e6) / count }

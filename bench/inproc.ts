@@ -7,7 +7,7 @@
  * Env: BENCH_ROUNDS (default 5), BENCH_MS per batch (default 80), BENCH_ONLY (e.g. `E1,E3u`),
  * BENCH_REQUESTS (Request constructions timed per fixture, default 10000; 3 timed runs after a warm-up one).
  */
-import { assertIdentical, clock, createApps, measure, requestCost, runtimeName } from './harness'
+import { assertIdentical, captureServedEnv, clock, createApps, measure, requestCost, runtimeName } from './harness'
 import { inprocFixtures, makeRequest } from './schemas'
 
 const env = (name: string): string | undefined => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
@@ -15,7 +15,9 @@ const rounds = Number(env('BENCH_ROUNDS') ?? 5)
 const ms = Number(env('BENCH_MS') ?? 80)
 const constructions = Number(env('BENCH_REQUESTS') ?? 10000)
 const only = env('BENCH_ONLY')?.split(',')
-const list = inprocFixtures.filter((fixture) => !only || only.includes(fixture.id))
+const served = await captureServedEnv()
+// `E3s`…: only where a server hands its handler such an argument (Bun, Deno).
+const list = inprocFixtures.filter((fixture) => (!only || only.includes(fixture.id)) && (!fixture.served || served !== undefined))
 
 // The unsized rows must really lack the header on this runtime, or they would measure the sized path twice.
 for (const fixture of list) {

@@ -53,7 +53,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   push('## In-process', '')
   const anyRun = Object.values(results.inproc)[0]
   if (anyRun) {
-    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches. Body endpoints run twice: with the \`Content-Length\` an HTTP client sends, and without (\`E3u\`…: a chunked upload, HTTP/2, any in-process \`new Request(url, { body })\`). "Request µs" is the cost of \`new Request(...)\` alone: GETs reuse one (not in their numbers), POSTs build one per call (inside every app's number; "fw − Request" takes it out).`, '')
+    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches. Body endpoints run twice: with the \`Content-Length\` an HTTP client sends, and without (\`E3u\`…: a chunked upload, HTTP/2, any in-process \`new Request(url, { body })\`); on Bun and Deno, E3 and E4 also a third time (\`E3s\`…) called as \`Bun.serve\`/\`Deno.serve\` call their handler, \`fetch(request, server)\` with the argument captured from a real server, so fw reads the body whole as from its own server (any other request body goes through the counting reader). "Request µs" is the cost of \`new Request(...)\` alone: GETs reuse one (not in their numbers), POSTs build one per call (inside every app's number; "fw − Request" takes it out).`, '')
   }
   for (const [runtime, run] of Object.entries(results.inproc)) {
     push(`### ${runtime} ${run.version}`, '')
@@ -137,6 +137,8 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
     push(target(`In-process ${name}: fw without Content-Length ≤ 1.1× with it`, unsized, (r) => r <= 1.1))
   }
   for (const [name, run] of [['Bun', bun], ['Deno', deno]]) push(target(`In-process ${name}: E3 (JSON) ≤ 0.8× Hono, sized and unsized`, timeRatios(run, 'hono', ['E3', 'E3u']), (r) => r <= 0.8))
+  for (const [name, run] of [['Bun', bun], ['Deno', deno]]) push(target(`In-process ${name}, as served by ${name}.serve: E3s (JSON) ≤ 0.8× Hono`, timeRatios(run, 'hono', ['E3s']), (r) => r <= 0.8))
+  for (const [name, run] of [['Bun', bun], ['Deno', deno]]) push(target(`In-process ${name}, as served by ${name}.serve: E4s (multipart) ≤ 1.0× Hono`, timeRatios(run, 'hono', ['E4s']), (r) => r <= 1.0))
   for (const [name, run] of [['Node', node], ['Bun', bun], ['Deno', deno]]) push(target(`In-process ${name}: E4 (multipart) ≤ 1.0× Hono`, timeRatios(run, 'hono', ['E4']), (r) => r <= 1.0))
   httpTarget('Loopback Bun: fw ≥ 1.0× Elysia req/s (all endpoints)', results.http.bun, 'elysia', IDS, 1.0)
   httpTarget('Loopback Node: fw ≥ 1.1× Hono req/s on E1–E3', results.http.node, 'hono', E1_E3, 1.1)

@@ -102,6 +102,12 @@ export interface Fixture {
   status: number
   /** `false`: no Content-Length header (a chunked upload, HTTP/2, any in-process `new Request(url, { body })`) */
   sized?: boolean
+  /**
+   * Called as `Bun.serve` / `Deno.serve` call their handler: `fetch(request, server)` with the
+   * runtime's own second argument (captured from a real server), so fw knows the body is
+   * framed by its Content-Length (Bun and Deno only).
+   */
+  served?: boolean
 }
 
 export const fixtures: Fixture[] = [
@@ -113,10 +119,19 @@ export const fixtures: Fixture[] = [
   { id: 'E5', label: 'POST /users invalid (400)', method: 'POST', path: '/users', contentType: 'application/json', body: invalidUserBody, status: 400 },
 ]
 
-/** The in-process list: every fixture, each body fixture followed by its variant without Content-Length (`E3u`). */
-export const inprocFixtures: Fixture[] = fixtures.flatMap((fixture) =>
-  fixture.body === undefined ? [fixture] : [fixture, { ...fixture, id: `${fixture.id}u`, label: `${fixture.label}, no Content-Length`, sized: false }],
-)
+/** Body fixtures also measured as served by Bun.serve / Deno.serve (`E3s`). */
+const SERVED = new Set(['E3', 'E4'])
+
+/**
+ * The in-process list: every fixture, each body fixture followed by its variant without
+ * Content-Length (`E3u`), E3 and E4 also as `Bun.serve`/`Deno.serve` hand them over (`E3s`).
+ */
+export const inprocFixtures: Fixture[] = fixtures.flatMap((fixture) => {
+  if (fixture.body === undefined) return [fixture]
+  const out: Fixture[] = [fixture, { ...fixture, id: `${fixture.id}u`, label: `${fixture.label}, no Content-Length`, sized: false }]
+  if (SERVED.has(fixture.id)) out.push({ ...fixture, id: `${fixture.id}s`, label: `${fixture.label}, as from Bun.serve / Deno.serve`, served: true })
+  return out
+})
 
 /**
  * A fresh Request for a fixture (bodies can be read once), with the headers an HTTP client sends

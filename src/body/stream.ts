@@ -32,8 +32,10 @@ export function markFramed(request: Request): void {
  */
 export function fromFramingServer(env: unknown): boolean {
   if (typeof env !== 'object' || env === null) return false
-  const server = env as { requestIP?: unknown; upgrade?: unknown; remoteAddr?: unknown; completed?: unknown }
-  return (typeof server.requestIP === 'function' && typeof server.upgrade === 'function') || (typeof server.remoteAddr === 'object' && server.completed instanceof Promise)
+  // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
+  if ('remoteAddr' in env && 'completed' in env) return true
+  const server = env as { requestIP?: unknown; upgrade?: unknown }
+  return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
 }
 
 /**

@@ -127,6 +127,18 @@ describe('readBody: requests from Bun.serve or Deno.serve (their fetch handler\'
   const bunServer = { port: 1, requestIP: () => null, upgrade: () => false }
   const denoInfo = { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 1 }, completed: Promise.resolve() }
 
+  it('never reads Deno\'s getters (remoteAddr throws once the request has closed)', () => {
+    const closed = {
+      get remoteAddr(): never {
+        throw new TypeError('Request closed')
+      },
+      get completed(): never {
+        throw new TypeError('Request closed')
+      },
+    }
+    expect(fromFramingServer(closed)).toBe(true)
+  })
+
   it('recognises the server argument of each runtime, nothing else', () => {
     expect(fromFramingServer(bunServer)).toBe(true)
     expect(fromFramingServer(denoInfo)).toBe(true)
