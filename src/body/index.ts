@@ -85,13 +85,24 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
-export async function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown): Promise<unknown> {
+export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown): Promise<unknown> {
+  try {
+    return startReading(request, plan, limits, env)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+const NOTHING: Promise<undefined> = Promise.resolve(undefined)
+
+/** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
+function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown): Promise<unknown> {
   const declared = request.headers.get('content-length')
   // A framed body is read whole (`request.body`, a stream, is never made).
   const framed = isFramed(request, declared, fromFramingServer(env))
-  if (!framed && request.body === null) return undefined
+  if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
-  if (declared === '0' && plan.accept !== 'text') return undefined
+  if (declared === '0' && plan.accept !== 'text') return NOTHING
   const header = request.headers.get('content-type')
   const type = header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
   const kind = kindOf(plan, type)
@@ -112,22 +123,25 @@ export async function readBody(request: Request, plan: BodyPlan, limits: Limits,
       fieldBytes: Math.min(limits.bodyBytes, limit),
       fileFields: plan.fileFields,
     }
+    const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);
     // a bigger one streams, so an undeclared file is refused before it is buffered.
-    if (framed && Number(declared) <= WHOLE_MULTIPART_BYTES) {
-      return parseMultipart(await readFramed(request, limit), type?.params.boundary, bounds)
-    }
+    if (framed && Number(declared) <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit).then((bytes) => parseMultipart(bytes, boundary, bounds))
     const body = request.body
-    return body === null ? undefined : readMultipart(body, type?.params.boundary, bounds)
+    return body === null ? NOTHING : readMultipart(body, boundary, bounds)
   }
   // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
   // decode (on Bun, a string body's text is handed over as is).
   if (framed && (kind === 'json' || kind === 'urlencoded')) {
-    const text = await readFramedText(request, limit)
-    if (text.length === 0) return undefined
-    return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+    return readFramedText(request, limit).then((text) => {
+      if (text.length === 0) return undefined
+      return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+    })
   }
-  const bytes = await readWhole(request, framed, declared, limit)
+  return readWhole(request, framed, declared, limit).then((bytes) => parseBytes(request, kind, bytes, type, limits))
+}
+
+function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
   if (bytes.byteLength === 0 && kind !== 'text') return undefined
   switch (kind) {
     case 'json':

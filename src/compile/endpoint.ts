@@ -72,15 +72,20 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     }
   }
 
-  const withBody = async (rc: RequestContext): Promise<Response> => {
+  // One promise hop: the body's own (`finish` never throws; a read failure is rendered by `fail`).
+  const withBody = (rc: RequestContext): Response | Promise<Response> => {
+    let body: Promise<unknown>
     try {
       const tooMany = readsQuery ? tooManyQuery(rc, limits) : undefined
-      if (tooMany) throw tooMany
-      rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits, rc.env)
+      if (tooMany) return renderer.error(tooMany)
+      body = readBody(rc.raw, chooseBody(rc, bodies), limits, rc.env)
     } catch (error) {
       return renderer.error(error)
     }
-    return finish(rc)
+    return body.then((value) => {
+      rc.body = value
+      return finish(rc)
+    }, fail)
   }
 
   const direct = (rc: RequestContext): Response | Promise<Response> => {
