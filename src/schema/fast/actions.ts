@@ -66,3 +66,55 @@ export function allOf(tests: readonly Test[]): Test | undefined {
     return true
   }
 }
+
+/**
+ * The actions of a string, number or array pipe folded into bounds checked
+ * inline (no call per action), when every action is one of: min/max length,
+ * length, min/max value and integer (number requirements), regex / email.
+ * valibot stops at the first failing action, and none of these can throw on a
+ * value of the right type, so the order does not matter: all must hold.
+ */
+export interface Bounds {
+  minLength: number
+  maxLength: number
+  /** `length(n)` requirements (all must hold) */
+  lengths: number[]
+  minValue: number
+  maxValue: number
+  integer: boolean
+  regexes: RegExp[]
+}
+
+export type BoundedKind = 'string' | 'number' | 'array'
+
+/** The actions each kind folds (any other, e.g. `minValue` on a string, keeps the generic predicates). */
+const FOLDED: Record<BoundedKind, ReadonlySet<string>> = {
+  string: new Set(['min_length', 'max_length', 'length', 'regex', 'email']),
+  number: new Set(['min_value', 'max_value', 'integer']),
+  array: new Set(['min_length', 'max_length', 'length']),
+}
+
+export function boundsOf(actions: readonly ActionShape[], kind: BoundedKind): Bounds | undefined {
+  const bounds: Bounds = { minLength: 0, maxLength: Infinity, lengths: [], minValue: -Infinity, maxValue: Infinity, integer: false, regexes: [] }
+  for (const action of actions) {
+    if (!FOLDED[kind].has(action.type) || !compileAction(action)) return undefined
+    const requirement = action.requirement
+    const number = typeof requirement === 'number' && !Number.isNaN(requirement) ? requirement : undefined
+    if (action.type === 'min_length' && number !== undefined) bounds.minLength = Math.max(bounds.minLength, number)
+    else if (action.type === 'max_length' && number !== undefined) bounds.maxLength = Math.min(bounds.maxLength, number)
+    else if (action.type === 'length' && number !== undefined) bounds.lengths.push(number)
+    else if (action.type === 'min_value' && number !== undefined) bounds.minValue = Math.max(bounds.minValue, number)
+    else if (action.type === 'max_value' && number !== undefined) bounds.maxValue = Math.min(bounds.maxValue, number)
+    else if (action.type === 'integer' && requirement === Number.isInteger) bounds.integer = true
+    else if ((action.type === 'regex' || action.type === 'email') && statelessRegex(requirement)) bounds.regexes.push(requirement)
+    else return undefined
+  }
+  return bounds
+}
+
+/** Is this length within the bounds (string or array)? */
+export function lengthFits(bounds: Bounds, length: number): boolean {
+  if (length < bounds.minLength || length > bounds.maxLength) return false
+  for (const exact of bounds.lengths) if (length !== exact) return false
+  return true
+}

@@ -13,10 +13,10 @@
  */
 import * as v from 'valibot'
 import { getFieldOptions } from '../field'
-import { matchOption, toBoolean, toInteger, toNumber, toStringValue } from '../scalars'
 import { shapeOf, type AnySchema } from '../types'
-import { allOf, compileAction } from './actions'
+import { allOf, boundsOf, compileAction, type Bounds } from './actions'
 import { arrayNode, objectNode, wrapperNode } from './containers'
+import { booleanNode, numberNode, optionNode, stringNode } from './scalars'
 import { FAIL, type ActionShape, type Fast, type FastNode, type FastShape } from './types'
 
 /** The valibot function each supported schema `type` must come from. */
@@ -37,6 +37,8 @@ const REFERENCES: Record<string, unknown> = {
 
 /** What `v.pipe` copies from its first item onto the piped schema: they must still agree. */
 const PIPED = ['type', 'reference', 'entries', 'item', 'wrapped', 'options', 'literal', 'default'] as const
+
+const NO_BOUNDS: Bounds = { minLength: 0, maxLength: Infinity, lengths: [], minValue: -Infinity, maxValue: Infinity, integer: false, regexes: [] }
 
 const cache = new WeakMap<object, Fast | null>()
 
@@ -95,10 +97,18 @@ function compileNode(schema: unknown): FastNode | undefined {
   const actions: ActionShape[] = []
   const base = flatten(schema, actions)
   if (!base) return undefined
+  const shape = shapeOf(base) as FastShape
+  // The converter truncates numbers of a schema whose pipe holds `integer` (nested pipes included).
+  const truncate = actions.some((action) => action.type === 'integer')
+  if (shape.type === 'string' || shape.type === 'number' || shape.type === 'array') {
+    const bounds = boundsOf(actions, shape.type)
+    if (bounds && shape.type === 'string') return stringNode(bounds)
+    if (bounds && shape.type === 'number') return numberNode(bounds, truncate)
+    if (bounds) return arrayOf(shape, bounds)
+  }
   const tests = actions.map(compileAction)
   if (tests.some((test) => test === undefined)) return undefined
-  // The converter truncates numbers of a schema whose pipe holds `integer` (nested pipes included).
-  const node = baseNode(base, actions.some((action) => action.type === 'integer'))
+  const node = baseNode(base, truncate)
   const test = allOf(tests.filter((test) => test !== undefined))
   if (!node || !test) return node
   const { run, check } = node
@@ -114,41 +124,28 @@ function compileNode(schema: unknown): FastNode | undefined {
   }
 }
 
-function baseNode(schema: AnySchema, integer: boolean): FastNode | undefined {
+/** The schema without its pipe's actions (those are applied by `compileNode`). */
+function baseNode(schema: AnySchema, truncate: boolean): FastNode | undefined {
   const shape = shapeOf(schema) as FastShape
   switch (shape.type) {
     case 'string':
-      return {
-        run: (value) => {
-          if (typeof value === 'string') return value
-          const out = toStringValue(value)
-          return typeof out === 'string' ? out : FAIL
-        },
-        check: (value) => (typeof value === 'string' ? value : FAIL),
-      }
+      return stringNode(NO_BOUNDS)
     case 'number':
-      return scalar(integer ? toInteger : toNumber, (value) => typeof value === 'number' && !Number.isNaN(value))
+      return numberNode(NO_BOUNDS, truncate)
     case 'boolean':
-      return scalar(toBoolean, (value) => typeof value === 'boolean')
-    case 'picklist': {
-      const options = shape.options ?? []
-      return scalar(matchOption(options), (value) => options.includes(value))
-    }
-    case 'literal': {
-      const literal = [shape.literal]
-      // valibot compares with SameValueZero (NaN matches NaN), as `includes` does
-      return scalar(matchOption(literal), (value) => literal.includes(value))
-    }
+      return booleanNode()
+    case 'picklist':
+      return optionNode(shape.options ?? [])
+    case 'literal':
+      return optionNode([shape.literal])
     case 'optional':
     case 'nullable':
     case 'nullish': {
       const inner = compileNode(shape.wrapped)
       return inner && wrapperNode(schema, shape.type, inner)
     }
-    case 'array': {
-      const item = compileNode(shape.item)
-      return item && arrayNode(item)
-    }
+    case 'array':
+      return arrayOf(shape, NO_BOUNDS)
     case 'object':
     case 'loose_object':
     case 'strict_object':
@@ -158,13 +155,7 @@ function baseNode(schema: AnySchema, integer: boolean): FastNode | undefined {
   }
 }
 
-/** A scalar: the converter's own function for wire values, then valibot's type test. */
-function scalar(convert: (value: unknown) => unknown, accepts: (value: unknown) => boolean): FastNode {
-  return {
-    run: (value) => {
-      const out = convert(value)
-      return accepts(out) ? out : FAIL
-    },
-    check: (value) => (accepts(value) ? value : FAIL),
-  }
+function arrayOf(shape: FastShape, bounds: Bounds): FastNode | undefined {
+  const item = compileNode(shape.item)
+  return item && arrayNode(item, bounds)
 }

@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot'
 import { shapeOf, type AnySchema } from '../types'
-import { CHECK_CONFIG, FAIL, type CompileNode, type FastNode, type FastShape } from './types'
+import { lengthFits, type Bounds } from './actions'
+import { CHECK_CONFIG, FAIL, type CompileNode, type Fast, type FastNode, type FastShape } from './types'
 
 type Wrapper = 'optional' | 'nullable' | 'nullish'
 
@@ -35,9 +36,13 @@ export function wrapperNode(schema: AnySchema, type: Wrapper, inner: FastNode): 
   }
 }
 
-/** array: a single value (a string unless it is JSON-encoded) becomes a one-item list, as the converter does. */
-export function arrayNode(item: FastNode): FastNode {
+/**
+ * array: a single value (a string unless it is JSON-encoded) becomes a
+ * one-item list, as the converter does; the pipe's length bounds are checked first.
+ */
+export function arrayNode(item: FastNode, bounds: Bounds): FastNode {
   const each = (list: readonly unknown[], step: (value: unknown) => unknown): unknown => {
+    if (!lengthFits(bounds, list.length)) return FAIL
     const out: unknown[] = []
     for (let index = 0; index < list.length; index++) {
       const result = step(list[index])
@@ -101,16 +106,24 @@ export function objectNode(shape: FastShape, type: ObjectType, compile: CompileN
   const entries = shape.entries ?? {}
   const known = (key: string): boolean => Object.hasOwn(entries, key)
 
+  const keys = plans.map((plan) => plan.key)
+  const runs = plans.map((plan) => plan.node.run)
+  const checks = plans.map((plan) => plan.node.check)
   const fill = (source: Record<string, unknown>, convert: boolean): Record<string, unknown> | typeof FAIL => {
     const out: Record<string, unknown> = {}
-    for (const plan of plans) {
+    const steps = convert ? runs : checks
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string
       let result: unknown
-      if (Object.hasOwn(source, plan.key)) result = (convert ? plan.node.run : plan.node.check)(source[plan.key])
-      else if (plan.defaulted) result = plan.node.check(v.getDefault(plan.schema))
-      else if (plan.optional) continue
-      else return FAIL
+      if (Object.hasOwn(source, key)) result = (steps[index] as Fast)(source[key])
+      else {
+        const plan = plans[index] as EntryPlan
+        if (plan.defaulted) result = plan.node.check(v.getDefault(plan.schema))
+        else if (plan.optional) continue
+        else return FAIL
+      }
       if (result === FAIL) return FAIL
-      out[plan.key] = result
+      out[key] = result
     }
     if (type === 'loose_object') {
       // the converter copies all but `__proto__`; valibot keeps own keys but `prototype` and `constructor`
