@@ -94,8 +94,11 @@ const FOLDED: Record<BoundedKind, ReadonlySet<string>> = {
   array: new Set(['min_length', 'max_length', 'length']),
 }
 
+/** Bounds that let every value of the right type through (a pipe-less schema). */
+export const NO_BOUNDS: Readonly<Bounds> = { minLength: 0, maxLength: Infinity, lengths: [], minValue: -Infinity, maxValue: Infinity, integer: false, regexes: [] }
+
 export function boundsOf(actions: readonly ActionShape[], kind: BoundedKind): Bounds | undefined {
-  const bounds: Bounds = { minLength: 0, maxLength: Infinity, lengths: [], minValue: -Infinity, maxValue: Infinity, integer: false, regexes: [] }
+  const bounds: Bounds = { ...NO_BOUNDS, lengths: [], regexes: [] }
   for (const action of actions) {
     if (!FOLDED[kind].has(action.type) || !compileAction(action)) return undefined
     const requirement = action.requirement

@@ -10,11 +10,17 @@
  * max_value, integer, regex, email (and metadata). Anything else in a schema —
  * a transformation, a check, a union, a record, a file schema (`~fwConvert`),
  * a Field alias or options, a fallback — leaves that schema without a fast path.
+ *
+ * `FAIL` is always safe (the slow path runs on the same input). Two things the
+ * slow path then repeats: a default function the fast path already called is
+ * called again, and a getter on the input is read again. Entries are read as
+ * own keys, as the converter reads them; names of `Object.prototype` members
+ * are refused at compile time (valibot's `key in input` would see them).
  */
 import * as v from 'valibot'
 import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema } from '../types'
-import { allOf, boundsOf, compileAction, type Bounds } from './actions'
+import { allOf, boundsOf, compileAction, NO_BOUNDS, type Bounds } from './actions'
 import { arrayNode, objectNode, wrapperNode } from './containers'
 import { booleanNode, numberNode, optionNode, stringNode } from './scalars'
 import { FAIL, type ActionShape, type Fast, type FastNode, type FastShape } from './types'
@@ -37,8 +43,6 @@ const REFERENCES: Record<string, unknown> = {
 
 /** What `v.pipe` copies from its first item onto the piped schema: they must still agree. */
 const PIPED = ['type', 'reference', 'entries', 'item', 'wrapped', 'options', 'literal', 'default'] as const
-
-const NO_BOUNDS: Bounds = { minLength: 0, maxLength: Infinity, lengths: [], minValue: -Infinity, maxValue: Infinity, integer: false, regexes: [] }
 
 const cache = new WeakMap<object, Fast | null>()
 
