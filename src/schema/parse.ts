@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { compileConverter } from './convert'
+import { FAIL, compileFast } from './fast'
 import { getFieldOptions } from './field'
 import { shapeOf, type AnySchema } from './types'
 
@@ -36,8 +37,9 @@ const config = { abortPipeEarly: true } as const
  *
  * @example
  * compileChecker(v.pipe(v.string(), v.email()))('x') instanceof Invalid // true
+ * // `{ fast: false }`: convert + valibot only (the differential tests' reference)
  */
-export function compileChecker(schema: AnySchema): Checker {
+export function compileChecker(schema: AnySchema, options: { fast?: boolean } = {}): Checker {
   const convert = compileConverter(schema)
   const check: Checker = (value) => {
     const result = v.safeParse(schema, convert(value), config)
@@ -47,7 +49,13 @@ export function compileChecker(schema: AnySchema): Checker {
   // A bare `v.string()` (the default of path, query, header and cookie params)
   // passes a string through unchanged: skip valibot for it.
   if (isBareString(schema)) return (value) => (typeof value === 'string' ? value : check(value))
-  return check
+  // Common schemas also get one-pass closures; on `FAIL` the slow path above gives the answer.
+  const fast = options.fast === false ? undefined : compileFast(schema)
+  if (!fast) return check
+  return (value) => {
+    const out = fast(value)
+    return out === FAIL ? check(value) : out
+  }
 }
 
 function isBareString(schema: AnySchema): boolean {

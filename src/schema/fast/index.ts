@@ -1,0 +1,2 @@
+export { compileFast } from './compile'
+export { FAIL, type Fast } from './types'
