@@ -125,12 +125,17 @@ function internalError(error: unknown, debug: boolean): Response {
   return new Response(body, { status: 500, headers: { 'content-type': 'application/problem+json' } })
 }
 
-/** `fetch` that never rejects: whatever escapes it (a mounted app's rejection) is fw's own 500. */
-function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
-  const fail = (error: unknown): Response => {
+/** fw's own 500 for an error that escaped the handler (logged with `debug`). */
+function failure(debug: boolean): (error: unknown) => Response {
+  return (error) => {
     if (debug) console.error(error)
     return internalError(error, debug)
   }
+}
+
+/** `fetch` that never rejects: whatever escapes it (a mounted app's rejection) is fw's own 500. */
+function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
+  const fail = failure(debug)
   return (request, env, ctx) => {
     try {
       const response = fetch(request, env, ctx)
@@ -142,10 +147,10 @@ function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
 }
 
 /**
- * The servers used here (Bun.serve, Deno.serve, node:http under
- * @hono/node-server) frame a body by its Content-Length (never more bytes):
- * their requests are marked so a sized body is read whole (see
- * `markFramed`). On Node that also skips building a web stream from the
+ * node:http (under @hono/node-server) frames a body by its Content-Length
+ * (never more bytes): its requests are marked so a sized body is read whole
+ * (see `markFramed`; Bun.serve and Deno.serve requests are recognised by
+ * their second argument). That also skips building a web stream from the
  * socket (@hono/node-server reads the body directly): the counting reader
  * costs ~115 µs more per request over loopback there.
  */
@@ -169,25 +174,27 @@ const LINGER_MS = 1000
  */
 export async function serveFetch(handler: FetchHandler, { port, hostname, debug = false, timeouts = {} }: ListenOptions): Promise<RunningServer> {
   const kind = detectRuntime()
-  const fetch = guarded(framing(handler), debug)
   const limits = { ...defaultTimeouts, ...timeouts }
+  // Bun and Deno get the handler as is: their error callbacks answer what escapes it,
+  // and fw recognises their requests as framed from the handler's second argument
+  // (see `fromFramingServer`), so no wrapper costs a promise hop per request.
   if (kind === 'bun' && runtime.Bun) {
     const server = runtime.Bun.serve({
-      fetch,
+      fetch: handler,
       port,
       hostname,
       // Never Bun's development error page (stack, cwd, source), whatever NODE_ENV says.
       development: false,
       idleTimeout: Math.max(1, Math.min(255, Math.ceil(limits.idle / 1000))),
-      error: (error) => internalError(error, debug),
+      error: failure(debug),
     })
     return { port: server.port, hostname, runtime: 'bun', close: async () => void server.stop(true) }
   }
   if (kind === 'deno' && runtime.Deno) {
-    const server = runtime.Deno.serve({ port, hostname, onListen: () => {}, onError: (error) => internalError(error, debug) }, fetch)
+    const server = runtime.Deno.serve({ port, hostname, onListen: () => {}, onError: failure(debug) }, handler)
     return { port: server.addr.port, hostname, runtime: 'deno', close: () => server.shutdown() }
   }
-  if (kind === 'node') return serveNode(fetch, port, hostname, limits, debug)
+  if (kind === 'node') return serveNode(guarded(framing(handler), debug), port, hostname, limits, debug)
   throw new Error('service.run() needs Node, Bun or Deno; on Workers use `export default service`')
 }
 
