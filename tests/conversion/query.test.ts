@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, Param, api, request } from 'fw-api'
 import { call } from '../helpers/client'
+import { seeded as random } from '../helpers/random'
 
 class RootAPI extends api.API {
   /** every key with all its values, in order */
@@ -34,17 +35,6 @@ function expected(search: string): Record<string, string[]> {
   return out
 }
 
-/** A small deterministic PRNG (mulberry32), so a failure names a reproducible seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // No `[` or `{`: a single value shaped like JSON is JSON-decoded for an array field (SPEC §3.1), which is conversion, not parsing.
 const PIECES = ['a', 'b', 'c', 'key', '=', '=', '&', '&', '+', '%20', '%2B', '%26', '%3D', '%', '%z', '%C3%A9', 'é', '1', '-', '.', '~', '*', '%E0%A4%A', '%00', ';', ']', ' ']

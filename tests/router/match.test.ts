@@ -7,18 +7,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { compilePath, Router, type PathParamRule } from '../../src/router'
+import { seeded as random } from '../helpers/random'
 
-/** A small seeded PRNG (mulberry32): failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const LITERALS = ['-', '.', 'v', 'ab', '-x-', '_', 'a']
 const CHARS = ['a', 'b', '-', '.', 'v', 'x', '_', '/']

@@ -1,25 +1,13 @@
 /**
  * Random inputs for the fast-path differential test (tests/schema/fast.test.ts):
- * a seeded PRNG and a generator that reads the schema (kinds, entries, pipe
+ * a generator that reads the schema (kinds, entries, pipe
  * requirements) to aim at valid values, boundaries and near misses, mixed
  * with hostile values (wrong types, strings that look like numbers or
  * booleans, NaN, ±Infinity, -0, huge numbers, `__proto__` keys…).
  */
 import { shapeOf, type AnySchema } from '../../src/schema'
 
-export type Rnd = () => number
-
-/** mulberry32: small, fast, seeded. */
-export function prng(seed: number): Rnd {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import type { Rnd } from '../helpers/random'
 
 export function pick<T>(rnd: Rnd, list: readonly T[]): T {
   return list[Math.floor(rnd() * list.length)] as T

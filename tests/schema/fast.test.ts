@@ -16,7 +16,8 @@ import { CreateUser, ItemsQuery, limit, page, title } from '../../bench/schemas'
 import { Field, type AnySchema } from '../../src/schema'
 import { compileFast, FAIL } from '../../src/schema/fast'
 import { compileChecker, Invalid, type Checker } from '../../src/schema/parse'
-import { arbitrary, prng, withProtoKey } from './fast-inputs'
+import { seeded } from '../helpers/random'
+import { arbitrary, withProtoKey } from './fast-inputs'
 
 const int = v.pipe(v.number(), v.integer())
 let calls = 0
@@ -144,7 +145,7 @@ describe('fast path vs convert → valibot (differential, seeded)', () => {
       if (!fast) return
       const slow = compileChecker(schema, { fast: false })
       const both = compileChecker(schema)
-      const rnd = prng(0x5eed ^ name.length * 7919 ^ name.charCodeAt(0))
+      const rnd = seeded(0x5eed ^ name.length * 7919 ^ name.charCodeAt(0))
       let hits = 0
       let asIs = 0
       for (let run = 0; run < RUNS; run++) {
