@@ -46,21 +46,13 @@ export function compileChecker(schema: AnySchema, options: { fast?: boolean } = 
     if (result.success) return result.output
     return invalidOf(schema, result.issues)
   }
-  // A bare `v.string()` (the default of path, query, header and cookie params)
-  // passes a string through unchanged: skip valibot for it.
-  if (isBareString(schema)) return (value) => (typeof value === 'string' ? value : check(value))
-  // Common schemas also get one-pass closures; on `FAIL` the slow path above gives the answer.
+  // Common schemas (a bare `v.string()` included) also get one-pass closures; on `FAIL` the slow path above gives the answer.
   const fast = options.fast === false ? undefined : compileFast(schema)
   if (!fast) return check
   return (value) => {
     const out = fast(value)
     return out === FAIL ? check(value) : out
   }
-}
-
-function isBareString(schema: AnySchema): boolean {
-  const shape = schema as { reference?: unknown; pipe?: unknown }
-  return shape.reference === v.string && shape.pipe === undefined
 }
 
 /** Follow an issue path through the schema, naming object entries by their wire alias. */

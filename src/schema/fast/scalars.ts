@@ -4,17 +4,21 @@
  * pipe's bounds folded in (one closure, no call per action).
  */
 import { matchOption, toBoolean, toInteger, toNumber, toStringValue } from '../scalars'
-import { lengthFits, type Bounds } from './actions'
+import { lengthFits, NO_BOUNDS, type Bounds } from './actions'
 import { FAIL, type FastNode } from './types'
 
 /** string: numbers, booleans and bigints become their text (`toStringValue`). */
 export function stringNode(bounds: Bounds): FastNode {
   const { regexes } = bounds
-  const check = (value: unknown): unknown => {
-    if (typeof value !== 'string' || !lengthFits(bounds, value.length)) return FAIL
-    for (const regex of regexes) if (!regex.test(value)) return FAIL
-    return value
-  }
+  const bare = bounds === NO_BOUNDS
+  // A bare `v.string()` (the default of path, query, header and cookie params): the type test alone.
+  const check = bare
+    ? (value: unknown): unknown => (typeof value === 'string' ? value : FAIL)
+    : (value: unknown): unknown => {
+        if (typeof value !== 'string' || !lengthFits(bounds, value.length)) return FAIL
+        for (const regex of regexes) if (!regex.test(value)) return FAIL
+        return value
+      }
   return {
     run: (value) => check(typeof value === 'string' ? value : toStringValue(value)),
     check,
