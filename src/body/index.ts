@@ -32,7 +32,7 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import { checkDeclaredLength, declaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -97,23 +97,23 @@ const NOTHING: Promise<undefined> = Promise.resolve(undefined)
 
 /** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
 function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown): Promise<unknown> {
-  const declared = request.headers.get('content-length')
+  const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
-  const framed = isFramed(request, declared, fromFramingServer(env))
+  const framed = isFramed(request, length, fromFramingServer(env))
   if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
-  if (declared === '0' && plan.accept !== 'text') return NOTHING
+  if (length === 0 && plan.accept !== 'text') return NOTHING
   const header = request.headers.get('content-type')
   const type = header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
   const kind = kindOf(plan, type)
-  if (kind === undefined) return refuse(request, framed, declared, plan, type, limits)
+  if (kind === undefined) return refuse(request, framed, length, plan, type, limits)
 
   const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
   // A Content-Length over the limit is refused before reading; any body not
   // framed by the server, sized or not, is then read through one counting
   // reader: a length that lies (in-process callers, adapters) never buffers
   // more than the limit.
-  checkDeclaredLength(request, declared, limit)
+  checkDeclaredLength(length, limit)
   if (kind === 'multipart') {
     const bounds = {
       bytes: limit,
@@ -126,7 +126,7 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
     const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);
     // a bigger one streams, so an undeclared file is refused before it is buffered.
-    if (framed && Number(declared) <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit).then((bytes) => parseMultipart(bytes, boundary, bounds))
+    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit).then((bytes) => parseMultipart(bytes, boundary, bounds))
     const body = request.body
     return body === null ? NOTHING : readMultipart(body, boundary, bounds)
   }
@@ -138,7 +138,7 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
       return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
     })
   }
-  return readWhole(request, framed, declared, limit).then((bytes) => parseBytes(request, kind, bytes, type, limits))
+  return readWhole(request, framed, length, limit).then((bytes) => parseBytes(request, kind, bytes, type, limits))
 }
 
 function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
@@ -213,15 +213,15 @@ function limitOf(kind: Kind, limits: Limits): number {
 async function refuse(
   request: Request,
   framed: boolean,
-  declared: string | null,
+  length: number,
   plan: BodyPlan,
   type: ContentType | undefined,
   limits: Limits,
 ): Promise<undefined> {
   const expected = plan.contentType ?? EXPECTED[plan.accept]
   if (type === undefined) {
-    checkDeclaredLength(request, declared, limits.bodyBytes)
-    const bytes = await readWhole(request, framed, declared, limits.bodyBytes)
+    checkDeclaredLength(length, limits.bodyBytes)
+    const bytes = await readWhole(request, framed, length, limits.bodyBytes)
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
   }
@@ -229,10 +229,10 @@ async function refuse(
 }
 
 /** The body's bytes (no async hop of its own: one less await on every body). */
-function readWhole(request: Request, framed: boolean, declared: string | null, limit: number): Promise<Bytes> {
+function readWhole(request: Request, framed: boolean, length: number, limit: number): Promise<Bytes> {
   if (framed) return readFramed(request, limit)
   const body = request.body
-  return body === null ? Promise.resolve(new Uint8Array(0)) : readAll(body, limit, declared)
+  return body === null ? Promise.resolve(new Uint8Array(0)) : readAll(body, limit, length)
 }
 
 function binaryFile(request: Request, bytes: Bytes, type: ContentType | undefined): UploadedFile | undefined {

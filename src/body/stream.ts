@@ -1,7 +1,8 @@
 /**
- * Reading a request body stream while counting the bytes actually received.
- * `Content-Length` is only trusted to refuse early; chunked, lying or
- * non-numeric lengths are caught by the count.
+ * Reading a request body. A body framed by a server's Content-Length is read
+ * whole (`readFramed`); any other is read as a stream while counting the bytes
+ * actually received, so chunked, lying or non-numeric lengths are caught by
+ * the count. A Content-Length over the limit is refused before reading.
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 import { concatBytes } from '../utils/bytes'
@@ -39,12 +40,21 @@ export function fromFramingServer(env: unknown): boolean {
 }
 
 /**
- * Is `request`'s body framed by its (numeric) Content-Length `declared`:
- * marked by `markFramed`, or `served` by a framing server (see
- * `fromFramingServer`)? Never with a Transfer-Encoding header.
+ * The request's Content-Length as a number, parsed once per body; `-1` when
+ * absent or not a plain decimal (then only the count while reading holds).
  */
-export function isFramed(request: Request, declared: string | null, served = false): boolean {
-  return declared !== null && (served || framedRequests.has(request)) && /^\d+$/.test(declared) && !request.headers.has('transfer-encoding')
+export function declaredLength(request: Request): number {
+  const header = request.headers.get('content-length')
+  return header !== null && /^\d+$/.test(header) ? Number(header) : -1
+}
+
+/**
+ * Is `request`'s body framed by its Content-Length (`length`, see
+ * `declaredLength`): marked by `markFramed`, or `served` by a framing server
+ * (see `fromFramingServer`)? Never with a Transfer-Encoding header.
+ */
+export function isFramed(request: Request, length: number, served = false): boolean {
+  return length >= 0 && (served || framedRequests.has(request)) && !request.headers.has('transfer-encoding')
 }
 
 /**
@@ -81,16 +91,15 @@ export function tooLarge(limit: number, what = 'body'): Error {
 }
 
 /**
- * Refuse before reading when the `Content-Length` header (`declared`) already
- * says the body is too big.
+ * Refuse before reading when the Content-Length (`length`, see
+ * `declaredLength`) already says the body is too big.
  *
  * A refused body is never cancelled, here or below: on Node, cancelling the
  * request stream destroys the socket before the 4xx is written. The server
  * drops the unread rest once the answer is sent (see `service.run()`).
  */
-export function checkDeclaredLength(request: Request, declared: string | null, limit: number): void {
-  void request
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit)
+export function checkDeclaredLength(length: number, limit: number): void {
+  if (length > limit) throw tooLarge(limit)
 }
 
 /**
@@ -139,13 +148,12 @@ async function drain(reader: ReadableStreamDefaultReader<Bytes>, total: number, 
  * Read the whole body (at most `limit` bytes) into one array. A body that
  * arrives as one chunk (any small body) is returned as is, never copied.
  *
- * With a numeric Content-Length (`declared`), the body ends once that many
+ * With a Content-Length (`length` ≥ 0, see `declaredLength`), the body ends once that many
  * bytes have arrived, as an HTTP server frames it: the end of the stream is not
  * awaited, and anything a stream would send past it is never read. A stream
  * that ends early or sends a bigger chunk is counted to its end as usual.
  */
-export async function readAll(body: ReadableStream<Bytes>, limit: number, declared: string | null = null): Promise<Bytes> {
-  const expected = declared !== null && /^\d+$/.test(declared) ? Number(declared) : -1
+export async function readAll(body: ReadableStream<Bytes>, limit: number, length = -1): Promise<Bytes> {
   const reader = body.getReader()
   let out: Bytes | undefined
   let chunks: Bytes[] | undefined
@@ -165,7 +173,7 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number, declar
     if (out === undefined) out = chunk
     else if (chunks === undefined) chunks = [out, chunk]
     else chunks.push(chunk)
-    if (total === expected) break
+    if (total === length) break
   }
   if (out === undefined) return EMPTY
   if (chunks === undefined) return out
