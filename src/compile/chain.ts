@@ -3,7 +3,7 @@ import { runPlugins, settle, type Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { createRenderer, type Renderer } from '../response/render'
 import type { CompileOptions } from './options'
-import { readBody } from '../body'
+import { readBody, type BodyPlan } from '../body'
 import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
 import type { ResolvedHook, Surroundings } from './hooks'
 import type { EndpointPlan } from './params'
@@ -19,6 +19,8 @@ export interface ChainPlan {
   options: CompileOptions
   /** the params plan of each before hook (its own params, on the endpoint's template) */
   hookPlans: Map<ResolvedHook, EndpointPlan>
+  /** the body plans read for the chain (chosen at compile time): the endpoint's, else the first before hook's that reads a body */
+  bodies: readonly BodyPlan[] | undefined
 }
 
 const renderers = new WeakMap<ResolvedHook, Renderer>()
@@ -105,7 +107,7 @@ async function core(chain: ChainPlan, rc: RequestContext): Promise<Response> {
   try {
     const tooMany = plan.readsQuery ? tooManyQuery(rc, options.limits) : undefined
     if (tooMany) throw tooMany
-    const bodies = plan.bodies.length ? plan.bodies : [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
+    const bodies = chain.bodies
     if (bodies) rc.body = await readBody(rc.raw, chooseBody(rc, bodies), options.limits, rc.env)
     const input: Record<string, unknown> = {}
     const failures = extract(plan.params, rc, input, common)

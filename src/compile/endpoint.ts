@@ -42,7 +42,7 @@ function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer,
  * The returned `handle` does only what the endpoint declared: an endpoint
  * without hooks or plugins runs the direct path below, with no await hop.
  */
-export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, chain: Omit<ChainPlan, 'plan' | 'method' | 'renderer' | 'around' | 'options'>, options: CompileOptions): CompiledEndpoint {
+export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, chain: Omit<ChainPlan, 'plan' | 'method' | 'renderer' | 'around' | 'options' | 'bodies'>, options: CompileOptions): CompiledEndpoint {
   const where = `${def.cls.name}.${def.methodName}()`
   const renderer = createRenderer(around.template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
   const responder = renderer.result
@@ -94,7 +94,8 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     if (tooMany) return renderer.error(tooMany)
     return finish(rc)
   }
-  const full: ChainPlan = { ...chain, plan, method, renderer, around, options }
+  const hookBodies = [...chain.hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
+  const full: ChainPlan = { ...chain, plan, method, renderer, around, options, bodies: bodies.length ? bodies : hookBodies }
   const run = hooked ? (rc: RequestContext) => runChain(full, rc) : direct
   const handle = timeout
     ? (rc: RequestContext) => {
