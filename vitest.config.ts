@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // one tsup build per run, made by the first test that needs it (tests/helpers/dist.ts)
+    globalSetup: ['tests/setup/dist.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },

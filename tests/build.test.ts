@@ -3,22 +3,20 @@
  * at files that exist, publint is clean, and the root import graph is free of
  * Node built-ins so `export default service` bundles for Workers as is.
  *
- * Builds into tests/.tmp (git-ignored), not dist/, so it never races with a
- * developer's own `npm run build`.
+ * Uses the run's one build (tests/helpers/dist.ts, in git-ignored tests/.tmp),
+ * not dist/, so it never races with a developer's own `npm run build`.
  */
-import { execFile } from 'node:child_process'
 import { copyFile, cp, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { publint } from 'publint'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { builtDist } from './helpers/dist'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, 'tests/.tmp/build')
-const run = promisify(execFile)
 
 interface PackageJson {
   main: string
@@ -33,7 +31,7 @@ beforeAll(async () => {
   // A package directory of its own: package.json + dist, as `npm pack` would publish it.
   await copyFile(join(root, 'package.json'), join(out, 'package.json'))
   await cp(join(root, 'bin'), join(out, 'bin'), { recursive: true }) // the `fw-api` command (package.json `bin`)
-  await run(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--silent', '--out-dir', join(out, 'dist')], { cwd: root })
+  await cp(await builtDist(), join(out, 'dist'), { recursive: true }) // this run's one tsup build
   pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageJson
 })
 

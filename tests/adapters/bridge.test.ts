@@ -162,17 +162,20 @@ describe('Request → Node req/res → Response bridge', () => {
     const controller = new AbortController()
     let closed!: Promise<void>
     let aborted!: Promise<void>
+    let pending!: Promise<Response>
     const started = new Promise<void>((resolve) => {
       const app = fromNode((req, res) => {
         closed = once(res, 'close')
         aborted = once(req, 'close')
         resolve()
       })
-      Promise.resolve(app.fetch(get('/slow', { signal: controller.signal }))).catch(() => {})
+      pending = Promise.resolve(app.fetch(get('/slow', { signal: controller.signal })))
+      pending.catch(() => {}) // asserted below; keeps the rejection from being reported as unhandled meanwhile
     })
     await started
     controller.abort()
     await within(Promise.all([closed, aborted]), 2000, 'close events')
+    await expect(pending).rejects.toThrow(/abort/i)
   })
 
   it('a consumer cancelling the body closes res', async () => {

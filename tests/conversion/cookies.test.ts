@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'
 import { call } from '../helpers/client'
+import { cpuTime } from '../helpers/time'
 
 const Jar = v.object({ a: v.optional(v.string()), b: v.optional(v.string()), t: v.optional(v.string()) })
 
@@ -92,11 +93,13 @@ describe('cookie fields of a common API', () => {
     }
   })
 
-  it('refuses a huge Cookie header fast', async () => {
+  it('answers a huge Cookie header fast (a CPU-time bound)', async () => {
     const header = Array.from({ length: 20_000 }, (_, i) => `c${i}=${'v'.repeat(20)}`).join('; ')
-    const started = performance.now()
-    const response = await cookies('/common/who', `${header}; sessionid=abc`)
-    expect(performance.now() - started).toBeLessThan(250)
-    expect([200, 400, 431]).toContain(response.status)
+    const { value: response, ms } = await cpuTime(() => cookies('/common/who', `${header}; sessionid=abc`))
+    // typically ~40 ms of CPU (first call, JIT included)
+    expect(ms).toBeLessThan(500)
+    // fw sets no Cookie size limit of its own (the server's header limit applies): the declared cookie is found
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ sessionid: 'abc', csrftoken: null })
   })
 })

@@ -4,7 +4,7 @@
  * compiled by TypeScript itself (not esbuild, which vitest uses elsewhere) in
  * each setting, then answers the same requests (cases.ts) in-process; the
  * TC39 emit also runs in a fresh Node process, where `Symbol.metadata` is
- * missing until fw polyfills it.
+ * missing until fw polyfills it. Type checks: tests/types/compiler.test.ts.
  */
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -62,30 +62,6 @@ beforeAll(async () => {
   }
 })
 
-// Parsed source files shared by both type-check programs (parsing lib + src is most of the cost).
-const parsedFiles = new Map<string, ts.SourceFile | undefined>()
-
-/** The project's tsconfig with `overrides`, checking only the legacy fixtures. */
-function check(overrides: ts.CompilerOptions): string[] {
-  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root, { ...overrides, noEmit: true })
-  const rootNames = ['fixture-api.ts', 'fixture-mismatch.ts'].map((name) => join(here, name))
-  const host = ts.createCompilerHost(parsed.options)
-  const getSourceFile = host.getSourceFile.bind(host)
-  host.getSourceFile = (fileName, language, onError) => {
-    if (!parsedFiles.has(fileName)) parsedFiles.set(fileName, getSourceFile(fileName, language, onError))
-    return parsedFiles.get(fileName)
-  }
-  const program = ts.createProgram({ rootNames, options: parsed.options, host })
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file?.fileName.startsWith(here))
-    .map((diagnostic) => {
-      const { line } = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0) ?? { line: -1 }
-      return `${diagnostic.file?.fileName.slice(here.length + 1)}:${line + 1} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
-    })
-}
-
 const expected: Outcome[] = cases.map((c) => ({ status: c.status, body: c.expect }))
 
 /** Compare outcomes, ignoring bodies a case does not pin down. */
@@ -102,15 +78,6 @@ describe.each(variants)('fixture compiled with $name', (variant) => {
     const { service } = (await import(pathToFileURL(join(out, variant.file)).href)) as { service: { fetch: (request: Request) => Promise<Response> } }
     const outcomes = comparable(await runCases(service.fetch))
     for (const [index, c] of cases.entries()) expect(outcomes[index], c.line).toEqual(expected[index])
-  })
-})
-
-describe('type checking under each decorator setting', () => {
-  it.each([
-    ['experimentalDecorators', { experimentalDecorators: true, emitDecoratorMetadata: true }],
-    ['standard decorators', { experimentalDecorators: false }],
-  ] as const)('%s: the fixture compiles and every mismatch is an error', (_name, overrides) => {
-    expect(check(overrides)).toEqual([])
   })
 })
 

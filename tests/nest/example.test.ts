@@ -1,12 +1,11 @@
 /**
  * examples/nest (`npm run example:nest`): it type-checks under a Nest
- * project's settings and serves fw and Nest side by side, on both platforms,
+ * project's settings (tests/types/compiler.test.ts) and serves fw and Nest side by side, on both platforms,
  * in a process of its own.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { call, within } from '../adapters/helpers'
 
@@ -44,10 +43,6 @@ function start(platform: string): Promise<string> {
 }
 
 describe('examples/nest', () => {
-  it('type-checks with tsc under experimentalDecorators + emitDecoratorMetadata', async () => {
-    await promisify(execFile)(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], { cwd: root })
-  }, 60_000)
-
   it.each(['express', 'fastify'])('serves fw under /api and Nest at /users (%s platform)', async (platform) => {
     const base = await start(platform)
     expect((await call(base, '/api/calc/add?a=1&b=2')).text).toBe('{"data":3,"msg":""}')

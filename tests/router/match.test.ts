@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { compilePath, Router, type PathParamRule } from '../../src/router'
 import { seeded as random } from '../helpers/random'
+import { cpuTimeSync } from '../helpers/time'
 
 
 const LITERALS = ['-', '.', 'v', 'ab', '-x-', '_', 'a']
@@ -116,12 +117,11 @@ describe('route matching', () => {
     for (const template of templates) {
       const compiled = compile(template)
       for (const path of paths) {
-        const started = performance.now()
-        compiled.match?.(path)
-        const ms = performance.now() - started
+        const { ms } = cpuTimeSync(() => compiled.match?.(path))
         if (ms > worst) [worst, worstCase] = [ms, `${template.text} on ${path.slice(0, 12)}…`]
       }
     }
+    // CPU time: typically under 5 ms for the worst pair
     expect(worst, worstCase).toBeLessThan(50)
   })
 
@@ -131,11 +131,12 @@ describe('route matching', () => {
       { method: 'GET', path: compilePath('/{a}-{b}-{c}', rule), data: 1 },
       { method: 'GET', path: compilePath('/r/{start}-{end}', rule), data: 2 },
     ])
-    const started = performance.now()
-    expect(router.match(`/${'-'.repeat(16 * 1024)}`, 'GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 4)}`, '-', '-'])
-    expect(router.match(`/${'-'.repeat(16 * 1024)}/x`, 'GET')).toBeUndefined()
-    expect(router.find(`/r/${'-'.repeat(16 * 1024)}`)?.byMethod.get('GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 2)}`, '-'])
-    expect(performance.now() - started).toBeLessThan(50)
+    const { ms } = cpuTimeSync(() => {
+      expect(router.match(`/${'-'.repeat(16 * 1024)}`, 'GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 4)}`, '-', '-'])
+      expect(router.match(`/${'-'.repeat(16 * 1024)}/x`, 'GET')).toBeUndefined()
+      expect(router.find(`/r/${'-'.repeat(16 * 1024)}`)?.byMethod.get('GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 2)}`, '-'])
+    })
+    expect(ms, 'CPU ms (typically ~3)').toBeLessThan(50)
     expect(router.match('/1-2-3', 'GET')?.values).toEqual(['1', '2', '3'])
     expect(router.match('/1-2-3-4', 'GET')?.values).toEqual(['1-2', '3', '4'])
   })
