@@ -1,15 +1,12 @@
 /** The contract's calc API (SPEC §5–§6 examples), shared by the integration tests. */
 import * as v from 'valibot'
-import { api, request, response } from 'fw-api'
+import { api, request } from 'fw-api'
+import { Envelope, int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 const Article = v.object({ title: v.string(), views: v.optional(int, 0) })
 
 export class CalcAPI extends api.API {
-  static response = class extends response.Response {
-    static resultKey = 'data'
-    static messageKey = 'msg'
-  }
+  static response = Envelope
 
   @api.get({ a: int, b: int })
   add({ a, b }: { a: number; b: number }) {

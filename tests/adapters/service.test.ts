@@ -9,11 +9,11 @@ import Koa from 'koa'
 import bodyParser from 'koa-bodyparser'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Fw, api, conf, request, response } from 'fw-api'
+import { Fw, api, conf, request } from 'fw-api'
 import { attach, runBackend, toFetchHandler, type RunningBackend } from '../../src/adapters'
 import { call } from './helpers'
+import { Envelope, int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 
 @api.route('calc')
 class CalcAPI extends api.API {
@@ -23,10 +23,7 @@ class CalcAPI extends api.API {
   }
 }
 class RootAPI extends api.API {
-  static response = class extends response.Response {
-    static resultKey = 'data'
-    static messageKey = 'msg'
-  }
+  static response = Envelope
   static calc = CalcAPI
   @api.get
   time() {

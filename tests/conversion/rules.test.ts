@@ -7,8 +7,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'
 import { call } from '../helpers/client'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 
 class RootAPI extends api.API {
   @api.get({ n: v.number() })

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot'
 import { Fw, api, file, request, response, Field, Param } from 'fw-api'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 
 class Paged extends response.Response {
   static resultKey = 'data'

@@ -5,13 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, plugins, request, response } from 'fw-api'
+import { Fw, api, plugins, request } from 'fw-api'
 import { call } from '../helpers/client'
-
-class Wrap extends response.Response {
-  static resultKey = 'data'
-  static messageKey = 'msg'
-}
+import { Envelope as Wrap } from '../helpers/fixtures'
 
 class Items extends api.API {
   static response = Wrap

@@ -1,7 +1,8 @@
 /**
  * Runtime conformance: the same HTTP cases (cases.ts) against the example
- * service served by Node, Bun, Deno and workerd, over real HTTP on
- * 127.0.0.1. One `describe` per runtime, so a failure names the runtime.
+ * service in-process (`service.fetch`, no server) and served by Node, Bun,
+ * Deno and workerd over real HTTP on 127.0.0.1 (h3's describeMatrix idea).
+ * One `describe` per transport, so a failure names it.
  *
  *   npx vitest run tests/runtimes                    # all four
  *   FW_RUNTIMES=deno npx vitest run tests/runtimes   # one
@@ -75,11 +76,11 @@ function isTransportError(error: unknown): boolean {
  * is HTTP/1.1 without lingering close, not an fw result, so such cases get
  * two more attempts on a transport error only; any HTTP answer is asserted.
  */
-async function send(origin: string, c: Case): Promise<Response> {
+async function send(origin: string, c: Case, transport: typeof fetch = fetch): Promise<Response> {
   const early = c.expect.status === 413 || c.expect.status === 415
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fetch(origin + c.path, requestInit(c))
+      return await transport(origin + c.path, requestInit(c))
     } catch (error) {
       if (!early || attempt >= 3 || !isTransportError(error)) throw error
     }
@@ -105,6 +106,18 @@ async function expectResponse(response: Response, expected: Expected, where: str
   if (expected.like !== undefined) expect(body, where).toMatchObject(matchers(expected.like) as Record<string, unknown>)
   if (expected.text !== undefined) expect(text, where).toBe(expected.text)
 }
+
+describe('in-process (service.fetch)', () => {
+  // The service examples/server.ts serves, called directly: what every runtime below must match.
+  const inProcess = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const { service } = await import('../../examples/app')
+    return service.fetch(new Request(url, init))
+  }
+  it.each([...cases, ...hookCases])('$method $path: $name', async (c) => {
+    const response = await send('http://in.process', c, inProcess)
+    await expectResponse(response, c.expect, `in-process ${c.method} ${c.path}`)
+  })
+})
 
 describe.each(runtimes)('runtime $name', (runtime) => {
   let example: Server | undefined

@@ -18,8 +18,8 @@ import { compileFast, FAIL } from '../../src/schema/fast'
 import { compileChecker, Invalid, type Checker } from '../../src/schema/parse'
 import { seeded } from '../helpers/random'
 import { arbitrary, withProtoKey } from './fast-inputs'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 let calls = 0
 const counted = () => ++calls > 0 ? 'made' : 'never'
 

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { Fw, api, file, request } from 'fw-api'
 import { compileConverter } from '../../src/schema'
 import { call } from '../helpers/client'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 
 class RootAPI extends api.API {
   @api.get({ n: v.pipe(v.pipe(v.number(), v.integer()), v.minValue(1)), m: v.optional(v.pipe(int, v.minValue(1))), k: v.optional(int) })

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, file, request } from 'fw-api'
 import { call } from '../helpers/client'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 const Article = v.object({ title: v.string(), views: v.optional(int, 0), published: v.optional(v.boolean(), false) })
 type Article = v.InferOutput<typeof Article>
 let uploads = ''

@@ -1,13 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import * as v from 'valibot'
 import { Fw, api, conf, exceptions, response } from 'fw-api'
 import { call } from '../helpers/client'
+import { Envelope, int } from '../helpers/fixtures'
 
-class Envelope extends response.Response {
-  static resultKey = 'data'
-  static messageKey = 'msg'
-}
-const int = v.pipe(v.number(), v.integer())
 
 class CalcAPI extends api.API {
   static response = Envelope
