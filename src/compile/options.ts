@@ -1,6 +1,7 @@
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body'
-import type { Stringify } from '../response/render'
+import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import type { Template } from '../response/response'
 
 /** Service-wide settings an endpoint is compiled with. */
 export interface CompileOptions {
@@ -12,4 +13,14 @@ export interface CompileOptions {
   plugins: readonly Plugin[]
   /** service-wide handler timeout (ms); a class's `static timeout` wins */
   timeout?: number
+}
+
+/** `Class.method()`: how messages name an endpoint or a hook. */
+export function label(cls: Function, method: string): string {
+  return `${cls.name}.${method}()`
+}
+
+/** The renderer of `template` with the service's settings; `where` names who renders in 500s. */
+export function rendererFor(options: CompileOptions, template: Template, where: string): Renderer {
+  return createRenderer(template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
 }

@@ -108,7 +108,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       }
       hookPlans.set(hook, hookPlan)
     }
-    const endpoint = compileEndpoint(def, plan, around, { def, hookPlans }, options)
+    const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
     const classRenderer = ownTemplate === around.template ? endpoint.renderer : createRenderer(ownTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
     routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })

@@ -1,0 +1,292 @@
+import type { API } from '../api/api'
+import type { Plugin } from '../api/plugin'
+import { readBody, type BodyPlan } from '../body'
+import type { RequestContext } from '../request/context'
+import type { Renderer } from '../response/render'
+import { isThenable } from '../utils/thenable'
+import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
+import type { ResolvedHook } from './hooks'
+import type { CompileOptions } from './options'
+import type { ParamPlan } from './params'
+
+/**
+ * One endpoint compiled into one list of steps (docs/architecture.md, "The
+ * endpoint pipeline"): class plugins' `processRequest`, the query limit, the
+ * body, params, before hooks, the method; then after hooks and plugins'
+ * `processResponse`. A step returns nothing, or a promise when it has to wait;
+ * the steps run synchronously until one waits, so an endpoint with nothing
+ * asynchronous answers without a promise hop. Errors go to `recover`: error
+ * hooks and plugins' `handleError` when there are any, else the endpoint's
+ * rendering, without waiting.
+ */
+
+/** A hook with what it runs with, resolved at build. */
+export interface HookStep {
+  hook: ResolvedHook
+  /** its own template's renderer (its return values and `this.respond`) */
+  renderer: Renderer
+  /** the params only it declares (before hooks) */
+  params: readonly ParamPlan[]
+}
+
+/** Everything an endpoint's pipeline is built from. */
+export interface PipelinePlan {
+  levels: readonly { cls: Function }[]
+  method: (this: API, input: Record<string, unknown>) => unknown
+  renderer: Renderer
+  params: readonly ParamPlan[]
+  readsQuery: boolean
+  /** the body plans read (the endpoint's, else a before hook's), chosen at build */
+  bodies: readonly BodyPlan[] | undefined
+  before: readonly HookStep[]
+  after: readonly HookStep[]
+  handle: readonly HookStep[]
+  /** class plugins, outermost first */
+  plugins: readonly Plugin[]
+  /** every plugin with `handleError`, innermost first (class, then service) */
+  errorPlugins: readonly Plugin[]
+  options: CompileOptions
+}
+
+/** One request through one endpoint: what its steps share. */
+class Exchange {
+  readonly input: Record<string, unknown> = {}
+  response: Response | undefined = undefined
+  /** class plugins whose `processRequest` ran (their `processResponse` runs, innermost first) */
+  entered = 0
+  /** a class plugin answered (or failed) before the endpoint: its hooks do not run */
+  bypassed = false
+  readonly #made: (API | undefined)[] | undefined
+  readonly #levels: readonly { cls: Function }[]
+
+  constructor(
+    readonly rc: RequestContext,
+    levels: readonly { cls: Function }[],
+    /** common params land here; with one class on the route it is the endpoint's instance itself */
+    readonly common: Record<string, unknown>,
+    single: boolean,
+  ) {
+    this.#levels = levels
+    this.#made = single ? undefined : new Array<API | undefined>(levels.length)
+  }
+
+  /** The instance of the API class at `level` (one per class per request). */
+  at(level: number): API {
+    const made = this.#made
+    if (!made) return this.common as unknown as API
+    let instance = made[level]
+    if (!instance) {
+      const Cls = (this.#levels[level] as { cls: Function }).cls as unknown as new () => API
+      instance = new Cls()
+      Object.assign(instance, this.common)
+      instance.request = this.rc
+      made[level] = instance
+    }
+    return instance
+  }
+}
+
+type Step = (x: Exchange) => unknown
+
+/** Run `steps` from `from` until one sets the response; a step that returns a thenable is awaited. */
+function proceed(steps: readonly Step[], x: Exchange, from: number): Promise<void> | undefined {
+  for (let i = from; i < steps.length && x.response === undefined; i++) {
+    const pending = (steps[i] as Step)(x)
+    if (pending !== undefined && isThenable(pending)) return Promise.resolve(pending).then(() => proceed(steps, x, i + 1))
+  }
+  return undefined
+}
+
+/** A plugin step's `Response`, or undefined to carry on (sync when the step is). */
+function settled(result: unknown, use: (response: Response) => void): unknown {
+  if (isThenable(result)) return Promise.resolve(result).then((value) => settled(value, use))
+  if (result instanceof Response) use(result)
+  return undefined
+}
+
+/** A class plugin's answer, instead of the endpoint's. */
+function answer(x: Exchange, response: Response): void {
+  x.response = response
+  x.bypassed = true
+}
+
+function buildSteps(p: PipelinePlan): Step[] {
+  const { renderer, options, plugins } = p
+  const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
+  const steps: Step[] = []
+  plugins.forEach((plugin) => {
+    if (!plugin.processRequest) return void steps.push((x) => void x.entered++)
+    // A plugin that throws is answered by the endpoint's error rendering (not by error hooks).
+    const fail = (x: Exchange) => (error: unknown) => answer(x, renderer.error(error))
+    steps.push((x) => {
+      x.entered++
+      try {
+        const pending = settled(plugin.processRequest?.(x.rc.raw, x.rc), (response) => answer(x, response))
+        return isThenable(pending) ? Promise.resolve(pending).then(undefined, fail(x)) : undefined
+      } catch (error) {
+        return fail(x)(error)
+      }
+    })
+  })
+  if (p.readsQuery) {
+    steps.push((x) => {
+      const tooMany = tooManyQuery(x.rc, options.limits)
+      if (tooMany) throw tooMany
+    })
+  }
+  const bodies = p.bodies
+  if (bodies) steps.push((x) => readBody(x.rc.raw, chooseBody(x.rc, bodies), options.limits, x.rc.env).then((body) => void (x.rc.body = body)))
+  const params = p.params
+  steps.push((x) => {
+    const failures = extract(params, x.rc, x.input, x.common)
+    if (!failures) return
+    // Nothing can intercept the 400: render it without building an Error.
+    if (trivial) x.response = renderer.invalid(failures.message, failures.issues)
+    else throw badRequest(failures)
+  })
+  for (const { hook, renderer: own, params: hookParams } of p.before) {
+    steps.push((x) => {
+      const hookInput: Record<string, unknown> = { ...x.input }
+      if (hookParams.length) {
+        const failures = extract(hookParams, x.rc, hookInput, x.common)
+        if (failures) throw badRequest(failures)
+      }
+      x.rc.responder = own.result
+      return hook.method.call(x.at(hook.level), hookInput)
+    })
+  }
+  const last = p.levels.length - 1
+  const method = p.method
+  const render = (x: Exchange) => (value: unknown) => void (x.response = renderer.result(value))
+  steps.push((x) => {
+    x.rc.responder = renderer.result
+    const result = method.call(x.at(last), x.input)
+    if (isThenable(result)) return Promise.resolve(result).then(render(x))
+    x.response = renderer.result(result)
+    return undefined
+  })
+  return steps
+}
+
+/** Error hooks nearest first, then plugins' `handleError` (class, then service), then the default rendering. */
+async function recoverAsync(p: PipelinePlan, error: unknown, x: Exchange): Promise<Response> {
+  let current = error
+  for (const { hook, renderer } of p.handle) {
+    const errors = hook.decl.errors ?? []
+    if (errors.length && !errors.some((cls) => current instanceof cls)) continue
+    try {
+      x.rc.responder = renderer.result
+      return renderer.result(await hook.method.call(x.at(hook.level), current))
+    } catch (next) {
+      current = next // a failing error hook hands its error on to the outer ones
+    }
+  }
+  for (const plugin of p.errorPlugins) {
+    try {
+      const replaced: unknown = await plugin.handleError?.(current, x.rc)
+      if (replaced instanceof Response) return replaced
+    } catch (next) {
+      current = next
+    }
+  }
+  return p.renderer.error(current)
+}
+
+/** After hooks (nearest first), then class plugins' `processResponse` (innermost first); each may replace the response. */
+function finishSteps(p: PipelinePlan): ((x: Exchange) => unknown)[] {
+  const { renderer, plugins } = p
+  const steps: ((x: Exchange) => unknown)[] = []
+  for (const { hook, renderer: own } of p.after) {
+    const fail = (x: Exchange) => (error: unknown) => void (x.response = renderer.error(error))
+    steps.push((x) => {
+      if (x.bypassed) return undefined
+      try {
+        x.rc.responder = own.result
+        const replaced = hook.method.call(x.at(hook.level), x.response)
+        const use = (value: unknown) => void (value !== undefined && (x.response = own.result(value)))
+        if (isThenable(replaced)) return Promise.resolve(replaced).then(use, fail(x))
+        return use(replaced)
+      } catch (error) {
+        return fail(x)(error)
+      }
+    })
+  }
+  for (let index = plugins.length - 1; index >= 0; index--) {
+    const plugin = plugins[index] as Plugin
+    if (!plugin.processResponse) continue
+    const fail = (x: Exchange) => (error: unknown) => void (x.response = renderer.error(error))
+    steps.push((x) => {
+      if (index >= x.entered) return undefined
+      try {
+        const pending = settled(plugin.processResponse?.(x.response as Response, x.rc), (response) => (x.response = response))
+        return isThenable(pending) ? Promise.resolve(pending).then(undefined, fail(x)) : undefined
+      } catch (error) {
+        return fail(x)(error)
+      }
+    })
+  }
+  return steps
+}
+
+/** Run `steps` in order (each may await); they never throw. */
+function runAll(steps: readonly ((x: Exchange) => unknown)[], x: Exchange, from: number): Response | Promise<Response> {
+  for (let i = from; i < steps.length; i++) {
+    const pending = (steps[i] as (x: Exchange) => unknown)(x)
+    if (isThenable(pending)) return Promise.resolve(pending).then(() => runAll(steps, x, i + 1))
+  }
+  return x.response as Response
+}
+
+/**
+ * Compile an endpoint's pipeline: `handle(rc)` never throws, and is
+ * synchronous when no step waits.
+ */
+export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Response | Promise<Response> {
+  const steps = buildSteps(p)
+  const finish = finishSteps(p)
+  const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
+  // One class instance on the route, made up front (the common params land on it directly).
+  const single = p.handle.length + p.before.length + p.after.length + p.plugins.length === 0
+  const Endpoint = (p.levels[p.levels.length - 1] as { cls: Function }).cls as unknown as new () => API
+  const renderer = p.renderer
+  const recover = trivial ? (error: unknown): Response => renderer.error(error) : (error: unknown, x: Exchange) => recoverAsync(p, error, x)
+  const done = (x: Exchange): Response | Promise<Response> => (finish.length ? runAll(finish, x, 0) : (x.response as Response))
+  const rescue = (x: Exchange, error: unknown): Response | Promise<Response> => {
+    const recovered = recover(error, x)
+    if (recovered instanceof Response) {
+      x.response = recovered
+      return done(x)
+    }
+    return recovered.then((response) => {
+      x.response = response
+      return done(x)
+    })
+  }
+  // Hooks and class plugins are declared asynchronous work: their endpoints always answer
+  // with a promise (tests/spec/sync-path.test.ts); everything else answers synchronously when it can.
+  const hooked = !single
+  const handle = (rc: RequestContext): Response | Promise<Response> => {
+    let x: Exchange
+    if (single) {
+      const instance = new Endpoint()
+      instance.request = rc
+      x = new Exchange(rc, p.levels, instance as unknown as Record<string, unknown>, true)
+    } else x = new Exchange(rc, p.levels, {}, false)
+    let pending: Promise<void> | undefined
+    try {
+      pending = proceed(steps, x, 0)
+    } catch (error) {
+      return rescue(x, error)
+    }
+    if (pending === undefined) return done(x)
+    return pending.then(
+      () => done(x),
+      (error: unknown) => rescue(x, error),
+    )
+  }
+  if (!hooked) return handle
+  return (rc) => {
+    const response = handle(rc)
+    return response instanceof Response ? Promise.resolve(response) : response
+  }
+}
