@@ -4,7 +4,7 @@
  * (or module) mounted in fw. Nest is recognised by shape, never imported.
  */
 import { ImproperlyConfigured } from '../exceptions'
-import type { NestModuleRef, NestSettings } from '../conf/nest'
+import { NestSettings, type NestModuleRef } from '../conf/nest'
 import type { FetchHandler } from '../types'
 import { isExpressLike, isFastifyLike, isObjectish, type ExpressLike } from './detect'
 import { attachExpress } from './express'
@@ -184,7 +184,7 @@ export function nestAppFetch(app: () => NestAppLike | Promise<NestAppLike>, toFe
 export function nestModuleFetch(core: NestCoreLike, module: NestModuleRef, settings: NestSettings | undefined, toFetch: (instance: unknown) => FetchHandler): FetchHandler {
   // An adapter instance serves one application only: a module mounted next to it gets the default platform.
   const platform = settings?.platform !== undefined && fn(settings.platform, 'getInstance') ? undefined : settings?.platform
-  return nestAppFetch(() => createNestApp(core, { module, imports: [], options: settings?.options ?? {}, platform }), toFetch)
+  return nestAppFetch(() => createNestApp(core, new NestSettings({ module, options: settings?.options ?? {}, platform })), toFetch)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
+import { INSTALL, type ServiceHooks } from './install'
 
 /** What a plugin step may return: nothing (carry on), or a `Response` (short-circuit / replace). */
 export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
@@ -24,6 +25,13 @@ export class Plugin {
   processResponse?(response: Response, ctx: RequestContext): PluginResult
   /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
   handleError?(error: unknown, ctx: RequestContext): PluginResult
+  /** declared by a plugin that reports server errors itself (`plugins.Logger`): the service then prints none to the console */
+  readonly reportsErrors?: boolean
+
+  /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
+  [INSTALL](service: ServiceHooks<Plugin>): void {
+    service.addPlugin(this)
+  }
 }
 
 /** Is this value a plugin instance? */

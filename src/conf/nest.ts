@@ -4,6 +4,7 @@
  * Nest is never imported here: the settings are plain values handed to
  * `NestFactory.create` at setup time.
  */
+import { INSTALL, type ServiceHooks } from '../api/install'
 
 /** A Nest module: a class decorated with `@Module(...)`, or a dynamic module `{ module, imports, ... }`. */
 export type NestModuleRef = (abstract new (...args: never[]) => unknown) | { readonly module: abstract new (...args: never[]) => unknown; readonly imports?: readonly unknown[] }
@@ -46,5 +47,10 @@ export class NestSettings {
     this.imports = settings.imports ?? []
     this.options = settings.options ?? {}
     this.platform = settings.platform
+  }
+
+  /** Called by `service.use(settings)`. */
+  [INSTALL](service: ServiceHooks<unknown, NestSettings>): void {
+    service.setNest(this)
   }
 }

@@ -1,3 +1,4 @@
+import { INSTALL, type ServiceHooks } from '../api/install'
 import { compileStrftime, utcWall, zonedWall, type Formatter, type WallTime } from './strftime'
 
 /**
@@ -44,6 +45,11 @@ export class Time {
   format(date: Date): string {
     if (Number.isNaN(date.getTime())) return 'Invalid Date'
     return this.#formatter(this.#wall(date), this.timeZone)
+  }
+
+  /** Called by `service.use(time)`: results are serialised with {@link Time.stringify}. */
+  [INSTALL](service: ServiceHooks): void {
+    service.setStringify((value) => this.stringify(value))
   }
 
   /** `JSON.stringify` that writes every `Date` with this configuration. */

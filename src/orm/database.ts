@@ -1,6 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
-import { INSTALL, type ServiceHooks } from '../service/install'
+import { INSTALL, type ServiceHooks } from '../api/install'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).

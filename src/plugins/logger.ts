@@ -43,6 +43,8 @@ export interface LoggerOptions {
  */
 export class Logger extends Plugin {
   readonly sink: (line: string, record: LogRecord) => void
+  /** it writes server errors as JSON lines: the service prints none to the console */
+  override readonly reportsErrors = true
 
   constructor(options: LoggerOptions = {}) {
     super()

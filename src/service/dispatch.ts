@@ -64,8 +64,14 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
   const router = new Router(entries)
   const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
+  // Only plugins with a request or response step go around routing (one with just `handleError`
+  // is asked by the endpoint pipeline on an error): a service without them answers synchronously.
+  const around = plugins.filter((plugin) => plugin.processRequest || plugin.processResponse)
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
-  const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
+  const prefixed = config.appMounts
+    .filter((mount) => mount.prefix !== '/')
+    .sort((a, b) => b.prefix.length - a.prefix.length)
+    .map((mount) => ({ ...mount, below: `${mount.prefix}/` }))
   const fallback = config.appMounts.find((mount) => mount.prefix === '/')
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
@@ -114,16 +120,15 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   }
 
   const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
-    const arrived = Date.now()
     const url = request.url
     const target = splitTarget(url, HOST_FROM_HEADER ? request.headers.get('host') : null)
     if (!target) return root.error(new BadRequest(BAD_TARGET))
     const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      if (path === mount.prefix || path.startsWith(mount.below)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
     }
-    const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
-    if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)
+    const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
+    if (around.length) return runPlugins(around, rc, () => route(rc, request, env, ctx), root)
     return route(rc, request, env, ctx)
   }
   // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.

@@ -2,24 +2,23 @@ import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapter
 import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
-import { isPlugin, type Plugin } from '../api/plugin'
+import { INSTALL, isInstallable, type Installable, type ServiceHooks } from '../api/install'
+import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { Routed } from '../compile/routes'
-import { NestSettings } from '../conf/nest'
-import { Time } from '../conf/time'
+import type { NestSettings } from '../conf/nest'
+import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { corsOption } from '../plugins/cors'
-import { Logger } from '../plugins/logger'
 import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
 import type { FwOptions } from './options'
-import { INSTALL, type Installable } from './install'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
-/** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin. */
+/** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
 
 let hiddenService: Fw | undefined
@@ -52,7 +51,7 @@ export class Fw<B = unknown> {
   readonly module: string
   readonly options: Readonly<FwOptions & { backend?: B }>
   readonly limits: Readonly<Limits>
-  #time?: Time
+  #stringify?: (value: unknown) => string
   #plugins: Plugin[] = []
   #routes: readonly RouteEntry<Routed>[] = []
   #apiMounts: { api: APIClass; route: string }[] = []
@@ -101,16 +100,26 @@ export class Fw<B = unknown> {
    * service.use(new plugins.RequestId())
    */
   use(item: Usable): this {
-    if (item instanceof Time) this.#time = item
-    else if (item instanceof NestSettings) {
-      if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
-      if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
-      this.#nest = item
-      return this
-    } else if (isPlugin(item)) this.#plugins.push(item)
-    else if (typeof (item as Partial<Installable>)[INSTALL] === 'function') return (item as Installable)[INSTALL](this), this
-    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
-    this.#compile()
+    if (!isInstallable(item)) throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
+    let recompile = false
+    const hooks: ServiceHooks<Plugin, NestSettings> = {
+      onClose: (close) => this.onClose(close),
+      addPlugin: (plugin) => {
+        this.#plugins.push(plugin)
+        recompile = true
+      },
+      setStringify: (stringify) => {
+        this.#stringify = stringify
+        recompile = true
+      },
+      setNest: (settings) => {
+        if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
+        if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
+        this.#nest = settings
+      },
+    }
+    item[INSTALL](hooks)
+    if (recompile) this.#compile()
     return this
   }
 
@@ -264,11 +273,10 @@ export class Fw<B = unknown> {
   }
 
   #compile(): FetchHandler {
-    const time = this.#time
-    const stringify = time ? (value: unknown) => time.stringify(value) : (value: unknown) => JSON.stringify(value)
+    const stringify = this.#stringify ?? ((value: unknown) => JSON.stringify(value))
     const prefix = this.#prefix
     const plugins = [...corsOption(this.options.cors), ...this.#plugins]
-    const logs = plugins.some((plugin) => plugin instanceof Logger)
+    const logs = plugins.some((plugin) => plugin.reportsErrors === true)
     this.#document = undefined
     const docs = docsMount(this.options, prefix, () => (this.#document ??= this.openapi()))
     const { fetch, routes } = buildDispatch({

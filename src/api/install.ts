@@ -1,0 +1,35 @@
+/**
+ * `service.use(item)` has one protocol: the item installs itself through the
+ * method under this symbol (docs/architecture.md, "use()"). Plugins, `conf.Time`,
+ * `conf.NestSettings` and add-ons such as `orm.DatabaseConnections` all do;
+ * the core never asks what class an item is.
+ */
+
+/** The symbol `service.use()` calls. */
+export const INSTALL: unique symbol = Symbol.for('fw.install') as never
+
+/**
+ * What `service.use()` hands to the item it installs. `P` and `N` are the
+ * service's plugin and Nest settings types (api.Plugin, conf.NestSettings),
+ * parameters so this module imports neither.
+ */
+export interface ServiceHooks<P = unknown, N = unknown> {
+  /** run `close` when the service closes */
+  onClose(close: () => Promise<void> | void): unknown
+  /** run `plugin` around every request of the service (in the order used) */
+  addPlugin(plugin: P): void
+  /** serialise results with `stringify` (`conf.Time`: how dates are written) */
+  setStringify(stringify: (value: unknown) => string): void
+  /** the settings of the NestJS app the service creates (`conf.NestSettings`) */
+  setNest(settings: N): void
+}
+
+/** Anything `service.use()` takes: it installs itself on the service. */
+export interface Installable {
+  [INSTALL](service: ServiceHooks): void
+}
+
+/** Does `value` install itself (`service.use()` accepts it)? */
+export function isInstallable(value: unknown): value is Installable {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<Installable>)[INSTALL] === 'function'
+}
