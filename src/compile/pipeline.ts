@@ -86,16 +86,16 @@ class Exchange {
   }
 }
 
-type Step = (x: Exchange) => unknown
-
-/** Run `steps` from `from` until one sets the response; a step that returns a thenable is awaited. */
-function proceed(steps: readonly Step[], x: Exchange, from: number): Promise<void> | undefined {
-  for (let i = from; i < steps.length && x.response === undefined; i++) {
-    const pending = (steps[i] as Step)(x)
-    if (pending !== undefined && isThenable(pending)) return Promise.resolve(pending).then(() => proceed(steps, x, i + 1))
-  }
-  return undefined
+/**
+ * One step: `run` returns nothing, or a thenable to wait for; `settle` (when
+ * given) takes what it resolved to. One promise hop per waiting step.
+ */
+interface Step {
+  run: (x: Exchange) => unknown
+  settle: ((x: Exchange, value: unknown) => void) | undefined
 }
+
+const step = (run: Step['run'], settle?: Step['settle']): Step => ({ run, settle })
 
 /** A plugin step's `Response`, or undefined to carry on (sync when the step is). */
 function settled(result: unknown, use: (response: Response) => void): unknown {
@@ -115,10 +115,10 @@ function buildSteps(p: PipelinePlan): Step[] {
   const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
   const steps: Step[] = []
   plugins.forEach((plugin) => {
-    if (!plugin.processRequest) return void steps.push((x) => void x.entered++)
+    if (!plugin.processRequest) return void steps.push(step((x) => void x.entered++))
     // A plugin that throws is answered by the endpoint's error rendering (not by error hooks).
     const fail = (x: Exchange) => (error: unknown) => answer(x, renderer.error(error))
-    steps.push((x) => {
+    steps.push(step((x) => {
       x.entered++
       try {
         const pending = settled(plugin.processRequest?.(x.rc.raw, x.rc), (response) => answer(x, response))
@@ -126,26 +126,31 @@ function buildSteps(p: PipelinePlan): Step[] {
       } catch (error) {
         return fail(x)(error)
       }
-    })
+    }))
   })
   if (p.readsQuery) {
-    steps.push((x) => {
+    steps.push(step((x) => {
       const tooMany = tooManyQuery(x.rc, options.limits)
       if (tooMany) throw tooMany
-    })
+    }))
   }
   const bodies = p.bodies
-  if (bodies) steps.push((x) => readBody(x.rc.raw, chooseBody(x.rc, bodies), options.limits, x.rc.env).then((body) => void (x.rc.body = body)))
+  if (bodies) {
+    steps.push(step(
+      (x) => readBody(x.rc.raw, chooseBody(x.rc, bodies), options.limits, x.rc.env),
+      (x, body) => void (x.rc.body = body),
+    ))
+  }
   const params = p.params
-  steps.push((x) => {
+  steps.push(step((x) => {
     const failures = extract(params, x.rc, x.input, x.common)
     if (!failures) return
     // Nothing can intercept the 400: render it without building an Error.
     if (trivial) x.response = renderer.invalid(failures.message, failures.issues)
     else throw badRequest(failures)
-  })
+  }))
   for (const { hook, renderer: own, params: hookParams } of p.before) {
-    steps.push((x) => {
+    steps.push(step((x) => {
       const hookInput: Record<string, unknown> = { ...x.input }
       if (hookParams.length) {
         const failures = extract(hookParams, x.rc, hookInput, x.common)
@@ -153,18 +158,18 @@ function buildSteps(p: PipelinePlan): Step[] {
       }
       x.rc.responder = own.result
       return hook.method.call(x.at(hook.level), hookInput)
-    })
+    }))
   }
   const last = p.levels.length - 1
   const method = p.method
-  const render = (x: Exchange) => (value: unknown) => void (x.response = renderer.result(value))
-  steps.push((x) => {
+  const render = (x: Exchange, value: unknown): void => void (x.response = renderer.result(value))
+  steps.push(step((x) => {
     x.rc.responder = renderer.result
     const result = method.call(x.at(last), x.input)
-    if (isThenable(result)) return Promise.resolve(result).then(render(x))
+    if (isThenable(result)) return result
     x.response = renderer.result(result)
     return undefined
-  })
+  }, render))
   return steps
 }
 
@@ -272,17 +277,29 @@ export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Respon
       instance.request = rc
       x = new Exchange(rc, p.levels, instance as unknown as Record<string, unknown>, true)
     } else x = new Exchange(rc, p.levels, {}, false)
-    let pending: Promise<void> | undefined
+    return advance(x, 0)
+  }
+  /** Run the steps from `from` until one sets the response; a step that returns a thenable is awaited (one hop). */
+  const advance = (x: Exchange, from: number): Response | Promise<Response> => {
     try {
-      pending = proceed(steps, x, 0)
+      for (let i = from; i < steps.length && x.response === undefined; i++) {
+        const current = steps[i] as Step
+        const pending = current.run(x)
+        if (pending !== undefined && isThenable(pending)) {
+          const next = i + 1
+          return Promise.resolve(pending).then(
+            (value) => {
+              current.settle?.(x, value)
+              return advance(x, next)
+            },
+            (error: unknown) => rescue(x, error),
+          )
+        }
+      }
     } catch (error) {
       return rescue(x, error)
     }
-    if (pending === undefined) return done(x)
-    return pending.then(
-      () => done(x),
-      (error: unknown) => rescue(x, error),
-    )
+    return done(x)
   }
   if (!hooked) return handle
   return (rc) => {
