@@ -1,5 +1,6 @@
 import type { EntryOf } from '../adapters/types'
 import type { RequestContext, RespondInit } from '../request/context'
+import { ImproperlyConfigured } from '../exceptions'
 
 export type { RespondInit, Responder } from '../request/context'
 
@@ -52,7 +53,7 @@ export class API {
    */
   static __as__<B>(backend: B, route: string, options?: { asynchornous?: boolean }): EntryOf<B>
   static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
-    if (!attachAs) throw new Error("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
+    if (!attachAs) throw new ImproperlyConfigured("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
     return attachAs(this, backend, route, options)
   }
 }

@@ -4,6 +4,7 @@ import { readBody, type BodyPlan } from '../body'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
+import { Exchange } from './exchange'
 import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
 import type { ResolvedHook } from './hooks'
 import type { CompileOptions } from './options'
@@ -46,44 +47,6 @@ export interface PipelinePlan {
   /** every plugin with `handleError`, innermost first (class, then service) */
   errorPlugins: readonly Plugin[]
   options: CompileOptions
-}
-
-/** One request through one endpoint: what its steps share. */
-class Exchange {
-  readonly input: Record<string, unknown> = {}
-  response: Response | undefined = undefined
-  /** class plugins whose `processRequest` ran (their `processResponse` runs, innermost first) */
-  entered = 0
-  /** a class plugin answered (or failed) before the endpoint: its hooks do not run */
-  bypassed = false
-  readonly #made: (API | undefined)[] | undefined
-  readonly #levels: readonly { cls: Function }[]
-
-  constructor(
-    readonly rc: RequestContext,
-    levels: readonly { cls: Function }[],
-    /** common params land here; with one class on the route it is the endpoint's instance itself */
-    readonly common: Record<string, unknown>,
-    single: boolean,
-  ) {
-    this.#levels = levels
-    this.#made = single ? undefined : new Array<API | undefined>(levels.length)
-  }
-
-  /** The instance of the API class at `level` (one per class per request). */
-  at(level: number): API {
-    const made = this.#made
-    if (!made) return this.common as unknown as API
-    let instance = made[level]
-    if (!instance) {
-      const Cls = (this.#levels[level] as { cls: Function }).cls as unknown as new () => API
-      instance = new Cls()
-      Object.assign(instance, this.common)
-      instance.request = this.rc
-      made[level] = instance
-    }
-    return instance
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import '../polyfill'
+import { ImproperlyConfigured } from '../exceptions'
 
 /**
  * What decorators record about an API class. Filled by `@api.*` and param
@@ -46,7 +47,7 @@ function create(): ClassMeta {
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */
 export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
   const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
-  if (!bag) throw new Error('fw: decorator metadata is unavailable; import "fw-api" before declaring API classes')
+  if (!bag) throw new ImproperlyConfigured('fw: decorator metadata is unavailable; import "fw-api" before declaring API classes')
   if (!Object.hasOwn(bag, META)) bag[META] = create()
   return bag[META] as ClassMeta
 }

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
 
@@ -151,5 +152,5 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: Mark
 export function toSpec(entry: unknown): MarkerSpec {
   if (isMarker(entry)) return specOf(entry)
   if (isSchema(entry)) return { kind: 'auto', schema: entry, hasDefault: false }
-  throw new TypeError('fw: a param must be a valibot schema or a request marker')
+  throw new ImproperlyConfigured('fw: a param must be a valibot schema or a request marker')
 }

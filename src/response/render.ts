@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
+import { problem } from '../exceptions/http'
 import type { RespondInit } from '../request/context'
 import { BARE, type Template } from './response'
 import { isNullBodyStatus } from '../utils/http'
@@ -33,13 +34,6 @@ const PROBLEM_TYPE = 'application/problem+json'
 const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': JSON_TYPE }) })
 const MAX_LISTED_ERRORS = 100
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone',
-  411: 'Length Required', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
-}
 
 
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
@@ -110,9 +104,7 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
 
   const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response => {
     if (enveloped) return json(wrap(null, { message }, errors), status, JSON_TYPE, headers)
-    const problem: Record<string, unknown> = { type: 'about:blank', title: STATUS_TEXT[status] ?? name, status, detail: message }
-    if (errors.length) problem.errors = errors.slice(0, MAX_LISTED_ERRORS)
-    return json(stringify(problem), status, PROBLEM_TYPE, headers)
+    return json(stringify(problem(status, name, message, errors.slice(0, MAX_LISTED_ERRORS))), status, PROBLEM_TYPE, headers)
   }
 
   const error = (thrown: unknown): Response => {

@@ -1,5 +1,6 @@
 import { markFramed } from '../body'
 import type { FetchHandler } from '../types'
+import { problem } from '../exceptions/http'
 
 /**
  * A server started by `service.run()`.
@@ -117,11 +118,11 @@ export function envVar(name: string): string | undefined {
 const nodeServerModule = ['@hono', 'node-server'].join('/')
 const nodeHttpModule = ['node', 'http'].join(':')
 
-const HIDDEN_500 = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'InternalServerError' })
+const HIDDEN_500 = JSON.stringify(problem(500, 'InternalServerError', 'InternalServerError'))
 
 /** The 500 for an error that escaped the service: no stack, path or source unless `debug`. */
 function internalError(error: unknown, debug: boolean): Response {
-  const body = debug && error instanceof Error ? JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: `${error.name}: ${error.message}` }) : HIDDEN_500
+  const body = debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', `${error.name}: ${error.message}`)) : HIDDEN_500
   return new Response(body, { status: 500, headers: { 'content-type': 'application/problem+json' } })
 }
 
@@ -255,7 +256,7 @@ function safeResponseClass(http: NodeHttpModule, debug: boolean): NodeHttpModule
       const code = (error as { code?: unknown }).code
       if (code !== 'ERR_INVALID_CHAR' && code !== 'ERR_HTTP_INVALID_HEADER_VALUE' && code !== 'ERR_INVALID_HTTP_TOKEN') throw error
       replaced.add(this)
-      const body = debug && error instanceof Error ? JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: error.message }) : HIDDEN_500
+      const body = debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500
       Reflect.apply(writeHead, this, [500, { 'content-type': 'application/problem+json', 'content-length': new TextEncoder().encode(body).length }])
       Reflect.apply(end, this, [body])
       return this

@@ -1,0 +1,106 @@
+/** HTTP errors: the base class, the status table's machinery and the problem+json body (one home for each). */
+/** The one status table: each exception class (exceptions/index.ts) and each problem+json `title` comes from it. */
+export const STATUSES = {
+  BadRequest: [400, 'Bad Request'],
+  Unauthorized: [401, 'Unauthorized'],
+  PaymentRequired: [402, 'Payment Required'],
+  PermissionDenied: [403, 'Forbidden'],
+  Forbidden: [403, 'Forbidden'],
+  NotFound: [404, 'Not Found'],
+  MethodNotAllowed: [405, 'Method Not Allowed'],
+  NotAcceptable: [406, 'Not Acceptable'],
+  RequestTimeout: [408, 'Request Timeout'],
+  Conflict: [409, 'Conflict'],
+  Gone: [410, 'Gone'],
+  LengthRequired: [411, 'Length Required'],
+  RequestEntityTooLarge: [413, 'Content Too Large'],
+  UnsupportedMediaType: [415, 'Unsupported Media Type'],
+  UnprocessableEntity: [422, 'Unprocessable Content'],
+  TooManyRequests: [429, 'Too Many Requests'],
+  InternalServerError: [500, 'Internal Server Error'],
+  NotImplemented: [501, 'Not Implemented'],
+  BadGateway: [502, 'Bad Gateway'],
+  ServiceUnavailable: [503, 'Service Unavailable'],
+  GatewayTimeout: [504, 'Gateway Timeout'],
+} as const satisfies Record<string, readonly [number, string]>
+
+/** The name of a status class in the table. */
+export type StatusName = keyof typeof STATUSES
+
+const TITLES: Readonly<Record<number, string>> = Object.fromEntries(Object.values(STATUSES).map(([status, title]) => [status, title]))
+
+/** The problem+json `title` of a status; undefined for one the table lacks. */
+export function statusTitle(status: number): string | undefined {
+  return TITLES[status]
+}
+
+/**
+ * The RFC 9457 problem object fw sends for an error without an envelope
+ * (response/render.ts, and the servers' own last-resort 500 in service/run.ts).
+ */
+export function problem(status: number, name: string, detail: string, errors?: readonly ParamIssue[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { type: 'about:blank', title: statusTitle(status) ?? name, status, detail }
+  if (errors?.length) body.errors = errors
+  return body
+}
+
+/**
+ * One failed item, as listed in problem+json `errors`.
+ *
+ * @example
+ * new exceptions.BadRequest('invalid page', { errors: [{ in: 'query', name: 'page', path: [], message: "invalid number: 'x'" }] })
+ */
+export interface ParamIssue {
+  /** where the value came from: `path`, `query`, `header`, `cookie`, `body` */
+  in: string
+  /** the wire name of the param (or body field) */
+  name: string
+  /** the item names from the param down to the failing value */
+  path: (string | number)[]
+  /** the innermost reason, e.g. `invalid number: 'x'` */
+  message: string
+}
+
+/**
+ * Base class of every exception that maps to an HTTP status.
+ *
+ * @example
+ * throw new exceptions.HttpError('teapot', { status: 418 })
+ * if (error instanceof exceptions.HttpError) console.log(error.status)
+ */
+export class HttpError extends Error {
+  /** HTTP status code sent for this error. */
+  static status = 500
+  /** Exception name used in the message (kept explicit so minifiers cannot rename it). */
+  static errorName = 'HttpError'
+  readonly status: number
+  /** Item-level details (param failures); empty for plain errors. */
+  readonly errors: ParamIssue[]
+  /** Extra response headers (e.g. `Allow` for 405). */
+  readonly headers: Record<string, string>
+
+  constructor(message = '', options: { status?: number; errors?: ParamIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    const ctor = this.constructor as typeof HttpError
+    this.status = options.status ?? ctor.status
+    this.errors = options.errors ?? []
+    this.headers = options.headers ?? {}
+    this.name = ctor.errorName
+  }
+
+  /** The text fw sends: `<Name>: <message>` or just `<Name>`. */
+  get fullMessage(): string {
+    return this.message ? `${this.name}: ${this.message}` : this.name
+  }
+}
+
+/** A status class made from the table: a real class (`instanceof`, `extends`, its `name`), its status and name as statics. */
+export function statusClass(errorName: StatusName): typeof HttpError {
+  const [status] = STATUSES[errorName]
+  const made = class extends HttpError {
+    static override status = status
+    static override errorName = errorName
+  }
+  Object.defineProperty(made, 'name', { value: errorName })
+  return made
+}
