@@ -1,11 +1,13 @@
 /**
- * Architecture guards (issue #10, acceptance): no import cycle in src/, and no
- * file in src/ over 300 lines. A small import-graph walk, no dependency.
+ * Architecture guards (docs/architecture.md): no import cycle in src/ (at load
+ * time, and with type-only imports too), no import against the layer order,
+ * and no file in src/ over 300 lines. A small import-graph walk, no dependency.
  *
- * The graph is the load-time one: static `import`/`export … from` of relative
- * modules (parsed with the TypeScript compiler already in devDependencies),
+ * The load-time graph: static `import`/`export … from` of relative modules
+ * (parsed with the TypeScript compiler already in devDependencies),
  * `import type`/`export type` left out (erased at build, they cannot make a
- * cycle at load time); dynamic `import()` left out (lazy).
+ * cycle at load time); dynamic `import()` left out (lazy). The full graph adds
+ * the type-only ones: a type cycle is still two modules that cannot be read apart.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -28,14 +30,14 @@ function readTree(dir: string, out: Sources = new Map()): Sources {
   return out
 }
 
-/** Relative specifiers this module loads at load time (parsed with the TypeScript compiler, top-level statements). */
-export function loadTimeImports(code: string): string[] {
+/** Relative specifiers this module loads at load time (parsed with the TypeScript compiler, top-level statements); with `types`, type-only ones too. */
+export function loadTimeImports(code: string, types = false): string[] {
   const file = ts.createSourceFile('module.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
   const found: string[] = []
   for (const statement of file.statements) {
     let specifier: ts.Expression | undefined
-    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
-    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
+    if (ts.isImportDeclaration(statement) && (types || !statement.importClause?.isTypeOnly)) specifier = statement.moduleSpecifier
+    if (ts.isExportDeclaration(statement) && (types || !statement.isTypeOnly)) specifier = statement.moduleSpecifier
     if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) found.push(specifier.text)
   }
   return found
@@ -48,10 +50,10 @@ function resolveModule(from: string, specifier: string, modules: Sources): strin
   return [`${stem}.ts`, `${stem}/index.ts`].find((candidate) => modules.has(candidate))
 }
 
-export function importGraph(modules: Sources): Map<string, string[]> {
+export function importGraph(modules: Sources, types = false): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const [id, code] of modules) {
-    const edges = loadTimeImports(code)
+    const edges = loadTimeImports(code, types)
       .map((specifier) => resolveModule(id, specifier, modules))
       .filter((target): target is string => target !== undefined)
     graph.set(id, [...new Set(edges)])
@@ -113,6 +115,44 @@ function closedPath(graph: Map<string, string[]>, component: Set<string>, start:
   return [start, start]
 }
 
+/**
+ * The layer order of docs/architecture.md, lowest first: a module may import
+ * its own layer and those below. Folders of src/ (root files by name).
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['types.ts', 'polyfill.ts', 'utils', 'exceptions', 'meta'],
+  ['schema', 'router'],
+  ['request', 'response'],
+  ['body', 'file', 'node'],
+  ['api', 'conf'],
+  ['compile'],
+  ['plugins', 'openapi', 'orm', 'client'],
+  ['adapters'],
+  ['service'],
+  ['index.ts'],
+]
+
+/** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"). */
+export const KNOWN_UPWARD: readonly string[] = [
+  'adapters/run.ts → service/run.ts', // runtime serving moves out of service/ (backends as a table)
+  'plugins/cors.ts → service/options.ts', // CorsOptions moves next to the CORS plugin
+  'api/api.ts → adapters/types.ts', // type only: the typed `__as__` entry of each backend
+]
+
+function layerOf(id: string): number {
+  const top = id.includes('/') ? (id.split('/')[0] as string) : id
+  const layer = LAYERS.findIndex((names) => names.includes(top))
+  if (layer < 0) throw new Error(`${id}: not in any layer of docs/architecture.md`)
+  return layer
+}
+
+/** Every import (`from → to`) whose target sits in a higher layer than its importer. */
+export function upwardImports(graph: Map<string, string[]>): string[] {
+  const found: string[] = []
+  for (const [from, targets] of graph) for (const to of targets) if (layerOf(to) > layerOf(from)) found.push(`${from} → ${to}`)
+  return found.sort()
+}
+
 export function longFiles(modules: Sources, max = MAX_LINES): string[] {
   return [...modules]
     .map(([id, code]) => [id, code.replace(/\n$/, '').split('\n').length] as const)
@@ -142,6 +182,11 @@ describe('the architecture checker itself', () => {
     expect(cycles(importGraph(broken))).toEqual([])
   })
 
+  it('finds an import against the layer order', () => {
+    const graph = new Map([['schema/a.ts', ['utils/b.ts', 'body/c.ts']], ['service/d.ts', ['api/e.ts']]])
+    expect(upwardImports(graph)).toEqual(['schema/a.ts → body/c.ts'])
+  })
+
   it('finds a file over the limit', () => {
     expect(longFiles(planted)).toEqual(['types.ts: 301 lines'])
   })
@@ -158,6 +203,14 @@ describe('src/ architecture', () => {
 
   it('has no import cycle', () => {
     expect(cycles(importGraph(modules)).map((path) => path.join(' → '))).toEqual([])
+  })
+
+  it('has no import cycle counting type-only imports', () => {
+    expect(cycles(importGraph(modules, true)).map((path) => path.join(' → '))).toEqual([])
+  })
+
+  it('imports only down the layer order (docs/architecture.md), but for the known exceptions', () => {
+    expect(upwardImports(importGraph(modules, true)).filter((edge) => !KNOWN_UPWARD.includes(edge))).toEqual([])
   })
 
   it(`has no file over ${MAX_LINES} lines`, () => {

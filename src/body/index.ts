@@ -38,7 +38,7 @@ import { parseXml } from './xml'
 
 export * from './limits'
 export { markFramed } from './stream'
-export { jsonDepthExceeds } from './json'
+export { jsonDepthExceeds } from '../utils/json-depth'
 export { parseContentType, typeMatcher, type ContentType } from './content-type'
 export type { FormEntry, FormObject } from './form'
 export type { XmlObject, XmlValue } from './xml'

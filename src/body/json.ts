@@ -4,7 +4,8 @@
  * so no later copy can turn them into a prototype.
  */
 import { BadRequest } from '../exceptions/index'
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, CR, LF, OPEN_BRACE, OPEN_BRACKET, QUOTE, SPACE, TAB } from '../utils/chars'
+import { CR, LF, SPACE, TAB } from '../utils/chars'
+import { jsonDepthExceeds } from '../utils/json-depth'
 
 /**
  * Parse JSON text no deeper than `maxDepth`; blank text is `undefined`.
@@ -32,44 +33,6 @@ function isBlank(text: string): boolean {
     if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return false
   }
   return true
-}
-
-/**
- * Does JSON `text` nest arrays/objects deeper than `maxDepth`? A linear,
- * non-recursive bracket count that skips string contents; run it before
- * `JSON.parse` on any untrusted text (bodies, JSON-encoded params).
- *
- * @example
- * jsonDepthExceeds('[[1]]', 1) // true
- */
-export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
-  // Exceeding the depth needs more than maxDepth opening brackets (counted
-  // natively first: most texts have far fewer, and skip the scan below).
-  if (text.length <= maxDepth || !hasMoreThan(text, maxDepth)) return false
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === BACKSLASH) i++
-      else if (c === QUOTE) inString = false
-    } else if (c === QUOTE) {
-      inString = true
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > maxDepth) return true
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      depth--
-    }
-  }
-  return false
-}
-
-/** More than `count` `{` and `[` together in `text` (strings included)? */
-function hasMoreThan(text: string, count: number): boolean {
-  let seen = 0
-  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++seen > count) return true
-  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++seen > count) return true
-  return false
 }
 
 // `\u` escapes can spell `__proto__` without the literal text.

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { jsonDepthExceeds } from '../body/json'
+import { jsonDepthExceeds } from '../utils/json-depth'
 import { ConversionError, showValue } from './errors'
 import { matchOption, toBigInt, toBoolean, toDate, toInteger, toNumber, toStringValue } from './scalars'
 import { getFieldOptions } from './field'
