@@ -40,7 +40,7 @@ export class API {
   }
 
   /**
-   * Attach this API to an existing app in one line (SPEC §6): a Hono app or the
+   * Attach this API to an existing app in one line (docs/integration.md): a Hono app or the
    * `Hono` class, an Express app or the `express` module, a Fastify instance, a
    * Koa app, the `node:http` module, an Elysia app. Creates a hidden service;
    * once per process — to attach more, or to configure (e.g. `conf.Time`),

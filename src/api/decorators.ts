@@ -1,4 +1,4 @@
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type EndpointDecl } from '../meta'
+import { isMethodDecoratorCall, metaOfMethodCall, type EndpointDecl } from '../meta'
 import type { EndpointDecoratorFactory } from './types'
 
 /**
@@ -47,10 +47,6 @@ function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readon
   const list = meta.endpoints.get(name) ?? []
   list.push({ method, ...decl })
   meta.endpoints.set(name, list)
-}
-
-function isMethodDecoratorCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1]) && args[1].kind === 'method') || isLegacyMemberCall(args)
 }
 
 function endpoint(method: string): EndpointDecoratorFactory {

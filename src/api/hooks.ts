@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../exceptions'
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
+import { isMethodDecoratorCall, metaOfMethodCall, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
 
@@ -47,10 +47,6 @@ function isErrorClass(value: unknown): value is ErrorClass {
   return typeof value === 'function' && (value === Error || value.prototype instanceof Error)
 }
 
-function isMethodCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
-}
-
 function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'methodName'>): MethodDecorator {
   const decorate = (...args: unknown[]): void => {
     const { meta, name } = metaOfMethodCall(args)
@@ -60,7 +56,7 @@ function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'me
 }
 
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
-  if (isMethodCall(args)) throw new ImproperlyConfigured(`@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`)
+  if (isMethodDecoratorCall(args)) throw new ImproperlyConfigured(`@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`)
   const targets: HookTarget[] = []
   for (const arg of args) {
     if (typeof arg === 'string' || isAPIClass(arg)) targets.push(arg)
@@ -110,7 +106,7 @@ export function after<const T extends readonly HookTarget[]>(...targets: T): Hoo
  * invalid(error: exceptions.BadRequest) { return this.respond(null, { status: 422, message: error.message }) }
  */
 export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
-  if (isMethodCall(args)) throw new ImproperlyConfigured("@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)")
+  if (isMethodDecoratorCall(args)) throw new ImproperlyConfigured("@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)")
   const errors = args.filter(isErrorClass)
   const targets = args.filter((arg) => !isErrorClass(arg))
   return hookDecorator('handle', { targets: targetsOf('handle', targets), errors }) as HookDecorator<NamesOf<A[number]>>

@@ -1,5 +1,5 @@
 /**
- * Request bodies (SPEC §3.3): read and parse per a plan the core builds once
+ * Request bodies (docs/api.md; limits in docs/security.md): read and parse per a plan the core builds once
  * per endpoint, with limits enforced on the bytes actually received.
  *
  * | accept   | content types                                     | result |

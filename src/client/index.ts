@@ -1,5 +1,5 @@
 /**
- * `fw-api/client`: a typed client for an fw service (SPEC §9). Types come
+ * `fw-api/client`: a typed client for an fw service (docs/openapi.md). Types come
  * from a type-only import of the API classes; routes come from the service's
  * OpenAPI document, so no server code reaches a browser or Worker bundle.
  *

@@ -23,7 +23,7 @@ export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: 
     else if (raw === undefined && plan.mayBeAbsent) value = undefined
     else value = plan.parse(raw)
     if (value instanceof Invalid) {
-      // The message chains the param's name (SPEC §4); each listed item is named by its wire path.
+      // The message chains the param's name (docs/api.md); each listed item is named by its wire path.
       message ??= chainMessage([plan.name, ...value.path], value.reason)
       issues ??= []
       for (const failure of value.all) {

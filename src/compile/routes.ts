@@ -8,10 +8,8 @@ import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './ho
 import { isOptional, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
 
-/** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (SPEC §2.1 rule 5). */
+/** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (docs/api.md, path rules). */
 export interface Scope {
-  /** the API class that owns the prefix */
-  cls: Function
   /** is this path the prefix or below it (whole segments)? */
   contains(path: string): boolean
   /** renders its 404/405 with its nearest template */
@@ -87,7 +85,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       const { stringify, debug, onError } = options
       const renderer = createRenderer(classTemplate(def.levels, depth), { stringify, debug, onError, where: level.cls.name })
       const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
-      scopes.push({ cls: level.cls, contains: scopeMatcher(prefix), renderer, depth, level, first: index })
+      scopes.push({ contains: scopeMatcher(prefix), renderer, depth, level, first: index })
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)

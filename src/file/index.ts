@@ -1,5 +1,5 @@
 /**
- * `fw/file`: file schemas and the uploaded file type (SPEC §3.4).
+ * `fw/file`: file schemas and the uploaded file type (docs/api.md).
  *
  * @example
  * import { file } from 'fw-api'

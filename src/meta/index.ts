@@ -102,3 +102,8 @@ export function isLegacyMemberCall(args: readonly unknown[]): boolean {
     (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
   )
 }
+
+/** Is this a bare method decorator call (`@api.get`, not `@api.get(...)`), under either decorator standard? */
+export function isMethodDecoratorCall(args: readonly unknown[]): boolean {
+  return (typeof args[0] === 'function' && isDecoratorContext(args[1]) && args[1].kind === 'method') || isLegacyMemberCall(args)
+}

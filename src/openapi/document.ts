@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of a service, built from its route descriptions
- * (routes.ts). Extensions the typed client reads (SPEC §9):
+ * (routes.ts). Extensions the typed client reads (docs/openapi.md):
  * `x-fw-call` (operation: the client's call path), `x-fw-envelope`
  * (operation: envelope keys), `x-fw-source` (parameter: the input keys it
  * comes from), `x-fw-match` (path: `rest` for FilePathParam), `x-fw-body`

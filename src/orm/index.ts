@@ -1,7 +1,7 @@
 /**
  * `fw-api/orm`: UtilMeta's schema-query ORM over drizzle tables (Postgres):
  * declarative schemas that validate input, query relations without N+1 and
- * serialise results (SPEC §10). The core (`fw-api`) imports none of this.
+ * serialise results (docs/orm.md). The core (`fw-api`) imports none of this.
  *
  * @example
  * import { orm } from 'fw-api/orm'

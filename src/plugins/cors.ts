@@ -25,7 +25,7 @@ export interface CORSOptions {
 /**
  * CORS for preflights and actual responses: `Access-Control-Allow-Origin`,
  * `Vary: Origin`, `Access-Control-Allow-Credentials`, exposed headers; the
- * preflight's allowed methods and headers come from the routes (SPEC §3.5).
+ * preflight's allowed methods and headers come from the routes (docs/hooks.md).
  *
  * @example
  * service.use(new plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))

@@ -1,5 +1,5 @@
 /**
- * Built-in plugins (SPEC §8): `service.use(new plugins.CORS({ allowOrigin: '*' }))`.
+ * Built-in plugins (docs/hooks.md): `service.use(new plugins.CORS({ allowOrigin: '*' }))`.
  */
 export { CORS, type CORSOptions } from './cors'
 export { RequestId, type RequestIdOptions } from './request-id'

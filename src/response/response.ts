@@ -16,7 +16,7 @@ import type { GenericSchema } from 'valibot'
  */
 export class Response {
   // The keys are deliberately not declared here: subclasses write
-  // `static resultKey = 'data'` exactly as SPEC §2 shows, which
+  // `static resultKey = 'data'` exactly as the README shows, which
   // `noImplicitOverride` would reject if the base declared them.
 }
 

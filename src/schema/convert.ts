@@ -7,7 +7,7 @@ import { shapeOf, type AnySchema, type SchemaShape } from './types'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
- * schema asks for, before valibot validates it (SPEC §3.1). Throws
+ * schema asks for, before valibot validates it (docs/api.md, conversion). Throws
  * `ConversionError` with the failing item path.
  */
 export type Converter = (value: unknown) => unknown

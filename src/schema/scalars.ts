@@ -1,5 +1,5 @@
 /**
- * Converters of scalar wire values (SPEC §3.1): strings from a path, query,
+ * Converters of scalar wire values (docs/api.md, conversion): strings from a path, query,
  * header or form field, or JSON scalars, to what the schema asks for.
  * Each throws `ConversionError` for a value it cannot convert.
  */

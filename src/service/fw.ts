@@ -23,7 +23,7 @@ export type Usable = Time | Plugin | NestSettings | Installable
 
 let hiddenService: Fw | undefined
 
-// `API.__as__` (SPEC §6): a hidden service per process, attached to the backend.
+// `API.__as__` (docs/integration.md): a hidden service per process, attached to the backend.
 provideAttachAs((api, backend, route, options) => {
   if (hiddenService) {
     throw new ImproperlyConfigured(
@@ -176,7 +176,7 @@ export class Fw<B = unknown> {
    * const service = new Fw(import.meta.url, { backend: express, api: RootAPI }).setup()
    * const app = service.application()
    *
-   * // NestJS (SPEC §11): asynchronous, creates the INestApplication
+   * // NestJS (docs/nest.md): asynchronous, creates the INestApplication
    * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(new conf.NestSettings({ module: AppModule })).setup()
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
@@ -227,7 +227,7 @@ export class Fw<B = unknown> {
   /**
    * A route entry that embeds the whole service in its backend, under `route`
    * (prepended to the service's own `route`): a Hono sub-app, an Express router
-   * or middleware, a Koa middleware, a `node:http` listener, ... (SPEC §6).
+   * or middleware, a Koa middleware, a `node:http` listener, ... (docs/integration.md).
    *
    * @example
    * const service = new Fw(import.meta.url, { backend: app, api: RootAPI })
@@ -262,7 +262,7 @@ export class Fw<B = unknown> {
   }
 
   /**
-   * The OpenAPI 3.1 document of every API route this service serves (SPEC §9).
+   * The OpenAPI 3.1 document of every API route this service serves (docs/openapi.md).
    *
    * @example writeFileSync('openapi.json', JSON.stringify(service.openapi({ version: '1.0.0' })))
    */

@@ -1,5 +1,5 @@
 /**
- * Containing the errors of a mounted Node app (issue #9 item 12).
+ * Containing the errors of a mounted Node app (docs/integration.md, mounted Node apps' errors).
  *
  * A Node handler's code also runs inside the events of its request and
  * response: `req.on('end', ...)`, `res.on('finish', ...)`, an `'error'` event
