@@ -3,6 +3,7 @@ import { runPlugins, type Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
@@ -64,9 +65,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
   const router = new Router(entries)
   const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
+  // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (SPEC §8).
+  const appMounts = config.appMounts.map((mount) => ({ prefix: mount.prefix, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
-  const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
-  const fallback = config.appMounts.find((mount) => mount.prefix === '/')
+  const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
+  const fallback = appMounts.find((mount) => mount.prefix === '/')
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
   const shadowed = (routed: Routed, path: string): boolean => routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
@@ -126,12 +129,13 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)
     return route(rc, request, env, ctx)
   }
-  // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.
+  // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (SPEC §8):
+  // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.
   const fetch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     try {
       return dispatch(request, env, ctx)
     } catch (error) {
-      return Promise.reject(error)
+      return root.error(error)
     }
   }
   return { fetch, routes: entries }

@@ -151,7 +151,7 @@ export class Fw<B = unknown> {
         )
       }
       const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), nest }) })
+      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest }) })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }
