@@ -9,7 +9,7 @@ import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
-import { splitTarget, stripPrefix } from '../router/route'
+import { hostless, splitTarget, stripPrefix } from '../router/route'
 import type { FetchHandler } from '../types'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
@@ -50,7 +50,8 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
 // Deno builds request.url from the raw Host header (`Host: a/admin` makes the path
 // `/admin/…`), so the header is checked there. Bun makes the URL relative for a bad
 // Host (refused by `splitTarget` without reading the headers, a cost on every
-// request); Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
+// request) and for no Host at all (served: `hostless`); Node's server
+// (@hono/node-server) and Workers refuse a bad Host themselves.
 const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
 
 /**
@@ -120,7 +121,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     const arrived = Date.now()
     const url = request.url
     const target = splitTarget(url, HOST_FROM_HEADER ? request.headers.get('host') : null)
-    if (!target) return root.error(new BadRequest(BAD_TARGET))
+    if (!target) {
+      const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
+      return served ? dispatch(served, env, ctx) : root.error(new BadRequest(BAD_TARGET))
+    }
     const path = target.path
     for (const mount of prefixed) {
       if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)

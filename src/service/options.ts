@@ -2,23 +2,10 @@ import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from './run'
+import type { CorsOptions } from '../plugins/cors'
 
-/**
- * CORS settings (sugar for `service.use(new plugins.CORS(...))`).
- *
- * @example
- * new Fw(import.meta.url, { api: RootAPI, cors: { origin: ['https://example.com'], credentials: true } })
- */
-export interface CorsOptions {
-  /** allowed origins; `'*'` for any. Without it, responses carry no `Access-Control-Allow-Origin`. */
-  origin?: string | string[]
-  credentials?: boolean
-  maxAge?: number
-  /** `Access-Control-Expose-Headers` on actual responses */
-  exposeHeaders?: string[]
-  /** preflight `Access-Control-Allow-Headers` (default: the headers the path's endpoints declare) */
-  allowHeaders?: string[]
-}
+/** The `cors` option's type lives with the plugin it configures. */
+export type { CorsOptions } from '../plugins/cors'
 
 /**
  * Options of `new Fw(import.meta.url, options)`.
