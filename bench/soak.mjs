@@ -13,7 +13,7 @@
  *
  * Knobs: SOAK_RUNTIMES (bun,node), SOAK_REQUESTS, SOAK_MAX_S, SOAK_PHASE_S (15),
  * SOAK_CONNECTIONS (16), SOAK_APP (blog|minimal), SOAK_LOGGER (1|0),
- * SOAK_SINK (console|write|none), SOAK_STDOUT (pipe: read by this script, as
+ * SOAK_SINK (console|write|none), SOAK_BUN_FLAGS (e.g. --smol), SOAK_STDOUT (pipe: read by this script, as
  * a log collector would | null: /dev/null).
  */
 import { spawn, execFile } from 'node:child_process'
@@ -31,7 +31,7 @@ const phaseSeconds = Number(env.SOAK_PHASE_S ?? 15)
 const connections = Number(env.SOAK_CONNECTIONS ?? 16)
 const stdoutMode = env.SOAK_STDOUT ?? 'pipe'
 const commands = {
-  bun: [join(root, 'node_modules/.bin/bun'), 'bench/soak-server.ts'],
+  bun: [join(root, 'node_modules/.bin/bun'), ...(env.SOAK_BUN_FLAGS ?? '').split(' ').filter(Boolean), 'bench/soak-server.ts'],
   node: [process.execPath, '--expose-gc', '--import', 'tsx', 'bench/soak-server.ts'],
 }
 
@@ -39,8 +39,10 @@ const commands = {
 // several thousand: in every 100 requests, 1 article list and 4 user reads go to the
 // database (with their relations and counts), the rest are fw's own 404s and 400s
 // (routing, param conversion, error rendering, a Logger line each). No writes: the data
-// set stays the same size. SOAK_DB_SHARE=all sends only database reads.
-const databasePaths = ['/api/article?limit=5&order=-createdAt', '/api/user/1', '/api/user/2', '/api/user/3', '/api/user/4']
+// set stays the same size. SOAK_DB_SHARE=all sends only database reads; SOAK_LIST_LIMIT
+// sets the article list's page size (default 5; the blog allows up to 100).
+const listLimit = env.SOAK_LIST_LIMIT ?? '5'
+const databasePaths = [env.SOAK_APP === 'unbounded' ? '/api/all' : `/api/article?limit=${listLimit}&order=-createdAt`, '/api/user/1', '/api/user/2', '/api/user/3', '/api/user/4']
 const fwPaths = ['/api/nope', '/api/user/x', '/api/article?limit=x', '/api/user/1/more']
 const mix = env.SOAK_DB_SHARE === 'all' ? databasePaths : [...databasePaths, ...Array.from({ length: 95 }, (_, i) => fwPaths[i % fwPaths.length])]
 const lua = `
@@ -131,13 +133,13 @@ for (const runtime of runtimes) {
   const gc = await memoryAfterGc(server)
   await sleep(1000)
   const afterGc = rssKb(pid)
-  rows.push({ runtime, requests: total, seconds: Math.round(seconds), rps: Math.round(total / seconds), odd, before: mb(before), peak: mb(peak), after: mb(after), afterGc: mb(afterGc), ratio: (after / before).toFixed(2), heapMb: gc ? Math.round(gc.heapUsed / 2 ** 20) : undefined, logMb: Math.round(server.logBytes() / 2 ** 20), samples })
+  rows.push({ runtime, requests: total, seconds: Math.round(seconds), rps: Math.round(total / seconds), odd, before: mb(before), peak: mb(peak), after: mb(after), afterGc: mb(afterGc), ratio: (after / before).toFixed(2), heapMb: gc ? Math.round(gc.heapUsed / 2 ** 20) : undefined, memory: gc, logMb: Math.round(server.logBytes() / 2 ** 20), samples })
   server.child.kill('SIGTERM')
   await sleep(1000)
   if (server.child.exitCode === null) server.child.kill('SIGKILL')
 }
 
-const knobs = `app=${env.SOAK_APP ?? 'blog'} logger=${env.SOAK_LOGGER ?? '1'} sink=${env.SOAK_SINK ?? 'console'} stdout=${stdoutMode} connections=${connections}`
+const knobs = `app=${env.SOAK_APP ?? 'blog'} articles=${env.SOAK_ARTICLES ?? 200} db=${env.SOAK_DB_SHARE ?? '5%'} list-limit=${listLimit} logger=${env.SOAK_LOGGER ?? '1'} sink=${env.SOAK_SINK ?? 'console'} stdout=${stdoutMode} connections=${connections}`
 console.log(`\nsoak (${knobs}); ${mix.length} paths in turn, ${databasePaths.length} of them database reads (the non-2xx are fw's 404s and 400s)\n`)
 console.log('| runtime | requests | s | req/s | non-2xx | RSS before | peak | after (5 s idle) | after GC | after/before | heap after GC | log written |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
@@ -145,3 +147,4 @@ for (const row of rows) {
   console.log(`| ${row.runtime} | ${row.requests} | ${row.seconds} | ${row.rps} | ${row.odd} | ${row.before} MB | ${row.peak} MB | ${row.after} MB | ${row.afterGc} MB | ${row.ratio} | ${row.heapMb ?? '?'} MB | ${row.logMb} MB |`)
 }
 for (const row of rows) console.log(`${row.runtime} RSS per phase (MB): ${row.samples.join(' ')}`)
+for (const row of rows) console.log(`${row.runtime} memory after GC: ${JSON.stringify(row.memory)}`)
