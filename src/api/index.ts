@@ -1,6 +1,6 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
-export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry } from './api'
+export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, type AsOptions } from './api'
 export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin } from './plugin'

@@ -49,6 +49,14 @@ export type ParamOptions<TDefault = unknown> = M.ParamOptions<TDefault>
  */
 export type PathOptions = M.PathOptions
 /**
+ * Options of `request.FilePathParam`: `absolute: true` serves absolute paths
+ * on purpose (`..` segments and NUL stay refused).
+ *
+ * @example
+ * request.FilePathParam({ absolute: true } satisfies request.FilePathOptions)
+ */
+export type FilePathOptions = M.FilePathOptions
+/**
  * Options of a body param: those of any param plus `contentType` and `maxLength`.
  *
  * @example
@@ -67,12 +75,15 @@ const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'segment', hasDefault: false })
 
 /**
- * A path param matching the rest of the path, slashes included (`.*`).
+ * A path param matching the rest of the path, slashes included (`.*`). A
+ * value with a `..` segment, a NUL or an absolute path (`/x`, `\\x`, `C:`) is
+ * refused (400); `{ absolute: true }` serves absolute paths on purpose.
  *
  * @example
  * @api.get('file/{path}', { path: request.FilePathParam })  // GET /file/a/b.md → 'a/b.md'
+ * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
-export const FilePathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).

@@ -28,6 +28,8 @@ export interface MarkerSpec {
   regex?: string
   /** path: `segment` is `[^/]+`, `rest` is `.*` (FilePathParam) */
   match?: 'segment' | 'rest'
+  /** FilePathParam: absolute paths are allowed (only `..` segments and NUL refused) */
+  absolute?: boolean
   /** body: which wire forms are accepted */
   accept?: 'any' | 'json' | 'form'
   contentType?: string
@@ -48,6 +50,12 @@ export interface ParamOptions<TDefault = unknown> {
 export interface PathOptions {
   /** the whole value must match this regex (checked after the structural `[^/]+` match) */
   regex?: string
+}
+
+/** Options of `request.FilePathParam`. */
+export interface FilePathOptions {
+  /** serve absolute paths (`/x`, `\\x`, `C:`) on purpose; `..` segments and NUL stay refused. Default `false`. */
+  absolute?: boolean
 }
 
 /** Options of a body param. */
@@ -108,7 +116,7 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
   const spec: MarkerSpec = { ...base }
   let index = 0
   if (isSchema(args[0])) spec.schema = args[index++] as AnySchema
-  const options = args[index] as (ParamOptions & PathOptions & BodyOptions) | undefined
+  const options = args[index] as (ParamOptions & PathOptions & BodyOptions & FilePathOptions) | undefined
   if (options && typeof options === 'object') {
     if (options.alias !== undefined) spec.alias = options.alias
     if ('default' in options) {
@@ -117,6 +125,7 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     }
     if (options.required !== undefined) spec.required = options.required
     if (options.regex !== undefined) spec.regex = options.regex
+    if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
     if (options.maxLength !== undefined) spec.maxLength = options.maxLength
   }
