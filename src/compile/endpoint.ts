@@ -43,11 +43,10 @@ function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer,
 export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>, options: CompileOptions): CompiledEndpoint {
   const where = label(def.cls, def.methodName)
   const renderer = rendererFor(options, around.template, where)
-  const step = (hook: ResolvedHook): HookStep => ({
-    hook,
-    renderer: rendererFor(options, hook.template, label((def.levels[hook.level] as { cls: Function }).cls, hook.decl.methodName)),
-    params: hookPlans.get(hook)?.params ?? [],
-  })
+  const step = (hook: ResolvedHook): HookStep => {
+    const hookLabel = label((def.levels[hook.level] as { cls: Function }).cls, hook.decl.methodName)
+    return { hook, renderer: rendererFor(options, hook.template, hookLabel), params: hookPlans.get(hook)?.params ?? [], label: hookLabel }
+  }
   const hookBodies = [...hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const run = compilePipeline({

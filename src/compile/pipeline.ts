@@ -1,6 +1,7 @@
 import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import { readBody, type BodyPlan } from '../body'
+import { InternalServerError } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
@@ -28,6 +29,8 @@ export interface HookStep {
   renderer: Renderer
   /** the params only it declares (before hooks) */
   params: readonly ParamPlan[]
+  /** `Class.method()`, as errors name it */
+  label: string
 }
 
 /** Everything an endpoint's pipeline is built from. */
@@ -164,14 +167,20 @@ async function recoverAsync(p: PipelinePlan, error: unknown, x: Exchange): Promi
 function finishSteps(p: PipelinePlan): ((x: Exchange) => unknown)[] {
   const { renderer, plugins } = p
   const steps: ((x: Exchange) => unknown)[] = []
-  for (const { hook, renderer: own } of p.after) {
+  for (const { hook, renderer: own, label } of p.after) {
     const fail = (x: Exchange) => (error: unknown) => void (x.response = renderer.error(error))
+    // An after hook that read (or locked) the body and returned nothing would send a Response nobody can read.
+    const consumed = () => new InternalServerError(`${label}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`)
     steps.push((x) => {
       if (x.bypassed) return undefined
       try {
         x.rc.responder = own.result
         const replaced = hook.method.call(x.at(hook.level), x.response)
-        const use = (value: unknown) => void (value !== undefined && (x.response = own.result(value)))
+        const use = (value: unknown): void => {
+          const response = x.response as Response
+          if (value !== undefined) x.response = own.result(value)
+          else if (response.bodyUsed || response.body?.locked) x.response = renderer.error(consumed())
+        }
         if (isThenable(replaced)) return Promise.resolve(replaced).then(use, fail(x))
         return use(replaced)
       } catch (error) {

@@ -16,6 +16,16 @@ export interface ClassMeta {
   templates: Map<string, unknown>
   /** `@api.timeout(ms)` per method name */
   timeouts: Map<string, number>
+  /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
+  misplaced: Misplaced[]
+}
+
+/** A decorator in the wrong place, recorded at decoration, refused (naming the class) at build. */
+export interface Misplaced {
+  /** the member it decorates (`''`: the class itself) */
+  member: string
+  /** what is wrong and the fix, e.g. "@api.get is on a field; …" */
+  message: string
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -41,7 +51,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), misplaced: [] }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */
@@ -101,9 +111,4 @@ export function isLegacyMemberCall(args: readonly unknown[]): boolean {
     (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
     (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
   )
-}
-
-/** Is this a bare method decorator call (`@api.get`, not `@api.get(...)`), under either decorator standard? */
-export function isMethodDecoratorCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1]) && args[1].kind === 'method') || isLegacyMemberCall(args)
 }
