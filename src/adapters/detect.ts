@@ -4,7 +4,7 @@
  * fw never imports Express, Fastify, Koa, Elysia or Hono: it looks at the
  * methods an object has. The interfaces below list only what fw calls.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { FetchHandler } from '../types'
 
 /** Any method: fw only checks that it exists. */
@@ -57,7 +57,7 @@ export interface FastifyLike {
   ready(): PromiseLike<unknown>
   listen(options: { port?: number; host?: string }): Promise<string>
   close(): PromiseLike<unknown>
-  server: { address(): unknown }
+  server: Server
 }
 
 /** A Hono app. */
@@ -77,7 +77,7 @@ export interface HonoClassLike {
 export interface ElysiaLike extends FetchObject {
   all(path: string, handler: Handler, hook?: Record<string, unknown>): unknown
   handle: Fn
-  listen(options: { port?: number; hostname?: string }, callback?: Fn): unknown
+  listen(options: { port?: number; hostname?: string; idleTimeout?: number; reusePort?: boolean }, callback?: Fn): unknown
   stop?(closeActiveConnections?: boolean): unknown
   server: { port?: number } | null
 }

@@ -1,5 +1,5 @@
-import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
-import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
+import { attach, createBackendApp, toFetchHandler } from '../adapters'
+import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
 import { isPlugin, type Plugin } from '../api/plugin'
@@ -17,7 +17,8 @@ import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
 import type { FwOptions } from './options'
 import { INSTALL, type Installable } from './install'
-import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
+import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
+import { runService } from './run'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin. */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -66,8 +67,12 @@ export class Fw<B = unknown> {
   /** bumped by adapt(): attachments made before step aside (`live`) */
   #generation = 0
   #nest?: NestSettings
-  #nestSetup?: Promise<this>
+  /** Nest's asynchronous setup, once started */
+  #setup?: Promise<this>
   #closers: (() => unknown)[] = []
+  /** counts requests once `run()` serves (for a graceful close) */
+  #tracker?: Tracker
+  #servers: RunningServer[] = []
   #document?: OpenAPIDocument
 
   constructor(module: string, options: FwOptions & { backend?: B } = {}) {
@@ -89,7 +94,9 @@ export class Fw<B = unknown> {
    * returned as is (no promise hop); `await` works on both.
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
-    return (this.#dispatch ?? this.#compile())(request, env, ctx)
+    const dispatch = this.#dispatch ?? this.#compile()
+    const tracker = this.#tracker
+    return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
   }
 
   /**
@@ -126,8 +133,14 @@ export class Fw<B = unknown> {
     return this
   }
 
-  /** Release what configurations opened (e.g. database connections). @example await service.close() */
-  async close(): Promise<void> {
+  /**
+   * Close gracefully: the servers of `run()` stop accepting, end their event streams, let
+   * in-flight requests finish (cut after `timeout`, default 10 s); then database connections close.
+   *
+   * @example await service.close({ timeout: 5000 })
+   */
+  async close(options: CloseOptions = {}): Promise<void> {
+    await Promise.all(this.#servers.splice(0).map((server) => server.close(options)))
     const closers = this.#closers.splice(0)
     await Promise.all(closers.map((close) => close()))
   }
@@ -173,15 +186,10 @@ export class Fw<B = unknown> {
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
     const backend = this.options.backend
-    if (isNestCore(backend)) {
-      this.#nestSetup ??= createNestApp(backend, this.#nest).then((app) => {
-        this.#resolve(app)
-        return this
-      })
-      return this.#nestSetup
-    }
-    if (backend !== undefined && !this.#attached) this.#resolve(createBackendApp(backend))
-    return this
+    if (backend === undefined || this.#attached || this.#setup) return this.#setup ?? this
+    const app = createBackendApp(backend, this.#nest) // a promise for Nest (NestFactory.create)
+    if (!(app instanceof Promise)) return this.#resolve(app), this
+    return (this.#setup = app.then((created: unknown) => (this.#resolve(created), this)))
   }
 
   /** Keep the app and attach fw (its root API and its app mounts) to it. */
@@ -237,19 +245,20 @@ export class Fw<B = unknown> {
   }
 
   /**
-   * Start serving on Node (@hono/node-server), Bun (`Bun.serve`) or Deno (`Deno.serve`).
+   * Start serving on Node (@hono/node-server), Bun (`Bun.serve`) or Deno
+   * (`Deno.serve`), or with the backend's own server. Resolves once
+   * listening; rejects when the port is taken. SIGTERM/SIGINT close it
+   * gracefully and exit (`signals: false` leaves them to you). `workers`:
+   * serve from that many processes (Node: `node:cluster`; Bun: `reusePort`).
    *
    * @example const server = await service.run(); console.log(server.port)
    */
-  async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
-    const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
-    const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    const closing = (server: RunningServer): RunningServer => ({ ...server, close: () => server.close().then(() => this.close()) })
-    if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts }))
+  async run(options: RunOptions = {}): Promise<RunningServer> {
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
-    if (this.#app === undefined) this.setup()
-    const backend = await runBackend(this.#app, this.fetch, { port, hostname, timeouts: this.options.timeouts, debug: this.options.debug })
-    return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
+    if (this.options.backend !== undefined && this.#app === undefined) this.setup()
+    const tracker = (this.#tracker ??= new Tracker())
+    const app = this.options.backend === undefined ? undefined : this.#app
+    return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
   }
 
   /**

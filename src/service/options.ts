@@ -1,7 +1,7 @@
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
-import type { Timeouts } from './run'
+import type { Timeouts } from '../serve/types'
 
 /**
  * CORS settings (sugar for `service.use(new plugins.CORS(...))`).
