@@ -7,6 +7,7 @@
 import type * as ClusterNs from 'node:cluster'
 import type * as NetNs from 'node:net'
 import type * as OsNs from 'node:os'
+import { ImproperlyConfigured } from '../exceptions'
 import { nodeBuiltin } from '../node/bridge/runtime'
 import { onShutdownSignals } from './signals'
 import { detectRuntime, envVar, globals } from './runtime'
@@ -87,6 +88,7 @@ function probe(port: number, hostname: string): Promise<number> {
  * const server = await supervise({ count: 4, port: 8000, hostname: '0.0.0.0', signals: true })
  */
 export async function supervise(options: { count: number; port: number; hostname: string; signals: boolean }): Promise<RunningServer> {
+  if (detectRuntime() === 'deno') throw new ImproperlyConfigured('run({ workers }) is for Node and Bun: on Deno, `export default service` and serve it with `deno serve --parallel` (docs/deploy.md)')
   const primary = cluster()
   const port = await probe(options.port, options.hostname)
   const env = { [WORKER_ENV]: '1', [WORKER_PORT_ENV]: String(port) }
