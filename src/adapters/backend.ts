@@ -12,7 +12,7 @@ import type { AttachOptions } from './options'
  * What fw does with one kind of backend.
  *
  * @example
- * export const koaBackend = backend<KoaLike>({ name: 'koa', is: isKoaLike, attach: attachKoa, run: (app, _fetch, where) => startListener(app.callback(), where) })
+ * export const honoBackend = backend<HonoLike>({ name: 'hono', is: isHonoLike, attach: attachHono })
  */
 export interface Backend<T> {
   /** for messages */

@@ -86,17 +86,14 @@ function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOption
   }
 }
 
-/** Attach fw to a Koa app with `app.use`. */
-export function attachKoa(app: KoaLike, fetch: FetchHandler, route: string, options: AttachOptions): KoaLike {
-  app.use(koaMiddleware(fetch, route, options))
-  return app
-}
-
-/** Koa apps: attached as a middleware, served by `http.createServer(app.callback())`, mounted through the Node bridge. */
+/** Koa apps: attached with `app.use(middleware)`, served by `http.createServer(app.callback())`, mounted through the Node bridge. */
 export const koaBackend = backend<KoaLike>({
   name: 'koa',
   is: isKoaLike,
-  attach: attachKoa,
+  attach: (app, fetch, route, options) => {
+    app.use(koaMiddleware(fetch, route, options))
+    return app
+  },
   run: (app, _fetch, where) => startListener(app.callback(), where),
   mount: (app, options) => {
     // Koa composes its middleware when callback() is called: do it at the first request.

@@ -44,6 +44,17 @@ function trickle(port: number, giveUpMs: number): Promise<{ closedAfter: number;
   })
 }
 
+/** Run `service` (timeouts.headers 600 ms): fw answers, and trickled headers are cut off after the timeout. */
+async function expectHeadersTimeout(service: Fw): Promise<void> {
+    const server = await service.run({ port: 0 })
+    servers.push(server)
+    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
+    const slow = await trickle(server.port, 8000)
+    expect(slow.closed).toBe(true)
+    expect(slow.closedAfter).toBeGreaterThan(500)
+    expect(slow.closedAfter).toBeLessThan(4000)
+}
+
 const backends: [string, () => unknown][] = [
   ['Express', () => express()],
   ['Koa', () => new Koa()],
@@ -55,13 +66,7 @@ const backends: [string, () => unknown][] = [
 describe.each(backends)('service.run() with a %s backend', (_name, make) => {
   it('applies `timeouts.headers`: trickled headers are cut off', async () => {
     const service = new Fw(import.meta.url, { api: CalcAPI, backend: make(), route: '/calc', timeouts: { headers: 600, request: 1200 } })
-    const server = await service.run({ port: 0 })
-    servers.push(server)
-    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
-    const slow = await trickle(server.port, 8000)
-    expect(slow.closed).toBe(true)
-    expect(slow.closedAfter).toBeGreaterThan(500)
-    expect(slow.closedAfter).toBeLessThan(4000)
+    await expectHeadersTimeout(service)
   }, 15_000)
 })
 
@@ -71,13 +76,7 @@ describe.each(platforms)('service.run() with a Nest backend (%s platform)', (pla
     const service = new Fw(import.meta.url, { api: CalcAPI, backend: nest, route: '/calc', timeouts: { headers: 600, request: 1200 } })
     service.use(new conf.NestSettings({ module: fixture.AppModule, options: { logger: false }, platform: await platformModule(platform) }))
     await service.setup()
-    const server = await service.run({ port: 0 })
-    servers.push(server)
-    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
-    const slow = await trickle(server.port, 8000)
-    expect(slow.closed).toBe(true)
-    expect(slow.closedAfter).toBeGreaterThan(500)
-    expect(slow.closedAfter).toBeLessThan(4000)
+    await expectHeadersTimeout(service)
   }, 20_000)
 })
 
