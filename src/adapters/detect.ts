@@ -4,7 +4,8 @@
  * fw never imports Express, Fastify, Koa, Elysia or Hono: it looks at the
  * methods an object has. The interfaces below list only what fw calls.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NodeServerLike } from '../serve/node'
 import type { FetchHandler } from '../types'
 
 /** Any method: fw only checks that it exists. */
@@ -57,7 +58,7 @@ export interface FastifyLike {
   ready(): PromiseLike<unknown>
   listen(options: { port?: number; host?: string }): Promise<string>
   close(): PromiseLike<unknown>
-  server: Server
+  server: NodeServerLike
 }
 
 /** A Hono app. */

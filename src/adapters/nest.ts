@@ -3,7 +3,6 @@
  * application, on Nest's Express or Fastify platform, and a Nest application
  * (or module) mounted in fw. Nest is recognised by shape, never imported.
  */
-import type { Server } from 'node:http'
 import { ImproperlyConfigured } from '../exceptions'
 import type { NestModuleRef, NestSettings } from '../conf/nest'
 import type { FetchHandler } from '../types'
@@ -12,7 +11,7 @@ import { attachExpress } from './express'
 import { attachFastify } from './fastify'
 import type { AttachOptions } from './options'
 import { backend } from './backend'
-import { listenFramework } from '../serve/node'
+import { listenFramework, type NodeServerLike } from '../serve/node'
 import type { Started, Where } from '../serve/types'
 
 type Fn = (...args: never[]) => unknown
@@ -35,7 +34,7 @@ export interface NestAppLike {
   getHttpAdapter(): NestHttpAdapterLike
   init(): Promise<unknown>
   listen(port: number, hostname: string): Promise<unknown>
-  getHttpServer(): Server
+  getHttpServer(): NodeServerLike & { listening?: boolean }
   close(): Promise<unknown>
   useGlobalGuards: Fn
 }

@@ -13,6 +13,19 @@ import { addressInUse, nodeServerTimeouts, portOf, type Started, type Timeouts, 
 
 /** A node:http server. */
 export type NodeHttpServer = ReturnType<HttpModule['createServer']>
+
+/**
+ * The members of a node:http server fw uses on a server a framework created
+ * (Fastify's `app.server`, Nest's `app.getHttpServer()`); declared here so the
+ * framework types need no `node:http` types.
+ */
+export interface NodeServerLike {
+  address(): unknown
+  close(callback?: (error?: Error) => void): unknown
+  closeIdleConnections(): void
+  closeAllConnections(): void
+  on(event: 'request', listener: (request: unknown, response: { once(event: 'finish', listener: () => void): unknown }) => void): unknown
+}
 type Listener = Parameters<HttpModule['createServer']>[1]
 
 interface NodeServerModule {
@@ -54,7 +67,7 @@ export function listen(server: NodeHttpServer, port: number, hostname: string): 
  * const handle = nodeHandle(server)
  * await handle.stop()
  */
-export function nodeHandle(server: NodeHttpServer): ServerHandle {
+export function nodeHandle(server: NodeServerLike): ServerHandle {
   let closing = false
   server.on('request', (_request, response) => {
     response.once('finish', () => {
@@ -79,7 +92,7 @@ export function nodeHandle(server: NodeHttpServer): ServerHandle {
  * @example
  * applyTimeouts(fastifyApp.server, { headers: 5000 })
  */
-export function applyTimeouts(server: NodeHttpServer, timeouts: Timeouts | undefined): void {
+export function applyTimeouts(server: NodeServerLike, timeouts: Timeouts | undefined): void {
   Object.assign(server, nodeServerTimeouts(timeouts))
 }
 
@@ -91,7 +104,7 @@ export function applyTimeouts(server: NodeHttpServer, timeouts: Timeouts | undef
  * @example
  * return listenFramework(app.server, () => app.listen({ port, host }), () => app.close(), where)
  */
-export async function listenFramework(server: NodeHttpServer, start: () => PromiseLike<unknown>, close: () => PromiseLike<unknown>, where: Where): Promise<Started> {
+export async function listenFramework(server: NodeServerLike, start: () => PromiseLike<unknown>, close: () => PromiseLike<unknown>, where: Where): Promise<Started> {
   applyTimeouts(server, where.timeouts)
   const node = nodeHandle(server)
   try {
