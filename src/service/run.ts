@@ -42,16 +42,14 @@ export async function runService(service: Runnable, options: RunOptions, setting
     if (worker) reportToPrimary(error instanceof Error ? error : new Error(String(error)))
     throw error
   }
-  service.servers.push(inner)
   // A worker closes when its primary asks (the primary handles the signals).
   const off = signals && !worker ? onShutdownSignals(() => service.close()) : () => {}
+  // However the server closes (server.close(), service.close()), the signal handlers go with it.
+  service.servers.push({ ...inner, close: (closeOptions) => (off(), inner.close(closeOptions)) })
   const server: RunningServer = {
     ...inner,
     role: worker ? 'worker' : 'single',
-    close: (closeOptions) => {
-      off()
-      return service.close(closeOptions)
-    },
+    close: (closeOptions) => service.close(closeOptions),
   }
   if (worker) reportToPrimary(server)
   return server
