@@ -15,6 +15,8 @@ export interface ClassMeta {
   templates: Map<string, unknown>
   /** `@api.timeout(ms)` per method name */
   timeouts: Map<string, number>
+  /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
+  docs: Map<string, object>
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -40,7 +42,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map() }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

@@ -28,6 +28,8 @@ export interface DocumentOptions {
   version?: string
   description?: string
   servers?: { url: string; description?: string }[]
+  /** routes left out: path globs over the `{param}` template (`*` one segment, `**` any) or RegExps */
+  exclude?: readonly (string | RegExp)[]
 }
 
 /** One input the client reads a wire value from. */
@@ -57,10 +59,13 @@ function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): Js
   if (param.regex !== undefined) schema.pattern = `^(?:${param.regex})$`
   if (param.match === 'rest') notes.push('The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.')
   if (route.optionalTail.includes(param.name)) notes.push('May be left out of the URL (trailing param with a default).')
+  const own = lifted(schema)
+  if (own.description) notes.unshift(own.description as string)
   return {
     name: param.name,
     in: param.in,
     required: param.required,
+    ...own,
     ...(notes.length ? { description: notes.join(' ') } : {}),
     schema,
     ...(param.match === 'rest' ? { 'x-fw-match': 'rest' } : {}),
@@ -138,6 +143,28 @@ function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
   }
 }
 
+/** A path glob as a RegExp over whole templates: `*` is one segment's worth, `**` anything. */
+function globOf(pattern: string | RegExp): RegExp {
+  if (pattern instanceof RegExp) return pattern
+  const source = pattern.replace(/[.+?^$()|[\]\\{}]/g, '\\$&').replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'))
+  return new RegExp(`^${source}/?$`)
+}
+
+/** `description` and the first of `examples` of a param's schema, lifted onto the parameter (what docs pages show). */
+function lifted(schema: JsonSchema): JsonSchema {
+  const examples = schema.examples
+  return {
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    ...(Array.isArray(examples) && examples.length ? { example: examples[0] as unknown } : {}),
+  }
+}
+
+/** The operation's text and flags: `@api.doc(...)` of the endpoint, else its method name and class. */
+function described(route: RouteInfo): JsonSchema {
+  const { summary, description, tags, deprecated } = route.doc
+  return { tags: [...(tags ?? [route.className])], summary: summary ?? route.methodName, ...(description ? { description } : {}), ...(deprecated ? { deprecated: true } : {}) }
+}
+
 /**
  * Build the OpenAPI 3.1 document of a list of routes.
  *
@@ -150,17 +177,19 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   const paths: OpenAPIDocument['paths'] = {}
   const tags = new Set<string>()
   const used = new Set<string>()
+  const excluded = (options.exclude ?? []).map(globOf)
   for (const route of routes) {
+    if (route.doc.hidden || excluded.some((pattern) => pattern.test(route.template))) continue
     let operationId = baseOperationId(route, rootRoute)
     if (used.has(operationId)) operationId = `${operationId}.${route.method.toLowerCase()}`
     for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
     used.add(operationId)
-    tags.add(route.className)
+    const text = described(route)
+    for (const tag of text.tags as string[]) tags.add(tag)
     const parameters = parametersOf(route, defs)
     const operation: JsonSchema = {
       operationId,
-      tags: [route.className],
-      summary: `${route.className}.${route.methodName}`,
+      ...text,
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: requestBodyOf(route.body, defs) } : {}),
       responses: responsesOf(route, defs, responses),

@@ -7,6 +7,7 @@
  */
 import { isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { routeOf } from '../api/decorators'
+import { operationDoc, type OperationDoc } from '../api/doc'
 import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
 import { isOptional, unwrap } from '../compile/params'
 import { fileSchemaInfo } from '../file/info'
@@ -91,8 +92,10 @@ export interface RouteInfo {
   envelope?: RouteEnvelope
   /** `static result` of the response template, when declared */
   result?: AnySchema
-  /** `static status` of the response template (default 200) */
+  /** `static status` of the response template, or the endpoint's `@api.doc({ status })` (default 200) */
   status: number
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes */
+  doc: OperationDoc
 }
 
 /** The API classes a service serves (what `Fw` compiles). */
@@ -219,6 +222,7 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     params,
     body: bodyOf(def, plan),
     ...templateInfo(template),
+    doc: operationDoc(def.levels.map((level) => level.cls), def.methodName),
   }
 }
 

@@ -15,6 +15,8 @@ import type { FetchHandler } from '../types'
 export interface AppMount {
   prefix: string
   handler: FetchHandler
+  /** run the service's plugins around it, as around an API route (the docs routes) */
+  guarded?: boolean
 }
 
 /** What a service compiles from its options and `mount`/`use` calls. */
@@ -120,7 +122,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     if (!target) return root.error(new BadRequest(BAD_TARGET))
     const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      if (path !== mount.prefix && !path.startsWith(`${mount.prefix}/`)) continue
+      if (!mount.guarded || !plugins.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
+      return runPlugins(plugins, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)
     }
     const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
     if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)
