@@ -50,7 +50,7 @@ const MISSING = `The API reference page needs its script: install it (<code>npm 
  * docsPage({ documentUrl: '/api/docs/openapi.json', title: 'demo', scriptUrl: '/api/docs/scalar.1.46.4.js' })
  */
 export function docsPage(options: { documentUrl: string; title: string; scriptUrl?: string }): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, defaultOpenAllTags: true, operationTitleSource: 'summary' })
+  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, defaultOpenAllTags: true, operationTitleSource: 'summary', agent: { disabled: true } })
   const script = options.scriptUrl
     ? `<script id="api-reference" data-url="${escapeHtml(options.documentUrl)}" data-configuration="${escapeHtml(configuration)}"></script>
 <script src="${escapeHtml(options.scriptUrl)}"></script>
