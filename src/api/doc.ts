@@ -25,6 +25,10 @@ export interface OperationDoc {
   status?: number
   /** the result's schema for the document (wins over the template's `static result`), e.g. what `this.respond(value)` sends */
   result?: GenericSchema
+  /** the endpoint answers `text/event-stream` (`response.sse`); a schema describes each event's `data` */
+  events?: true | GenericSchema
+  /** errors it may throw, documented with their status (`exceptions.NotFound` → 404); on a before hook, for every target */
+  errors?: readonly (abstract new (...args: never[]) => Error)[]
 }
 
 /**
@@ -103,13 +107,24 @@ export function operationDoc(classes: readonly Function[], methodName: string): 
   for (const cls of classes) {
     const own = classDoc(cls)
     // A class speaks for all its endpoints: its summary, status and result are not theirs.
-    if (own) merged = { ...merged, ...own, summary: undefined, status: undefined, result: undefined }
+    if (own) merged = { ...merged, ...own, summary: undefined, status: undefined, result: undefined, events: undefined }
   }
   const leaf = classes.at(-1)
+  return leaf ? { ...merged, ...methodDoc(leaf, methodName) } : merged
+}
+
+/**
+ * The `@api.doc` of one method of a class (base classes first, the nearest wins).
+ *
+ * @example
+ * methodDoc(ArticleAPI, 'loadArticle') // { errors: [exceptions.NotFound] }
+ */
+export function methodDoc(cls: Function, methodName: string): OperationDoc {
   const lineage: Function[] = []
-  for (let current: unknown = leaf; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current as Function)
-  for (const cls of lineage) {
-    for (const meta of ownMeta(cls)) {
+  for (let current: unknown = cls; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current as Function)
+  let merged: OperationDoc = {}
+  for (const ancestor of lineage) {
+    for (const meta of ownMeta(ancestor)) {
       const own = meta.docs.get(methodName) as OperationDoc | undefined
       if (own) merged = { ...merged, ...own }
     }
