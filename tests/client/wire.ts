@@ -5,7 +5,7 @@
  * trips in-process and over HTTP).
  */
 import * as v from 'valibot'
-import { Fw, api, request, response } from 'fw-api'
+import { Fw, api, exceptions, request, response } from 'fw-api'
 
 class Page extends response.Response {
   static resultKey = 'data'
@@ -28,6 +28,8 @@ export const listParams = {
   since: v.optional(v.date()),
 }
 
+const createParams = { title: request.BodyParam(v.pipe(v.string(), v.minLength(1))), pinned: request.BodyParam(v.boolean(), { default: false }) }
+
 export class NotesAPI extends api.API {
   static response = Page
 
@@ -39,10 +41,16 @@ export class NotesAPI extends api.API {
   }
 
   @api.doc({ summary: 'Create a note', status: 201, result: Note })
-  @api.post({ title: request.BodyParam(v.string()), pinned: request.BodyParam(v.boolean(), { default: false }) })
-  create({ title }: { title: string; pinned: boolean }) {
+  @api.post(createParams)
+  create({ title }: api.Args<typeof createParams>) {
     const note = { id: notes.length + 1, title, created: new Date('2025-03-01T00:00:00Z') }
     return this.respond(note, { status: 201 })
+  }
+
+  @api.doc({ errors: [exceptions.PermissionDenied, exceptions.NotFound] })
+  @api.before('create')
+  guard() {
+    if (this.request.headers.get('x-deny') === '1') throw new exceptions.PermissionDenied('read-only')
   }
 
   @api.doc({ summary: 'Health', deprecated: true })
