@@ -13,7 +13,7 @@ import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, ownMeta } fro
 export interface OperationDoc {
   /** one line: the operation's name on the docs page (default: the method name) */
   summary?: string
-  /** longer text (CommonMark) */
+  /** longer text (CommonMark); on a class, the description of its tags */
   description?: string
   /** the document's tags (default: the API class name); on a class, its endpoints' tags */
   tags?: readonly string[]
@@ -107,7 +107,7 @@ export function operationDoc(classes: readonly Function[], methodName: string): 
   for (const cls of classes) {
     const own = classDoc(cls)
     // A class speaks for all its endpoints: its summary, status and result are not theirs.
-    if (own) merged = { ...merged, ...own, summary: undefined, status: undefined, result: undefined, events: undefined }
+    if (own) merged = { ...merged, ...own, summary: undefined, description: undefined, status: undefined, result: undefined, events: undefined }
   }
   const leaf = classes.at(-1)
   return leaf ? { ...merged, ...methodDoc(leaf, methodName) } : merged

@@ -15,19 +15,36 @@ import { fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type J
 /** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
 export interface OpenAPIDocument {
   openapi: '3.1.0'
-  info: { title: string; version: string; description?: string }
-  servers?: { url: string; description?: string }[]
-  tags: { name: string }[]
+  info: { title: string; version: string; description?: string; license?: License }
+  servers: { url: string; description?: string }[]
+  tags: { name: string; description: string }[]
   paths: Record<string, Record<string, JsonSchema>>
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema> }
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes?: Record<string, JsonSchema> }
+  security?: Record<string, string[]>[]
+}
+
+/** The document's license (`info.license`): a name, and an SPDX identifier or a URL. */
+export interface License {
+  name: string
+  identifier?: string
+  url?: string
 }
 
 /** What `service.openapi(info)` may set on the document. */
 export interface DocumentOptions {
+  /** `info.title` (and the page's title); default the service's `name` */
   title?: string
+  /** `info.version`; default the `version` of the nearest package.json above the service's module */
   version?: string
   description?: string
+  /** default `[{ url: '/' }]`: paths are absolute from the service's origin */
   servers?: { url: string; description?: string }[]
+  /** `info.license`, e.g. `{ name: 'MIT', identifier: 'MIT' }` */
+  license?: License
+  /** `components.securitySchemes`, e.g. `{ bearer: { type: 'http', scheme: 'bearer' } }` */
+  securitySchemes?: Record<string, JsonSchema>
+  /** the document-wide `security` requirement, e.g. `[{ bearer: [] }]` */
+  security?: Record<string, string[]>[]
   /** routes left out: path globs over the `{param}` template (`*` one segment, `**` any) or RegExps */
   exclude?: readonly (string | RegExp)[]
 }
@@ -175,7 +192,7 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   const defs: Definitions = {}
   const responses: Record<string, JsonSchema> = {}
   const paths: OpenAPIDocument['paths'] = {}
-  const tags = new Set<string>()
+  const tags = new Map<string, string>()
   const used = new Set<string>()
   const excluded = (options.exclude ?? []).map(globOf)
   for (const route of routes) {
@@ -185,7 +202,7 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
     used.add(operationId)
     const text = described(route)
-    for (const tag of text.tags as string[]) tags.add(tag)
+    for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classDescription ?? '')
     const parameters = parametersOf(route, defs)
     const operation: JsonSchema = {
       operationId,
@@ -203,10 +220,11 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   }
   return {
     openapi: '3.1.0',
-    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}) },
-    ...(options.servers ? { servers: options.servers } : {}),
-    tags: [...tags].map((name) => ({ name })),
+    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}), ...(options.license ? { license: options.license } : {}) },
+    servers: options.servers ?? [{ url: '/', description: 'this service' }],
+    tags: [...tags].map(([name, description]) => ({ name, description: description || `Endpoints of \`${name}\`.` })),
     paths,
-    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses },
+    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses, ...(options.securitySchemes ? { securitySchemes: options.securitySchemes } : {}) },
+    ...(options.security ? { security: options.security } : {}),
   }
 }

@@ -7,20 +7,14 @@
  */
 import { joinPath } from '../router/path'
 import { findScript, readAsset, SCALAR_PACKAGE, type ScriptAsset } from './assets'
-import type { OpenAPIDocument } from './document'
+import type { DocumentOptions, OpenAPIDocument } from './document'
 
-/** `docs` option of `new Fw(...)`: a path, `true` (`<route>/docs`), or settings. */
-export interface DocsOptions {
+/** `docs` option of `new Fw(...)`: a path, `true` (`<route>/docs`), or settings (the document's too: `license`, `servers`, `securitySchemes`, `security`, `description`). */
+export interface DocsOptions extends DocumentOptions {
   /** where the page is served (from the service root); default `<route>/docs` */
   path?: string
   /** load the page's script from this URL (e.g. a CDN) instead of the installed `@scalar/api-reference` */
   scriptUrl?: string
-  /** the document's and the page's title; default the service's `name` */
-  title?: string
-  /** the document's `info.version`; default the `version` of the nearest package.json above the service's module */
-  version?: string
-  /** routes left out of the document (and so out of the typed client): path globs (`*` one segment, `**` any) or RegExps, matched against `/api/item/{id}` */
-  exclude?: readonly (string | RegExp)[]
   /** the page's `frame-ancestors` (CSP): who may frame it; default `'none'` */
   frameAncestors?: string
 }

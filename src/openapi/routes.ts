@@ -7,7 +7,7 @@
  */
 import { isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { routeOf } from '../api/decorators'
-import { methodDoc, operationDoc, type OperationDoc } from '../api/doc'
+import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc'
 import { surroundings } from '../compile/hooks'
 import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
 import { isOptional, unwrap } from '../compile/params'
@@ -99,6 +99,8 @@ export interface RouteInfo {
   doc: OperationDoc
   /** errors declared with `@api.doc({ errors })` on the endpoint or on a before hook that targets it */
   errors: DeclaredError[]
+  /** the class's `@api.doc({ description })`: its tags' description */
+  classDescription?: string
 }
 
 /** One declared error: its status, class name, and who declared it. */
@@ -252,6 +254,7 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     ...templateInfo(template),
     doc,
     errors: declaredErrors(def, doc),
+    classDescription: classDoc(def.cls)?.description,
   }
 }
 
