@@ -75,7 +75,9 @@ type Arg<V> = V extends Plain
       : { [K in keyof V]: Arg<V[K]> }
 
 /** Keys whose value may be `undefined` become optional (a hand-written `{ tag: string | undefined }`). */
-type Loose<P> = { [K in keyof P as undefined extends P[K] ? never : K]: Arg<P[K]> } & { [K in keyof P as undefined extends P[K] ? K : never]?: Arg<P[K]> }
+type Loose<P> = undefined extends P[keyof P]
+  ? { [K in keyof P as undefined extends P[K] ? never : K]: Arg<P[K]> } & { [K in keyof P as undefined extends P[K] ? K : never]?: Arg<P[K]> }
+  : { [K in keyof P]: Arg<P[K]> }
 
 /**
  * The input of a call: the wire input where the method is typed with
