@@ -202,7 +202,7 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
     used.add(operationId)
     const text = described(route)
-    for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classDescription ?? '')
+    for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classTag?.names.includes(tag) ? route.classTag.description : '')
     const parameters = parametersOf(route, defs)
     const operation: JsonSchema = {
       operationId,

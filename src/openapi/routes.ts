@@ -99,8 +99,8 @@ export interface RouteInfo {
   doc: OperationDoc
   /** errors declared with `@api.doc({ errors })` on the endpoint or on a before hook that targets it */
   errors: DeclaredError[]
-  /** the class's `@api.doc({ description })`: its tags' description */
-  classDescription?: string
+  /** the class's `@api.doc({ description })`: the description of the class's own tags (`tags` on the class, else its name) */
+  classTag?: { names: readonly string[]; description: string }
 }
 
 /** One declared error: its status, class name, and who declared it. */
@@ -114,6 +114,11 @@ export interface DeclaredError {
 function errorOf(error: Function, hook?: string): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status
   return { status: typeof status === 'number' ? status : 500, name: error.name, ...(hook ? { hook } : {}) }
+}
+
+function classTagOf(cls: APIClass): RouteInfo['classTag'] {
+  const own = classDoc(cls)
+  return own?.description ? { names: own.tags ?? [cls.name], description: own.description } : undefined
 }
 
 /** The errors the endpoint and its before hooks declare. */
@@ -254,7 +259,7 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     ...templateInfo(template),
     doc,
     errors: declaredErrors(def, doc),
-    classDescription: classDoc(def.cls)?.description,
+    classTag: classTagOf(def.cls),
   }
 }
 
