@@ -38,15 +38,14 @@ export type WireOf<Entry> = Entry extends Marker<unknown, infer In>
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
-declare const wire: unique symbol
 /**
- * The phantom key of `api.Input` that carries the call's wire input for the
+ * The phantom key of `api.Args` that carries the call's wire input for the
  * typed client (type level only; nothing is ever stored under it).
  *
  * @example
- * type Sent = NonNullable<api.Input<typeof params>[api.WireKey]>
+ * type Sent = NonNullable<api.Args<typeof params>[api.WireKey]>
  */
-export type WireKey = typeof wire
+export type WireKey = '~wire'
 
 /**
  * The object a client sends for a `params` declaration: optional and
@@ -84,7 +83,7 @@ export type Input<Params, Path extends string = ''> = Simplify<
  * list({ tag, limit }: api.Args<typeof listParams>) { return { tag, limit } }   // limit: number
  * // client.list({}) compiles: both are optional on the wire
  */
-export type Args<Params, Path extends string = ''> = Input<Params, Path> & { readonly [wire]?: WireInput<Params, Path> }
+export type Args<Params, Path extends string = ''> = Input<Params, Path> & { readonly '~wire'?: WireInput<Params, Path> }
 
 /**
  * The `params` object of an endpoint: a valibot schema or a request marker per entry.

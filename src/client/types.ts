@@ -4,7 +4,6 @@
  * nested objects, endpoint methods become calls taking the method's input and
  * resolving to its awaited result's wire type (SPEC §9).
  */
-import type { WireKey } from '../api/types'
 
 /**
  * Anything shaped like an API class (type level only: the client imports no server code).
@@ -88,7 +87,7 @@ type Loose<P> = undefined extends P[keyof P]
  * @example
  * await client.calc.add({ a: 1, b: 2 }) // the input: the endpoint's params by name
  */
-export type CallInput<P, Common> = (WireKey extends keyof P ? Arg<NonNullable<P[WireKey]>> : Loose<P>) & Common
+export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W } ? ('~wire' extends keyof P ? Arg<NonNullable<W>> : Loose<P>) : Loose<P>) & Common
 
 type Call<F, Common> = F extends (input: infer P) => infer R
   ? unknown extends P
