@@ -17,6 +17,16 @@ export interface ClassMeta {
   timeouts: Map<string, number>
   /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
   docs: Map<string, object>
+  /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
+  misplaced: Misplaced[]
+}
+
+/** A decorator in the wrong place, recorded at decoration, refused (naming the class) at build. */
+export interface Misplaced {
+  /** the member it decorates (`''`: the class itself) */
+  member: string
+  /** what is wrong and the fix, e.g. "@api.get is on a field; …" */
+  message: string
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -42,7 +52,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map(), misplaced: [] }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

@@ -73,9 +73,9 @@ export async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer>> 
  * @example
  * packageVersion(import.meta.url) // '1.2.0'
  */
-export function packageVersion(moduleUrl: string): string | undefined {
+export function packageVersion(moduleUrl: string | undefined): string | undefined {
   const fs = builtinModule<typeof FsNs>('node:fs')
-  if (!fs || !moduleUrl.startsWith('file:')) return undefined
+  if (!fs || !moduleUrl?.startsWith('file:')) return undefined
   let dir: string
   try {
     dir = decodeURIComponent(new URL('.', moduleUrl).pathname).replace(/\/$/, '')
