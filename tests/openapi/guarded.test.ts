@@ -32,7 +32,14 @@ async function check(get: (path: string, headers?: HeadersInit) => Promise<Respo
   const page = await get('/api/docs', AUTH)
   expect(page.status).toBe(200)
   expect(page.headers.get('access-control-allow-origin')).toBeNull()
-  expect(await page.text()).toContain('/api/docs/openapi.json')
+  const html = await page.text()
+  expect(html).toContain('/api/docs/openapi.json')
+  // The page's script: served by fw from the installed package, behind the same plugin.
+  const script = /<script src="(\/api\/docs\/scalar\.[0-9.]+\.js)"/.exec(html)?.[1] ?? 'no script in the page'
+  expect((await get(script)).status, script).toBe(401)
+  const bundle = await get(script, AUTH)
+  expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+  expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000)
   // Hidden and excluded routes are still served.
   for (const path of ['/api/secret', '/api/internal/stats', '/api/admin/reindex']) expect((await get(path, AUTH)).status, path).toBe(200)
 }
