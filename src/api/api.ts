@@ -1,7 +1,7 @@
 import type { EntryOf } from '../adapters/types'
-import type { RequestContext, RespondInit } from '../request/context'
+import type { RequestContext, RespondInit, Responded } from '../request/context'
 
-export type { RespondInit, Responder } from '../request/context'
+export type { RespondInit, Responder, Responded } from '../request/context'
 
 /** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
 export type AttachAs = (api: APIClass, backend: unknown, route: string, options: AsOptions) => unknown
@@ -48,7 +48,7 @@ export class API {
    * @example
    * return this.respond({ id }, { status: 201, message: 'created', headers: { location: `/items/${id}` } })
    */
-  respond(value: unknown, init: RespondInit = {}): Response {
+  respond<T>(value: T, init: RespondInit = {}): Responded<T> {
     return this.request.responder(value, init)
   }
 

@@ -4,7 +4,8 @@ export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, t
 export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName, type ClassDecorator, type ClassDecoratorExpected } from './decorators'
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin } from './plugin'
-export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected } from './types'
+export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
+export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected, Args, WireInput, WireOf, WireKey } from './types'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
 /**
@@ -21,6 +22,13 @@ export type RespondInit = C.RespondInit
  * const respond: api.Responder = (value, init) => this.respond(value, init)
  */
 export type Responder = C.Responder
+/**
+ * What `this.respond(value)` returns: a `Response` that keeps `value`'s type for the typed client.
+ *
+ * @example
+ * create(): api.Responded<{ id: number }> { return this.respond({ id: 1 }, { status: 201 }) }
+ */
+export type Responded<T> = C.Responded<T>
 /**
  * What a plugin step returns: nothing (go on) or a `Response` (answer with it).
  *

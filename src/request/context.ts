@@ -15,6 +15,15 @@ export interface RespondInit {
 /** Renders a value with the nearest response template of the code that is running. */
 export type Responder = (value: unknown, init?: RespondInit) => Response
 
+/**
+ * The `Response` `this.respond(value)` returns, carrying `value`'s type at
+ * the type level only, so the typed client resolves to it.
+ *
+ * @example
+ * const answer: api.Responded<{ id: number }> = this.respond({ id: 1 }, { status: 201 })
+ */
+export type Responded<T> = Response & { readonly '~result'?: () => T }
+
 const noResponder: Responder = () => {
   throw new Error('fw: this.respond() is only available while fw is handling a request')
 }

@@ -12,14 +12,14 @@ export { RequestContext } from './context'
  * @example
  * const marker: request.ConfigurableMarker<string, request.ParamOptions> = request.QueryParam
  */
-export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
+export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarker<TOut, TOptions, TIn>
 /**
  * A param marker whose value is a `TOut`.
  *
  * @example
  * const id: request.Marker<number> = request.PathParam(v.number())
  */
-export type Marker<TOut = unknown> = M.Marker<TOut>
+export type Marker<TOut = unknown, TIn = TOut> = M.Marker<TOut, TIn>
 /**
  * What a marker records about its param (kind, schema, options).
  *
@@ -126,7 +126,7 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  */
 export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
 
-type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions>
+type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
 
 /**
  * The whole query string as one object.
@@ -158,7 +158,7 @@ export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
   return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 
-type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
+type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions, v.InferInput<S>>
 
 /**
  * Options of `request.Body`: what it enforces.
@@ -226,7 +226,7 @@ export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions =
 export function Param<S extends AnySchema, const O extends ParamOptions = never>(
   schema: S,
   options?: O,
-): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions> {
+): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, v.InferInput<S> | M.OptionsIn<O>> {
   const invalid = notASchema(schema, 'Param')
   return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
 }

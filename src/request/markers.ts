@@ -71,10 +71,12 @@ export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> 
 export const MARKER = '~fw'
 
 /** A param marker: carries its spec, and (phantom) the type the method receives. */
-export interface Marker<TOut = unknown> {
+export interface Marker<TOut = unknown, TIn = TOut> {
   readonly [MARKER]: MarkerSpec
   /** type-level only: the value type the endpoint receives (a function type, so `undefined` in it survives inference) */
   readonly '~out'?: () => TOut
+  /** type-level only: the value a client sends (the schema's input; `undefined` when it has a default or is not required) */
+  readonly '~in'?: () => TIn
 }
 
 /**
@@ -92,10 +94,15 @@ export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O ex
 
 type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | OptionsOut<O>
 
+/** What options make optional on the wire: a default, or `required: false`. */
+export type OptionsIn<O> = O extends { default: unknown } | { required: false } ? undefined : never
+
+type In<S, O> = (S extends AnySchema ? v.InferInput<S> : string) | OptionsIn<O>
+
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
-export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator<TOut> {
-  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions>
-  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions>
+export interface ConfigurableMarker<TOut, TOptions, TIn = TOut> extends Marker<TOut, TIn>, FieldDecorator<TOut> {
+  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
+  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
 }
 
 /** Is this value a param marker? */
@@ -175,7 +182,7 @@ function declareField(spec: MarkerSpec, args: readonly unknown[]): void {
 }
 
 /** Build a marker for a spec. Internal: users get the ready-made ones below. */
-export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions> {
+export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions, TIn> {
   const marker = (...args: unknown[]): unknown => {
     // Used as a decorator on a field (either standard): declare a common param.
     if ((args[0] === undefined && isDecoratorContext(args[1])) || isLegacyMemberCall(args)) {
@@ -185,7 +192,7 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: Mark
     return createMarker(configure(spec, args))
   }
   Object.defineProperty(marker, MARKER, { value: spec, enumerable: false })
-  return marker as unknown as ConfigurableMarker<TOut, TOptions>
+  return marker as unknown as ConfigurableMarker<TOut, TOptions, TIn>
 }
 
 /** Turn any `params` entry (schema or marker) into a spec. */

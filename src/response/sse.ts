@@ -84,6 +84,15 @@ function frame(item: unknown): string {
 }
 
 /**
+ * The `Response` of `response.sse(...)`: `text/event-stream`; the typed
+ * client gives its body, a stream of the events' bytes.
+ *
+ * @example
+ * ticks(): response.EventStream { return response.sse(source) }
+ */
+export type EventStream = globalThis.Response & { readonly '~events'?: true }
+
+/**
  * Answer with a `text/event-stream` of the items of an (async) iterable. The
  * iterator is closed (`return()`) when the client disconnects; heartbeats keep
  * an idle stream open.
@@ -94,7 +103,7 @@ function frame(item: unknown): string {
  *   return response.sse((async function* () { for (let n = 1; n <= 3; n++) yield { event: 'tick', data: { n } } })(), { retry: 1000, heartbeat: 15000 })
  * }
  */
-export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options: SSEOptions = {}): globalThis.Response {
+export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options: SSEOptions = {}): EventStream {
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
     Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]()
   let timer: ReturnType<typeof setInterval> | undefined

@@ -16,6 +16,8 @@ import type { FetchHandler } from '../types'
 export interface AppMount {
   prefix: string
   handler: FetchHandler
+  /** run the service's plugins around it, as around an API route (the docs routes) */
+  guarded?: boolean
 }
 
 /** What a service compiles from its options and `mount`/`use` calls. */
@@ -67,7 +69,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const router = new Router(entries)
   const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (SPEC §8).
-  const appMounts = config.appMounts.map((mount) => ({ prefix: mount.prefix, handler: containHandler(mount.handler, root, mount.prefix) }))
+  const appMounts = config.appMounts.map((mount) => ({ ...mount, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
   const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = appMounts.find((mount) => mount.prefix === '/')
@@ -127,7 +129,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      if (path !== mount.prefix && !path.startsWith(`${mount.prefix}/`)) continue
+      if (!mount.guarded || !plugins.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
+      return runPlugins(plugins, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)
     }
     const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
     if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)

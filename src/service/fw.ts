@@ -10,7 +10,8 @@ import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { corsOption } from '../plugins/cors'
 import { Logger } from '../plugins/logger'
-import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { buildDocument, describeRoutes, docsMount, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
@@ -266,7 +267,9 @@ export class Fw<B = unknown> {
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
     const route = joinPath(this.#prefix, this.options.route)
     const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
-    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { title: this.options.name, ...info })
+    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
+    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
+    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { ...defaults, ...info })
   }
 
   #compile(): FetchHandler {
