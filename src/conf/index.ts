@@ -1,7 +1,28 @@
 import type * as N from './nest'
+import { NestSettings as NestSettingsClass } from './nest'
+import { Time as TimeClass } from './time'
+import { callable } from '../utils/callable'
 
-export { Time, type TimeOptions } from './time'
-export { NestSettings } from './nest'
+export type { TimeOptions } from './time'
+/**
+ * How dates are written in responses; called or with `new` (SPEC §1).
+ *
+ * @example
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+ * // a returned Date → "2025-04-15 16:38:30"
+ */
+export const Time = callable(TimeClass)
+/** An instance of `conf.Time`. @example const time: conf.Time = conf.Time({ useTz: false }) */
+export type Time = TimeClass
+/**
+ * Settings of a NestJS backend, applied by `service.use(...)` before `await service.setup()`; called or with `new`.
+ *
+ * @example
+ * service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true } }))
+ */
+export const NestSettings = callable(NestSettingsClass)
+/** An instance of `conf.NestSettings`. @example const settings: conf.NestSettings = conf.NestSettings({ module: AppModule }) */
+export type NestSettings = NestSettingsClass
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `conf` namespace (TS2693 in users' builds).
 /**

@@ -1,5 +1,27 @@
 /** Everything `orm.*` names (the `orm` namespace of `fw-api/orm`). */
-export { Database, DatabaseConnections, type DatabaseOptions, type Db } from './database'
+import { Database as DatabaseClass, DatabaseConnections as DatabaseConnectionsClass } from './database'
+import { callable } from '../utils/callable'
+
+export type { DatabaseOptions, Db } from './database'
+/**
+ * One database, opened lazily; called or with `new` (SPEC §1).
+ *
+ * @example
+ * import * as tables from './tables'
+ * const db = orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
+ */
+export const Database = callable(DatabaseClass)
+/** An instance of `orm.Database`. @example const db: orm.Database = orm.Database({ schema: tables }) */
+export type Database = DatabaseClass
+/**
+ * Database aliases for a service (`default` for schemas without `{ db }`); called or with `new`.
+ *
+ * @example
+ * service.use(orm.DatabaseConnections({ default: orm.Database({ name: 'blog', engine: 'pglite', schema: tables }) }))
+ */
+export const DatabaseConnections = callable(DatabaseConnectionsClass)
+/** An instance of `orm.DatabaseConnections`. @example const connections: orm.DatabaseConnections = orm.DatabaseConnections({ default: db }) */
+export type DatabaseConnections = DatabaseConnectionsClass
 export { mapDatabaseError } from './errors'
 export { Count, Exists, type Aggregate } from './fields'
 export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './plan'
