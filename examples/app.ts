@@ -294,6 +294,6 @@ export class RootAPI extends api.API {
 
 /** The example service, as every runtime entry point serves it. */
 export const service = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api', docs: true })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-service.use(new plugins.RequestId())
-service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(plugins.RequestId())
+service.use(plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))

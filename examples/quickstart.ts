@@ -44,6 +44,6 @@ class RootAPI extends api.API {
 }
 
 const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
 
 export { service }

@@ -29,7 +29,7 @@ export type NestSettings = NestSettingsClass
  * Options of `conf.NestSettings`: the root module, extra imports, NestFactory options.
  *
  * @example
- * new conf.NestSettings({ module: AppModule } satisfies conf.NestSettingsOptions)
+ * conf.NestSettings({ module: AppModule } satisfies conf.NestSettingsOptions)
  */
 export type NestSettingsOptions = N.NestSettingsOptions
 /**

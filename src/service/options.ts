@@ -4,7 +4,7 @@ import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from './run'
 
 /**
- * CORS settings (sugar for `service.use(new plugins.CORS(...))`).
+ * CORS settings (sugar for `service.use(plugins.CORS(...))`).
  *
  * @example
  * new Fw(import.meta.url, { api: RootAPI, cors: { origin: ['https://example.com'], credentials: true } })
