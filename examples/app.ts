@@ -178,7 +178,7 @@ class BodyAPI extends api.API {
     return { title, views }
   }
 
-  @api.post({ html: request.Body(v.string(), { maxLength: 100, contentType: 'text/html' }) })
+  @api.post({ html: request.Body(v.string(), { maxBytes: 100, contentType: 'text/html' }) })
   html({ html }: { html: string }) {
     return html.length
   }
@@ -188,7 +188,7 @@ class BodyAPI extends api.API {
     return { name: form.name, files: await Promise.all(form.files.map(async (f) => ({ name: f.name, size: f.size, text: await f.text() }))) }
   }
 
-  @api.post({ image: request.Body(file.Image({ maxSize: 1024 })) })
+  @api.post({ image: request.Body(file.Image({ maxBytes: 1024 })) })
   image({ image }: { image: file.UploadedFile }) {
     return { type: image.type, size: image.size }
   }
