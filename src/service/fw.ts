@@ -1,4 +1,5 @@
-import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
+import { attach, runBackend, toFetchHandler } from '../adapters'
+import { createBackendApp } from '../adapters/attach'
 import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
