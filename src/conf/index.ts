@@ -11,18 +11,21 @@ export type { TimeOptions } from './time'
  * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  * // a returned Date → "2025-04-15 16:38:30"
  */
-export const Time = callable(TimeClass)
+const CallableTime = callable(TimeClass)
 /** An instance of `conf.Time`. @example const time: conf.Time = conf.Time({ useTz: false }) */
-export type Time = TimeClass
+type CallableTime = TimeClass
 /**
  * Settings of a NestJS backend, applied by `service.use(...)` before `await service.setup()`; called or with `new`.
  *
  * @example
  * service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true } }))
  */
-export const NestSettings = callable(NestSettingsClass)
+const CallableNestSettings = callable(NestSettingsClass)
 /** An instance of `conf.NestSettings`. @example const settings: conf.NestSettings = conf.NestSettings({ module: AppModule }) */
-export type NestSettings = NestSettingsClass
+type CallableNestSettings = NestSettingsClass
+// Exported under another local name: the .d.ts bundler keeps both the value and the type
+// of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
+export { CallableTime as Time, CallableNestSettings as NestSettings }
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `conf` namespace (TS2693 in users' builds).
 /**

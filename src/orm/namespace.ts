@@ -10,18 +10,21 @@ export type { DatabaseOptions, Db } from './database'
  * import * as tables from './tables'
  * const db = orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
  */
-export const Database = callable(DatabaseClass)
+const CallableDatabase = callable(DatabaseClass)
 /** An instance of `orm.Database`. @example const db: orm.Database = orm.Database({ schema: tables }) */
-export type Database = DatabaseClass
+type CallableDatabase = DatabaseClass
 /**
  * Database aliases for a service (`default` for schemas without `{ db }`); called or with `new`.
  *
  * @example
  * service.use(orm.DatabaseConnections({ default: orm.Database({ name: 'blog', engine: 'pglite', schema: tables }) }))
  */
-export const DatabaseConnections = callable(DatabaseConnectionsClass)
+const CallableDatabaseConnections = callable(DatabaseConnectionsClass)
 /** An instance of `orm.DatabaseConnections`. @example const connections: orm.DatabaseConnections = orm.DatabaseConnections({ default: db }) */
-export type DatabaseConnections = DatabaseConnectionsClass
+type CallableDatabaseConnections = DatabaseConnectionsClass
+// Exported under another local name: the .d.ts bundler keeps both the value and the type
+// of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
+export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
 export { mapDatabaseError } from './errors'
 export { Count, Exists, type Aggregate } from './fields'
 export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './plan'

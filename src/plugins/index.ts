@@ -17,24 +17,27 @@ export type { LoggerOptions, LogRecord } from './logger'
  * @example
  * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
  */
-export const CORS = callable(CORSClass)
+const CallableCORS = callable(CORSClass)
 /** An instance of `plugins.CORS`. @example const cors: plugins.CORS = plugins.CORS({ allowOrigin: '*' }) */
-export type CORS = CORSClass
+type CallableCORS = CORSClass
 /**
  * Reads or creates a request id, sets it on `this.request.id` and on the response; called or with `new`.
  *
  * @example
  * service.use(plugins.RequestId())
  */
-export const RequestId = callable(RequestIdClass)
+const CallableRequestId = callable(RequestIdClass)
 /** An instance of `plugins.RequestId`. @example const ids: plugins.RequestId = plugins.RequestId({ header: 'x-correlation-id' }) */
-export type RequestId = RequestIdClass
+type CallableRequestId = RequestIdClass
 /**
  * One structured JSON line per request; called or with `new`.
  *
  * @example
  * service.use(plugins.Logger({ sink: (line) => process.stdout.write(`${line}\n`) }))
  */
-export const Logger = callable(LoggerClass)
+const CallableLogger = callable(LoggerClass)
 /** An instance of `plugins.Logger`. @example const logger: plugins.Logger = plugins.Logger() */
-export type Logger = LoggerClass
+type CallableLogger = LoggerClass
+// Exported under another local name: the .d.ts bundler keeps both the value and the type
+// of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
+export { CallableCORS as CORS, CallableRequestId as RequestId, CallableLogger as Logger }
