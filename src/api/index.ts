@@ -28,3 +28,14 @@ export type Responder = C.Responder
  * processRequest(request: Request): api.PluginResult { if (!request.headers.has('x-key')) return new Response(null, { status: 401 }) }
  */
 export type PluginResult = P.PluginResult
+/**
+ * The types of `this.request.env`, `ctx` and `state`, declared once per API
+ * class (like Hono's `new Hono<{ Bindings; Variables }>()`); subclasses and
+ * hooks of the class see the same types.
+ *
+ * @example
+ * class RootAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {
+ *   @api.get greeting() { return this.request.env.GREETING }   // string
+ * }
+ */
+export type ContextTypes = C.ContextTypes
