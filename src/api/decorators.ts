@@ -1,4 +1,5 @@
 import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type EndpointDecl } from '../meta'
+import { fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './types'
 
 /**
@@ -59,6 +60,7 @@ function endpoint(method: string): EndpointDecoratorFactory {
       record(method, {}, args) // bare `@api.get`
       return undefined
     }
+    if (typeof args[args.length - 1] === 'function') return fieldEndpoint(method, args) // `add = api.get(params, handler)`
     const decl: Omit<EndpointDecl, 'method'> =
       typeof args[0] === 'string'
         ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }

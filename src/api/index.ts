@@ -1,5 +1,6 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
+import type * as F from './field'
 export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry } from './api'
 export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
@@ -39,3 +40,11 @@ export type PluginResult = P.PluginResult
  * }
  */
 export type ContextTypes = C.ContextTypes
+/**
+ * An endpoint declared as a field, its input typed from its one declaration:
+ * `add = api.get({ a: int, b: int }, ({ a, b }) => a + b)`.
+ *
+ * @example
+ * const add: api.FieldEndpoint<{ a: number }, number> = api.get({ a: v.number() }, ({ a }) => a)
+ */
+export type FieldEndpoint<In, R> = F.FieldEndpoint<In, R>
