@@ -4,6 +4,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
+import { isResponseLike } from '../utils/http'
 import { describe, hasFetch, isClass, isExpressLike, isFastifyLike, isKoaLike } from './detect'
 import { fastifyFetch } from './fastify'
 import { isNestApp, isNestModuleClass, NEST_SETUP_HINT, nestAppFetch, nestModuleFetch, type NestCoreLike } from './nest'
@@ -22,14 +23,10 @@ const MOUNT_KINDS =
  * @example
  * const handler = toFetchHandler(expressApp, { onError: console.error })
  */
-export interface MountOptions extends Pick<NodeCallOptions, 'onError'> {
+export interface MountOptions extends Pick<NodeCallOptions, 'onError' | 'debug'> {
   /** the service's Nest backend once set up: Nest modules can then be mounted */
   nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }
 }
-
-const isResponse = (value: unknown): value is Response =>
-  value instanceof Response ||
-  (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
 
 /**
  * A fetch handler for `target`. Prefix stripping is the caller's job
@@ -83,7 +80,7 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
         }
         throw error
       }
-      if (isResponse(result)) return result
+      if (isResponseLike(result)) return result
       throw new TypeError(
         `the mounted ${describe(target)} returned ${describe(result)}, not a Response; ${hint}`,
       )

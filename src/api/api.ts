@@ -4,7 +4,21 @@ import type { ContextTypes, RequestContext, RespondInit } from '../request/conte
 export type { RespondInit, Responder } from '../request/context'
 
 /** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
-export type AttachAs = (api: APIClass, backend: unknown, route: string, options: { asynchornous?: boolean }) => unknown
+export type AttachAs = (api: APIClass, backend: unknown, route: string, options: AsOptions) => unknown
+
+/**
+ * Options of `API.__as__`: `asynchornous` (the contract's spelling) or
+ * `asynchronous` (accepted as the same option).
+ *
+ * @example
+ * CalcAPI.__as__(express, '/calc', { asynchornous: false } satisfies api.AsOptions)
+ */
+export interface AsOptions {
+  /** `true`: an async handler; `false`: callback-style, where the backend has both */
+  asynchornous?: boolean
+  /** the same option, spelled the usual way */
+  asynchronous?: boolean
+}
 
 let attachAs: AttachAs | undefined
 
@@ -52,8 +66,8 @@ export class API<C extends ContextTypes = {}> {
    * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
    * CalcAPI.__as__(nestApp, '/api')   // an INestApplication, before app.listen()
    */
-  static __as__<B>(backend: B, route: string, options?: { asynchornous?: boolean }): EntryOf<B>
-  static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
+  static __as__<B>(backend: B, route: string, options?: AsOptions): EntryOf<B>
+  static __as__(backend: unknown, route: string, options: AsOptions = {}): unknown {
     if (!attachAs) throw new Error("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
     return attachAs(this, backend, route, options)
   }

@@ -1,11 +1,11 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
 import type * as F from './field'
-export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry } from './api'
-export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
+export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, type AsOptions } from './api'
+export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName, type ClassDecorator, type ClassDecoratorExpected } from './decorators'
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin } from './plugin'
-export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory } from './types'
+export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected } from './types'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
 /**

@@ -34,7 +34,7 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {}
  * type In = api.Input<typeof params>   // { id: number }
  */
 export type Input<Params, Path extends string = ''> = Simplify<
-  { -readonly [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
+  { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
 >
 
 /**
@@ -55,6 +55,9 @@ export interface MethodDescriptor<In> {
   value?: (input: In) => unknown
 }
 
+/** A legacy decorator's result: fine on a prototype (an instance method); on a class (a static member) the branded error. */
+type InstanceSide<T, In> = T extends Function ? EndpointMethodExpected<In> : void
+
 /**
  * A method decorator checking that the method accepts `In`, under either decorator standard.
  *
@@ -62,8 +65,26 @@ export interface MethodDescriptor<In> {
  * const decorate: api.EndpointDecorator<{ id: number }> = api.get({ id: v.number() })
  */
 export interface EndpointDecorator<In> {
-  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R>): void
-  (target: object, key: string | symbol, descriptor: MethodDescriptor<In>): void
+  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R> & { static: false }): void
+  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<In>): InstanceSide<T, In>
+  // Anything else (a method that does not accept `In`, a field, a static member): TypeScript names this return type in its error.
+  (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<In>
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<In>
+}
+
+/**
+ * The branded type TypeScript shows when an endpoint decorator is misplaced
+ * or the method's parameter does not accept the declared params: "Decorator
+ * function return type 'EndpointMethodExpected<{ id: number }>' is not
+ * assignable to …" — an instance method whose parameter accepts `In` is
+ * expected. The build refuses misplaced decorators too (`ImproperlyConfigured`).
+ *
+ * @example
+ * type Shown = api.EndpointMethodExpected<{ id: number }>
+ */
+export interface EndpointMethodExpected<In> {
+  readonly '~fw': 'an endpoint decorator goes on an instance method whose parameter accepts this input'
+  readonly input: In
 }
 
 /**
@@ -73,8 +94,10 @@ export interface EndpointDecorator<In> {
  * const verb: api.EndpointDecoratorFactory = api.post
  */
 export interface EndpointDecoratorFactory {
-  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R>): void
-  (target: object, key: string | symbol, descriptor: MethodDescriptor<{}>): void
+  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R> & { static: false }): void
+  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<{}>): InstanceSide<T, {}>
+  (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<{}>
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<{}>
   <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
   <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
   <const P extends Params>(params: P): EndpointDecorator<Input<P>>

@@ -11,7 +11,7 @@ export interface ResolvedHook {
   /** index of its class in `EndpointDef.levels` */
   level: number
   method: (this: API, ...args: unknown[]) => unknown
-  /** how its own return values (and `this.respond`) render */
+  /** how its own return values (and `this.respond`) render; never the target's rendering (an after hook receives that) */
   template: Template
 }
 
@@ -102,8 +102,6 @@ export function surroundings(def: EndpointDef): Surroundings {
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)
       else handle.push(resolved)
-      // An after hook's own template renders its targets' results (nearer than the class's).
-      if (decl.kind === 'after' && hookTemplate && template === undefined) template = hookTemplate
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)

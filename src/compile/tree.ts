@@ -5,7 +5,7 @@ import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
-import { toSpec, type MarkerSpec } from '../request/markers'
+import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */
@@ -130,15 +130,22 @@ function mountsOf(cls: APIClass): { api: APIClass; route: string }[] {
 }
 
 function specFor(entry: unknown, where: string, key: string): MarkerSpec {
+  let spec: MarkerSpec
   try {
-    return toSpec(entry)
+    spec = toSpec(entry)
   } catch {
-    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${typeof entry}`)
+    const got = typeof entry === 'object' && entry !== null ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema` : typeof entry
+    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`)
   }
+  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
+  return spec
 }
 
 /** Specs of a params object, each checked (the error names class, method and key). */
 export function specsOf(params: Record<string, unknown> | undefined, where: string): Record<string, MarkerSpec> {
+  if (isSchema(params)) {
+    throw new ImproperlyConfigured(`${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`)
+  }
   const specs: Record<string, MarkerSpec> = {}
   for (const key of Object.keys(params ?? {})) specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
   return specs
@@ -179,8 +186,19 @@ function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<stri
   }
 }
 
+/** Decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named. */
+function checkPlacement(cls: APIClass): void {
+  for (const ancestor of lineage(cls)) {
+    for (const meta of ownMeta(ancestor)) {
+      const first = meta.misplaced[0]
+      if (first) throw new ImproperlyConfigured(`${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`)
+    }
+  }
+}
+
 function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
   if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
+  checkPlacement(cls)
   const endpoints = endpointsOf(cls)
   const level = levelOf(cls, prefix, owns, new Set(endpoints.map(([name]) => name)))
   for (const above of inherited.levels) above.subAPIs.add(cls)

@@ -15,6 +15,16 @@ export interface ClassMeta {
   templates: Map<string, unknown>
   /** `@api.timeout(ms)` per method name */
   timeouts: Map<string, number>
+  /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
+  misplaced: Misplaced[]
+}
+
+/** A decorator in the wrong place, recorded at decoration, refused (naming the class) at build. */
+export interface Misplaced {
+  /** the member it decorates (`''`: the class itself) */
+  member: string
+  /** what is wrong and the fix, e.g. "@api.get is on a field; …" */
+  message: string
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -42,7 +52,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), misplaced: [] }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { AnySchema } from '../schema'
-import { configure, createMarker } from './markers'
+import { configure, createMarker, notASchema } from './markers'
 import { byteLimit } from '../utils/byte-limit'
 import type * as M from './markers'
 
@@ -50,6 +50,14 @@ export type ParamOptions<TDefault = unknown> = M.ParamOptions<TDefault>
  */
 export type PathOptions = M.PathOptions
 /**
+ * Options of `request.FilePathParam`: `absolute: true` serves absolute paths
+ * on purpose (`..` segments and NUL stay refused).
+ *
+ * @example
+ * request.FilePathParam({ absolute: true } satisfies request.FilePathOptions)
+ */
+export type FilePathOptions = M.FilePathOptions
+/**
  * Options of a body param: those of any param plus `contentType` and `maxBytes` (alias `maxLength`).
  *
  * @example
@@ -68,12 +76,15 @@ const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'segment', hasDefault: false })
 
 /**
- * A path param matching the rest of the path, slashes included (`.*`).
+ * A path param matching the rest of the path, slashes included (`.*`). A
+ * value with a `..` segment, a NUL or an absolute path (`/x`, `\\x`, `C:`) is
+ * refused (400); `{ absolute: true }` serves absolute paths on purpose.
  *
  * @example
  * @api.get('file/{path}', { path: request.FilePathParam })  // GET /file/a/b.md → 'a/b.md'
+ * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
-export const FilePathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
@@ -125,7 +136,7 @@ type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOpti
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
 export function Query<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'query-object', schema, hasDefault: false })
+  return createMarker({ kind: 'query-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Query') })
 }
 
 /**
@@ -135,7 +146,7 @@ export function Query<S extends AnySchema>(schema: S): Whole<S> {
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
 export function Headers<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'header-object', schema, hasDefault: false })
+  return createMarker({ kind: 'header-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
 }
 
 /**
@@ -145,7 +156,7 @@ export function Headers<S extends AnySchema>(schema: S): Whole<S> {
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
 export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'cookie-object', schema, hasDefault: false })
+  return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 
 type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
@@ -183,7 +194,7 @@ export interface SizedBodyOptions {
  * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
 export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body') })
+  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
 }
 
 /**
@@ -193,7 +204,7 @@ export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions =
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
 export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json') })
+  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
 }
 
 /**
@@ -203,7 +214,7 @@ export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
 export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form') })
+  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
 }
 
 /**
@@ -217,5 +228,6 @@ export function Param<S extends AnySchema, const O extends ParamOptions = never>
   schema: S,
   options?: O,
 ): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions> {
-  return createMarker(configure({ kind: 'auto', hasDefault: false }, [schema, options]))
+  const invalid = notASchema(schema, 'Param')
+  return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
 }

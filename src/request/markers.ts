@@ -29,10 +29,14 @@ export interface MarkerSpec {
   regex?: string
   /** path: `segment` is `[^/]+`, `rest` is `.*` (FilePathParam) */
   match?: 'segment' | 'rest'
+  /** FilePathParam: absolute paths are allowed (only `..` segments and NUL refused) */
+  absolute?: boolean
   /** body: which wire forms are accepted */
   accept?: 'any' | 'json' | 'form'
   contentType?: string
   maxLength?: number
+  /** why the declaration cannot work (e.g. a plain object cast to a schema): refused when the service is built */
+  invalid?: string
 }
 
 /** Options every param marker takes. */
@@ -49,6 +53,12 @@ export interface ParamOptions<TDefault = unknown> {
 export interface PathOptions {
   /** the whole value must match this regex (checked after the structural `[^/]+` match) */
   regex?: string
+}
+
+/** Options of `request.FilePathParam`. */
+export interface FilePathOptions {
+  /** serve absolute paths (`/x`, `\\x`, `C:`) on purpose; `..` segments and NUL stay refused. Default `false`. */
+  absolute?: boolean
 }
 
 /** Options of a body param. */
@@ -102,8 +112,33 @@ function specOf(marker: Marker): MarkerSpec {
 }
 
 /** A valibot schema: an object, or a callable one such as `file.Image`. */
-function isSchema(value: unknown): value is AnySchema {
+export function isSchema(value: unknown): value is AnySchema {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema'
+}
+
+/** What a non-schema value is, for messages. */
+function described(value: unknown): string {
+  if (isMarker(value)) return 'a request marker'
+  if (typeof value === 'object' && value !== null) return `a plain object (keys: ${Object.keys(value).join(', ') || 'none'}); a cast does not make it a schema`
+  return value === null ? 'null' : typeof value
+}
+
+/**
+ * Why `value` cannot be the schema of `call` (`undefined` when it is a
+ * schema): recorded as the spec's `invalid`, refused at build.
+ *
+ * @example
+ * notASchema({ title: v.string() }, 'request.Body') // "request.Body() takes a valibot schema, got a plain object (keys: title); …"
+ */
+export function notASchema(value: unknown, call: string): string | undefined {
+  if (isSchema(value)) return undefined
+  const fix = typeof value === 'object' && value !== null && !isMarker(value) ? `: write ${call}(v.object({ … }))` : ''
+  return `${call}() takes a valibot schema, got ${described(value)}${fix}`
+}
+
+/** A plain object of schemas where options belong (`request.BodyParam({ title: v.string() })`). */
+function looksLikeShape(options: object): boolean {
+  return Object.values(options).some((value) => isSchema(value) || isMarker(value))
 }
 
 /** A copy of `base` with a call's `(schema?, options?)` applied. */
@@ -111,7 +146,12 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
   const spec: MarkerSpec = { ...base }
   let index = 0
   if (isSchema(args[0])) spec.schema = args[index++] as AnySchema
-  const options = args[index] as (ParamOptions & PathOptions & BodyOptions) | undefined
+  const options = args[index] as (ParamOptions & PathOptions & BodyOptions & FilePathOptions) | undefined
+  if (options !== undefined && (typeof options !== 'object' || options === null || looksLikeShape(options))) {
+    const fix = typeof options === 'object' && options !== null ? ': wrap the fields in v.object({ … })' : ''
+    spec.invalid = `a param marker takes (schema?, options?): got ${described(options)} where ${index ? 'the options go' : 'a valibot schema or the options go'}${fix}`
+    return spec
+  }
   if (options && typeof options === 'object') {
     if (options.alias !== undefined) spec.alias = options.alias
     if ('default' in options) {
@@ -120,6 +160,7 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     }
     if (options.required !== undefined) spec.required = options.required
     if (options.regex !== undefined) spec.regex = options.regex
+    if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
     const maxBytes = byteLimit(options, 'maxLength', 'body param')
     if (maxBytes !== undefined) spec.maxLength = maxBytes

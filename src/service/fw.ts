@@ -16,7 +16,7 @@ import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import type { FwOptions } from './options'
+import { asynchronousOption, type FwOptions } from './options'
 import { INSTALL, type Installable } from './install'
 import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
 
@@ -33,7 +33,7 @@ provideAttachAs((api, backend, route, options) => {
         'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
     )
   }
-  hiddenService = new Fw('fw:__as__', { api, backend, asynchornous: options.asynchornous })
+  hiddenService = new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') })
   return hiddenService.adapt(route)
 })
 
@@ -41,7 +41,7 @@ provideAttachAs((api, backend, route, options) => {
  * An fw service: API classes compiled into one Web-standard fetch function.
  *
  * @example
- * const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
+ * const service = new Fw({ api: RootAPI, route: '/api' })   // or new Fw(import.meta.url, { ... })
  * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
  * await service.run()           // Node, Bun or Deno
  * export default service        // Cloudflare Workers
@@ -49,8 +49,8 @@ provideAttachAs((api, backend, route, options) => {
  * `B` is the backend's type: `adapt()`, `application()` and `setup()` are typed by it.
  */
 export class Fw<B = unknown> {
-  /** the `import.meta.url` of the module that created the service */
-  readonly module: string
+  /** the `import.meta.url` given as `new Fw(import.meta.url, options)`; `undefined` for `new Fw(options)` */
+  readonly module: string | undefined
   readonly options: Readonly<FwOptions & { backend?: B }>
   readonly limits: Readonly<Limits>
   #time?: Time
@@ -71,9 +71,14 @@ export class Fw<B = unknown> {
   #closers: (() => unknown)[] = []
   #document?: OpenAPIDocument
 
-  constructor(module: string, options: FwOptions & { backend?: B } = {}) {
-    this.module = module
-    this.options = options
+  constructor(options?: FwOptions & { backend?: B })
+  /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
+  constructor(module: string | undefined, options?: FwOptions & { backend?: B })
+  constructor(first?: string | (FwOptions & { backend?: B }), second: FwOptions & { backend?: B } = {}) {
+    const options = typeof first === 'object' && first !== null ? first : second
+    if (first !== undefined && typeof first !== 'string' && first !== options) throw new ImproperlyConfigured('new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL')
+    this.module = typeof first === 'string' ? first : undefined
+    this.options = { ...options, asynchornous: asynchronousOption(options, 'new Fw()') }
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
@@ -152,7 +157,7 @@ export class Fw<B = unknown> {
         )
       }
       const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), nest }) })
+      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest }) })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }

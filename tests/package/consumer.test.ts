@@ -85,8 +85,10 @@ const mounted: FetchHandler = toFetchHandler(legacy)
 fromNode('nope')
 // @ts-expect-error maxLength is a number
 const wrong: BodyOptions = { maxLength: 'big' }
-// @ts-expect-error Fw needs its module URL first
+// the module URL is optional (SPEC §5): new Fw(options) compiles; a first argument that is neither does not
 new Fw({ api: Items })
+// @ts-expect-error the first argument is the options or the module URL
+new Fw(42, { api: Items })
 
 // @ts-expect-error Time's options are checked when it is called
 Time({ useTz: 'no' })

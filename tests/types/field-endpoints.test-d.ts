@@ -14,11 +14,11 @@ describe('api.get(params, handler)', () => {
   it('infers the input from params, path and markers', () => {
     class CalcAPI extends api.API {
       add = api.get({ a: int, b: int }, (input) => {
-        expectTypeOf(input).toEqualTypeOf<{ a: number; b: number }>()
+        expectTypeOf(input).toEqualTypeOf<{ readonly a: number; readonly b: number }>()
         return input.a + input.b
       })
       page = api.get('doc/{lang}/{page}', { lang: v.picklist(['en', 'zh']), page: v.optional(int, 1) }, (input) => {
-        expectTypeOf(input).toEqualTypeOf<{ lang: 'en' | 'zh'; page: number }>()
+        expectTypeOf(input).toEqualTypeOf<{ readonly lang: 'en' | 'zh'; readonly page: number }>()
         return input
       })
       slug = api.get('{slug}', (input) => {
@@ -26,7 +26,7 @@ describe('api.get(params, handler)', () => {
         return input.slug
       })
       upload = api.post({ avatar: request.Body(file.Image), tag: request.HeaderParam({ default: null }) }, (input) => {
-        expectTypeOf(input).toEqualTypeOf<{ avatar: file.UploadedFile; tag: string | null }>()
+        expectTypeOf(input).toEqualTypeOf<{ readonly avatar: file.UploadedFile; readonly tag: string | null }>()
         return input.avatar.size
       })
       none = api.get(() => 'pong')
