@@ -187,7 +187,7 @@ class BodyAPI extends api.API {
     return { title, views }
   }
 
-  @api.post({ html: request.Body(v.string(), { maxLength: 100, contentType: 'text/html' }) })
+  @api.post({ html: request.Body(v.string(), { maxBytes: 100, contentType: 'text/html' }) })
   html({ html }: { html: string }) {
     return html.length
   }
@@ -197,7 +197,7 @@ class BodyAPI extends api.API {
     return { name: form.name, files: await Promise.all(form.files.map(async (f) => ({ name: f.name, size: f.size, text: await f.text() }))) }
   }
 
-  @api.post({ image: request.Body(file.Image({ maxSize: 1024 })) })
+  @api.post({ image: request.Body(file.Image({ maxBytes: 1024 })) })
   image({ image }: { image: file.UploadedFile }) {
     return { type: image.type, size: image.size }
   }
@@ -303,6 +303,6 @@ export class RootAPI extends api.API {
 
 /** The example service, as every runtime entry point serves it. */
 export const service = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api', docs: true })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-service.use(new plugins.RequestId())
-service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(plugins.RequestId())
+service.use(plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))

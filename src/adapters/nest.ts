@@ -112,7 +112,7 @@ function platformAdapter(platform: NestSettings['platform']): unknown {
  * `NestFactory.create(module, [adapter], options)` from the settings.
  *
  * @example
- * const app = await createNestApp(nest, new conf.NestSettings({ module: AppModule }))
+ * const app = await createNestApp(nest, conf.NestSettings({ module: AppModule }))
  */
 export async function createNestApp(core: NestCoreLike, settings: NestSettings | undefined): Promise<NestAppLike> {
   const adapter = platformAdapter(settings?.platform)

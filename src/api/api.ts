@@ -1,5 +1,5 @@
 import type { EntryOf } from '../adapters/types'
-import type { RequestContext, RespondInit, Responded } from '../request/context'
+import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
 
@@ -36,10 +36,12 @@ export function provideAttachAs(implementation: AttachAs): void {
  *   @api.get({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })
  *   add({ a, b }: { a: number; b: number }) { return a + b }
  * }
+ * // env / ctx / state typed once for the class (and its subclasses):
+ * class WorkerAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {}
  */
-export class API {
-  /** the current request */
-  declare request: RequestContext
+export class API<C extends ContextTypes = {}> {
+  /** the current request; `env`, `ctx` and `state` typed by the class's `api.API<{ env, ctx, state }>` */
+  declare request: RequestContext<C>
 
   /**
    * Answer with an explicit status, message, state, count or headers, rendered

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Marker } from '../request/markers'
+import type { FieldEndpoint } from './field'
 
 /**
  * The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`.
@@ -149,4 +150,9 @@ export interface EndpointDecoratorFactory {
   <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
   <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
   <const P extends Params>(params: P): EndpointDecorator<Input<P>>
+  // The field form: the handler's input is typed from the declaration (`add = api.get({ a: int }, ({ a }) => a)`).
+  <R>(handler: (input: {}) => R): FieldEndpoint<{}, R>
+  <const P extends Params, R>(params: P, handler: (input: Input<P>) => R): FieldEndpoint<Input<P>, R>
+  <const Path extends string, R>(path: Path, handler: (input: Input<{}, Path>) => R): FieldEndpoint<Input<{}, Path>, R>
+  <const Path extends string, const P extends Params, R>(path: Path, params: P, handler: (input: Input<P, Path>) => R): FieldEndpoint<Input<P, Path>, R>
 }

@@ -44,6 +44,8 @@ export interface HookDecl {
 /** One `@api.<method>(...)` on a method. */
 export interface EndpointDecl {
   method: string
+  /** declared as a field (`add = api.get(params, handler)`): the handler is the instance's own property */
+  field?: boolean
   path?: string
   params?: Record<string, unknown>
 }

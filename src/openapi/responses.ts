@@ -11,7 +11,7 @@ const ERRORS = {
   400: ['BadRequest', 'A path, query, header, cookie or body value fails its rule or conversion'],
   404: ['NotFound', 'No such route, or the endpoint raised NotFound'],
   405: ['MethodNotAllowed', 'Method not allowed on this path (`Allow` lists the methods it serves)'],
-  413: ['RequestEntityTooLarge', 'Body larger than its `maxLength` or the service limit'],
+  413: ['RequestEntityTooLarge', 'Body larger than its `maxBytes` or the service limit'],
   415: ['UnsupportedMediaType', 'Body of a content type this endpoint refuses'],
   500: ['InternalServerError', 'Unhandled error (its text only with `debug: true`)'],
 } as const

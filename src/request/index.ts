@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { AnySchema } from '../schema'
 import { configure, createMarker, notASchema } from './markers'
+import { byteLimit } from '../utils/byte-limit'
 import type * as M from './markers'
 
 export { RequestContext } from './context'
@@ -57,10 +58,10 @@ export type PathOptions = M.PathOptions
  */
 export type FilePathOptions = M.FilePathOptions
 /**
- * Options of a body param: those of any param plus `contentType` and `maxLength`.
+ * Options of a body param: those of any param plus `contentType` and `maxBytes` (alias `maxLength`).
  *
  * @example
- * request.BodyParam(v.string(), { contentType: 'text/html', maxLength: 100 } satisfies request.BodyOptions)
+ * request.BodyParam(v.string(), { contentType: 'text/html', maxBytes: 100 } satisfies request.BodyOptions)
  */
 export type BodyOptions<TDefault = unknown> = M.BodyOptions<TDefault>
 
@@ -164,23 +165,23 @@ type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, Body
  * Options of `request.Body`: what it enforces.
  *
  * @example
- * request.Body(v.string(), { contentType: 'text/html', maxLength: 100 })
+ * request.Body(v.string(), { contentType: 'text/html', maxBytes: 100 })
  */
-export interface WholeBodyOptions {
+export interface WholeBodyOptions extends SizedBodyOptions {
   /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
   contentType?: string
-  /** maximum body size in bytes (413 beyond) */
-  maxLength?: number
 }
 
 /**
  * Options of `request.Json` / `request.Form` (their content types are fixed).
  *
  * @example
- * request.Json(Article, { maxLength: 64 * 1024 })
+ * request.Json(Article, { maxBytes: 64 * 1024 })
  */
 export interface SizedBodyOptions {
-  /** maximum body size in bytes (413 beyond) */
+  /** maximum body size in bytes (413 beyond); the one spelling of a byte limit, like `limits.bodyBytes` */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
@@ -190,10 +191,10 @@ export interface SizedBodyOptions {
  *
  * @example
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
- * @api.post({ html: request.Body(v.string(), { maxLength: 10000, contentType: 'text/html' }) })
+ * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
 export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Body') })
+  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
 }
 
 /**
@@ -203,7 +204,7 @@ export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions =
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
 export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Json') })
+  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
 }
 
 /**
@@ -213,7 +214,7 @@ export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
 export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Form') })
+  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
 }
 
 /**

@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
+import { byteLimit } from '../utils/byte-limit'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
 export type ParamKind =
@@ -65,6 +66,8 @@ export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> 
   /** the content type a text/binary body must have, e.g. `text/html` */
   contentType?: string
   /** maximum body size in bytes (413 beyond) */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
@@ -166,7 +169,8 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     if (options.regex !== undefined) spec.regex = options.regex
     if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
-    if (options.maxLength !== undefined) spec.maxLength = options.maxLength
+    const maxBytes = byteLimit(options, 'maxLength', 'body param')
+    if (maxBytes !== undefined) spec.maxLength = maxBytes
   }
   return spec
 }

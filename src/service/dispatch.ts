@@ -99,7 +99,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
     if (rc.method === 'OPTIONS') {
-      // Class plugins (e.g. `@api.plugin(new plugins.CORS(...))`) see the preflight of their paths too.
+      // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
       const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)

@@ -1,4 +1,5 @@
-import { attach, createBackendApp, toFetchHandler } from '../adapters'
+import { attach, toFetchHandler } from '../adapters'
+import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
@@ -43,7 +44,7 @@ provideAttachAs((api, backend, route, options) => {
  *
  * @example
  * const service = new Fw({ api: RootAPI, route: '/api' })   // or new Fw(import.meta.url, { ... })
- * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
  * await service.run()           // Node, Bun or Deno
  * export default service        // Cloudflare Workers
  *
@@ -110,8 +111,8 @@ export class Fw<B = unknown> {
    * Plugins run in the order they are used (processRequest) and back (processResponse).
    *
    * @example
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-   * service.use(new plugins.RequestId())
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+   * service.use(plugins.RequestId())
    */
   use(item: Usable): this {
     if (item instanceof Time) this.#time = item
@@ -122,7 +123,7 @@ export class Fw<B = unknown> {
       return this
     } else if (isPlugin(item)) this.#plugins.push(item)
     else if (typeof (item as Partial<Installable>)[INSTALL] === 'function') return (item as Installable)[INSTALL](this), this
-    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
+    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())')
     this.#compile()
     return this
   }
@@ -182,7 +183,7 @@ export class Fw<B = unknown> {
    * const app = service.application()
    *
    * // NestJS (SPEC §11): asynchronous, creates the INestApplication
-   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(new conf.NestSettings({ module: AppModule })).setup()
+   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(conf.NestSettings({ module: AppModule })).setup()
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
@@ -231,7 +232,7 @@ export class Fw<B = unknown> {
    *
    * @example
    * const service = new Fw(import.meta.url, { backend: app, api: RootAPI })
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
    * app.use(service.adapt('/v1'))
    */
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
