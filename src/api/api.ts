@@ -1,8 +1,8 @@
 import type { EntryOf } from '../adapters/types'
-import type { RequestContext, RespondInit } from '../request/context'
+import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
 import { ImproperlyConfigured } from '../exceptions'
 
-export type { RespondInit, Responder } from '../request/context'
+export type { RespondInit, Responder, Responded } from '../request/context'
 
 /** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
 export type AttachAs = (api: APIClass, backend: unknown, route: string, options: AsOptions) => unknown
@@ -37,10 +37,12 @@ export function provideAttachAs(implementation: AttachAs): void {
  *   @api.get({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })
  *   add({ a, b }: { a: number; b: number }) { return a + b }
  * }
+ * // env / ctx / state typed once for the class (and its subclasses):
+ * class WorkerAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {}
  */
-export class API {
-  /** the current request */
-  declare request: RequestContext
+export class API<C extends ContextTypes = {}> {
+  /** the current request; `env`, `ctx` and `state` typed by the class's `api.API<{ env, ctx, state }>` */
+  declare request: RequestContext<C>
 
   /**
    * Answer with an explicit status, message, state, count or headers, rendered
@@ -49,7 +51,7 @@ export class API {
    * @example
    * return this.respond({ id }, { status: 201, message: 'created', headers: { location: `/items/${id}` } })
    */
-  respond(value: unknown, init: RespondInit = {}): Response {
+  respond<T>(value: T, init: RespondInit = {}): Responded<T> {
     return this.request.responder(value, init)
   }
 

@@ -1,5 +1,6 @@
-import { metaOfMethodCall, type EndpointDecl } from '../meta'
+import { isDecoratorContext, metaOfMethodCall, type EndpointDecl } from '../meta'
 import { misplace, placementOf, type Placement } from '../meta/placement'
+import { fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './types'
 
 /**
@@ -95,8 +96,20 @@ function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readon
   meta.endpoints.set(name, list)
 }
 
+/**
+ * `api.get(params?, handler)`: the handler comes last. A decorator call never
+ * ends with a function (a context, key or descriptor does), except a legacy
+ * class decorator `(cls)`; a lone handler is an arrow function (no `prototype`).
+ */
+function isFieldForm(args: readonly unknown[]): boolean {
+  const last = args[args.length - 1]
+  if (typeof last !== 'function') return false
+  return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')
+}
+
 function endpoint(method: string): EndpointDecoratorFactory {
   const factory = (...args: unknown[]): unknown => {
+    if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler)`
     if (placementOf(args)) {
       record(method, {}, args) // bare `@api.get`
       return undefined

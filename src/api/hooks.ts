@@ -171,7 +171,7 @@ const PLUGINS = Symbol.for('fw.plugins')
  * Attach a plugin to an API class and its sub-APIs (class decorator).
  *
  * @example
- * @api.plugin(new plugins.CORS({ allowOrigin: '*' }))
+ * @api.plugin(plugins.CORS({ allowOrigin: '*' }))
  * class PublicAPI extends api.API {}
  */
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {

@@ -26,6 +26,15 @@ export interface CompiledEndpoint {
   handle(rc: RequestContext): Response | Promise<Response>
 }
 
+type Method = (this: API, input: Record<string, unknown>) => unknown
+
+/** The call of a field endpoint: the handler is the per-request instance's own property. */
+function fieldCall(name: string): Method {
+  return function (this: API, input) {
+    return (this as unknown as Record<string, Method>)[name]?.call(this, input)
+  }
+}
+
 /** Answer 504 if `pending` has not settled within `ms`. */
 function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer, where: string): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -51,7 +60,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const run = compilePipeline({
     levels: def.levels,
-    method: (def.cls.prototype as Record<string, unknown>)[def.methodName] as (this: API, input: Record<string, unknown>) => unknown,
+    method: def.field ? fieldCall(def.methodName) : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,

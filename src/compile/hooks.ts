@@ -1,4 +1,5 @@
 import type { API } from '../api/api'
+import { operationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
@@ -108,5 +109,9 @@ export function surroundings(def: EndpointDef): Surroundings {
     if (template === undefined && here.response !== undefined) template = templateFrom(here.response, `${here.cls.name}.response`)
   }
   const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
-  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: template ?? BARE, timeout }
+  // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
+  const declared = operationDoc(levels.map((level) => level.cls), def.methodName)
+  let resolved = template ?? BARE
+  if (declared.status !== undefined || declared.result !== undefined) resolved = { ...resolved, status: declared.status ?? resolved.status, result: declared.result ?? resolved.result }
+  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout }
 }

@@ -1,5 +1,6 @@
 import { API, isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { HTTP_METHODS, routeOf } from '../api/decorators'
+import { fieldDeclOf } from '../api/field'
 import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
@@ -50,6 +51,8 @@ export interface EndpointDef {
   common: CommonParam[]
   /** the API classes from the root down to the endpoint's class */
   levels: Level[]
+  /** declared as a field: the handler is each instance's own property */
+  field?: boolean
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
@@ -85,7 +88,24 @@ function endpointsOf(cls: APIClass): [string, EndpointDecl[]][] {
       else if (HTTP_NAMES.has(name) && !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))) found.set(name, [{ method: name.toUpperCase() }])
     }
   }
+  for (const [name, decl] of fieldEndpointsOf(cls)) if (!found.has(name)) found.set(name, [decl])
   return [...found]
+}
+
+/** Endpoints declared as fields (`add = api.get(params, handler)`), read from one instance made at build. */
+function fieldEndpointsOf(cls: APIClass): [string, EndpointDecl][] {
+  let instance: object
+  try {
+    instance = new (cls as unknown as new () => object)()
+  } catch {
+    return [] // a constructor that needs a request cannot declare field endpoints
+  }
+  const found: [string, EndpointDecl][] = []
+  for (const [name, value] of Object.entries(instance)) {
+    const decl = fieldDeclOf(value)
+    if (decl) found.push([name, { ...decl, field: true }])
+  }
+  return found
 }
 
 function hasEndpoints(value: Function): boolean {
@@ -196,7 +216,7 @@ function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common:
       }
       const ownPath = namedAfterMethod ? '' : (decl.path ?? methodName)
       checkBraces(ownPath, where)
-      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels })
+      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels, ...(decl.field ? { field: true } : {}) })
     }
   }
 }

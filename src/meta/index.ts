@@ -16,6 +16,8 @@ export interface ClassMeta {
   templates: Map<string, unknown>
   /** `@api.timeout(ms)` per method name */
   timeouts: Map<string, number>
+  /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
+  docs: Map<string, object>
   /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
   misplaced: Misplaced[]
 }
@@ -43,6 +45,8 @@ export interface HookDecl {
 /** One `@api.<method>(...)` on a method. */
 export interface EndpointDecl {
   method: string
+  /** declared as a field (`add = api.get(params, handler)`): the handler is the instance's own property */
+  field?: boolean
   path?: string
   params?: Record<string, unknown>
 }
@@ -51,7 +55,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), misplaced: [] }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map(), misplaced: [] }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

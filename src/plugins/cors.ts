@@ -7,7 +7,7 @@ import { appendToken, mutable } from './headers'
  * Options of `plugins.CORS` (and of the service's `cors` option, which takes the same names).
  *
  * @example
- * service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], allowCredentials: true, maxAge: 600 }))
+ * service.use(plugins.CORS({ allowOrigin: ['https://example.com'], allowCredentials: true, maxAge: 600 }))
  */
 export interface CORSOptions {
   /**
@@ -26,7 +26,7 @@ export interface CORSOptions {
 }
 
 /**
- * The service's `cors` option (sugar for `service.use(new plugins.CORS(...))`):
+ * The service's `cors` option (sugar for `service.use(plugins.CORS(...))`):
  * the plugin's names, plus the older `origin` and `credentials`.
  *
  * @example
@@ -87,7 +87,7 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
  *
  * @throws ImproperlyConfigured for `allowOrigin: '*'` (or a predicate accepting anything) with `allowCredentials`, or an entry that is not an origin
  * @example
- * service.use(new plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
+ * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
  */
 export class CORS extends Plugin {
   readonly options: CORSOptions

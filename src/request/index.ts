@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { AnySchema } from '../schema'
 import { configure, createMarker, notASchema } from './markers'
+import { byteLimit } from '../utils/byte-limit'
 import type * as M from './markers'
 
 export { RequestContext } from './context'
@@ -12,14 +13,14 @@ export { RequestContext } from './context'
  * @example
  * const marker: request.ConfigurableMarker<string, request.ParamOptions> = request.QueryParam
  */
-export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
+export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarker<TOut, TOptions, TIn>
 /**
  * A param marker whose value is a `TOut`.
  *
  * @example
  * const id: request.Marker<number> = request.PathParam(v.number())
  */
-export type Marker<TOut = unknown> = M.Marker<TOut>
+export type Marker<TOut = unknown, TIn = TOut> = M.Marker<TOut, TIn>
 /**
  * What a marker records about its param (kind, schema, options).
  *
@@ -57,10 +58,10 @@ export type PathOptions = M.PathOptions
  */
 export type FilePathOptions = M.FilePathOptions
 /**
- * Options of a body param: those of any param plus `contentType` and `maxLength`.
+ * Options of a body param: those of any param plus `contentType` and `maxBytes` (alias `maxLength`).
  *
  * @example
- * request.BodyParam(v.string(), { contentType: 'text/html', maxLength: 100 } satisfies request.BodyOptions)
+ * request.BodyParam(v.string(), { contentType: 'text/html', maxBytes: 100 } satisfies request.BodyOptions)
  */
 export type BodyOptions<TDefault = unknown> = M.BodyOptions<TDefault>
 
@@ -126,7 +127,7 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  */
 export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
 
-type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions>
+type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
 
 /**
  * The whole query string as one object.
@@ -158,29 +159,29 @@ export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
   return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 
-type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
+type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions, v.InferInput<S>>
 
 /**
  * Options of `request.Body`: what it enforces.
  *
  * @example
- * request.Body(v.string(), { contentType: 'text/html', maxLength: 100 })
+ * request.Body(v.string(), { contentType: 'text/html', maxBytes: 100 })
  */
-export interface WholeBodyOptions {
+export interface WholeBodyOptions extends SizedBodyOptions {
   /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
   contentType?: string
-  /** maximum body size in bytes (413 beyond) */
-  maxLength?: number
 }
 
 /**
  * Options of `request.Json` / `request.Form` (their content types are fixed).
  *
  * @example
- * request.Json(Article, { maxLength: 64 * 1024 })
+ * request.Json(Article, { maxBytes: 64 * 1024 })
  */
 export interface SizedBodyOptions {
-  /** maximum body size in bytes (413 beyond) */
+  /** maximum body size in bytes (413 beyond); the one spelling of a byte limit, like `limits.bodyBytes` */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
@@ -190,10 +191,10 @@ export interface SizedBodyOptions {
  *
  * @example
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
- * @api.post({ html: request.Body(v.string(), { maxLength: 10000, contentType: 'text/html' }) })
+ * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
 export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Body') })
+  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
 }
 
 /**
@@ -203,7 +204,7 @@ export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions =
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
 export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Json') })
+  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
 }
 
 /**
@@ -213,7 +214,7 @@ export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
 export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: options.maxLength, invalid: notASchema(schema, 'request.Form') })
+  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
 }
 
 /**
@@ -226,7 +227,7 @@ export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions =
 export function Param<S extends AnySchema, const O extends ParamOptions = never>(
   schema: S,
   options?: O,
-): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions> {
+): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, v.InferInput<S> | M.OptionsIn<O>> {
   const invalid = notASchema(schema, 'Param')
   return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
 }

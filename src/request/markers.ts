@@ -2,6 +2,7 @@ import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
+import { byteLimit } from '../utils/byte-limit'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
 export type ParamKind =
@@ -66,16 +67,20 @@ export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> 
   /** the content type a text/binary body must have, e.g. `text/html` */
   contentType?: string
   /** maximum body size in bytes (413 beyond) */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
 export const MARKER = '~fw'
 
 /** A param marker: carries its spec, and (phantom) the type the method receives. */
-export interface Marker<TOut = unknown> {
+export interface Marker<TOut = unknown, TIn = TOut> {
   readonly [MARKER]: MarkerSpec
   /** type-level only: the value type the endpoint receives (a function type, so `undefined` in it survives inference) */
   readonly '~out'?: () => TOut
+  /** type-level only: the value a client sends (the schema's input; `undefined` when it has a default or is not required) */
+  readonly '~in'?: () => TIn
 }
 
 /**
@@ -93,10 +98,15 @@ export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O ex
 
 type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | OptionsOut<O>
 
+/** What options make optional on the wire: a default, or `required: false`. */
+export type OptionsIn<O> = O extends { default: unknown } | { required: false } ? undefined : never
+
+type In<S, O> = (S extends AnySchema ? v.InferInput<S> : string) | OptionsIn<O>
+
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
-export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator<TOut> {
-  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions>
-  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions>
+export interface ConfigurableMarker<TOut, TOptions, TIn = TOut> extends Marker<TOut, TIn>, FieldDecorator<TOut> {
+  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
+  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
 }
 
 /** Is this value a param marker? */
@@ -160,7 +170,8 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     if (options.regex !== undefined) spec.regex = options.regex
     if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
-    if (options.maxLength !== undefined) spec.maxLength = options.maxLength
+    const maxBytes = byteLimit(options, 'maxLength', 'body param')
+    if (maxBytes !== undefined) spec.maxLength = maxBytes
   }
   return spec
 }
@@ -176,7 +187,7 @@ function declareField(spec: MarkerSpec, args: readonly unknown[]): void {
 }
 
 /** Build a marker for a spec. Internal: users get the ready-made ones below. */
-export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions> {
+export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions, TIn> {
   const marker = (...args: unknown[]): unknown => {
     // Used as a decorator on a field (either standard): declare a common param.
     if ((args[0] === undefined && isDecoratorContext(args[1])) || isLegacyMemberCall(args)) {
@@ -186,7 +197,7 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: Mark
     return createMarker(configure(spec, args))
   }
   Object.defineProperty(marker, MARKER, { value: spec, enumerable: false })
-  return marker as unknown as ConfigurableMarker<TOut, TOptions>
+  return marker as unknown as ConfigurableMarker<TOut, TOptions, TIn>
 }
 
 /** Turn any `params` entry (schema or marker) into a spec. */

@@ -16,6 +16,8 @@ import type { FetchHandler } from '../types'
 export interface AppMount {
   prefix: string
   handler: FetchHandler
+  /** run the service's plugins around it, as around an API route (the docs routes) */
+  guarded?: boolean
 }
 
 /** What a service compiles from its options and `mount`/`use` calls. */
@@ -70,7 +72,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   // is asked by the endpoint pipeline on an error): a service without them answers synchronously.
   const around = plugins.filter((plugin) => plugin.processRequest || plugin.processResponse)
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
-  const appMounts = config.appMounts.map((mount) => ({ prefix: mount.prefix, below: `${mount.prefix}/`, handler: containHandler(mount.handler, root, mount.prefix) }))
+  const appMounts = config.appMounts.map((mount) => ({ ...mount, below: `${mount.prefix}/`, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
   const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = appMounts.find((mount) => mount.prefix === '/')
@@ -100,7 +102,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
     if (rc.method === 'OPTIONS') {
-      // Class plugins (e.g. `@api.plugin(new plugins.CORS(...))`) see the preflight of their paths too.
+      // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
       const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
@@ -129,7 +131,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(mount.below)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      if (path !== mount.prefix && !path.startsWith(mount.below)) continue
+      if (!mount.guarded || !around.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
+      return runPlugins(around, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)
     }
     const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
     if (around.length) return runPlugins(around, rc, () => route(rc, request, env, ctx), root)

@@ -1,5 +1,6 @@
-import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
-import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
+import { attach, toFetchHandler } from '../adapters'
+import { createBackendApp } from '../adapters/attach'
+import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
 import { INSTALL, isInstallable, type Installable, type ServiceHooks } from '../api/install'
@@ -10,13 +11,15 @@ import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { corsOption } from '../plugins/cors'
-import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { buildDocument, describeRoutes, docsMount, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
 import { asynchronousOption, type FwOptions } from './options'
-import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
+import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
+import { runService } from './run'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -40,7 +43,7 @@ provideAttachAs((api, backend, route, options) => {
  *
  * @example
  * const service = new Fw({ api: RootAPI, route: '/api' })   // or new Fw(import.meta.url, { ... })
- * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
  * await service.run()           // Node, Bun or Deno
  * export default service        // Cloudflare Workers
  *
@@ -65,8 +68,12 @@ export class Fw<B = unknown> {
   /** bumped by adapt(): attachments made before step aside (`live`) */
   #generation = 0
   #nest?: NestSettings
-  #nestSetup?: Promise<this>
+  /** Nest's asynchronous setup, once started */
+  #setup?: Promise<this>
   #closers: (() => unknown)[] = []
+  /** counts requests once `run()` serves (for a graceful close) */
+  #tracker?: Tracker
+  #servers: RunningServer[] = []
   #document?: OpenAPIDocument
 
   constructor(options?: FwOptions & { backend?: B })
@@ -93,7 +100,9 @@ export class Fw<B = unknown> {
    * returned as is (no promise hop); `await` works on both.
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
-    return (this.#dispatch ?? this.#compile())(request, env, ctx)
+    const dispatch = this.#dispatch ?? this.#compile()
+    const tracker = this.#tracker
+    return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
   }
 
   /**
@@ -101,22 +110,18 @@ export class Fw<B = unknown> {
    * Plugins run in the order they are used (processRequest) and back (processResponse).
    *
    * @example
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-   * service.use(new plugins.RequestId())
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+   * service.use(plugins.RequestId())
    */
   use(item: Usable): this {
-    if (!isInstallable(item)) throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
-    const hooks: ServiceHooks<Plugin, NestSettings> = {
-      onClose: (close) => this.onClose(close),
-      addPlugin: (plugin) => void this.#plugins.push(plugin),
-      setStringify: (stringify) => void (this.#stringify = stringify),
-      setNest: (settings) => {
-        if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
-        if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
-        this.#nest = settings
-      },
+    if (!isInstallable(item)) throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())')
+    const setNest = (settings: NestSettings): void => {
+      if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
+      if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
+      this.#nest = settings
     }
-    item[INSTALL](hooks)
+    const plugins = this.#plugins
+    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin: (plugin: Plugin) => void plugins.push(plugin), setStringify: (stringify) => void (this.#stringify = stringify), setNest } satisfies ServiceHooks<Plugin, NestSettings>)
     this.#compile()
     return this
   }
@@ -133,8 +138,9 @@ export class Fw<B = unknown> {
     return this
   }
 
-  /** Release what configurations opened (e.g. database connections). @example await service.close() */
-  async close(): Promise<void> {
+  /** Close gracefully: `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database connections. @example await service.close({ timeout: 5000 }) */
+  async close(options: CloseOptions = {}): Promise<void> {
+    await Promise.all(this.#servers.splice(0).map((server) => server.close(options)))
     const closers = this.#closers.splice(0)
     await Promise.all(closers.map((close) => close()))
   }
@@ -175,20 +181,15 @@ export class Fw<B = unknown> {
    * const app = service.application()
    *
    * // NestJS (docs/nest.md): asynchronous, creates the INestApplication
-   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(new conf.NestSettings({ module: AppModule })).setup()
+   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(conf.NestSettings({ module: AppModule })).setup()
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
     const backend = this.options.backend
-    if (isNestCore(backend)) {
-      this.#nestSetup ??= createNestApp(backend, this.#nest).then((app) => {
-        this.#resolve(app)
-        return this
-      })
-      return this.#nestSetup
-    }
-    if (backend !== undefined && !this.#attached) this.#resolve(createBackendApp(backend))
-    return this
+    if (backend === undefined || this.#attached || this.#setup) return this.#setup ?? this
+    const app = createBackendApp(backend, this.#nest) // a promise for Nest (NestFactory.create)
+    if (!(app instanceof Promise)) return this.#resolve(app), this
+    return (this.#setup = app.then((created: unknown) => (this.#resolve(created), this)))
   }
 
   /** Keep the app and attach fw (its root API and its app mounts) to it. */
@@ -229,7 +230,7 @@ export class Fw<B = unknown> {
    *
    * @example
    * const service = new Fw(import.meta.url, { backend: app, api: RootAPI })
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
    * app.use(service.adapt('/v1'))
    */
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
@@ -244,19 +245,17 @@ export class Fw<B = unknown> {
   }
 
   /**
-   * Start serving on Node (@hono/node-server), Bun (`Bun.serve`) or Deno (`Deno.serve`).
+   * Serve on Node (@hono/node-server), Bun or Deno, or with the backend's own server; resolves once listening,
+   * rejects on a taken port; SIGTERM/SIGINT close gracefully (`signals: false`: yours); `workers`: n processes.
    *
    * @example const server = await service.run(); console.log(server.port)
    */
-  async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
-    const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
-    const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    const closing = (server: RunningServer): RunningServer => ({ ...server, close: () => server.close().then(() => this.close()) })
-    if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts }))
+  async run(options: RunOptions = {}): Promise<RunningServer> {
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
-    if (this.#app === undefined) this.setup()
-    const backend = await runBackend(this.#app, this.fetch, { port, hostname, timeouts: this.options.timeouts, debug: this.options.debug })
-    return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
+    if (this.options.backend !== undefined && this.#app === undefined) this.setup()
+    const tracker = (this.#tracker ??= new Tracker())
+    const app = this.options.backend === undefined ? undefined : this.#app
+    return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
   }
 
   /**
@@ -267,7 +266,9 @@ export class Fw<B = unknown> {
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
     const route = joinPath(this.#prefix, this.options.route)
     const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
-    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { title: this.options.name, ...info })
+    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
+    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
+    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { ...defaults, ...info })
   }
 
   #compile(): FetchHandler {

@@ -2,7 +2,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
-import type { Timeouts } from './run'
+import type { Timeouts } from '../serve/types'
 import type { CorsOptions } from '../plugins/cors'
 
 /** The `cors` option's type lives with the plugin it configures. */

@@ -10,9 +10,13 @@ import bodyParser from 'koa-bodyparser'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Fw, api, conf, request } from 'fw-api'
-import { attach, runBackend, toFetchHandler, type RunningBackend } from '../../src/adapters'
+import { attach, runBackend, toFetchHandler } from '../../src/adapters'
 import { call } from './helpers'
+import type { RunningServer } from '../../src/serve'
 import { Envelope, int } from '../helpers/fixtures'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 
 @api.route('calc')

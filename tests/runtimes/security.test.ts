@@ -1,6 +1,6 @@
 /**
- * Issue #20 over real HTTP on Node, Bun and Deno, against
- * tests/runtimes/fixtures/security.ts:
+ * Issue #20 over real HTTP on Node, Bun and Deno (and the CORS rows on
+ * workerd), against tests/runtimes/fixtures/security.ts:
  * - CORS (item 1): an arbitrary origin — `null` included — is never echoed
  *   with `access-control-allow-credentials: true`, on preflights and actual
  *   responses; `null` is allowed only where it is listed; `*` only without
@@ -18,6 +18,7 @@ import { runtimes, startServer, type Server } from './runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/security-server.ts'
+const WORKER_ENTRY = 'tests/runtimes/fixtures/security-worker.ts'
 const trusted = 'https://app.example'
 const hostile = ['https://evil.example', 'null', 'https://app.example.evil.example', 'https://app.example.', 'HTTPS://APP.EXAMPLE', 'http://app.example', '*']
 
@@ -43,10 +44,10 @@ function raw(origin: string, head: string): Promise<string> {
 const statusOf = (text: string): number => Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0)
 const bodyOf = (text: string): string => text.slice(text.indexOf('\r\n\r\n') + 4)
 
-describe.each(runtimes.filter((runtime) => runtime.name !== 'workerd'))('security guarantees over HTTP on $name', (runtime) => {
+describe.each(runtimes)('security guarantees over HTTP on $name', (runtime) => {
   let server: Server
   beforeAll(async () => {
-    server = await startServer(runtime, ENTRY, START_MS)
+    server = await startServer(runtime, runtime.name === 'workerd' ? WORKER_ENTRY : ENTRY, START_MS)
   })
   afterAll(async () => {
     await server?.stop()
@@ -107,7 +108,11 @@ describe.each(runtimes.filter((runtime) => runtime.name !== 'workerd'))('securit
     }
   })
 
-  it('HTTP/1.0 without Host is served at its request-target path; an empty Host too', async () => {
+  // On workerd its own HTTP layer answers these before the Worker runs (no Host: its 400; a Host
+  // with a slash: its 500 "invalid hostname"), as Cloudflare's edge does in production: not fw's to test.
+  const serves = runtime.name === 'workerd' ? it.skip : it
+
+  serves('HTTP/1.0 without Host is served at its request-target path; an empty Host too', async () => {
     for (const head of ['GET /api/where?x=1 HTTP/1.0\r\n\r\n', 'GET /api/where HTTP/1.0\r\nHost:\r\n\r\n', 'GET /api/where HTTP/1.0\r\nConnection: close\r\n\r\n']) {
       const text = await raw(server.origin, head)
       expect(statusOf(text), head).toBe(200)
@@ -118,7 +123,7 @@ describe.each(runtimes.filter((runtime) => runtime.name !== 'workerd'))('securit
     expect(bodyOf(mounted)).toBe('["a"]')
   })
 
-  it('a Host with a slash is still refused (400), not served at another path', async () => {
+  serves('a Host with a slash is still refused (400), not served at another path', async () => {
     for (const version of ['1.0', '1.1']) {
       const text = await raw(server.origin, `GET /api/where HTTP/${version}\r\nHost: a/admin\r\nConnection: close\r\n\r\n`)
       expect(statusOf(text), version).toBe(400)
