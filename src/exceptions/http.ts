@@ -94,13 +94,11 @@ export class HttpError extends Error {
   }
 }
 
-/** A status class made from the table: a real class (`instanceof`, `extends`, its `name`), its status and name as statics. */
+/** The base of a status class from the table: its status and name as statics (`class NotFound extends statusClass('NotFound') {}`). */
 export function statusClass(errorName: StatusName): typeof HttpError {
   const [status] = STATUSES[errorName]
-  const made = class extends HttpError {
+  return class extends HttpError {
     static override status = status
     static override errorName = errorName
   }
-  Object.defineProperty(made, 'name', { value: errorName })
-  return made
 }
