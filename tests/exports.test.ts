@@ -163,6 +163,7 @@ describe('public exports', () => {
         "Count",
         "Database",
         "DatabaseConnections",
+        "DatabaseError",
         "Exists",
         "Filter",
         "Limit",

@@ -1,4 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { ImproperlyConfigured } from '../exceptions'
 
 /**
  * `orm.Count(rel)` / `orm.Exists(rel)`: an aggregate over a relation, computed in SQL.
@@ -45,4 +46,14 @@ export interface SchemaDef {
   ones: { key: string; def: SchemaDef }[]
   manys: { key: string; def: SchemaDef }[]
   aggregates: { key: string; kind: 'count' | 'exists'; relation: string }[]
+}
+
+/** Run a declaration check, prefixing its `ImproperlyConfigured` message with what was declared. */
+export function explain<T>(what: string, run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof ImproperlyConfigured) throw new ImproperlyConfigured(`${what}: ${error.message.replace(/^orm: /, '')}`)
+    throw error
+  }
 }

@@ -1,6 +1,6 @@
 /** Everything `orm.*` names (the `orm` namespace of `fw-api/orm`). */
 export { Database, DatabaseConnections, type DatabaseOptions, type Db } from './database'
-export { mapDatabaseError } from './errors'
+export { DatabaseError, mapDatabaseError } from './errors'
 export { Count, Exists, type Aggregate } from './fields'
 export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './plan'
 export { Filter, Limit, Offset, OrderBy, Page, type FilterSpec, type OrderSpec, type QueryField } from './query'

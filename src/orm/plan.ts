@@ -1,12 +1,14 @@
 import { and, sql, type InferSelectModel, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
-import { databaseOf } from './database'
+import { explain } from './fields'
+import { databaseOf, declareCheck } from './database'
 import { guarded } from './errors'
 import { orderSql, queryEntry, type FilterSpec, type OrderSpec, type QueryField } from './query'
-import { columnsOf } from './relations'
-import { pathCondition } from './sql'
+import { columnsOf, primaryKeysOf } from './relations'
+import { assertSafe } from './safe'
+import { pathCondition, pathTarget } from './sql'
 
 const QUERY = '~ormQueryDef'
 
@@ -75,8 +77,15 @@ export type QuerySchema<T extends PgTable, F> = v.GenericSchema<unknown, QueryVa
 export function Query<T extends PgTable, const F extends Record<string, QueryField>>(table: T, fields: F, options: { db?: string } = {}): QuerySchema<T, F> {
   const def: QueryDef = { table, db: options.db ?? 'default', fields }
   const columns = columnsOf(table)
-  for (const [name, field] of Object.entries(fields)) {
-    if (field['~ormQuery'] === 'order') for (const key of field.allowed) if (!(key in columns)) throw new ImproperlyConfigured(`orm.OrderBy '${name}': no column '${key}'`)
+  const name = getTableConfig(table).name
+  const kinds = Object.values(fields).map((field) => field['~ormQuery'])
+  if (kinds.includes('page') && !kinds.includes('limit')) throw new ImproperlyConfigured(`orm.Query(${name}): orm.Page needs an orm.Limit in the same query (the page size, bounded by its max)`)
+  for (const [key, field] of Object.entries(fields)) {
+    if (field['~ormQuery'] === 'order') for (const column of field.allowed) if (!Object.hasOwn(columns, column)) throw new ImproperlyConfigured(`orm.Query(${name}): OrderBy '${key}': no column '${column}'`)
+    if (field['~ormQuery'] !== 'filter') continue
+    if (!field.path.includes('.') && !Object.hasOwn(columns, field.path)) throw new ImproperlyConfigured(`orm.Query(${name}): Filter '${key}': no column '${field.path}'`)
+    const path = field.path
+    if (path.includes('.')) declareCheck(def.db, table, (schema) => explain(`orm.Query(${name}): Filter '${key}'`, () => pathTarget(schema, table, path)))
   }
   const entries = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, queryEntry(table, def.db, name, field)]))
   const schema = v.pipe(
@@ -125,14 +134,31 @@ export function planFor(schema: Record<string, unknown>, table: PgTable, arg: un
       else if (field['~ormQuery'] === 'page') page = value as number
       else if (field['~ormQuery'] === 'order' && (value as string[]).length > 0) plan.orderBy = orderSql(table, columns, value as string[])
     }
-    if (page !== undefined) {
-      if (plan.limit === undefined) throw new ImproperlyConfigured('orm.Page needs an orm.Limit in the same query (the page size)')
-      plan.offset = (plan.offset ?? 0) + (page - 1) * plan.limit
-    }
-    return plan
+    if (page !== undefined && plan.limit !== undefined) plan.offset = (plan.offset ?? 0) + (page - 1) * plan.limit
+    return pagedFirst(table, plan)
   }
+  assertSafe(arg, 'query', getTableConfig(table).name)
   const conditions = Object.entries(arg as Record<string, unknown>).map(([path, value]) => pathCondition(schema, table, path, Array.isArray(value) ? 'in' : 'eq', value, ref))
   return { where: and(...conditions) }
+}
+
+/**
+ * With a limit or offset, choose the page's keys first (`key in (select key ...
+ * order by ... limit ... offset ...)`) and order only those rows: Postgres
+ * would otherwise build every row's relations and counts before sorting and
+ * cutting (3,000 rows: seconds instead of milliseconds). Still one statement.
+ */
+function pagedFirst(table: PgTable, plan: Plan): Plan {
+  if (plan.limit === undefined && plan.offset === undefined) return plan
+  const columns = columnsOf(table)
+  const keys = primaryKeysOf(table).map((key) => columns[key] as PgColumn)
+  if (keys.length === 0) return plan
+  const orderBy = [...(plan.orderBy ?? []), ...keys.map((column) => sql`${column}`)]
+  const key = keys.length === 1 ? sql`${keys[0]}` : sql`(${sql.join(keys, sql`, `)})`
+  const page = sql`select ${sql.join(keys, sql`, `)} from ${table}${plan.where ? sql` where ${plan.where}` : sql``} order by ${sql.join(orderBy, sql`, `)}`
+  if (plan.limit !== undefined) page.append(sql` limit ${plan.limit}`)
+  if (plan.offset !== undefined) page.append(sql` offset ${plan.offset}`)
+  return { where: sql`${key} in (${page})`, orderBy }
 }
 
 function whereOf(schema: Record<string, unknown>, def: QueryDef, values: Record<string, unknown>): SQL | undefined {

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { columnSchema, lazyPathSchema } from './columns'
+import { unsafeReason } from './safe'
 import type { FilterOp } from './sql'
 
 /**
@@ -54,25 +55,38 @@ export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | 
 export function Filter<O = unknown>(path: string, op: FilterOp = 'eq', schema?: v.GenericSchema<unknown, O>): FilterSpec<O> {
   return { '~ormQuery': 'filter', path, op, schema }
 }
-/** Rows to skip (`?offset=20`), a non-negative integer. @example orm.Offset() */
-export function Offset(options: { default?: number } = {}): PagingSpec<'offset'> {
-  return { '~ormQuery': 'offset', ...options }
+/** The default bounds: `Limit` 100 rows, `Offset` 10 000 rows, `Page` 10 000 pages. */
+export const DEFAULT_MAX = { limit: 100, offset: 10_000, page: 10_000 } as const
+
+function paging<K extends 'offset' | 'limit' | 'page'>(kind: K, options: { max?: number; default?: number }): PagingSpec<K> & { max: number } {
+  const max = options.max ?? DEFAULT_MAX[kind]
+  const name = `orm.${kind[0]?.toUpperCase()}${kind.slice(1)}`
+  if (!Number.isSafeInteger(max) || max < 1) throw new ImproperlyConfigured(`${name}: max must be a positive integer (got ${String(max)})`)
+  const low = kind === 'offset' ? 0 : 1
+  if (options.default !== undefined && !(Number.isSafeInteger(options.default) && options.default >= low && options.default <= max)) {
+    throw new ImproperlyConfigured(`${name}: default must be an integer from ${low} to ${max} (got ${String(options.default)})`)
+  }
+  return { '~ormQuery': kind, ...options, max }
 }
-/** Rows to return (`?limit=10`), at most `max` (more is a 400); defaults to `max`. @example orm.Limit({ max: 100 }) */
-export function Limit(options: { max?: number; default?: number } = {}): PagingSpec<'limit'> {
-  return { '~ormQuery': 'limit', ...options }
+
+/** Rows to skip (`?offset=20`), an integer from 0 to `max` (default 10 000; more is a 400). @example orm.Offset({ max: 5000 }) */
+export function Offset(options: { max?: number; default?: number } = {}): PagingSpec<'offset'> & { max: number } {
+  return paging('offset', options)
 }
-/** 1-based page number (`?page=2`), with the query's `Limit` as page size. @example orm.Page() */
-export function Page(options: { default?: number } = {}): PagingSpec<'page'> {
-  return { '~ormQuery': 'page', ...options }
+/** Rows to return (`?limit=10`), at most `max` (default 100; more is a 400); defaults to `max`. @example orm.Limit({ max: 100 }) */
+export function Limit(options: { max?: number; default?: number } = {}): PagingSpec<'limit'> & { max: number } {
+  return paging('limit', options)
+}
+/** 1-based page number (`?page=2`) up to `max` (default 10 000), with the query's `Limit` as page size. @example orm.Page() */
+export function Page(options: { max?: number; default?: number } = {}): PagingSpec<'page'> & { max: number } {
+  return paging('page', options)
 }
 /** Sort by allowed columns: `?order=-createdAt` (descending), `?order=title,-id`. @example orm.OrderBy(['createdAt', 'title']) */
 export function OrderBy<const K extends string>(allowed: readonly K[], options: { default?: readonly (K | `-${K}`)[] } = {}): OrderSpec<K> {
   return { '~ormQuery': 'order', allowed, default: options.default }
 }
 
-const integer = (min: number, max?: number) =>
-  max === undefined ? v.pipe(v.number(), v.integer(), v.minValue(min)) : v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 
 function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
   if (spec.schema) return spec.schema
@@ -86,15 +100,15 @@ function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSc
 export function queryEntry(table: PgTable, db: string, name: string, field: QueryField): v.GenericSchema {
   switch (field['~ormQuery']) {
     case 'filter':
-      return v.optional(filterSchema(table, db, field))
+      return v.optional(v.pipe(filterSchema(table, db, field), v.check((value) => unsafeReason(value) === undefined, (issue) => unsafeReason(issue.input) ?? 'invalid value')))
     case 'offset':
-      return v.optional(integer(0), field.default ?? 0)
+      return v.optional(integer(0, field.max ?? DEFAULT_MAX.offset), field.default ?? 0)
     case 'page':
-      return v.optional(integer(1), field.default ?? 1)
-    case 'limit':
-      return field.default ?? field.max
-        ? v.optional(integer(1, field.max), field.default ?? field.max)
-        : v.optional(integer(1, field.max))
+      return v.optional(integer(1, field.max ?? DEFAULT_MAX.page), field.default ?? 1)
+    case 'limit': {
+      const max = field.max ?? DEFAULT_MAX.limit
+      return v.optional(integer(1, max), field.default ?? max)
+    }
     case 'order': {
       const options = field.allowed.flatMap((key) => [key, `-${key}`])
       if (field.allowed.length === 0) throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)

@@ -4,6 +4,7 @@ import { NotFound } from '../exceptions'
 import type { Db } from './database'
 import { guarded } from './errors'
 import { columnsOf, primaryKeysOf } from './relations'
+import { assertSafe } from './safe'
 
 type Row = Record<string, unknown>
 /** A drizzle database or a transaction on one (both insert/update the same way). */
@@ -21,8 +22,9 @@ function planOf(table: PgTable): Plan {
 
 /** Only the table's columns, without `undefined` (nested objects and aggregates of a serialised row are dropped). */
 function columnValues(plan: Plan, value: Row): Row {
+  assertSafe(value, 'body', getTableConfig(plan.table).name)
   const out: Row = {}
-  for (const key of Object.keys(value)) if (key in plan.columns && value[key] !== undefined) out[key] = value[key]
+  for (const key of Object.keys(value)) if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
   return out
 }
 

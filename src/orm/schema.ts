@@ -2,9 +2,9 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured, NotFound } from '../exceptions'
 import { insertEntries, selectEntries } from './columns'
-import { databaseOf } from './database'
+import { databaseOf, declareCheck } from './database'
 import { guarded } from './errors'
-import { isAggregate, type SchemaDef } from './fields'
+import { explain, isAggregate, type SchemaDef } from './fields'
 import { planFor, type QueryMethods } from './plan'
 import { columnsOf, foreignKeysTo } from './relations'
 import { bulkSave, keyCondition, save } from './save'
@@ -141,6 +141,7 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
   options: { db?: string } = {},
 ): OrmSchema<T, F> {
   const def = defOf(table, fields, options.db ?? 'default')
+  declareCheck(def.db, table, (module) => explain(`orm.Schema(${getTableConfig(table).name})`, () => findConfig(module, def)))
   const schema = v.object(entriesOf(def, fields))
   const database = () => databaseOf(def.db)
 
