@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { NotFound } from '../exceptions'
+import { BadRequest, Conflict, NotFound } from '../exceptions'
 import type { Db } from './database'
 import { guarded } from './errors'
 import { columnsOf, primaryKeysOf } from './relations'
@@ -67,9 +67,39 @@ async function saveOne(runner: Runner, plan: Plan, value: Row): Promise<unknown>
   return keyOf(plan, row)
 }
 
+/**
+ * Options of `save()`.
+ *
+ * @example
+ * await ArticleSchema.save(article, { mustCreate: true }) // a key that exists: 400
+ */
+export interface SaveOptions {
+  /** insert even with a key (a row with that key already existing is a 400) */
+  mustCreate?: boolean
+  /** update only: a value without its key throws `orm.MissingPrimaryKey` */
+  mustUpdate?: boolean
+}
+
+/**
+ * `save(value, { mustUpdate: true })` without the primary key (a 400).
+ *
+ * @example
+ * try { await S.save({ title }, { mustUpdate: true }) } catch (error) { if (error instanceof orm.MissingPrimaryKey) ... }
+ */
+export class MissingPrimaryKey extends BadRequest {}
+
 /** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
-export function save(db: Db, table: PgTable, value: Row): Promise<unknown> {
+export function save(db: Db, table: PgTable, value: Row, options: SaveOptions = {}): Promise<unknown> {
   const plan = planOf(table)
+  if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
+  if (options.mustCreate) {
+    return guarded(table, async () => {
+      const [inserted] = (await db.insert(plan.table).values(columnValues(plan, value)).returning(returning(plan))) as Row[]
+      return keyOf(plan, inserted ?? {})
+    }).catch((error: unknown) => {
+      throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
+    })
+  }
   return guarded(table, () => saveOne(db, plan, value))
 }
 
