@@ -47,7 +47,12 @@ export function resolvePath(module: Module, table: PgTable, path: string): Resol
       key = segment
       continue
     }
-    const link = linkOf(module, current, segment)
+    let link: Link
+    try {
+      link = linkOf(module, current, segment)
+    } catch (error) {
+      throw error instanceof ImproperlyConfigured ? new ImproperlyConfigured(error.message.replace(/has no relation/, 'has no column or relation')) : error
+    }
     links.push(link)
     current = link.target
   }

@@ -15,6 +15,6 @@ describe('declaration checks at service build', () => {
     const service = new Fw(import.meta.url, { api: RootAPI })
     const build = () => service.use(new orm.DatabaseConnections({ default: database }))
     expect(build).toThrow(exceptions.ImproperlyConfigured)
-    expect(build).toThrow(/orm.Query\(articles\): Filter 'x': 'articles' has no relation 'writer'/)
+    expect(build).toThrow(/orm.Query\(articles\): Filter 'x': 'articles' has no column or relation 'writer'/)
   })
 })

@@ -86,8 +86,8 @@ describe.each(engines)('ORM input safety on %s (in-process)', (engine) => {
 
   it('unknown relation paths in a schema: ImproperlyConfigured at declaration once connections are active', () => {
     db.connections.activate()
-    expect(() => orm.Schema(articles, { id: true, n: orm.Count('likes') })).toThrow(/orm.Schema\(articles\): field 'n': 'articles' has no relation 'likes'/)
-    expect(() => orm.Query(articles, { q: orm.Filter('author.nickname') })).toThrow(/orm.Query\(articles\): Filter 'q': .*'users' has no column 'nickname'/)
+    expect(() => orm.Schema(articles, { id: true, n: orm.Count('likes') })).toThrow(/orm.Schema\(articles\): field 'n': 'articles' has no column or relation 'likes'/)
+    expect(() => orm.Query(articles, { q: orm.Filter('author.nickname') })).toThrow(/orm.Query\(articles\): Filter 'q': 'users' has no column or relation 'nickname'/)
   })
 
   it('a database error carries kind and constraint, never SQL text or values, in its whole cause chain', async () => {
