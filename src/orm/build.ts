@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
+import { assertCompatible } from './defs'
 import { checkExpression, expressionSql, isExpression, type Context } from './expr'
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
@@ -79,17 +80,20 @@ function nestedSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind
   return many ? sql`(select coalesce(json_agg(s.j), '[]'::json) from (${inner}) s)` : sql`(${inner})`
 }
 
-function pathSql(build: Build, def: SchemaDef, path: string, ref: Ref): SQL {
-  const resolved = resolvePath(build.module, def.table, path)
-  if (resolved.key === undefined) throw new ImproperlyConfigured(`orm: path '${path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 'path' }>, ref: Ref): SQL {
+  const resolved = resolvePath(build.module, def.table, field.path)
+  if (resolved.key === undefined) throw new ImproperlyConfigured(`orm: path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
   if (resolved.links.length === 0) return transformed(ref(resolved.key), resolved.transform)
   const chain = chainOf(resolved.links, ref)
   const value = transformed(chain.last(resolved.key), resolved.transform)
-  const keys = primaryKeysOf(resolved.target).map((key) => chain.last(key))
-  const order = keys.length ? sql` order by ${sql.join(keys, sql`, `)}` : sql``
-  return resolved.many
-    ? sql`(select coalesce(json_agg(${value}${order}), '[]'::json) from ${chain.from} where ${chain.where})`
-    : sql`(select ${value} from ${chain.from} where ${chain.where} limit 1)`
+  const filterObject = typeof field.filter === 'function' ? field.filter(build.context) : field.filter
+  const filter = filterObject ? whereSql(build.module, resolved.target, filterObject, chain.last) : undefined
+  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const terms = [...(field.order ?? []), ...primaryKeysOf(resolved.target)]
+  const order = sql` order by ${sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)}`
+  return resolved.many && !field.first
+    ? sql`(select coalesce(json_agg(${value}${order}), '[]'::json) from ${chain.from} where ${where})`
+    : sql`(select ${value} from ${chain.from} where ${where}${order} limit 1)`
 }
 
 /** `json_build_object(...)` of a schema's fields over the row `ref` points at. */
@@ -100,7 +104,7 @@ export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope)
   for (const { field, sub } of fieldsIn(def, scope)) {
     let value: SQL | undefined
     if (field.kind === 'column') value = ref(field.column)
-    else if (field.kind === 'path') value = pathSql(build, def, field.path, ref)
+    else if (field.kind === 'path') value = pathSql(build, def, field, ref)
     else if (field.kind === 'expr') value = expressionSql(build.module, def.table, field.expr, ref, build.context)
     else if (field.kind === 'nested') value = nestedSql(build, def, field, ref, sub)
     if (value) parts.push(sql`${field.out}::text, ${value}`)
@@ -117,6 +121,7 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
       if (field.kind === 'path') {
         const resolved = resolvePath(module, def.table, field.path)
         if (resolved.key === undefined) throw new ImproperlyConfigured(`path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+        if (field.type && resolved.column && resolved.transform === undefined) assertCompatible(def.name, field.key, resolved.column.dataType, resolved.many && !field.first && field.type.type === 'array' && 'item' in field.type ? (field.type.item as typeof field.type) : field.type)
       } else if (field.kind === 'expr') checkExpression(module, def.table, field.expr)
       else if (field.kind === 'nested') {
         const resolved = resolvePath(module, def.table, field.path)
@@ -149,8 +154,9 @@ export function decode(module: Module, def: SchemaDef, raw: Record<string, unkno
       const resolved = resolvePath(module, def.table, field.path)
       const column = resolved.transform === undefined ? resolved.column : undefined
       const one = (item: unknown) => (item === null || item === undefined || !column ? item ?? null : column.mapFromDriverValue(item))
-      put(Array.isArray(value) && resolved.many ? value.map(one) : one(value))
-    } else put(value ?? null)
+      put(Array.isArray(value) && resolved.many && !field.first ? value.map(one) : one(value))
+    } else if (field.kind === 'virtual') put(field.default ?? null)
+    else put(value ?? null)
   }
   return out
 }

@@ -42,7 +42,7 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
   }
   if (isExpression(source)) return { ...common, mode: options.mode ?? 'r', kind: 'expr', expr: source }
   const path = source ?? key
-  const knownOptions = ['alias', 'mode', 'default', 'noOutput', 'schema', 'filter', 'order', 'limit', 'depth', 'type']
+  const knownOptions = ['alias', 'mode', 'default', 'noOutput', 'schema', 'filter', 'order', 'limit', 'depth', 'type', 'first']
   for (const option of Object.keys(options)) if (!knownOptions.includes(option)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': unknown option '${option}'`)
   if (options.schema) {
     const child = nestedOf(options.schema)
@@ -52,10 +52,14 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
     return { ...common, mode: options.mode ?? 'r', kind: 'nested', path, child: child.child === Self ? Self : child.child, many: child.many, filter: options.filter, order: options.order, limit: options.limit, depth }
   }
   if (!/\.|__/.test(path)) {
-    if (!Object.hasOwn(columns, path)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': '${path}' is not a column`)
+    if (!Object.hasOwn(columns, path)) {
+      if (source === undefined && options.type) return { ...common, mode: options.mode ?? 'a', kind: 'virtual' }
+      throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': '${path}' is not a column (an input-only field needs a type)`)
+    }
+    if (options.type) assertCompatible(def.name, key, columns[path]?.dataType, options.type)
     return { ...common, mode: options.mode ?? 'rwa', kind: 'column', column: path }
   }
-  return { ...common, mode: options.mode ?? 'r', kind: 'path', path }
+  return { ...common, mode: options.mode ?? 'r', kind: 'path', path, filter: options.filter, order: options.order, first: options.first }
 }
 
 /** Normalise `orm.Schema(table, fields)` into its def. */
@@ -70,13 +74,14 @@ export function defOf(table: PgTable, fields: Record<string, FieldSpec | FieldDe
   return def
 }
 
-function lazyPath(def: SchemaDef, path: string): v.GenericSchema {
+function lazyPath(def: SchemaDef, path: string, first?: boolean): v.GenericSchema {
   let resolved: v.GenericSchema | undefined
   return v.lazy(() => {
     if (!resolved) {
       const target = resolvePath(databaseOf(def.db).options.schema, def.table, path)
-      const entry = target.key === undefined || target.transform !== undefined ? v.unknown() : (selectEntries(target.target)[target.key] ?? v.unknown())
-      resolved = target.many ? v.array(entry) : v.nullable(entry)
+      const part = typeof target.transform === 'string' && target.transform !== 'date' ? v.pipe(v.number(), v.integer()) : v.unknown()
+      const entry = target.key === undefined || target.transform !== undefined ? part : (selectEntries(target.target)[target.key] ?? v.unknown())
+      resolved = target.many && !first ? v.array(entry) : v.nullable(entry)
     }
     return resolved
   })
@@ -90,7 +95,7 @@ export function entriesOf(def: SchemaDef): Record<string, v.GenericSchema> {
     if (!field.mode.includes('r') || field.noOutput) continue
     if (field.type) entries[field.out] = field.type
     else if (field.kind === 'column') entries[field.out] = select[field.column] as v.GenericSchema
-    else if (field.kind === 'path') entries[field.out] = lazyPath(def, field.path)
+    else if (field.kind === 'path') entries[field.out] = lazyPath(def, field.path, field.first)
     else if (field.kind === 'expr') entries[field.out] = field.expr['~ormExpr'] === 'exists' ? v.boolean() : v.nullable(v.number())
     else if ((field.kind === 'nested' || field.kind === 'batch') && field.child !== undefined) {
       const child = field.child === Self ? undefined : field.child
@@ -107,8 +112,8 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
   const entries: Record<string, v.GenericSchema> = {}
   const mode = options.mode
   for (const field of def.fields) {
-    if (field.kind !== 'column' || (mode ? !field.mode.includes(mode) : false) || options.omit?.includes(field.key)) continue
-    const entry = field.type ?? (insert[field.column] as v.GenericSchema)
+    if ((field.kind !== 'column' && field.kind !== 'virtual') || (mode ? !field.mode.includes(mode) : field.kind === 'virtual') || options.omit?.includes(field.key)) continue
+    const entry = field.type ?? (field.kind === 'column' ? (insert[field.column] as v.GenericSchema) : v.unknown())
     const optional = options.partial || mode === 'w' || field.default !== undefined
     entries[field.out] = optional ? v.optional(entry, field.default as never) : entry
   }
@@ -128,4 +133,26 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
       return validate ? (validate(out) ?? out) : out
     }),
   )
+}
+
+/** The kinds of valibot schema a column of each drizzle data type can become. */
+const COMPATIBLE: Readonly<Record<string, readonly string[]>> = {
+  string: ['string', 'picklist', 'literal', 'enum'],
+  number: ['number', 'bigint', 'string'],
+  bigint: ['bigint', 'number', 'string'],
+  boolean: ['boolean'],
+  date: ['date', 'number', 'string'],
+}
+
+/** Refuse a declared value type the column's type cannot become (`title: number` over a text column). */
+export function assertCompatible(schema: string, key: string, dataType: string | undefined, type: v.GenericSchema): void {
+  let kind = type.type
+  let inner: v.GenericSchema = type
+  while ((kind === 'nullable' || kind === 'optional' || kind === 'nullish') && 'wrapped' in inner) {
+    inner = inner.wrapped as v.GenericSchema
+    kind = inner.type
+  }
+  const allowed = dataType === undefined ? undefined : COMPATIBLE[dataType]
+  if (!allowed || ['unknown', 'any', 'union', 'custom', 'lazy'].includes(kind)) return
+  if (!allowed.includes(kind)) throw new ImproperlyConfigured(`orm.Schema(${schema}): field '${key}': a ${dataType} column cannot be declared as ${kind}`)
 }

@@ -54,8 +54,10 @@ export interface FieldOptions {
   limit?: number
   /** `orm.Self` relations: how many levels deep (default 2) */
   depth?: number
-  /** the value schema (input and output), instead of the column's */
+  /** the value schema (input and output), instead of the column's; a column whose type cannot become it is refused */
   type?: v.GenericSchema
+  /** a path through a to-many relation: one value (the first by `order`) instead of a list */
+  first?: boolean
 }
 
 /** An `orm.Field` declaration. */
@@ -105,7 +107,8 @@ export function isFieldDecl(value: unknown): value is FieldDecl {
 /** One field of a schema, normalised (internal). */
 export type DefField = { key: string; out: string; mode: string; noOutput: boolean; default?: unknown; type?: v.GenericSchema } & (
   | { kind: 'column'; column: string }
-  | { kind: 'path'; path: string }
+  | { kind: 'path'; path: string; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; first?: boolean }
+  | { kind: 'virtual' }
   | { kind: 'expr'; expr: Expression }
   | { kind: 'nested'; path: string; child: SchemaDef | typeof Self; many?: boolean; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; limit?: number; depth: number }
   | { kind: 'batch'; fn: BatchFn; child?: SchemaDef; many: boolean }

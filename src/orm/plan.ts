@@ -143,14 +143,14 @@ const rootRef = (table: PgTable): Ref => {
 }
 
 /** Turn a parsed query, a drizzle condition or `{ path: value }` into a plan over `table`. */
-export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}): Plan {
-  if (arg === undefined || arg === null) return {}
-  if (isSqlWrapper(arg)) return { where: arg.getSQL() }
+export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}, extra?: SQL): Plan {
+  if (arg === undefined || arg === null) return { where: extra }
+  if (isSqlWrapper(arg)) return { where: and(arg.getSQL(), extra) }
   const ref = rootRef(table)
   if (isQueryValue(arg)) {
     const def = arg[QUERY]
     if (def.table !== table) throw new ImproperlyConfigured('orm: serialize() got a query over another table')
-    const plan: Plan = { where: whereOf(module, def, arg, context) }
+    const plan: Plan = { where: and(whereOf(module, def, arg, context), extra) }
     let page: number | undefined
     for (const [name, field] of Object.entries(def.fields)) {
       const value = arg[name]
@@ -165,7 +165,7 @@ export function planFor(module: Record<string, unknown>, table: PgTable, arg: un
     return pagedFirst(table, plan)
   }
   assertSafe(arg, 'query', getTableConfig(table).name)
-  return { where: whereSql(module, table, arg as Record<string, unknown>, ref) }
+  return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra) }
 }
 
 function orderOf(module: Record<string, unknown>, table: PgTable, field: OrderSpec, value: readonly string[], ref: Ref, context: Context): SQL[] {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './expr'
@@ -20,6 +20,8 @@ export interface SerializeOptions {
   context?: Context
   /** only these output fields (`orm.Scope` does this from the query) */
   scope?: Scope
+  /** a further condition (a where-object or a drizzle condition), joined with `and` */
+  where?: Record<string, unknown> | SQLWrapper
 }
 
 /** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
@@ -29,7 +31,8 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   const module = database.options.schema
   const context = options.context ?? {}
   const ids = Array.isArray(arg) ? arg : undefined
-  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context)
+  const extra = options.where === undefined ? undefined : planFor(module, def.table, options.where, context).where
+  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra)
   const scope = options.scope ?? plan.scope
   const build: Build = { module, context, levels: new Map() }
   const columns = columnsOf(def.table)
@@ -71,6 +74,8 @@ async function finish(def: SchemaDef, rows: Row[], context: Context, scope: Scop
       if (output) row[field.out] = value
     }
   }
+  // the schema's validate hook runs on every instance, serialised ones too (UtilMeta's __validate__)
+  if (def.validate) for (const row of rows) Object.assign(row, def.validate(row) ?? {})
 }
 
 async function batch(field: Extract<DefField, { kind: 'batch' }>, rows: Row[], context: Context, scope: Scope | undefined, output: boolean): Promise<void> {

@@ -65,13 +65,18 @@ function isOpObject(value: unknown): value is Partial<Record<FilterOp, unknown>>
 }
 
 /**
- * A where-object as SQL: `{ path: value }` (an array means `in`) or
- * `{ path: { gte: 1, lt: 5 } }`, every entry joined with `and`.
+ * A where-object as SQL: `{ path: value }` (an array means `in`),
+ * `{ path: { gte: 1, lt: 5 } }`, `{ $or: [where, where] }`, every entry joined with `and`.
  */
 export function whereSql(module: Module, table: PgTable, where: Record<string, unknown>, ref: Ref): SQL | undefined {
   const parts: SQL[] = []
   for (const [path, value] of Object.entries(where)) {
     if (value === undefined) continue
+    if (path === '$or' && Array.isArray(value)) {
+      const branches = value.map((branch) => whereSql(module, table, branch as Record<string, unknown>, ref) ?? sql`true`)
+      parts.push(branches.length ? sql`(${sql.join(branches, sql` or `)})` : sql`false`)
+      continue
+    }
     if (isOpObject(value)) for (const [op, operand] of Object.entries(value)) parts.push(pathCondition(module, table, path, op as FilterOp, operand, ref))
     else parts.push(pathCondition(module, table, path, Array.isArray(value) ? 'in' : 'eq', value, ref))
   }
