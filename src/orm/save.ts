@@ -108,14 +108,14 @@ export function save(db: Db, table: PgTable, value: Row, options: SaveOptions = 
  * `INSERT`, keyed rows are updated; any failure rolls everything back.
  * Returns the keys in input order.
  */
-export function bulkSave(db: Db, table: PgTable, values: readonly Row[]): Promise<unknown[]> {
+export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options: SaveOptions = {}): Promise<unknown[]> {
   const plan = planOf(table)
   if (values.length === 0) return Promise.resolve([])
   return guarded(table, () =>
     db.transaction(async (tx) => {
       const rows = values.map((value) => columnValues(plan, value))
       const keys = new Array<unknown>(rows.length)
-      const fresh = rows.flatMap((row, index) => (keyed(plan, row) ? [] : [index]))
+      const fresh = rows.flatMap((row, index) => (keyed(plan, row) && !options.mustCreate ? [] : [index]))
       if (fresh.length > 0) {
         const inserted = (await tx.insert(plan.table).values(fresh.map((index) => rows[index] as Row)).returning(returning(plan))) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))

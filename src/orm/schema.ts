@@ -46,7 +46,7 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
   save(value: SaveValue<T>, options?: SaveOptions): Promise<KeyOf<T>>
   /** Save many rows in one transaction (all or nothing); returns their keys in order. @example await UserSchema.bulkSave([{ username: 'a' }, { username: 'b' }]) */
-  bulkSave(values: readonly SaveValue<T>[]): Promise<KeyOf<T>[]>
+  bulkSave(values: readonly SaveValue<T>[], options?: SaveOptions): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
    * them (plus the foreign keys of declared to-one relations, e.g. `authorId`).
@@ -113,8 +113,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     async save(value, saveOptions) {
       return (await save(await database().db(), table, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
     },
-    async bulkSave(values) {
-      return (await bulkSave(await database().db(), table, values as unknown as Record<string, unknown>[])) as KeyOf<T>[]
+    async bulkSave(values, saveOptions) {
+      return (await bulkSave(await database().db(), table, values as unknown as Record<string, unknown>[], saveOptions)) as KeyOf<T>[]
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
