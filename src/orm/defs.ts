@@ -117,7 +117,7 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
     const optional = options.partial || mode === 'w' || field.default !== undefined
     entries[field.out] = optional ? v.optional(entry, field.default as never) : entry
   }
-  for (const { def: child } of def.ones) for (const key of foreignKeysTo(def.table, child.table)) if (!options.omit?.includes(key)) entries[key] ??= options.partial ? v.optional(insert[key] as v.GenericSchema) : (insert[key] as v.GenericSchema)
+  for (const { def: child } of def.ones) for (const key of foreignKeysTo(def.table, child.table)) if (!options.omit?.includes(key)) entries[key] ??= options.partial || mode === 'w' ? v.optional(insert[key] as v.GenericSchema) : (insert[key] as v.GenericSchema)
   const object = v.object(entries)
   const aliases = def.fields.filter((field) => field.kind === 'column' && field.out !== field.column)
   const validate = def.validate

@@ -25,6 +25,8 @@ function columnValues(plan: Plan, value: Row): Row {
   assertSafe(value, 'body', getTableConfig(plan.table).name)
   const out: Row = {}
   for (const key of Object.keys(value)) if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
+  // a column with drizzle's `$onUpdate` is stamped on every save, as Django's auto_now (`updatedAt`)
+  for (const [key, column] of Object.entries(plan.columns)) if (column.onUpdateFn && !plan.keys.includes(key)) out[key] = column.onUpdateFn()
   return out
 }
 

@@ -6,6 +6,7 @@ import { databaseOf, declareCheck } from './database'
 import { defOf, entriesOf, inputSchema } from './defs'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
+import { primaryKeysOf } from './relations'
 import { bulkSave, keyCondition, save, type SaveOptions } from './save'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
@@ -106,7 +107,7 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     table,
     serialize,
     async init(id, initOptions) {
-      const [row] = await serialize(isKeyLike(id) ? keyCondition(table, id) : id, initOptions)
+      const [row] = await serialize(isKeyLike(table, id) ? keyCondition(table, id) : id, initOptions)
       if (row === undefined) throw new NotFound(`${def.name} ${JSON.stringify(id)} does not exist`)
       return row
     },
@@ -122,6 +123,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
 }
 
 /** A primary-key value (or a composite key object of plain values), as opposed to a where-object or a query. */
-function isKeyLike(id: unknown): boolean {
-  return typeof id !== 'object' || id === null || (!('getSQL' in id) && !Object.getOwnPropertySymbols(id).length && Object.values(id).every((item) => typeof item !== 'object'))
+function isKeyLike(table: PgTable, id: unknown): boolean {
+  if (typeof id !== 'object' || id === null) return true
+  const keys = primaryKeysOf(table)
+  return keys.length > 1 && !('getSQL' in id) && !('~ormQueryDef' in id) && Object.keys(id).every((key) => keys.includes(key))
 }

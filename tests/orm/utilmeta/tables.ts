@@ -35,7 +35,7 @@ const contentColumns = () => ({
   id: integer('id').primaryKey().default(sql`nextval('content_id_seq')`),
   content: text('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
   public: boolean('public').notNull().default(false),
   authorId: integer('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
 })
