@@ -68,6 +68,8 @@ export interface SchemaMethods<T extends PgTable, F, O> {
 export type OrmSchema<T extends PgTable, F> = v.GenericSchema<SchemaOutput<T, F>, SchemaOutput<T, F>> &
   AnyOrmSchema &
   SchemaMethods<T, F, SchemaOutput<T, F>> & {
+    /** the valibot entries of the serialised row, by output key (a field's value schema) */
+    readonly entries: Readonly<Record<string, v.GenericSchema>>
     readonly '~ormOut'?: SchemaOutput<T, F>
     readonly '~ormIn'?: InputOutput<T, F>
   }
