@@ -117,6 +117,18 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
     const optional = options.partial || mode === 'w' || field.default !== undefined
     entries[field.out] = optional ? v.optional(entry, field.default as never) : entry
   }
+  for (const field of def.fields) {
+    if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode)) continue
+    const child = field.kind === 'nested' ? (field.child === Self ? def : field.child) : undefined
+    // nested rows get their foreign key to this row from it: not part of their input
+    const nestedInput = (schema: SchemaDef) => {
+      const link = resolvePath(databaseOf(def.db).options.schema, def.table, field.path).links[0]
+      const columns = columnsOf(schema.table)
+      const owned = link ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never)) : []
+      return inputSchema(schema, { mode, omit: owned })
+    }
+    entries[field.out] = v.optional(child ? v.array(v.lazy(() => nestedInput(child))) : lazyPath(def, field.path))
+  }
   for (const { def: child } of def.ones) for (const key of foreignKeysTo(def.table, child.table)) if (!options.omit?.includes(key)) entries[key] ??= options.partial || mode === 'w' ? v.optional(insert[key] as v.GenericSchema) : (insert[key] as v.GenericSchema)
   const object = v.object(entries)
   const aliases = def.fields.filter((field) => field.kind === 'column' && field.out !== field.column)

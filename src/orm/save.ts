@@ -8,7 +8,7 @@ import { assertSafe } from './safe'
 
 type Row = Record<string, unknown>
 /** A drizzle database or a transaction on one (both insert/update the same way). */
-type Runner = Pick<Db, 'insert' | 'update'>
+export type Runner = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>
 
 interface Plan {
   table: PgTable
@@ -80,6 +80,12 @@ export interface SaveOptions {
   mustCreate?: boolean
   /** update only: a value without its key throws `orm.MissingPrimaryKey` */
   mustUpdate?: boolean
+  /** also save the relation fields the schema writes (key lists, nested rows); default true */
+  relations?: boolean
+  /** run the row and its relations in one transaction; default true */
+  transaction?: boolean
+  /** skip related rows the database refuses (a missing key), instead of failing the save */
+  ignoreRelationErrors?: boolean
 }
 
 /**
@@ -90,19 +96,25 @@ export interface SaveOptions {
  */
 export class MissingPrimaryKey extends BadRequest {}
 
+/** Was `value` given its primary key (an update)? */
+export function hasKey(table: PgTable, value: Row): boolean {
+  const plan = planOf(table)
+  return keyed(plan, columnValues(plan, value))
+}
+
 /** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
-export function save(db: Db, table: PgTable, value: Row, options: SaveOptions = {}): Promise<unknown> {
+export function save(runner: Runner, table: PgTable, value: Row, options: SaveOptions = {}): Promise<unknown> {
   const plan = planOf(table)
   if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
   if (options.mustCreate) {
     return guarded(table, async () => {
-      const [inserted] = (await db.insert(plan.table).values(columnValues(plan, value)).returning(returning(plan))) as Row[]
+      const [inserted] = (await runner.insert(plan.table).values(columnValues(plan, value)).returning(returning(plan))) as Row[]
       return keyOf(plan, inserted ?? {})
     }).catch((error: unknown) => {
       throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
     })
   }
-  return guarded(table, () => saveOne(db, plan, value))
+  return guarded(table, () => saveOne(runner, plan, value))
 }
 
 /**

@@ -7,7 +7,8 @@ import { defOf, entriesOf, inputSchema } from './defs'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
-import { bulkSave, keyCondition, save, type SaveOptions } from './save'
+import { saveTree } from './relsave'
+import { bulkSave, keyCondition, type SaveOptions } from './save'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
@@ -113,8 +114,9 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       if (row === undefined) throw new NotFound(`${def.name} ${JSON.stringify(id)} does not exist`)
       return row
     },
-    async save(value, saveOptions) {
-      return (await save(await database().db(), table, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
+    async save(value, saveOptions = {}) {
+      const target = database()
+      return (await saveTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       return (await bulkSave(await database().db(), table, values as unknown as Record<string, unknown>[], saveOptions)) as KeyOf<T>[]

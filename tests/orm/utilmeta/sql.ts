@@ -7,7 +7,7 @@ CREATE SEQUENCE content_id_seq;
 CREATE TABLE "user" (
   id serial PRIMARY KEY,
   username varchar(20) NOT NULL UNIQUE,
-  password varchar(128) NOT NULL,
+  password varchar(128) NOT NULL DEFAULT '',
   jwt_token text,
   avatar text,
   admin boolean NOT NULL DEFAULT false,

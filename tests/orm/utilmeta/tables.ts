@@ -14,7 +14,7 @@ const now = (name: string) => timestamp(name, { withTimezone: true }).notNull().
 export const user = pgTable('user', {
   id: serial('id').primaryKey(),
   username: varchar('username', { length: 20 }).notNull().unique(),
-  password: varchar('password', { length: 128 }).notNull(),
+  password: varchar('password', { length: 128 }).notNull().default(''), // Django CharField: '' when not given
   jwtToken: text('jwt_token'),
   avatar: text('avatar'),
   admin: boolean('admin').notNull().default(false),
