@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { assertCompatible } from './defs'
 import { checkExpression, expressionSql, isExpression, type Context } from './expr'
@@ -27,8 +27,18 @@ export interface Build {
   levels: Map<SchemaDef, number>
 }
 
+type Chosen = { field: DefField; output: boolean; sub?: Scope }[]
+const unscoped = new WeakMap<SchemaDef, Chosen>()
+
 /** The fields of `def` to build under `scope` (dependencies of computed fields included, unmarked). */
-export function fieldsIn(def: SchemaDef, scope: Scope | undefined): { field: DefField; output: boolean; sub?: Scope }[] {
+export function fieldsIn(def: SchemaDef, scope: Scope | undefined): Chosen {
+  if (scope) return chooseFields(def, scope)
+  let chosen = unscoped.get(def)
+  if (!chosen) unscoped.set(def, (chosen = chooseFields(def, undefined)))
+  return chosen
+}
+
+function chooseFields(def: SchemaDef, scope: Scope | undefined): Chosen {
   const chosen = def.fields.filter((field) => field.mode.includes('r') && !field.noOutput && (!scope?.only || scope.only.has(field.out)) && !scope?.excluded?.has(field.out))
   const result = chosen.map((field) => {
     const sub = scope?.only?.get(field.out)
@@ -96,18 +106,21 @@ function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 
     : sql`(select ${value} from ${chain.from} where ${where}${order} limit 1)`
 }
 
+/** A declared name as a SQL string literal (names come from code, never from requests; quotes doubled). */
+const literal = (name: string): SQL => sql.raw(`'${name.replace(/'/g, "''")}'`)
+
 /** `json_build_object(...)` of a schema's fields over the row `ref` points at. */
 export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope): SQL {
   const parts: SQL[] = []
   const keys = primaryKeysOf(def.table)
-  if (keys.length === 1) parts.push(sql`${PK}::text, ${ref(keys[0] as string)}`)
+  if (keys.length === 1) parts.push(sql`${literal(PK)}, ${ref(keys[0] as string)}`)
   for (const { field, sub } of fieldsIn(def, scope)) {
     let value: SQL | undefined
     if (field.kind === 'column') value = ref(field.column)
     else if (field.kind === 'path') value = pathSql(build, def, field, ref)
     else if (field.kind === 'expr') value = expressionSql(build.module, def.table, field.expr, ref, build.context)
     else if (field.kind === 'nested') value = nestedSql(build, def, field, ref, sub)
-    if (value) parts.push(sql`${field.out}::text, ${value}`)
+    if (value) parts.push(sql`${literal(field.out)}, ${value}`)
   }
   return sql`json_build_object(${sql.join(parts, sql`, `)})`
 }
@@ -136,6 +149,16 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
 
 const nameOf = (table: PgTable): string => Object.getOwnPropertyDescriptor(table, Symbol.for('drizzle:Name'))?.value as string
 
+const resolvedPaths = new WeakMap<object, Map<string, ReturnType<typeof resolvePath>>>()
+function resolvedOf(module: Module, def: SchemaDef, path: string): ReturnType<typeof resolvePath> {
+  let perModule = resolvedPaths.get(module)
+  if (!perModule) resolvedPaths.set(module, (perModule = new Map()))
+  const key = `${def.name}\u0000${path}`
+  let resolved = perModule.get(key)
+  if (!resolved) perModule.set(key, (resolved = resolvePath(module, def.table, path)))
+  return resolved
+}
+
 /** Decode a built object: column values through their drizzle column, nested objects recursively. */
 export function decode(module: Module, def: SchemaDef, raw: Record<string, unknown>, scope?: Scope): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -144,6 +167,10 @@ export function decode(module: Module, def: SchemaDef, raw: Record<string, unkno
   for (const { field, output, sub } of fieldsIn(def, scope)) {
     if (field.kind === 'batch' || field.kind === 'computed') continue
     const value = raw[field.out]
+    if (field.kind === 'column' && output) {
+      out[field.out] = value === null || value === undefined ? null : (columns[field.column] as PgColumn).mapFromDriverValue(value)
+      continue
+    }
     const put = (decoded: unknown) => (output ? (out[field.out] = decoded) : Object.defineProperty(out, field.out, { value: decoded, enumerable: false }))
     if (field.kind === 'column') put(value === null || value === undefined ? value ?? null : (columns[field.column]?.mapFromDriverValue(value) ?? value))
     else if (field.kind === 'nested') {
@@ -151,7 +178,7 @@ export function decode(module: Module, def: SchemaDef, raw: Record<string, unkno
       if (Array.isArray(value)) put(value.map((item) => decode(module, child, item as Record<string, unknown>, sub)))
       else put(value && typeof value === 'object' ? decode(module, child, value as Record<string, unknown>, sub) : null)
     } else if (field.kind === 'path') {
-      const resolved = resolvePath(module, def.table, field.path)
+      const resolved = resolvedOf(module, def, field.path)
       const column = resolved.transform === undefined ? resolved.column : undefined
       const one = (item: unknown) => (item === null || item === undefined || !column ? item ?? null : column.mapFromDriverValue(item))
       put(Array.isArray(value) && resolved.many && !field.first ? value.map(one) : one(value))
