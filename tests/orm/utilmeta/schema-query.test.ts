@@ -37,6 +37,20 @@ describe.each(engines)('UtilMeta test_schema_query on %s', (engine) => {
     await pg?.stop()
   })
 
+  /** the assertions the peer repeats for bob in test_serialize_users and test_async_init_users */
+  function expectBobsArticles(bob: Row): void {
+    expect(bob.top2LikesArticles.length).toBe(2)
+    expect(bob.top2LikesArticles[0].likedBysNum).toBe(3)
+    expect(bob.top2LikesArticles[0].id).toBe(1)
+    expect(bob.top2LikesArticles[1].likedBysNum).toBe(2)
+    expect(bob.topArticle.id).toBe(1)
+    expect(bob.topArticle.likedBysNum).toBe(3)
+    expect(bob.topArticles.length).toBe(2)
+    expect(bob.topArticles[0].views).toBe(10)
+    expect(bob.articlesNum).toBe(3)
+    expect(bob.articles.length).toBe(3)
+  }
+
   async function serializeUsers(): Promise<void> {
     const res = (await UserSchema.serialize(query(UserQuery, { 'followers_num>=': 2, within_days: 1, '@page': 1, order: ['-followers_num', '-views_num'] }))) as Row[]
     expect(res.length).toBe(2)
@@ -58,16 +72,7 @@ describe.each(engines)('UtilMeta test_schema_query on %s', (engine) => {
     expect(bob['@views']).toBe(13)
     expect(bob.top2Articles.length).toBe(2)
     expect(bob.top2Articles[0].views).toBe(10)
-    expect(bob.top2LikesArticles.length).toBe(2)
-    expect(bob.top2LikesArticles[0].likedBysNum).toBe(3)
-    expect(bob.top2LikesArticles[0].id).toBe(1)
-    expect(bob.top2LikesArticles[1].likedBysNum).toBe(2)
-    expect(bob.topArticle.id).toBe(1)
-    expect(bob.topArticle.likedBysNum).toBe(3)
-    expect(bob.topArticles.length).toBe(2)
-    expect(bob.topArticles[0].views).toBe(10)
-    expect(bob.articlesNum).toBe(3)
-    expect(bob.articles.length).toBe(3)
+    expectBobsArticles(bob)
 
     const sup = (await UserSchema.init(5)) as Row
     expect(sup.articles.length).toBe(0)
@@ -218,16 +223,7 @@ describe.each(engines)('UtilMeta test_schema_query on %s', (engine) => {
     expect(bob.id).toBe(2)
     expect(bob.articles.length).toBe(3)
     expect(bob.articlesNum).toBe(3)
-    expect(bob.top2LikesArticles.length).toBe(2)
-    expect(bob.top2LikesArticles[0].likedBysNum).toBe(3)
-    expect(bob.top2LikesArticles[0].id).toBe(1)
-    expect(bob.top2LikesArticles[1].likedBysNum).toBe(2)
-    expect(bob.topArticle.id).toBe(1)
-    expect(bob.topArticle.likedBysNum).toBe(3)
-    expect(bob.topArticles.length).toBe(2)
-    expect(bob.topArticles[0].views).toBe(10)
-    expect(bob.articlesNum).toBe(3)
-    expect(bob.articles.length).toBe(3)
+    expectBobsArticles(bob)
     const sup = (await UserSchema.init(5)) as Row
     expect(sup.articles.length).toBe(0)
     expect(sup.articlesNum).toBe(0)

@@ -14,7 +14,7 @@ import { article, articleStats, comment, content, user } from './tables'
 const db = () => databaseOf('default').db()
 const ctxUser = (ctx: orm.Context) => (typeof ctx.userId === 'number' ? ctx.userId : null)
 
-export const UserBase = orm.Schema(user, {
+const userBaseFields = {
   id: orm.Field({ mode: 'r' }),
   username: true,
   password: orm.Field({ mode: 'wa' }),
@@ -23,7 +23,8 @@ export const UserBase = orm.Schema(user, {
   followersNum: orm.Count('userFollowers'),
   followingsNum: orm.Count('userFollowings'),
   signupTime: true,
-})
+} as const
+export const UserBase = orm.Schema(user, userBaseFields)
 
 export const ArticleBase = orm.Schema(article, { id: true, title: true, slug: true, views: true })
 
@@ -99,14 +100,7 @@ async function top2LikesArticles(pks: unknown[]): Promise<Map<unknown, { id: num
 }
 
 export const UserSchema = orm.Schema(user, {
-  id: orm.Field({ mode: 'r' }),
-  username: true,
-  password: orm.Field({ mode: 'wa' }),
-  jwtToken: orm.Field({ mode: 'r' }),
-  avatar: orm.Field({ mode: 'rw' }),
-  followersNum: orm.Count('userFollowers'),
-  followingsNum: orm.Count('userFollowings'),
-  signupTime: true,
+  ...userBaseFields,
   top2Articles: orm.Field(top2Articles, { schema: [ArticleSchema] }),
   top2LikesArticles: orm.Field(top2LikesArticles, { schema: [ArticleSchema] }),
   topArticles: orm.Field('contents.article', { schema: [ArticleBase], filter: { views: { gt: 0 } }, order: ['-views'] }),

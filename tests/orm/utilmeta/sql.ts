@@ -1,4 +1,13 @@
 /** The peer's tables as SQL (Django's migrations, with article/comment concrete and `content` a view). */
+
+/** BaseContent's columns, in both concrete tables. */
+const contentColumns = `  id integer PRIMARY KEY DEFAULT nextval('content_id_seq'),
+  content text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  public boolean NOT NULL DEFAULT false,
+  author_id integer NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+`
 export const createTables = `
 DROP VIEW IF EXISTS article_stats, content CASCADE;
 DROP TABLE IF EXISTS liked, comment, article, follow, "user" CASCADE;
@@ -24,13 +33,7 @@ CREATE TABLE follow (
   CONSTRAINT follow_user_target UNIQUE (user_id, target_id)
 );
 CREATE TABLE article (
-  id integer PRIMARY KEY DEFAULT nextval('content_id_seq'),
-  content text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  public boolean NOT NULL DEFAULT false,
-  author_id integer NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
-  type varchar(20) NOT NULL DEFAULT 'article',
+${contentColumns}  type varchar(20) NOT NULL DEFAULT 'article',
   title varchar(40) NOT NULL,
   description text NOT NULL DEFAULT '',
   slug varchar(50) NOT NULL UNIQUE,
@@ -38,13 +41,7 @@ CREATE TABLE article (
   tags jsonb NOT NULL DEFAULT '[]'
 );
 CREATE TABLE comment (
-  id integer PRIMARY KEY DEFAULT nextval('content_id_seq'),
-  content text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  public boolean NOT NULL DEFAULT false,
-  author_id integer NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
-  type varchar(20) NOT NULL DEFAULT 'comment',
+${contentColumns}  type varchar(20) NOT NULL DEFAULT 'comment',
   on_content_id integer NOT NULL
 );
 CREATE TABLE liked (
