@@ -26,7 +26,9 @@ function entries(): Record<string, string> {
 export default defineConfig({
   entry: entries(),
   format: ['esm'],
-  dts: true,
+  // `@internal` members (the request context's routing/body state, the
+  // service's wiring hooks) stay out of users' declarations.
+  dts: { compilerOptions: { stripInternal: true } },
   // One copy of each module shared by every subpath: `fw/exceptions`' NotFound
   // is the same class the root's dispatcher checks with `instanceof`.
   splitting: true,

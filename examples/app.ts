@@ -26,6 +26,7 @@ class CalcAPI extends api.API {
     return new Date('2025-04-15T16:38:30Z')
   }
 
+  @api.doc({ summary: 'Create a value', status: 201, result: v.object({ value: v.number() }) })
   @api.post({ value: request.BodyParam(v.number()) })
   created({ value }: { value: number }) {
     return this.respond({ value }, { status: 201, message: 'created', headers: { 'x-created': String(value) } })
@@ -73,6 +74,12 @@ class ArticleAPI extends api.API {
   }
 }
 
+const listParams = {
+  q: request.QueryParam(v.pipe(v.string(), v.description('free text')), { alias: 'search', default: '' }),
+  tags: v.optional(v.array(v.string()), []),
+  limit: v.optional(v.pipe(int, v.description('at most this many'), v.examples([10])), 10),
+}
+
 /** §2.2: path params. */
 class DocsAPI extends api.API {
   @api.get('doc/{lang}/{page}', {
@@ -114,8 +121,10 @@ class QueryAPI extends api.API {
     return filter.tag
   }
 
-  @api.get({ q: request.QueryParam(v.string(), { alias: 'search', default: '' }), tags: v.optional(v.array(v.string()), []), limit: v.optional(int, 10) })
-  list({ q, tags, limit }: { q: string; tags: string[]; limit: number }) {
+  /** `api.Args`: the typed client may leave out every param here (all have defaults). */
+  @api.doc({ summary: 'Search with defaults', description: 'Every param is optional on the wire.' })
+  @api.get(listParams)
+  list({ q, tags, limit }: api.Args<typeof listParams>) {
     return { q, tags, limit }
   }
 }
@@ -178,7 +187,7 @@ class BodyAPI extends api.API {
     return { title, views }
   }
 
-  @api.post({ html: request.Body(v.string(), { maxLength: 100, contentType: 'text/html' }) })
+  @api.post({ html: request.Body(v.string(), { maxBytes: 100, contentType: 'text/html' }) })
   html({ html }: { html: string }) {
     return html.length
   }
@@ -188,7 +197,7 @@ class BodyAPI extends api.API {
     return { name: form.name, files: await Promise.all(form.files.map(async (f) => ({ name: f.name, size: f.size, text: await f.text() }))) }
   }
 
-  @api.post({ image: request.Body(file.Image({ maxSize: 1024 })) })
+  @api.post({ image: request.Body(file.Image({ maxBytes: 1024 })) })
   image({ image }: { image: file.UploadedFile }) {
     return { type: image.type, size: image.size }
   }
@@ -294,6 +303,6 @@ export class RootAPI extends api.API {
 
 /** The example service, as every runtime entry point serves it. */
 export const service = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api', docs: true })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-service.use(new plugins.RequestId())
-service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(plugins.RequestId())
+service.use(plugins.CORS({ allowOrigin: ['https://example.com'], exposeHeaders: ['x-request-id'] }))

@@ -12,10 +12,8 @@ class Envelope extends response.Response {
 class CalcAPI extends api.API {
   static response = Envelope
 
-  @api.get({ a: int, b: int })                  // GET /api/calc/add?a=1.5&b=2.1
-  add({ a, b }: { a: number; b: number }) {     // → {"data":3,"msg":""}
-    return a + b
-  }
+  // GET /api/calc/add?a=1.5&b=2.1 → {"data":3,"msg":""}; a and b are typed from the params (number)
+  add = api.get({ a: int, b: int }, ({ a, b }) => a + b)
 
   @api.get                                      // GET /api/calc/time
   time() {                                      // → {"data":"2025-04-15 16:38:30","msg":""}
@@ -27,10 +25,8 @@ class CalcAPI extends api.API {
 class ArticleAPI extends api.API {
   static response = Envelope
 
-  @api.get('{slug}', { slug: request.SlugPathParam }) // GET /api/article/hello-world
-  getArticle({ slug }: { slug: string }) {            // → {"data":"hello-world","msg":""}
-    return slug
-  }
+  // GET /api/article/hello-world → {"data":"hello-world","msg":""}
+  getArticle = api.get('{slug}', { slug: request.SlugPathParam }, ({ slug }) => slug)
 }
 
 class RootAPI extends api.API {
@@ -44,6 +40,6 @@ class RootAPI extends api.API {
 }
 
 const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
 
 export { service }

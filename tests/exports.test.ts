@@ -2,8 +2,10 @@
  * The public surface (SPEC §1). A change here is a change to the contract:
  * update the snapshot on purpose (`npx vitest run tests/exports.test.ts -u`).
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as fw from 'fw-api'
+import * as adapters from 'fw-api/adapters'
 import * as api from 'fw-api/api'
 import * as client from 'fw-api/client'
 import * as conf from 'fw-api/conf'
@@ -44,8 +46,10 @@ describe('public exports', () => {
         "before",
         "del",
         "delete",
+        "doc",
         "get",
         "handle",
+        "hidden",
         "isAPIClass",
         "isMountEntry",
         "mount",
@@ -186,6 +190,24 @@ describe('public exports', () => {
         "mapDatabaseError",
       ]
     `)
+  })
+  it('fw/adapters', () => {
+    expect(names(adapters)).toMatchInlineSnapshot(`
+      [
+        "attach",
+        "fromNode",
+        "isNestApp",
+        "isNodeApp",
+        "runBackend",
+        "toFetchHandler",
+      ]
+    `)
+  })
+  it('covers every subpath package.json exports', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client }
+    const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
+    expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
   it('fw/client', () => {
     expect(names(client)).toMatchInlineSnapshot(`

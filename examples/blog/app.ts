@@ -16,10 +16,10 @@ export interface BlogOptions {
 /** Build the service and create the tables (plain SQL: fw never migrates). */
 export async function createBlog(options: BlogOptions = {}): Promise<{ service: Fw; database: orm.Database }> {
   const database = options.url
-    ? new orm.Database({ name: 'blog', engine: 'postgres', url: options.url, schema: tables, onQuery: options.onQuery })
-    : new orm.Database({ name: 'blog', engine: 'pglite', dataDir: options.dataDir, schema: tables, onQuery: options.onQuery })
+    ? orm.Database({ name: 'blog', engine: 'postgres', url: options.url, schema: tables, onQuery: options.onQuery })
+    : orm.Database({ name: 'blog', engine: 'pglite', dataDir: options.dataDir, schema: tables, onQuery: options.onQuery })
   const service = new Fw(import.meta.url, { name: 'blog', api: RootAPI, route: '/api' })
-  service.use(new orm.DatabaseConnections({ default: database }))
+  service.use(orm.DatabaseConnections({ default: database }))
   await database.execute(createTables)
   return { service, database }
 }

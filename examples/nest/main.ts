@@ -37,8 +37,8 @@ class RootAPI extends api.API {
 
 const platform = process.env.NEST_PLATFORM === 'fastify' ? await import('@nestjs/platform-fastify') : 'express'
 const service = new Fw(import.meta.url, { backend: nest, api: RootAPI, route: '/api' })
-service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-service.use(new conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true, logger: ['error', 'warn'] }, platform }))
+service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true, logger: ['error', 'warn'] }, platform }))
 await service.setup()
 const app = service.application() // the INestApplication: global pipes, guards, hooks go here
 app.enableShutdownHooks()

@@ -2,26 +2,11 @@
  * `attach()`: put fw into an existing application (the table of SPEC §6).
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { toNodeListener } from '../node/bridge/listener'
 import type { FetchHandler } from '../types'
-import {
-  describe,
-  isElysiaLike,
-  isExpressLike,
-  isExpressModule,
-  isFastifyLike,
-  isHonoClass,
-  isHonoLike,
-  isKoaLike,
-  isNodeHttpModule,
-} from './detect'
-import { attachElysia } from './elysia'
-import { attachExpress, expressRouter } from './express'
-import { attachFastify } from './fastify'
-import { attachHono, honoSubApp } from './hono'
-import { attachKoa } from './koa'
-import { attachNest, isNestApp, isNestCore } from './nest'
-import { isAsync, type AttachOptions } from './options'
+import { backendOf } from './backends'
+import { describe } from './detect'
+import type { AttachOptions } from './options'
+import type { NestSettings } from '../conf/nest'
 import { normalizeRoute } from '../router/route'
 
 /** The backends `attach` knows, for error messages. */
@@ -54,33 +39,20 @@ const ATTACH_KINDS =
  * app.listen(3000)
  */
 export function attach(backend: unknown, fetch: FetchHandler, route: string, options: AttachOptions = {}): unknown {
-  const prefix = normalizeRoute(route)
-  // Order matters: Elysia and Hono apps both have fetch + all; Express apps are functions with use + handle.
-  if (isNestApp(backend)) return attachNest(backend, fetch, prefix, options)
-  if (isNestCore(backend)) {
-    throw new ImproperlyConfigured('with `backend: nest` (@nestjs/core), call `await service.setup()` (it creates the Nest application), then application(); or pass an existing INestApplication as backend')
-  }
-  if (isElysiaLike(backend)) return attachElysia(backend, fetch, prefix, options)
-  if (isHonoLike(backend)) return attachHono(backend, fetch, prefix, options)
-  if (isHonoClass(backend)) return honoSubApp(backend, fetch, prefix, options)
-  if (isExpressLike(backend)) return attachExpress(backend, fetch, prefix, options)
-  if (isExpressModule(backend)) return expressRouter(backend, fetch, prefix, options)
-  if (isFastifyLike(backend)) return attachFastify(backend, fetch, prefix, options)
-  if (isKoaLike(backend)) return attachKoa(backend, fetch, prefix, options)
-  if (isNodeHttpModule(backend)) return toNodeListener(fetch, isAsync(options, false))
-  throw new ImproperlyConfigured(`cannot attach fw to ${describe(backend)}: supported backends are ${ATTACH_KINDS}`)
+  const found = backendOf(backend)
+  if (!found) throw new ImproperlyConfigured(`cannot attach fw to ${describe(backend)}: supported backends are ${ATTACH_KINDS}`)
+  return found.attach(backend, fetch, normalizeRoute(route), options)
 }
 
 /**
  * The app for a backend given as a module or class (`Hono` → `new Hono()`,
- * the `express` module → `express()`); an app is returned as is. For
- * `service.setup()`.
+ * the `express` module → `express()`); an app is returned as is. Nest's
+ * (`@nestjs/core`) is a promise of the INestApplication. For `service.setup()`.
  *
  * @example
  * const app = createBackendApp(Hono)   // a Hono instance
  */
-export function createBackendApp(backend: unknown): unknown {
-  if (isHonoClass(backend)) return new backend()
-  if (isExpressModule(backend)) return backend()
-  return backend
+export function createBackendApp(backend: unknown, settings?: NestSettings): unknown {
+  const found = backendOf(backend)
+  return found?.create ? found.create(backend, settings) : backend
 }

@@ -5,6 +5,7 @@
  * methods an object has. The interfaces below list only what fw calls.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NodeServerLike } from '../serve/node'
 import type { FetchHandler } from '../types'
 
 /** Any method: fw only checks that it exists. */
@@ -57,7 +58,7 @@ export interface FastifyLike {
   ready(): PromiseLike<unknown>
   listen(options: { port?: number; host?: string }): Promise<string>
   close(): PromiseLike<unknown>
-  server: { address(): unknown }
+  server: NodeServerLike
 }
 
 /** A Hono app. */
@@ -77,7 +78,7 @@ export interface HonoClassLike {
 export interface ElysiaLike extends FetchObject {
   all(path: string, handler: Handler, hook?: Record<string, unknown>): unknown
   handle: Fn
-  listen(options: { port?: number; hostname?: string }, callback?: Fn): unknown
+  listen(options: { port?: number; hostname?: string; idleTimeout?: number; reusePort?: boolean }, callback?: Fn): unknown
   stop?(closeActiveConnections?: boolean): unknown
   server: { port?: number } | null
 }

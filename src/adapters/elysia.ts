@@ -6,6 +6,10 @@
 import type { FetchHandler } from '../types'
 import type { ElysiaLike } from './detect'
 import type { AttachOptions } from './options'
+import { backend } from './backend'
+import { isElysiaLike } from './detect'
+import { startFetch } from '../serve'
+import { addressInUse, bunIdleTimeout, type Started, type Where } from '../serve/types'
 
 /**
  * Attach fw under `route` (`route` and `route/*`; Elysia's wildcard does not
@@ -22,3 +26,19 @@ export function attachElysia(app: ElysiaLike, fetch: FetchHandler, route: string
   app.all(`${route}/*`, handler, { parse: 'none' })
   return app
 }
+
+/** On Bun, Elysia's own `listen()` (fw's idle timeout, a taken port rejected); elsewhere its `fetch` on the runtime's server. */
+async function runElysia(app: ElysiaLike, _fetch: FetchHandler, where: Where): Promise<Started> {
+  if (typeof Reflect.get(globalThis, 'Bun') !== 'object') return startFetch((request, env, ctx) => app.fetch(request, env, ctx), where)
+  try {
+    app.listen({ port: where.port, hostname: where.hostname, idleTimeout: bunIdleTimeout(where.timeouts), ...(where.reusePort ? { reusePort: true } : {}) })
+  } catch (error) {
+    throw addressInUse(error, where.port, where.hostname)
+  }
+  const bound = app.server?.port
+  if (typeof bound !== 'number') throw new Error('Elysia did not report a port')
+  return { port: bound, handle: { stop: async () => void (await app.stop?.(false)), force: () => void app.stop?.(true) } }
+}
+
+/** Elysia apps: fw on `app.all(route)` and `route/*`; served by its own `listen()` on Bun; mounted as the fetch objects they are. */
+export const elysiaBackend = backend<ElysiaLike>({ name: 'elysia', is: isElysiaLike, attach: attachElysia, run: runElysia })

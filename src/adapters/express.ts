@@ -9,6 +9,10 @@ import { sendResponse } from '../node/bridge/send'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'
+import { backend } from './backend'
+import { isExpressLike, isExpressModule } from './detect'
+import { callNodeListener } from '../node/bridge/call'
+import { startListener } from '../serve/node'
 import { pathOf, underRoute } from '../router/route'
 
 type Next = (error?: unknown) => void
@@ -87,3 +91,24 @@ export function expressRouter(express: ExpressModuleLike, fetch: FetchHandler, r
   router.use(expressMiddleware(fetch, route, options))
   return router
 }
+
+/** Express/Connect apps and routers: attached as a middleware, served by `http.createServer(app)`, mounted through the Node bridge. */
+export const expressBackend = backend<ExpressLike>({
+  name: 'express',
+  is: isExpressLike,
+  attach: attachExpress,
+  run: (app, _fetch, where) => startListener((req, res) => void app(req, res), where),
+  mount: (app, options) => {
+    // An app (it can listen) renders its own 404/500; a bare router needs a final `next`.
+    const withNext = typeof Reflect.get(app, 'listen') !== 'function'
+    return (request) => callNodeListener(app, request, { ...options, withNext })
+  },
+})
+
+/** The `express` module: `setup()` creates the app, `adapt()` gives a Router. */
+export const expressModuleBackend = backend<ExpressModuleLike>({
+  name: 'express module',
+  is: isExpressModule,
+  create: (module) => module(),
+  attach: expressRouter,
+})

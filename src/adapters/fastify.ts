@@ -12,6 +12,9 @@ import type { FastifyLike } from './detect'
 import { ImproperlyConfigured } from '../exceptions'
 import { isAsync, type AttachOptions } from './options'
 import { HOP_BY_HOP, isNullBodyStatus } from '../utils/http'
+import { backend } from './backend'
+import { isFastifyLike } from './detect'
+import { listenFramework } from '../serve/node'
 
 /** The parts of Fastify's request and reply fw touches. */
 interface FastifyRequestLike {
@@ -123,3 +126,12 @@ export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: stri
   }
   return app
 }
+
+/** Fastify instances: fw as an encapsulated plugin, served by `app.listen()` (with fw's timeouts), mounted through `inject()`. */
+export const fastifyBackend = backend<FastifyLike>({
+  name: 'fastify',
+  is: isFastifyLike,
+  attach: attachFastify,
+  run: (app, _fetch, where) => listenFramework(app.server, () => app.listen({ port: where.port, host: where.hostname }), () => app.close(), where),
+  mount: (app) => fastifyFetch(app),
+})

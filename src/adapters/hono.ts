@@ -6,6 +6,8 @@
 import type { FetchHandler } from '../types'
 import type { HonoClassLike, HonoLike } from './detect'
 import type { AttachOptions } from './options'
+import { backend } from './backend'
+import { isHonoClass, isHonoLike } from './detect'
 import { stripPrefix } from '../router/route'
 
 /** The slice of Hono's Context fw uses. */
@@ -82,3 +84,9 @@ export function attachHono(app: HonoLike, fetch: FetchHandler, route: string, op
 export function honoSubApp(Hono: HonoClassLike, fetch: FetchHandler, route: string, options: AttachOptions): HonoLike {
   return attachHono(new Hono(), fetch, route, options)
 }
+
+/** Hono apps: fw on `app.all(route + '/*')`; served and mounted as the fetch objects they are. */
+export const honoBackend = backend<HonoLike>({ name: 'hono', is: isHonoLike, attach: attachHono })
+
+/** The `Hono` class: `setup()` creates the app, `adapt()` gives a sub-app. */
+export const honoClassBackend = backend<HonoClassLike>({ name: 'Hono class', is: isHonoClass, create: (Hono) => new Hono(), attach: honoSubApp })

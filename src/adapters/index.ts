@@ -6,9 +6,10 @@
  */
 export { fromNode, isNodeApp, type NodeApp } from './node'
 export { toFetchHandler, type MountOptions } from './mount'
-export { attach, createBackendApp } from './attach'
-export { isNestApp, isNestCore, type NestAppLike, type NestCoreLike } from './nest'
-export { runBackend, type RunningBackend, type RunBackendOptions } from './run'
-export { stripPrefix, normalizeRoute, underRoute } from '../router/route'
+export { attach } from './attach'
+export { isNestApp, type NestAppLike, type NestCoreLike } from './nest'
+export { runBackend, type RunBackendOptions } from './run'
+export type { RunningServer } from '../serve'
+// Internal pieces (createBackendApp, isNestCore, route helpers) are imported from their own modules.
 export type { AttachOptions } from './options'
 export type { NodeListener } from '../node/bridge/call'

@@ -10,6 +10,10 @@ import { webToReadable } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
+import { backend } from './backend'
+import { isKoaLike } from './detect'
+import { callNodeListener } from '../node/bridge/call'
+import { startListener } from '../serve/node'
 import { pathOf, underRoute } from '../router/route'
 import { appendSetCookie, isNullBodyStatus } from '../utils/http'
 
@@ -82,8 +86,18 @@ function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOption
   }
 }
 
-/** Attach fw to a Koa app with `app.use`. */
-export function attachKoa(app: KoaLike, fetch: FetchHandler, route: string, options: AttachOptions): KoaLike {
-  app.use(koaMiddleware(fetch, route, options))
-  return app
-}
+/** Koa apps: attached with `app.use(middleware)`, served by `http.createServer(app.callback())`, mounted through the Node bridge. */
+export const koaBackend = backend<KoaLike>({
+  name: 'koa',
+  is: isKoaLike,
+  attach: (app, fetch, route, options) => {
+    app.use(koaMiddleware(fetch, route, options))
+    return app
+  },
+  run: (app, _fetch, where) => startListener(app.callback(), where),
+  mount: (app, options) => {
+    // Koa composes its middleware when callback() is called: do it at the first request.
+    let listener: ReturnType<typeof app.callback> | undefined
+    return (request) => callNodeListener((listener ??= app.callback()), request, options)
+  },
+})

@@ -4,9 +4,10 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
-import { describe, hasFetch, isClass, isExpressLike, isFastifyLike, isKoaLike } from './detect'
-import { fastifyFetch } from './fastify'
-import { isNestApp, isNestModuleClass, NEST_SETUP_HINT, nestAppFetch, nestModuleFetch, type NestCoreLike } from './nest'
+import { isResponseLike } from '../utils/http'
+import { backendOf } from './backends'
+import { describe, hasFetch, isClass } from './detect'
+import { isNestModuleClass, NEST_SETUP_HINT, nestModuleFetch, type NestCoreLike } from './nest'
 import { isNodeApp, wantsNext } from './node'
 import type { NestSettings } from '../conf/nest'
 
@@ -22,14 +23,10 @@ const MOUNT_KINDS =
  * @example
  * const handler = toFetchHandler(expressApp, { onError: console.error })
  */
-export interface MountOptions extends Pick<NodeCallOptions, 'onError'> {
+export interface MountOptions extends Pick<NodeCallOptions, 'onError' | 'debug'> {
   /** the service's Nest backend once set up: Nest modules can then be mounted */
   nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }
 }
-
-const isResponse = (value: unknown): value is Response =>
-  value instanceof Response ||
-  (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
 
 /**
  * A fetch handler for `target`. Prefix stripping is the caller's job
@@ -48,23 +45,13 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
     const withNext = wantsNext(listener)
     return (request) => callNodeListener(listener, request, { ...options, withNext })
   }
-  if (isNestApp(target)) return nestAppFetch(() => target, (instance) => toFetchHandler(instance, options))
+  const found = backendOf(target)
+  if (found?.mount) return found.mount(target, options, (inner) => toFetchHandler(inner, options))
   if (isNestModuleClass(target)) {
     const nest = options.nest
     if (!nest) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: it needs a service with backend: nest (@nestjs/core)`)
     if (!nest.ready) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: ${NEST_SETUP_HINT}`)
     return nestModuleFetch(nest.core, target, nest.settings, (instance) => toFetchHandler(instance, options))
-  }
-  if (isKoaLike(target)) {
-    // Koa composes its middleware when callback() is called: do it at the first request.
-    let listener: ReturnType<typeof target.callback> | undefined
-    return (request) => callNodeListener((listener ??= target.callback()), request, options)
-  }
-  if (isFastifyLike(target)) return fastifyFetch(target)
-  if (isExpressLike(target)) {
-    // An app (it can listen) renders its own 404/500; a bare router needs a final `next`.
-    const withNext = typeof Reflect.get(target, 'listen') !== 'function'
-    return (request) => callNodeListener(target, request, { ...options, withNext })
   }
   if (hasFetch(target)) return (request, env, ctx) => target.fetch(request, env, ctx)
   if (isClass(target)) {
@@ -83,7 +70,7 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
         }
         throw error
       }
-      if (isResponse(result)) return result
+      if (isResponseLike(result)) return result
       throw new TypeError(
         `the mounted ${describe(target)} returned ${describe(result)}, not a Response; ${hint}`,
       )

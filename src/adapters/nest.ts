@@ -10,6 +10,9 @@ import { isExpressLike, isFastifyLike, isObjectish, type ExpressLike } from './d
 import { attachExpress } from './express'
 import { attachFastify } from './fastify'
 import type { AttachOptions } from './options'
+import { backend } from './backend'
+import { listenFramework, type NodeServerLike } from '../serve/node'
+import type { Started, Where } from '../serve/types'
 
 type Fn = (...args: never[]) => unknown
 
@@ -31,7 +34,7 @@ export interface NestAppLike {
   getHttpAdapter(): NestHttpAdapterLike
   init(): Promise<unknown>
   listen(port: number, hostname: string): Promise<unknown>
-  getHttpServer(): { address(): unknown; listening?: boolean }
+  getHttpServer(): NodeServerLike & { listening?: boolean }
   close(): Promise<unknown>
   useGlobalGuards: Fn
 }
@@ -109,7 +112,7 @@ function platformAdapter(platform: NestSettings['platform']): unknown {
  * `NestFactory.create(module, [adapter], options)` from the settings.
  *
  * @example
- * const app = await createNestApp(nest, new conf.NestSettings({ module: AppModule }))
+ * const app = await createNestApp(nest, conf.NestSettings({ module: AppModule }))
  */
 export async function createNestApp(core: NestCoreLike, settings: NestSettings | undefined): Promise<NestAppLike> {
   const adapter = platformAdapter(settings?.platform)
@@ -187,16 +190,26 @@ export function nestModuleFetch(core: NestCoreLike, module: NestModuleRef, setti
   return nestAppFetch(() => createNestApp(core, { module, imports: [], options: settings?.options ?? {}, platform }), toFetch)
 }
 
-/**
- * `app.listen(port, hostname)`; the bound port read back from its server.
- *
- * @example
- * const server = await listenNest(app, 0, '127.0.0.1')
- */
-export async function listenNest(app: NestAppLike, port: number, hostname: string): Promise<{ port: number; close(): Promise<void> }> {
-  await app.listen(port, hostname)
-  const address: unknown = app.getHttpServer().address()
-  const bound: unknown = isObjectish(address) ? Reflect.get(address, 'port') : undefined
-  if (typeof bound !== 'number') throw new Error('the Nest application did not report a port')
-  return { port: bound, close: async () => void (await app.close()) }
+/** The Nest application's own server: fw's timeouts applied, `app.listen(port, hostname)`, `app.close()` on close. */
+function runNest(app: NestAppLike, _fetch: FetchHandler, where: Where): Promise<Started> {
+  return listenFramework(app.getHttpServer(), () => app.listen(where.port, where.hostname), () => app.close(), where)
 }
+
+/** Nest applications: fw on their Express or Fastify platform, served by `app.listen()`, mounted through their platform. */
+export const nestAppBackend = backend<NestAppLike>({
+  name: 'nest application',
+  is: isNestApp,
+  attach: attachNest,
+  run: runNest,
+  mount: (app, _options, mountAny) => nestAppFetch(() => app, mountAny),
+})
+
+/** `@nestjs/core`: `setup()` creates the application (asynchronously) from `conf.NestSettings`. */
+export const nestCoreBackend = backend<NestCoreLike>({
+  name: '@nestjs/core',
+  is: isNestCore,
+  create: (core, settings) => createNestApp(core, settings),
+  attach: () => {
+    throw new ImproperlyConfigured('with `backend: nest` (@nestjs/core), call `await service.setup()` (it creates the Nest application), then application(); or pass an existing INestApplication as backend')
+  },
+})

@@ -1,116 +1,56 @@
 /**
- * `runBackend()`: serve a backend application (with fw attached) on a port.
+ * `runBackend()`: the one server runner of `service.run()` — a backend app
+ * (fw attached) with its own `run`, an app with `fetch`, or fw's fetch
+ * itself, served on the runtime; one result type, one graceful close.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ImproperlyConfigured } from '../exceptions'
-import { toNodeListener } from '../node/bridge/listener'
-import { loadHttp } from '../node/bridge/runtime'
-import { nodeServerTimeouts, serveFetch, type Timeouts } from '../service/run'
+import { running, startFetch, Tracker, type RunningServer, type ServeOptions, type Started, type Where } from '../serve'
 import type { FetchHandler } from '../types'
-import { isNestApp, listenNest } from './nest'
-import { describe, hasFetch, isElysiaLike, isExpressLike, isFastifyLike, isKoaLike, isNodeHttpModule } from './detect'
+import { backendOf } from './backends'
+import { describe, hasFetch } from './detect'
 
 /**
- * A started server.
- *
- * @example
- * const server = await runBackend(express(), service.fetch, { port: 0 })
- * await server.close()
- */
-export interface RunningBackend {
-  /** the bound port (useful with `port: 0`) */
-  port: number
-  close(): Promise<void>
-}
-
-/**
- * Where `runBackend` listens.
+ * Where and how `runBackend` listens.
  *
  * @example
  * await runBackend(app, service.fetch, { port: 8000, hostname: '0.0.0.0' })
  */
-export interface RunBackendOptions {
-  /** default 0: any free port */
-  port?: number
-  /** default '127.0.0.1' */
-  hostname?: string
+export interface RunBackendOptions extends ServeOptions {
   /**
-   * Server timeouts (`service.run()`'s `timeouts`), applied to the servers fw
-   * creates: its own, and the Node server of an Express, Koa or `node:http`
-   * backend. Fastify, Nest and Elysia keep their own server settings.
+   * counts fw's requests and sees its event streams, for a graceful close;
+   * given, `fetch` is taken as already counted by it (the service's own)
    */
-  timeouts?: Timeouts
-  /** show the text of unexpected errors (fw's own server only) */
-  debug?: boolean
+  tracker?: Tracker
 }
 
-type NodeListenerFn = (req: IncomingMessage, res: ServerResponse) => unknown
-
-function portOf(address: unknown): number {
-  const port: unknown = typeof address === 'object' && address !== null ? Reflect.get(address, 'port') : undefined
-  if (typeof port !== 'number') throw new Error('the server did not report a port')
-  return port
+function start(backend: unknown, fetch: FetchHandler, where: Where): Promise<Started> {
+  if (backend === undefined || backend === null) return startFetch(fetch, where)
+  const found = backendOf(backend)
+  if (found?.run) return found.run(backend, fetch, where)
+  if (hasFetch(backend)) return startFetch((request, env, ctx) => backend.fetch(request, env, ctx), where)
+  throw new ImproperlyConfigured(`cannot run ${describe(backend)} as a backend`)
 }
-
-/** `http.createServer(listener).listen(port, hostname)` with a promise and a full close. */
-function listenNode(listener: NodeListenerFn, port: number, hostname: string, timeouts: Timeouts | undefined): Promise<RunningBackend> {
-  const server = loadHttp('serving a Node backend').createServer(nodeServerTimeouts(timeouts), (req, res) => void listener(req, res))
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, hostname, () => {
-      server.off('error', reject)
-      resolve({
-        port: portOf(server.address()),
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()))
-            // keep-alive connections would hold close() open
-            server.closeAllConnections?.()
-          }),
-      })
-    })
-  })
-}
-
-const isBun = (): boolean => typeof Reflect.get(globalThis, 'Bun') === 'object'
 
 /**
  * Serve `backend` (fw already attached to it); with no backend, or the
- * `node:http` module, serve `fetch` itself.
+ * `node:http` module, serve `fetch` itself. Resolves once listening; rejects
+ * when the port is taken (the same message everywhere).
  *
- * | backend | served by |
- * |---|---|
- * | none | `Bun.serve` / `Deno.serve` / Node `http` (via the service's `serveFetch`) |
- * | `node:http` module | `http.createServer(listener)` |
- * | Express/Connect app, Koa app | `http.createServer(app)` / `app.callback()` |
- * | Fastify instance | `app.listen()` |
- * | Elysia app | `app.listen()` on Bun, else its `fetch` as above |
- * | Nest application | `app.listen(port, hostname)` |
- * | Hono app or other fetch object | its `fetch` as above |
+ * | backend | served by | `timeouts` |
+ * |---|---|---|
+ * | none, Hono app or other fetch object | `Bun.serve` / `Deno.serve` / Node (@hono/node-server) | all (Bun: `idle`; Node: the rest) |
+ * | `node:http` module, Express/Connect app, Koa app | `http.createServer(listener)` | Node's |
+ * | Fastify instance | `app.listen()` | set on `app.server` before it listens |
+ * | Nest application | `app.listen(port, hostname)` | set on `app.getHttpServer()` before it listens |
+ * | Elysia app | `app.listen()` on Bun (else its `fetch` as above) | `idle` as Bun's `idleTimeout` |
  *
  * @example
  * const server = await runBackend(app, service.fetch, { port: 8000 })
- * await server.close()
+ * await server.close({ timeout: 5000 })
  */
-export async function runBackend(backend: unknown, fetch: FetchHandler, options: RunBackendOptions = {}): Promise<RunningBackend> {
-  const port = options.port ?? 0
-  const hostname = options.hostname ?? '127.0.0.1'
-  const { timeouts, debug } = options
-  if (backend === undefined || backend === null) return serveFetch(fetch, { port, hostname, timeouts, debug })
-  if (isNestApp(backend)) return listenNest(backend, port, hostname)
-  if (isNodeHttpModule(backend)) return listenNode(toNodeListener(fetch), port, hostname, timeouts)
-  if (isExpressLike(backend)) return listenNode(backend, port, hostname, timeouts)
-  if (isKoaLike(backend)) return listenNode(backend.callback(), port, hostname, timeouts)
-  if (isFastifyLike(backend)) {
-    await backend.listen({ port, host: hostname })
-    return { port: portOf(backend.server.address()), close: async () => void (await backend.close()) }
-  }
-  if (isElysiaLike(backend) && isBun()) {
-    backend.listen({ port, hostname })
-    const bound = backend.server?.port
-    if (typeof bound !== 'number') throw new Error('Elysia did not report a port')
-    return { port: bound, close: async () => void (await backend.stop?.(true)) }
-  }
-  if (hasFetch(backend)) return serveFetch((request, env, ctx) => backend.fetch(request, env, ctx), { port, hostname, timeouts, debug })
-  throw new ImproperlyConfigured(`cannot run ${describe(backend)} as a backend`)
+export async function runBackend(backend: unknown, fetch: FetchHandler, options: RunBackendOptions = {}): Promise<RunningServer> {
+  const where: Where = { ...options, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1' }
+  const tracker = options.tracker ?? new Tracker()
+  const started = await start(backend, options.tracker ? fetch : tracker.track(fetch), where)
+  return running(started, tracker, where.hostname)
 }

@@ -1,10 +1,24 @@
 import type { EntryOf } from '../adapters/types'
-import type { RequestContext, RespondInit } from '../request/context'
+import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
 
-export type { RespondInit, Responder } from '../request/context'
+export type { RespondInit, Responder, Responded } from '../request/context'
 
 /** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
-export type AttachAs = (api: APIClass, backend: unknown, route: string, options: { asynchornous?: boolean }) => unknown
+export type AttachAs = (api: APIClass, backend: unknown, route: string, options: AsOptions) => unknown
+
+/**
+ * Options of `API.__as__`: `asynchornous` (the contract's spelling) or
+ * `asynchronous` (accepted as the same option).
+ *
+ * @example
+ * CalcAPI.__as__(express, '/calc', { asynchornous: false } satisfies api.AsOptions)
+ */
+export interface AsOptions {
+  /** `true`: an async handler; `false`: callback-style, where the backend has both */
+  asynchornous?: boolean
+  /** the same option, spelled the usual way */
+  asynchronous?: boolean
+}
 
 let attachAs: AttachAs | undefined
 
@@ -22,10 +36,12 @@ export function provideAttachAs(implementation: AttachAs): void {
  *   @api.get({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })
  *   add({ a, b }: { a: number; b: number }) { return a + b }
  * }
+ * // env / ctx / state typed once for the class (and its subclasses):
+ * class WorkerAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {}
  */
-export class API {
-  /** the current request */
-  declare request: RequestContext
+export class API<C extends ContextTypes = {}> {
+  /** the current request; `env`, `ctx` and `state` typed by the class's `api.API<{ env, ctx, state }>` */
+  declare request: RequestContext<C>
 
   /**
    * Answer with an explicit status, message, state, count or headers, rendered
@@ -34,7 +50,7 @@ export class API {
    * @example
    * return this.respond({ id }, { status: 201, message: 'created', headers: { location: `/items/${id}` } })
    */
-  respond(value: unknown, init: RespondInit = {}): Response {
+  respond<T>(value: T, init: RespondInit = {}): Responded<T> {
     return this.request.responder(value, init)
   }
 
@@ -50,8 +66,8 @@ export class API {
    * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
    * CalcAPI.__as__(nestApp, '/api')   // an INestApplication, before app.listen()
    */
-  static __as__<B>(backend: B, route: string, options?: { asynchornous?: boolean }): EntryOf<B>
-  static __as__(backend: unknown, route: string, options: { asynchornous?: boolean } = {}): unknown {
+  static __as__<B>(backend: B, route: string, options?: AsOptions): EntryOf<B>
+  static __as__(backend: unknown, route: string, options: AsOptions = {}): unknown {
     if (!attachAs) throw new Error("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
     return attachAs(this, backend, route, options)
   }

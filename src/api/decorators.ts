@@ -1,4 +1,6 @@
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type EndpointDecl } from '../meta'
+import { isDecoratorContext, metaOfMethodCall, type EndpointDecl } from '../meta'
+import { misplace, placementOf, type Placement } from '../meta/placement'
+import { fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './types'
 
 /**
@@ -36,26 +38,79 @@ export function routeOf(cls: Function): string | undefined {
  * @api.route('/article')
  * class ArticleAPI extends api.API {}
  */
-export function route(path: string): <C extends Function>(cls: C, context?: ClassDecoratorContext) => void {
-  return (cls, _context) => {
-    Object.defineProperty(cls, ROUTE, { value: path, enumerable: false, configurable: true })
+export function route(path: string): ClassDecorator<'@api.route'> {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'class') {
+      return misplaceClassDecorator(args, placement, `@api.route('${path}')`, `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`)
+    }
+    Object.defineProperty(args[0] as Function, ROUTE, { value: path, enumerable: false, configurable: true })
   }
+  return decorate as ClassDecorator<'@api.route'>
+}
+
+/**
+ * A class decorator (`@api.route`, `@api.plugin`). On a class member,
+ * TypeScript reports the branded return type `ClassDecoratorExpected<Name>`
+ * instead of an unresolvable signature; the build refuses it too.
+ *
+ * @example
+ * const decorate: api.ClassDecorator<'@api.route'> = api.route('/article')
+ */
+export interface ClassDecorator<Name extends string> {
+  <C extends Function>(cls: C, context?: ClassDecoratorContext): void
+  (value: unknown, context: ClassMemberDecoratorContext): ClassDecoratorExpected<Name>
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): ClassDecoratorExpected<Name>
+}
+
+/**
+ * The branded type TypeScript shows when a class decorator is put on a
+ * member: "Decorator function return type 'ClassDecoratorExpected<"@api.route">'
+ * is not assignable to …".
+ *
+ * @example
+ * type Shown = api.ClassDecoratorExpected<'@api.route'>
+ */
+export interface ClassDecoratorExpected<Name extends string> {
+  readonly '~fw': 'this decorator goes on an API class, not on a member'
+  readonly decorator: Name
+}
+
+/** @internal Record a class decorator found on a member (the build throws, naming class and member). */
+export function misplaceClassDecorator(args: readonly unknown[], placement: Exclude<Placement, { on: 'class' }>, decorator: string, fix: string): void {
+  const what = placement.on === 'method' ? 'a method' : placement.what
+  misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
 }
 
 function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readonly unknown[]): void {
+  const placement = placementOf(args)
+  const decorator = `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`
+  if (placement?.on === 'class') return misplace(args, '', `${decorator} is on the class; it declares an endpoint: put it on an instance method, and @api.route('path') on the class`)
+  if (placement?.on === 'other') {
+    const fix = placement.what.startsWith('a static') ? 'remove `static`: endpoints are instance methods (one instance per request)' : `write it as a method: \`${placement.member}(input) { … }\``
+    return misplace(args, placement.member, `${decorator} is on ${placement.what}; ${fix}`)
+  }
   const { meta, name } = metaOfMethodCall(args)
   const list = meta.endpoints.get(name) ?? []
   list.push({ method, ...decl })
   meta.endpoints.set(name, list)
 }
 
-function isMethodDecoratorCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1]) && args[1].kind === 'method') || isLegacyMemberCall(args)
+/**
+ * `api.get(params?, handler)`: the handler comes last. A decorator call never
+ * ends with a function (a context, key or descriptor does), except a legacy
+ * class decorator `(cls)`; a lone handler is an arrow function (no `prototype`).
+ */
+function isFieldForm(args: readonly unknown[]): boolean {
+  const last = args[args.length - 1]
+  if (typeof last !== 'function') return false
+  return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')
 }
 
 function endpoint(method: string): EndpointDecoratorFactory {
   const factory = (...args: unknown[]): unknown => {
-    if (isMethodDecoratorCall(args)) {
+    if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler)`
+    if (placementOf(args)) {
       record(method, {}, args) // bare `@api.get`
       return undefined
     }

@@ -2,6 +2,8 @@ import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
+import { misplaceClassDecorator, type ClassDecorator } from './decorators'
+import { misplace, placementOf } from '../meta/placement'
 
 /**
  * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
@@ -51,8 +53,18 @@ function isMethodCall(args: readonly unknown[]): boolean {
   return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
 }
 
+/** A method-only decorator put elsewhere: recorded (the build names class and member), true. */
+function misplacedMember(args: readonly unknown[], decorator: string): boolean {
+  const placement = placementOf(args)
+  if (!placement || placement.on === 'method') return false
+  const where = placement.on === 'class' ? 'the class' : placement.what
+  misplace(args, placement.on === 'class' ? '' : placement.member, `${decorator} is on ${where}; it goes on an instance method of an API class`)
+  return true
+}
+
 function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'methodName'>): MethodDecorator {
   const decorate = (...args: unknown[]): void => {
+    if (misplacedMember(args, `@api.${kind}`)) return
     const { meta, name } = metaOfMethodCall(args)
     meta.hooks.push({ kind, methodName: name, ...decl })
   }
@@ -127,6 +139,7 @@ export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(...
  */
 export function response(template: Function | null): MethodDecorator {
   const decorate = (...args: unknown[]): void => {
+    if (misplacedMember(args, '@api.response')) return
     const { meta, name } = metaOfMethodCall(args)
     meta.templates.set(name, template)
   }
@@ -145,6 +158,7 @@ export function response(template: Function | null): MethodDecorator {
 export function timeout(ms: number): MethodDecorator {
   if (!Number.isFinite(ms) || ms <= 0) throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
   const decorate = (...args: unknown[]): void => {
+    if (misplacedMember(args, '@api.timeout')) return
     const { meta, name } = metaOfMethodCall(args)
     meta.timeouts.set(name, ms)
   }
@@ -157,15 +171,22 @@ const PLUGINS = Symbol.for('fw.plugins')
  * Attach a plugin to an API class and its sub-APIs (class decorator).
  *
  * @example
- * @api.plugin(new plugins.CORS({ allowOrigin: '*' }))
+ * @api.plugin(plugins.CORS({ allowOrigin: '*' }))
  * class PublicAPI extends api.API {}
  */
-export function plugin(instance: Plugin): <C extends Function>(cls: C, context?: ClassDecoratorContext) => void {
+export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
   if (!isPlugin(instance)) throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
-  return (cls) => {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'class') {
+      const fix = 'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)'
+      return misplaceClassDecorator(args, placement, `@api.plugin(${instance.constructor.name})`, fix)
+    }
+    const cls = args[0] as Function
     const own = Object.hasOwn(cls, PLUGINS) ? (cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [] : []
     Object.defineProperty(cls, PLUGINS, { value: [instance, ...own], enumerable: false, configurable: true })
   }
+  return decorate as ClassDecorator<'@api.plugin'>
 }
 
 /** The plugins declared on exactly this class, outermost first. */

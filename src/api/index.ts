@@ -1,10 +1,12 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
-export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry } from './api'
-export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName } from './decorators'
+import type * as F from './field'
+export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, type AsOptions } from './api'
+export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName, type ClassDecorator, type ClassDecoratorExpected } from './decorators'
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin } from './plugin'
-export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory } from './types'
+export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
+export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected, Args, WireInput, WireOf, WireKey } from './types'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
 /**
@@ -22,9 +24,35 @@ export type RespondInit = C.RespondInit
  */
 export type Responder = C.Responder
 /**
+ * What `this.respond(value)` returns: a `Response` that keeps `value`'s type for the typed client.
+ *
+ * @example
+ * create(): api.Responded<{ id: number }> { return this.respond({ id: 1 }, { status: 201 }) }
+ */
+export type Responded<T> = C.Responded<T>
+/**
  * What a plugin step returns: nothing (go on) or a `Response` (answer with it).
  *
  * @example
  * processRequest(request: Request): api.PluginResult { if (!request.headers.has('x-key')) return new Response(null, { status: 401 }) }
  */
 export type PluginResult = P.PluginResult
+/**
+ * The types of `this.request.env`, `ctx` and `state`, declared once per API
+ * class (like Hono's `new Hono<{ Bindings; Variables }>()`); subclasses and
+ * hooks of the class see the same types.
+ *
+ * @example
+ * class RootAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {
+ *   @api.get greeting() { return this.request.env.GREETING }   // string
+ * }
+ */
+export type ContextTypes = C.ContextTypes
+/**
+ * An endpoint declared as a field, its input typed from its one declaration:
+ * `add = api.get({ a: int, b: int }, ({ a, b }) => a + b)`.
+ *
+ * @example
+ * const add: api.FieldEndpoint<{ a: number }, number> = api.get({ a: v.number() }, ({ a }) => a)
+ */
+export type FieldEndpoint<In, R> = F.FieldEndpoint<In, R>

@@ -45,7 +45,7 @@ export async function settle(result: PluginResult): Promise<Response | undefined
  * error rendering, never by a crash.
  *
  * @example
- * runPlugins([new plugins.RequestId()], rc, () => route(rc), rootRenderer)
+ * runPlugins([plugins.RequestId()], rc, () => route(rc), rootRenderer)
  */
 export async function runPlugins(plugins: readonly Plugin[], rc: RequestContext, next: () => Response | Promise<Response>, fallback: Renderer): Promise<Response> {
   let response: Response | undefined

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Marker } from '../request/markers'
+import type { FieldEndpoint } from './field'
 
 /**
  * The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`.
@@ -17,13 +18,48 @@ export type TemplateParams<Path extends string> = Path extends `${string}{${infe
  * @example
  * type Id = api.OutputOf<typeof request.PathParam> // string
  */
-export type OutputOf<Entry> = Entry extends Marker<infer Out>
+export type OutputOf<Entry> = Entry extends Marker<infer Out, unknown>
   ? Out
   : Entry extends v.GenericSchema
     ? v.InferOutput<Entry>
     : never
 
+/**
+ * What a client sends for one `params` entry: the schema's input type
+ * (`undefined` included when the entry is optional or has a default).
+ *
+ * @example
+ * type Limit = api.WireOf<ReturnType<typeof v.optional<ReturnType<typeof v.number>, 10>>> // number | undefined
+ */
+export type WireOf<Entry> = Entry extends Marker<unknown, infer In>
+  ? In
+  : Entry extends v.GenericSchema
+    ? v.InferInput<Entry>
+    : never
+
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/**
+ * The phantom key of `api.Args` that carries the call's wire input for the
+ * typed client (type level only; nothing is ever stored under it).
+ *
+ * @example
+ * type Sent = NonNullable<api.Args<typeof params>[api.WireKey]>
+ */
+export type WireKey = '~wire'
+
+/**
+ * The object a client sends for a `params` declaration: optional and
+ * defaulted entries optional, the schemas' input types.
+ *
+ * @example
+ * type Sent = api.WireInput<{ tag: v.OptionalSchema<v.StringSchema<undefined>, undefined> }> // { tag?: string }
+ */
+export type WireInput<Params, Path extends string = ''> = Simplify<
+  { [K in keyof Params as undefined extends WireOf<Params[K]> ? never : K]: WireOf<Params[K]> } & {
+    [K in keyof Params as undefined extends WireOf<Params[K]> ? K : never]?: WireOf<Params[K]>
+  } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
+>
 
 /**
  * The object an endpoint receives for a `params` declaration.
@@ -35,6 +71,20 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {}
 export type Input<Params, Path extends string = ''> = Simplify<
   { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
 >
+
+/**
+ * `api.Input` plus, at the type level only, what a client sends: type a
+ * method's parameter with it and the typed client takes the schemas' input
+ * types (optional and defaulted params optional in a call). A hand-written
+ * parameter type is taken as is by the client.
+ *
+ * @example
+ * const listParams = { tag: v.optional(v.string()), limit: v.optional(v.number(), 10) }
+ * @api.get(listParams)
+ * list({ tag, limit }: api.Args<typeof listParams>) { return { tag, limit } }   // limit: number
+ * // client.list({}) compiles: both are optional on the wire
+ */
+export type Args<Params, Path extends string = ''> = Input<Params, Path> & { readonly '~wire'?: WireInput<Params, Path> }
 
 /**
  * The `params` object of an endpoint: a valibot schema or a request marker per entry.
@@ -54,6 +104,9 @@ export interface MethodDescriptor<In> {
   value?: (input: In) => unknown
 }
 
+/** A legacy decorator's result: fine on a prototype (an instance method); on a class (a static member) the branded error. */
+type InstanceSide<T, In> = T extends Function ? EndpointMethodExpected<In> : void
+
 /**
  * A method decorator checking that the method accepts `In`, under either decorator standard.
  *
@@ -61,8 +114,26 @@ export interface MethodDescriptor<In> {
  * const decorate: api.EndpointDecorator<{ id: number }> = api.get({ id: v.number() })
  */
 export interface EndpointDecorator<In> {
-  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R>): void
-  (target: object, key: string | symbol, descriptor: MethodDescriptor<In>): void
+  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R> & { static: false }): void
+  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<In>): InstanceSide<T, In>
+  // Anything else (a method that does not accept `In`, a field, a static member): TypeScript names this return type in its error.
+  (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<In>
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<In>
+}
+
+/**
+ * The branded type TypeScript shows when an endpoint decorator is misplaced
+ * or the method's parameter does not accept the declared params: "Decorator
+ * function return type 'EndpointMethodExpected<{ id: number }>' is not
+ * assignable to …" — an instance method whose parameter accepts `In` is
+ * expected. The build refuses misplaced decorators too (`ImproperlyConfigured`).
+ *
+ * @example
+ * type Shown = api.EndpointMethodExpected<{ id: number }>
+ */
+export interface EndpointMethodExpected<In> {
+  readonly '~fw': 'an endpoint decorator goes on an instance method whose parameter accepts this input'
+  readonly input: In
 }
 
 /**
@@ -72,9 +143,16 @@ export interface EndpointDecorator<In> {
  * const verb: api.EndpointDecoratorFactory = api.post
  */
 export interface EndpointDecoratorFactory {
-  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R>): void
-  (target: object, key: string | symbol, descriptor: MethodDescriptor<{}>): void
+  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R> & { static: false }): void
+  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<{}>): InstanceSide<T, {}>
+  (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<{}>
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<{}>
   <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
   <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
   <const P extends Params>(params: P): EndpointDecorator<Input<P>>
+  // The field form: the handler's input is typed from the declaration (`add = api.get({ a: int }, ({ a }) => a)`).
+  <R>(handler: (input: {}) => R): FieldEndpoint<{}, R>
+  <const P extends Params, R>(params: P, handler: (input: Input<P>) => R): FieldEndpoint<Input<P>, R>
+  <const Path extends string, R>(path: Path, handler: (input: Input<{}, Path>) => R): FieldEndpoint<Input<{}, Path>, R>
+  <const Path extends string, const P extends Params, R>(path: Path, params: P, handler: (input: Input<P, Path>) => R): FieldEndpoint<Input<P, Path>, R>
 }

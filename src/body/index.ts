@@ -32,7 +32,7 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, declaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import { checkDeclaredLength, declaredLength, fromFramingServer, fromWorkersPlatform, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -79,7 +79,8 @@ const EXPECTED: Record<BodyAccept, string> = {
  * reading. A missing or empty body is `undefined` (for `text`, an empty body
  * is `''`), leaving "required" to the caller. `env`: the second argument
  * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
- * whole, see `fromFramingServer`).
+ * whole, see `fromFramingServer`; one the Workers platform delivered too, see
+ * `fromWorkersPlatform`).
  *
  * @example
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
@@ -99,7 +100,7 @@ const NOTHING: Promise<undefined> = Promise.resolve(undefined)
 function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown): Promise<unknown> {
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
-  const framed = isFramed(request, length, fromFramingServer(env))
+  const framed = isFramed(request, length, fromFramingServer(env) || fromWorkersPlatform(request))
   if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING

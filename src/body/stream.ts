@@ -39,6 +39,23 @@ export function fromFramingServer(env: unknown): boolean {
   return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
 }
 
+/** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
+const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
+
+/**
+ * Did the Workers platform deliver `request` (issue #26 item 3)? Its HTTP
+ * layer frames bodies by their Content-Length as Bun.serve and Deno.serve do,
+ * so `export default service` reads sized bodies whole. Such a request
+ * carries the platform's `cf` properties; a `Request` built in code has none
+ * (unless the code copies them on purpose), so it keeps the counting reader.
+ * Always false off workerd (a constant: no cost per request).
+ */
+export function fromWorkersPlatform(request: Request): boolean {
+  if (!ON_WORKERS) return false
+  const cf = (request as { cf?: unknown }).cf
+  return typeof cf === 'object' && cf !== null
+}
+
 /**
  * The request's Content-Length as a number, parsed once per body; `-1` when
  * absent or not a plain decimal (then only the count while reading holds).

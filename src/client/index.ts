@@ -101,11 +101,13 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   let routes: Promise<Map<string, Route>> | undefined
 
+  const baseHeaders = (): Headers => new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
   const load = (): Promise<Map<string, Route>> => {
     const document = options.document ?? '/docs/openapi.json'
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
     routes ??= (async () => {
-      const response = await send(new Request(new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)))
+      // The document may sit behind the same auth as the API (SPEC §9): it gets the client's headers.
+      const response = await send(new Request(new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`), { headers: baseHeaders() }))
       if (!response.ok) throw new ClientError(`fw client: cannot load the OpenAPI document from ${document} (${response.status})`, response.status, await readBody(response), undefined)
       return routesOf((await response.json()) as ClientDocument)
     })()
@@ -117,8 +119,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const call = async (name: string, input: unknown, init: CallInit = {}): Promise<unknown> => {
     const route = (await load()).get(name)
     if (!route) throw new TypeError(`fw client: no operation '${name}' in the OpenAPI document`)
-    const base = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
-    const request = buildRequest(baseURL, route, isObject(input) ? input : {}, base, init)
+    const request = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
     const response = await send(request)
     const body = await readBody(response)
     if (!response.ok) throw failure(response, body, route.operation)

@@ -2,8 +2,7 @@
  * The client's types, computed from a type-only import of the API classes:
  * sub-APIs (static fields holding an API class or `api.mount(...)`) become
  * nested objects, endpoint methods become calls taking the method's input and
- * resolving to its awaited result. Kept shallow (no deep mapping) so a large
- * API type-checks fast.
+ * resolving to its awaited result's wire type (SPEC §9).
  */
 
 /**
@@ -35,37 +34,67 @@ type MethodKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? 
 /** Common params (fields) of an API instance, passed by field name in a call's input. */
 type FieldKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? never : I[K] extends AnyMethod ? never : K) : never }[keyof I]
 
+/** Values JSON carries as they are. */
+type Plain = string | number | boolean | null | undefined
+
 /**
- * What a JSON body gives back for a result: a `Response` is opaque, a `Date` travels as text.
+ * What a call resolves to for a method's result, at any depth: a
+ * `this.respond(value)` is `value`'s wire type, a `response.sse(...)` the
+ * event stream's bytes, any other `Response` is opaque (`unknown`), a
+ * `Blob`/`File` a `Blob`, a `Date` (or anything with `toJSON()`) what it
+ * serialises to; arrays, tuples, records, objects and unions are mapped
+ * member by member; functions are dropped as JSON drops them.
  *
  * @example
- * type When = Wire<Date> // string: a Date travels as text
+ * type When = Wire<{ at: Date; tags: Date[] }> // { at: string; tags: string[] }
  */
-export type Wire<R> = R extends Response ? unknown : R extends Date ? string : R
+export type Wire<R> = R extends Plain
+  ? R
+  : R extends Response
+    ? R extends { readonly '~result'?: () => infer T }
+      ? unknown extends T ? unknown : Wire<T>
+      : R extends { readonly '~events'?: true }
+        ? ReadableStream<Uint8Array>
+        : unknown
+    : R extends Blob
+      ? Blob
+      : R extends { toJSON(): infer J }
+        ? Wire<J>
+        : R extends (...args: never[]) => unknown
+          ? never
+          : { [K in keyof R]: Wire<R[K]> }
 
-/** What a call may send for a value the method receives: any Blob for a file, a Date or its text (two levels deep). */
-type Arg<V, Deep extends boolean = true> = V extends Blob
-  ? Blob
-  : V extends Date
-    ? Date | string
-    : V extends readonly (infer E)[]
-      ? E extends Blob ? Blob[] : V
-      : Deep extends true
-        ? V extends object ? { [K in keyof V]: Arg<V[K], false> } : V
-        : V
+/** What a call may send for a value the method receives: any Blob for a file, a Date or its text, at any depth. */
+type Arg<V> = V extends Plain
+  ? V
+  : V extends Blob
+    ? Blob
+    : V extends Date
+      ? Date | string
+      : { [K in keyof V]: Arg<V[K]> }
+
+/** Keys whose value may be `undefined` become optional (a hand-written `{ tag: string | undefined }`). */
+type Loose<P> = undefined extends P[keyof P]
+  ? { [K in keyof P as undefined extends P[K] ? never : K]: Arg<P[K]> } & { [K in keyof P as undefined extends P[K] ? K : never]?: Arg<P[K]> }
+  : { [K in keyof P]: Arg<P[K]> }
 
 /**
- * The input of a call: the method's input with files as Blobs, plus the class's common params.
+ * The input of a call: the wire input where the method is typed with
+ * `api.Args` (the schemas' input types, optional and defaulted params
+ * optional), else the method's own parameter type (files as Blobs, dates as
+ * `Date` or text); plus the class's common params.
  *
  * @example
  * await client.calc.add({ a: 1, b: 2 }) // the input: the endpoint's params by name
  */
-export type CallInput<P, Common> = { [K in keyof P]: Arg<P[K]> } & Common
+export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W } ? ('~wire' extends keyof P ? Arg<NonNullable<W>> : Loose<P>) : Loose<P>) & Common
 
 type Call<F, Common> = F extends (input: infer P) => infer R
   ? unknown extends P
     ? (input?: Common, init?: CallInit) => Promise<Wire<Awaited<R>>>
-    : (input: CallInput<P, Common>, init?: CallInit) => Promise<Wire<Awaited<R>>>
+    : {} extends CallInput<P, Common>
+      ? (input?: CallInput<P, Common>, init?: CallInit) => Promise<Wire<Awaited<R>>>
+      : (input: CallInput<P, Common>, init?: CallInit) => Promise<Wire<Awaited<R>>>
   : never
 
 type Mounted<V> = V extends APIClassLike ? V : V extends { readonly api: infer A extends APIClassLike; readonly route: string } ? A : never

@@ -1,6 +1,7 @@
 import type { API } from '../api/api'
 import { runPlugins, settle, type Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
+import { InternalServerError } from '../exceptions'
 import { createRenderer, type Renderer } from '../response/render'
 import type { CompileOptions } from './options'
 import { readBody, type BodyPlan } from '../body'
@@ -25,14 +26,23 @@ export interface ChainPlan {
 
 const renderers = new WeakMap<ResolvedHook, Renderer>()
 
+/** `Class.method()` of a hook, as errors name it. */
+function hookName(hook: ResolvedHook, chain: ChainPlan): string {
+  return `${(chain.def.levels[hook.level] as { cls: Function }).cls.name}.${hook.decl.methodName}()`
+}
+
 function rendererOf(hook: ResolvedHook, chain: ChainPlan): Renderer {
   let renderer = renderers.get(hook)
   if (!renderer) {
-    const where = `${(chain.def.levels[hook.level] as { cls: Function }).cls.name}.${hook.decl.methodName}()`
     const { stringify, debug, onError } = chain.options
-    renderers.set(hook, (renderer = createRenderer(hook.template, { stringify, debug, onError, where })))
+    renderers.set(hook, (renderer = createRenderer(hook.template, { stringify, debug, onError, where: hookName(hook, chain) })))
   }
   return renderer
+}
+
+/** An after hook that read (or locked) the body and returned nothing would send a `Response` nobody can read. */
+function consumedBody(hook: ResolvedHook, chain: ChainPlan): InternalServerError {
+  return new InternalServerError(`${hookName(hook, chain)}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`)
 }
 
 /** Per request: one instance per API class on the route, made when a hook or the endpoint of that class runs. */
@@ -91,7 +101,8 @@ async function recover(error: unknown, chain: ChainPlan, rc: RequestContext, ins
  * `processRequest` (outer class first; a `Response` short-circuits), params,
  * before hooks (outer class first), the method, its template; errors through
  * `@api.handle` hooks (nearest first) and plugins' `handleError`; after hooks
- * (nearest first); plugins' `processResponse` (innermost first).
+ * (nearest first), each given the Response as the target's template rendered
+ * it; plugins' `processResponse` (innermost first).
  */
 export function runChain(chain: ChainPlan, rc: RequestContext): Promise<Response> {
   const plugins = chain.around.plugins
@@ -133,6 +144,7 @@ async function core(chain: ChainPlan, rc: RequestContext): Promise<Response> {
       rc.responder = hookRenderer.result
       const replaced = await hook.method.call(instances.at(hook.level), response)
       if (replaced !== undefined) response = hookRenderer.result(replaced)
+      else if (response.bodyUsed || response.body?.locked) throw consumedBody(hook, chain)
     } catch (error) {
       response = renderer.error(error)
     }

@@ -28,6 +28,13 @@ export interface CompiledEndpoint {
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
 
+/** The call of a field endpoint: the handler is the per-request instance's own property. */
+function fieldCall(name: string): Method {
+  return function (this: API, input) {
+    return (this as unknown as Record<string, Method>)[name]?.call(this, input)
+  }
+}
+
 /** Answer 504 if `pending` has not settled within `ms`. */
 function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer, where: string): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -46,7 +53,8 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
   const where = `${def.cls.name}.${def.methodName}()`
   const renderer = createRenderer(around.template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
   const responder = renderer.result
-  const method = (def.cls.prototype as Record<string, unknown>)[def.methodName] as Method
+  const name = def.methodName
+  const method = def.field ? fieldCall(name) : ((def.cls.prototype as Record<string, unknown>)[name] as Method)
   const Cls = def.cls as unknown as new () => API
   const { params, bodies, readsQuery } = plan
   const limits = options.limits

@@ -1,4 +1,5 @@
 import type { API } from '../api/api'
+import { operationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
@@ -11,7 +12,7 @@ export interface ResolvedHook {
   /** index of its class in `EndpointDef.levels` */
   level: number
   method: (this: API, ...args: unknown[]) => unknown
-  /** how its own return values (and `this.respond`) render */
+  /** how its own return values (and `this.respond`) render; never the target's rendering (an after hook receives that) */
   template: Template
 }
 
@@ -102,13 +103,15 @@ export function surroundings(def: EndpointDef): Surroundings {
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)
       else handle.push(resolved)
-      // An after hook's own template renders its targets' results (nearer than the class's).
-      if (decl.kind === 'after' && hookTemplate && template === undefined) template = hookTemplate
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)
     if (template === undefined && here.response !== undefined) template = templateFrom(here.response, `${here.cls.name}.response`)
   }
   const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
-  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: template ?? BARE, timeout }
+  // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
+  const declared = operationDoc(levels.map((level) => level.cls), def.methodName)
+  let resolved = template ?? BARE
+  if (declared.status !== undefined || declared.result !== undefined) resolved = { ...resolved, status: declared.status ?? resolved.status, result: declared.result ?? resolved.result }
+  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout }
 }

@@ -88,7 +88,7 @@ function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target,
   const parse: Checker = (value) => {
     const decoded = decodePathValue(value as string | undefined)
     if (typeof decoded === 'string') {
-      const unsafe = rest ? unsafeFilePath(decoded) : undefined
+      const unsafe = rest ? unsafeFilePath(decoded, spec.absolute === true) : undefined
       if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
       if (pattern && !pattern.test(decoded)) return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
     }

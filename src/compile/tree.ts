@@ -1,10 +1,11 @@
 import { API, isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { HTTP_METHODS, routeOf } from '../api/decorators'
+import { fieldDeclOf } from '../api/field'
 import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
-import { toSpec, type MarkerSpec } from '../request/markers'
+import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */
@@ -50,6 +51,8 @@ export interface EndpointDef {
   common: CommonParam[]
   /** the API classes from the root down to the endpoint's class */
   levels: Level[]
+  /** declared as a field: the handler is each instance's own property */
+  field?: boolean
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
@@ -85,7 +88,24 @@ function endpointsOf(cls: APIClass): [string, EndpointDecl[]][] {
       else if (HTTP_NAMES.has(name) && !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))) found.set(name, [{ method: name.toUpperCase() }])
     }
   }
+  for (const [name, decl] of fieldEndpointsOf(cls)) if (!found.has(name)) found.set(name, [decl])
   return [...found]
+}
+
+/** Endpoints declared as fields (`add = api.get(params, handler)`), read from one instance made at build. */
+function fieldEndpointsOf(cls: APIClass): [string, EndpointDecl][] {
+  let instance: object
+  try {
+    instance = new (cls as unknown as new () => object)()
+  } catch {
+    return [] // a constructor that needs a request cannot declare field endpoints
+  }
+  const found: [string, EndpointDecl][] = []
+  for (const [name, value] of Object.entries(instance)) {
+    const decl = fieldDeclOf(value)
+    if (decl) found.push([name, { ...decl, field: true }])
+  }
+  return found
 }
 
 function hasEndpoints(value: Function): boolean {
@@ -110,15 +130,22 @@ function mountsOf(cls: APIClass): { api: APIClass; route: string }[] {
 }
 
 function specFor(entry: unknown, where: string, key: string): MarkerSpec {
+  let spec: MarkerSpec
   try {
-    return toSpec(entry)
+    spec = toSpec(entry)
   } catch {
-    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${typeof entry}`)
+    const got = typeof entry === 'object' && entry !== null ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema` : typeof entry
+    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`)
   }
+  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
+  return spec
 }
 
 /** Specs of a params object, each checked (the error names class, method and key). */
 export function specsOf(params: Record<string, unknown> | undefined, where: string): Record<string, MarkerSpec> {
+  if (isSchema(params)) {
+    throw new ImproperlyConfigured(`${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`)
+  }
   const specs: Record<string, MarkerSpec> = {}
   for (const key of Object.keys(params ?? {})) specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
   return specs
@@ -159,8 +186,19 @@ function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<stri
   }
 }
 
+/** Decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named. */
+function checkPlacement(cls: APIClass): void {
+  for (const ancestor of lineage(cls)) {
+    for (const meta of ownMeta(ancestor)) {
+      const first = meta.misplaced[0]
+      if (first) throw new ImproperlyConfigured(`${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`)
+    }
+  }
+}
+
 function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
   if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
+  checkPlacement(cls)
   const endpoints = endpointsOf(cls)
   const level = levelOf(cls, prefix, owns, new Set(endpoints.map(([name]) => name)))
   for (const above of inherited.levels) above.subAPIs.add(cls)
@@ -178,7 +216,7 @@ function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common:
       }
       const ownPath = namedAfterMethod ? '' : (decl.path ?? methodName)
       checkBraces(ownPath, where)
-      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels })
+      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels, ...(decl.field ? { field: true } : {}) })
     }
   }
 }

@@ -1,14 +1,38 @@
 import type * as N from './nest'
+import { NestSettings as NestSettingsClass } from './nest'
+import { Time as TimeClass } from './time'
+import { callable } from '../utils/callable'
 
-export { Time, type TimeOptions } from './time'
-export { NestSettings } from './nest'
+export type { TimeOptions } from './time'
+/**
+ * How dates are written in responses; called or with `new` (SPEC §1).
+ *
+ * @example
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+ * // a returned Date → "2025-04-15 16:38:30"
+ */
+const CallableTime = callable(TimeClass)
+/** An instance of `conf.Time`. @example const time: conf.Time = conf.Time({ useTz: false }) */
+type CallableTime = TimeClass
+/**
+ * Settings of a NestJS backend, applied by `service.use(...)` before `await service.setup()`; called or with `new`.
+ *
+ * @example
+ * service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true } }))
+ */
+const CallableNestSettings = callable(NestSettingsClass)
+/** An instance of `conf.NestSettings`. @example const settings: conf.NestSettings = conf.NestSettings({ module: AppModule }) */
+type CallableNestSettings = NestSettingsClass
+// Exported under another local name: the .d.ts bundler keeps both the value and the type
+// of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
+export { CallableTime as Time, CallableNestSettings as NestSettings }
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `conf` namespace (TS2693 in users' builds).
 /**
  * Options of `conf.NestSettings`: the root module, extra imports, NestFactory options.
  *
  * @example
- * new conf.NestSettings({ module: AppModule } satisfies conf.NestSettingsOptions)
+ * conf.NestSettings({ module: AppModule } satisfies conf.NestSettingsOptions)
  */
 export type NestSettingsOptions = N.NestSettingsOptions
 /**

@@ -8,7 +8,7 @@
 /** A Nest module: a class decorated with `@Module(...)`, or a dynamic module `{ module, imports, ... }`. */
 export type NestModuleRef = (abstract new (...args: never[]) => unknown) | { readonly module: abstract new (...args: never[]) => unknown; readonly imports?: readonly unknown[] }
 
-/** Options of `new conf.NestSettings(...)`. */
+/** Options of `conf.NestSettings(...)`. */
 export interface NestSettingsOptions {
   /** the root module (the seed's `root_urlconf`): its controllers are served next to fw's routes */
   module?: NestModuleRef
@@ -31,7 +31,7 @@ export interface NestSettingsOptions {
  * import * as nest from '@nestjs/core'
  * import * as fastify from '@nestjs/platform-fastify'
  * const service = new Fw(import.meta.url, { backend: nest, api: RootAPI, route: '/api' })
- * service.use(new conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true }, platform: fastify }))
+ * service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true }, platform: fastify }))
  * await service.setup()
  * await service.run()
  */

@@ -4,7 +4,7 @@ import { compileStrftime, utcWall, zonedWall, type Formatter, type WallTime } fr
  * Options of `conf.Time`.
  *
  * @example
- * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  */
 export interface TimeOptions {
   /** strftime pattern for dates in responses; default ISO 8601 */
@@ -16,10 +16,10 @@ export interface TimeOptions {
 }
 
 /**
- * How dates are written in responses. Apply with `service.use(new conf.Time(...))`.
+ * How dates are written in responses. Apply with `service.use(conf.Time(...))`.
  *
  * @example
- * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  * // a returned Date → "2025-04-15 16:38:30"
  */
 export class Time {

@@ -3,7 +3,7 @@
  *
  * @example
  * import { file } from 'fw-api'
- * @api.post({ avatar: request.BodyParam(file.Image({ maxSize: 10 * 1024 ** 2 })) })
+ * @api.post({ avatar: request.BodyParam(file.Image({ maxBytes: 10 * 1024 ** 2 })) })
  * async upload({ avatar }: { avatar: file.UploadedFile }) { return avatar.save('./uploads') }
  */
 import { createFileSchema, type FileSchema } from './schema'
@@ -14,24 +14,24 @@ export { isFileSchema } from './info'
 export { safeFileName } from './safe-name'
 
 /**
- * Any file. `file.File({ maxSize })` bounds its size.
+ * Any file. `file.File({ maxBytes })` bounds its size.
  *
  * @example
- * @api.post({ doc: request.BodyParam(file.File({ maxSize: 1e6 })) })
+ * @api.post({ doc: request.BodyParam(file.File({ maxBytes: 1e6 })) })
  */
 const AnyFile: FileSchema = createFileSchema()
 /**
  * An `image/*` file.
  *
  * @example
- * @api.post({ avatar: request.BodyParam(file.Image({ maxSize: 2 * 1024 ** 2 })) })
+ * @api.post({ avatar: request.BodyParam(file.Image({ maxBytes: 2 * 1024 ** 2 })) })
  */
 const Image: FileSchema = createFileSchema({ mime: 'image/*' })
 /**
  * An `audio/*` file.
  *
  * @example
- * v.object({ clip: file.Audio({ maxSize: 10 * 1024 ** 2 }) })
+ * v.object({ clip: file.Audio({ maxBytes: 10 * 1024 ** 2 }) })
  */
 const Audio: FileSchema = createFileSchema({ mime: 'audio/*' })
 /**

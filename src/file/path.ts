@@ -5,16 +5,18 @@
 
 /**
  * Why a decoded file path param is refused, or `undefined` when it is safe:
- * a `..` segment (with `/` or `\` separators), a NUL byte, or an absolute
+ * a `..` segment (with `/` or `\` separators), a NUL byte, or — unless
+ * `absolute` is allowed (`FilePathParam({ absolute: true })`) — an absolute
  * path (`/etc`, `\\server`, `C:`).
  *
  * @example
  * unsafeFilePath('docs/a.md')        // undefined
  * unsafeFilePath('../../etc/passwd') // "a '..' segment"
+ * unsafeFilePath('/srv/a.md', true)  // undefined
  */
-export function unsafeFilePath(value: string): string | undefined {
+export function unsafeFilePath(value: string, absolute = false): string | undefined {
   if (value.includes('\0')) return 'a NUL byte'
-  if (value.startsWith('/') || value.startsWith('\\') || /^[A-Za-z]:/.test(value)) return 'an absolute path'
+  if (!absolute && (value.startsWith('/') || value.startsWith('\\') || /^[A-Za-z]:/.test(value))) return 'an absolute path'
   for (const segment of value.split(/[/\\]/)) if (segment === '..') return "a '..' segment"
   return undefined
 }

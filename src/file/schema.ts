@@ -6,16 +6,19 @@
 import * as v from 'valibot'
 import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../body/content-type'
 import { RequestEntityTooLarge } from '../exceptions/index'
+import { byteLimit } from '../utils/byte-limit'
 import { UploadedFile } from './uploaded'
 
 /**
  * Options of a file schema.
  *
  * @example
- * file.Image({ maxSize: 2 * 1024 ** 2, message: 'an image up to 2 MB' } satisfies file.FileOptions)
+ * file.Image({ maxBytes: 2 * 1024 ** 2, message: 'an image up to 2 MB' } satisfies file.FileOptions)
  */
 export interface FileOptions {
-  /** largest accepted size in bytes (UtilMeta's `max_length` on a file field) */
+  /** largest accepted size in bytes (UtilMeta's `max_length` on a file field); the one spelling of a byte limit, like `limits.fileBytes` */
+  maxBytes?: number
+  /** alias of `maxBytes` */
   maxSize?: number
   /** accepted types: `image/*`, `application/pdf`, or a comma-separated list */
   mime?: string
@@ -40,7 +43,7 @@ export interface FileIssue extends v.BaseIssue<unknown> {
  * Call it to derive a schema with more options.
  *
  * @example
- * v.object({ avatar: file.Image({ maxSize: 2 * 1024 ** 2 }), docs: v.array(file.File) })
+ * v.object({ avatar: file.Image({ maxBytes: 2 * 1024 ** 2 }), docs: v.array(file.File) })
  */
 export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> {
   (options?: FileOptions): FileSchema
@@ -49,6 +52,8 @@ export interface FileSchema extends v.BaseSchema<Blob, UploadedFile, FileIssue> 
   /** accepted type pattern, e.g. `image/*`; `undefined` for any type */
   readonly mime: string | undefined
   /** largest accepted size in bytes; `undefined` when unbounded by the schema */
+  readonly maxBytes: number | undefined
+  /** alias of `maxBytes` */
   readonly maxSize: number | undefined
   readonly message: string | undefined
   /** fw's conversion hook: a Blob becomes an `UploadedFile` (413 over `maxSize`), other values pass through to fail validation */
@@ -78,10 +83,10 @@ export function toUploadedFile(value: unknown): unknown {
  * further kinds (like `file.Image`) are made.
  *
  * @example
- * const Pdf = createFileSchema({ mime: 'application/pdf', maxSize: 5e6 })
+ * const Pdf = createFileSchema({ mime: 'application/pdf', maxBytes: 5e6 })
  */
 export function createFileSchema(options: FileOptions = {}): FileSchema {
-  return build({ mime: options.mime, maxSize: options.maxSize, message: options.message })
+  return build({ mime: options.mime, maxSize: byteLimit(options, 'maxSize', 'file schema'), message: options.message })
 }
 
 const converters = new WeakSet<object>()
@@ -106,13 +111,13 @@ function converterOf(maxSize: number | undefined, message: string | undefined): 
 
 function build(config: Config): FileSchema {
   if (config.maxSize !== undefined && !(config.maxSize >= 0)) {
-    throw new TypeError(`file schema: maxSize must be a non-negative number, got ${String(config.maxSize)}`)
+    throw new TypeError(`file schema: maxBytes must be a non-negative number, got ${String(config.maxSize)}`)
   }
   const matches: TypeMatcher | undefined = config.mime ? typeMatcher(config.mime) : undefined
   const derive = (options: FileOptions = {}): FileSchema =>
     build({
       mime: options.mime ?? config.mime,
-      maxSize: options.maxSize ?? config.maxSize,
+      maxSize: byteLimit(options, 'maxSize', 'file schema') ?? config.maxSize,
       message: options.message ?? config.message,
     })
   const props: Omit<FileSchema, '~standard' | '~types'> = {
@@ -122,6 +127,7 @@ function build(config: Config): FileSchema {
     expects: config.mime ?? 'File',
     async: false,
     mime: config.mime,
+    maxBytes: config.maxSize,
     maxSize: config.maxSize,
     message: config.message,
     '~fwConvert': converterOf(config.maxSize, config.message),

@@ -15,6 +15,18 @@ export interface ClassMeta {
   templates: Map<string, unknown>
   /** `@api.timeout(ms)` per method name */
   timeouts: Map<string, number>
+  /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
+  docs: Map<string, object>
+  /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
+  misplaced: Misplaced[]
+}
+
+/** A decorator in the wrong place, recorded at decoration, refused (naming the class) at build. */
+export interface Misplaced {
+  /** the member it decorates (`''`: the class itself) */
+  member: string
+  /** what is wrong and the fix, e.g. "@api.get is on a field; …" */
+  message: string
 }
 
 /** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
@@ -32,6 +44,8 @@ export interface HookDecl {
 /** One `@api.<method>(...)` on a method. */
 export interface EndpointDecl {
   method: string
+  /** declared as a field (`add = api.get(params, handler)`): the handler is the instance's own property */
+  field?: boolean
   path?: string
   params?: Record<string, unknown>
 }
@@ -40,7 +54,7 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map() }
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map(), misplaced: [] }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */

@@ -15,19 +15,38 @@ import { fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type J
 /** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
 export interface OpenAPIDocument {
   openapi: '3.1.0'
-  info: { title: string; version: string; description?: string }
-  servers?: { url: string; description?: string }[]
-  tags: { name: string }[]
+  info: { title: string; version: string; description?: string; license?: License }
+  servers: { url: string; description?: string }[]
+  tags: { name: string; description: string }[]
   paths: Record<string, Record<string, JsonSchema>>
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema> }
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes?: Record<string, JsonSchema> }
+  security?: Record<string, string[]>[]
+}
+
+/** The document's license (`info.license`): a name, and an SPDX identifier or a URL. */
+export interface License {
+  name: string
+  identifier?: string
+  url?: string
 }
 
 /** What `service.openapi(info)` may set on the document. */
 export interface DocumentOptions {
+  /** `info.title` (and the page's title); default the service's `name` */
   title?: string
+  /** `info.version`; default the `version` of the nearest package.json above the service's module */
   version?: string
   description?: string
+  /** default `[{ url: '/' }]`: paths are absolute from the service's origin */
   servers?: { url: string; description?: string }[]
+  /** `info.license`, e.g. `{ name: 'MIT', identifier: 'MIT' }` */
+  license?: License
+  /** `components.securitySchemes`, e.g. `{ bearer: { type: 'http', scheme: 'bearer' } }` */
+  securitySchemes?: Record<string, JsonSchema>
+  /** the document-wide `security` requirement, e.g. `[{ bearer: [] }]` */
+  security?: Record<string, string[]>[]
+  /** routes left out: path globs over the `{param}` template (`*` one segment, `**` any) or RegExps */
+  exclude?: readonly (string | RegExp)[]
 }
 
 /** One input the client reads a wire value from. */
@@ -57,10 +76,13 @@ function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): Js
   if (param.regex !== undefined) schema.pattern = `^(?:${param.regex})$`
   if (param.match === 'rest') notes.push('The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.')
   if (route.optionalTail.includes(param.name)) notes.push('May be left out of the URL (trailing param with a default).')
+  const own = lifted(schema)
+  if (own.description) notes.unshift(own.description as string)
   return {
     name: param.name,
     in: param.in,
     required: param.required,
+    ...own,
     ...(notes.length ? { description: notes.join(' ') } : {}),
     schema,
     ...(param.match === 'rest' ? { 'x-fw-match': 'rest' } : {}),
@@ -138,6 +160,28 @@ function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
   }
 }
 
+/** A path glob as a RegExp over whole templates: `*` is one segment's worth, `**` anything. */
+function globOf(pattern: string | RegExp): RegExp {
+  if (pattern instanceof RegExp) return pattern
+  const source = pattern.replace(/[.+?^$()|[\]\\{}]/g, '\\$&').replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'))
+  return new RegExp(`^${source}/?$`)
+}
+
+/** `description` and the first of `examples` of a param's schema, lifted onto the parameter (what docs pages show). */
+function lifted(schema: JsonSchema): JsonSchema {
+  const examples = schema.examples
+  return {
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    ...(Array.isArray(examples) && examples.length ? { example: examples[0] as unknown } : {}),
+  }
+}
+
+/** The operation's text and flags: `@api.doc(...)` of the endpoint, else its method name and class. */
+function described(route: RouteInfo): JsonSchema {
+  const { summary, description, tags, deprecated } = route.doc
+  return { tags: [...(tags ?? [route.className])], summary: summary ?? route.methodName, ...(description ? { description } : {}), ...(deprecated ? { deprecated: true } : {}) }
+}
+
 /**
  * Build the OpenAPI 3.1 document of a list of routes.
  *
@@ -148,19 +192,21 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   const defs: Definitions = {}
   const responses: Record<string, JsonSchema> = {}
   const paths: OpenAPIDocument['paths'] = {}
-  const tags = new Set<string>()
+  const tags = new Map<string, string>()
   const used = new Set<string>()
+  const excluded = (options.exclude ?? []).map(globOf)
   for (const route of routes) {
+    if (route.doc.hidden || excluded.some((pattern) => pattern.test(route.template))) continue
     let operationId = baseOperationId(route, rootRoute)
     if (used.has(operationId)) operationId = `${operationId}.${route.method.toLowerCase()}`
     for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
     used.add(operationId)
-    tags.add(route.className)
+    const text = described(route)
+    for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classTag?.names.includes(tag) ? route.classTag.description : '')
     const parameters = parametersOf(route, defs)
     const operation: JsonSchema = {
       operationId,
-      tags: [route.className],
-      summary: `${route.className}.${route.methodName}`,
+      ...text,
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: requestBodyOf(route.body, defs) } : {}),
       responses: responsesOf(route, defs, responses),
@@ -174,10 +220,11 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   }
   return {
     openapi: '3.1.0',
-    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}) },
-    ...(options.servers ? { servers: options.servers } : {}),
-    tags: [...tags].map((name) => ({ name })),
+    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}), ...(options.license ? { license: options.license } : {}) },
+    servers: options.servers ?? [{ url: '/', description: 'this service' }],
+    tags: [...tags].map(([name, description]) => ({ name, description: description || `Endpoints of \`${name}\`.` })),
     paths,
-    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses },
+    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses, ...(options.securitySchemes ? { securitySchemes: options.securitySchemes } : {}) },
+    ...(options.security ? { security: options.security } : {}),
   }
 }

@@ -3,7 +3,7 @@
  * template's `static result`) and every error fw itself can answer with, in
  * the route's envelope or as RFC 9457 `application/problem+json`.
  */
-import type { RouteEnvelope, RouteInfo } from './routes'
+import type { DeclaredError, RouteEnvelope, RouteInfo } from './routes'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
 /** Errors fw produces, with the condition documented for each. */
@@ -11,7 +11,7 @@ const ERRORS = {
   400: ['BadRequest', 'A path, query, header, cookie or body value fails its rule or conversion'],
   404: ['NotFound', 'No such route, or the endpoint raised NotFound'],
   405: ['MethodNotAllowed', 'Method not allowed on this path (`Allow` lists the methods it serves)'],
-  413: ['RequestEntityTooLarge', 'Body larger than its `maxLength` or the service limit'],
+  413: ['RequestEntityTooLarge', 'Body larger than its `maxBytes` or the service limit'],
   415: ['UnsupportedMediaType', 'Body of a content type this endpoint refuses'],
   500: ['InternalServerError', 'Unhandled error (its text only with `debug: true`)'],
 } as const
@@ -60,11 +60,10 @@ const safe = (key: string): string => key.replace(/[^A-Za-z0-9._-]/g, '_')
 function componentName(status: ErrorStatus, envelope: RouteEnvelope | undefined): string {
   const name = ERRORS[status][0]
   if (!envelope) return name
-  return [name, envelope.resultKey, envelope.messageKey, envelope.errorsKey, envelope.stateKey].filter((part) => part !== undefined).map((part) => safe(String(part))).join('.')
+  return [name, envelope.resultKey, envelope.messageKey, envelope.errorsKey, envelope.stateKey, envelope.countKey].filter((part) => part !== undefined).map((part) => safe(String(part))).join('.')
 }
 
-function errorResponse(status: ErrorStatus, envelope: RouteEnvelope | undefined): JsonSchema {
-  const description = ERRORS[status][1]
+function errorResponse(status: number, envelope: RouteEnvelope | undefined, description: string): JsonSchema {
   const headers = status === 405 ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } } : undefined
   if (!envelope) {
     return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
@@ -80,7 +79,8 @@ function errorResponse(status: ErrorStatus, envelope: RouteEnvelope | undefined)
     required.push(envelope.messageKey)
   }
   if (envelope.errorsKey) properties[envelope.errorsKey] = { type: 'array', items: { $ref: '#/components/schemas/ParamIssue' } }
-  if (envelope.stateKey) properties[envelope.stateKey] = {}
+  if (envelope.stateKey) properties[envelope.stateKey] = { description: 'business state code (null unless set)' }
+  if (envelope.countKey) properties[envelope.countKey] = { type: 'null' }
   return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { type: 'object', properties, required } } } }
 }
 
@@ -99,9 +99,39 @@ function successSchema(route: RouteInfo, defs: Definitions): JsonSchema {
     properties[envelope.messageKey] = { type: 'string', description: 'empty on success unless the endpoint sets one' }
     required.push(envelope.messageKey)
   }
-  if (envelope.stateKey) properties[envelope.stateKey] = { description: 'business state code' }
-  if (envelope.countKey) properties[envelope.countKey] = { type: 'integer', description: 'total count (pagination)' }
+  // Both are always sent: null unless `this.respond(value, { state, count })` sets them.
+  if (envelope.stateKey) {
+    properties[envelope.stateKey] = { description: 'business state code (`respond(value, { state })`; null unless set)' }
+    required.push(envelope.stateKey)
+  }
+  if (envelope.countKey) {
+    properties[envelope.countKey] = { type: ['integer', 'null'], minimum: 0, description: 'total count for pagination (`respond(value, { count })`; null unless set)' }
+    required.push(envelope.countKey)
+  }
   return { type: 'object', properties, required }
+}
+
+const EVENTS_TEXT = 'A stream of server-sent events (HTML standard framing: `event:`, `id:`, `retry:` and `data:` lines; `data` is JSON for objects). The connection stays open; the server ends it.'
+
+/** The success response: JSON (the envelope or the bare result), or an event stream. */
+function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
+  const events = route.doc.events
+  if (events) {
+    const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs) }
+    return { description: 'Success: server-sent events', content: { 'text/event-stream': { schema: { type: 'string', description: EVENTS_TEXT }, ...data } } }
+  }
+  return {
+    description: route.envelope ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)` : 'Success: the result as JSON',
+    content: { 'application/json': { schema: successSchema(route, defs) } },
+  }
+}
+
+/** What the route's declared errors (`@api.doc({ errors })`, on it or its before hooks) add to a status's description. */
+function declaredText(errors: readonly DeclaredError[], status: number): string {
+  return errors
+    .filter((error) => error.status === status)
+    .map((error) => `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : ' raised by the endpoint'}`)
+    .join('; ')
 }
 
 /**
@@ -112,16 +142,21 @@ function successSchema(route: RouteInfo, defs: Definitions): JsonSchema {
  * responsesOf(route, defs, shared) // { '200': {...}, '400': { $ref: '#/components/responses/BadRequest' }, ... }
  */
 export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = {
-    [String(route.status)]: {
-      description: route.envelope ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)` : 'Success: the result as JSON',
-      content: { 'application/json': { schema: successSchema(route, defs) } },
-    },
-  }
-  for (const status of errorStatuses(route)) {
+  const out: Record<string, JsonSchema> = { [String(route.status)]: successResponse(route, defs) }
+  const builtIn = errorStatuses(route)
+  for (const status of builtIn) {
+    const declared = declaredText(route.errors, status)
+    if (declared) {
+      out[String(status)] = errorResponse(status, route.envelope, `${ERRORS[status][1]}; declared: ${declared}`)
+      continue
+    }
     const name = componentName(status, route.envelope)
-    shared[name] ??= errorResponse(status, route.envelope)
+    shared[name] ??= errorResponse(status, route.envelope, ERRORS[status][1])
     out[String(status)] = { $ref: `#/components/responses/${name}` }
+  }
+  for (const status of new Set(route.errors.map((error) => error.status))) {
+    if (String(status) in out) continue
+    out[String(status)] = errorResponse(status, route.envelope, `Declared: ${declaredText(route.errors, status)}`)
   }
   return out
 }

@@ -7,6 +7,8 @@
  */
 import { isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { routeOf } from '../api/decorators'
+import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc'
+import { surroundings } from '../compile/hooks'
 import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
 import { isOptional, unwrap } from '../compile/params'
 import { fileSchemaInfo } from '../file/info'
@@ -91,8 +93,43 @@ export interface RouteInfo {
   envelope?: RouteEnvelope
   /** `static result` of the response template, when declared */
   result?: AnySchema
-  /** `static status` of the response template (default 200) */
+  /** `static status` of the response template, or the endpoint's `@api.doc({ status })` (default 200) */
   status: number
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes */
+  doc: OperationDoc
+  /** errors declared with `@api.doc({ errors })` on the endpoint or on a before hook that targets it */
+  errors: DeclaredError[]
+  /** the class's `@api.doc({ description })`: the description of the class's own tags (`tags` on the class, else its name) */
+  classTag?: { names: readonly string[]; description: string }
+}
+
+/** One declared error: its status, class name, and who declared it. */
+export interface DeclaredError {
+  status: number
+  name: string
+  /** `ArticleAPI.loadArticle()` for a before hook; absent for the endpoint itself */
+  hook?: string
+}
+
+function errorOf(error: Function, hook?: string): DeclaredError {
+  const status = (error as unknown as { status?: unknown }).status
+  return { status: typeof status === 'number' ? status : 500, name: error.name, ...(hook ? { hook } : {}) }
+}
+
+function classTagOf(cls: APIClass): RouteInfo['classTag'] {
+  const own = classDoc(cls)
+  return own?.description ? { names: own.tags ?? [cls.name], description: own.description } : undefined
+}
+
+/** The errors the endpoint and its before hooks declare. */
+function declaredErrors(def: EndpointDef, doc: OperationDoc): DeclaredError[] {
+  const found = (doc.errors ?? []).map((error) => errorOf(error))
+  for (const hook of surroundings(def).before) {
+    const cls = def.levels[hook.level]?.cls
+    if (!cls) continue
+    for (const error of methodDoc(cls, hook.decl.methodName).errors ?? []) found.push(errorOf(error, `${cls.name}.${hook.decl.methodName}()`))
+  }
+  return found
 }
 
 /** The API classes a service serves (what `Fw` compiles). */
@@ -208,6 +245,7 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     optionalTail.unshift(name)
   }
   const classPath = stripSuffix(def.template, joinPath(def.ownPath))
+  const doc = operationDoc(def.levels.map((level) => level.cls), def.methodName)
   return {
     method: def.method,
     template: path.template,
@@ -219,6 +257,9 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     params,
     body: bodyOf(def, plan),
     ...templateInfo(template),
+    doc,
+    errors: declaredErrors(def, doc),
+    classTag: classTagOf(def.cls),
   }
 }
 

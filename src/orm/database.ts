@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
  * Options of `orm.Database`.
  *
  * @example
- * new orm.Database({ name: 'blog', engine: 'postgres', url: process.env.DATABASE_URL, schema })
+ * orm.Database({ name: 'blog', engine: 'postgres', url: process.env.DATABASE_URL, schema })
  */
 export interface DatabaseOptions {
   /** a name for messages (and the PGlite data directory's default label) */
@@ -70,8 +70,8 @@ type DrizzleFactory = (client: unknown, config: { schema: Record<string, unknown
  *
  * @example
  * import * as tables from './tables'
- * const db = new orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
- * const pg = new orm.Database({ engine: 'postgres', url: process.env.DATABASE_URL, schema: tables })
+ * const db = orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
+ * const pg = orm.Database({ engine: 'postgres', url: process.env.DATABASE_URL, schema: tables })
  */
 export class Database {
   readonly options: Readonly<DatabaseOptions>
@@ -161,8 +161,8 @@ let active: DatabaseConnections | undefined
  * `service.use(connections)` activates them and closes them when the service closes.
  *
  * @example
- * service.use(new orm.DatabaseConnections({
- *   default: new orm.Database({ name: 'blog', engine: 'pglite', schema: tables }),
+ * service.use(orm.DatabaseConnections({
+ *   default: orm.Database({ name: 'blog', engine: 'pglite', schema: tables }),
  * }))
  */
 export class DatabaseConnections {
@@ -229,7 +229,7 @@ export function declareCheck(db: string, table: PgTable, run: (schema: Record<st
 
 /** The database behind an alias of the active connections. */
 export function databaseOf(alias: string): Database {
-  if (!active) throw new ImproperlyConfigured('orm: no databases configured: service.use(new orm.DatabaseConnections({ default: new orm.Database(...) }))')
+  if (!active) throw new ImproperlyConfigured('orm: no databases configured: service.use(orm.DatabaseConnections({ default: orm.Database(...) }))')
   const database = active.databases[alias]
   if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)
   return database

@@ -6,7 +6,7 @@
  * @example
  * import { orm } from 'fw-api/orm'
  * const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })
- * service.use(new orm.DatabaseConnections({ default: new orm.Database({ engine: 'pglite', schema: tables }) }))
+ * service.use(orm.DatabaseConnections({ default: orm.Database({ engine: 'pglite', schema: tables }) }))
  */
 import * as orm from './namespace'
 

@@ -1,5 +1,30 @@
 /** Everything `orm.*` names (the `orm` namespace of `fw-api/orm`). */
-export { Database, DatabaseConnections, type DatabaseOptions, type Db } from './database'
+import { Database as DatabaseClass, DatabaseConnections as DatabaseConnectionsClass } from './database'
+import { callable } from '../utils/callable'
+
+export type { DatabaseOptions, Db } from './database'
+/**
+ * One database, opened lazily; called or with `new` (SPEC §1).
+ *
+ * @example
+ * import * as tables from './tables'
+ * const db = orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
+ */
+const CallableDatabase = callable(DatabaseClass)
+/** An instance of `orm.Database`. @example const db: orm.Database = orm.Database({ schema: tables }) */
+type CallableDatabase = DatabaseClass
+/**
+ * Database aliases for a service (`default` for schemas without `{ db }`); called or with `new`.
+ *
+ * @example
+ * service.use(orm.DatabaseConnections({ default: orm.Database({ name: 'blog', engine: 'pglite', schema: tables }) }))
+ */
+const CallableDatabaseConnections = callable(DatabaseConnectionsClass)
+/** An instance of `orm.DatabaseConnections`. @example const connections: orm.DatabaseConnections = orm.DatabaseConnections({ default: db }) */
+type CallableDatabaseConnections = DatabaseConnectionsClass
+// Exported under another local name: the .d.ts bundler keeps both the value and the type
+// of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
+export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
 export { DatabaseError, mapDatabaseError } from './errors'
 export { MissingPrimaryKey, type SaveOptions } from './save'
 export { Avg, Count, Exists, Max, Min, Sum, type Aggregate, type AggregateOptions, type Context, type Expression } from './expr'

@@ -1,65 +1,123 @@
-import type { CorsOptions } from '../service/options'
 import { Plugin } from '../api/plugin'
+import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
 
 /**
- * Options of `plugins.CORS`.
+ * Options of `plugins.CORS` (and of the service's `cors` option, which takes the same names).
  *
  * @example
- * service.use(new plugins.CORS({ allowOrigin: ['https://example.com'], allowCredentials: true, maxAge: 600 }))
+ * service.use(plugins.CORS({ allowOrigin: ['https://example.com'], allowCredentials: true, maxAge: 600 }))
  */
 export interface CORSOptions {
-  /** allowed origins: `'*'`, one origin, a list, or a predicate */
+  /**
+   * allowed origins: `'*'` (any, only without credentials), one origin, a list
+   * (`'null'` only when listed), or a predicate (never called with `'null'`)
+   */
   allowOrigin?: string | readonly string[] | ((origin: string) => boolean)
   /** preflight `Access-Control-Allow-Headers`; default: every header the path's endpoints declare, plus content-type */
   allowHeaders?: readonly string[]
   /** `Access-Control-Expose-Headers` on actual responses */
   exposeHeaders?: readonly string[]
-  /** `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`) */
+  /** `Access-Control-Allow-Credentials: true` for listed origins (echoed, never `*`); `allowOrigin: '*'` with it is ImproperlyConfigured */
   allowCredentials?: boolean
   /** preflight `Access-Control-Max-Age` (seconds) */
   maxAge?: number
 }
 
 /**
+ * The service's `cors` option (sugar for `service.use(plugins.CORS(...))`):
+ * the plugin's names, plus the older `origin` and `credentials`.
+ *
+ * @example
+ * new Fw(import.meta.url, { api: RootAPI, cors: { allowOrigin: ['https://example.com'], allowCredentials: true } })
+ */
+export interface CorsOptions extends CORSOptions {
+  /** the older name of `allowOrigin` (still accepted) */
+  origin?: CORSOptions['allowOrigin']
+  /** the older name of `allowCredentials` (still accepted) */
+  credentials?: boolean
+}
+
+/** An origin as browsers serialise it: lowercase `scheme://host[:port]`, no path, no trailing slash. */
+const SERIALIZED_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/
+/** An origin no policy lists: a predicate that accepts it accepts anything. */
+const PROBE_ORIGIN = 'https://fw-cors-probe.invalid'
+const STAR_WITH_CREDENTIALS =
+  "CORS: allowOrigin '*' with allowCredentials would let every website read credentialed responses; " +
+  "list the origins instead (allowOrigin: ['https://app.example'])"
+
+/** Which request origins a CORS plugin allows, compiled once from `allowOrigin`. */
+interface OriginPolicy {
+  /** any origin, answered `*` (never with credentials) */
+  any: boolean
+  /** whether this (non-`*`) origin is allowed */
+  allows(origin: string): boolean
+}
+
+function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): OriginPolicy {
+  if (allow === undefined) return { any: false, allows: () => false }
+  if (typeof allow === 'function') {
+    if (credentials && allow(PROBE_ORIGIN)) {
+      throw new ImproperlyConfigured(`CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`)
+    }
+    return { any: false, allows: (origin) => origin !== 'null' && allow(origin) === true }
+  }
+  const list: readonly string[] = typeof allow === 'string' ? [allow] : allow
+  if (list.includes('*')) {
+    if (credentials) throw new ImproperlyConfigured(STAR_WITH_CREDENTIALS)
+    return { any: true, allows: () => true }
+  }
+  for (const entry of list) {
+    if (entry !== 'null' && !SERIALIZED_ORIGIN.test(entry)) {
+      throw new ImproperlyConfigured(
+        `CORS: allowOrigin ${JSON.stringify(entry)} is not an origin as browsers send it (lowercase scheme://host[:port], no path, no trailing slash); use a predicate for patterns`,
+      )
+    }
+  }
+  const listed = new Set(list)
+  return { any: false, allows: (origin) => listed.has(origin) }
+}
+
+/**
  * CORS for preflights and actual responses: `Access-Control-Allow-Origin`,
  * `Vary: Origin`, `Access-Control-Allow-Credentials`, exposed headers; the
  * preflight's allowed methods and headers come from the routes (SPEC §3.5).
+ * An arbitrary origin is never echoed with credentials (SPEC §8).
  *
+ * @throws ImproperlyConfigured for `allowOrigin: '*'` (or a predicate accepting anything) with `allowCredentials`, or an entry that is not an origin
  * @example
- * service.use(new plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
+ * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
  */
 export class CORS extends Plugin {
   readonly options: CORSOptions
+  readonly #policy: OriginPolicy
 
   constructor(options: CORSOptions = {}) {
     super()
     this.options = options
+    this.#policy = originPolicy(options.allowOrigin, options.allowCredentials === true)
   }
 
   /** The `Access-Control-Allow-Origin` value for a request's Origin, or undefined when it is not allowed. */
   originFor(origin: string | null): string | undefined {
-    const allow = this.options.allowOrigin
-    if (allow === undefined) return undefined
-    const credentials = this.options.allowCredentials === true
-    if (allow === '*') return credentials ? (origin ?? undefined) : '*'
-    if (origin === null) return undefined
-    if (typeof allow === 'function') return allow(origin) ? origin : undefined
-    const list: readonly string[] = typeof allow === 'string' ? [allow] : allow
-    return list.includes(origin) ? origin : undefined
+    if (this.#policy.any) return '*'
+    return origin !== null && this.#policy.allows(origin) ? origin : undefined
   }
 
   override processResponse(response: Response, ctx: RequestContext): Response | undefined {
-    const origin = this.originFor(ctx.headers.get('origin'))
+    const requested = ctx.headers.get('origin')
+    const origin = this.originFor(requested)
     const preflight = ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
     const { allowHeaders, exposeHeaders, allowCredentials, maxAge } = this.options
-    if (!origin && !(preflight && (allowHeaders || maxAge !== undefined))) return undefined
+    // The answer depends on the Origin unless it is always `*`: say so to caches, allowed or not.
+    const varies = requested !== null && !this.#policy.any
+    if (!origin && !varies && !(preflight && (allowHeaders || maxAge !== undefined))) return undefined
     const out = mutable(response)
     const headers = out.headers
+    if (varies) appendToken(headers, 'vary', 'Origin')
     if (origin) {
       headers.set('access-control-allow-origin', origin)
-      if (origin !== '*') appendToken(headers, 'vary', 'Origin')
       if (allowCredentials) headers.set('access-control-allow-credentials', 'true')
     }
     if (preflight) {
@@ -73,12 +131,22 @@ export class CORS extends Plugin {
 }
 
 /**
- * The service's `cors` option as plugins (`true`: any origin).
+ * The service's `cors` option as plugins: `true` is any origin without
+ * credentials; an object takes the plugin's names (`allowOrigin`,
+ * `allowCredentials`, ...), the older `origin` / `credentials` still accepted.
  *
- * @example corsOption({ origin: 'https://a.example' }) // [CORS]
+ * @throws ImproperlyConfigured as `plugins.CORS` does, or when an old and a new name disagree
+ * @example corsOption({ allowOrigin: 'https://a.example' }) // [CORS]
  */
 export function corsOption(cors: boolean | CorsOptions | undefined): CORS[] {
   if (!cors) return []
   if (cors === true) return [new CORS({ allowOrigin: '*' })]
-  return [new CORS({ allowOrigin: cors.origin, allowCredentials: cors.credentials, maxAge: cors.maxAge, exposeHeaders: cors.exposeHeaders, allowHeaders: cors.allowHeaders })]
+  const { origin, credentials, ...named } = cors
+  return [new CORS({ ...named, allowOrigin: renamed('allowOrigin', cors.allowOrigin, 'origin', origin), allowCredentials: renamed('allowCredentials', cors.allowCredentials, 'credentials', credentials) })]
+}
+
+/** The value of a renamed option, given under its new or its old name (not both). */
+function renamed<T>(name: string, now: T | undefined, old: string, before: T | undefined): T | undefined {
+  if (now !== undefined && before !== undefined) throw new ImproperlyConfigured(`cors: \`${old}\` is the older name of \`${name}\`; give one of them`)
+  return now ?? before
 }

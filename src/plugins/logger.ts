@@ -7,7 +7,7 @@ import { databaseFailureOf, describeFailure, stackFrames } from '../utils/databa
  * One log record; the sink gets it as a JSON line.
  *
  * @example
- * new plugins.Logger({ sink: (_line, record) => { if (record.level === 'error') console.error(record) } })
+ * plugins.Logger({ sink: (_line, record) => { if (record.level === 'error') console.error(record) } })
  */
 export interface LogRecord {
   time: string
@@ -26,7 +26,7 @@ export interface LogRecord {
  * Options of `plugins.Logger`.
  *
  * @example
- * service.use(new plugins.Logger({ sink: (line) => process.stdout.write(`${line}\n`) }))
+ * service.use(plugins.Logger({ sink: (line) => process.stdout.write(`${line}\n`) }))
  */
 export interface LoggerOptions {
   /** where lines go (default: stdout via console.log) */
@@ -44,7 +44,7 @@ export interface LoggerOptions {
  *
  * @example
  * const lines: string[] = []
- * service.use(new plugins.Logger({ sink: (line) => lines.push(line) }))
+ * service.use(plugins.Logger({ sink: (line) => lines.push(line) }))
  */
 export class Logger extends Plugin {
   readonly sink: (line: string, record: LogRecord) => void

@@ -6,7 +6,7 @@ import { mutable } from './headers'
  * Options of `plugins.RequestId`.
  *
  * @example
- * service.use(new plugins.RequestId({ header: 'x-correlation-id', trustIncoming: true }))
+ * service.use(plugins.RequestId({ header: 'x-correlation-id', trustIncoming: true }))
  */
 export interface RequestIdOptions {
   /** the header read and set (default `x-request-id`) */
@@ -21,7 +21,7 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/
  * Reads or creates a request id, sets it on `this.request.id` and on the response.
  *
  * @example
- * service.use(new plugins.RequestId())
+ * service.use(plugins.RequestId())
  * // in an endpoint: this.request.id
  */
 export class RequestId extends Plugin {

@@ -15,9 +15,44 @@ export interface RespondInit {
 /** Renders a value with the nearest response template of the code that is running. */
 export type Responder = (value: unknown, init?: RespondInit) => Response
 
+/**
+ * The `Response` `this.respond(value)` returns, carrying `value`'s type at
+ * the type level only, so the typed client resolves to it.
+ *
+ * @example
+ * const answer: api.Responded<{ id: number }> = this.respond({ id: 1 }, { status: 201 })
+ */
+export type Responded<T> = Response & { readonly '~result'?: () => T }
+
 const noResponder: Responder = () => {
   throw new Error('fw: this.respond() is only available while fw is handling a request')
 }
+
+/**
+ * The types of `this.request.env`, `.ctx` and `.state`, declared once per API
+ * class: `class RootAPI extends api.API<{ env: Env; state: { user?: string } }>`
+ * (what Hono's `new Hono<{ Bindings; Variables }>()` declares). Omitted
+ * members stay `unknown` (`env`, `ctx`) and `Record<string, unknown>` (`state`).
+ *
+ * @example
+ * interface AppContext { env: { GREETING: string; KV: KVNamespace }; ctx: ExecutionContext; state: { user?: string } }
+ * class RootAPI extends api.API<AppContext> {}
+ */
+export interface ContextTypes {
+  /** Workers bindings (the 2nd argument of `service.fetch`) */
+  env?: unknown
+  /** the Workers `ExecutionContext` (the 3rd argument) */
+  ctx?: unknown
+  /** what plugins, hooks and endpoints keep in `this.request.state` */
+  state?: object
+}
+
+/** The type of `this.request.env` for a `ContextTypes`. */
+export type EnvOf<C extends ContextTypes> = C extends { env: infer E } ? E : unknown
+/** The type of `this.request.ctx` for a `ContextTypes`. */
+export type CtxOf<C extends ContextTypes> = C extends { ctx: infer X } ? X : unknown
+/** The type of `this.request.state` for a `ContextTypes` (declared keys typed; others `unknown`). */
+export type StateOf<C extends ContextTypes> = (C extends { state: infer S } ? S : {}) & Record<string, unknown>
 
 /**
  * The one per-request object (`this.request`): the Web `Request`, its path and
@@ -30,7 +65,7 @@ const noResponder: Responder = () => {
  * @api.get
  * whoami() { return [this.request.method, this.request.path, this.request.headers.get('user-agent')] }
  */
-export class RequestContext {
+export class RequestContext<C extends ContextTypes = {}> {
   /** the Web `Request` */
   readonly raw: Request
   /** upper-case HTTP method */
@@ -43,9 +78,9 @@ export class RequestContext {
    * The second argument `service.fetch` was called with: Workers bindings
    * (`this.request.env.MY_KV`); Node backends pass `{ incoming, outgoing }`.
    */
-  readonly env: unknown
-  /** The third argument of `service.fetch`: the Workers `ExecutionContext` (`waitUntil`). */
-  readonly ctx: unknown
+  readonly env: EnvOf<C>
+  /** The third argument of `service.fetch`: the Workers `ExecutionContext` (`waitUntil`); typed by the class's `api.API<{ ctx }>`. */
+  readonly ctx: CtxOf<C>
   /** when the request arrived (epoch ms) */
   readonly arrived: number
   /** the request id (set by `plugins.RequestId`) */
@@ -61,7 +96,7 @@ export class RequestContext {
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
-  #state?: Record<string, unknown>
+  #state?: StateOf<C>
 
   constructor(raw: Request, path: string, search: string, arrived: number, env?: unknown, ctx?: unknown) {
     this.raw = raw
@@ -69,8 +104,9 @@ export class RequestContext {
     this.path = path
     this.search = search
     this.arrived = arrived
-    this.env = env
-    this.ctx = ctx
+    // typed by the API class's declaration (`api.API<{ env, ctx }>`); the service passes what it was given
+    this.env = env as EnvOf<C>
+    this.ctx = ctx as CtxOf<C>
   }
 
   /** when the request arrived */
@@ -105,7 +141,7 @@ export class RequestContext {
    * @example
    * @api.before(SubAPI) mark() { this.request.state.testId = 3 }
    */
-  get state(): Record<string, unknown> {
-    return (this.#state ??= {})
+  get state(): StateOf<C> {
+    return (this.#state ??= {} as StateOf<C>)
   }
 }

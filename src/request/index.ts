@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { AnySchema } from '../schema'
-import { configure, createMarker } from './markers'
+import { configure, createMarker, notASchema } from './markers'
+import { byteLimit } from '../utils/byte-limit'
 import type * as M from './markers'
 
 export { RequestContext } from './context'
@@ -12,14 +13,14 @@ export { RequestContext } from './context'
  * @example
  * const marker: request.ConfigurableMarker<string, request.ParamOptions> = request.QueryParam
  */
-export type ConfigurableMarker<TOut, TOptions> = M.ConfigurableMarker<TOut, TOptions>
+export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarker<TOut, TOptions, TIn>
 /**
  * A param marker whose value is a `TOut`.
  *
  * @example
  * const id: request.Marker<number> = request.PathParam(v.number())
  */
-export type Marker<TOut = unknown> = M.Marker<TOut>
+export type Marker<TOut = unknown, TIn = TOut> = M.Marker<TOut, TIn>
 /**
  * What a marker records about its param (kind, schema, options).
  *
@@ -49,10 +50,18 @@ export type ParamOptions<TDefault = unknown> = M.ParamOptions<TDefault>
  */
 export type PathOptions = M.PathOptions
 /**
- * Options of a body param: those of any param plus `contentType` and `maxLength`.
+ * Options of `request.FilePathParam`: `absolute: true` serves absolute paths
+ * on purpose (`..` segments and NUL stay refused).
  *
  * @example
- * request.BodyParam(v.string(), { contentType: 'text/html', maxLength: 100 } satisfies request.BodyOptions)
+ * request.FilePathParam({ absolute: true } satisfies request.FilePathOptions)
+ */
+export type FilePathOptions = M.FilePathOptions
+/**
+ * Options of a body param: those of any param plus `contentType` and `maxBytes` (alias `maxLength`).
+ *
+ * @example
+ * request.BodyParam(v.string(), { contentType: 'text/html', maxBytes: 100 } satisfies request.BodyOptions)
  */
 export type BodyOptions<TDefault = unknown> = M.BodyOptions<TDefault>
 
@@ -67,12 +76,15 @@ const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'segment', hasDefault: false })
 
 /**
- * A path param matching the rest of the path, slashes included (`.*`).
+ * A path param matching the rest of the path, slashes included (`.*`). A
+ * value with a `..` segment, a NUL or an absolute path (`/x`, `\\x`, `C:`) is
+ * refused (400); `{ absolute: true }` serves absolute paths on purpose.
  *
  * @example
  * @api.get('file/{path}', { path: request.FilePathParam })  // GET /file/a/b.md → 'a/b.md'
+ * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
-export const FilePathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
@@ -115,7 +127,7 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  */
 export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
 
-type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions>
+type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
 
 /**
  * The whole query string as one object.
@@ -124,7 +136,7 @@ type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOpti
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
 export function Query<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'query-object', schema, hasDefault: false })
+  return createMarker({ kind: 'query-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Query') })
 }
 
 /**
@@ -134,7 +146,7 @@ export function Query<S extends AnySchema>(schema: S): Whole<S> {
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
 export function Headers<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'header-object', schema, hasDefault: false })
+  return createMarker({ kind: 'header-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
 }
 
 /**
@@ -144,32 +156,32 @@ export function Headers<S extends AnySchema>(schema: S): Whole<S> {
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
 export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
-  return createMarker({ kind: 'cookie-object', schema, hasDefault: false })
+  return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 
-type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions>
+type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions, v.InferInput<S>>
 
 /**
  * Options of `request.Body`: what it enforces.
  *
  * @example
- * request.Body(v.string(), { contentType: 'text/html', maxLength: 100 })
+ * request.Body(v.string(), { contentType: 'text/html', maxBytes: 100 })
  */
-export interface WholeBodyOptions {
+export interface WholeBodyOptions extends SizedBodyOptions {
   /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
   contentType?: string
-  /** maximum body size in bytes (413 beyond) */
-  maxLength?: number
 }
 
 /**
  * Options of `request.Json` / `request.Form` (their content types are fixed).
  *
  * @example
- * request.Json(Article, { maxLength: 64 * 1024 })
+ * request.Json(Article, { maxBytes: 64 * 1024 })
  */
 export interface SizedBodyOptions {
-  /** maximum body size in bytes (413 beyond) */
+  /** maximum body size in bytes (413 beyond); the one spelling of a byte limit, like `limits.bodyBytes` */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
@@ -179,10 +191,10 @@ export interface SizedBodyOptions {
  *
  * @example
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
- * @api.post({ html: request.Body(v.string(), { maxLength: 10000, contentType: 'text/html' }) })
+ * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
 export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: options.maxLength })
+  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
 }
 
 /**
@@ -192,7 +204,7 @@ export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions =
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
 export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: options.maxLength })
+  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
 }
 
 /**
@@ -202,7 +214,7 @@ export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
 export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: options.maxLength })
+  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
 }
 
 /**
@@ -215,6 +227,7 @@ export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions =
 export function Param<S extends AnySchema, const O extends ParamOptions = never>(
   schema: S,
   options?: O,
-): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions> {
-  return createMarker(configure({ kind: 'auto', hasDefault: false }, [schema, options]))
+): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, v.InferInput<S> | M.OptionsIn<O>> {
+  const invalid = notASchema(schema, 'Param')
+  return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
 }

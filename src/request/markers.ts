@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
+import { byteLimit } from '../utils/byte-limit'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
 export type ParamKind =
@@ -28,10 +29,14 @@ export interface MarkerSpec {
   regex?: string
   /** path: `segment` is `[^/]+`, `rest` is `.*` (FilePathParam) */
   match?: 'segment' | 'rest'
+  /** FilePathParam: absolute paths are allowed (only `..` segments and NUL refused) */
+  absolute?: boolean
   /** body: which wire forms are accepted */
   accept?: 'any' | 'json' | 'form'
   contentType?: string
   maxLength?: number
+  /** why the declaration cannot work (e.g. a plain object cast to a schema): refused when the service is built */
+  invalid?: string
 }
 
 /** Options every param marker takes. */
@@ -50,21 +55,31 @@ export interface PathOptions {
   regex?: string
 }
 
+/** Options of `request.FilePathParam`. */
+export interface FilePathOptions {
+  /** serve absolute paths (`/x`, `\\x`, `C:`) on purpose; `..` segments and NUL stay refused. Default `false`. */
+  absolute?: boolean
+}
+
 /** Options of a body param. */
 export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> {
   /** the content type a text/binary body must have, e.g. `text/html` */
   contentType?: string
   /** maximum body size in bytes (413 beyond) */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
   maxLength?: number
 }
 
 export const MARKER = '~fw'
 
 /** A param marker: carries its spec, and (phantom) the type the method receives. */
-export interface Marker<TOut = unknown> {
+export interface Marker<TOut = unknown, TIn = TOut> {
   readonly [MARKER]: MarkerSpec
   /** type-level only: the value type the endpoint receives (a function type, so `undefined` in it survives inference) */
   readonly '~out'?: () => TOut
+  /** type-level only: the value a client sends (the schema's input; `undefined` when it has a default or is not required) */
+  readonly '~in'?: () => TIn
 }
 
 /**
@@ -82,10 +97,15 @@ export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O ex
 
 type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | OptionsOut<O>
 
+/** What options make optional on the wire: a default, or `required: false`. */
+export type OptionsIn<O> = O extends { default: unknown } | { required: false } ? undefined : never
+
+type In<S, O> = (S extends AnySchema ? v.InferInput<S> : string) | OptionsIn<O>
+
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
-export interface ConfigurableMarker<TOut, TOptions> extends Marker<TOut>, FieldDecorator<TOut> {
-  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions>
-  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions>
+export interface ConfigurableMarker<TOut, TOptions, TIn = TOut> extends Marker<TOut, TIn>, FieldDecorator<TOut> {
+  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
+  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
 }
 
 /** Is this value a param marker? */
@@ -99,8 +119,33 @@ function specOf(marker: Marker): MarkerSpec {
 }
 
 /** A valibot schema: an object, or a callable one such as `file.Image`. */
-function isSchema(value: unknown): value is AnySchema {
+export function isSchema(value: unknown): value is AnySchema {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema'
+}
+
+/** What a non-schema value is, for messages. */
+function described(value: unknown): string {
+  if (isMarker(value)) return 'a request marker'
+  if (typeof value === 'object' && value !== null) return `a plain object (keys: ${Object.keys(value).join(', ') || 'none'}); a cast does not make it a schema`
+  return value === null ? 'null' : typeof value
+}
+
+/**
+ * Why `value` cannot be the schema of `call` (`undefined` when it is a
+ * schema): recorded as the spec's `invalid`, refused at build.
+ *
+ * @example
+ * notASchema({ title: v.string() }, 'request.Body') // "request.Body() takes a valibot schema, got a plain object (keys: title); …"
+ */
+export function notASchema(value: unknown, call: string): string | undefined {
+  if (isSchema(value)) return undefined
+  const fix = typeof value === 'object' && value !== null && !isMarker(value) ? `: write ${call}(v.object({ … }))` : ''
+  return `${call}() takes a valibot schema, got ${described(value)}${fix}`
+}
+
+/** A plain object of schemas where options belong (`request.BodyParam({ title: v.string() })`). */
+function looksLikeShape(options: object): boolean {
+  return Object.values(options).some((value) => isSchema(value) || isMarker(value))
 }
 
 /** A copy of `base` with a call's `(schema?, options?)` applied. */
@@ -108,7 +153,12 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
   const spec: MarkerSpec = { ...base }
   let index = 0
   if (isSchema(args[0])) spec.schema = args[index++] as AnySchema
-  const options = args[index] as (ParamOptions & PathOptions & BodyOptions) | undefined
+  const options = args[index] as (ParamOptions & PathOptions & BodyOptions & FilePathOptions) | undefined
+  if (options !== undefined && (typeof options !== 'object' || options === null || looksLikeShape(options))) {
+    const fix = typeof options === 'object' && options !== null ? ': wrap the fields in v.object({ … })' : ''
+    spec.invalid = `a param marker takes (schema?, options?): got ${described(options)} where ${index ? 'the options go' : 'a valibot schema or the options go'}${fix}`
+    return spec
+  }
   if (options && typeof options === 'object') {
     if (options.alias !== undefined) spec.alias = options.alias
     if ('default' in options) {
@@ -117,8 +167,10 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     }
     if (options.required !== undefined) spec.required = options.required
     if (options.regex !== undefined) spec.regex = options.regex
+    if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
-    if (options.maxLength !== undefined) spec.maxLength = options.maxLength
+    const maxBytes = byteLimit(options, 'maxLength', 'body param')
+    if (maxBytes !== undefined) spec.maxLength = maxBytes
   }
   return spec
 }
@@ -134,7 +186,7 @@ function declareField(spec: MarkerSpec, args: readonly unknown[]): void {
 }
 
 /** Build a marker for a spec. Internal: users get the ready-made ones below. */
-export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions> {
+export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions, TIn> {
   const marker = (...args: unknown[]): unknown => {
     // Used as a decorator on a field (either standard): declare a common param.
     if ((args[0] === undefined && isDecoratorContext(args[1])) || isLegacyMemberCall(args)) {
@@ -144,7 +196,7 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions>(spec: Mark
     return createMarker(configure(spec, args))
   }
   Object.defineProperty(marker, MARKER, { value: spec, enumerable: false })
-  return marker as unknown as ConfigurableMarker<TOut, TOptions>
+  return marker as unknown as ConfigurableMarker<TOut, TOptions, TIn>
 }
 
 /** Turn any `params` entry (schema or marker) into a spec. */

@@ -1,2 +1,2 @@
 export { Response, isResponseClass, type EnvelopeKeys, type ResponseClass } from './response'
-export { sse, type SSEEvent, type SSEOptions } from './sse'
+export { sse, type EventStream, type SSEEvent, type SSEOptions } from './sse'

@@ -43,9 +43,18 @@ const STATUS_TEXT: Record<number, string> = {
 
 
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
+/** `String(value)`, or a placeholder when that throws (an object without a prototype). */
+function safeString(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return Object.prototype.toString.call(value)
+  }
+}
+
 function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
-  const text = debug && error instanceof Error ? `${error.name}: ${error.message}` : ''
+  const text = debug ? (error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${safeString(error)}`) : ''
   return new InternalServerError(text, { cause: error })
 }
 

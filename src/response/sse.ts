@@ -27,6 +27,31 @@ export interface SSEOptions {
   headers?: HeadersInit
 }
 
+/**
+ * Where a response from `sse()` carries its handle, so a server closing
+ * gracefully can end the stream (its iterator's `return()` runs).
+ */
+export const EVENT_STREAM: unique symbol = Symbol.for('fw.eventStream') as never
+
+/** What `response[EVENT_STREAM]` holds. */
+export interface EventStreamHandle {
+  /** end the stream cleanly (the client sees its end) and close the iterator */
+  end(): void
+  /** settles once the stream is over, its iterator closed */
+  readonly ended: Promise<void>
+}
+
+/**
+ * The event-stream handle of a response from `sse()`, if it is one.
+ *
+ * @example
+ * eventStreamOf(response.sse([1, 2]))?.end()
+ */
+export function eventStreamOf(response: globalThis.Response): EventStreamHandle | undefined {
+  const handle: unknown = Reflect.get(response, EVENT_STREAM)
+  return handle === undefined ? undefined : (handle as EventStreamHandle)
+}
+
 const encoder = new TextEncoder()
 const EVENT_KEYS = new Set(['data', 'event', 'id', 'retry'])
 
@@ -59,6 +84,15 @@ function frame(item: unknown): string {
 }
 
 /**
+ * The `Response` of `response.sse(...)`: `text/event-stream`; the typed
+ * client gives its body, a stream of the events' bytes.
+ *
+ * @example
+ * ticks(): response.EventStream { return response.sse(source) }
+ */
+export type EventStream = globalThis.Response & { readonly '~events'?: true }
+
+/**
  * Answer with a `text/event-stream` of the items of an (async) iterable. The
  * iterator is closed (`return()`) when the client disconnects; heartbeats keep
  * an idle stream open.
@@ -69,18 +103,39 @@ function frame(item: unknown): string {
  *   return response.sse((async function* () { for (let n = 1; n <= 3; n++) yield { event: 'tick', data: { n } } })(), { retry: 1000, heartbeat: 15000 })
  * }
  */
-export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options: SSEOptions = {}): globalThis.Response {
+export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options: SSEOptions = {}): EventStream {
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
     Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]()
   let timer: ReturnType<typeof setInterval> | undefined
   let closed = false
+  let markEnded = (): void => {}
+  const ended = new Promise<void>((resolve) => (markEnded = resolve))
   const stop = (): void => {
     closed = true
     if (timer !== undefined) clearInterval(timer)
     timer = undefined
   }
+  /** Close the iterator once, whoever ends the stream. */
+  const release = async (): Promise<void> => {
+    try {
+      await iterator.return?.()
+    } finally {
+      markEnded()
+    }
+  }
+  let end = (): void => {}
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      end = () => {
+        if (closed) return
+        stop()
+        try {
+          controller.close()
+        } catch {
+          // already closed or errored
+        }
+        void release().catch(() => {})
+      }
       if (options.retry !== undefined) controller.enqueue(encoder.encode(`retry: ${Math.trunc(options.retry)}\n\n`))
       if (options.heartbeat && options.heartbeat > 0) {
         timer = setInterval(() => {
@@ -95,22 +150,28 @@ export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options:
         if (next.done) {
           stop()
           controller.close()
+          markEnded()
           return
         }
         controller.enqueue(encoder.encode(frame(next.value)))
       } catch (error) {
         stop()
         controller.error(error)
+        markEnded()
       }
     },
     async cancel() {
+      if (closed) return
       stop()
-      await iterator.return?.()
+      await release()
     },
   })
   const headers = new Headers(options.headers)
   headers.set('content-type', 'text/event-stream; charset=utf-8')
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache')
   headers.set('x-accel-buffering', 'no')
-  return new globalThis.Response(body, { status: 200, headers })
+  const response = new globalThis.Response(body, { status: 200, headers })
+  const handle: EventStreamHandle = { end: () => end(), ended }
+  Object.defineProperty(response, EVENT_STREAM, { value: handle })
+  return response
 }

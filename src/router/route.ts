@@ -82,6 +82,24 @@ export function splitTarget(url: string, host: string | null): TargetSplit | und
 }
 
 /**
+ * Bun gives a request without a Host header (HTTP/1.0: health checkers, old
+ * clients) a relative URL, as it does for a bad Host. Without a Host, or with
+ * an empty one, the request is served at its request-target path, as on Node
+ * and Deno: this returns it with an absolute URL (`http://localhost/...`).
+ * A Host that is present and unusable (`a/admin`) stays refused: `undefined`.
+ *
+ * @example
+ * hostless(bunRequestWithoutHost)?.url // 'http://localhost/api/ping'
+ */
+export function hostless(request: Request): Request | undefined {
+  const url = request.url
+  if (url.charCodeAt(0) !== 47 /* '/' */) return undefined
+  const host = request.headers.get('host')
+  if (host !== null && host !== '') return undefined
+  return new Request(`http://localhost${url}`, request)
+}
+
+/**
  * The same request addressed below `prefix`: `/v2/users?x=1` with prefix
  * `/v2` becomes `/users?x=1` (`/v2` itself becomes `/`). Method, headers,
  * body and signal carry over; a request outside `prefix` is returned as is.

@@ -3,18 +3,21 @@ import { runPlugins, type Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
-import { splitTarget, stripPrefix } from '../router/route'
+import { hostless, splitTarget, stripPrefix } from '../router/route'
 import type { FetchHandler } from '../types'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
   prefix: string
   handler: FetchHandler
+  /** run the service's plugins around it, as around an API route (the docs routes) */
+  guarded?: boolean
 }
 
 /** What a service compiles from its options and `mount`/`use` calls. */
@@ -49,7 +52,8 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
 // Deno builds request.url from the raw Host header (`Host: a/admin` makes the path
 // `/admin/…`), so the header is checked there. Bun makes the URL relative for a bad
 // Host (refused by `splitTarget` without reading the headers, a cost on every
-// request); Node's server (@hono/node-server) and Workers refuse a bad Host themselves.
+// request) and for no Host at all (served: `hostless`); Node's server
+// (@hono/node-server) and Workers refuse a bad Host themselves.
 const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
 
 /**
@@ -64,9 +68,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
   const router = new Router(entries)
   const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
+  // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (SPEC §8).
+  const appMounts = config.appMounts.map((mount) => ({ ...mount, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
-  const prefixed = config.appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
-  const fallback = config.appMounts.find((mount) => mount.prefix === '/')
+  const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
+  const fallback = appMounts.find((mount) => mount.prefix === '/')
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
   const shadowed = (routed: Routed, path: string): boolean => routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
@@ -93,7 +99,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
     if (rc.method === 'OPTIONS') {
-      // Class plugins (e.g. `@api.plugin(new plugins.CORS(...))`) see the preflight of their paths too.
+      // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
       const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
@@ -117,21 +123,28 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     const arrived = Date.now()
     const url = request.url
     const target = splitTarget(url, HOST_FROM_HEADER ? request.headers.get('host') : null)
-    if (!target) return root.error(new BadRequest(BAD_TARGET))
+    if (!target) {
+      const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
+      return served ? dispatch(served, env, ctx) : root.error(new BadRequest(BAD_TARGET))
+    }
     const path = target.path
     for (const mount of prefixed) {
-      if (path === mount.prefix || path.startsWith(`${mount.prefix}/`)) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      if (path !== mount.prefix && !path.startsWith(`${mount.prefix}/`)) continue
+      if (!mount.guarded || !plugins.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
+      return runPlugins(plugins, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)
     }
     const rc = new RequestContext(request, path, target.search, arrived, env, ctx)
     if (plugins.length) return runPlugins(plugins, rc, () => route(rc, request, env, ctx), root)
     return route(rc, request, env, ctx)
   }
-  // Not `async`: a response ready synchronously skips a promise hop. A synchronous throw still becomes a rejection.
+  // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (SPEC §8):
+  // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.
   const fetch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     try {
       return dispatch(request, env, ctx)
     } catch (error) {
-      return Promise.reject(error)
+      return root.error(error)
     }
   }
   return { fetch, routes: entries }

@@ -1,5 +1,6 @@
-import { attach, createBackendApp, runBackend, toFetchHandler } from '../adapters'
-import { createNestApp, isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
+import { attach, toFetchHandler } from '../adapters'
+import { createBackendApp } from '../adapters/attach'
+import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
 import { isPlugin, type Plugin } from '../api/plugin'
@@ -10,14 +11,16 @@ import { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
 import { corsOption } from '../plugins/cors'
 import { Logger } from '../plugins/logger'
-import { buildDocument, describeRoutes, docsMount, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { buildDocument, describeRoutes, docsMount, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import type { FwOptions } from './options'
+import { asynchronousOption, type FwOptions } from './options'
 import { INSTALL, type Installable } from './install'
-import { detectRuntime, envVar, serveFetch, type RunningServer } from './run'
+import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
+import { runService } from './run'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin. */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -32,7 +35,7 @@ provideAttachAs((api, backend, route, options) => {
         'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
     )
   }
-  hiddenService = new Fw('fw:__as__', { api, backend, asynchornous: options.asynchornous })
+  hiddenService = new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') })
   return hiddenService.adapt(route)
 })
 
@@ -40,16 +43,16 @@ provideAttachAs((api, backend, route, options) => {
  * An fw service: API classes compiled into one Web-standard fetch function.
  *
  * @example
- * const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
- * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+ * const service = new Fw({ api: RootAPI, route: '/api' })   // or new Fw(import.meta.url, { ... })
+ * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
  * await service.run()           // Node, Bun or Deno
  * export default service        // Cloudflare Workers
  *
  * `B` is the backend's type: `adapt()`, `application()` and `setup()` are typed by it.
  */
 export class Fw<B = unknown> {
-  /** the `import.meta.url` of the module that created the service */
-  readonly module: string
+  /** the `import.meta.url` given as `new Fw(import.meta.url, options)`; `undefined` for `new Fw(options)` */
+  readonly module: string | undefined
   readonly options: Readonly<FwOptions & { backend?: B }>
   readonly limits: Readonly<Limits>
   #time?: Time
@@ -66,13 +69,22 @@ export class Fw<B = unknown> {
   /** bumped by adapt(): attachments made before step aside (`live`) */
   #generation = 0
   #nest?: NestSettings
-  #nestSetup?: Promise<this>
+  /** Nest's asynchronous setup, once started */
+  #setup?: Promise<this>
   #closers: (() => unknown)[] = []
+  /** counts requests once `run()` serves (for a graceful close) */
+  #tracker?: Tracker
+  #servers: RunningServer[] = []
   #document?: OpenAPIDocument
 
-  constructor(module: string, options: FwOptions & { backend?: B } = {}) {
-    this.module = module
-    this.options = options
+  constructor(options?: FwOptions & { backend?: B })
+  /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
+  constructor(module: string | undefined, options?: FwOptions & { backend?: B })
+  constructor(first?: string | (FwOptions & { backend?: B }), second: FwOptions & { backend?: B } = {}) {
+    const options = typeof first === 'object' && first !== null ? first : second
+    if (first !== undefined && typeof first !== 'string' && first !== options) throw new ImproperlyConfigured('new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL')
+    this.module = typeof first === 'string' ? first : undefined
+    this.options = { ...options, asynchornous: asynchronousOption(options, 'new Fw()') }
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
@@ -89,7 +101,9 @@ export class Fw<B = unknown> {
    * returned as is (no promise hop); `await` works on both.
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
-    return (this.#dispatch ?? this.#compile())(request, env, ctx)
+    const dispatch = this.#dispatch ?? this.#compile()
+    const tracker = this.#tracker
+    return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
   }
 
   /**
@@ -97,8 +111,8 @@ export class Fw<B = unknown> {
    * Plugins run in the order they are used (processRequest) and back (processResponse).
    *
    * @example
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
-   * service.use(new plugins.RequestId())
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
+   * service.use(plugins.RequestId())
    */
   use(item: Usable): this {
     if (item instanceof Time) this.#time = item
@@ -109,7 +123,7 @@ export class Fw<B = unknown> {
       return this
     } else if (isPlugin(item)) this.#plugins.push(item)
     else if (typeof (item as Partial<Installable>)[INSTALL] === 'function') return (item as Installable)[INSTALL](this), this
-    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. new plugins.CORS())')
+    else throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())')
     this.#compile()
     return this
   }
@@ -126,8 +140,9 @@ export class Fw<B = unknown> {
     return this
   }
 
-  /** Release what configurations opened (e.g. database connections). @example await service.close() */
-  async close(): Promise<void> {
+  /** Close gracefully: `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database connections. @example await service.close({ timeout: 5000 }) */
+  async close(options: CloseOptions = {}): Promise<void> {
+    await Promise.all(this.#servers.splice(0).map((server) => server.close(options)))
     const closers = this.#closers.splice(0)
     await Promise.all(closers.map((close) => close()))
   }
@@ -151,7 +166,7 @@ export class Fw<B = unknown> {
         )
       }
       const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), nest }) })
+      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest }) })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }
@@ -168,20 +183,15 @@ export class Fw<B = unknown> {
    * const app = service.application()
    *
    * // NestJS (SPEC §11): asynchronous, creates the INestApplication
-   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(new conf.NestSettings({ module: AppModule })).setup()
+   * await new Fw(import.meta.url, { backend: nest, api: RootAPI }).use(conf.NestSettings({ module: AppModule })).setup()
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
     const backend = this.options.backend
-    if (isNestCore(backend)) {
-      this.#nestSetup ??= createNestApp(backend, this.#nest).then((app) => {
-        this.#resolve(app)
-        return this
-      })
-      return this.#nestSetup
-    }
-    if (backend !== undefined && !this.#attached) this.#resolve(createBackendApp(backend))
-    return this
+    if (backend === undefined || this.#attached || this.#setup) return this.#setup ?? this
+    const app = createBackendApp(backend, this.#nest) // a promise for Nest (NestFactory.create)
+    if (!(app instanceof Promise)) return this.#resolve(app), this
+    return (this.#setup = app.then((created: unknown) => (this.#resolve(created), this)))
   }
 
   /** Keep the app and attach fw (its root API and its app mounts) to it. */
@@ -222,7 +232,7 @@ export class Fw<B = unknown> {
    *
    * @example
    * const service = new Fw(import.meta.url, { backend: app, api: RootAPI })
-   * service.use(new conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
+   * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S' }))
    * app.use(service.adapt('/v1'))
    */
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
@@ -237,19 +247,17 @@ export class Fw<B = unknown> {
   }
 
   /**
-   * Start serving on Node (@hono/node-server), Bun (`Bun.serve`) or Deno (`Deno.serve`).
+   * Serve on Node (@hono/node-server), Bun or Deno, or with the backend's own server; resolves once listening,
+   * rejects on a taken port; SIGTERM/SIGINT close gracefully (`signals: false`: yours); `workers`: n processes.
    *
    * @example const server = await service.run(); console.log(server.port)
    */
-  async run(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
-    const port = options.port ?? this.options.port ?? Number(envVar('PORT') ?? 8000)
-    const hostname = options.host ?? this.options.host ?? envVar('HOST') ?? '127.0.0.1'
-    const closing = (server: RunningServer): RunningServer => ({ ...server, close: () => server.close().then(() => this.close()) })
-    if (this.options.backend === undefined) return closing(await serveFetch(this.fetch, { port, hostname, debug: this.options.debug, timeouts: this.options.timeouts }))
+  async run(options: RunOptions = {}): Promise<RunningServer> {
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
-    if (this.#app === undefined) this.setup()
-    const backend = await runBackend(this.#app, this.fetch, { port, hostname, timeouts: this.options.timeouts, debug: this.options.debug })
-    return closing({ ...backend, hostname, runtime: detectRuntime() === 'unknown' ? 'node' : (detectRuntime() as RunningServer['runtime']) })
+    if (this.options.backend !== undefined && this.#app === undefined) this.setup()
+    const tracker = (this.#tracker ??= new Tracker())
+    const app = this.options.backend === undefined ? undefined : this.#app
+    return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
   }
 
   /**
@@ -260,7 +268,9 @@ export class Fw<B = unknown> {
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
     const route = joinPath(this.#prefix, this.options.route)
     const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
-    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { title: this.options.name, ...info })
+    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
+    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
+    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { ...defaults, ...info })
   }
 
   #compile(): FetchHandler {

@@ -1,3 +1,3 @@
 export { Fw } from './fw'
 export type { FwOptions, CorsOptions } from './options'
-export { serveFetch, detectRuntime, type RunningServer, type ListenOptions } from './run'
+export type { RunningServer, RunOptions, CloseOptions, Timeouts } from '../serve/types'

@@ -1,27 +1,15 @@
+import { ImproperlyConfigured } from '../exceptions'
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
-import type { Timeouts } from './run'
+import type { Timeouts } from '../serve/types'
+import type { CorsOptions } from '../plugins/cors'
+
+/** The `cors` option's type lives with the plugin it configures. */
+export type { CorsOptions } from '../plugins/cors'
 
 /**
- * CORS settings (sugar for `service.use(new plugins.CORS(...))`).
- *
- * @example
- * new Fw(import.meta.url, { api: RootAPI, cors: { origin: ['https://example.com'], credentials: true } })
- */
-export interface CorsOptions {
-  /** allowed origins; `'*'` for any. Without it, responses carry no `Access-Control-Allow-Origin`. */
-  origin?: string | string[]
-  credentials?: boolean
-  maxAge?: number
-  /** `Access-Control-Expose-Headers` on actual responses */
-  exposeHeaders?: string[]
-  /** preflight `Access-Control-Allow-Headers` (default: the headers the path's endpoints declare) */
-  allowHeaders?: string[]
-}
-
-/**
- * Options of `new Fw(import.meta.url, options)`.
+ * Options of `new Fw(options)` (or `new Fw(import.meta.url, options)`).
  *
  * @example
  * new Fw(import.meta.url, { name: 'shop', api: RootAPI, route: '/api', docs: true, limits: { bodyBytes: 1 << 20 } })
@@ -51,6 +39,23 @@ export interface FwOptions {
   timeout?: number
   /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
   docs?: boolean | string | DocsOptions
-  /** attach async or callback-style handlers to backends that have both */
+  /** attach async or callback-style handlers to backends that have both (the seed's spelling, kept) */
   asynchornous?: boolean
+  /** the same option as `asynchornous`, spelled the usual way; either is accepted */
+  asynchronous?: boolean
+}
+
+/**
+ * The `asynchornous` / `asynchronous` option (SPEC §6: both spellings are
+ * accepted); giving both with different values is `ImproperlyConfigured`.
+ *
+ * @example
+ * asynchronousOption({ asynchronous: false }, 'API.__as__()') // false
+ */
+export function asynchronousOption(options: { asynchornous?: boolean; asynchronous?: boolean }, where: string): boolean | undefined {
+  const { asynchornous, asynchronous } = options
+  if (asynchornous !== undefined && asynchronous !== undefined && asynchornous !== asynchronous) {
+    throw new ImproperlyConfigured(`${where}: 'asynchornous: ${asynchornous}' and 'asynchronous: ${asynchronous}' are the same option; give one`)
+  }
+  return asynchronous ?? asynchornous
 }

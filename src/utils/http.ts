@@ -40,3 +40,18 @@ export function appendSetCookie(res: SetCookieTarget, cookies: readonly string[]
   const list = prior === undefined ? [] : Array.isArray(prior) ? prior : [String(prior)]
   res.setHeader('set-cookie', [...list, ...cookies])
 }
+
+/**
+ * Whether `value` is a Web `Response`, or one from another realm or polyfill
+ * (a status number, headers and a body).
+ *
+ * @example
+ * isResponseLike(new Response('x')) // true
+ * isResponseLike({ status: 200 })   // false
+ */
+export function isResponseLike(value: unknown): value is Response {
+  return (
+    value instanceof Response ||
+    (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
+  )
+}

@@ -3,9 +3,13 @@ import express from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Hono } from 'hono'
 import { exceptions } from 'fw-api'
-import { runBackend, type RunningBackend } from '../../src/adapters'
+import { runBackend } from '../../src/adapters'
 import { CalcAPI } from './fw-api'
 import { call } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 let server: RunningBackend | undefined
 afterAll(() => server?.close())

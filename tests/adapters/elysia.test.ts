@@ -1,7 +1,11 @@
 import { Elysia } from 'elysia'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attach, runBackend, toFetchHandler, type RunningBackend } from '../../src/adapters'
+import { attach, runBackend, toFetchHandler } from '../../src/adapters'
 import { call, contractCases, standIn } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const servers: RunningBackend[] = []
 afterEach(async () => {

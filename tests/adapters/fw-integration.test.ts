@@ -11,9 +11,12 @@ import Koa from 'koa'
 import { Elysia } from 'elysia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Fw, conf, exceptions, fromNode, type RunningServer } from 'fw-api'
-import { runBackend, type RunningBackend } from '../../src/adapters'
+import { runBackend } from '../../src/adapters'
 import { CalcAPI } from './fw-api'
 import { call } from './helpers'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const servers: (RunningServer | RunningBackend)[] = []
 afterEach(async () => {

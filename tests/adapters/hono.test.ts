@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { attach, createBackendApp } from '../../src/adapters'
+import { attach } from '../../src/adapters'
+import { createBackendApp } from '../../src/adapters/attach'
 import { call, loopbackServers, contractCases, standIn } from './helpers'
 
 const serve = await loopbackServers()

@@ -2,8 +2,12 @@ import Router from '@koa/router'
 import Koa from 'koa'
 import bodyParser from 'koa-bodyparser'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attach, runBackend, type RunningBackend } from '../../src/adapters'
+import { attach, runBackend } from '../../src/adapters'
 import { call, contractCases, standIn, within } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const servers: RunningBackend[] = []
 afterEach(async () => {

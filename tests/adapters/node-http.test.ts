@@ -1,7 +1,11 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attach, runBackend, type RunningBackend } from '../../src/adapters'
+import { attach, runBackend } from '../../src/adapters'
 import { call, contractCases, standIn, within } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const servers: RunningBackend[] = []
 afterEach(async () => {

@@ -8,9 +8,13 @@ import express from 'express'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Fw } from 'fw-api'
-import { runBackend, type RunningBackend } from '../../src/adapters'
+import { runBackend } from '../../src/adapters'
 import { CalcAPI } from './fw-api'
 import { call } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const servers: RunningBackend[] = []
 afterEach(async () => {

@@ -10,8 +10,12 @@ import bodyParser from 'koa-bodyparser'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Fw, api, conf, request, response } from 'fw-api'
-import { attach, runBackend, toFetchHandler, type RunningBackend } from '../../src/adapters'
+import { attach, runBackend, toFetchHandler } from '../../src/adapters'
 import { call } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 const int = v.pipe(v.number(), v.integer())
 

@@ -30,9 +30,10 @@ class SubAPI extends api.API {
   @api.get
   test1() { return this.request.state.testId }
 
+  // The hook receives test1's own rendering (the parent's TestResponse); its result, returned, is rendered with Test1Response.
   @api.response(Test1Response)
   @api.after('test1')
-  afterTest1(r: Response) { return r }
+  async afterTest1(r: Response) { return ((await r.json()) as { test: unknown }).test }
 
   @api.get
   resp() { return this.respond({ resp: this.request.state.testId }) }

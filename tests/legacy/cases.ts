@@ -31,6 +31,9 @@ export const cases: Case[] = [
   { line: 'GET /users/5', headers: auth, status: 200, expect: { id: 5, token: 'ua' } },
   { line: 'PUT /users/abc/name', headers: auth, status: 200, expect: 'renamed abc' },
   { line: 'GET /ignored/5', headers: auth, status: 404, expect: undefined },
+  // @api.hidden routes are served; @api.doc({ status }) is the status of a plain result
+  { line: 'GET /hidden/stats', headers: auth, status: 202, expect: 'queued' },
+  { line: 'GET /internal', headers: auth, status: 200, expect: 'internal' },
   // root endpoints, inherited endpoint, common params
   { line: 'GET /ping', headers: auth, status: 200, expect: 'pong' },
   {

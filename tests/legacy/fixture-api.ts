@@ -88,10 +88,27 @@ class UserAPI extends api.API {
   }
 }
 
+/** `@api.hidden` on a class, `@api.doc({ status })` on a method: out of the document, 202 answered. */
+@api.hidden
+class HiddenAPI extends api.API {
+  @api.doc({ status: 202, summary: 'accepted' })
+  @api.get
+  stats() {
+    return 'queued'
+  }
+}
+
 export class RootAPI extends BaseAPI {
+  static hidden = HiddenAPI
   static article = ArticleAPI
   static comments = CommentAPI
   static user = api.mount(UserAPI, 'users')
+
+  @api.hidden
+  @api.get
+  internal() {
+    return 'internal'
+  }
 
   @api.get
   me() {

@@ -103,6 +103,13 @@ describe.each(variants)('fixture compiled with $name', (variant) => {
     const outcomes = comparable(await runCases(service.fetch))
     for (const [index, c] of cases.entries()) expect(outcomes[index], c.line).toEqual(expected[index])
   })
+
+  it('leaves @api.hidden routes (class and method) out of the document', async () => {
+    const { service } = (await import(pathToFileURL(join(out, variant.file)).href)) as { service: { openapi: () => { paths: Record<string, unknown> } } }
+    const paths = Object.keys(service.openapi().paths)
+    expect(paths).toContain('/me')
+    expect(paths.filter((path) => path.startsWith('/hidden') || path === '/internal')).toEqual([])
+  })
 })
 
 describe('type checking under each decorator setting', () => {

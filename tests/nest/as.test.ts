@@ -3,9 +3,13 @@ import { NestFactory } from '@nestjs/core'
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../adapters/helpers'
-import { runBackend, type RunningBackend } from '../../src/adapters'
+import { runBackend } from '../../src/adapters'
 import { RootAPI } from './fw-api'
 import { loadFixture, type Fixture } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 let fixture: Fixture
 let server: RunningBackend | undefined

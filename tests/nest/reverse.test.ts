@@ -9,10 +9,14 @@ import type { INestApplication } from '@nestjs/common'
 import type { IncomingMessage } from 'node:http'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, conf, exceptions } from 'fw-api'
-import { runBackend, type RunningBackend } from '../../src/adapters'
+import { runBackend } from '../../src/adapters'
 import { call } from '../adapters/helpers'
 import { RootAPI } from './fw-api'
 import { loadFixture, platforms, sideBySide, type Fixture } from './helpers'
+import type { RunningServer } from '../../src/serve'
+
+/** A server the test closes. */
+type RunningBackend = Pick<RunningServer, 'port' | 'close'>
 
 let fixture: Fixture
 beforeAll(async () => {

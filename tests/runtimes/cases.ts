@@ -214,5 +214,8 @@ export const cases: Case[] = [
   { name: 'QueryParam alias/default, repeated keys → array', method: 'GET', path: '/api/query/list?search=fw&tags=a&tags=b&limit=2.9', expect: bare({ q: 'fw', tags: ['a', 'b'], limit: 2 }) },
   { name: 'query defaults', method: 'GET', path: '/api/query/list', expect: bare({ q: '', tags: [], limit: 10 }) },
   { name: 'Cookies object', method: 'GET', path: '/api/secure/jar', headers: { 'x-auth-token': 't', cookie: 'sessionid=s1; theme=dark' }, expect: bare({ sessionid: 's1', theme: 'dark' }) },
+  // §9 docs routes: the page's security headers and the document, on every runtime (Workers: no disk, the page says how to get its script)
+  { name: 'docs page headers', method: 'GET', path: '/api/docs', expect: { status: 200, headers: { 'content-type': /^text\/html/, 'content-security-policy': /script-src 'self'[^;]*;.*frame-ancestors 'none'/, 'x-content-type-options': 'nosniff' } } },
+  { name: 'docs document', method: 'GET', path: '/api/docs/openapi.json', expect: { status: 200, headers: { 'content-type': JSON_TYPE } } },
   { name: 'Cookies object validates', method: 'GET', path: '/api/secure/jar', headers: { 'x-auth-token': 't', cookie: 'sessionid=s1; theme=blue' }, expect: problem(400, badRequest('jar')) },
 ]

@@ -46,6 +46,10 @@ export interface Server {
   /** everything the process printed (for failure messages) */
   output(): string
   stop(): Promise<void>
+  /** the process id of the command started (a signal sent to it, not its group, tests the server's own handling) */
+  pid: number
+  /** settles when the command exits, with its code */
+  exited: Promise<number | null>
 }
 
 /** The line every entry prints once it listens: origin, then the runtime that serves it. */
@@ -109,6 +113,7 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
     }
   }
   process.once('exit', onExit)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const stop = async (): Promise<void> => {
     await killGroup(child)
     process.off('exit', onExit)
@@ -133,7 +138,7 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
       child.stdout?.off('data', onData)
       // Keep draining stdout so a chatty server never blocks on a full pipe.
       child.stdout?.on('data', (more: Buffer) => void (output += more.toString()))
-      resolve({ origin: ready[1], output: () => output, stop })
+      resolve({ origin: ready[1], output: () => output, stop, pid: child.pid ?? -1, exited })
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()))

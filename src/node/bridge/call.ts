@@ -37,6 +37,8 @@ export interface NodeCallOptions {
   withNext?: boolean
   /** where handler errors go; default `console.error` */
   onError?: (error: unknown) => void
+  /** the 500 answered for a failing handler names the error (the service's `debug`) */
+  debug?: boolean
 }
 
 const defaultOnError = (error: unknown): void => console.error('fw: a mounted Node handler failed:', error)
@@ -69,6 +71,7 @@ export function callNodeListener(listener: NodeListener, request: Request, optio
   }
   const capture = captureResponse(http, req, {
     onError: options.onError ?? defaultOnError,
+    debug: options.debug,
     onCancel: () => {
       if (!finished) onAbort()
     },

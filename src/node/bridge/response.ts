@@ -38,6 +38,8 @@ export interface CaptureOptions {
   onError(error: unknown): void
   /** the consumer cancelled the Response body */
   onCancel(): void
+  /** the 500's body names the error (`Internal Server Error: Error: text`); otherwise it is hidden */
+  debug?: boolean
 }
 
 /** Define a method as an own, writable property (other middleware may wrap it again). */
@@ -96,7 +98,8 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
     ended = true
     if (!settled) {
       settled = true
-      resolve(new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }))
+      const text = options.debug && error instanceof Error ? `Internal Server Error: ${error.name}: ${error.message}` : 'Internal Server Error'
+      resolve(new Response(text, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }))
     } else if (controller) {
       controller.error(error)
       controller = undefined

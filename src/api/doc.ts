@@ -1,0 +1,133 @@
+import type { GenericSchema } from 'valibot'
+import { ImproperlyConfigured } from '../exceptions'
+import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, ownMeta } from '../meta'
+
+/**
+ * What `@api.doc(...)` says about an endpoint (on a method) or about every
+ * endpoint of a class and its sub-APIs (on a class: `tags`, `description`,
+ * `deprecated`, `hidden`).
+ *
+ * @example
+ * @api.doc({ summary: 'Create a note', tags: ['notes'], status: 201, result: Note })
+ */
+export interface OperationDoc {
+  /** one line: the operation's name on the docs page (default: the method name) */
+  summary?: string
+  /** longer text (CommonMark); on a class, the description of its tags */
+  description?: string
+  /** the document's tags (default: the API class name); on a class, its endpoints' tags */
+  tags?: readonly string[]
+  /** marked deprecated in the document (still served) */
+  deprecated?: boolean
+  /** left out of the document and so out of the typed client (still served) */
+  hidden?: boolean
+  /** the success status: documented, and the status of a plain result (like FastAPI's `status_code`) */
+  status?: number
+  /** the result's schema for the document (wins over the template's `static result`), e.g. what `this.respond(value)` sends */
+  result?: GenericSchema
+  /** the endpoint answers `text/event-stream` (`response.sse`); a schema describes each event's `data` */
+  events?: true | GenericSchema
+  /** errors it may throw, documented with their status (`exceptions.NotFound` → 404); on a before hook, for every target */
+  errors?: readonly (abstract new (...args: never[]) => Error)[]
+}
+
+/**
+ * A decorator for a method or a class, under either decorator standard.
+ *
+ * @example
+ * const hide: api.DocDecorator = api.hidden
+ */
+export interface DocDecorator {
+  (value: Function, context: ClassMethodDecoratorContext | ClassDecoratorContext): void
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
+  (cls: Function): void
+}
+
+const CLASS_DOC = Symbol.for('fw.doc')
+
+function docDecorator(doc: OperationDoc): DocDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const context = args[1]
+    const onClass = isDecoratorContext(context) ? context.kind === 'class' : args.length === 1 && typeof args[0] === 'function'
+    if (onClass) {
+      const cls = args[0] as Function
+      const own = Object.hasOwn(cls, CLASS_DOC) ? (cls as unknown as Record<symbol, OperationDoc>)[CLASS_DOC] : undefined
+      Object.defineProperty(cls, CLASS_DOC, { value: { ...own, ...doc }, enumerable: false, configurable: true })
+      return
+    }
+    if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method')) throw new ImproperlyConfigured('@api.doc / @api.hidden go on an endpoint method or an API class')
+    const { meta, name } = metaOfMethodCall(args)
+    meta.docs.set(name, { ...(meta.docs.get(name) as OperationDoc | undefined), ...doc })
+  }
+  return decorate as DocDecorator
+}
+
+const STATUS_OK = (status: number): boolean => Number.isInteger(status) && status >= 200 && status <= 299
+
+/**
+ * Describe an endpoint (method) or every endpoint of a class for the
+ * OpenAPI document and the docs page: summary, description, tags,
+ * deprecation, the success status and the result's schema.
+ *
+ * @example
+ * @api.doc({ summary: 'Create a note', tags: ['notes'], status: 201, result: Note })
+ * @api.post({ data: request.Body(NoteIn) })
+ * create({ data }: { data: NoteIn }) { return this.respond(save(data), { status: 201 }) }
+ */
+export function doc(options: OperationDoc): DocDecorator {
+  if (options.status !== undefined && !STATUS_OK(options.status)) throw new ImproperlyConfigured(`@api.doc({ status: ${options.status} }): a success status is 200–299`)
+  return docDecorator({ ...options })
+}
+
+/**
+ * Leave an endpoint (method) or a class and its sub-APIs out of the
+ * document and the typed client; the routes are still served.
+ *
+ * @example
+ * @api.hidden
+ * @api.get
+ * internalStats() { return stats }
+ */
+export const hidden: DocDecorator = docDecorator({ hidden: true })
+
+/** `@api.doc` / `@api.hidden` of a class (and its base classes). */
+export function classDoc(cls: Function): OperationDoc | undefined {
+  return (cls as unknown as Record<symbol, OperationDoc | undefined>)[CLASS_DOC]
+}
+
+/**
+ * The doc of one endpoint: its method's `@api.doc` (base classes first), over
+ * the docs of the classes from the root down to its own.
+ *
+ * @example
+ * operationDoc([RootAPI, NotesAPI], 'create') // { summary: 'Create a note', status: 201, ... }
+ */
+export function operationDoc(classes: readonly Function[], methodName: string): OperationDoc {
+  let merged: OperationDoc = {}
+  for (const cls of classes) {
+    const own = classDoc(cls)
+    // A class speaks for all its endpoints: its summary, status and result are not theirs.
+    if (own) merged = { ...merged, ...own, summary: undefined, description: undefined, status: undefined, result: undefined, events: undefined }
+  }
+  const leaf = classes.at(-1)
+  return leaf ? { ...merged, ...methodDoc(leaf, methodName) } : merged
+}
+
+/**
+ * The `@api.doc` of one method of a class (base classes first, the nearest wins).
+ *
+ * @example
+ * methodDoc(ArticleAPI, 'loadArticle') // { errors: [exceptions.NotFound] }
+ */
+export function methodDoc(cls: Function, methodName: string): OperationDoc {
+  const lineage: Function[] = []
+  for (let current: unknown = cls; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current as Function)
+  let merged: OperationDoc = {}
+  for (const ancestor of lineage) {
+    for (const meta of ownMeta(ancestor)) {
+      const own = meta.docs.get(methodName) as OperationDoc | undefined
+      if (own) merged = { ...merged, ...own }
+    }
+  }
+  return merged
+}

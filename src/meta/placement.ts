@@ -1,0 +1,63 @@
+/**
+ * Where a decorator landed, under either decorator standard, so that one in
+ * the wrong place (`@api.get` on a field or a static member, `@api.route` on
+ * a method) is recorded and refused when a service is built — never a silent
+ * 404.
+ */
+import { isDecoratorContext, metaOfContext, metaOfPrototype, type ClassMeta } from './index'
+
+/** What a decorator call decorates. */
+export type Placement =
+  | { on: 'class' }
+  | { on: 'method'; member: string }
+  /** `what`: e.g. 'a field', 'a static method', 'a getter' */
+  | { on: 'other'; member: string; what: string }
+
+/**
+ * Describe a decorator call: `(value, context)` (TC39) or `(target, key,
+ * descriptor?)` / `(cls)` (experimentalDecorators). Anything else is not a
+ * decorator call (`undefined`).
+ *
+ * @example
+ * placementOf([undefined, { kind: 'field', name: 'x', static: false }]) // { on: 'other', member: 'x', what: 'a field' }
+ */
+export function placementOf(args: readonly unknown[]): Placement | undefined {
+  const context = args[1]
+  if (isDecoratorContext(context)) {
+    if (context.kind === 'class') return { on: 'class' }
+    const member = String(context.name)
+    const isStatic = (context as { static?: unknown }).static === true
+    if (context.kind === 'method' && !isStatic) return { on: 'method', member }
+    return { on: 'other', member, what: `a ${isStatic ? 'static ' : ''}${context.kind === 'accessor' ? 'accessor' : context.kind}` }
+  }
+  if (args.length === 1 && typeof args[0] === 'function') return { on: 'class' }
+  const [target, key, descriptor] = args
+  if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol')) return undefined
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return undefined
+  const member = String(key)
+  const isStatic = typeof target === 'function'
+  const described = typeof descriptor === 'object' && descriptor !== null ? (descriptor as PropertyDescriptor) : undefined
+  const kind = !described ? 'field' : typeof described.value === 'function' ? 'method' : 'accessor'
+  if (kind === 'method' && !isStatic) return { on: 'method', member }
+  return { on: 'other', member, what: `a ${isStatic ? 'static ' : ''}${kind}` }
+}
+
+/** The meta a decorator call writes to (a static member's legacy call: its class's prototype). */
+function metaOfCall(args: readonly unknown[]): ClassMeta | undefined {
+  const context = args[1]
+  if (isDecoratorContext(context)) return context.metadata ? metaOfContext(context) : undefined
+  const target = args[0]
+  if (typeof target === 'function') return metaOfPrototype(target.prototype as object)
+  return typeof target === 'object' && target !== null ? metaOfPrototype(target) : undefined
+}
+
+/**
+ * Record a decorator in the wrong place (the build names the class and throws
+ * `ImproperlyConfigured`).
+ *
+ * @example
+ * misplace(args, 'x', '@api.get is on a field; endpoints are instance methods: write `x() { … }`')
+ */
+export function misplace(args: readonly unknown[], member: string, message: string): void {
+  metaOfCall(args)?.misplaced.push({ member, message })
+}

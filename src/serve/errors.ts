@@ -1,0 +1,33 @@
+/**
+ * fw's own 500 for an error that escaped the handler on the server fw runs.
+ */
+import type { FetchHandler } from '../types'
+
+/** The body of the hidden 500: no stack, path or source. */
+export const HIDDEN_500 = JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'InternalServerError' })
+
+/** The 500 body for `error`: its text only with `debug`. */
+export function internalErrorBody(error: unknown, debug: boolean): string {
+  return debug && error instanceof Error ? JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: `${error.name}: ${error.message}` }) : HIDDEN_500
+}
+
+/** fw's own 500 for an error that escaped the handler (logged with `debug`). */
+export function failure(debug: boolean): (error: unknown) => Response {
+  return (error) => {
+    if (debug) console.error(error)
+    return new Response(internalErrorBody(error, debug), { status: 500, headers: { 'content-type': 'application/problem+json' } })
+  }
+}
+
+/** `fetch` that never rejects: whatever escapes it (a mounted app's rejection) is fw's own 500. */
+export function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
+  const fail = failure(debug)
+  return (request, env, ctx) => {
+    try {
+      const response = fetch(request, env, ctx)
+      return response instanceof Promise ? response.catch(fail) : response
+    } catch (error) {
+      return fail(error)
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Serving on Node: a fetch handler through @hono/node-server, or a Node
+ * request listener (Express, Koa, `node:http`) with `http.createServer`;
+ * both listen with a promise and close gracefully.
+ */
+import { markFramed } from '../body'
+import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
+import type { FetchHandler } from '../types'
+import { guarded } from './errors'
+import type { ServerHandle } from './graceful'
+import { safeResponseClass } from './node-response'
+import { addressInUse, nodeServerTimeouts, portOf, type Started, type Timeouts, type Where } from './types'
+
+/** A node:http server. */
+export type NodeHttpServer = ReturnType<HttpModule['createServer']>
+
+/**
+ * The members of a node:http server fw uses on a server a framework created
+ * (Fastify's `app.server`, Nest's `app.getHttpServer()`); declared here so the
+ * framework types need no `node:http` types.
+ */
+export interface NodeServerLike {
+  address(): unknown
+  close(callback?: (error?: Error) => void): unknown
+  closeIdleConnections(): void
+  closeAllConnections(): void
+  on(event: 'request', listener: (request: unknown, response: { once(event: 'finish', listener: () => void): unknown }) => void): unknown
+}
+type Listener = Parameters<HttpModule['createServer']>[1]
+
+interface NodeServerModule {
+  createAdaptorServer(options: { fetch: FetchHandler; serverOptions: Record<string, unknown> }): NodeHttpServer
+}
+
+// A computed specifier keeps bundlers (Workers) from pulling the Node server in.
+const nodeServerModule = ['@hono', 'node-server'].join('/')
+
+/** How long a connection whose unread body is still arriving stays open after its response (so the client reads it). */
+const LINGER_MS = 1000
+
+/**
+ * `server.listen(port, hostname)` as a promise: the bound port, or the
+ * address-in-use error (never an uncaught `error` event).
+ *
+ * @example
+ * const port = await listen(http.createServer(listener), 0, '127.0.0.1')
+ */
+export function listen(server: NodeHttpServer, port: number, hostname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error): void => reject(addressInUse(error, port, hostname))
+    server.once('error', fail)
+    server.listen(port, hostname, () => {
+      server.off('error', fail)
+      // Later server errors (accept failures) are logged, never an uncaught event.
+      server.on('error', (error) => console.error(error))
+      resolve(portOf(server.address()))
+    })
+  })
+}
+
+/**
+ * The graceful stop of a node:http server: no new connections, idle
+ * keep-alive connections closed now and busy ones as soon as their response
+ * is sent, settled once every connection is gone.
+ *
+ * @example
+ * const handle = nodeHandle(server)
+ * await handle.stop()
+ */
+export function nodeHandle(server: NodeServerLike): ServerHandle {
+  let closing = false
+  server.on('request', (_request, response) => {
+    response.once('finish', () => {
+      if (closing) setTimeout(() => server.closeIdleConnections(), 0)
+    })
+  })
+  return {
+    stop: () =>
+      new Promise<void>((done) => {
+        closing = true
+        server.close(() => done())
+        server.closeIdleConnections()
+      }),
+    force: () => server.closeAllConnections(),
+  }
+}
+
+/**
+ * Apply `timeouts` to a node:http server fw did not create (Fastify's,
+ * Nest's), before it listens: the same settings as fw's own servers.
+ *
+ * @example
+ * applyTimeouts(fastifyApp.server, { headers: 5000 })
+ */
+export function applyTimeouts(server: NodeServerLike, timeouts: Timeouts | undefined): void {
+  Object.assign(server, nodeServerTimeouts(timeouts))
+}
+
+/**
+ * Listen with a framework's own `listen()` on its node:http server: timeouts
+ * applied first, a taken port rejected with fw's message, and closing both
+ * graceful (fw's handle) and the framework's own (`close`, its hooks run).
+ *
+ * @example
+ * return listenFramework(app.server, () => app.listen({ port, host }), () => app.close(), where)
+ */
+export async function listenFramework(server: NodeServerLike, start: () => PromiseLike<unknown>, close: () => PromiseLike<unknown>, where: Where): Promise<Started> {
+  applyTimeouts(server, where.timeouts)
+  const node = nodeHandle(server)
+  try {
+    await start()
+  } catch (error) {
+    throw addressInUse(error, where.port, where.hostname)
+  }
+  return {
+    port: portOf(server.address()),
+    handle: {
+      stop: async () => void (await Promise.all([node.stop(), Promise.resolve(close()).catch(() => {})])),
+      force: node.force,
+    },
+  }
+}
+
+/**
+ * Serve a Node request listener (an Express or Koa app, fw's own listener)
+ * with `http.createServer`, `timeouts` applied.
+ *
+ * @example
+ * const { port, handle } = await startListener(expressApp, { port: 0, hostname: '127.0.0.1' })
+ */
+export async function startListener(listener: Listener, where: Where): Promise<Started> {
+  const server = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend').createServer(nodeServerTimeouts(where.timeouts), listener)
+  const handle = nodeHandle(server)
+  return { port: await listen(server, where.port, where.hostname), handle }
+}
+
+/**
+ * node:http (under @hono/node-server) frames a body by its Content-Length
+ * (never more bytes): its requests are marked so a sized body is read whole
+ * (see `markFramed`). That also skips building a web stream from the socket
+ * (@hono/node-server reads the body directly): the counting reader costs
+ * ~115 µs more per request over loopback there.
+ */
+function framing(fetch: FetchHandler): FetchHandler {
+  return (request, env, ctx) => {
+    markFramed(request)
+    return fetch(request, env, ctx)
+  }
+}
+
+/**
+ * fw's own Node server for a fetch handler (@hono/node-server): timeouts set,
+ * an escaped error is a plain 500, a body nobody reads lingers briefly, and
+ * `Expect: 100-continue` is answered once the body is read.
+ *
+ * @example
+ * const server = await nodeFetchServer(service.fetch, { debug: false })
+ */
+export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): Promise<NodeHttpServer> {
+  const { createAdaptorServer } = (await import(/* @vite-ignore */ nodeServerModule)) as NodeServerModule
+  const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
+  const serverOptions = { ServerResponse: safeResponseClass(http, options.debug), ...nodeServerTimeouts(options.timeouts) }
+  const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), serverOptions })
+  // After the response, a client still sending a body nobody reads gets a
+  // lingering close: FIN right away (it sees the answer, then EOF), nothing
+  // more is read (its writes stall on TCP backpressure, no bandwidth spent),
+  // and a second later the connection is cut.
+  server.on('request', (request, response) => {
+    response.once('finish', () => {
+      if (request.complete) return
+      const socket = request.socket
+      socket.end()
+      socket.pause()
+      setTimeout(() => {
+        if (!socket.destroyed) socket.destroy()
+      }, LINGER_MS).unref?.()
+    })
+  })
+  server.on('checkContinue', (request, response) => {
+    request.once('resume', () => response.writeContinue())
+    server.emit('request', request, response)
+  })
+  return server
+}

@@ -1,0 +1,20 @@
+import { ImproperlyConfigured } from '../exceptions/index'
+
+/**
+ * One spelling for a per-param byte limit (issue #21 item 9): `maxBytes`, like
+ * the service's `limits` (`bodyBytes`, `fileBytes`). The earlier spellings stay
+ * accepted: `maxLength` on body params (UtilMeta's `max_length`) and `maxSize`
+ * on file schemas. Both given with different values is a declaration mistake.
+ *
+ * @example
+ * byteLimit({ maxLength: 100 }, 'maxLength', 'request.Body') // 100
+ * byteLimit({ maxBytes: 100, maxLength: 200 }, 'maxLength', 'request.Body') // throws ImproperlyConfigured
+ */
+export function byteLimit<K extends 'maxLength' | 'maxSize'>(options: { readonly maxBytes?: number } & { readonly [key in K]?: number }, alias: K, where: string): number | undefined {
+  const preferred = options.maxBytes
+  const old = options[alias] as number | undefined
+  if (preferred !== undefined && old !== undefined && preferred !== old) {
+    throw new ImproperlyConfigured(`${where}: maxBytes (${preferred}) and its alias ${alias} (${old}) disagree; give only maxBytes`)
+  }
+  return preferred ?? old
+}

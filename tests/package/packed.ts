@@ -1,0 +1,111 @@
+/**
+ * The package as `npm publish` would ship it, built once and shared by the
+ * tests that need it (tests/package/consumer.test.ts, tests/package/docs.test.ts):
+ * tsup into a temp dir, `npm pack`, and the tarball installed (with valibot)
+ * into a fresh consumer project. The result is cached on disk under a hash of
+ * what goes into the package, so test files running in parallel (or again)
+ * build it once; a lock directory makes the others wait for the first.
+ */
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+export const run = promisify(execFile)
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const PUBLISHED = ['package.json', 'README.md', 'LICENSE']
+const STALE_MS = 10 * 60_000
+
+/** Where a packed build lives: `consumer/` has the tarball installed. */
+export interface Packed {
+  work: string
+  consumer: string
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)))
+    else out.push(path)
+  }
+  return out
+}
+
+/** A hash of everything the tarball is made from. */
+async function sourceHash(): Promise<string> {
+  const hash = createHash('sha256')
+  const files = [...PUBLISHED, 'tsup.config.ts', 'tsconfig.json'].map((name) => join(root, name))
+  files.push(...(await filesUnder(join(root, 'src'))).sort())
+  for (const file of files) hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0')
+  return hash.digest('hex').slice(0, 16)
+}
+
+async function build(target: string): Promise<void> {
+  const pkgDir = join(target, 'package')
+  const consumer = join(target, 'consumer')
+  await mkdir(pkgDir, { recursive: true })
+  await mkdir(join(consumer, 'src'), { recursive: true })
+  for (const name of PUBLISHED) await copyFile(join(root, name), join(pkgDir, name))
+  // Built here (not dist/) so a developer's build is untouched.
+  await run(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--silent', '--out-dir', join(pkgDir, 'dist')], { cwd: root })
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', target], { cwd: pkgDir })
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string }>
+  if (!packed) throw new Error('npm pack produced nothing')
+  await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', join(target, packed.filename), 'valibot'], { cwd: consumer })
+}
+
+/** Builds of other sources left in the temp dir by earlier runs (over two hours old). */
+async function removeOld(): Promise<void> {
+  for (const name of await readdir(tmpdir())) {
+    if (!/^fw-packed-[0-9a-f]{16}$/.test(name)) continue
+    const path = join(tmpdir(), name)
+    const old = await stat(path).then((s) => Date.now() - s.mtimeMs > 2 * 60 * 60_000, () => false)
+    if (old) await rm(path, { recursive: true, force: true })
+  }
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/**
+ * The packed package installed in a consumer project, built on first use.
+ *
+ * @example
+ * const { consumer } = await packedPackage()   // consumer/node_modules/fw-api is the tarball
+ */
+export async function packedPackage(timeoutMs = 240_000): Promise<Packed> {
+  const work = join(tmpdir(), `fw-packed-${await sourceHash()}`)
+  const packed = { work, consumer: join(work, 'consumer') }
+  const lock = `${work}.lock`
+  const deadline = Date.now() + timeoutMs
+  while (!existsSync(work)) {
+    try {
+      await mkdir(lock)
+    } catch {
+      // another test file is building it: wait, unless its lock is stale (a crashed run)
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
+      if (age > STALE_MS) await rm(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`packedPackage: timed out waiting for ${lock}`)
+      await sleep(250)
+      continue
+    }
+    const partial = `${work}.partial-${process.pid}`
+    try {
+      await removeOld()
+      await build(partial)
+      await rename(partial, work)
+    } finally {
+      await rm(partial, { recursive: true, force: true })
+      await rm(lock, { recursive: true, force: true })
+    }
+  }
+  return packed
+}

@@ -1,0 +1,68 @@
+/**
+ * `run({ workers: 2 })` over real HTTP on Node (node:cluster) and Bun
+ * (node:cluster with reusePort sockets): both workers answer, a killed
+ * worker is replaced while the others keep answering, SIGTERM to the
+ * primary closes them all (issue #24, SPEC §5).
+ *
+ *   FW_RUNTIMES=bun npx vitest run tests/runtimes/workers.test.ts
+ */
+import http from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { runtimes, startServer } from './runtimes'
+
+const ENTRY = 'tests/runtimes/fixtures/ops-server.ts'
+const START_MS = 60_000
+
+/** GET on a fresh connection (so the connections spread over the workers); the answering pid. */
+function pidOf(origin: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}/ops/pid`, { agent: false, headers: { connection: 'close' } }, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => void (body += chunk.toString()))
+      response.on('end', () => (response.statusCode === 200 ? resolve(Number(body)) : reject(new Error(`status ${response.statusCode}: ${body}`))))
+    })
+    request.setTimeout(5000, () => request.destroy(new Error('timed out')))
+    request.on('error', reject)
+  })
+}
+
+/** Ask until `count` distinct pids answered (or `tries` requests were made). */
+async function pids(origin: string, count: number, tries = 60): Promise<Set<number>> {
+  const seen = new Set<number>()
+  for (let n = 0; n < tries && seen.size < count; n++) seen.add(await pidOf(origin))
+  return seen
+}
+
+describe.each(runtimes.filter((runtime) => runtime.name === 'node' || runtime.name === 'bun'))('runtime $name: run({ workers: 2 })', (runtime) => {
+  it('two worker processes answer; a killed one is replaced; SIGTERM closes them all', async () => {
+    const server = await startServer(runtime, ENTRY, START_MS, { OPS_WORKERS: '2' })
+    try {
+      const primary = Number(/ops fixture \(primary, pid (\d+)\)/.exec(server.output())?.[1])
+      expect(primary).toBeGreaterThan(0)
+      const first = await pids(server.origin, 2)
+      expect(first.size).toBe(2)
+      expect(first.has(primary)).toBe(false)
+      const [victim, survivor] = [...first] as [number, number]
+      process.kill(victim, 'SIGKILL')
+      // A connection the cluster primary hands over in the instant the worker dies, before
+      // it saw the exit, is lost with it (in flight on the killed one): ask once it has seen it.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // Requests after the kill keep being answered (by the survivor, then by the replacement too).
+      const after = new Set<number>()
+      const deadline = Date.now() + 20_000
+      while (Date.now() < deadline && !(after.size === 2 && !after.has(victim))) {
+        const pid = await pidOf(server.origin)
+        expect(pid).not.toBe(victim)
+        after.add(pid)
+        if (after.size < 2) await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(after.has(survivor)).toBe(true)
+      expect([...after].filter((pid) => !first.has(pid))).toHaveLength(1) // the replacement
+      process.kill(server.pid, 'SIGTERM')
+      expect(await server.exited).toBe(0)
+      expect(server.output().match(/ops: closers ran/g)?.length).toBe(2) // each worker closed gracefully
+    } finally {
+      await server.stop()
+    }
+  }, START_MS + 40_000)
+})
