@@ -23,7 +23,7 @@ export function Order(field?: Expression | string, options: { desc?: boolean; nu
   return { '~ormOrder': true, field, ...options }
 }
 
-/** A batch function of the parent keys: `Map`/record of parent key → child keys (or rows, or plain values). */
+/** A batch function of the parent keys: `Map`/record of parent key → child keys (or rows, or plain values). @example const top: orm.BatchFn = async (keys) => new Map(keys.map((key) => [key, []])) */
 export type BatchFn = (keys: unknown[], context: Context) => Promise<Map<unknown, unknown> | Record<string, unknown>> | Map<unknown, unknown> | Record<string, unknown>
 
 /** A nested schema given to `orm.Field`: one row, a list, or `orm.Self`. */
@@ -60,7 +60,7 @@ export interface FieldOptions {
   first?: boolean
 }
 
-/** An `orm.Field` declaration. */
+/** An `orm.Field` declaration. @example const field: orm.FieldDecl = orm.Field('author.username') */
 export interface FieldDecl {
   readonly '~ormField': true
   readonly source?: string | Expression | BatchFn

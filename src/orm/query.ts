@@ -8,7 +8,7 @@ import { Order, type OrderTerm } from './fields'
 import { unsafeReason } from './safe'
 import type { FilterOp } from './sql'
 
-/** What a `query` filter function returns: a where-object (`{ path: value | { op: value } }`) or a drizzle condition. */
+/** What a `query` filter function returns: a where-object (`{ path: value | { op: value } }`) or a drizzle condition. @example const where: orm.QueryWhere = { username: { icontains: 'al' } } */
 export type QueryWhere = Record<string, unknown> | SQL | undefined
 
 /**
