@@ -106,14 +106,19 @@ function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 
     : sql`(select ${value} from ${chain.from} where ${where}${order} limit 1)`
 }
 
+/** Does the schema have batch-function fields (its rows then carry their key for them)? */
+export function hasBatch(def: SchemaDef): boolean {
+  return def.fields.some((field) => field.kind === 'batch')
+}
+
 /** A declared name as a SQL string literal (names come from code, never from requests; quotes doubled). */
 const literal = (name: string): SQL => sql.raw(`'${name.replace(/'/g, "''")}'`)
 
 /** `json_build_object(...)` of a schema's fields over the row `ref` points at. */
-export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope): SQL {
+export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope, withKey = hasBatch(def)): SQL {
   const parts: SQL[] = []
   const keys = primaryKeysOf(def.table)
-  if (keys.length === 1) parts.push(sql`${literal(PK)}, ${ref(keys[0] as string)}`)
+  if (withKey && keys.length === 1) parts.push(sql`${literal(PK)}, ${ref(keys[0] as string)}`)
   for (const { field, sub } of fieldsIn(def, scope)) {
     let value: SQL | undefined
     if (field.kind === 'column') value = ref(field.column)

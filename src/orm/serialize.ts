@@ -3,7 +3,7 @@ import { databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './expr'
 import type { DefField, SchemaDef } from './fields'
-import { decode, fieldsIn, objectSql, PK, type Build, type Scope } from './build'
+import { decode, fieldsIn, hasBatch, objectSql, PK, type Build, type Scope } from './build'
 import { planFor } from './plan'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -37,7 +37,7 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   const build: Build = { module, context, levels: new Map() }
   const columns = columnsOf(def.table)
   const ref = (key: string): SQL => sql`${columns[key]}`
-  const object = objectSql(build, def, ref, scope)
+  const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
   let query = db.select({ r: sql<Row>`${object}` }).from(def.table).$dynamic()
   if (plan.where) query = query.where(plan.where)
   if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
