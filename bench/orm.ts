@@ -2,7 +2,8 @@
  * `npm run bench:orm`: serialise 200 articles with author, comments and a
  * comment count — fw's `ArticleSchema.serialize()` against the same tree
  * written by hand as a drizzle relational query — on PGlite and on a
- * PostgreSQL server (started here, as tests/orm does). Reports median times,
+ * PostgreSQL server (started here, as tests/orm does), then a UserSchema tree
+ * (200 users, nested articles with comments, counts). Reports median times,
  * the ratio (target ≤ 1.2×) and statements per call (must be equal).
  */
 import { sql } from 'drizzle-orm'
@@ -15,6 +16,13 @@ const ArticleSchema = orm.Schema(articles, {
   author: orm.Schema(users, { id: true, username: true }),
   comments: [orm.Schema(comments, { id: true, body: true })],
   commentsNum: orm.Count('comments'),
+})
+/** UtilMeta's UserSchema shape on the blog tables: nested articles with their comments, and aggregates. */
+const UserTree = orm.Schema(users, {
+  id: true, username: true,
+  followersNum: orm.Count('followers'),
+  articlesNum: orm.Count('articles'),
+  articles: [orm.Schema(articles, { id: true, title: true, commentsNum: orm.Count('comments'), comments: [orm.Schema(comments, { id: true, body: true })] })],
 })
 const UserSeed = orm.Schema(users, { id: true })
 const ArticleSeed = orm.Schema(articles, { id: true })
@@ -30,6 +38,26 @@ function handWritten(db: EngineDb) {
       columns: { id: true, title: true, createdAt: true },
       with: { author: { columns: { id: true, username: true } }, comments: { columns: { id: true, body: true } } },
       extras: (table: { id: unknown }) => ({ commentsNum: sql<number>`(select count(*)::int from "comments" "c" where "c"."article_id" = ${table.id})`.as('commentsNum') }),
+    })
+  }
+}
+
+function handWrittenUsers(db: EngineDb) {
+  return async () => {
+    const drizzleDb = (await db.database.db()) as unknown as { query: { users: { findMany(config: object): Promise<unknown[]> } } }
+    return drizzleDb.query.users.findMany({
+      columns: { id: true, username: true },
+      with: {
+        articles: {
+          columns: { id: true, title: true },
+          with: { comments: { columns: { id: true, body: true } } },
+          extras: (table: { id: unknown }) => ({ commentsNum: sql<number>`(select count(*)::int from "comments" "c" where "c"."article_id" = ${table.id})`.as('commentsNum') }),
+        },
+      },
+      extras: (table: { id: unknown }) => ({
+        followersNum: sql<number>`(select count(*)::int from "follows" "f" where "f"."following_id" = ${table.id})`.as('followersNum'),
+        articlesNum: sql<number>`(select count(*)::int from "articles" "a" where "a"."author_id" = ${table.id})`.as('articlesNum'),
+      }),
     })
   }
 }
@@ -51,7 +79,7 @@ async function measure(db: EngineDb, run: () => Promise<unknown[]>): Promise<{ m
 
 for (const engine of engines) {
   const db = await openEngine(engine)
-  const userIds = await UserSeed.bulkSave(Array.from({ length: 20 }, (_, index) => ({ username: `user${index}` })))
+  const userIds = await UserSeed.bulkSave(Array.from({ length: ROWS }, (_, index) => ({ username: `user${index}` })))
   const articleIds = await ArticleSeed.bulkSave(Array.from({ length: ROWS }, (_, index) => ({ authorId: userIds[index % 20] as number, title: `article ${index}`, content: 'x'.repeat(200) })))
   await CommentSeed.bulkSave(articleIds.flatMap((articleId, index) => Array.from({ length: 5 }, (_, n) => ({ articleId, authorId: userIds[(index + n) % 20] as number, body: `comment ${n}` }))))
   const fw = () => ArticleSchema.serialize()
@@ -65,7 +93,16 @@ for (const engine of engines) {
   const hand = Math.min(a1.ms, a2.ms)
   const ours = Math.min(b1.ms, b2.ms)
   console.log(
-    `${engine.padEnd(8)} rows ${b1.rows}/${a1.rows}  drizzle ${hand.toFixed(2)} ms  fw ${ours.toFixed(2)} ms  ratio ${(ours / hand).toFixed(2)}x  statements fw ${b1.statements} / drizzle ${a1.statements}`,
+    `${engine.padEnd(8)} ArticleSchema rows ${b1.rows}/${a1.rows}  drizzle ${hand.toFixed(2)} ms  fw ${ours.toFixed(2)} ms  ratio ${(ours / hand).toFixed(2)}x  statements fw ${b1.statements} / drizzle ${a1.statements}`,
+  )
+  const c1 = await measure(db, handWrittenUsers(db))
+  const d1 = await measure(db, () => UserTree.serialize())
+  const c2 = await measure(db, handWrittenUsers(db))
+  const d2 = await measure(db, () => UserTree.serialize())
+  const handUsers = Math.min(c1.ms, c2.ms)
+  const oursUsers = Math.min(d1.ms, d2.ms)
+  console.log(
+    `${engine.padEnd(8)} UserSchema    rows ${d1.rows}/${c1.rows}  drizzle ${handUsers.toFixed(2)} ms  fw ${oursUsers.toFixed(2)} ms  ratio ${(oursUsers / handUsers).toFixed(2)}x  statements fw ${d1.statements} / drizzle ${c1.statements}`,
   )
   await db.stop()
 }

@@ -164,17 +164,29 @@ describe('public exports', () => {
     `)
     expect(names(ormModule.orm)).toMatchInlineSnapshot(`
       [
+        "Avg",
+        "Computed",
         "Count",
         "Database",
         "DatabaseConnections",
+        "DatabaseError",
         "Exists",
+        "Field",
         "Filter",
         "Limit",
+        "Max",
+        "Min",
+        "MissingPrimaryKey",
         "Offset",
+        "Order",
         "OrderBy",
         "Page",
         "Query",
         "Schema",
+        "Scope",
+        "Search",
+        "Self",
+        "Sum",
         "mapDatabaseError",
       ]
     `)

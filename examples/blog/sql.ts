@@ -25,4 +25,12 @@ CREATE TABLE IF NOT EXISTS follows (
   following_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   PRIMARY KEY (follower_id, following_id)
 );
+-- Indexes for what the API filters, orders and joins on (docs/orm.md, "Indexes"):
+-- every foreign key a relation, Count or Exists follows, and every OrderBy column.
+CREATE INDEX IF NOT EXISTS articles_author_id_idx ON articles (author_id);
+CREATE INDEX IF NOT EXISTS articles_created_at_idx ON articles (created_at, id);
+CREATE INDEX IF NOT EXISTS articles_title_idx ON articles (title, id);
+CREATE INDEX IF NOT EXISTS comments_article_id_idx ON comments (article_id);
+CREATE INDEX IF NOT EXISTS comments_author_id_idx ON comments (author_id);
+CREATE INDEX IF NOT EXISTS follows_following_id_idx ON follows (following_id);
 `

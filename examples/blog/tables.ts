@@ -3,7 +3,7 @@
  * `drizzle(client, { schema })` and `orm.Database({ schema })` take).
  */
 import { relations } from 'drizzle-orm'
-import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -18,7 +18,11 @@ export const articles = pgTable('articles', {
   title: text('title').notNull(),
   content: text('content').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+}, (table) => [
+  index('articles_author_id_idx').on(table.authorId),
+  index('articles_created_at_idx').on(table.createdAt, table.id),
+  index('articles_title_idx').on(table.title, table.id),
+])
 
 export const comments = pgTable('comments', {
   id: serial('id').primaryKey(),
@@ -26,12 +30,12 @@ export const comments = pgTable('comments', {
   authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+}, (table) => [index('comments_article_id_idx').on(table.articleId), index('comments_author_id_idx').on(table.authorId)])
 
 export const follows = pgTable('follows', {
   followerId: integer('follower_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   followingId: integer('following_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-}, (table) => [primaryKey({ columns: [table.followerId, table.followingId] })])
+}, (table) => [primaryKey({ columns: [table.followerId, table.followingId] }), index('follows_following_id_idx').on(table.followingId)])
 
 export const usersRelations = relations(users, ({ many }) => ({
   articles: many(articles),

@@ -1,17 +1,14 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
-import { BadRequest, Conflict, type HttpError, type ParamIssue } from '../exceptions'
+import { BadRequest, Conflict, HttpError, ServiceUnavailable, type ParamIssue } from '../exceptions'
+import { databaseFailureOf, describeFailure, type DatabaseFailure } from '../utils/database-errors'
 import { columnsOf } from './relations'
 
 /** The fields of a Postgres error, as PGlite and postgres.js name them. */
 interface PgErrorLike {
   code: string
   detail?: string
-  constraint?: string
-  constraint_name?: string
   column?: string
   column_name?: string
-  table?: string
-  table_name?: string
 }
 
 /** The Postgres error under drizzle's `DrizzleQueryError` (and any other wrapper). */
@@ -22,6 +19,34 @@ function pgErrorOf(error: unknown): PgErrorLike | undefined {
     current = candidate.cause
   }
   return undefined
+}
+
+/**
+ * A database failure as fw keeps it: its kind (from the SQLSTATE), code,
+ * constraint and table — never the SQL text, the bound values or the
+ * driver's message, and no `cause` (the driver error quotes them). Every
+ * orm error that came from the database has one as its `cause`; the Logger
+ * prints it by kind and constraint.
+ *
+ * @example
+ * try { await UserSchema.save(row) } catch (error) {
+ *   if (error instanceof exceptions.HttpError && error.cause instanceof orm.DatabaseError) console.log(error.cause.kind) // 'unique_violation'
+ * }
+ */
+export class DatabaseError extends Error implements DatabaseFailure {
+  readonly kind: string
+  readonly code?: string
+  readonly constraint?: string
+  readonly table?: string
+
+  constructor(failure: DatabaseFailure) {
+    super(`database error: ${describeFailure(failure)}`)
+    this.name = 'DatabaseError'
+    this.kind = failure.kind
+    this.code = failure.code
+    this.constraint = failure.constraint
+    this.table = failure.table
+  }
 }
 
 /** `Key (a, b)=(1, 2) ...` → `['a', 'b']` */
@@ -38,9 +63,10 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
 }
 
 /**
- * Turn a Postgres constraint error into fw's HTTP exceptions, naming the field
- * and the constraint; anything else is returned unchanged (a 500 that shows no
- * driver text outside debug mode).
+ * Turn a Postgres error into fw's HTTP exceptions, naming the field and the
+ * constraint; another database error becomes an `orm.DatabaseError` (a 500
+ * that carries its kind, never SQL or values); anything else is returned
+ * unchanged.
  *
  * | SQLSTATE | meaning | exception |
  * |---|---|---|
@@ -48,23 +74,28 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
  * | 23503 | foreign-key violation | 400 BadRequest |
  * | 23502 | not-null violation | 400 BadRequest |
  * | 23514 | check violation | 400 BadRequest |
- * | 22P02, 22003, 22001, 22007, 22008 | invalid / out-of-range value | 400 BadRequest |
+ * | 22P02, 22003, 22001, 22007, 22008, 22021, 22P05 | invalid / out-of-range value | 400 BadRequest |
+ * | 57014 | statement timeout (`statementTimeout`) | 503 ServiceUnavailable |
  *
  * @example
  * try { await db.insert(users).values(row) } catch (error) { throw orm.mapDatabaseError(error, users) } // unique violation → 409
  */
 export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
+  if (error instanceof HttpError || error instanceof DatabaseError) return error
+  const failure = databaseFailureOf(error)
+  if (!failure) return error
+  const cause = new DatabaseError(failure)
   const pg = pgErrorOf(error)
-  if (!pg) return error
-  const constraint = pg.constraint ?? pg.constraint_name
-  const tableName = pg.table ?? pg.table_name ?? (table ? getTableConfig(table).name : 'row')
+  if (!pg) return cause
+  const constraint = failure.constraint
+  const tableName = failure.table ?? (table ? getTableConfig(table).name : 'row')
   const columns = fieldNames(table && getTableConfig(table).name === tableName ? table : undefined, detailColumns(pg.detail))
   const column = pg.column ?? pg.column_name
   const fields = column ? fieldNames(table, [column]) : columns
   const named = fields.length ? fields.join(', ') : 'value'
   const via = constraint ? ` (constraint ${constraint})` : ''
   const issues = (message: string): ParamIssue[] => (fields.length ? fields : ['']).map((name) => ({ in: 'body', name, path: name ? [name] : [], message }))
-  const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError => new Kind(message, { errors: issues(message), cause: error })
+  const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError => new Kind(message, { errors: issues(message), cause })
   switch (pg.code) {
     case '23505':
       return make(Conflict, `${tableName}.${named} must be unique: a row with this ${named} already exists${via}`)
@@ -81,9 +112,13 @@ export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
     case '22001':
     case '22007':
     case '22008':
+    case '22021':
+    case '22P05':
       return make(BadRequest, `${tableName}${column ? `.${named}` : ''}: invalid or out-of-range value`)
+    case '57014':
+      return new ServiceUnavailable('the database took too long to answer (statement timeout)', { cause })
     default:
-      return error
+      return cause
   }
 }
 

@@ -1,48 +1,140 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
+import type * as v from 'valibot'
+import { ImproperlyConfigured } from '../exceptions'
+import type { Context, ExprFilter, Expression } from './expr'
+
+/** `orm.Self`: the schema being declared, for self-referencing relations (`followers: orm.Field('userFollowers.user', { schema: [orm.Self], depth: 2 })`). @example orm.Self */
+export const Self: unique symbol = Symbol.for('fw.orm.self') as never
 
 /**
- * `orm.Count(rel)` / `orm.Exists(rel)`: an aggregate over a relation, computed in SQL.
+ * An ordering term: a column or expression, descending or not, nulls first or last.
  *
  * @example
- * orm.Schema(users, { id: true, followers: orm.Count('followers'), hasArticles: orm.Exists('articles') })
+ * orm.OrderBy({ followersNum: orm.Order(orm.Count('userFollowers')), signupTime: orm.Order() })
  */
-export interface Aggregate<Kind extends 'count' | 'exists'> {
-  readonly '~ormAggregate': Kind
-  readonly relation: string
+export interface OrderTerm {
+  readonly '~ormOrder': true
+  readonly field?: Expression | string
+  readonly desc?: boolean
+  readonly nullsFirst?: boolean
+}
+/** An ordering term over `field` (a column of the table when absent: the OrderBy key). @example orm.Order(orm.Sum('contents.article.views'), { nullsFirst: true }) */
+export function Order(field?: Expression | string, options: { desc?: boolean; nullsFirst?: boolean } = {}): OrderTerm {
+  return { '~ormOrder': true, field, ...options }
+}
+
+/** A batch function of the parent keys: `Map`/record of parent key → child keys (or rows, or plain values). @example const top: orm.BatchFn = async (keys) => new Map(keys.map((key) => [key, []])) */
+export type BatchFn = (keys: unknown[], context: Context) => Promise<Map<unknown, unknown> | Record<string, unknown>> | Map<unknown, unknown> | Record<string, unknown>
+
+/** A nested schema given to `orm.Field`: one row, a list, or `orm.Self`. */
+export type NestedSpec = object | readonly [object] | typeof Self | readonly [typeof Self]
+
+/**
+ * Options of `orm.Field`.
+ *
+ * @example
+ * orm.Field('contents.article', { schema: [ArticleBase], filter: { views: { gt: 0 } }, order: ['-views'], limit: 2 })
+ */
+export interface FieldOptions {
+  /** the key in output and input (`'@views'`, `'author.name'`); the field's own key by default */
+  alias?: string
+  /** `r` read (output), `w` update input, `a` create input, combined: `'ra'`; columns default to `'rwa'`, others to `'r'` */
+  mode?: string
+  /** an input default (a value or a function giving one) */
+  default?: unknown
+  /** input only: never in the output */
+  noOutput?: boolean
+  /** the nested schema of a relation path: `Schema` (to-one), `[Schema]` (to-many), `orm.Self` */
+  schema?: NestedSpec
+  /** to-many relations: only rows matching this where-object */
+  filter?: ExprFilter
+  /** to-many relations: their order (`['-views']`, or `orm.Order(expr)` terms); the key by default */
+  order?: readonly (string | OrderTerm)[]
+  /** to-many relations: at most this many rows per parent */
+  limit?: number
+  /** `orm.Self` relations: how many levels deep (default 2) */
+  depth?: number
+  /** the value schema (input and output), instead of the column's; a column whose type cannot become it is refused */
+  type?: v.GenericSchema
+  /** a path through a to-many relation: one value (the first by `order`) instead of a list */
+  first?: boolean
+}
+
+/** An `orm.Field` declaration. @example const field: orm.FieldDecl = orm.Field('author.username') */
+export interface FieldDecl {
+  readonly '~ormField': true
+  readonly source?: string | Expression | BatchFn
+  readonly get?: (row: Record<string, unknown>) => unknown
+  readonly dependencies?: readonly string[]
+  readonly options: FieldOptions
 }
 
 /**
- * The number of related rows, as a SQL `count(*)` subquery (never a client loop).
+ * A schema field beyond a plain column: a path through relations
+ * (`'author.username'`; a to-many path gives a list), an expression, a nested
+ * relation with its own filter / order / limit, a batch function of the parent
+ * keys, or the column of the same key with options (`orm.Field({ mode: 'ra' })`).
  *
  * @example
- * const UserSchema = orm.Schema(users, { id: true, articlesNum: orm.Count('articles') })
+ * orm.Schema(articles, {
+ *   authorName: orm.Field('author.username', { alias: 'author.name' }),
+ *   likedSlugs: orm.Field('liked.article.slug'),
+ *   topArticles: orm.Field('articles', { schema: [ArticleBase], order: ['-views'], limit: 2 }),
+ *   password: orm.Field({ mode: 'wa', noOutput: true }),
+ * })
  */
-export function Count(relation: string): Aggregate<'count'> {
-  return { '~ormAggregate': 'count', relation }
+export function Field(source?: string | Expression | BatchFn | FieldOptions, options: FieldOptions = {}): FieldDecl {
+  if (typeof source === 'object' && source !== null && !('~ormExpr' in source)) return { '~ormField': true, options: source }
+  return { '~ormField': true, source: source as string | Expression | BatchFn | undefined, options }
 }
 
 /**
- * Whether any related row exists, as a SQL `exists (...)` subquery.
+ * A value computed from other fields of the row, after the query (dependencies
+ * are fetched even when not declared as output).
  *
  * @example
- * const UserSchema = orm.Schema(users, { id: true, hasArticles: orm.Exists('articles') })
+ * authorTag: orm.Computed((row) => ({ name: row['author.name'] }), ['authorName'])
  */
-export function Exists(relation: string): Aggregate<'exists'> {
-  return { '~ormAggregate': 'exists', relation }
+export function Computed(get: (row: Record<string, unknown>) => unknown, dependencies: readonly string[] = [], options: FieldOptions = {}): FieldDecl {
+  return { '~ormField': true, get, dependencies, options }
 }
 
-/** Is this value an `orm.Count` / `orm.Exists`? */
-export function isAggregate(value: unknown): value is Aggregate<'count' | 'exists'> {
-  return typeof value === 'object' && value !== null && '~ormAggregate' in value
+/** Is this an `orm.Field` / `orm.Computed` declaration? */
+export function isFieldDecl(value: unknown): value is FieldDecl {
+  return typeof value === 'object' && value !== null && '~ormField' in value
 }
+
+/** One field of a schema, normalised (internal). */
+export type DefField = { key: string; out: string; mode: string; noOutput: boolean; default?: unknown; type?: v.GenericSchema } & (
+  | { kind: 'column'; column: string }
+  | { kind: 'path'; path: string; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; first?: boolean }
+  | { kind: 'virtual' }
+  | { kind: 'expr'; expr: Expression }
+  | { kind: 'nested'; path: string; child: SchemaDef | typeof Self; many?: boolean; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; limit?: number; depth: number }
+  | { kind: 'batch'; fn: BatchFn; child?: SchemaDef; many: boolean }
+  | { kind: 'computed'; get: (row: Record<string, unknown>) => unknown; dependencies: readonly string[] }
+)
 
 /** What a schema declares, in the form serialize/save read (internal). */
 export interface SchemaDef {
   table: PgTable
   /** database alias */
   db: string
+  name: string
+  fields: DefField[]
+  /** columns declared with `true` (or `orm.Field({...})` on a column): what input and save use */
   columns: string[]
+  /** to-one nested schemas by relation key (their foreign keys are input fields) */
   ones: { key: string; def: SchemaDef }[]
-  manys: { key: string; def: SchemaDef }[]
-  aggregates: { key: string; kind: 'count' | 'exists'; relation: string }[]
+  validate?: (value: Record<string, unknown>) => Record<string, unknown> | void
+}
+
+/** Run a declaration check, prefixing its `ImproperlyConfigured` message with what was declared. */
+export function explain<T>(what: string, run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof ImproperlyConfigured) throw new ImproperlyConfigured(`${what}: ${error.message.replace(/^orm: /, '')}`)
+    throw error
+  }
 }

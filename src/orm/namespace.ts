@@ -25,10 +25,13 @@ type CallableDatabaseConnections = DatabaseConnectionsClass
 // Exported under another local name: the .d.ts bundler keeps both the value and the type
 // of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
 export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
-export { mapDatabaseError } from './errors'
-export { Count, Exists, type Aggregate } from './fields'
+export { DatabaseError, mapDatabaseError } from './errors'
+export { MissingPrimaryKey, type SaveOptions } from './save'
+export { Avg, Count, Exists, Max, Min, Sum, type Aggregate, type AggregateOptions, type Context, type Expression } from './expr'
+export { Computed, Field, Order, Self, type BatchFn, type FieldDecl, type FieldOptions, type OrderTerm } from './fields'
+export type { SerializeOptions } from './serialize'
 export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './plan'
-export { Filter, Limit, Offset, OrderBy, Page, type FilterSpec, type OrderSpec, type QueryField } from './query'
+export { Filter, Limit, Offset, OrderBy, Page, Scope, Search, type FilterSpec, type OrderSpec, type QueryField, type QueryWhere, type ScopeSpec, type SearchSpec } from './query'
 export { Schema, type InputOf, type OrmSchema, type OutputOf, type SchemaMethods } from './schema'
 export type { FilterOp } from './sql'
 export type { InputOptions, KeyOf, SaveValue, SchemaOutput, Where } from './types'

@@ -1,21 +1,32 @@
-import { asc, desc, type SQL } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { columnSchema, lazyPathSchema } from './columns'
+import type { Context, Expression } from './expr'
+import { Order, type OrderTerm } from './fields'
+import { unsafeReason } from './safe'
 import type { FilterOp } from './sql'
 
+/** What a `query` filter function returns: a where-object (`{ path: value | { op: value } }`) or a drizzle condition. @example const where: orm.QueryWhere = { username: { icontains: 'al' } } */
+export type QueryWhere = Record<string, unknown> | SQL | undefined
+
 /**
- * `orm.Filter(path, op?)`: a query field that filters rows by a column, possibly through relations.
+ * `orm.Filter(path, op?)`: a query field that filters rows by a column (possibly through
+ * relations), by an expression (`orm.Filter(orm.Count('followers'), 'gte')`), or by a
+ * function of the value (`orm.Filter({ query: (v) => ({ username: { icontains: v } }) })`).
  *
  * @example
  * orm.Query(articles, { title: orm.Filter('title', 'icontains') })
  */
 export interface FilterSpec<O = unknown> {
   readonly '~ormQuery': 'filter'
-  readonly path: string
+  readonly path?: string
+  readonly expr?: Expression
+  readonly query?: (value: never, context: Context) => QueryWhere
   readonly op: FilterOp
   readonly schema?: v.GenericSchema
+  readonly alias?: string
   /** type-level only */
   readonly '~out'?: O
 }
@@ -23,6 +34,7 @@ interface PagingSpec<Kind extends 'offset' | 'limit' | 'page'> {
   readonly '~ormQuery': Kind
   readonly max?: number
   readonly default?: number
+  readonly alias?: string
 }
 /**
  * `orm.OrderBy(allowed)`: `?order=-createdAt,title`.
@@ -33,7 +45,22 @@ interface PagingSpec<Kind extends 'offset' | 'limit' | 'page'> {
 export interface OrderSpec<K extends string = string> {
   readonly '~ormQuery': 'order'
   readonly allowed: readonly K[]
+  readonly terms: Readonly<Record<string, OrderTerm>>
   readonly default?: readonly string[]
+  readonly alias?: string
+}
+/** `orm.Search(fields, { mode })`: `?search=big news`. @example orm.Search(['title', 'content'], { mode: 'any' }) */
+export interface SearchSpec {
+  readonly '~ormQuery': 'search'
+  readonly fields: readonly string[]
+  readonly mode: 'field' | 'all' | 'any'
+  readonly alias?: string
+}
+/** `orm.Scope()`: `?scope=username,articles(title)` picks output fields; `{ excluded: true }` drops them. @example orm.Scope({ excluded: true }) */
+export interface ScopeSpec {
+  readonly '~ormQuery': 'scope'
+  readonly excluded: boolean
+  readonly alias?: string
 }
 /**
  * Any field of `orm.Query`.
@@ -41,43 +68,96 @@ export interface OrderSpec<K extends string = string> {
  * @example
  * const fields = { tag: orm.Filter('tags.name'), limit: orm.Limit({ max: 100 }) } satisfies Record<string, orm.QueryField>
  */
-export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec
+export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec | SearchSpec | ScopeSpec
+
+type FilterOptions<O> = { schema?: v.GenericSchema<unknown, O>; alias?: string }
 
 /**
- * Filter rows by `path` (a column, or through relations: `'author.username'`) with `op`
- * (`eq` by default; `ne gt gte lt lte in contains icontains startsWith isNull`).
- * The value is converted to the column's type; an absent value filters nothing.
+ * Filter rows by `path` (a column, or through relations: `'author.username'`), by an
+ * expression, or by a `query` function of the value, with `op` (`eq` by default;
+ * `ne gt gte lt lte in contains icontains startsWith isNull`). The value is
+ * converted to the column's type; an absent value filters nothing.
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), within: orm.Filter('createdAt', 'gte') })
+ * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
  */
-export function Filter<O = unknown>(path: string, op: FilterOp = 'eq', schema?: v.GenericSchema<unknown, O>): FilterSpec<O> {
-  return { '~ormQuery': 'filter', path, op, schema }
-}
-/** Rows to skip (`?offset=20`), a non-negative integer. @example orm.Offset() */
-export function Offset(options: { default?: number } = {}): PagingSpec<'offset'> {
-  return { '~ormQuery': 'offset', ...options }
-}
-/** Rows to return (`?limit=10`), at most `max` (more is a 400); defaults to `max`. @example orm.Limit({ max: 100 }) */
-export function Limit(options: { max?: number; default?: number } = {}): PagingSpec<'limit'> {
-  return { '~ormQuery': 'limit', ...options }
-}
-/** 1-based page number (`?page=2`), with the query's `Limit` as page size. @example orm.Page() */
-export function Page(options: { default?: number } = {}): PagingSpec<'page'> {
-  return { '~ormQuery': 'page', ...options }
-}
-/** Sort by allowed columns: `?order=-createdAt` (descending), `?order=title,-id`. @example orm.OrderBy(['createdAt', 'title']) */
-export function OrderBy<const K extends string>(allowed: readonly K[], options: { default?: readonly (K | `-${K}`)[] } = {}): OrderSpec<K> {
-  return { '~ormQuery': 'order', allowed, default: options.default }
+export function Filter<O = unknown>(
+  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string },
+  op: FilterOp = 'eq',
+  options?: v.GenericSchema<unknown, O> | FilterOptions<O>,
+): FilterSpec<O> {
+  const { schema, alias } = options && '~standard' in options ? { schema: options, alias: undefined } : ((options ?? {}) as FilterOptions<O>)
+  if (typeof source === 'string') return { '~ormQuery': 'filter', path: source, op, schema, alias }
+  if ('~ormExpr' in source) return { '~ormQuery': 'filter', expr: source, op, schema, alias }
+  return { '~ormQuery': 'filter', query: source.query as FilterSpec['query'], op, schema: source.schema ?? schema, alias: source.alias ?? alias }
 }
 
-const integer = (min: number, max?: number) =>
-  max === undefined ? v.pipe(v.number(), v.integer(), v.minValue(min)) : v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+/** The default bounds: `Limit` 100 rows, `Offset` 10 000 rows, `Page` 10 000 pages. */
+export const DEFAULT_MAX = { limit: 100, offset: 10_000, page: 10_000 } as const
+type PagingOptions = { max?: number; default?: number; alias?: string }
+
+function paging<K extends 'offset' | 'limit' | 'page'>(kind: K, options: PagingOptions): PagingSpec<K> & { max: number } {
+  const max = options.max ?? DEFAULT_MAX[kind]
+  const name = `orm.${kind[0]?.toUpperCase()}${kind.slice(1)}`
+  if (!Number.isSafeInteger(max) || max < 1) throw new ImproperlyConfigured(`${name}: max must be a positive integer (got ${String(max)})`)
+  const low = kind === 'offset' ? 0 : 1
+  if (options.default !== undefined && !(Number.isSafeInteger(options.default) && options.default >= low && options.default <= max)) {
+    throw new ImproperlyConfigured(`${name}: default must be an integer from ${low} to ${max} (got ${String(options.default)})`)
+  }
+  return { '~ormQuery': kind, ...options, max }
+}
+
+/** Rows to skip (`?offset=20`), an integer from 0 to `max` (default 10 000; more is a 400). @example orm.Offset({ max: 5000, alias: '@offset' }) */
+export function Offset(options: PagingOptions = {}): PagingSpec<'offset'> & { max: number } {
+  return paging('offset', options)
+}
+/** Rows to return (`?limit=10`), at most `max` (default 100; more is a 400); defaults to `max`. @example orm.Limit({ max: 100, alias: '@rows' }) */
+export function Limit(options: PagingOptions = {}): PagingSpec<'limit'> & { max: number } {
+  return paging('limit', options)
+}
+/** 1-based page number (`?page=2`) up to `max` (default 10 000), with the query's `Limit` as page size. @example orm.Page({ alias: '@page' }) */
+export function Page(options: PagingOptions = {}): PagingSpec<'page'> & { max: number } {
+  return paging('page', options)
+}
+/**
+ * Sort by allowed columns (`?order=-createdAt`, `?order=title,-id`), or by named terms over
+ * expressions: `orm.OrderBy({ followersNum: orm.Order(orm.Count('userFollowers')), signupTime: orm.Order() })`.
+ *
+ * @example orm.OrderBy(['createdAt', 'title'])
+ */
+export function OrderBy<const K extends string>(
+  allowed: readonly K[] | Readonly<Record<K, OrderTerm>>,
+  options: { default?: readonly (K | `-${K}`)[]; alias?: string } = {},
+): OrderSpec<K> {
+  const terms: Record<string, OrderTerm> = Array.isArray(allowed) ? Object.fromEntries(allowed.map((key) => [key, Order(key)])) : { ...(allowed as Record<K, OrderTerm>) }
+  for (const [key, term] of Object.entries(terms)) if (term.field === undefined) terms[key] = { ...term, field: key }
+  return { '~ormQuery': 'order', allowed: Object.keys(terms) as K[], terms, default: options.default, alias: options.alias }
+}
+/**
+ * Case-insensitive search over several fields (columns, paths, JSON columns as text).
+ * Terms are split on spaces and commas. `mode`: `'field'` (default: one field holds every
+ * term), `'all'` (every term is in some field), `'any'` (some term is in some field).
+ *
+ * @example orm.Search(['title', 'content', 'tags'], { mode: 'all' })
+ */
+export function Search(fields: readonly string[], options: { mode?: 'field' | 'all' | 'any'; alias?: string } = {}): SearchSpec {
+  if (fields.length === 0) throw new ImproperlyConfigured('orm.Search needs at least one field')
+  return { '~ormQuery': 'search', fields, mode: options.mode ?? 'field', alias: options.alias }
+}
+/** The client picks result fields (`?scope=username,articles(title)`), or drops them with `{ excluded: true }`. @example orm.Scope() */
+export function Scope(options: { excluded?: boolean; alias?: string } = {}): ScopeSpec {
+  return { '~ormQuery': 'scope', excluded: options.excluded ?? false, alias: options.alias }
+}
+
+const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+const safe = (schema: v.GenericSchema) => v.pipe(schema, v.check((value) => unsafeReason(value) === undefined, (issue) => unsafeReason(issue.input) ?? 'invalid value'))
 
 function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
   if (spec.schema) return spec.schema
   if (spec.op === 'isNull') return v.boolean()
   if (spec.op === 'contains' || spec.op === 'icontains' || spec.op === 'startsWith') return v.string()
+  if (spec.path === undefined) return spec.expr ? v.number() : v.unknown()
   const base = spec.path.includes('.') ? lazyPathSchema(table, db, spec.path) : columnSchema(table, spec.path)
   return spec.op === 'in' ? v.array(base) : base
 }
@@ -86,32 +166,25 @@ function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSc
 export function queryEntry(table: PgTable, db: string, name: string, field: QueryField): v.GenericSchema {
   switch (field['~ormQuery']) {
     case 'filter':
-      return v.optional(filterSchema(table, db, field))
+      return v.optional(safe(filterSchema(table, db, field)))
+    case 'search':
+    case 'scope':
+      return v.optional(safe(v.pipe(v.string(), v.maxLength(1000))))
     case 'offset':
-      return v.optional(integer(0), field.default ?? 0)
+      return v.optional(integer(0, field.max ?? DEFAULT_MAX.offset), field.default ?? 0)
     case 'page':
-      return v.optional(integer(1), field.default ?? 1)
-    case 'limit':
-      return field.default ?? field.max
-        ? v.optional(integer(1, field.max), field.default ?? field.max)
-        : v.optional(integer(1, field.max))
+      return v.optional(integer(1, field.max ?? DEFAULT_MAX.page), field.default ?? 1)
+    case 'limit': {
+      const max = field.max ?? DEFAULT_MAX.limit
+      return v.optional(integer(1, max), field.default ?? max)
+    }
     case 'order': {
       const options = field.allowed.flatMap((key) => [key, `-${key}`])
       if (field.allowed.length === 0) throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)
       return v.optional(
-        v.pipe(v.array(v.string()), v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)), v.array(v.picklist(options))),
+        v.pipe(v.union([v.array(v.string()), v.pipe(v.string(), v.transform((item) => [item]))]), v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)), v.array(v.picklist(options))),
         field.default ? [...field.default] : undefined,
       )
     }
   }
-}
-
-/** An `ORDER BY` list from `['-createdAt', 'title']`. */
-export function orderSql(table: PgTable, columns: Record<string, unknown>, order: readonly string[]): SQL[] {
-  void table
-  return order.map((item) => {
-    const key = item.startsWith('-') ? item.slice(1) : item
-    const column = columns[key] as Parameters<typeof asc>[0]
-    return item.startsWith('-') ? desc(column) : asc(column)
-  })
 }

@@ -48,6 +48,11 @@ function tableConfigOf(schema: Record<string, unknown>, table: PgTable): TableRe
   return config
 }
 
+/** Is `table` one of the schema module's tables? */
+export function hasTable(schema: Record<string, unknown>, table: PgTable): boolean {
+  return resolve(schema).names[getTableUniqueName(table)] !== undefined
+}
+
 /** Follow relation `name` of `table` (as declared with drizzle's `relations()`). */
 export function linkOf(schema: Record<string, unknown>, table: PgTable, name: string): Link {
   const resolved = resolve(schema)
@@ -55,7 +60,7 @@ export function linkOf(schema: Record<string, unknown>, table: PgTable, name: st
   const cacheKey = `${config.tsName}.${name}`
   const cached = resolved.links.get(cacheKey)
   if (cached) return cached
-  const relation = config.relations[name]
+  const relation = Object.hasOwn(config.relations, name) ? config.relations[name] : undefined
   if (!relation) {
     const known = Object.keys(config.relations)
     throw new ImproperlyConfigured(`orm: '${config.tsName}' has no relation '${name}'${known.length ? ` (relations: ${known.join(', ')})` : ' (declare it with drizzle relations())'}`)
@@ -88,9 +93,13 @@ export function primaryKeysOf(table: PgTable): string[] {
   return []
 }
 
-/** The columns of a table by TS key. */
+const columnMaps = new WeakMap<PgTable, Record<string, PgColumn>>()
+
+/** The columns of a table by TS key (a null-prototype map: `toString` is no column). */
 export function columnsOf(table: PgTable): Record<string, PgColumn> {
-  return getTableColumns(table) as Record<string, PgColumn>
+  let columns = columnMaps.get(table)
+  if (!columns) columnMaps.set(table, (columns = Object.assign(Object.create(null) as Record<string, PgColumn>, getTableColumns(table))))
+  return columns
 }
 
 /**

@@ -1,13 +1,14 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { NotFound } from '../exceptions'
+import { BadRequest, Conflict, NotFound } from '../exceptions'
 import type { Db } from './database'
 import { guarded } from './errors'
 import { columnsOf, primaryKeysOf } from './relations'
+import { assertSafe } from './safe'
 
 type Row = Record<string, unknown>
 /** A drizzle database or a transaction on one (both insert/update the same way). */
-type Runner = Pick<Db, 'insert' | 'update'>
+export type Runner = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>
 
 interface Plan {
   table: PgTable
@@ -21,8 +22,11 @@ function planOf(table: PgTable): Plan {
 
 /** Only the table's columns, without `undefined` (nested objects and aggregates of a serialised row are dropped). */
 function columnValues(plan: Plan, value: Row): Row {
+  assertSafe(value, 'body', getTableConfig(plan.table).name)
   const out: Row = {}
-  for (const key of Object.keys(value)) if (key in plan.columns && value[key] !== undefined) out[key] = value[key]
+  for (const key of Object.keys(value)) if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
+  // a column with drizzle's `$onUpdate` is stamped on every save, as Django's auto_now (`updatedAt`)
+  for (const [key, column] of Object.entries(plan.columns)) if (column.onUpdateFn && !plan.keys.includes(key)) out[key] = column.onUpdateFn()
   return out
 }
 
@@ -65,10 +69,52 @@ async function saveOne(runner: Runner, plan: Plan, value: Row): Promise<unknown>
   return keyOf(plan, row)
 }
 
-/** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
-export function save(db: Db, table: PgTable, value: Row): Promise<unknown> {
+/**
+ * Options of `save()`.
+ *
+ * @example
+ * await ArticleSchema.save(article, { mustCreate: true }) // a key that exists: 400
+ */
+export interface SaveOptions {
+  /** insert even with a key (a row with that key already existing is a 400) */
+  mustCreate?: boolean
+  /** update only: a value without its key throws `orm.MissingPrimaryKey` */
+  mustUpdate?: boolean
+  /** also save the relation fields the schema writes (key lists, nested rows); default true */
+  relations?: boolean
+  /** run the row and its relations in one transaction; default true */
+  transaction?: boolean
+  /** skip related rows the database refuses (a missing key), instead of failing the save */
+  ignoreRelationErrors?: boolean
+}
+
+/**
+ * `save(value, { mustUpdate: true })` without the primary key (a 400).
+ *
+ * @example
+ * try { await S.save({ title }, { mustUpdate: true }) } catch (error) { if (error instanceof orm.MissingPrimaryKey) ... }
+ */
+export class MissingPrimaryKey extends BadRequest {}
+
+/** Was `value` given its primary key (an update)? */
+export function hasKey(table: PgTable, value: Row): boolean {
   const plan = planOf(table)
-  return guarded(table, () => saveOne(db, plan, value))
+  return keyed(plan, columnValues(plan, value))
+}
+
+/** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
+export function save(runner: Runner, table: PgTable, value: Row, options: SaveOptions = {}): Promise<unknown> {
+  const plan = planOf(table)
+  if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
+  if (options.mustCreate) {
+    return guarded(table, async () => {
+      const [inserted] = (await runner.insert(plan.table).values(columnValues(plan, value)).returning(returning(plan))) as Row[]
+      return keyOf(plan, inserted ?? {})
+    }).catch((error: unknown) => {
+      throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
+    })
+  }
+  return guarded(table, () => saveOne(runner, plan, value))
 }
 
 /**
@@ -76,14 +122,14 @@ export function save(db: Db, table: PgTable, value: Row): Promise<unknown> {
  * `INSERT`, keyed rows are updated; any failure rolls everything back.
  * Returns the keys in input order.
  */
-export function bulkSave(db: Db, table: PgTable, values: readonly Row[]): Promise<unknown[]> {
+export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options: SaveOptions = {}): Promise<unknown[]> {
   const plan = planOf(table)
   if (values.length === 0) return Promise.resolve([])
   return guarded(table, () =>
     db.transaction(async (tx) => {
       const rows = values.map((value) => columnValues(plan, value))
       const keys = new Array<unknown>(rows.length)
-      const fresh = rows.flatMap((row, index) => (keyed(plan, row) ? [] : [index]))
+      const fresh = rows.flatMap((row, index) => (keyed(plan, row) && !options.mustCreate ? [] : [index]))
       if (fresh.length > 0) {
         const inserted = (await tx.insert(plan.table).values(fresh.map((index) => rows[index] as Row)).returning(returning(plan))) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))

@@ -1,64 +1,28 @@
 import { and, sql, type Column, type SQL } from 'drizzle-orm'
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
-import type { SchemaDef } from './fields'
-import { columnsOf, linkOf, type Link } from './relations'
+import { chainOf, resolvePath, transformed, type Ref } from './paths'
 
 /**
- * Filter operators of `orm.Filter(path, op)`.
+ * Filter operators of `orm.Filter(path, op)` and of `{ path: { op: value } }` where-objects.
  *
  * @example
  * orm.Filter('views', 'gte') // FilterOp: eq, ne, gt, gte, lt, lte, in, contains, icontains, startsWith, isNull
  */
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'contains' | 'icontains' | 'startsWith' | 'isNull'
+const OPS: ReadonlySet<string> = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'icontains', 'startsWith', 'isNull'])
 
-type Schema = Record<string, unknown>
-/** How a column of the current table is referenced: its drizzle column (root) or `"alias"."name"`. */
-type Ref = (key: string) => SQL | Column
-
-let aliases = 0
-const nextAlias = (): string => `fw_${(aliases = (aliases + 1) % 1e6).toString(36)}`
-
-function tableSql(table: PgTable, alias: string): SQL {
-  const { name, schema } = getTableConfig(table)
-  const qualified = schema ? sql`${sql.identifier(schema)}.${sql.identifier(name)}` : sql.identifier(name)
-  return sql`${qualified} ${sql.identifier(alias)}`
-}
-
-function aliasedRef(alias: string, table: PgTable): Ref {
-  const columns = columnsOf(table)
-  return (key) => {
-    const column = columns[key]
-    if (!column) throw new ImproperlyConfigured(`orm: '${getTableConfig(table).name}' has no column '${key}'`)
-    return sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`
-  }
-}
-
-/** `target.col = source.col and ...` for a relation followed from `ref`'s table, the target aliased. */
-function joinOn(link: Link, ref: Ref, alias: string): SQL {
-  const parts = link.sourceKeys.map((key, index) => {
-    const target = link.targetColumns[index] as Column
-    return sql`${sql.identifier(alias)}.${sql.identifier(target.name)} = ${ref(key)}`
-  })
-  return and(...parts) as SQL
-}
-
-/** A count / exists subquery over a relation of the row `ref` points at. */
-function aggregateSql(schema: Schema, table: PgTable, kind: 'count' | 'exists', relation: string, ref: Ref): SQL {
-  const link = linkOf(schema, table, relation)
-  const alias = nextAlias()
-  const from = sql`from ${tableSql(link.target, alias)} where ${joinOn(link, ref, alias)}`
-  return kind === 'count' ? sql`(select count(*)::int ${from})` : sql`exists (select 1 ${from})`
-}
+type Module = Record<string, unknown>
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
-function compare(column: Column, target: SQL | Column, op: FilterOp, value: unknown): SQL {
-  const param = (item: unknown): SQL => sql`${sql.param(item, column)}`
+/** `target <op> value`, the value bound as a parameter of `column`'s type. */
+export function compare(column: Column | undefined, target: SQL, op: FilterOp, value: unknown): SQL {
+  const param = (item: unknown): SQL => (column ? sql`${sql.param(item, column)}` : sql`${item}`)
   switch (op) {
-    case 'eq': return value === null ? sql`${target} is null` : sql`${target} = ${param(value)}`
+    case 'eq': return value === null || value === undefined ? sql`${target} is null` : sql`${target} = ${param(value)}`
     case 'ne': return value === null ? sql`${target} is not null` : sql`${target} is distinct from ${param(value)}`
     case 'gt': return sql`${target} > ${param(value)}`
     case 'gte': return sql`${target} >= ${param(value)}`
@@ -75,72 +39,46 @@ function compare(column: Column, target: SQL | Column, op: FilterOp, value: unkn
   }
 }
 
-/** The column a dotted path ends at, and the tables it goes through. */
-export function pathTarget(schema: Schema, table: PgTable, path: string): { column: Column; key: string; links: Link[] } {
-  const segments = path.split('.')
-  const key = segments.pop() as string
-  const links: Link[] = []
-  let current = table
-  for (const name of segments) {
-    const link = linkOf(schema, current, name)
-    links.push(link)
-    current = link.target
-  }
-  const column = columnsOf(current)[key]
-  if (!column) throw new ImproperlyConfigured(`orm: filter path '${path}': '${getTableConfig(current).name}' has no column '${key}'`)
-  return { column, key, links }
+/** The column a dotted path ends at, and the relations it goes through (a column is required). */
+export function pathTarget(module: Module, table: PgTable, path: string): ReturnType<typeof resolvePath> & { column: Column; key: string } {
+  const resolved = resolvePath(module, table, path)
+  if (!resolved.column || resolved.key === undefined) throw new ImproperlyConfigured(`orm: path '${path}' ends at a relation, not a column`)
+  return resolved as ReturnType<typeof resolvePath> & { column: Column; key: string }
 }
 
 /**
- * A condition on a dotted path from `table` (`'title'`, `'author.username'`,
- * `'comments.author.username'`): relation hops become `exists` subqueries, so a
+ * A condition on a path from the row `ref` points at (`'title'`, `'author.username'`,
+ * `'comments.author.username'`): relation hops become one `exists` subquery, so a
  * to-many path never duplicates rows.
  */
-export function pathCondition(schema: Schema, table: PgTable, path: string, op: FilterOp, value: unknown, ref: Ref): SQL {
-  const { column, key, links } = pathTarget(schema, table, path)
-  const build = (index: number, current: Ref): SQL => {
-    const link = links[index]
-    if (!link) return compare(column, current(key), op, value)
-    const alias = nextAlias()
-    const inner = build(index + 1, aliasedRef(alias, link.target))
-    return sql`exists (select 1 from ${tableSql(link.target, alias)} where ${joinOn(link, current, alias)} and ${inner})`
-  }
-  return build(0, ref)
+export function pathCondition(module: Module, table: PgTable, path: string, op: FilterOp, value: unknown, ref: Ref): SQL {
+  const target = pathTarget(module, table, path)
+  if (target.links.length === 0) return compare(target.column, transformed(ref(target.key), target.transform), op, value)
+  const chain = chainOf(target.links, ref)
+  return sql`exists (select 1 from ${chain.from} where ${chain.where} and ${compare(target.column, transformed(chain.last(target.key), target.transform), op, value)})`
 }
 
-/** drizzle's relational query config (`columns`, `with`, `extras`) for a schema: one SQL statement in all. */
-export interface FindConfig {
-  columns: Record<string, true>
-  with?: Record<string, FindConfig>
-  extras?: (table: Record<string, Column>) => Record<string, SQL.Aliased>
+function isOpObject(value: unknown): value is Partial<Record<FilterOp, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) return false
+  const keys = Object.keys(value)
+  return keys.length > 0 && keys.every((key) => OPS.has(key))
 }
 
-const configs = new WeakMap<Schema, WeakMap<SchemaDef, FindConfig>>()
-
-/** Build (once per database schema module) the relational query config of a schema. */
-export function findConfig(schema: Schema, def: SchemaDef): FindConfig {
-  let perSchema = configs.get(schema)
-  if (!perSchema) configs.set(schema, (perSchema = new WeakMap()))
-  let config = perSchema.get(def)
-  if (config) return config
-  config = { columns: Object.fromEntries(def.columns.map((key) => [key, true])) }
-  const nested = [...def.ones, ...def.manys]
-  if (nested.length > 0) {
-    config.with = {}
-    for (const { key, def: child } of nested) {
-      const link = linkOf(schema, def.table, key)
-      if (link.target !== child.table) throw new ImproperlyConfigured(`orm: relation '${key}' leads to '${getTableConfig(link.target).name}', but its schema is over '${getTableConfig(child.table).name}'`)
-      config.with[key] = findConfig(schema, child)
+/**
+ * A where-object as SQL: `{ path: value }` (an array means `in`),
+ * `{ path: { gte: 1, lt: 5 } }`, `{ $or: [where, where] }`, every entry joined with `and`.
+ */
+export function whereSql(module: Module, table: PgTable, where: Record<string, unknown>, ref: Ref): SQL | undefined {
+  const parts: SQL[] = []
+  for (const [path, value] of Object.entries(where)) {
+    if (value === undefined) continue
+    if (path === '$or' && Array.isArray(value)) {
+      const branches = value.map((branch) => whereSql(module, table, branch as Record<string, unknown>, ref) ?? sql`true`)
+      parts.push(branches.length ? sql`(${sql.join(branches, sql` or `)})` : sql`false`)
+      continue
     }
+    if (isOpObject(value)) for (const [op, operand] of Object.entries(value)) parts.push(pathCondition(module, table, path, op as FilterOp, operand, ref))
+    else parts.push(pathCondition(module, table, path, Array.isArray(value) ? 'in' : 'eq', value, ref))
   }
-  const aggregates = def.aggregates
-  if (aggregates.length > 0) {
-    for (const { relation } of aggregates) linkOf(schema, def.table, relation) // fail at the first serialize, clearly
-    config.extras = (row) => {
-      const ref: Ref = (key) => row[key] as Column
-      return Object.fromEntries(aggregates.map(({ key, kind, relation }) => [key, aggregateSql(schema, def.table, kind, relation, ref).as(key)]))
-    }
-  }
-  perSchema.set(def, config)
-  return config
+  return parts.length ? and(...parts) : undefined
 }

@@ -1,7 +1,8 @@
 import type { InferInsertModel, InferSelectModel, SQLWrapper } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
-import type { Aggregate, SchemaDef } from './fields'
+import type { Expression } from './expr'
+import type { FieldDecl, SchemaDef, Self } from './fields'
 
 /** The phantom/marker key every orm schema carries. */
 export const DEF = '~ormSchema'
@@ -16,7 +17,7 @@ export interface AnyOrmSchema {
 }
 
 /** One entry of `orm.Schema(table, fields)`: a column, a nested to-one schema, a to-many list, or an aggregate. */
-export type FieldSpec = true | AnyOrmSchema | readonly [AnyOrmSchema] | Aggregate<'count'> | Aggregate<'exists'>
+export type FieldSpec = true | AnyOrmSchema | readonly [AnyOrmSchema] | readonly [typeof Self] | Expression | FieldDecl
 
 /** `true` is only allowed for the table's columns. */
 export type ValidFields<T extends PgTable, F> = {
@@ -27,8 +28,9 @@ type OutOf<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefine
 
 type FieldOutput<T extends PgTable, K, F> = F extends true
   ? K extends keyof InferSelectModel<T> ? InferSelectModel<T>[K] : never
-  : F extends Aggregate<'count'> ? number
-  : F extends Aggregate<'exists'> ? boolean
+  : F extends Expression<'exists'> ? boolean
+  : F extends Expression ? number
+  : F extends FieldDecl ? unknown
   : F extends readonly [infer S] ? OutOf<S>[]
   : F extends AnyOrmSchema ? OutOf<F> | null
   : never

@@ -1,6 +1,7 @@
 import { Plugin } from '../api/plugin'
 import { HttpError } from '../exceptions'
 import type { RequestContext } from '../request/context'
+import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 
 /**
  * One log record; the sink gets it as a JSON line.
@@ -35,7 +36,11 @@ export interface LoggerOptions {
 /**
  * One structured JSON line per request (method, path, status, duration ms,
  * request id), and one per server error with its stack. Nothing is logged
- * unless the plugin is used.
+ * unless the plugin is used. It never writes headers (so no `authorization`
+ * or `cookie`), the query string, bodies, SQL text or bound values: a
+ * database error is logged by kind and constraint
+ * (`DatabaseError: unique_violation (23505) on constraint users_username_unique`),
+ * its stack by frames only.
  *
  * @example
  * const lines: string[] = []
@@ -58,14 +63,16 @@ export class Logger extends Plugin {
   override handleError(error: unknown, ctx: RequestContext): undefined {
     if (error instanceof HttpError && error.status < 500) return undefined
     const cause = error instanceof HttpError && error.cause !== undefined ? error.cause : error
+    const failure = databaseFailureOf(cause)
     this.#write({
       time: new Date().toISOString(),
       level: 'error',
       method: ctx.method,
       path: ctx.path,
       id: ctx.id,
-      error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
-      stack: cause instanceof Error ? cause.stack : undefined,
+      // a database error by kind and constraint only: its message quotes SQL and values
+      error: failure ? `DatabaseError: ${describeFailure(failure)}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+      stack: cause instanceof Error ? (failure ? stackFrames(cause.stack) : cause.stack) : undefined,
     })
     return undefined
   }

@@ -1,0 +1,104 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { databaseOf } from './database'
+import { guarded } from './errors'
+import type { Context } from './expr'
+import type { DefField, SchemaDef } from './fields'
+import { decode, fieldsIn, hasBatch, objectSql, PK, type Build, type Scope } from './build'
+import { planFor } from './plan'
+import { columnsOf, primaryKeysOf } from './relations'
+
+type Row = Record<string, unknown>
+
+/**
+ * Options of `serialize()`.
+ *
+ * @example
+ * await ArticleSchema.serialize(query, { context: { userId: 1 } })
+ */
+export interface SerializeOptions {
+  /** what context filters and batch functions read (e.g. the current user) */
+  context?: Context
+  /** only these output fields (`orm.Scope` does this from the query) */
+  scope?: Scope
+  /** a further condition (a where-object or a drizzle condition), joined with `and` */
+  where?: Record<string, unknown> | SQLWrapper
+}
+
+/** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
+export async function serializeRows(def: SchemaDef, arg: unknown, options: SerializeOptions = {}): Promise<Row[]> {
+  const database = databaseOf(def.db)
+  const db = await database.db()
+  const module = database.options.schema
+  const context = options.context ?? {}
+  const ids = Array.isArray(arg) ? arg : undefined
+  const extra = options.where === undefined ? undefined : planFor(module, def.table, options.where, context).where
+  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra)
+  const scope = options.scope ?? plan.scope
+  const build: Build = { module, context, levels: new Map() }
+  const columns = columnsOf(def.table)
+  const ref = (key: string): SQL => sql`${columns[key]}`
+  const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
+  let query = db.select({ r: sql<Row>`${object}` }).from(def.table).$dynamic()
+  if (plan.where) query = query.where(plan.where)
+  if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
+  if (plan.limit !== undefined) query = query.limit(plan.limit)
+  if (plan.offset !== undefined) query = query.offset(plan.offset)
+  const raw = await guarded(def.table, () => query)
+  let rows = raw.map(({ r }) => decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : r, scope))
+  if (ids) {
+    const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
+    rows = ids.flatMap((id): Row[] => { const row = byKey.get(String(id)); return row ? [row] : [] })
+  }
+  await finish(def, rows, context, scope)
+  return rows
+}
+
+/** Batch-function and computed fields, level by level: one call per field for all rows. */
+async function finish(def: SchemaDef, rows: Row[], context: Context, scope: Scope | undefined): Promise<void> {
+  if (rows.length === 0) return
+  for (const { field, output, sub } of fieldsIn(def, scope)) {
+    if (field.kind === 'batch') await batch(field, rows, context, sub, output)
+    if (field.kind === 'nested' && typeof field.child === 'object') {
+      const child = field.child
+      const nested = rows.flatMap((row) => {
+        const value = row[field.out]
+        return Array.isArray(value) ? (value as Row[]) : value && typeof value === 'object' ? [value as Row] : []
+      })
+      await finish(child, nested, context, sub)
+    }
+  }
+  for (const { field, output } of fieldsIn(def, scope)) {
+    if (field.kind !== 'computed') continue
+    for (const row of rows) {
+      const value = field.get(row)
+      if (output) row[field.out] = value
+    }
+  }
+  // the schema's validate hook runs on every instance, serialised ones too (UtilMeta's __validate__)
+  if (def.validate) for (const row of rows) Object.assign(row, def.validate(row) ?? {})
+}
+
+async function batch(field: Extract<DefField, { kind: 'batch' }>, rows: Row[], context: Context, scope: Scope | undefined, output: boolean): Promise<void> {
+  const keys = rows.map((row) => row[PK])
+  const result = await field.fn(keys, context)
+  const get = (key: unknown): unknown => (result instanceof Map ? result.get(key) ?? result.get(String(key)) : (result as Record<string, unknown>)[String(key)])
+  let children: Map<string, Row> | undefined
+  const child = field.child
+  if (child) {
+    const childKey = primaryKeysOf(child.table)[0] ?? 'id'
+    const idOf = (item: unknown): unknown => (typeof item === 'object' && item !== null ? (item as Row)[childKey] : item)
+    const wanted = [...new Set(keys.flatMap((key) => [get(key)].flat().filter((item) => item !== undefined && item !== null).map(idOf)))]
+    const serialized = wanted.length ? await serializeRows(child, wanted, { context, scope }) : []
+    children = new Map(serialized.map((row) => [String(row[PK]), row]))
+    for (const row of rows) {
+      const value = get(row[PK])
+      const list = [value].flat().filter((item) => item !== undefined && item !== null).flatMap((item) => children?.get(String(idOf(item))) ?? [])
+      if (output) row[field.out] = field.many ? list : (list[0] ?? null)
+    }
+    return
+  }
+  for (const row of rows) {
+    const value = get(row[PK])
+    if (output) row[field.out] = value instanceof Set ? [...value] : value ?? field.default ?? null
+  }
+}
