@@ -29,7 +29,7 @@ export interface NodeServerLike {
 type Listener = Parameters<HttpModule['createServer']>[1]
 
 interface NodeServerModule {
-  createAdaptorServer(options: { fetch: FetchHandler; serverOptions: Record<string, unknown> }): NodeHttpServer
+  createAdaptorServer(options: { fetch: FetchHandler; hostname?: string; serverOptions: Record<string, unknown> }): NodeHttpServer
 }
 
 // A computed specifier keeps bundlers (Workers) from pulling the Node server in.
@@ -160,7 +160,10 @@ export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boo
   const { createAdaptorServer } = (await import(/* @vite-ignore */ nodeServerModule)) as NodeServerModule
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
   const serverOptions = { ServerResponse: safeResponseClass(http, options.debug), ...nodeServerTimeouts(options.timeouts) }
-  const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), serverOptions })
+  // `hostname`: the URL host for a request without a Host header (HTTP/1.0) or
+  // with an empty one, served at its request-target path as on Bun and Deno
+  // (without it @hono/node-server answers 400); a bad Host stays refused.
+  const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), hostname: 'localhost', serverOptions })
   // After the response, a client still sending a body nobody reads gets a
   // lingering close: FIN right away (it sees the answer, then EOF), nothing
   // more is read (its writes stall on TCP backpressure, no bandwidth spent),

@@ -53,7 +53,7 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
 // `/admin/…`), so the header is checked there. Bun makes the URL relative for a bad
 // Host (refused by `splitTarget` without reading the headers, a cost on every
 // request) and for no Host at all (served: `hostless`); Node's server
-// (@hono/node-server) and Workers refuse a bad Host themselves.
+// (@hono/node-server, given a default hostname for no Host) and Workers refuse a bad Host themselves.
 const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
 
 /**
