@@ -5,8 +5,7 @@
 import type { NestSettings } from '../conf/nest'
 import type { Started, Where } from '../serve/types'
 import type { FetchHandler } from '../types'
-import type { MountOptions } from './mount'
-import type { AttachOptions } from './options'
+import type { AttachOptions, MountOptions } from './options'
 
 /**
  * What fw does with one kind of backend.

@@ -2,31 +2,22 @@
  * `toFetchHandler()`: turn a mount target into a fetch handler (SPEC §7).
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { callNodeListener, type NodeCallOptions } from '../node/bridge/call'
+import { callNodeListener } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
 import { isResponseLike } from '../utils/http'
 import { backendOf } from './backends'
 import { describe, hasFetch, isClass } from './detect'
-import { isNestModuleClass, NEST_SETUP_HINT, nestModuleFetch, type NestCoreLike } from './nest'
+import { isNestModuleClass, NEST_SETUP_HINT, nestModuleFetch } from './nest'
 import { isNodeApp, wantsNext } from './node'
-import type { NestSettings } from '../conf/nest'
+import type { MountOptions } from './options'
+
+export type { MountOptions } from './options'
 
 /** The targets `toFetchHandler` knows, for error messages. */
 const MOUNT_KINDS =
   'a fetch handler function (request) => Response, an object with fetch() (Hono, Elysia, itty-router, h3), ' +
   'an Express/Connect app or router, a Koa app, a Fastify instance, a Nest application or (with backend: nest) a Nest module, ' +
   'or a Node listener wrapped as fromNode((req, res) => ...)'
-
-/**
- * Options of `toFetchHandler`.
- *
- * @example
- * const handler = toFetchHandler(expressApp, { onError: console.error })
- */
-export interface MountOptions extends Pick<NodeCallOptions, 'onError' | 'debug'> {
-  /** the service's Nest backend once set up: Nest modules can then be mounted */
-  nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }
-}
 
 /**
  * A fetch handler for `target`. Prefix stripping is the caller's job

@@ -9,10 +9,12 @@ import type { FetchHandler } from '../types'
 import { isExpressLike, isFastifyLike, isObjectish, type ExpressLike } from './detect'
 import { attachExpress } from './express'
 import { attachFastify } from './fastify'
-import type { AttachOptions } from './options'
+import type { AttachOptions, NestCoreLike } from './options'
 import { backend } from './backend'
 import { listenFramework, type NodeServerLike } from '../serve/node'
 import type { Started, Where } from '../serve/types'
+
+export type { NestCoreLike } from './options'
 
 type Fn = (...args: never[]) => unknown
 
@@ -37,16 +39,6 @@ export interface NestAppLike {
   getHttpServer(): NodeServerLike & { listening?: boolean }
   close(): Promise<unknown>
   useGlobalGuards: Fn
-}
-
-/**
- * `@nestjs/core` imported as a module (`import * as nest from '@nestjs/core'`).
- *
- * @example
- * const core: NestCoreLike = await import('@nestjs/core')
- */
-export interface NestCoreLike {
-  NestFactory: { create(module: never, ...rest: never[]): Promise<unknown> }
 }
 
 const fn = (value: unknown, key: string): boolean => isObjectish(value) && typeof Reflect.get(value, key) === 'function'

@@ -1,3 +1,6 @@
+import type { NestSettings } from '../conf/nest'
+import type { NodeCallOptions } from '../node/bridge/call'
+
 /**
  * Options of `attach()` (what `API.__as__` and `service.adapt` pass down).
  *
@@ -33,4 +36,25 @@ export interface AttachOptions {
 /** The resolved `asynchronous` flag, `fallback` when unset. */
 export function isAsync(options: AttachOptions, fallback: boolean): boolean {
   return options.asynchronous ?? options.asynchornous ?? fallback
+}
+
+/**
+ * `@nestjs/core` imported as a module (`import * as nest from '@nestjs/core'`).
+ *
+ * @example
+ * const core: NestCoreLike = await import('@nestjs/core')
+ */
+export interface NestCoreLike {
+  NestFactory: { create(module: never, ...rest: never[]): Promise<unknown> }
+}
+
+/**
+ * Options of `toFetchHandler`.
+ *
+ * @example
+ * const handler = toFetchHandler(expressApp, { onError: console.error })
+ */
+export interface MountOptions extends Pick<NodeCallOptions, 'onError' | 'debug'> {
+  /** the service's Nest backend once set up: Nest modules can then be mounted */
+  nest?: { core: NestCoreLike; settings?: NestSettings; ready: boolean }
 }

@@ -1,4 +1,4 @@
-import type { EntryOf } from '../adapters/types'
+import type { EntryOf } from './entry'
 import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
 import { ImproperlyConfigured } from '../exceptions'
 
