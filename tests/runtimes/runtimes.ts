@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { it } from 'vitest'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 export const bin = (name: string): string => `${root}node_modules/.bin/${name}`
@@ -39,6 +40,17 @@ export const runtimes: Runtime[] = ((): Runtime[] => {
   if (unknown.length) throw new Error(`FW_RUNTIMES: unknown ${unknown.join(', ')} (known: ${all.map((runtime) => runtime.name).join(', ')})`)
   return all.filter((runtime) => only.includes(runtime.name))
 })()
+
+/**
+ * The runtimes of `runtimes` a test file runs on (`names`). When FW_RUNTIMES
+ * keeps none of them, a skipped test names the reason: a file that registers
+ * nothing fails with "No test suite found".
+ */
+export function runtimesFor(names: readonly Runtime['name'][]): Runtime[] {
+  const kept = runtimes.filter((runtime) => names.includes(runtime.name))
+  if (!kept.length) it.skip(`skipped: FW_RUNTIMES=${process.env.FW_RUNTIMES ?? ''} has none of ${names.join(', ')}, the runtimes these tests run on`, () => {})
+  return kept
+}
 
 export interface Server {
   /** e.g. `http://127.0.0.1:41234` */
