@@ -85,7 +85,7 @@ describe('Cloudflare Workers: a user project with its own wrangler.toml', () => 
   it('bundles with wrangler deploy --dry-run, no nodejs_compat, no Node built-in', async () => {
     const toml = await readFile(join(work, 'worker/wrangler.toml'), 'utf8')
     expect(toml).not.toMatch(/^\s*compatibility_flags/m)
-    const { code, output } = await runCommand([bin('wrangler'), 'deploy', '--dry-run', '--outdir', 'out', '--config', join(work, 'worker/wrangler.toml')], 90_000, { WRANGLER_SEND_METRICS: 'false', CI: 'true' })
+    const { code, output } = await runCommand([bin('wrangler'), 'deploy', '--dry-run', '--outdir', join(work, 'worker/out'), '--config', join(work, 'worker/wrangler.toml')], 90_000, { WRANGLER_SEND_METRICS: 'false', CI: 'true' })
     expect(code, output).toBe(0)
     const bundle = await readFile(join(work, 'worker/out/index.js'), 'utf8')
     expect(bundle).not.toMatch(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']node:/)

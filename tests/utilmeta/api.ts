@@ -364,7 +364,7 @@ class RootResponse extends response.Response {
 }
 
 // UtilMeta: `@api.CORS(allow_origin='*')` on the class.
-@api.plugin(new plugins.CORS({ allowOrigin: '*' }))
+@api.plugin(plugins.CORS({ allowOrigin: '*' }))
 class RootAPI extends api.API {
   static test = TestAPI
   static response = RootResponse
