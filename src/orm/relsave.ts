@@ -5,7 +5,7 @@ import type { Db } from './database'
 import { Self, type DefField, type SchemaDef } from './fields'
 import { resolvePath } from './paths'
 import { columnsOf, primaryKeysOf, type Link } from './relations'
-import { hasKey, save, type Runner, type SaveOptions } from './save'
+import { bulkSave, hasKey, save, type Runner, type SaveOptions } from './save'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
@@ -49,8 +49,28 @@ async function attempt(run: () => Promise<unknown>, ignore: boolean | undefined)
  */
 export async function saveTree(db: Db, module: Module, def: SchemaDef, value: Row, options: SaveOptions): Promise<unknown> {
   const run = (runner: Runner) => saveNode(runner, module, def, value, options)
-  const related = options.relations !== false && def.fields.some((field) => (field.kind === 'path' || field.kind === 'nested') && Array.isArray(value[field.out] ?? value[field.key]))
-  return options.transaction === false || !related ? run(db) : db.transaction((tx) => run(tx))
+  return options.transaction === false || !related(def, value, options) ? run(db) : db.transaction((tx) => run(tx))
+}
+
+/** Does `value` give a relation field (a list) that `save` would write? */
+function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
+  return options.relations !== false && def.fields.some((field) => (field.kind === 'path' || field.kind === 'nested') && Array.isArray(value[field.out] ?? value[field.key]))
+}
+
+/**
+ * `bulkSave`: rows without relation lists go through the one-`INSERT` path;
+ * rows giving relation fields are saved as `save` saves them (key lists through
+ * a junction, nested to-many rows), row by row, all in ONE transaction: any
+ * failing row or relation rolls every row back. Returns the keys in input order.
+ */
+export async function bulkSaveTree(db: Db, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions): Promise<unknown[]> {
+  if (!values.some((value) => related(def, value, options))) return bulkSave(db, def.table, values, options)
+  const run = async (runner: Runner) => {
+    const keys: unknown[] = []
+    for (const value of values) keys.push(await saveNode(runner, module, def, value, options))
+    return keys
+  }
+  return options.transaction === false ? run(db) : db.transaction((tx) => run(tx))
 }
 
 async function saveNode(runner: Runner, module: Module, def: SchemaDef, value: Row, options: SaveOptions): Promise<unknown> {

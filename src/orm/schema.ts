@@ -7,8 +7,8 @@ import { defOf, entriesOf, inputSchema } from './defs'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
-import { saveTree } from './relsave'
-import { bulkSave, keyCondition, type SaveOptions } from './save'
+import { bulkSaveTree, saveTree } from './relsave'
+import { keyCondition, type SaveOptions } from './save'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
@@ -47,7 +47,12 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
   save(value: SaveValue<T>, options?: SaveOptions): Promise<KeyOf<T>>
-  /** Save many rows in one transaction (all or nothing); returns their keys in order. @example await UserSchema.bulkSave([{ username: 'a' }, { username: 'b' }]) */
+  /**
+   * Save many rows in one transaction (all or nothing); returns their keys in order. Each row may
+   * give the relation fields `save` writes (key lists through a junction, nested to-many rows).
+   *
+   * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
+   */
   bulkSave(values: readonly SaveValue<T>[], options?: SaveOptions): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
@@ -119,7 +124,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       return (await saveTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
-      return (await bulkSave(await database().db(), table, values as unknown as Record<string, unknown>[], saveOptions)) as KeyOf<T>[]
+      const target = database()
+      return (await bulkSaveTree(await target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {})) as KeyOf<T>[]
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }

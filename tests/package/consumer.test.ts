@@ -11,10 +11,10 @@
  * behaviour: `node bench/package.mjs` checks it (under 60 s).
  */
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { packedPackage, root, run } from './packed'
+import { linkPeers, packedPackage, root, run } from './packed'
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
 
@@ -95,7 +95,62 @@ Time({ useTz: 'no' })
 export { alias, handler, timeConf, listener, mounted, wrong }
 `
 
-function tsconfig(resolution: 'Bundler' | 'NodeNext'): string {
+/**
+ * `fw-api/orm` with drizzle's pg-core, as a user writes it (issue #25): tables and relations,
+ * an `orm.Schema`, an `orm.Query`, both used in an API class. Checked on its own
+ * (tsconfig.orm.json): drizzle's own declarations do not pass `skipLibCheck: false`
+ * (docs/orm.md, "Strict type-checking"), so the test separates their errors from ours by file.
+ */
+const ORM_CONSUMER = `import { API, get, post } from 'fw-api/api'
+import { Body, Query } from 'fw-api/request'
+import { orm } from 'fw-api/orm'
+import { relations } from 'drizzle-orm'
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
+
+export const users = pgTable('users', { id: serial('id').primaryKey(), username: text('username').notNull() })
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  authorId: integer('author_id').notNull().references(() => users.id),
+})
+export const usersRelations = relations(users, ({ many }) => ({ articles: many(articles) }))
+export const articlesRelations = relations(articles, ({ one }) => ({ author: one(users, { fields: [articles.authorId], references: [users.id] }) }))
+
+const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })
+const ArticleSchema = orm.Schema(articles, { id: true, title: true, authorId: true, author: UserSchema })
+const ArticleQuery = orm.Query(articles, {
+  author: orm.Filter('author.username'),
+  offset: orm.Offset(),
+  limit: orm.Limit({ max: 100 }),
+  order: orm.OrderBy(['title']),
+})
+
+type Article = orm.OutputOf<typeof ArticleSchema>
+
+export class ArticleAPI extends API {
+  @get({ query: Query(ArticleQuery) })
+  async list({ query }: { query: orm.QueryOf<typeof ArticleQuery> }): Promise<Article[]> {
+    return ArticleSchema.serialize(query)
+  }
+
+  @post({ article: Body(ArticleSchema.input({ omit: ['id'] })) })
+  async create({ article }: { article: orm.InputOf<typeof ArticleSchema> }): Promise<Article> {
+    const title: string = article.title
+    void title
+    return ArticleSchema.init(await ArticleSchema.save(article))
+  }
+}
+
+const first: Article | undefined = undefined
+// @ts-expect-error the serialised author is an object with a username, not a string
+const wrongName: string = ({} as Article).author.username.length
+export { first, wrongName }
+`
+
+/** The codes of drizzle-orm 0.45's own declaration errors that docs/orm.md lists. */
+const DRIZZLE_CODES = ['TS2307', 'TS2344', 'TS2416', 'TS2420', 'TS2515', 'TS2559', 'TS2580']
+
+function tsconfig(resolution: 'Bundler' | 'NodeNext', include = 'src/*.ts'): string {
   return JSON.stringify(
     {
       compilerOptions: {
@@ -113,15 +168,15 @@ function tsconfig(resolution: 'Bundler' | 'NodeNext'): string {
         isolatedModules: true,
         noEmit: true,
       },
-      include: ['src/*.ts'],
+      include: [include],
     },
     null,
     2,
   )
 }
 
-async function typecheck(resolution: 'Bundler' | 'NodeNext'): Promise<{ code: number; output: string; files: string }> {
-  const project = join(consumer, `tsconfig.${resolution.toLowerCase()}.json`)
+async function typecheck(resolution: 'Bundler' | 'NodeNext', name = resolution.toLowerCase()): Promise<{ code: number; output: string; files: string }> {
+  const project = join(consumer, `tsconfig.${name}.json`)
   try {
     const { stdout } = await run(process.execPath, [tsc, '-p', project, '--listFiles'], { cwd: consumer, maxBuffer: 16 << 20 })
     return { code: 0, output: '', files: stdout }
@@ -141,6 +196,20 @@ beforeAll(async () => {
   await writeFile(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext'))
   for (const resolution of ['Bundler', 'NodeNext'] as const) checks.set(resolution, typecheck(resolution))
 }, 240_000)
+
+let ormCheck: ReturnType<typeof typecheck> | undefined
+
+/** The ORM consumer's check, started after the other two (they share two cores). */
+async function checkOrm(): Promise<Awaited<ReturnType<typeof typecheck>>> {
+  if (!ormCheck) {
+    await linkPeers(consumer)
+    await mkdir(join(consumer, 'orm'), { recursive: true })
+    await writeFile(join(consumer, 'orm/consumer.ts'), ORM_CONSUMER)
+    await writeFile(join(consumer, 'tsconfig.orm.json'), tsconfig('Bundler', 'orm/*.ts'))
+    ormCheck = typecheck('Bundler', 'orm')
+  }
+  return ormCheck
+}
 
 describe('the packed package in a fresh consumer project', () => {
   it('installs from the tarball with its dependencies and without @types/node', async () => {
@@ -178,5 +247,19 @@ describe('the packed package in a fresh consumer project', () => {
       expect(result.files).not.toContain('@types/node')
     }, 45_000)
   }
+
+  it('type-checks fw-api/orm with drizzle-orm/pg-core (strict, skipLibCheck: false): no error from fw-api or the consumer, only drizzle\'s own', async () => {
+    const result = await checkOrm()
+    const errors = result.files.split('\n').filter((line) => /error TS\d+/.test(line))
+    const ours = errors.filter((line) => !line.includes('/node_modules/drizzle-orm/'))
+    expect(ours).toEqual([])
+    // what remains is drizzle's own declarations, of the kinds docs/orm.md lists
+    const codes = new Set(errors.map((line) => /error (TS\d+)/.exec(line)?.[1]))
+    expect([...codes].filter((code) => !DRIZZLE_CODES.includes(code ?? ''))).toEqual([])
+    // the consumer, fw-api/orm's declarations and drizzle's pg-core were all in the program
+    expect(result.files).toContain('orm/consumer.ts')
+    expect(result.files).toContain('node_modules/fw-api/dist/orm/index.d.ts')
+    expect(result.files).toContain('drizzle-orm/pg-core/table.d.ts')
+  }, 90_000)
 
 })

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { packedPackage, root } from './packed'
+import { linkPeers, packedPackage, root } from './packed'
 
 const exec = promisify(execFile)
 
@@ -103,9 +103,6 @@ async function allBlocks(): Promise<Block[]> {
 /** Packages the examples import besides fw-api and valibot (this repository's copies). */
 const LINKED = ['@types/node', '@types/express', 'drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'express', 'hono', '@nestjs/core', '@nestjs/common', 'reflect-metadata', 'rxjs', 'fastify']
 
-/** The optional peers of fw-api/orm, added next to the installed tarball. */
-const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres']
-
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
@@ -144,10 +141,7 @@ beforeAll(async () => {
   await linkPackage('fw-api', join(consumer, 'node_modules/fw-api'))
   await linkPackage('valibot', join(consumer, 'node_modules/valibot'))
   // fw-api/orm loads its optional peers from where the tarball is installed
-  for (const name of PEERS) {
-    await mkdir(join(consumer, 'node_modules', name, '..'), { recursive: true })
-    await symlink(join(root, 'node_modules', name), join(consumer, 'node_modules', name), 'dir').catch(() => {}) // already linked by an earlier run
-  }
+  await linkPeers(consumer)
   for (const name of LINKED) await linkPackage(name, join(root, 'node_modules', name))
   const quickstart = (await readFile(join(root, 'examples/quickstart.ts'), 'utf8')).replace('export { service }', 'export { service, RootAPI, CalcAPI, ArticleAPI }')
   await writeFile(join(dir, 'app.ts'), quickstart)

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -109,4 +109,21 @@ export async function packedPackage(timeoutMs = 240_000): Promise<Packed> {
     }
   }
   return packed
+}
+
+/** The optional peers of fw-api/orm (not installed by npm with the tarball). */
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres']
+
+/**
+ * Links this repository's copies of the ORM's optional peers next to the installed tarball
+ * (idempotent: a link an earlier run or another test file made is kept).
+ *
+ * @example
+ * await linkPeers((await packedPackage()).consumer)
+ */
+export async function linkPeers(consumer: string): Promise<void> {
+  for (const name of PEERS) {
+    await mkdir(join(consumer, 'node_modules', name, '..'), { recursive: true })
+    await symlink(join(root, 'node_modules', name), join(consumer, 'node_modules', name), 'dir').catch(() => {})
+  }
 }
