@@ -4,6 +4,7 @@
  * a legitimate use for that name, and dropping it keeps later copies safe.
  */
 import { BadRequest } from '../exceptions/index'
+import { addRepeated } from '../utils/repeated'
 
 /** One form value: text, or an uploaded file. */
 export type FormEntry = string | File
@@ -22,11 +23,7 @@ export function createForm(): FormObject {
  * const form = createForm(); addField(form, 'a', '1'); addField(form, 'a', '2') // form.a → ['1', '2']
  */
 export function addField(form: FormObject, key: string, value: FormEntry): void {
-  if (key === '__proto__') return
-  const existing = form[key]
-  if (existing === undefined) form[key] = value
-  else if (Array.isArray(existing)) existing.push(value)
-  else form[key] = [existing, value]
+  addRepeated(form, key, value)
 }
 
 /** The 400 for a form with more than `limit` fields or parts. */

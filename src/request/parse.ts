@@ -1,4 +1,5 @@
 /** Query, cookie and header-name parsing for the request context (each runs at most once per request). */
+import { addRepeated } from '../utils/repeated'
 
 /** Split a `Cookie` header into a null-prototype map (first occurrence wins). */
 export function parseCookies(header: string | null): Record<string, string> {
@@ -62,10 +63,7 @@ export function parseQuery(search: string): QueryValues {
       const name = decodeQueryPart(search.slice(start, hasValue ? eq : end))
       const value = hasValue ? decodeQueryPart(search.slice(eq + 1, end)) : ''
       if (name === undefined || value === undefined) return queryObject(new URLSearchParams(search))
-      const existing = out[name]
-      if (existing === undefined) out[name] = value
-      else if (Array.isArray(existing)) existing.push(value)
-      else out[name] = [existing, value]
+      addRepeated(out, name, value)
     }
     start = end + 1
   }
@@ -75,12 +73,7 @@ export function parseQuery(search: string): QueryValues {
 /** Everything under one query key: a string, or an array when the key repeats. */
 export function queryObject(query: URLSearchParams): QueryValues {
   const out: Record<string, string | string[]> = Object.create(null)
-  for (const [key, value] of query) {
-    const existing = out[key]
-    if (existing === undefined) out[key] = value
-    else if (Array.isArray(existing)) existing.push(value)
-    else out[key] = [existing, value]
-  }
+  for (const [key, value] of query) addRepeated(out, key, value)
   return out
 }
 
