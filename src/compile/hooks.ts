@@ -4,6 +4,7 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
+import { label } from './options'
 import type { EndpointDef, Level } from './tree'
 
 /** A hook resolved for one endpoint: its class level, method and template. */
@@ -64,7 +65,7 @@ function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
  */
 export function checkHooks(level: Level): void {
   for (const hook of level.hooks) {
-    const where = `${level.cls.name}.${hook.methodName}()`
+    const where = label(level.cls, hook.methodName)
     if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function') throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       if (target === '*') continue
@@ -85,14 +86,14 @@ export function surroundings(def: EndpointDef): Surroundings {
   const levels = def.levels
   let template: Template | undefined
   const own = (levels.at(-1) as Level).templates
-  if (own.has(def.methodName)) template = templateFrom(own.get(def.methodName), `${def.cls.name}.${def.methodName}()`)
+  if (own.has(def.methodName)) template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
   for (let level = levels.length - 1; level >= 0; level--) {
     const here = levels[level] as Level
     const levelAfter: ResolvedHook[] = []
     const levelBefore: ResolvedHook[] = []
     for (const decl of here.hooks) {
       if (!targets(decl, def, level)) continue
-      const where = `${here.cls.name}.${decl.methodName}()`
+      const where = label(here.cls, decl.methodName)
       const hookTemplate = here.templates.has(decl.methodName) ? templateFrom(here.templates.get(decl.methodName), where) : undefined
       const resolved: ResolvedHook = {
         decl,

@@ -20,7 +20,7 @@ export function label(cls: Function, method: string): string {
   return `${cls.name}.${method}()`
 }
 
-/** The renderer of `template` with the service's settings; `where` names who renders in 500s. */
-export function rendererFor(options: CompileOptions, template: Template, where: string): Renderer {
+/** The renderer of `template` (none: the bare one) with the service's settings; `where` names who renders in 500s. */
+export function rendererFor(options: CompileOptions, template: Template | undefined, where: string): Renderer {
   return createRenderer(template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
 }

@@ -1,9 +1,9 @@
 import { ImproperlyConfigured } from '../exceptions'
-import { createRenderer, type Renderer } from '../response/render'
+import type { Renderer } from '../response/render'
 import { withJsonDepth } from '../schema'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
-import type { CompileOptions } from './options'
+import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
 import { isOptional, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
@@ -76,14 +76,13 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
   const routed: RouteEntry<Routed>[] = []
 
   defs.forEach((def, index) => {
-    const where = `${def.cls.name}.${def.methodName}()`
+    const where = label(def.cls, def.methodName)
     def.levels.forEach((level, depth) => {
       if (checked.has(level)) return
       checked.add(level)
       checkHooks(level)
       if (!level.owns) return
-      const { stringify, debug, onError } = options
-      const renderer = createRenderer(classTemplate(def.levels, depth), { stringify, debug, onError, where: level.cls.name })
+      const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
       const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
       scopes.push({ contains: scopeMatcher(prefix), renderer, depth, level, first: index })
     })
@@ -99,7 +98,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const hookPlans = new Map<ResolvedHook, EndpointPlan>()
     for (const hook of around.before) {
       if (!hook.decl.params) continue
-      const hookWhere = `${(def.levels[hook.level] as Level).cls.name}.${hook.decl.methodName}()`
+      const hookWhere = label((def.levels[hook.level] as Level).cls, hook.decl.methodName)
       const hookPlan = withJsonDepth(options.limits.depth, () => planParams({ where: hookWhere, template: def.template, params: specsOf(hook.decl.params, hookWhere), common: [], declaredOnly: true }, path.names, ownNames))
       if (hookPlan.bodies.some((body) => body.accept !== 'any') || (hookPlan.bodies.length && plan.bodies.length)) {
         throw new ImproperlyConfigured(`${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`)
@@ -108,7 +107,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     }
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
-    const classRenderer = ownTemplate === around.template ? endpoint.renderer : createRenderer(ownTemplate, { stringify: options.stringify, debug: options.debug, onError: options.onError, where: def.cls.name })
+    const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
     routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
   })
 

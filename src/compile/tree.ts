@@ -7,6 +7,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route'
+import { label } from './options'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */
 export interface CommonParam {
@@ -208,7 +209,7 @@ function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common:
     walk(sub.api, joinPath(prefix, sub.route), joinPath(sub.route) !== '/', here, out)
   }
   for (const [methodName, decls] of endpoints) {
-    const where = `${cls.name}.${methodName}()`
+    const where = label(cls, methodName)
     for (const decl of decls) {
       const namedAfterMethod = HTTP_NAMES.has(methodName)
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {

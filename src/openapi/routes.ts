@@ -10,6 +10,7 @@ import { routeOf } from '../api/decorators'
 import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc'
 import { surroundings } from '../compile/hooks'
 import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
+import { label } from '../compile/options'
 import { isOptional, unwrap } from '../compile/params'
 import { fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
@@ -127,7 +128,7 @@ function declaredErrors(def: EndpointDef, doc: OperationDoc): DeclaredError[] {
   for (const hook of surroundings(def).before) {
     const cls = def.levels[hook.level]?.cls
     if (!cls) continue
-    for (const error of methodDoc(cls, hook.decl.methodName).errors ?? []) found.push(errorOf(error, `${cls.name}.${hook.decl.methodName}()`))
+    for (const error of methodDoc(cls, hook.decl.methodName).errors ?? []) found.push(errorOf(error, label(cls, hook.decl.methodName)))
   }
   return found
 }
@@ -214,7 +215,7 @@ function describe(def: EndpointDef, path: CompiledPath, template: Template): Rou
     return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false } as const
   }
   const ownNames = new Set([...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()))
-  const plan = planParams({ where: `${def.cls.name}.${def.methodName}()`, template: def.template, params: def.params, common: def.common }, path.names, ownNames)
+  const plan = planParams({ where: label(def.cls, def.methodName), template: def.template, params: def.params, common: def.common }, path.names, ownNames)
   const params: RouteParam[] = []
   for (const param of plan.params) {
     if (param.in === 'body') continue

@@ -2,11 +2,12 @@ import type { APIClass } from '../api/api'
 import { runPlugins, type Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
+import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
-import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import type { Renderer, Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
 import { hostless, splitTarget, stripPrefix } from '../router/route'
@@ -65,9 +66,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route))
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
-  const { entries, scopes } = compileRoutes(defs, { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout })
+  const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
+  const { entries, scopes } = compileRoutes(defs, options)
   const router = new Router(entries)
-  const root: Renderer = createRenderer(declaredTemplate((config.api as { response?: unknown } | undefined)?.response), { stringify, debug, onError, where: config.api?.name ?? 'service' })
+  const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
   // Only plugins with a request or response step go around routing (one with just `handleError`
   // is asked by the endpoint pipeline on an error): a service without them answers synchronously.
   const around = plugins.filter((plugin) => plugin.processRequest || plugin.processResponse)
