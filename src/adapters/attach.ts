@@ -7,7 +7,7 @@ import { backendOf } from './backends'
 import { describe } from './detect'
 import type { AttachOptions } from './options'
 import type { NestSettings } from '../conf/nest'
-import { normalizeRoute } from '../router/route'
+import { normalizeRoute } from '../router/route-path'
 
 /** The backends `attach` knows, for error messages. */
 const ATTACH_KINDS =

@@ -13,7 +13,8 @@ import { backend } from './backend'
 import { isExpressLike, isExpressModule } from './detect'
 import { callNodeListener } from '../node/bridge/call'
 import { startListener } from '../serve/node'
-import { pathOf, underRoute } from '../router/route'
+import { under } from '../router/route-path'
+import { pathOf } from '../router/url'
 
 type Next = (error?: unknown) => void
 /** An Express middleware, callback style or async. */
@@ -42,8 +43,8 @@ function routedUrl(req: IncomingMessage, route: string): string | undefined {
   const original: unknown = Reflect.get(req, 'originalUrl')
   const url = typeof original === 'string' ? original : (req.url ?? '/')
   const base: unknown = Reflect.get(req, 'baseUrl')
-  if (typeof base === 'string' && base !== '' && typeof req.url === 'string' && underRoute(pathOf(req.url), route)) return req.url
-  return underRoute(pathOf(url), route) ? url : undefined
+  if (typeof base === 'string' && base !== '' && typeof req.url === 'string' && under(route, pathOf(req.url))) return req.url
+  return under(route, pathOf(url)) ? url : undefined
 }
 
 /**

@@ -8,7 +8,7 @@ import type { HonoClassLike, HonoLike } from './detect'
 import type { AttachOptions } from './options'
 import { backend } from './backend'
 import { isHonoClass, isHonoLike } from './detect'
-import { stripPrefix } from '../router/route'
+import { stripPrefix } from '../router/url'
 
 /** The slice of Hono's Context fw uses. */
 interface HonoContextLike {

@@ -14,7 +14,8 @@ import { backend } from './backend'
 import { isKoaLike } from './detect'
 import { callNodeListener } from '../node/bridge/call'
 import { startListener } from '../serve/node'
-import { pathOf, underRoute } from '../router/route'
+import { under } from '../router/route-path'
+import { pathOf } from '../router/url'
 import { appendSetCookie, isNullBodyStatus } from '../utils/http'
 
 /** The slice of Koa's context fw uses. */
@@ -68,7 +69,7 @@ function respond(ctx: KoaContextLike, response: Response): void {
 function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
   return async (ctx, next) => {
-    if (options.live?.() === false || !underRoute(pathOf(ctx.originalUrl), route)) {
+    if (options.live?.() === false || !under(route, pathOf(ctx.originalUrl))) {
       await next()
       return
     }

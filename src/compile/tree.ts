@@ -6,7 +6,7 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
-import { joinPath } from '../router/route'
+import { joinPath } from '../router/route-path'
 import { label } from './options'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */

@@ -8,6 +8,7 @@
  */
 import { unwrap } from '../compile/params'
 import { shapeOf } from '../schema'
+import { under } from '../router/route-path'
 import { responsesOf, SHARED_SCHEMAS } from './responses'
 import type { BodyField, RouteBody, RouteInfo, RouteParam } from './routes'
 import { fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type JsonSchema } from './schema'
@@ -60,8 +61,8 @@ const segment = (text: string): string => text.replace(/[{}]/g, '').replace(/[^A
 
 /** `<class route relative to the root route, dotted>.<method name>`, e.g. `article.getArticle`. */
 function baseOperationId(route: RouteInfo, root: string): string {
-  const under = root !== '/' && (route.classPath === root || route.classPath.startsWith(`${root}/`)) ? route.classPath.slice(root.length) : route.classPath
-  return [...under.split('/').filter(Boolean).map(segment), route.methodName].join('.')
+  const below = root !== '/' && under(root, route.classPath) ? route.classPath.slice(root.length) : route.classPath
+  return [...below.split('/').filter(Boolean).map(segment), route.methodName].join('.')
 }
 
 function sourceOf(param: RouteParam): Source {

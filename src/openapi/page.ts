@@ -5,7 +5,7 @@
  * fetch handler, so it serves on every runtime; the service runs its plugins
  * around it like around any route (SPEC §9).
  */
-import { joinPath } from '../router/path'
+import { joinPath } from '../router/route-path'
 import { findScript, readAsset, SCALAR_PACKAGE, type ScriptAsset } from './assets'
 import type { DocumentOptions, OpenAPIDocument } from './document'
 

@@ -17,7 +17,7 @@ import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import type { Template } from '../response/response'
 import type { CompiledPath, RouteEntry } from '../router'
-import { joinPath } from '../router/route'
+import { joinPath } from '../router/route-path'
 import { objectEntries, shapeOf, type AnySchema } from '../schema'
 
 /** One non-body param on the wire. */

@@ -1,2 +1,3 @@
-export { compilePath, joinPath, type CompiledPath, type PathParamRule } from './path'
+export { compilePath, type CompiledPath, type PathParamRule } from './path'
+export { joinPath } from './route-path'
 export { Router, type PathMatch, type RouteEntry, type RouteMatch } from './router'

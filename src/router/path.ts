@@ -1,4 +1,5 @@
 import { ImproperlyConfigured } from '../exceptions'
+import { joinPath } from './route-path'
 import { matchBySegments, matchChain, type ChainPattern, type PathMatcher, type SegmentPattern } from './match'
 
 /** How a path param matches: one segment (`[^/]+`) or the rest of the path (`.*`). */
@@ -30,18 +31,6 @@ export interface CompiledPath {
    */
   segments?: readonly (string | null)[]
   names: string[]
-}
-
-/**
- * Join route pieces; leading/trailing slashes are insignificant.
- *
- * @example
- * joinPath('/api/', 'article', '{slug}') // '/api/article/{slug}'
- */
-export function joinPath(...parts: (string | undefined)[]): string {
-  const segments: string[] = []
-  for (const part of parts) if (part) for (const segment of part.split('/')) if (segment) segments.push(segment)
-  return `/${segments.join('/')}`
 }
 
 const PARAM = /\{([^{}]*)\}/g

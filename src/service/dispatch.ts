@@ -10,7 +10,8 @@ import { RequestContext } from '../request/context'
 import type { Renderer, Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
-import { hostless, splitTarget, stripPrefix } from '../router/route'
+import { under } from '../router/route-path'
+import { hostless, splitTarget, stripPrefix } from '../router/url'
 import type { FetchHandler } from '../types'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
@@ -74,7 +75,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   // is asked by the endpoint pipeline on an error): a service without them answers synchronously.
   const around = plugins.filter((plugin) => plugin.processRequest || plugin.processResponse)
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
-  const appMounts = config.appMounts.map((mount) => ({ ...mount, below: `${mount.prefix}/`, handler: containHandler(mount.handler, root, mount.prefix) }))
+  const appMounts = config.appMounts.map((mount) => ({ ...mount, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
   const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = appMounts.find((mount) => mount.prefix === '/')
@@ -133,7 +134,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     const path = target.path
     for (const mount of prefixed) {
-      if (path !== mount.prefix && !path.startsWith(mount.below)) continue
+      if (!under(mount.prefix, path)) continue
       if (!mount.guarded || !around.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
       const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
       return runPlugins(around, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)

@@ -6,7 +6,7 @@ import Koa from 'koa'
 import bodyParser from 'koa-bodyparser'
 import { describe, expect, it } from 'vitest'
 import { fromNode, toFetchHandler } from '../../src/adapters'
-import { stripPrefix } from '../../src/router/route'
+import { stripPrefix } from '../../src/router/url'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { within } from './helpers'
 

@@ -1,9 +1,10 @@
 /**
  * The route served comes from the request-target (issue #9 item 2), and the
- * route helpers of src/router/route.ts.
+ * route helpers of src/router/url.ts and src/router/route-path.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { normalizeRoute, pathOf, splitTarget, stripPrefix, underRoute } from '../../src/router/route'
+import { normalizeRoute, under } from '../../src/router/route-path'
+import { pathOf, splitTarget, stripPrefix } from '../../src/router/url'
 
 describe('splitTarget', () => {
   it('splits path and query by index; drops a trailing slash', () => {
@@ -29,11 +30,11 @@ describe('splitTarget', () => {
 })
 
 describe('route helpers', () => {
-  it('normalizeRoute, underRoute, pathOf', () => {
+  it('normalizeRoute, under, pathOf', () => {
     expect(normalizeRoute('v2/')).toBe('/v2')
     expect(normalizeRoute('/')).toBe('')
-    expect(underRoute('/api/x', '/api')).toBe(true)
-    expect(underRoute('/apix', '/api')).toBe(false)
+    expect(under('/api', '/api/x')).toBe(true)
+    expect(under('/api', '/apix')).toBe(false)
     expect(pathOf('http://h/a/b?x=1')).toBe('/a/b')
     expect(pathOf('/a/b?x=1')).toBe('/a/b')
   })

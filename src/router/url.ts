@@ -1,30 +1,9 @@
 /**
- * Route helpers, in one place: normalising route prefixes, testing paths
- * against them, stripping them, and finding the path of a request.
+ * URL plumbing: the path of a request target, splitting a request URL into
+ * path and query, Bun's host-less requests, and re-addressing a request below
+ * a prefix. The route vocabulary itself is in ./route-path.
  */
-export { joinPath } from './path'
-
-/**
- * `'/api/'` → `'/api'`, `'api'` → `'/api'`, `'/'` and `''` → `''` (the root).
- *
- * @example
- * normalizeRoute('v2/') // '/v2'
- */
-export function normalizeRoute(route: string | undefined): string {
-  const trimmed = (route ?? '').trim().replace(/^\/+|\/+$/g, '')
-  return trimmed === '' ? '' : `/${trimmed}`
-}
-
-/**
- * Whether `pathname` is `route` itself or below it (segment-wise: `/apix` is not under `/api`).
- *
- * @example
- * underRoute('/api/users', '/api') // true
- * underRoute('/apix', '/api')      // false
- */
-export function underRoute(pathname: string, route: string): boolean {
-  return route === '' || route === '/' || pathname === route || pathname.startsWith(`${route}/`)
-}
+import { normalizeRoute, under } from './route-path'
 
 /**
  * The path of a request target (`/a/b?x=1` → `/a/b`; absolute-form targets too).
@@ -111,7 +90,7 @@ export function stripPrefix(request: Request, prefix: string): Request {
   const route = normalizeRoute(prefix)
   const url = request.url
   const split = splitTarget(url, null)
-  if (route === '' || !split || !underRoute(split.path, route)) return request
+  if (route === '' || !split || !under(route, split.path)) return request
   const rest = url.slice(split.start + route.length)
   return new Request(url.slice(0, split.start) + (rest.startsWith('/') ? rest : `/${rest}`), request)
 }
