@@ -4,6 +4,7 @@ import type { Limits } from '../body/limits'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import { AllowTable } from './allow'
 import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
@@ -82,20 +83,24 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
   const shadowed = (routed: Routed, path: string): boolean => routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
+  const anyShadowed = (found: PathMatch<Routed>, path: string): boolean => {
+    for (const match of found.byMethod.values()) if (shadowed(match.entry.data, path)) return true
+    return false
+  }
 
+  // The `Allow` / preflight header values of one set of routes: computed the first time that set
+  // answers a 405 or a preflight, then reused (keyed by the routes themselves, in order).
+  const allowed = new AllowTable()
   const preflight = (found: PathMatch<Routed>): Response => {
-    const headerNames = new Set<string>()
-    for (const match of found.byMethod.values()) for (const name of match.entry.data.endpoint.headerNames) headerNames.add(name)
-    headerNames.add('content-type')
-    const headers = new Headers({ 'access-control-allow-methods': found.allow.join(', '), 'access-control-allow-headers': [...headerNames].join(', ') })
-    return new Response(null, { status: 204, headers })
+    const { methods, headers } = allowed.of(found)
+    return new Response(null, { status: 204, headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers } })
   }
 
   /** No route for this method: 405 / preflight / 404, by the class that owns the path. */
   const miss = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
     const path = rc.path
     let found = router.find(path)
-    if (found) {
+    if (found && anyShadowed(found, path)) {
       const byMethod = new Map([...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)))
       found = byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
     }
@@ -111,7 +116,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
     }
     const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
-    return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: found.allow.join(', ') } }))
+    return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: allowed.of(found).methods } }))
   }
 
   const route = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
