@@ -86,9 +86,9 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
-export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown): Promise<unknown> {
+export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown, type: ContentType | undefined = contentTypeOf(request)): Promise<unknown> {
   try {
-    return startReading(request, plan, limits, env)
+    return startReading(request, plan, limits, env, type)
   } catch (error) {
     return Promise.reject(error)
   }
@@ -97,15 +97,13 @@ export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?:
 const NOTHING: Promise<undefined> = Promise.resolve(undefined)
 
 /** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
-function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown): Promise<unknown> {
+function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown, type: ContentType | undefined): Promise<unknown> {
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
   const framed = isFramed(request, length, fromFramingServer(env) || fromWorkersPlatform(request))
   if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING
-  const header = request.headers.get('content-type')
-  const type = header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
   const kind = kindOf(plan, type)
   if (kind === undefined) return refuse(request, framed, length, plan, type, limits)
 
@@ -167,7 +165,24 @@ function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: B
  * acceptsType({ accept: 'json' }, 'application/json; charset=utf-8') // true
  */
 export function acceptsType(plan: BodyPlan, contentType: string | null): boolean {
-  return kindOf(plan, parseContentType(contentType)) !== undefined
+  return accepts(plan, parseContentType(contentType))
+}
+
+/** `acceptsType` for a `Content-Type` already parsed (`contentTypeOf`): several plans, one parse. */
+export function accepts(plan: BodyPlan, type: ContentType | undefined): boolean {
+  return kindOf(plan, type) !== undefined
+}
+
+/**
+ * A request's parsed `Content-Type` (`undefined` without one), parsed once per
+ * body: chosen among body plans and read with the same value.
+ *
+ * @example
+ * contentTypeOf(new Request('http://h/', { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' } }))?.essence // 'text/plain'
+ */
+export function contentTypeOf(request: Request): ContentType | undefined {
+  const header = request.headers.get('content-type')
+  return header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
 }
 
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {

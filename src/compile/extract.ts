@@ -1,4 +1,4 @@
-import { acceptsType, type BodyPlan, type Limits } from '../body'
+import { accepts, type BodyPlan, type ContentType, type Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
@@ -62,17 +62,16 @@ const ALL: readonly boolean[] = Object.freeze([true])
 
 /**
  * Choose the body plan an endpoint reads the body with (the body itself is
- * read by the caller: `rc.body = await readBody(rc.raw, chooseBody(rc, bodies), limits)`,
+ * read by the caller: `rc.body = await readBody(rc.raw, chooseBody(rc, bodies, type), limits, env, type)` with `type = contentTypeOf(rc.raw)`,
  * one await hop). With several whole-body params, the body goes to those whose
  * content types accept it; none → the first plan's 415.
  */
-export function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[]): BodyPlan {
+export function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[], type: ContentType | undefined): BodyPlan {
   if (bodies.length === 1) {
     rc.bodyAccepted = ALL
     return bodies[0] as BodyPlan
   }
-  const type = rc.raw.headers.get('content-type')
-  const accepted = bodies.map((plan) => acceptsType(plan, type))
+  const accepted = bodies.map((plan) => accepts(plan, type))
   const chosen = accepted.indexOf(true)
   rc.bodyAccepted = accepted
   return bodies[chosen < 0 ? 0 : chosen] as BodyPlan

@@ -1,6 +1,6 @@
 import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import { readBody, type BodyPlan } from '../body'
+import { contentTypeOf, readBody, type BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
@@ -103,7 +103,10 @@ function buildSteps(p: PipelinePlan): Step[] {
   const bodies = p.bodies
   if (bodies) {
     steps.push(step(
-      (x) => readBody(x.rc.raw, chooseBody(x.rc, bodies), options.limits, x.rc.env),
+      (x) => {
+        const type = contentTypeOf(x.rc.raw) // parsed once: chosen among the plans and read with
+        return readBody(x.rc.raw, chooseBody(x.rc, bodies, type), options.limits, x.rc.env, type)
+      },
       (x, body) => void (x.rc.body = body),
     ))
   }
