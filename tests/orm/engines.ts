@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,11 +37,23 @@ async function freePort(): Promise<number> {
 /** A running throw-away PostgreSQL server. */
 export interface PostgresServer {
   url: string
+  /** the server's log file (`pg_ctl -l`); holds every statement when started with `logStatements` */
+  logFile: string
   stop(): Promise<void>
 }
 
+/** How to start the test server. */
+export interface PostgresOptions {
+  /** log every statement the server runs (`log_statement=all`) to `logFile`, for `loggedStatements` */
+  logStatements?: boolean
+}
+
+/** The log line prefix `logStatements` sets: process id and database name. */
+const LOG_PREFIX = 'fwlog:%p:%d:'
+const LOGGED = /^fwlog:(\d+):([^:]*):LOG: {2}(?:statement|execute [^:]*): (.*)$/
+
 /** Start a PostgreSQL server in a temp dir on a free 127.0.0.1 port. */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(startOptions: PostgresOptions = {}): Promise<PostgresServer> {
   if (!binDir) throw new Error(postgresSkipReason)
   const asRoot = process.getuid?.() === 0
   const dir = await mkdtemp(join(tmpdir(), 'fw-pg-'))
@@ -55,14 +67,60 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, 'data')
   await exec('initdb', ['-D', data, '-U', 'fw', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-  await exec('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'])
+  const logging = startOptions.logStatements ? ` -c log_statement=all -c log_destination=stderr -c logging_collector=off -c log_line_prefix=${LOG_PREFIX}` : ''
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${logging}`
+  const logFile = join(dir, 'log')
+  await exec('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start'])
   return {
     url: `postgres://fw@127.0.0.1:${port}/postgres`,
+    logFile,
     async stop() {
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
       await rm(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/** One statement from the server's log. */
+export interface LoggedStatement {
+  /** the backend process (one per connection) that ran it */
+  pid: number
+  sql: string
+}
+
+/** The statements of the server's log, multi-line ones joined, for `database` only. */
+async function readLog(server: PostgresServer, database: string): Promise<LoggedStatement[]> {
+  const statements: (LoggedStatement & { database: string })[] = []
+  let last: (LoggedStatement & { database: string }) | undefined
+  for (const line of (await readFile(server.logFile, 'utf8')).split('\n')) {
+    const match = LOGGED.exec(line)
+    if (match) statements.push((last = { pid: Number(match[1]), database: match[2] ?? '', sql: match[3] ?? '' }))
+    else if (line.startsWith('fwlog:')) last = undefined
+    else if (last) last.sql += `\n${line}`
+  }
+  return statements.filter((statement) => statement.database === database).map(({ pid, sql }) => ({ pid, sql }))
+}
+
+let marks = 0
+/**
+ * The statements the server (started with `logStatements`) logged for the
+ * url's database while `work` ran: `SELECT 'fw-mark-<n>'` is sent through
+ * `execute` before and after, and the log is read between the two marks.
+ */
+export async function loggedStatements(server: PostgresServer, execute: (sql: string) => Promise<unknown>, work: () => Promise<unknown>): Promise<LoggedStatement[]> {
+  const database = new URL(server.url).pathname.slice(1)
+  const mark = `fw-mark-${process.pid}-${++marks}`
+  await execute(`SELECT '${mark}-start'`)
+  await work()
+  await execute(`SELECT '${mark}-end'`)
+  const isMark = (statement: LoggedStatement, end: string) => statement.sql.trim() === `SELECT '${mark}-${end}'`
+  for (let tries = 0; ; tries++) {
+    const log = await readLog(server, database)
+    const start = log.findIndex((statement) => isMark(statement, 'start'))
+    const end = log.findIndex((statement) => isMark(statement, 'end'))
+    if (start >= 0 && end > start) return log.slice(start + 1, end)
+    if (tries >= 50) throw new Error(`loggedStatements: marks ${mark} not found in ${server.logFile}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 
