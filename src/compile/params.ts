@@ -6,7 +6,7 @@ import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
-import { ConversionError, objectEntries, shapeOf, type AnySchema } from '../schema'
+import { ConversionError, DEFAULT_JSON_DEPTH, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
 import type { CommonParam } from './tree'
 
@@ -65,7 +65,7 @@ function checked(check: Checker): Checker {
 }
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema)): ParamPlan {
+function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema, { depth })): ParamPlan {
   const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
   return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole }
 }
@@ -79,9 +79,9 @@ function decodePathValue(raw: string | undefined): string | undefined {
   }
 }
 
-function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
+function pathPlan(depth: number, spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
   const schema = spec.schema ?? stringSchema
-  const check = compileChecker(schema)
+  const check = compileChecker(schema, { depth })
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
   // A rest (file path) param never hands a way out of a directory to the handler.
   const rest = spec.match === 'rest'
@@ -94,10 +94,10 @@ function pathPlan(spec: MarkerSpec, name: string, index: number, target: Target,
     }
     return check(decoded)
   }
-  return plan(spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, parse)
+  return plan(depth, spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, parse)
 }
 
-function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
+function queryPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
   // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
   const read = wantsList(spec.schema ?? stringSchema)
@@ -109,17 +109,17 @@ function queryPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
         const value = rc.query[wire]
         return value === undefined || typeof value === 'string' ? value : value[0]
       }
-  return plan(spec, 'query', wire, target, key, read)
+  return plan(depth, spec, 'query', wire, target, key, read)
 }
 
-function headerPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
+function headerPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = (spec.alias ?? kebabCase(key)).toLowerCase()
-  return plan(spec, 'header', spec.alias ?? kebabCase(key), target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
+  return plan(depth, spec, 'header', spec.alias ?? kebabCase(key), target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
 }
 
-function cookiePlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
+function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
-  return plan(spec, 'cookie', wire, target, key, (rc) => rc.cookies[wire])
+  return plan(depth, spec, 'cookie', wire, target, key, (rc) => rc.cookies[wire])
 }
 
 /** The header an object entry reads: its alias, else its key in kebab-case (lower-cased). */
@@ -128,10 +128,10 @@ function headerSource(entry: { key: string; wire: string }): string {
 }
 
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
-function objectPlan(spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
+function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
   const schema = spec.schema ?? v.object({})
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
-  if (at === 'query') return plan(spec, at, key, target, key, (rc) => parseQuery(rc.search), schema)
+  if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema)
   const shapes = shapeOf(unwrap(schema)).entries ?? {}
   const entries = objectEntries(unwrap(schema)).map((entry) => {
     const entrySchema = shapes[entry.key]
@@ -150,16 +150,16 @@ function objectPlan(spec: MarkerSpec, key: string, target: Target, at: 'query' |
     }
     return out
   }
-  return plan(spec, at, key, target, key, read, schema)
+  return plan(depth, spec, at, key, target, key, read, schema)
 }
 
-function bodyFieldPlan(spec: MarkerSpec, key: string, target: Target): ParamPlan {
+function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
   const read = (rc: RequestContext): unknown => {
     const body = rc.body
     return typeof body === 'object' && body !== null && Object.hasOwn(body, wire) ? (body as Record<string, unknown>)[wire] : undefined
   }
-  return plan(spec, 'body', wire, target, key, read)
+  return plan(depth, spec, 'body', wire, target, key, read)
 }
 
 /** Which wire forms a body param accepts, from its marker and its schema. */
@@ -194,6 +194,8 @@ export interface PlanSource {
   common: readonly CommonParam[]
   /** before hooks: bind only the path params they declare */
   declaredOnly?: boolean
+  /** nesting depth allowed in JSON-encoded params (the service's `limits.depth`); default 100 */
+  depth?: number
 }
 
 /**
@@ -206,6 +208,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   let fieldBody: BodyPlan | undefined
   const headerNames: string[] = []
   const { where } = source
+  const depth = source.depth ?? DEFAULT_JSON_DEPTH
   const commonByName = new Map<string, CommonParam>(source.common.map((param) => [param.field, param]))
   const bound = new Set<string>()
 
@@ -218,13 +221,13 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
         throw new ImproperlyConfigured(`${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`)
       }
       bound.add(key)
-      plans.push(pathPlan(own, name, index, 'input', key))
+      plans.push(pathPlan(depth, own, name, index, 'input', key))
       return
     }
     if (source.declaredOnly) return
     const common = commonByName.get(name)
     const spec = common?.spec ?? { kind: 'path', hasDefault: false }
-    plans.push(pathPlan(spec, name, index, ownPathNames.has(name) && !common ? 'input' : 'instance', name))
+    plans.push(pathPlan(depth, spec, name, index, ownPathNames.has(name) && !common ? 'input' : 'instance', name))
   })
 
   const add = (spec: MarkerSpec, key: string, target: Target): void => {
@@ -233,28 +236,28 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
         throw new ImproperlyConfigured(`${where}: path param '${key}' is not in the route '${source.template}'`)
       case 'auto':
       case 'query':
-        return void plans.push(queryPlan(spec, key, target))
+        return void plans.push(queryPlan(depth, spec, key, target))
       case 'query-object':
-        return void plans.push(objectPlan(spec, key, target, 'query'))
+        return void plans.push(objectPlan(depth, spec, key, target, 'query'))
       case 'header':
         headerNames.push((spec.alias ?? kebabCase(key)).toLowerCase())
-        return void plans.push(headerPlan(spec, key, target))
+        return void plans.push(headerPlan(depth, spec, key, target))
       case 'header-object':
         for (const entry of objectEntries(unwrap(spec.schema ?? v.object({})))) headerNames.push(headerSource(entry))
-        return void plans.push(objectPlan(spec, key, target, 'header'))
+        return void plans.push(objectPlan(depth, spec, key, target, 'header'))
       case 'cookie':
-        return void plans.push(cookiePlan(spec, key, target))
+        return void plans.push(cookiePlan(depth, spec, key, target))
       case 'cookie-object':
-        return void plans.push(objectPlan(spec, key, target, 'cookie'))
+        return void plans.push(objectPlan(depth, spec, key, target, 'cookie'))
       case 'body': {
         const body = bodyPlanOf(spec)
         const index = bodies.push(body) - 1
         // Each whole-body param gets the body only when its content type is one it accepts.
-        return void plans.push(plan(spec, 'body', key, target, key, (rc) => (rc.bodyAccepted?.[index] ? rc.body : undefined)))
+        return void plans.push(plan(depth, spec, 'body', key, target, key, (rc) => (rc.bodyAccepted?.[index] ? rc.body : undefined)))
       }
       case 'body-field':
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
-        return void plans.push(bodyFieldPlan(spec, key, target))
+        return void plans.push(bodyFieldPlan(depth, spec, key, target))
     }
   }
 

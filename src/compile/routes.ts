@@ -1,6 +1,5 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
-import { withJsonDepth } from '../schema'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
@@ -93,13 +92,13 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     if (previous) throw new ImproperlyConfigured(`${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`)
     seen.set(shape, where)
     const ownNames = new Set([...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()))
-    const plan = withJsonDepth(options.limits.depth, () => planParams({ where, template: def.template, params: def.params, common: def.common }, path.names, ownNames))
+    const plan = planParams({ where, template: def.template, params: def.params, common: def.common, depth: options.limits.depth }, path.names, ownNames)
     const around = surroundings(def)
     const hookPlans = new Map<ResolvedHook, EndpointPlan>()
     for (const hook of around.before) {
       if (!hook.decl.params) continue
       const hookWhere = label((def.levels[hook.level] as Level).cls, hook.decl.methodName)
-      const hookPlan = withJsonDepth(options.limits.depth, () => planParams({ where: hookWhere, template: def.template, params: specsOf(hook.decl.params, hookWhere), common: [], declaredOnly: true }, path.names, ownNames))
+      const hookPlan = planParams({ where: hookWhere, template: def.template, params: specsOf(hook.decl.params, hookWhere), common: [], declaredOnly: true, depth: options.limits.depth }, path.names, ownNames)
       if (hookPlan.bodies.some((body) => body.accept !== 'any') || (hookPlan.bodies.length && plan.bodies.length)) {
         throw new ImproperlyConfigured(`${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`)
       }

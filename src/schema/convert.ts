@@ -19,26 +19,8 @@ export interface ConvertOptions {
 }
 
 const identity: Converter = (value) => value
-const DEFAULT_DEPTH = 100
-/** The depth used when a caller names none (see `withJsonDepth`). */
-let defaultDepth = DEFAULT_DEPTH
-
-/**
- * Build converters inside `build` with `depth` as their JSON depth limit
- * (compile time only: the service's `limits.depth` for its params).
- *
- * @example
- * const plans = withJsonDepth(limits.depth, () => planEndpoint(def))
- */
-export function withJsonDepth<T>(depth: number, build: () => T): T {
-  const previous = defaultDepth
-  defaultDepth = depth
-  try {
-    return build()
-  } finally {
-    defaultDepth = previous
-  }
-}
+/** The JSON depth limit when a caller names none (the default `limits.depth`). */
+export const DEFAULT_JSON_DEPTH = 100
 
 /** Converters per JSON depth limit, then per schema object. */
 const caches = new Map<number, WeakMap<object, Converter>>()
@@ -52,7 +34,7 @@ const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
  * compileConverter(v.pipe(v.number(), v.integer()))('1.5') // 1
  */
 export function compileConverter(schema: AnySchema, options: ConvertOptions = {}): Converter {
-  const depth = options.depth ?? defaultDepth
+  const depth = options.depth ?? DEFAULT_JSON_DEPTH
   let cache = caches.get(depth)
   if (!cache) caches.set(depth, (cache = new WeakMap()))
   const cached = cache.get(schema)

@@ -37,10 +37,10 @@ const config = { abortPipeEarly: true } as const
  *
  * @example
  * compileChecker(v.pipe(v.string(), v.email()))('x') instanceof Invalid // true
- * // `{ fast: false }`: convert + valibot only (the differential tests' reference)
+ * // `{ fast: false }`: convert + valibot only (the differential tests' reference); `depth`: as `compileConverter`'s
  */
-export function compileChecker(schema: AnySchema, options: { fast?: boolean } = {}): Checker {
-  const convert = compileConverter(schema)
+export function compileChecker(schema: AnySchema, options: { fast?: boolean; depth?: number } = {}): Checker {
+  const convert = compileConverter(schema, { depth: options.depth })
   const check: Checker = (value) => {
     const result = v.safeParse(schema, convert(value), config)
     if (result.success) return result.output
