@@ -4,9 +4,17 @@
  * `node:*` import and still bundles for Workers (where nothing is on disk:
  * give `docs.scriptUrl` there, see docs/openapi.md).
  */
-import type * as FsNs from 'node:fs'
-import type * as ModuleNs from 'node:module'
 import { builtinModule } from '../node/bridge/runtime'
+
+/** The parts of `node:fs` and `node:module` read here, typed here so the core's sources carry no `node:*` types. */
+interface Fs {
+  readFileSync(file: string, encoding: 'utf8'): string
+  existsSync(file: string): boolean
+  promises: { readFile(file: string): Promise<Uint8Array> }
+}
+interface Module {
+  createRequire(from: string): { resolve(id: string): string }
+}
 
 /** The package that holds the page's script (an optional peer dependency). */
 export const SCALAR_PACKAGE = '@scalar/api-reference'
@@ -20,7 +28,7 @@ export interface ScriptAsset {
   version: string
 }
 
-const readJson = (fs: typeof FsNs, file: string): Record<string, unknown> | undefined => {
+const readJson = (fs: Fs, file: string): Record<string, unknown> | undefined => {
   try {
     const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
@@ -38,8 +46,8 @@ const readJson = (fs: typeof FsNs, file: string): Record<string, unknown> | unde
  * findScript(import.meta.url) // { file: '/app/node_modules/@scalar/api-reference/dist/browser/standalone.js', version: '1.46.4' }
  */
 export function findScript(from: string): ScriptAsset | undefined {
-  const fs = builtinModule<typeof FsNs>('node:fs')
-  const module = builtinModule<typeof ModuleNs>('node:module')
+  const fs = builtinModule<Fs>('node:fs')
+  const module = builtinModule<Module>('node:module')
   if (!fs || !module) return undefined
   try {
     // The package's exports map hides its files: resolve its entry and walk up to its root.
@@ -60,7 +68,7 @@ export function findScript(from: string): ScriptAsset | undefined {
  * const bytes = await readAsset('/app/node_modules/@scalar/api-reference/dist/browser/standalone.js')
  */
 export async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer>> {
-  const fs = builtinModule<typeof FsNs>('node:fs')
+  const fs = builtinModule<Fs>('node:fs')
   if (!fs) throw new Error(`cannot read ${file}: this runtime has no file system`)
   return new Uint8Array(await fs.promises.readFile(file))
 }
@@ -74,7 +82,7 @@ export async function readAsset(file: string): Promise<Uint8Array<ArrayBuffer>> 
  * packageVersion(import.meta.url) // '1.2.0'
  */
 export function packageVersion(moduleUrl: string | undefined): string | undefined {
-  const fs = builtinModule<typeof FsNs>('node:fs')
+  const fs = builtinModule<Fs>('node:fs')
   if (!fs || !moduleUrl?.startsWith('file:')) return undefined
   let dir: string
   try {

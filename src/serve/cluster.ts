@@ -4,17 +4,38 @@
  * `reusePort`) forks the workers, restarts a crashed one with backoff,
  * closes them gracefully on SIGTERM/SIGINT or `close()`.
  */
-import type * as ClusterNs from 'node:cluster'
-import type * as NetNs from 'node:net'
-import type * as OsNs from 'node:os'
 import { ImproperlyConfigured } from '../exceptions'
 import { nodeBuiltin } from '../node/bridge/runtime'
 import { onShutdownSignals } from './signals'
 import { detectRuntime, envVar, globals } from './runtime'
 import { addressInUse, DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type RunningServer } from './types'
 
-type Cluster = typeof ClusterNs.default
-type Worker = ClusterNs.Worker
+/** The parts of `node:cluster` fw uses, typed here so the core's sources carry no `node:*` types. */
+interface Worker {
+  on(event: 'message', listener: (message: Message) => void): unknown
+  on(event: 'exit', listener: () => void): unknown
+  once(event: 'exit', listener: () => void): unknown
+  isDead(): boolean
+  send(message: Message): unknown
+  readonly process: { readonly pid?: number | undefined; kill(signal: string): unknown }
+}
+interface Cluster {
+  readonly isWorker: boolean
+  fork(env?: Record<string, string>): Worker
+}
+/** `node:os` and `node:net`, the same way. */
+interface Os {
+  availableParallelism(): number
+}
+interface ProbeServer {
+  once(event: 'error', listener: (error: unknown) => void): unknown
+  listen(port: number, hostname: string, listening: () => void): unknown
+  address(): { port: number } | string | null
+  close(closed: () => void): unknown
+}
+interface Net {
+  createServer(): ProbeServer
+}
 
 /** How many worker processes: a number, or `'auto'` (one per CPU the process may use). */
 export type Workers = number | 'auto'
@@ -45,7 +66,7 @@ const cluster = (): Cluster => nodeBuiltin<Cluster>('node:cluster', 'run({ worke
  * workerCount('auto') // 8 on an 8-core machine
  */
 export function workerCount(workers: Workers): number {
-  if (workers === 'auto') return Math.max(1, nodeBuiltin<typeof OsNs>('node:os', 'run({ workers })').availableParallelism())
+  if (workers === 'auto') return Math.max(1, nodeBuiltin<Os>('node:os', 'run({ workers })').availableParallelism())
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`run({ workers }) takes a positive integer or 'auto', not ${String(workers)}`)
   return workers
 }
@@ -68,7 +89,7 @@ export function reportToPrimary(result: { port: number; close(options: CloseOpti
 
 /** A port to give every worker: `port`, or a free one for 0 (Bun's `reusePort` sockets would each pick their own); rejects when taken. */
 function probe(port: number, hostname: string): Promise<number> {
-  const server = nodeBuiltin<typeof NetNs>('node:net', 'run({ workers })').createServer()
+  const server = nodeBuiltin<Net>('node:net', 'run({ workers })').createServer()
   return new Promise((resolve, reject) => {
     server.once('error', (error) => reject(addressInUse(error, port, hostname)))
     server.listen(port, hostname, () => {

@@ -167,7 +167,7 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
 
   it(`every allowed order, and the deepest offset, answers fast at ${ROWS} rows (the page is chosen before relations are built)`, async () => {
     const timings: Record<string, number> = {}
-    for (const query of ['order=-createdAt&limit=10', 'order=createdAt&limit=10', 'order=title&limit=10', 'order=-title&limit=10', `offset=${ROWS - 1}&limit=1`, 'order=-createdAt&author=user7&limit=10']) {
+    for (const query of ['limit=10', 'order=-createdAt&limit=10', 'order=createdAt&limit=10', 'order=title&limit=10', 'order=-title&limit=10', `offset=${ROWS - 1}&limit=1`, 'order=-createdAt&author=user7&limit=10']) {
       const times: number[] = []
       let first: { data: { title: string }[] } | undefined
       for (let round = 0; round < 5; round++) {
@@ -183,8 +183,10 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
     }
     console.log(`${engine} median ms per request:`, JSON.stringify(timings))
     // the target is < 50 ms on PGlite (docs/orm.md has the measurement); this bound only guards the
-    // seconds-long plans of before (1.2 s - 2.6 s), with a 10x margin over the target
-    for (const ms of Object.values(timings)) expect(ms).toBeLessThan(500)
+    // seconds-long plans of before (1.2 s - 2.6 s, 130x the unordered page), with a 10x margin over the
+    // target; on a busy machine the bound grows with the unordered page measured in the same run
+    const bound = Math.max(500, 20 * (timings['limit=10'] ?? 0))
+    for (const ms of Object.values(timings)) expect(ms).toBeLessThan(bound)
     const page = (await (await fetch(`${base}/article?order=-createdAt&limit=3&offset=1`)).json()) as { data: { title: string }[] }
     expect(page.data.map((row) => row.title)).toEqual([`title ${ROWS - 2}`, `title ${ROWS - 3}`, `title ${ROWS - 4}`])
     const last = (await (await fetch(`${base}/article?offset=${ROWS - 1}&limit=1`)).json()) as { data: { title: string }[] }
