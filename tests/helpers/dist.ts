@@ -12,7 +12,7 @@ import { inject } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
-const WAIT_MS = 180_000
+const WAIT_MS = 540_000
 
 async function status(dir: string): Promise<string | undefined> {
   try {

@@ -195,7 +195,7 @@ beforeAll(async () => {
   await writeFile(join(consumer, 'tsconfig.bundler.json'), tsconfig('Bundler'))
   await writeFile(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext'))
   for (const resolution of ['Bundler', 'NodeNext'] as const) checks.set(resolution, typecheck(resolution))
-}, 240_000)
+}, 600_000)
 
 let ormCheck: ReturnType<typeof typecheck> | undefined
 

@@ -149,7 +149,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'app.module.ts'), 'export class UsersModule {}\nexport class AppModule {}\n')
   blocks = await allBlocks()
   for (const block of blocks) if (block.mark !== 'fragment') await writeFile(join(dir, block.file), block.code)
-}, 240_000)
+}, 600_000)
 
 describe('the examples in README.md and docs/*.md', () => {
   it('are found, and most of them are checked', () => {
