@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, request, Param } from 'fw-api'
 import { call } from '../helpers/client'
+import { int } from '../helpers/fixtures'
 
 // SPEC §3.2, verbatim.
 class RootAPI extends api.API {
@@ -55,7 +56,6 @@ describe('SPEC §3.2 query', () => {
 })
 
 describe('SPEC §3.1 conversion', () => {
-  const int = v.pipe(v.number(), v.integer())
   class Calc extends api.API {
     @api.get({ a: int, b: int })
     add({ a, b }: { a: number; b: number }) {

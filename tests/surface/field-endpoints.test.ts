@@ -6,16 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, exceptions, request, response } from 'fw-api'
+import { Fw, api, exceptions, request } from 'fw-api'
 import { createClient } from 'fw-api/client'
 import { call } from '../helpers/client'
-
-const int = v.pipe(v.number(), v.integer())
-
-class Envelope extends response.Response {
-  static resultKey = 'data'
-  static messageKey = 'msg'
-}
+import { Envelope, int } from '../helpers/fixtures'
 
 class CalcAPI extends api.API {
   static response = Envelope

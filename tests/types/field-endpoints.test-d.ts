@@ -7,8 +7,8 @@ import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'
 import { api, file, request } from 'fw-api'
 import type { createClient } from 'fw-api/client'
+import { int } from '../helpers/fixtures'
 
-const int = v.pipe(v.number(), v.integer())
 
 describe('api.get(params, handler)', () => {
   it('infers the input from params, path and markers', () => {
