@@ -12,6 +12,7 @@ import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Fw, exceptions, type api } from 'fw-api'
 import * as standard from './misplaced-fixture'
+import { fromConfig, program } from '../helpers/typescript'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = join(root, 'tests/.tmp/misplaced')
@@ -79,11 +80,10 @@ describe('what TypeScript says (instead of TS1241 "Unable to resolve signature")
     const source = (await readFile(fixture, 'utf8')).split('\n').filter((line) => !line.includes('@ts-expect-error')).join('\n')
     const file = join(out, `unchecked-${options.experimentalDecorators ? 'legacy' : 'tc39'}.ts`)
     await writeFile(file, source)
-    const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
-    const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root, { ...options, noEmit: true })
-    const program = ts.createProgram({ rootNames: [file], options: parsed.options })
+    const parsed = fromConfig(join(root, 'tsconfig.json'), { ...options, noEmit: true })
+    const checked = program([file], parsed.options)
     const lines = source.split('\n')
-    const errors = ts.getPreEmitDiagnostics(program).map((d) => {
+    const errors = ts.getPreEmitDiagnostics(checked).map((d) => {
       const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1
       return `${(lines[line] ?? '').trim()} → ${ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]}`
     })

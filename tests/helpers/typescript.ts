@@ -1,12 +1,19 @@
 /**
  * TypeScript-compiler checks that share their parsing: every program made
- * here in one worker reuses the source files already parsed (lib, src,
- * node_modules types are most of a program's cost), as a language service does.
+ * here in one worker, by any test file, reuses the source files already
+ * parsed (lib, src, node_modules types are most of a program's cost), as a
+ * language service does.
  */
 import { join } from 'node:path'
 import ts from 'typescript'
 
-const parsed = new Map<string, ts.SourceFile | undefined>()
+/**
+ * The parsed files, kept on `globalThis` so they outlive `vi.resetModules()`
+ * (tests/setup/file.ts): every file of a shared worker reuses them.
+ */
+const CACHE = Symbol.for('fw.tests.typescript.parsed')
+const holder = globalThis as typeof globalThis & { [CACHE]?: Map<string, ts.SourceFile | undefined> }
+const parsed = (holder[CACHE] ??= new Map())
 
 /** A program over `rootNames` whose host hands out cached source files. */
 export function program(rootNames: readonly string[], options: ts.CompilerOptions): ts.Program {
