@@ -8,6 +8,7 @@ import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
 import { ConversionError, DEFAULT_JSON_DEPTH, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
+import { innerOf, mayBeAbsent } from '../schema/walk'
 import type { CommonParam } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
@@ -31,24 +32,15 @@ export interface ParamPlan {
   whole: boolean
 }
 
-const OPTIONAL_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
-const WRAPPERS = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable', 'nullable', 'non_nullable', 'non_nullish', 'non_optional'])
 const stringSchema = v.string()
-
-/** The schema under optional/nullable wrappers. */
-export function unwrap(schema: AnySchema): AnySchema {
-  let current = schema
-  while (WRAPPERS.has(shapeOf(current).type) && shapeOf(current).wrapped) current = shapeOf(current).wrapped as AnySchema
-  return current
-}
 
 /** May this param be absent (a default, or an optional schema)? */
 export function isOptional(spec: MarkerSpec): boolean {
-  return spec.hasDefault || (spec.schema !== undefined && OPTIONAL_TYPES.has(shapeOf(spec.schema).type))
+  return spec.hasDefault || (spec.schema !== undefined && mayBeAbsent(spec.schema))
 }
 
 function wantsList(schema: AnySchema): boolean {
-  const type = shapeOf(unwrap(schema)).type
+  const type = shapeOf(innerOf(schema)).type
   return type === 'array' || type.includes('tuple')
 }
 
@@ -132,14 +124,14 @@ function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target
   const schema = spec.schema ?? v.object({})
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
   if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema)
-  const shapes = shapeOf(unwrap(schema)).entries ?? {}
-  const entries = objectEntries(unwrap(schema)).map((entry) => {
+  const shapes = shapeOf(innerOf(schema)).entries ?? {}
+  const entries = objectEntries(innerOf(schema)).map((entry) => {
     const entrySchema = shapes[entry.key]
     return {
       wire: entry.wire,
       source: at === 'header' ? headerSource(entry) : entry.wire,
       // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
-      cookies: at === 'header' && headerSource(entry) === 'cookie' && entrySchema !== undefined && shapeOf(unwrap(entrySchema)).type === 'object',
+      cookies: at === 'header' && headerSource(entry) === 'cookie' && entrySchema !== undefined && shapeOf(innerOf(entrySchema)).type === 'object',
     }
   })
   const read = (rc: RequestContext): Record<string, unknown> => {
@@ -164,7 +156,7 @@ function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Tar
 
 /** Which wire forms a body param accepts, from its marker and its schema. */
 function bodyPlanOf(spec: MarkerSpec): BodyPlan {
-  const schema = unwrap(spec.schema ?? stringSchema)
+  const schema = innerOf(spec.schema ?? stringSchema)
   const fileInfo = fileSchemaInfo(schema)
   if (spec.kind === 'body' && fileInfo) {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
@@ -243,7 +235,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
         headerNames.push((spec.alias ?? kebabCase(key)).toLowerCase())
         return void plans.push(headerPlan(depth, spec, key, target))
       case 'header-object':
-        for (const entry of objectEntries(unwrap(spec.schema ?? v.object({})))) headerNames.push(headerSource(entry))
+        for (const entry of objectEntries(innerOf(spec.schema ?? v.object({})))) headerNames.push(headerSource(entry))
         return void plans.push(objectPlan(depth, spec, key, target, 'header'))
       case 'cookie':
         return void plans.push(cookiePlan(depth, spec, key, target))

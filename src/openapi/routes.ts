@@ -11,7 +11,8 @@ import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc
 import { surroundings } from '../compile/hooks'
 import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
 import { label } from '../compile/options'
-import { isOptional, unwrap } from '../compile/params'
+import { isOptional } from '../compile/params'
+import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
@@ -176,7 +177,7 @@ function specFor(def: EndpointDef, key: string, target: 'input' | 'instance'): M
 
 /** Expand an object param (`request.Query/Headers/Cookies`) into one wire param per entry. */
 function objectParams(spec: MarkerSpec, at: 'query' | 'header' | 'cookie', key: string, target: 'input' | 'instance'): RouteParam[] {
-  const schema = unwrap(spec.schema ?? shapeless)
+  const schema = innerOf(spec.schema ?? shapeless)
   const entries = shapeOf(schema).entries ?? {}
   return objectEntries(schema).map((entry) => {
     const entrySchema = entries[entry.key] as AnySchema
@@ -196,7 +197,7 @@ function bodyOf(def: EndpointDef, plan: EndpointPlan): RouteBody | undefined {
   if (whole) {
     const spec = specFor(def, whole.key, whole.target)
     const schema = spec.schema
-    const inner = schema ? unwrap(schema) : undefined
+    const inner = schema ? innerOf(schema) : undefined
     const accept = inner && fileSchemaInfo(inner) ? 'binary' : inner && shapeOf(inner).type === 'string' ? 'text' : (spec.accept ?? 'any')
     return { shape: 'whole', accept, key: whole.key, target: whole.target, schema, contentType: bodyPlan.contentType, maxLength: bodyPlan.maxLength, required: !isOptional(spec) }
   }
