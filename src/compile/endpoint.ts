@@ -20,6 +20,8 @@ export interface CompiledEndpoint {
   plan: EndpointPlan
   /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
   template: Template
+  /** its before hooks, outer class first (docs generators read the errors they declare) */
+  before: readonly ResolvedHook[]
   renderer: Renderer
   headerNames: readonly string[]
   /** Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
@@ -79,5 +81,5 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
         return response instanceof Promise ? withTimeout(response, timeout, renderer, where) : response
       }
     : run
-  return { def, plan, template: around.template, renderer, headerNames: plan.headerNames, handle }
+  return { def, plan, template: around.template, before: around.before, renderer, headerNames: plan.headerNames, handle }
 }

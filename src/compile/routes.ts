@@ -23,6 +23,8 @@ export interface Routed {
   shadowedBy: readonly Scope[] | undefined
   /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
   classRenderer: Renderer
+  /** names of the path params that may be left out at the end of the URL (optional or defaulted), in path order */
+  optionalTail: readonly string[]
 }
 
 /** Everything the dispatcher needs, compiled once per service. */
@@ -48,6 +50,18 @@ function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
   }
   const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
   return (candidate) => regex.test(candidate)
+}
+
+/** The trailing `{params}` of a template that may be left out, in path order. */
+function optionalTailOf(template: string, rule: (name: string) => PathParamRule): string[] {
+  const tail: string[] = []
+  const segments = template.split('/')
+  for (let index = segments.length - 1; index > 0; index--) {
+    const name = /^\{([^{}]+)\}$/.exec(segments[index] as string)?.[1]?.trim()
+    if (name === undefined || !rule(name).optional) break
+    tail.unshift(name)
+  }
+  return tail
 }
 
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
@@ -107,7 +121,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
     const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, optionalTail: optionalTailOf(path.template, rule) } })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.

@@ -187,7 +187,7 @@ function described(route: RouteInfo): JsonSchema {
  * Build the OpenAPI 3.1 document of a list of routes.
  *
  * @example
- * buildDocument(describeRoutes({ api: RootAPI, route: '/api', apiMounts: [] }), '/api', { title: 'demo' })
+ * buildDocument(describeRoutes(service.routes()), '/api', { title: 'demo' })
  */
 export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, options: DocumentOptions = {}): OpenAPIDocument {
   const defs: Definitions = {}
