@@ -8,7 +8,7 @@
  * when the core's plans change, only this file follows.
  */
 import type { APIClass } from '../api/api'
-import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc'
+import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
 import type { CompiledEndpoint, EndpointPlan, Routed } from '../compile'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
@@ -182,7 +182,7 @@ function describe(entry: RouteEntry<Routed>): RouteInfo {
   const { endpoint, optionalTail } = entry.data
   const { def, plan } = endpoint
   const level = def.levels[def.levels.length - 1] as Level
-  const doc = operationDoc(def.levels.map((each) => each.cls), def.methodName)
+  const { doc } = endpoint
   return {
     method: def.method,
     template: entry.path.template,
