@@ -180,9 +180,8 @@ function bodyOf(plan: EndpointPlan): RouteBody | undefined {
 /** One entry of the compiled route table, described for the document. */
 function describe(entry: RouteEntry<Routed>): RouteInfo {
   const { endpoint, optionalTail } = entry.data
-  const { def, plan } = endpoint
+  const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as Level
-  const { doc } = endpoint
   return {
     method: def.method,
     template: entry.path.template,
