@@ -49,6 +49,11 @@ export interface WireEntry {
 
 const stringSchema = v.string()
 
+/** The own param a template's `{name}` binds: the one named so, or one whose alias names it (`Param(v.number(), { alias: 'y' })`). */
+export function pathParamKey(params: Record<string, MarkerSpec>, name: string): string | undefined {
+  return name in params ? name : Object.keys(params).find((candidate) => params[candidate]?.alias === name)
+}
+
 /** May this param be absent (a default, or an optional schema)? */
 export function isOptional(spec: MarkerSpec): boolean {
   return spec.hasDefault || (spec.schema !== undefined && mayBeAbsent(spec.schema))
@@ -224,8 +229,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   const bound = new Set<string>()
 
   pathNames.forEach((name, index) => {
-    // A param named like the template's `{name}`, or one whose alias names it (`Param(v.number(), { alias: 'y' })`).
-    const key = name in source.params ? name : Object.keys(source.params).find((candidate) => source.params[candidate]?.alias === name)
+    const key = pathParamKey(source.params, name)
     const own = key === undefined ? undefined : source.params[key]
     if (own && key !== undefined) {
       if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {

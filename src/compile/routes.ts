@@ -4,7 +4,7 @@ import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } f
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
-import { isOptional, planParams, type EndpointPlan } from './params'
+import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
 
 /** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (docs/api.md, path rules). */
@@ -37,7 +37,8 @@ const PARAM_NAMES = /\{([^{}]*)\}/g
 
 function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   return (name) => {
-    const spec = def.params[name] ?? Object.values(def.params).find((own) => own.alias === name) ?? def.common.find((param) => param.field === name)?.spec
+    const key = pathParamKey(def.params, name)
+    const spec = (key === undefined ? undefined : def.params[key]) ?? def.common.find((param) => param.field === name)?.spec
     return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
   }
 }
