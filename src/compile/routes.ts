@@ -1,6 +1,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
+import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
@@ -46,8 +47,7 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
 function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
   if (path.literal !== undefined) {
     const literal = path.literal
-    const below = `${literal}/`
-    return (candidate) => candidate === literal || candidate.startsWith(below)
+    return (candidate) => under(literal, candidate)
   }
   const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
   return (candidate) => regex.test(candidate)
