@@ -136,7 +136,7 @@ function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target
 }
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
-function entryPlans(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireEntry[] {
+function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireEntry[] {
   const shapes = shapeOf(innerOf(schema)).entries ?? {}
   return objectEntries(innerOf(schema)).map((entry) => ({
     key: entry.key,
@@ -149,7 +149,7 @@ function entryPlans(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireE
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
 function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
   const schema = spec.schema ?? v.object({})
-  const declared = entryPlans(schema, at)
+  const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
   if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema, undefined, declared)
   const entries = declared.map((entry) => {
