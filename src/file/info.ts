@@ -40,8 +40,8 @@ export function isFileSchema(schema: unknown): boolean {
 }
 
 /**
- * Info of a file schema, looking through `v.optional` / `v.nullable` /
- * `v.nullish` wrappers and `v.pipe`; `undefined` when it is not a file schema.
+ * Info of a file schema, looking through its wrappers (`v.optional`,
+ * `v.nullable`, …: schema/walk.ts) and `v.pipe`; `undefined` when it is not a file schema.
  * A `v.maxSize(n)` or `v.mimeType([...])` in the pipe is taken into account.
  *
  * @example
