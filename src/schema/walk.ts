@@ -7,7 +7,7 @@
  * read `wrapped` as a schema node, not to look through it.
  */
 import { getFieldOptions, type FieldOptions } from './field'
-import { shapeOf, type AnySchema } from './types'
+import { shapeOf, type AnySchema, type SchemaShape } from './types'
 
 /** Wrapper types whose value may be absent (`undefined`) when they are the outermost. */
 const ABSENT_OK = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
@@ -43,14 +43,26 @@ export interface Unwrapped {
   field: FieldOptions | undefined
 }
 
+/**
+ * The schema one wrapper holds (`v.optional(s)` → `s`); `undefined` when the
+ * schema is no wrapper. What makes a wrapper is decided here only.
+ *
+ * @example
+ * wrappedSchema(v.nullable(v.string()))?.type // 'string'
+ */
+export function wrappedSchema(schema: AnySchema | SchemaShape): AnySchema | undefined {
+  const wrapped = (schema as SchemaShape).wrapped
+  return wrapped === undefined || wrapped === null ? undefined : wrapped
+}
+
 /** Follow `wrapped` down to the inner schema, noting each wrapper's type in `wrappers` when given. */
 function descend(schema: AnySchema, wrappers?: string[]): AnySchema {
   let current = schema
   for (let hops = 0; hops < MAX_WRAPPERS; hops++) {
-    const shape = shapeOf(current)
-    if (shape.wrapped === undefined || shape.wrapped === null) break
-    wrappers?.push(shape.type)
-    current = shape.wrapped
+    const next = wrappedSchema(current)
+    if (next === undefined) break
+    wrappers?.push(shapeOf(current).type)
+    current = next
   }
   return current
 }

@@ -10,7 +10,8 @@ import { fileFieldsOf, fileSchemaInfo } from '../../src/file/info'
 import { assertCompatible } from '../../src/orm/defs'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 import type { AnySchema } from '../../src/schema/types'
-import { innerOf, mayBeAbsent, unwrap } from '../../src/schema/walk'
+import { compileConverter } from '../../src/schema/convert'
+import { innerOf, mayBeAbsent, unwrap, wrappedSchema } from '../../src/schema/walk'
 
 describe('unwrap', () => {
   it('returns a schema without wrappers as it is', () => {
@@ -59,6 +60,13 @@ describe('unwrap', () => {
     expect(shapeType(defaulted.inner)).toBe('number')
   })
 
+  it('says what one wrapper holds, and nothing for a schema that is no wrapper', () => {
+    const core = v.string()
+    expect(wrappedSchema(v.nonNullish(core))).toBe(core)
+    expect(wrappedSchema(core)).toBeUndefined()
+    expect(wrappedSchema(v.array(core))).toBeUndefined()
+  })
+
   it('stops on a wrapper cycle instead of hanging (a hand-made schema object)', () => {
     const loop = { kind: 'schema', type: 'optional', wrapped: undefined as unknown }
     loop.wrapped = loop
@@ -81,6 +89,15 @@ describe('every site reads wrappers through the walker', () => {
     const result = check({ inner: { Count: 1 } })
     expect(result).toBeInstanceOf(Invalid)
     expect((result as Invalid).path).toEqual(['inner', 'Count'])
+  })
+
+  it('converters: every wrapper lets undefined/null through and converts the rest as its inner schema', () => {
+    for (const wrap of [v.optional, v.nullable, v.nullish, v.undefinedable, v.exactOptional, v.nonNullable, v.nonNullish, v.nonOptional]) {
+      const convert = compileConverter(wrap(v.number() as never) as unknown as AnySchema)
+      expect(convert('3')).toBe(3)
+      expect(convert(undefined)).toBeUndefined()
+      expect(convert(null)).toBeNull()
+    }
   })
 
   it('orm: a declared value type is checked under every wrapper (v.nonNullable too)', () => {
