@@ -92,8 +92,10 @@ describe('every site reads wrappers through the walker', () => {
   })
 
   it('converters: every wrapper lets undefined/null through and converts the rest as its inner schema', () => {
-    for (const wrap of [v.optional, v.nullable, v.nullish, v.undefinedable, v.exactOptional, v.nonNullable, v.nonNullish, v.nonOptional]) {
-      const convert = compileConverter(wrap(v.number() as never) as unknown as AnySchema)
+    const number = v.number()
+    const wrapped: AnySchema[] = [v.optional(number), v.nullable(number), v.nullish(number), v.undefinedable(number), v.exactOptional(number), v.nonNullable(number), v.nonNullish(number), v.nonOptional(number)]
+    for (const schema of wrapped) {
+      const convert = compileConverter(schema)
       expect(convert('3')).toBe(3)
       expect(convert(undefined)).toBeUndefined()
       expect(convert(null)).toBeNull()
