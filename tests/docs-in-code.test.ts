@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { CHECK_MS } from './helpers/time'
 
 const SUBPATHS = ['api', 'request', 'response', 'file', 'conf', 'exceptions', 'plugins', 'adapters', 'client', 'orm']
 const src = fileURLToPath(new URL('../src', import.meta.url))
@@ -35,5 +36,5 @@ function undocumented(): string[] {
 describe('docs in code', () => {
   it('every public export has a JSDoc with an @example', () => {
     expect(undocumented()).toEqual([])
-  }, 60_000)
+  }, CHECK_MS)
 })

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Fw, exceptions, type api } from 'fw-api'
 import * as standard from './misplaced-fixture'
 import { fromConfig, program } from '../helpers/typescript'
+import { CHECK_MS } from '../helpers/time'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = join(root, 'tests/.tmp/misplaced')
@@ -99,5 +100,5 @@ describe('what TypeScript says (instead of TS1241 "Unable to resolve signature")
     expect(errors).toHaveLength(expected.length)
     errors.forEach((error, index) => expect(error).toMatch(expected[index] as RegExp))
     await rm(file)
-  }, 120_000)
+  }, CHECK_MS)
 })

@@ -22,3 +22,11 @@ export function cpuTimeSync<T>(work: () => T): { value: T; ms: number } {
   const used = process.cpuUsage(before)
   return { value, ms: (used.user + used.system) / 1000 }
 }
+
+/**
+ * The timeout of a test that runs the TypeScript compiler or a build tool: a
+ * hang guard, not a budget. Such a run takes seconds on a quiet machine and is
+ * CPU-bound, so a busy machine stretches it many times over; 300 s keeps a
+ * margin of more than 10× over the slowest of them (~15 s).
+ */
+export const CHECK_MS = 300_000

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { Fw } from 'fw-api'
 import { RootAPI, service } from '../../examples/app'
 import { service as notes } from '../client/wire'
+import { CHECK_MS } from '../helpers/time'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const dir = join(root, 'tests/.tmp/lint')
@@ -46,7 +47,7 @@ describe('redocly lint, recommended ruleset', () => {
     expect(summary(problems.filter((problem) => !USER_FACTS.includes(problem.ruleId)))).toEqual([])
     // The two rules do fire without the facts (so the filter above hides nothing else).
     expect(new Set(problems.map((problem) => problem.ruleId))).toEqual(new Set(USER_FACTS))
-  }, 60_000)
+  }, CHECK_MS)
 
   it('passes with no exception once a license and security schemes are given', async () => {
     const facts = {
@@ -57,5 +58,5 @@ describe('redocly lint, recommended ruleset', () => {
     const site = new Fw(import.meta.url, { name: 'example', api: RootAPI, route: '/api', docs: facts })
     expect(summary(await lint('example-facts', site.openapi()))).toEqual([])
     expect(summary(await lint('notes-facts', notes.openapi(facts)))).toEqual([])
-  }, 60_000)
+  }, CHECK_MS)
 })

@@ -15,6 +15,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkPeers, packedPackage, root, run } from './packed'
+import { CHECK_MS } from '../helpers/time'
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
 
@@ -245,7 +246,7 @@ describe('the packed package in a fresh consumer project', () => {
       expect(result.files).toContain('node_modules/fw-api/dist/index.d.ts')
       expect(result.files).toContain('node_modules/fw-api/dist/adapters/index.d.ts')
       expect(result.files).not.toContain('@types/node')
-    }, 45_000)
+    }, CHECK_MS)
   }
 
   it('type-checks fw-api/orm with drizzle-orm/pg-core (strict, skipLibCheck: false): no error from fw-api or the consumer, only drizzle\'s own', async () => {
@@ -260,6 +261,6 @@ describe('the packed package in a fresh consumer project', () => {
     expect(result.files).toContain('orm/consumer.ts')
     expect(result.files).toContain('node_modules/fw-api/dist/orm/index.d.ts')
     expect(result.files).toContain('drizzle-orm/pg-core/table.d.ts')
-  }, 90_000)
+  }, CHECK_MS)
 
 })

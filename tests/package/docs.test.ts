@@ -21,6 +21,7 @@ import { promisify } from 'node:util'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkPeers, packedPackage, root } from './packed'
+import { CHECK_MS } from '../helpers/time'
 
 const exec = promisify(execFile)
 
@@ -175,7 +176,7 @@ describe('the examples in README.md and docs/*.md', () => {
     const resolved = program.getSourceFiles().map((file) => file.fileName)
     expect(resolved.some((name) => name.includes('node_modules/fw-api/dist/index.d.ts'))).toBe(true)
     expect(resolved.some((name) => name.startsWith(join(root, 'src')))).toBe(false)
-  }, 120_000)
+  }, CHECK_MS)
 
   it('run without throwing, and the services they export answer as their comments say', async () => {
     const runnable = blocks.filter((block) => block.mark === undefined)
@@ -206,7 +207,7 @@ describe('the examples in README.md and docs/*.md', () => {
       }
     }
     expect(compared).toBeGreaterThan(3)
-  }, 120_000)
+  }, CHECK_MS)
 })
 
 /** Imports each block in turn; a block's exported `service` answers its claims in-process. */

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { errors, fromConfig, program } from '../helpers/typescript'
+import { CHECK_MS } from '../helpers/time'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const tsconfig = join(root, 'tsconfig.json')
@@ -20,7 +21,7 @@ describe.each([
   it('type-checks', () => {
     const { options } = fromConfig(tsconfig, { ...variant.options, noEmit: true })
     expect(errors(program([join(root, 'tests/hooks/utilmeta-api.ts')], options), root)).toEqual([])
-  }, 60_000)
+  }, CHECK_MS)
 })
 
 describe('type checking under each decorator setting', () => {
@@ -32,7 +33,7 @@ describe('type checking under each decorator setting', () => {
     const { options } = fromConfig(tsconfig, { ...overrides, noEmit: true })
     const rootNames = ['fixture-api.ts', 'fixture-mismatch.ts'].map((name) => join(here, name))
     expect(errors(program(rootNames, options), here, true)).toEqual([])
-  }, 60_000)
+  }, CHECK_MS)
 })
 
 describe('examples/nest', () => {
@@ -40,5 +41,5 @@ describe('examples/nest', () => {
     const { options, fileNames } = fromConfig(join(root, 'examples/nest/tsconfig.json'))
     expect(fileNames.length).toBeGreaterThan(0)
     expect(errors(program(fileNames, options), root)).toEqual([])
-  }, 60_000)
+  }, CHECK_MS)
 })
