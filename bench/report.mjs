@@ -85,12 +85,12 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
 
   push('## Loopback HTTP', '')
   for (const [runtime, run] of Object.entries(results.http)) {
-    if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table.E0 ?? {}).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
+    if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
   }
   if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} alternating rounds; median). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (the same two servers, with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
   for (const [runtime, run] of Object.entries(results.http)) {
     if (!Object.keys(run.table).length) continue
-    const apps = Object.keys(run.table.E0 ?? {})
+    const apps = Object.keys(Object.values(run.table)[0] ?? {})
     const others = apps.filter((app) => app !== 'fw')
     push(`### ${runtime}`, '')
     push(`| endpoint | ${apps.map((app) => `${app} req/s`).join(' | ')} | ${others.map((app) => `fw/${app}`).join(' | ')} | ${apps.map((app) => `${app} CPU µs`).join(' | ')} |`)
