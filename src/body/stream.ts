@@ -32,12 +32,19 @@ export function markFramed(request: Request): void {
  * given by the code that calls `fetch`, never by a client.
  */
 export function fromFramingServer(env: unknown): boolean {
+  // Bun hands every request the same server: recognised once, then by identity.
+  if (env === lastServer) return true
   if (typeof env !== 'object' || env === null) return false
   // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
   if ('remoteAddr' in env && 'completed' in env) return true
   const server = env as { requestIP?: unknown; upgrade?: unknown }
-  return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
+  if (typeof server.requestIP !== 'function' || typeof server.upgrade !== 'function') return false
+  lastServer = env
+  return true
 }
+
+/** The last `Bun.serve` server `fromFramingServer` recognised (one object per server; `{}` matches no `env`). */
+let lastServer: unknown = {}
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
 const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
