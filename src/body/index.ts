@@ -26,7 +26,7 @@ import {
   typeMatcher,
   URLENCODED,
   type ContentType,
-} from './content-type'
+} from '../utils/content-type'
 import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
@@ -39,7 +39,7 @@ import { parseXml } from './xml'
 export * from './limits'
 export { markFramed } from './stream'
 export { jsonDepthExceeds } from '../utils/json-depth'
-export { parseContentType, typeMatcher, type ContentType } from './content-type'
+export { parseContentType, typeMatcher, type ContentType } from '../utils/content-type'
 export type { FormEntry, FormObject } from './form'
 export type { XmlObject, XmlValue } from './xml'
 

@@ -2,7 +2,7 @@
  * The headers of one multipart part: only `Content-Disposition` (field name,
  * file name) and `Content-Type` matter for `multipart/form-data`.
  */
-import { contentTypeEssence, parseHeaderParams } from './content-type'
+import { contentTypeEssence, parseHeaderParams } from '../utils/content-type'
 
 /** What fw reads from a part's headers. */
 export interface PartHeaders {

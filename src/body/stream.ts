@@ -50,7 +50,7 @@ let lastServer: unknown = {}
 const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
 
 /**
- * Did the Workers platform deliver `request` (issue #26 item 3)? Its HTTP
+ * Did the Workers platform deliver `request` (docs/runtimes.md, "Notes per runtime")? Its HTTP
  * layer frames bodies by their Content-Length as Bun.serve and Deno.serve do,
  * so `export default service` reads sized bodies whole. Such a request
  * carries the platform's `cf` properties; a `Request` built in code has none

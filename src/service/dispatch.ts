@@ -65,7 +65,7 @@ const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
  */
 export function buildDispatch(config: DispatchConfig): Dispatch {
   const defs: EndpointDef[] = []
-  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route))
+  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)))
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
