@@ -125,19 +125,21 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
     const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);
     // a bigger one streams, so an undeclared file is refused before it is buffered.
-    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit).then((bytes) => parseMultipart(bytes, boundary, bounds))
+    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit, (bytes) => parseMultipart(bytes, boundary, bounds))
     const body = request.body
     return body === null ? NOTHING : readMultipart(body, boundary, bounds)
   }
   // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
   // decode (on Bun, a string body's text is handed over as is).
   if (framed && (kind === 'json' || kind === 'urlencoded')) {
-    return readFramedText(request, limit).then((text) => {
+    return readFramedText(request, limit, (text) => {
       if (text.length === 0) return undefined
       return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
     })
   }
-  return readWhole(request, framed, length, limit).then((bytes) => parseBytes(request, kind, bytes, type, limits))
+  const parse = (bytes: Bytes): unknown => parseBytes(request, kind, bytes, type, limits)
+  if (framed) return readFramed(request, limit, parse)
+  return readWhole(request, framed, length, limit).then(parse)
 }
 
 function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {

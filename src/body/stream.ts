@@ -32,12 +32,19 @@ export function markFramed(request: Request): void {
  * given by the code that calls `fetch`, never by a client.
  */
 export function fromFramingServer(env: unknown): boolean {
+  // Bun hands every request the same server: recognised once, then by identity.
+  if (env === lastServer) return true
   if (typeof env !== 'object' || env === null) return false
   // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
   if ('remoteAddr' in env && 'completed' in env) return true
   const server = env as { requestIP?: unknown; upgrade?: unknown }
-  return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
+  if (typeof server.requestIP !== 'function' || typeof server.upgrade !== 'function') return false
+  lastServer = env
+  return true
 }
+
+/** The last `Bun.serve` server `fromFramingServer` recognised (one object per server; `{}` matches no `env`). */
+let lastServer: unknown = {}
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
 const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
@@ -74,15 +81,18 @@ export function isFramed(request: Request, length: number, served = false): bool
   return length >= 0 && (served || framedRequests.has(request)) && !request.headers.has('transfer-encoding')
 }
 
+const same = <T>(value: T): T => value
+
 /**
  * Read a framed body (see `isFramed`) whole: the server delivers at most its
  * Content-Length, already checked against `limit`; the bytes received are
- * checked again all the same.
+ * checked again all the same. `use` (e.g. a parser) runs in the same promise
+ * step: one hop for reading and parsing.
  */
-export function readFramed(request: Request, limit: number): Promise<Bytes> {
+export function readFramed<T = Bytes>(request: Request, limit: number, use: (bytes: Bytes) => T = same as (bytes: Bytes) => T): Promise<T> {
   return request.arrayBuffer().then((buffer) => {
     if (buffer.byteLength > limit) throw tooLarge(limit)
-    return new Uint8Array(buffer)
+    return use(new Uint8Array(buffer))
   }, (error: unknown) => {
     throw unreadable(error)
   })
@@ -91,12 +101,12 @@ export function readFramed(request: Request, limit: number): Promise<Bytes> {
 /**
  * Read a framed body (see `isFramed`) whole as UTF-8 text. Its length in
  * UTF-16 units never exceeds its length in bytes, so a text longer than
- * `limit` is refused all the same.
+ * `limit` is refused all the same. `use`: as for `readFramed`.
  */
-export function readFramedText(request: Request, limit: number): Promise<string> {
+export function readFramedText<T = string>(request: Request, limit: number, use: (text: string) => T = same as (text: string) => T): Promise<T> {
   return request.text().then((text) => {
     if (text.length > limit) throw tooLarge(limit)
-    return text
+    return use(text)
   }, (error: unknown) => {
     throw unreadable(error)
   })

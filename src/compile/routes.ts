@@ -1,3 +1,4 @@
+import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
@@ -24,6 +25,8 @@ export interface Routed {
   shadowedBy: readonly Scope[] | undefined
   /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
   classRenderer: Renderer
+  /** the class plugins of its levels, outermost first: they see the preflight (OPTIONS) of its path */
+  classPlugins: readonly Plugin[]
   /** names of the path params that may be left out at the end of the URL (optional or defaulted), in path order */
   optionalTail: readonly string[]
 }
@@ -122,7 +125,8 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
     const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, optionalTail: optionalTailOf(path.template, rule) } })
+    const classPlugins = def.levels.flatMap((level) => level.plugins)
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, classPlugins, optionalTail: optionalTailOf(path.template, rule) } })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.

@@ -111,7 +111,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     if (rc.method === 'OPTIONS') {
       // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
-      const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
+      const classPlugins = found.byMethod.values().next().value?.entry.data.classPlugins ?? []
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
     }
