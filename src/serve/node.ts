@@ -135,13 +135,41 @@ export async function startListener(listener: Listener, where: Where): Promise<S
 }
 
 /**
+ * After the response, a client still sending a body nobody reads gets a
+ * lingering close: FIN right away (it sees the answer, then EOF), nothing
+ * more is read (its writes stall on TCP backpressure, no bandwidth spent),
+ * and a second later the connection is cut. `Expect: 100-continue` is
+ * answered once the body is read.
+ *
+ * @example
+ * lingerAndContinue(http.createServer(listener))
+ */
+export function lingerAndContinue(server: NodeHttpServer): void {
+  server.on('request', (request, response) => {
+    response.once('finish', () => {
+      if (request.complete) return
+      const socket = request.socket
+      socket.end()
+      socket.pause()
+      setTimeout(() => {
+        if (!socket.destroyed) socket.destroy()
+      }, LINGER_MS).unref?.()
+    })
+  })
+  server.on('checkContinue', (request, response) => {
+    request.once('resume', () => response.writeContinue())
+    server.emit('request', request, response)
+  })
+}
+
+/**
  * node:http (under @hono/node-server) frames a body by its Content-Length
  * (never more bytes): its requests are marked so a sized body is read whole
  * (see `markFramed`). That also skips building a web stream from the socket
  * (@hono/node-server reads the body directly): the counting reader costs
  * ~115 µs more per request over loopback there.
  */
-function framing(fetch: FetchHandler): FetchHandler {
+export function framing(fetch: FetchHandler): FetchHandler {
   return (request, env, ctx) => {
     markFramed(request)
     return fetch(request, env, ctx)
@@ -164,24 +192,6 @@ export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boo
   // with an empty one, served at its request-target path as on Bun and Deno
   // (without it @hono/node-server answers 400); a bad Host stays refused.
   const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), hostname: 'localhost', serverOptions })
-  // After the response, a client still sending a body nobody reads gets a
-  // lingering close: FIN right away (it sees the answer, then EOF), nothing
-  // more is read (its writes stall on TCP backpressure, no bandwidth spent),
-  // and a second later the connection is cut.
-  server.on('request', (request, response) => {
-    response.once('finish', () => {
-      if (request.complete) return
-      const socket = request.socket
-      socket.end()
-      socket.pause()
-      setTimeout(() => {
-        if (!socket.destroyed) socket.destroy()
-      }, LINGER_MS).unref?.()
-    })
-  })
-  server.on('checkContinue', (request, response) => {
-    request.once('resume', () => response.writeContinue())
-    server.emit('request', request, response)
-  })
+  lingerAndContinue(server)
   return server
 }

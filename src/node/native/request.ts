@@ -1,0 +1,217 @@
+/**
+ * The native Node path's request (docs/runtimes.md, "Node: the native path"):
+ * a `Request` read straight from node:http's `IncomingMessage`. The method is
+ * copied, the URL string and the `Headers` are built on first use, `text()`
+ * and `arrayBuffer()` read the socket directly; any other member (`body`,
+ * `signal`, `clone()`, `formData()`, ...) builds the Web `Request` once (its
+ * body the socket, read lazily) and answers from it.
+ */
+import type { IncomingMessage } from 'node:http'
+import { readableToWeb } from '../bridge/streams'
+
+/** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
+const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+/** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+
+/** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
+export class BadRequestTarget extends Error {}
+
+/**
+ * The absolute URL of `incoming` (`http://host/path?query`), by the rules of
+ * @hono/node-server, so both Node paths serve the same routes: a plain target
+ * and Host are joined as they are; anything else goes through `new URL`
+ * (dot segments resolved, characters escaped), and a Host the URL parser
+ * would change, a backslash in the path or a target not starting with `/` is
+ * refused.
+ */
+export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
+  const target = incoming.url ?? ''
+  if (target.startsWith('http://') || target.startsWith('https://')) return absolute(target, target)
+  const host = incoming.headers.host || hostname
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+  const url = `${scheme}://${host}${target}`
+  if (!PLAIN_HOST.test(host)) {
+    const parsed = absolute(url, target)
+    const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
+    if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
+    return parsed
+  }
+  if (target.length === 0) return `${url}/`
+  if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
+  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) ? url : absolute(url, target)
+}
+
+function absolute(url: string, target: string): string {
+  const backslash = target.indexOf('\\')
+  const query = target.indexOf('?')
+  if (backslash !== -1 && (query === -1 || backslash < query)) throw new BadRequestTarget('backslash in the request path')
+  try {
+    return new URL(url).href
+  } catch {
+    throw new BadRequestTarget('invalid URL')
+  }
+}
+
+/** `Headers` from node's raw header list: the same values a Web server hands over (repeats joined). */
+function headersOf(incoming: IncomingMessage): Headers {
+  const headers = new Headers()
+  const raw = incoming.rawHeaders
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string
+    // HTTP/2 pseudo-headers never reach a Web Request
+    if (name.charCodeAt(0) !== 58) headers.append(name, raw[i + 1] as string)
+  }
+  return headers
+}
+
+const INCOMING = Symbol('incoming')
+const URL_OF = Symbol('url')
+const HEADERS = Symbol('headers')
+const REAL = Symbol('real')
+const READ = Symbol('read')
+const HOSTNAME = Symbol('hostname')
+
+const unusable = (): TypeError => new TypeError('Body is unusable: the request body was already read')
+
+/** The Node request behind a native request (`undefined` for any other value). */
+export function incomingOf(request: Request): IncomingMessage | undefined {
+  return (request as Partial<NativeRequest>)[INCOMING]
+}
+
+/** The request's body bytes, straight from the socket (node:http stops at its Content-Length). */
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    const data = (chunk: Uint8Array): void => {
+      chunks.push(chunk)
+      size += chunk.byteLength
+    }
+    const done = (): void => {
+      incoming.off('data', data)
+      incoming.off('end', end)
+      incoming.off('error', fail)
+      incoming.off('close', closed)
+    }
+    const end = (): void => {
+      done()
+      const bytes = new Uint8Array(size)
+      let offset = 0
+      for (const chunk of chunks) {
+        bytes.set(chunk, offset)
+        offset += chunk.byteLength
+      }
+      resolve(bytes)
+    }
+    const fail = (error: Error): void => {
+      done()
+      reject(error)
+    }
+    const closed = (): void => (incoming.readableEnded ? end() : fail(new Error('request body closed before it was complete')))
+    incoming.on('data', data)
+    incoming.once('end', end)
+    incoming.once('error', fail)
+    incoming.once('close', closed)
+    if (incoming.readableEnded) end()
+  })
+}
+
+/** A `Request` over an `IncomingMessage` (see the file comment). */
+class NativeRequest {
+  readonly [INCOMING]: IncomingMessage;
+  readonly [HOSTNAME]: string;
+  readonly method: string;
+  [URL_OF]: string | undefined = undefined;
+  [HEADERS]: Headers | undefined = undefined;
+  [REAL]: Request | undefined = undefined;
+  [READ] = false;
+
+  constructor(incoming: IncomingMessage, hostname: string) {
+    this[INCOMING] = incoming
+    this[HOSTNAME] = hostname
+    this.method = incoming.method ?? 'GET'
+  }
+
+  get url(): string {
+    return (this[URL_OF] ??= incomingUrl(this[INCOMING], this[HOSTNAME]))
+  }
+
+  get headers(): Headers {
+    return (this[HEADERS] ??= headersOf(this[INCOMING]))
+  }
+
+  get bodyUsed(): boolean {
+    return this[READ] || (this[REAL]?.bodyUsed ?? false)
+  }
+
+  /** The Web `Request`, built once: its body the rest of the socket, read on demand. */
+  webRequest(): Request {
+    const real = this[REAL]
+    if (real) return real
+    const method = this.method
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: this.headers }
+    if (method !== 'GET' && method !== 'HEAD') {
+      init.body = this[READ] ? null : readableToWeb(this[INCOMING]).stream
+      init.duplex = 'half'
+    }
+    return (this[REAL] = new Request(this.url, init))
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes().then((bytes) => bytes.buffer)
+  }
+
+  text(): Promise<string> {
+    return this.bytes().then((bytes) => new TextDecoder().decode(bytes))
+  }
+
+  json(): Promise<unknown> {
+    return this.text().then((text) => JSON.parse(text) as unknown)
+  }
+
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return this.webRequest().bytes()
+    if (this[READ]) return Promise.reject(unusable())
+    this[READ] = true
+    return readIncoming(this[INCOMING])
+  }
+}
+
+// Every other member of Request answers from the Web Request, built on first use.
+const own = new Set(Object.getOwnPropertyNames(NativeRequest.prototype))
+for (const key of Object.getOwnPropertyNames(Request.prototype)) {
+  if (own.has(key) || key === 'constructor') continue
+  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, key)
+  if (typeof descriptor?.value === 'function') {
+    Object.defineProperty(NativeRequest.prototype, key, {
+      value(this: NativeRequest, ...args: unknown[]) {
+        const real = this.webRequest() as unknown as Record<string, (...args: unknown[]) => unknown>
+        return (real[key] as (...args: unknown[]) => unknown).apply(real, args)
+      },
+    })
+  } else if (descriptor?.get) {
+    Object.defineProperty(NativeRequest.prototype, key, {
+      get(this: NativeRequest) {
+        return Reflect.get(this.webRequest(), key)
+      },
+    })
+  }
+}
+Object.setPrototypeOf(NativeRequest.prototype, Request.prototype)
+
+/**
+ * A `Request` for `incoming`, read straight from it (see the file comment).
+ * Throws `BadRequestTarget` when its target or Host makes no usable URL.
+ *
+ * @example
+ * const request = nativeRequest(incoming, 'localhost')
+ * await service.fetch(request, { incoming, outgoing })
+ */
+export function nativeRequest(incoming: IncomingMessage, hostname: string): Request {
+  const request = new NativeRequest(incoming, hostname)
+  void request.url // a bad target or Host is refused before anything runs
+  // A structural stand-in: every Request member is there (its own, or the Web Request's).
+  return request as unknown as Request
+}
