@@ -48,15 +48,33 @@ interface Answer {
   body: number[]
 }
 
+/**
+ * A request on a keep-alive connection the server is closing (its lingering
+ * close after a 413 answered before the body was read) fails with a transport
+ * error, on either path, now and then under load: such a send is tried again
+ * (twice at most); any HTTP answer counts.
+ */
+async function sent3(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (error) {
+      const code = String((error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined)?.code)
+      if (attempt >= 3 || !['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(code)) throw error
+    }
+  }
+}
+
 async function answer(origin: string, c: Case): Promise<Answer> {
   const headers = new Headers(c.headers)
   if (c.json !== undefined) headers.set('content-type', 'application/json')
-  // A form body's boundary is random: both servers get the same bytes.
-  const sent = c.form ? new Uint8Array(await new Response(body(c)).arrayBuffer()) : body(c)
-  if (c.form) headers.set('content-type', new Response(body(c)).headers.get('content-type') ?? '')
-  const init: RequestInit & { duplex?: 'half' } = { method: c.method, headers, body: sent, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_MS) }
-  if (c.chunked) init.duplex = 'half'
-  const response = await fetch(origin + c.path, init)
+  // A form is sent as bytes with its own Content-Type (so a retry resends the same body).
+  const form = c.form ? new Response(body(c)) : undefined
+  if (form) headers.set('content-type', form.headers.get('content-type') ?? '')
+  const sent = form ? new Uint8Array(await form.arrayBuffer()) : undefined
+  // built per attempt: a stream body is used up by the first
+  const init = (): RequestInit & { duplex?: 'half' } => ({ method: c.method, headers, body: sent ?? body(c), redirect: 'manual', signal: AbortSignal.timeout(REQUEST_MS), ...(c.chunked ? { duplex: 'half' } : {}) })
+  const response = await sent3(() => fetch(origin + c.path, init()))
   const bytes = new Uint8Array(await response.arrayBuffer())
   return {
     status: response.status,
