@@ -13,6 +13,13 @@ export type Bytes = Uint8Array<ArrayBuffer>
 const framedRequests = new WeakSet<Request>()
 
 /**
+ * A request that is framed by its server by construction carries this key,
+ * `true` (fw's native Node requests, docs/runtimes.md): the same as
+ * `markFramed`, without a WeakSet entry per request.
+ */
+export const FRAMED: unique symbol = Symbol('fw.framed')
+
+/**
  * Mark `request` as received by an HTTP server that frames bodies by their
  * `Content-Length` (Bun.serve, Deno.serve, node:http): its body cannot run past the
  * declared length, so a sized body within the limit may be read whole.
@@ -67,11 +74,12 @@ export function declaredLength(request: Request): number {
 
 /**
  * Is `request`'s body framed by its Content-Length (`length`, see
- * `declaredLength`): marked by `markFramed`, or `served` by a framing server
+ * `declaredLength`): marked by `markFramed` (or `FRAMED`), or `served` by a framing server
  * (see `fromFramingServer`)? Never with a Transfer-Encoding header.
  */
 export function isFramed(request: Request, length: number, served = false): boolean {
-  return length >= 0 && (served || framedRequests.has(request)) && !request.headers.has('transfer-encoding')
+  const marked = served || (request as { [FRAMED]?: boolean })[FRAMED] === true || framedRequests.has(request)
+  return length >= 0 && marked && !request.headers.has('transfer-encoding')
 }
 
 /**

@@ -13,7 +13,7 @@ import { writeResponse } from '../node/native/write'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
 import type { FetchHandler } from '../types'
 import { guarded, HIDDEN_500 } from './errors'
-import { framing, lingerAndContinue, type NodeHttpServer } from './node'
+import { lingerAndContinue, type NodeHttpServer } from './node'
 import { envVar } from './runtime'
 import { nodeServerTimeouts, type Timeouts } from './types'
 
@@ -42,7 +42,8 @@ export function nativeNodeServer(): boolean {
  */
 export function nativeListener(fetch: FetchHandler, options: { debug: boolean }): Listener {
   installLightResponse()
-  const serve = guarded(framing(fetch), options.debug)
+  // Its requests are framed by construction (FRAMED): a sized body is read whole, no WeakSet entry per request.
+  const serve = guarded(fetch, options.debug)
   const refused = (error: unknown): [number, string] =>
     [500, options.debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500]
   return (incoming, outgoing) => {

@@ -169,7 +169,7 @@ export function lingerAndContinue(server: NodeHttpServer): void {
  * (@hono/node-server reads the body directly): the counting reader costs
  * ~115 µs more per request over loopback there.
  */
-export function framing(fetch: FetchHandler): FetchHandler {
+function framing(fetch: FetchHandler): FetchHandler {
   return (request, env, ctx) => {
     markFramed(request)
     return fetch(request, env, ctx)

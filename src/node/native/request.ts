@@ -7,7 +7,9 @@
  * body the socket, read lazily) and answers from it.
  */
 import type { IncomingMessage } from 'node:http'
+import { FRAMED } from '../../body/stream'
 import { readableToWeb } from '../bridge/streams'
+import { nativeHeaders } from './headers'
 
 /** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
@@ -54,18 +56,6 @@ function absolute(url: string, target: string): string {
   }
 }
 
-/** `Headers` from node's raw header list: the same values a Web server hands over (repeats joined). */
-function headersOf(incoming: IncomingMessage): Headers {
-  const headers = new Headers()
-  const raw = incoming.rawHeaders
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string
-    // HTTP/2 pseudo-headers never reach a Web Request
-    if (name.charCodeAt(0) !== 58) headers.append(name, raw[i + 1] as string)
-  }
-  return headers
-}
-
 const INCOMING = Symbol('incoming')
 const URL_OF = Symbol('url')
 const HEADERS = Symbol('headers')
@@ -80,15 +70,11 @@ export function incomingOf(request: Request): IncomingMessage | undefined {
   return (request as Partial<NativeRequest>)[INCOMING]
 }
 
-/** The request's body bytes, straight from the socket (node:http stops at its Content-Length). */
-function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+/** The request's body, straight from the socket (node:http stops at its Content-Length): its chunks as received. */
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = []
-    let size = 0
-    const data = (chunk: Uint8Array): void => {
-      chunks.push(chunk)
-      size += chunk.byteLength
-    }
+    const data = (chunk: Uint8Array): void => void chunks.push(chunk)
     const done = (): void => {
       incoming.off('data', data)
       incoming.off('end', end)
@@ -97,13 +83,7 @@ function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer
     }
     const end = (): void => {
       done()
-      const bytes = new Uint8Array(size)
-      let offset = 0
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset)
-        offset += chunk.byteLength
-      }
-      resolve(bytes)
+      resolve(chunks)
     }
     const fail = (error: Error): void => {
       done()
@@ -117,6 +97,21 @@ function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer
     if (incoming.readableEnded) end()
   })
 }
+
+/** The chunks in one fresh buffer of their own. */
+function joined(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let size = 0
+  for (const chunk of chunks) size += chunk.byteLength
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+const utf8 = new TextDecoder()
 
 /** A `Request` over an `IncomingMessage` (see the file comment). */
 class NativeRequest {
@@ -139,7 +134,7 @@ class NativeRequest {
   }
 
   get headers(): Headers {
-    return (this[HEADERS] ??= headersOf(this[INCOMING]))
+    return (this[HEADERS] ??= nativeHeaders(this[INCOMING].rawHeaders))
   }
 
   get bodyUsed(): boolean {
@@ -164,7 +159,10 @@ class NativeRequest {
   }
 
   text(): Promise<string> {
-    return this.bytes().then((bytes) => new TextDecoder().decode(bytes))
+    const chunks = this.chunks()
+    if (!chunks) return this.webRequest().text()
+    // one chunk (most bodies) is decoded where it lies; the decoder drops a BOM, as Request.text() does
+    return chunks.then((list) => utf8.decode(list.length === 1 ? (list[0] as Uint8Array) : joined(list)))
   }
 
   json(): Promise<unknown> {
@@ -172,7 +170,12 @@ class NativeRequest {
   }
 
   bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return this.webRequest().bytes()
+    return this.chunks()?.then(joined) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
+  }
+
+  /** The body's chunks read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
+  chunks(): Promise<Uint8Array[]> | undefined {
+    if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
     if (this[READ]) return Promise.reject(unusable())
     this[READ] = true
     return readIncoming(this[INCOMING])
@@ -199,6 +202,8 @@ for (const key of Object.getOwnPropertyNames(Request.prototype)) {
     })
   }
 }
+// node:http frames every body by its Content-Length (a chunked one is not read whole: see isFramed)
+Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
 Object.setPrototypeOf(NativeRequest.prototype, Request.prototype)
 
 /**
