@@ -5,6 +5,7 @@
  * other member builds the `Headers` once and answers from it. Values are the
  * ones a Web `Headers` holds: repeats joined with `, ` (`; ` for Cookie).
  */
+import { forwardMembers } from './forward'
 
 const RAW = Symbol('raw')
 
@@ -63,19 +64,7 @@ class NativeHeaders {
   }
 }
 
-const own = new Set(Object.getOwnPropertyNames(NativeHeaders.prototype))
-for (const key of [...Object.getOwnPropertyNames(Headers.prototype), ...Object.getOwnPropertySymbols(Headers.prototype)]) {
-  if (own.has(key as string) || key === 'constructor') continue
-  const descriptor = Object.getOwnPropertyDescriptor(Headers.prototype, key)
-  if (typeof descriptor?.value !== 'function') continue
-  Object.defineProperty(NativeHeaders.prototype, key, {
-    value(this: NativeHeaders, ...args: unknown[]) {
-      const real = this.webHeaders() as unknown as Record<PropertyKey, (...args: unknown[]) => unknown>
-      return (real[key] as (...args: unknown[]) => unknown).apply(real, args)
-    },
-  })
-}
-Object.setPrototypeOf(NativeHeaders.prototype, Headers.prototype)
+forwardMembers(NativeHeaders.prototype, Headers.prototype, (self) => self.webHeaders())
 
 /**
  * `Headers` for node's raw header list, read lazily (see the file comment).

@@ -9,6 +9,7 @@
 import type { IncomingMessage } from 'node:http'
 import { FRAMED } from '../../body/stream'
 import { readableToWeb } from '../bridge/streams'
+import { forwardMembers } from './forward'
 import { nativeHeaders } from './headers'
 
 /** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
@@ -182,29 +183,10 @@ class NativeRequest {
   }
 }
 
-// Every other member of Request answers from the Web Request, built on first use.
-const own = new Set(Object.getOwnPropertyNames(NativeRequest.prototype))
-for (const key of Object.getOwnPropertyNames(Request.prototype)) {
-  if (own.has(key) || key === 'constructor') continue
-  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, key)
-  if (typeof descriptor?.value === 'function') {
-    Object.defineProperty(NativeRequest.prototype, key, {
-      value(this: NativeRequest, ...args: unknown[]) {
-        const real = this.webRequest() as unknown as Record<string, (...args: unknown[]) => unknown>
-        return (real[key] as (...args: unknown[]) => unknown).apply(real, args)
-      },
-    })
-  } else if (descriptor?.get) {
-    Object.defineProperty(NativeRequest.prototype, key, {
-      get(this: NativeRequest) {
-        return Reflect.get(this.webRequest(), key)
-      },
-    })
-  }
-}
 // node:http frames every body by its Content-Length (a chunked one is not read whole: see isFramed)
 Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
-Object.setPrototypeOf(NativeRequest.prototype, Request.prototype)
+// Every other member of Request answers from the Web Request, built on first use.
+forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webRequest())
 
 /**
  * A `Request` for `incoming`, read straight from it (see the file comment).

@@ -7,6 +7,7 @@
  * `headers`) builds the Web `Response` once and answers from it. `instanceof
  * Response` holds both ways (a Web `Response` from `fetch()` is one too).
  */
+import { forwardMembers } from './forward'
 
 type Body = string | Uint8Array | null
 type PlainHeaders = Record<string, string>
@@ -95,27 +96,8 @@ class LightResponse {
   }
 }
 
-const own = new Set(Object.getOwnPropertyNames(LightResponse.prototype))
-for (const key of Object.getOwnPropertyNames(WebResponse.prototype)) {
-  if (own.has(key) || key === 'constructor') continue
-  const descriptor = Object.getOwnPropertyDescriptor(WebResponse.prototype, key)
-  if (typeof descriptor?.value === 'function') {
-    Object.defineProperty(LightResponse.prototype, key, {
-      value(this: LightResponse, ...args: unknown[]) {
-        const real = this.webResponse() as unknown as Record<string, (...args: unknown[]) => unknown>
-        return (real[key] as (...args: unknown[]) => unknown).apply(real, args)
-      },
-    })
-  } else if (descriptor?.get) {
-    Object.defineProperty(LightResponse.prototype, key, {
-      get(this: LightResponse) {
-        return Reflect.get(this.webResponse(), key)
-      },
-    })
-  }
-}
 Object.setPrototypeOf(LightResponse, WebResponse) // Response.json(), .error(), .redirect()
-Object.setPrototypeOf(LightResponse.prototype, WebResponse.prototype)
+forwardMembers(LightResponse.prototype, WebResponse.prototype, (self) => self.webResponse())
 
 /**
  * Make `LightResponse` the global `Response` (once; idempotent). Returns
