@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { FRAMED } from '../../body/stream'
+import { concatBytes } from '../../utils/bytes'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { nativeHeaders } from './headers'
@@ -72,10 +73,10 @@ export function incomingOf(request: Request): IncomingMessage | undefined {
 }
 
 /** The request's body, straight from the socket (node:http stops at its Content-Length): its chunks as received. */
-function readIncoming(incoming: IncomingMessage): Promise<Uint8Array[]> {
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>[]> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = []
-    const data = (chunk: Uint8Array): void => void chunks.push(chunk)
+    const chunks: Uint8Array<ArrayBuffer>[] = []
+    const data = (chunk: Uint8Array<ArrayBuffer>): void => void chunks.push(chunk)
     const done = (): void => {
       incoming.off('data', data)
       incoming.off('end', end)
@@ -99,18 +100,9 @@ function readIncoming(incoming: IncomingMessage): Promise<Uint8Array[]> {
   })
 }
 
-/** The chunks in one fresh buffer of their own. */
-function joined(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let size = 0
-  for (const chunk of chunks) size += chunk.byteLength
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}
+/** The chunks in one fresh buffer of their own (a socket's chunk shares its pool: copied). */
+const joined = (chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> =>
+  chunks.length === 1 ? new Uint8Array(chunks[0] as Uint8Array<ArrayBuffer>) : concatBytes(chunks)
 
 const utf8 = new TextDecoder()
 
@@ -163,7 +155,7 @@ class NativeRequest {
     const chunks = this.chunks()
     if (!chunks) return this.webRequest().text()
     // one chunk (most bodies) is decoded where it lies; the decoder drops a BOM, as Request.text() does
-    return chunks.then((list) => utf8.decode(list.length === 1 ? (list[0] as Uint8Array) : joined(list)))
+    return chunks.then((list) => utf8.decode(concatBytes(list)))
   }
 
   json(): Promise<unknown> {
@@ -175,7 +167,7 @@ class NativeRequest {
   }
 
   /** The body's chunks read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
-  chunks(): Promise<Uint8Array[]> | undefined {
+  chunks(): Promise<Uint8Array<ArrayBuffer>[]> | undefined {
     if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
     if (this[READ]) return Promise.reject(unusable())
     this[READ] = true
