@@ -32,7 +32,8 @@ class NativeAPI extends api.API {
     const body = this.request.raw.body
     if (!body) return { bytes: -1 }
     let bytes = 0
-    for await (const chunk of body) bytes += chunk.byteLength
+    const reader = body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength
     return { bytes }
   }
 
@@ -66,7 +67,7 @@ class NativeAPI extends api.API {
 
 /** Adds a header on the way out (the response's headers read and changed after the endpoint). */
 class Stamp extends api.Plugin {
-  processResponse(response: Response) {
+  override processResponse(response: Response) {
     response.headers.set('x-stamp', 'yes')
     return response
   }
