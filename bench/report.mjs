@@ -87,7 +87,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   for (const [runtime, run] of Object.entries(results.http)) {
     if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table.E0 ?? {}).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
   }
-  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} alternating rounds; median). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (the same two servers, with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
+  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} alternating rounds; median). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
   for (const [runtime, run] of Object.entries(results.http)) {
     if (!Object.keys(run.table).length) continue
     const apps = Object.keys(run.table.E0 ?? {})

@@ -49,7 +49,7 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean })
   return (incoming, outgoing) => {
     let request: Request
     try {
-      request = nativeRequest(incoming, 'localhost')
+      request = nativeRequest(incoming, 'localhost', outgoing)
     } catch (error) {
       if (!(error instanceof BadRequestTarget)) throw error
       outgoing.writeHead(400).end()

@@ -12,6 +12,8 @@ import { nativeHeaders } from '../../src/node/native/headers'
 import { incomingOf } from '../../src/node/native/request'
 import { HIDDEN_500 } from '../../src/serve/errors'
 
+let aborted: Promise<boolean> | undefined
+
 /** The runtime's Request (@hono/node-server, once the Web path's server starts, replaces the global with a subclass). */
 const WebRequest = globalThis.Request
 
@@ -57,6 +59,14 @@ class NativeAPI extends api.API {
     const light = new Response('x')
     const web = Response.json({ a: 1 })
     return { light: light instanceof Response, web: web instanceof Response, status: web.status }
+  }
+
+  @api.get
+  async wait() {
+    const signal = this.request.raw.signal
+    aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve(true)))
+    await aborted
+    return 'aborted'
   }
 
   @api.get
@@ -126,6 +136,16 @@ describe('service.run() on Node', () => {
     expect(await response.json()).toEqual({ light: true, web: true, status: 200 })
     expect(response.headers.get('x-stamp')).toBe('yes')
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("aborts this.request.raw.signal when the client goes before the answer", async () => {
+    aborted = undefined
+    const client = new AbortController()
+    const sent = fetch(`${origin(native)}/wait`, { signal: client.signal }).catch(() => 'cut')
+    for (let i = 0; i < 200 && !aborted; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    client.abort()
+    expect(await sent).toBe('cut')
+    expect(await aborted).toBe(true)
   })
 
   it('answers a head node:http refuses with the hidden 500', async () => {

@@ -6,7 +6,7 @@
  * `signal`, `clone()`, `formData()`, ...) builds the Web `Request` once (its
  * body the socket, read lazily) and answers from it.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED } from '../../body/stream'
 import { concatBytes } from '../../utils/bytes'
 import { readableToWeb } from '../bridge/streams'
@@ -64,6 +64,7 @@ const HEADERS = Symbol('headers')
 const REAL = Symbol('real')
 const READ = Symbol('read')
 const HOSTNAME = Symbol('hostname')
+const OUTGOING = Symbol('outgoing')
 
 const unusable = (): TypeError => new TypeError('Body is unusable: the request body was already read')
 
@@ -106,19 +107,32 @@ const joined = (chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuf
 
 const utf8 = new TextDecoder()
 
+/** A signal aborted when `res` closes before it finished (the client went away). */
+function closedSignal(res: ServerResponse | undefined): AbortSignal | undefined {
+  if (!res) return undefined
+  const controller = new AbortController()
+  const gone = (): void => controller.abort(new Error('client closed the connection'))
+  if (res.closed) {
+    if (!res.writableFinished) gone()
+  } else res.once('close', () => void (res.writableFinished || gone()))
+  return controller.signal
+}
+
 /** A `Request` over an `IncomingMessage` (see the file comment). */
 class NativeRequest {
   readonly [INCOMING]: IncomingMessage;
   readonly [HOSTNAME]: string;
+  readonly [OUTGOING]: ServerResponse | undefined;
   readonly method: string;
   [URL_OF]: string | undefined = undefined;
   [HEADERS]: Headers | undefined = undefined;
   [REAL]: Request | undefined = undefined;
   [READ] = false;
 
-  constructor(incoming: IncomingMessage, hostname: string) {
+  constructor(incoming: IncomingMessage, hostname: string, outgoing: ServerResponse | undefined) {
     this[INCOMING] = incoming
     this[HOSTNAME] = hostname
+    this[OUTGOING] = outgoing
     this.method = incoming.method ?? 'GET'
   }
 
@@ -134,12 +148,15 @@ class NativeRequest {
     return this[READ] || (this[REAL]?.bodyUsed ?? false)
   }
 
-  /** The Web `Request`, built once: its body the rest of the socket, read on demand. */
+  /**
+   * The Web `Request`, built once: its body the rest of the socket, read on
+   * demand; its `signal` aborted when the client goes before the answer is sent.
+   */
   webRequest(): Request {
     const real = this[REAL]
     if (real) return real
     const method = this.method
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: this.headers }
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: this.headers, signal: closedSignal(this[OUTGOING]) }
     if (method !== 'GET' && method !== 'HEAD') {
       init.body = this[READ] ? null : readableToWeb(this[INCOMING]).stream
       init.duplex = 'half'
@@ -185,11 +202,11 @@ forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webReq
  * Throws `BadRequestTarget` when its target or Host makes no usable URL.
  *
  * @example
- * const request = nativeRequest(incoming, 'localhost')
+ * const request = nativeRequest(incoming, 'localhost', outgoing)
  * await service.fetch(request, { incoming, outgoing })
  */
-export function nativeRequest(incoming: IncomingMessage, hostname: string): Request {
-  const request = new NativeRequest(incoming, hostname)
+export function nativeRequest(incoming: IncomingMessage, hostname: string, outgoing?: ServerResponse): Request {
+  const request = new NativeRequest(incoming, hostname, outgoing)
   void request.url // a bad target or Host is refused before anything runs
   // A structural stand-in: every Request member is there (its own, or the Web Request's).
   return request as unknown as Request
