@@ -126,6 +126,11 @@ describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'
     ['no Host (HTTP/1.0)', 'GET /api/ping HTTP/1.0\r\n\r\n'],
     ['a dot segment', 'GET /api/x/../ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
     ['invalid JSON', 'POST /api/calc/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"a":'],
+    ['a HEAD', 'HEAD /api/calc/add?a=1&b=2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
+    ['an event stream', 'GET /api/hooks/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
+    ['a 405', 'PATCH /api/ping HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'],
+    ['a chunked JSON body', 'POST /api/body/json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n'],
+    ['repeated headers and cookies', 'GET /api/secure/kebab HTTP/1.1\r\nHost: x\r\nX-Api-Key: a\r\nX-Api-Key: b\r\nCookie: a=1\r\nCookie: b=2\r\nConnection: close\r\n\r\n'],
   ])('the same bytes on the wire: %s', async (_name, request) => {
     if (!native || !web) throw new Error('a Node server did not start')
     const [a, b] = await Promise.all([raw(native.origin, request), raw(web.origin, request)])
