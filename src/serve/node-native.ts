@@ -66,7 +66,7 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean })
  * lingers briefly, `Expect: 100-continue` answered once the body is read.
  *
  * @example
- * const server = nativeNodeServer(service.fetch, { debug: false })
+ * const server = nodeNativeServer(service.fetch, { debug: false })
  */
 export function nodeNativeServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): NodeHttpServer {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
