@@ -53,16 +53,19 @@ export async function captureServedEnv(): Promise<unknown> {
 }
 const envOf = (fixture: Fixture): unknown => (fixture.served ? servedEnv : undefined)
 
-export async function snapshot(app: App, fixture: Fixture): Promise<Snapshot> {
-  const response = await app(makeRequest(fixture), envOf(fixture))
+export async function snapshot(app: App, fixture: Fixture, make: (fixture: Fixture) => Request = makeRequest): Promise<Snapshot> {
+  const response = await app(make(fixture), envOf(fixture))
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
 }
 
-/** Throws unless every app answers every fixture with the same status, content type and body bytes. */
-export async function assertIdentical(apps: Record<string, App>, list: readonly Fixture[] = fixtures): Promise<void> {
+/**
+ * Throws unless every app answers every fixture with the same status, content type and body bytes.
+ * `make`: how a fixture's Request is built (workerd: with the platform's `cf` for the served rows).
+ */
+export async function assertIdentical(apps: Record<string, App>, list: readonly Fixture[] = fixtures, make?: (fixture: Fixture) => Request): Promise<void> {
   for (const fixture of list) {
     const seen: [string, Snapshot][] = []
-    for (const [name, app] of Object.entries(apps)) seen.push([name, await snapshot(app, fixture)])
+    for (const [name, app] of Object.entries(apps)) seen.push([name, await snapshot(app, fixture, make)])
     const [firstName, first] = seen[0] as [string, Snapshot]
     if (first.status !== fixture.status) throw new Error(`${fixture.id}: ${firstName} answered ${first.status} ${first.body}, expected ${fixture.status}`)
     for (const [name, snap] of seen.slice(1)) {

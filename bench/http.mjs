@@ -96,10 +96,11 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
   }
 
   /**
-   * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk.
+   * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk
+   * (every fixture, or those whose id is in `only`).
    * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>> }>}
    */
-  async function httpRun(runtime, apps, { seconds, rounds, connections }) {
+  async function httpRun(runtime, apps, { seconds, rounds, connections, only: timedOnly }) {
     const servers = []
     try {
       for (const app of apps) servers.push(await startServer(runtime, app))
@@ -107,7 +108,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
       log(runtime, 'loopback answers agree:', apps.join(', '), checks.join(' '))
       const table = {}
       if (seconds === 0) return { checks, table }
-      for (const fixture of fixtures) {
+      for (const fixture of fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))) {
         const targets = servers.filter((server) => serves(server.app, fixture))
         const samples = Object.fromEntries(targets.map((server) => [server.app, []]))
         for (const server of targets) wrk(server.port, fixture, 1, connections) // warm-up

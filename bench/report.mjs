@@ -53,7 +53,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   push('## In-process', '')
   const anyRun = Object.values(results.inproc)[0]
   if (anyRun) {
-    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches. Body endpoints run twice: with the \`Content-Length\` an HTTP client sends, and without (\`E3u\`…: a chunked upload, HTTP/2, any in-process \`new Request(url, { body })\`); on Bun and Deno, E3 and E4 also a third time (\`E3s\`…) called as \`Bun.serve\`/\`Deno.serve\` call their handler, \`fetch(request, server)\` with the argument captured from a real server, so fw reads the body whole as from its own server (any other request body goes through the counting reader). "Request µs" is the cost of \`new Request(...)\` alone: GETs reuse one (not in their numbers), POSTs build one per call (inside every app's number; "fw − Request" takes it out).`, '')
+    push(`Each app's \`fetch\` called directly, sequentially awaited. µs per request, p50 of ${anyRun.rounds} alternating rounds (app order rotates) after a warm-up; ~${anyRun.batchMs} ms batches. Body endpoints run twice: with the \`Content-Length\` an HTTP client sends, and without (\`E3u\`…: a chunked upload, HTTP/2, any in-process \`new Request(url, { body })\`); on Bun and Deno, E3 and E4 also a third time (\`E3s\`…) called as \`Bun.serve\`/\`Deno.serve\` call their handler, \`fetch(request, server)\` with the argument captured from a real server, so fw reads the body whole as from its own server (any other request body goes through the counting reader); in workerd (\`bench/workerd.mjs\`: the apps called inside a Worker run by miniflare, batches timed from outside by workerd's CPU time, as its clocks stand still while a request runs) \`E3s\`, \`E4s\` are requests carrying the platform's \`cf\` properties, as the Workers platform delivers them. "Request µs" is the cost of \`new Request(...)\` alone: GETs reuse one (not in their numbers), POSTs build one per call (inside every app's number; "fw − Request" takes it out).`, '')
   }
   for (const [runtime, run] of Object.entries(results.inproc)) {
     push(`### ${runtime} ${run.version}`, '')
@@ -85,12 +85,12 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
 
   push('## Loopback HTTP', '')
   for (const [runtime, run] of Object.entries(results.http)) {
-    if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table.E0 ?? {}).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
+    if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
   }
   if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} alternating rounds; median). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
   for (const [runtime, run] of Object.entries(results.http)) {
     if (!Object.keys(run.table).length) continue
-    const apps = Object.keys(run.table.E0 ?? {})
+    const apps = Object.keys(Object.values(run.table)[0] ?? {})
     const others = apps.filter((app) => app !== 'fw')
     push(`### ${runtime}`, '')
     push(`| endpoint | ${apps.map((app) => `${app} req/s`).join(' | ')} | ${others.map((app) => `fw/${app}`).join(' | ')} | ${apps.map((app) => `${app} CPU µs`).join(' | ')} |`)
@@ -143,6 +143,17 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   httpTarget('Loopback Bun: fw ≥ 1.0× Elysia req/s (all endpoints)', results.http.bun, 'elysia', IDS, 1.0)
   httpTarget('Loopback Node: fw ≥ 1.1× Hono req/s on E1–E3', results.http.node, 'hono', E1_E3, 1.1)
   httpTarget('Loopback Node: fw ≥ 0.9× Fastify req/s on E1–E3', results.http.node, 'fastify', E1_E3, 0.9)
+  push('')
+  push('## Targets (issue #26)', '')
+  push('| target | measured | verdict |', '|---|---|---|')
+  const workerd = results.inproc.workerd
+  httpTarget('Loopback Node: fw ≥ 1.0× Fastify req/s on E0–E3, E5', results.http.node, 'fastify', ['E0', 'E1', 'E2', 'E3', 'E5'], 1.0)
+  httpTarget('Loopback Node: fw ≥ 1.2× Hono req/s on E1–E5', results.http.node, 'hono', ['E1', 'E2', 'E3', 'E4', 'E5'], 1.2)
+  httpTarget('Loopback Bun: fw ≥ 1.0× Elysia req/s on E0–E5', results.http.bun, 'elysia', IDS, 1.0)
+  httpTarget('Loopback Bun: fw ≥ 0.9× floor req/s on E0–E5', results.http.bun, 'floor', IDS, 0.9)
+  for (const [name, run] of [['Bun', bun], ['Deno', deno]]) push(target(`In-process ${name}, as served by ${name}.serve: E3s ≤ 1.0× Hono`, timeRatios(run, 'hono', ['E3s']), (r) => r <= 1.0))
+  push(target('In-process workerd, as delivered by the Workers platform (framed): E3s ≤ 1.0× Hono', timeRatios(workerd, 'hono', ['E3s']), (r) => r <= 1.0))
+  for (const [name, run] of [['Bun', bun], ['Deno', deno], ['workerd', workerd]]) push(target(`In-process ${name}: GETs ≤ 0.8× Hono`, timeRatios(run, 'hono', GETS), (r) => r <= 0.8))
   push('')
   if (scales.length) push('## Scale and memory targets', '', '| target | measured | verdict |', '|---|---|---|')
   for (const run of Object.values(results.scale ?? {})) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: builds the benchmark apps with esbuild, then runs
- *   1. in-process runs on Node, Bun and Deno (floor, Hono, fw; byte-identical responses asserted first;
+ *   1. in-process runs on Node, Bun, Deno and workerd (floor, Hono, fw; byte-identical responses asserted first;
  *      body endpoints with and without Content-Length; Request construction timed on its own),
  *   2. the scale (10 → 1000 endpoints) and memory (1M requests) runs on Node and Bun,
  *   3. loopback HTTP runs with wrk on Node (fw's native path and, as fw-web, @hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
@@ -12,9 +12,9 @@
  * bench/results-quick.json (git-ignored) and prints the report. For before/after comparisons.
  *
  * Env: BENCH_ROUNDS (in-process rounds, 7; quick 5), BENCH_MS (ms per batch, 80; quick 40),
- * BENCH_RUNTIMES (in-process runtimes, `node,bun,deno`), BENCH_ONLY (in-process endpoints, e.g. `E3,E3u`),
+ * BENCH_RUNTIMES (in-process runtimes, `node,bun,deno,workerd`), BENCH_ONLY (in-process endpoints, e.g. `E3,E3u`),
  * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (2), BENCH_WRK_CONNECTIONS (50), BENCH_MEM_REQUESTS (1000000),
- * BENCH_SKIP (comma list of: inproc,scale,node-http,bun-http; for partial runs).
+ * BENCH_SKIP (comma list of: inproc,scale,node-http,bun-http; for partial runs), BENCH_HTTP_ONLY (loopback endpoints timed, e.g. `E4`).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -60,7 +60,7 @@ const machine = {
   bun: version(BUN, ['--version']),
   deno: version(DENO, ['--version']),
   wrk: version('wrk', ['--version']).replace(/ Copyright.*/, ''),
-  packages: Object.fromEntries(['hono', '@hono/valibot-validator', '@hono/node-server', 'fastify', 'valibot', 'esbuild'].map((name) => [name, pkgVersion(name)])),
+  packages: Object.fromEntries(['hono', '@hono/valibot-validator', '@hono/node-server', 'fastify', 'elysia', 'valibot', 'esbuild', 'miniflare', 'workerd'].map((name) => [name, pkgVersion(name)])),
   fw: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version,
   commit: version('git', ['-C', root, 'rev-parse', 'HEAD']),
   // uncommitted changes outside the generated files: the numbers are not exactly that commit's
@@ -91,9 +91,11 @@ const inprocCommands = {
   node: [process.execPath, [path.join(out, 'inproc.mjs')]],
   bun: [BUN, [path.join(out, 'inproc.mjs')]],
   deno: [DENO, ['run', '-A', path.join(out, 'inproc.mjs')]],
+  // inside workerd (miniflare), timed from the host: bench/workerd.mjs
+  workerd: [process.execPath, [path.join(here, 'workerd.mjs')]],
 }
 if (!skip.has('inproc')) {
-  for (const runtime of env('BENCH_RUNTIMES', 'node,bun,deno').split(',')) {
+  for (const runtime of env('BENCH_RUNTIMES', 'node,bun,deno,workerd').split(',')) {
     if (!inprocCommands[runtime]) throw new Error(`BENCH_RUNTIMES: unknown runtime ${runtime}`)
     results.inproc[runtime] = runJson(...inprocCommands[runtime], inprocEnv)
   }
@@ -108,7 +110,7 @@ if (!skip.has('scale')) {
 
 // ---------------------------------------------------------------- 3. loopback HTTP
 // Quick mode starts the servers and checks their answers, without timing them (wrk is not needed).
-const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '2')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')) }
+const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '2')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only: process.env.BENCH_HTTP_ONLY?.split(',') }
 if (httpConfig.seconds > 0 && spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed for the loopback runs (apt-get install wrk), or set BENCH_SKIP=node-http,bun-http')
 const { httpRun } = createHttpRunner({ root, out, bun: BUN, log, fixtures })
 if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fw-web', 'fastify'], httpConfig)
@@ -119,7 +121,7 @@ machine.seconds = Math.round((Date.now() - started) / 1000)
 // ---------------------------------------------------------------- report
 results.httpConfig = { wrkSeconds: httpConfig.seconds, wrkRounds: httpConfig.rounds, connections: httpConfig.connections, quick }
 // A partial full run (BENCH_SKIP, BENCH_RUNTIMES or BENCH_ONLY set) never overwrites the full report.
-const partial = !quick && (skip.size > 0 || process.env.BENCH_RUNTIMES !== undefined || process.env.BENCH_ONLY !== undefined)
+const partial = !quick && (skip.size > 0 || ['BENCH_RUNTIMES', 'BENCH_ONLY', 'BENCH_HTTP_ONLY'].some((name) => process.env[name] !== undefined))
 const name = quick ? { json: 'results-quick.json', md: 'RESULTS-quick.md' } : partial ? { json: 'results-partial.json', md: 'RESULTS-partial.md' } : { json: 'results.json', md: 'RESULTS.md' }
 writeFileSync(path.join(here, name.json), `${JSON.stringify(results, null, 2)}\n`)
 const { renderReport } = await import('./report.mjs')

@@ -119,7 +119,7 @@ export const fixtures: Fixture[] = [
   { id: 'E5', label: 'POST /users invalid (400)', method: 'POST', path: '/users', contentType: 'application/json', body: invalidUserBody, status: 400 },
 ]
 
-/** Body fixtures also measured as served by Bun.serve / Deno.serve (`E3s`). */
+/** Body fixtures also measured as served by Bun.serve / Deno.serve or delivered by the Workers platform (`E3s`). */
 const SERVED = new Set(['E3', 'E4'])
 
 /**
@@ -129,7 +129,7 @@ const SERVED = new Set(['E3', 'E4'])
 export const inprocFixtures: Fixture[] = fixtures.flatMap((fixture) => {
   if (fixture.body === undefined) return [fixture]
   const out: Fixture[] = [fixture, { ...fixture, id: `${fixture.id}u`, label: `${fixture.label}, no Content-Length`, sized: false }]
-  if (SERVED.has(fixture.id)) out.push({ ...fixture, id: `${fixture.id}s`, label: `${fixture.label}, as from Bun.serve / Deno.serve`, served: true })
+  if (SERVED.has(fixture.id)) out.push({ ...fixture, id: `${fixture.id}s`, label: `${fixture.label}, as served (Bun.serve, Deno.serve, the Workers platform)`, served: true })
   return out
 })
 
@@ -137,11 +137,14 @@ export const inprocFixtures: Fixture[] = fixtures.flatMap((fixture) => {
  * A fresh Request for a fixture (bodies can be read once), with the headers an HTTP client sends
  * (Content-Length included unless `fixture.sized === false`).
  */
-export function makeRequest(fixture: Fixture, base = BASE): Request {
+export function makeRequest(fixture: Fixture, base = BASE, cf?: object): Request {
   if (fixture.method === 'GET') return new Request(base + fixture.path)
   const headers: Record<string, string> = { 'content-type': fixture.contentType ?? '' }
   if (fixture.sized !== false) headers['content-length'] = String(byteLength(fixture.body ?? ''))
-  return new Request(base + fixture.path, { method: 'POST', headers, body: fixture.body })
+  const init: RequestInit & { cf?: object } = { method: 'POST', headers, body: fixture.body }
+  // workerd: a Request carrying the platform's `cf` properties, as the platform delivers one
+  if (cf !== undefined) init.cf = cf
+  return new Request(base + fixture.path, init)
 }
 
 const encoder = new TextEncoder()

@@ -1,5 +1,5 @@
 /**
- * `attach()`: put fw into an existing application (the table of SPEC §6).
+ * `attach()`: put fw into an existing application (the table of docs/integration.md, "What `__as__` / `adapt` give").
  */
 import { ImproperlyConfigured } from '../exceptions'
 import type { FetchHandler } from '../types'

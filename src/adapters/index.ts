@@ -1,5 +1,5 @@
 /**
- * Progressive integration (SPEC §6, §7): fw inside Hono, Express, Fastify,
+ * Progressive integration (docs/integration.md): fw inside Hono, Express, Fastify,
  * Koa, `node:http` and Elysia apps, and those apps (or any fetch handler or
  * Node listener) inside fw. Frameworks are recognised by shape, never
  * imported; Node modules are loaded only when a Node bridge runs.

@@ -1,5 +1,5 @@
 /**
- * `toFetchHandler()`: turn a mount target into a fetch handler (SPEC §7).
+ * `toFetchHandler()`: turn a mount target into a fetch handler (docs/integration.md, "Mounting other apps inside fw").
  */
 import { ImproperlyConfigured } from '../exceptions'
 import { callNodeListener } from '../node/bridge/call'

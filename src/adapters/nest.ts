@@ -1,5 +1,5 @@
 /**
- * NestJS, both ways (SPEC §11): fw next to the controllers of a Nest
+ * NestJS, both ways (docs/nest.md): fw next to the controllers of a Nest
  * application, on Nest's Express or Fastify platform, and a Nest application
  * (or module) mounted in fw. Nest is recognised by shape, never imported.
  */

@@ -5,6 +5,7 @@
  * listener must say what it is. The result is also a fetch object, usable
  * anywhere a `{ fetch }` is (`Bun.serve(fromNode(app))`, Hono's `mount`).
  */
+import { ImproperlyConfigured } from '../exceptions'
 import { callNodeListener, type NodeListener } from '../node/bridge/call'
 import type { FetchHandler } from '../types'
 
@@ -34,7 +35,7 @@ export interface NodeApp {
  * service.mount(fromNode((req, res) => res.end('legacy')), '/legacy')
  */
 export function fromNode(listener: NodeListener): NodeApp {
-  if (typeof listener !== 'function') throw new TypeError('fromNode() expects a (req, res) => void function')
+  if (typeof listener !== 'function') throw new ImproperlyConfigured('fromNode() expects a (req, res) => void function')
   const withNext = wantsNext(listener)
   return Object.freeze({
     [NODE_APP]: true as const,

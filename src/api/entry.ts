@@ -1,6 +1,6 @@
 /**
  * What `adapt()`, `API.__as__()` and `application()` give, by backend kind
- * (SPEC §6, §11), so embedding type-checks in strict projects:
+ * (docs/integration.md, docs/nest.md), so embedding type-checks in strict projects:
  * `app.use(X.__as__(express, '/v0'))`, `app.route('/', service.adapt('/v2'))`.
  * Framework types are read from the backend's own type, never imported.
  */

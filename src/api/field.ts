@@ -1,5 +1,5 @@
 /**
- * The field form of an endpoint (issue #21 item 7): the handler's input type
+ * The field form of an endpoint (docs/api.md, "Endpoints declared once"): the handler's input type
  * comes from the one `params` declaration, with nothing written twice —
  *
  *   class CalcAPI extends api.API {

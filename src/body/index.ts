@@ -26,7 +26,7 @@ import {
   typeMatcher,
   URLENCODED,
   type ContentType,
-} from './content-type'
+} from '../utils/content-type'
 import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
@@ -39,7 +39,7 @@ import { parseXml } from './xml'
 export * from './limits'
 export { FRAMED, markFramed } from './stream'
 export { jsonDepthExceeds } from '../utils/json-depth'
-export { parseContentType, typeMatcher, type ContentType } from './content-type'
+export { parseContentType, typeMatcher, type ContentType } from '../utils/content-type'
 export type { FormEntry, FormObject } from './form'
 export type { XmlObject, XmlValue } from './xml'
 
@@ -125,19 +125,21 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
     const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);
     // a bigger one streams, so an undeclared file is refused before it is buffered.
-    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit).then((bytes) => parseMultipart(bytes, boundary, bounds))
+    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit, (bytes) => parseMultipart(bytes, boundary, bounds))
     const body = request.body
     return body === null ? NOTHING : readMultipart(body, boundary, bounds)
   }
   // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
   // decode (on Bun, a string body's text is handed over as is).
   if (framed && (kind === 'json' || kind === 'urlencoded')) {
-    return readFramedText(request, limit).then((text) => {
+    return readFramedText(request, limit, (text) => {
       if (text.length === 0) return undefined
       return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
     })
   }
-  return readWhole(request, framed, length, limit).then((bytes) => parseBytes(request, kind, bytes, type, limits))
+  const parse = (bytes: Bytes): unknown => parseBytes(request, kind, bytes, type, limits)
+  if (framed) return readFramed(request, limit, parse)
+  return readWhole(request, framed, length, limit).then(parse)
 }
 
 function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {

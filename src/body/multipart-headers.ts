@@ -2,7 +2,7 @@
  * The headers of one multipart part: only `Content-Disposition` (field name,
  * file name) and `Content-Type` matter for `multipart/form-data`.
  */
-import { parseContentType, parseHeaderParams } from './content-type'
+import { contentTypeEssence, parseHeaderParams } from '../utils/content-type'
 
 /** What fw reads from a part's headers. */
 export interface PartHeaders {
@@ -22,6 +22,17 @@ export interface PartHeaders {
  * // { name: 'a', filename: 'x.png', type: 'image/png' }
  */
 export function parsePartHeaders(block: string): PartHeaders {
+  return browserPart(block) ?? parseHeaderLines(block)
+}
+
+/**
+ * The general reader behind `parsePartHeaders`: any header spelling, order
+ * and escape (`parsePartHeaders` tries the spelling browsers send first).
+ *
+ * @example
+ * parseHeaderLines('content-disposition: form-data; name="a"') // { name: 'a' }
+ */
+export function parseHeaderLines(block: string): PartHeaders {
   const out: PartHeaders = {}
   // Line by line without splitting; field names compared as sent first (browsers send these spellings).
   for (let start = 0; start <= block.length; ) {
@@ -33,13 +44,62 @@ export function parsePartHeaders(block: string): PartHeaders {
       if (field === 'content-disposition') {
         if (out.name === undefined) readDisposition(block.slice(colon + 1, end), out)
       } else if (field === 'content-type' && out.type === undefined) {
-        const type = parseContentType(block.slice(colon + 1, end))
-        if (type) out.type = type.essence
+        const essence = contentTypeEssence(block.slice(colon + 1, end))
+        if (essence) out.type = essence
       }
     }
     start = end + 2
   }
   return out
+}
+
+const DISPOSITION = 'Content-Disposition: form-data; name="'
+const FILENAME = '; filename="'
+const TYPE_LINE = '\r\nContent-Type: '
+
+/**
+ * The header block exactly as browsers and HTTP clients write it
+ * (`Content-Disposition: form-data; name="…"`, then `; filename="…"` and a
+ * `Content-Type` line for a file), read with a few `startsWith`: what
+ * `parseHeaderLines` reads from the same block, or `undefined` for any other
+ * block (other spellings, more headers, `filename*`, escapes or `%` in a
+ * name), which the general parser then reads.
+ */
+function browserPart(block: string): PartHeaders | undefined {
+  if (!block.startsWith(DISPOSITION)) return undefined
+  const nameEnd = plainQuoted(block, DISPOSITION.length)
+  if (nameEnd < 0) return undefined
+  const out: PartHeaders = { name: block.slice(DISPOSITION.length, nameEnd) }
+  let at = nameEnd + 1
+  if (block.startsWith(FILENAME, at)) {
+    const start = at + FILENAME.length
+    const end = plainQuoted(block, start)
+    if (end < 0) return undefined
+    out.filename = block.slice(start, end)
+    at = end + 1
+  }
+  if (at === block.length) return out
+  if (!block.startsWith(TYPE_LINE, at)) return undefined
+  const type = block.slice(at + TYPE_LINE.length)
+  // One more header line, or a value with parameters: the general parser.
+  if (type.includes('\n') || type.includes('\r') || type.includes(';')) return undefined
+  const essence = contentTypeEssence(type)
+  if (essence) out.type = essence
+  return out
+}
+
+/**
+ * Index of the quote closing a quoted string that opens before `from`, or -1
+ * when the string holds anything the general parser would read differently
+ * (a backslash escape, a `%` escape, a line break) or never closes.
+ */
+function plainQuoted(block: string, from: number): number {
+  for (let i = from; i < block.length; i++) {
+    const c = block.charCodeAt(i)
+    if (c === 0x22) return i
+    if (c === 0x5c || c === 0x25 || c === 0x0d || c === 0x0a) return -1
+  }
+  return -1
 }
 
 function headerName(raw: string): string {

@@ -99,7 +99,7 @@ class MultipartParser {
   private undeclared = false
 
   constructor(boundary: string, limits: MultipartLimits) {
-    this.delimiter = encoder.encode(`\r\n--${boundary}`)
+    this.delimiter = delimiterOf(boundary)
     this.limits = limits
   }
 
@@ -240,6 +240,15 @@ class MultipartParser {
 
 const EMPTY = new Uint8Array(0)
 const encoder = new TextEncoder()
+
+/** The last boundary's delimiter bytes (one client usually sends one boundary; never written to). */
+let lastDelimiter = { boundary: '', bytes: EMPTY as Uint8Array }
+
+/** `CRLF--boundary` as bytes, encoded once for a boundary seen again. */
+function delimiterOf(boundary: string): Uint8Array {
+  if (lastDelimiter.boundary !== boundary) lastDelimiter = { boundary, bytes: encoder.encode(`\r\n--${boundary}`) }
+  return lastDelimiter.bytes
+}
 
 function invalid(): Error {
   return new BadRequest('invalid multipart body')

@@ -6,18 +6,14 @@
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 import { concatBytes } from '../utils/bytes'
+import { FRAMED } from '../utils/http'
 
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
 export type Bytes = Uint8Array<ArrayBuffer>
 
 const framedRequests = new WeakSet<Request>()
 
-/**
- * A request that is framed by its server by construction carries this key,
- * `true` (fw's native Node requests, docs/runtimes.md): the same as
- * `markFramed`, without a WeakSet entry per request.
- */
-export const FRAMED: unique symbol = Symbol('fw.framed')
+export { FRAMED }
 
 /**
  * Mark `request` as received by an HTTP server that frames bodies by their
@@ -39,18 +35,25 @@ export function markFramed(request: Request): void {
  * given by the code that calls `fetch`, never by a client.
  */
 export function fromFramingServer(env: unknown): boolean {
+  // Bun hands every request the same server: recognised once, then by identity.
+  if (env === lastServer) return true
   if (typeof env !== 'object' || env === null) return false
   // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
   if ('remoteAddr' in env && 'completed' in env) return true
   const server = env as { requestIP?: unknown; upgrade?: unknown }
-  return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
+  if (typeof server.requestIP !== 'function' || typeof server.upgrade !== 'function') return false
+  lastServer = env
+  return true
 }
+
+/** The last `Bun.serve` server `fromFramingServer` recognised (one object per server; `{}` matches no `env`). */
+let lastServer: unknown = {}
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
 const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
 
 /**
- * Did the Workers platform deliver `request` (issue #26 item 3)? Its HTTP
+ * Did the Workers platform deliver `request` (docs/runtimes.md, "Notes per runtime")? Its HTTP
  * layer frames bodies by their Content-Length as Bun.serve and Deno.serve do,
  * so `export default service` reads sized bodies whole. Such a request
  * carries the platform's `cf` properties; a `Request` built in code has none
@@ -82,15 +85,18 @@ export function isFramed(request: Request, length: number, served = false): bool
   return length >= 0 && marked && !request.headers.has('transfer-encoding')
 }
 
+const same = <T>(value: T): T => value
+
 /**
  * Read a framed body (see `isFramed`) whole: the server delivers at most its
  * Content-Length, already checked against `limit`; the bytes received are
- * checked again all the same.
+ * checked again all the same. `use` (e.g. a parser) runs in the same promise
+ * step: one hop for reading and parsing.
  */
-export function readFramed(request: Request, limit: number): Promise<Bytes> {
+export function readFramed<T = Bytes>(request: Request, limit: number, use: (bytes: Bytes) => T = same as (bytes: Bytes) => T): Promise<T> {
   return request.arrayBuffer().then((buffer) => {
     if (buffer.byteLength > limit) throw tooLarge(limit)
-    return new Uint8Array(buffer)
+    return use(new Uint8Array(buffer))
   }, (error: unknown) => {
     throw unreadable(error)
   })
@@ -99,12 +105,12 @@ export function readFramed(request: Request, limit: number): Promise<Bytes> {
 /**
  * Read a framed body (see `isFramed`) whole as UTF-8 text. Its length in
  * UTF-16 units never exceeds its length in bytes, so a text longer than
- * `limit` is refused all the same.
+ * `limit` is refused all the same. `use`: as for `readFramed`.
  */
-export function readFramedText(request: Request, limit: number): Promise<string> {
+export function readFramedText<T = string>(request: Request, limit: number, use: (text: string) => T = same as (text: string) => T): Promise<T> {
   return request.text().then((text) => {
     if (text.length > limit) throw tooLarge(limit)
-    return text
+    return use(text)
   }, (error: unknown) => {
     throw unreadable(error)
   })

@@ -106,7 +106,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     const document = options.document ?? '/docs/openapi.json'
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
     routes ??= (async () => {
-      // The document may sit behind the same auth as the API (SPEC §9): it gets the client's headers.
+      // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
       const response = await send(new Request(new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`), { headers: baseHeaders() }))
       if (!response.ok) throw new ClientError(`fw client: cannot load the OpenAPI document from ${document} (${response.status})`, response.status, await readBody(response), undefined)
       return routesOf((await response.json()) as ClientDocument)

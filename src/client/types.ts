@@ -2,7 +2,7 @@
  * The client's types, computed from a type-only import of the API classes:
  * sub-APIs (static fields holding an API class or `api.mount(...)`) become
  * nested objects, endpoint methods become calls taking the method's input and
- * resolving to its awaited result's wire type (SPEC §9).
+ * resolving to its awaited result's wire type (docs/openapi.md, "The typed client").
  */
 
 /**

@@ -1,4 +1,5 @@
 import type { API } from '../api/api'
+import type { OperationDoc } from '../api/doc'
 import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import type { RequestContext } from '../request/context'
@@ -20,6 +21,10 @@ export interface CompiledEndpoint {
   plan: EndpointPlan
   /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
   template: Template
+  /** its before hooks, outer class first (docs generators read the errors they declare) */
+  before: readonly ResolvedHook[]
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
+  doc: OperationDoc
   renderer: Renderer
   headerNames: readonly string[]
   /** Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
@@ -79,5 +84,5 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
         return response instanceof Promise ? withTimeout(response, timeout, renderer, where) : response
       }
     : run
-  return { def, plan, template: around.template, renderer, headerNames: plan.headerNames, handle }
+  return { def, plan, template: around.template, before: around.before, doc: around.doc, renderer, headerNames: plan.headerNames, handle }
 }

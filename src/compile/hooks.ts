@@ -1,5 +1,5 @@
 import type { API } from '../api/api'
-import { operationDoc } from '../api/doc'
+import { operationDoc, type OperationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
@@ -31,6 +31,8 @@ export interface Surroundings {
   template: Template
   /** the nearest `static timeout` */
   timeout: number | undefined
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes (docs generators read it) */
+  doc: OperationDoc
 }
 
 function templateFrom(value: unknown, where: string): Template {
@@ -114,5 +116,5 @@ export function surroundings(def: EndpointDef): Surroundings {
   const declared = operationDoc(levels.map((level) => level.cls), def.methodName)
   let resolved = template ?? BARE
   if (declared.status !== undefined || declared.result !== undefined) resolved = { ...resolved, status: declared.status ?? resolved.status, result: declared.result ?? resolved.result }
-  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout }
+  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout, doc: declared }
 }

@@ -8,6 +8,7 @@ import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
 import { ConversionError, DEFAULT_JSON_DEPTH, objectEntries, shapeOf, type AnySchema } from '../schema'
 import { compileChecker, Invalid, type Checker } from '../schema/parse'
+import { innerOf, mayBeAbsent } from '../schema/walk'
 import type { CommonParam } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
@@ -29,26 +30,37 @@ export interface ParamPlan {
   mayBeAbsent: boolean
   /** a whole object (Query, Headers, Cookies, Body): its failures are listed by the wire names of their fields */
   whole: boolean
+  /** the declaration it was planned from (schema, default, rules): read by docs generators */
+  spec: MarkerSpec
+  /** an object param (`request.Query/Headers/Cookies`): one wire item per entry of its schema */
+  entries: readonly WireEntry[] | undefined
 }
 
-const OPTIONAL_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
-const WRAPPERS = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable', 'nullable', 'non_nullable', 'non_nullish', 'non_optional'])
+/** One entry of an object param on the wire. */
+export interface WireEntry {
+  /** the entry's key in the object schema */
+  key: string
+  /** the key of the parsed object it fills: the alias, else the key */
+  wire: string
+  /** its wire name as declared: the alias, else the key (a header: the key in kebab-case) */
+  name: string
+  schema: AnySchema | undefined
+}
+
 const stringSchema = v.string()
 
-/** The schema under optional/nullable wrappers. */
-export function unwrap(schema: AnySchema): AnySchema {
-  let current = schema
-  while (WRAPPERS.has(shapeOf(current).type) && shapeOf(current).wrapped) current = shapeOf(current).wrapped as AnySchema
-  return current
+/** The own param a template's `{name}` binds: the one named so, or one whose alias names it (`Param(v.number(), { alias: 'y' })`). */
+export function pathParamKey(params: Record<string, MarkerSpec>, name: string): string | undefined {
+  return name in params ? name : Object.keys(params).find((candidate) => params[candidate]?.alias === name)
 }
 
 /** May this param be absent (a default, or an optional schema)? */
 export function isOptional(spec: MarkerSpec): boolean {
-  return spec.hasDefault || (spec.schema !== undefined && OPTIONAL_TYPES.has(shapeOf(spec.schema).type))
+  return spec.hasDefault || (spec.schema !== undefined && mayBeAbsent(spec.schema))
 }
 
 function wantsList(schema: AnySchema): boolean {
-  const type = shapeOf(unwrap(schema)).type
+  const type = shapeOf(innerOf(schema)).type
   return type === 'array' || type.includes('tuple')
 }
 
@@ -65,9 +77,9 @@ function checked(check: Checker): Checker {
 }
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema, { depth })): ParamPlan {
+function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
   const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
-  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole }
+  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole, spec, entries }
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {
@@ -113,8 +125,9 @@ function queryPlan(depth: number, spec: MarkerSpec, key: string, target: Target)
 }
 
 function headerPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
-  const wire = (spec.alias ?? kebabCase(key)).toLowerCase()
-  return plan(depth, spec, 'header', spec.alias ?? kebabCase(key), target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
+  const name = spec.alias ?? kebabCase(key)
+  const wire = name.toLowerCase()
+  return plan(depth, spec, 'header', name, target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
 }
 
 function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
@@ -122,25 +135,28 @@ function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target
   return plan(depth, spec, 'cookie', wire, target, key, (rc) => rc.cookies[wire])
 }
 
-/** The header an object entry reads: its alias, else its key in kebab-case (lower-cased). */
-function headerSource(entry: { key: string; wire: string }): string {
-  return (entry.wire === entry.key ? kebabCase(entry.key) : entry.wire).toLowerCase()
+/** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
+function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireEntry[] {
+  const shapes = shapeOf(innerOf(schema)).entries ?? {}
+  return objectEntries(innerOf(schema)).map((entry) => ({
+    key: entry.key,
+    wire: entry.wire,
+    name: at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire,
+    schema: shapes[entry.key],
+  }))
 }
 
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
 function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
   const schema = spec.schema ?? v.object({})
+  const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
-  if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema)
-  const shapes = shapeOf(unwrap(schema)).entries ?? {}
-  const entries = objectEntries(unwrap(schema)).map((entry) => {
-    const entrySchema = shapes[entry.key]
-    return {
-      wire: entry.wire,
-      source: at === 'header' ? headerSource(entry) : entry.wire,
-      // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
-      cookies: at === 'header' && headerSource(entry) === 'cookie' && entrySchema !== undefined && shapeOf(unwrap(entrySchema)).type === 'object',
-    }
+  if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema, undefined, declared)
+  const entries = declared.map((entry) => {
+    const source = at === 'header' ? entry.name.toLowerCase() : entry.name
+    // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
+    const cookies = at === 'header' && source === 'cookie' && entry.schema !== undefined && shapeOf(innerOf(entry.schema)).type === 'object'
+    return { wire: entry.wire, source, cookies }
   })
   const read = (rc: RequestContext): Record<string, unknown> => {
     const out: Record<string, unknown> = {}
@@ -150,7 +166,7 @@ function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target
     }
     return out
   }
-  return plan(depth, spec, at, key, target, key, read, schema)
+  return plan(depth, spec, at, key, target, key, read, schema, undefined, declared)
 }
 
 function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
@@ -164,7 +180,7 @@ function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Tar
 
 /** Which wire forms a body param accepts, from its marker and its schema. */
 function bodyPlanOf(spec: MarkerSpec): BodyPlan {
-  const schema = unwrap(spec.schema ?? stringSchema)
+  const schema = innerOf(spec.schema ?? stringSchema)
   const fileInfo = fileSchemaInfo(schema)
   if (spec.kind === 'body' && fileInfo) {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
@@ -213,8 +229,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   const bound = new Set<string>()
 
   pathNames.forEach((name, index) => {
-    // A param named like the template's `{name}`, or one whose alias names it (`Param(v.number(), { alias: 'y' })`).
-    const key = name in source.params ? name : Object.keys(source.params).find((candidate) => source.params[candidate]?.alias === name)
+    const key = pathParamKey(source.params, name)
     const own = key === undefined ? undefined : source.params[key]
     if (own && key !== undefined) {
       if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {
@@ -242,9 +257,11 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
       case 'header':
         headerNames.push((spec.alias ?? kebabCase(key)).toLowerCase())
         return void plans.push(headerPlan(depth, spec, key, target))
-      case 'header-object':
-        for (const entry of objectEntries(unwrap(spec.schema ?? v.object({})))) headerNames.push(headerSource(entry))
-        return void plans.push(objectPlan(depth, spec, key, target, 'header'))
+      case 'header-object': {
+        const headers = objectPlan(depth, spec, key, target, 'header')
+        for (const entry of headers.entries ?? []) headerNames.push(entry.name.toLowerCase())
+        return void plans.push(headers)
+      }
       case 'cookie':
         return void plans.push(cookiePlan(depth, spec, key, target))
       case 'cookie-object':

@@ -1,10 +1,12 @@
+import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
+import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
-import { isOptional, planParams, type EndpointPlan } from './params'
+import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
 
 /** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (docs/api.md, path rules). */
@@ -23,6 +25,10 @@ export interface Routed {
   shadowedBy: readonly Scope[] | undefined
   /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
   classRenderer: Renderer
+  /** the class plugins of its levels, outermost first: they see the preflight (OPTIONS) of its path */
+  classPlugins: readonly Plugin[]
+  /** names of the path params that may be left out at the end of the URL (optional or defaulted), in path order */
+  optionalTail: readonly string[]
 }
 
 /** Everything the dispatcher needs, compiled once per service. */
@@ -35,7 +41,8 @@ const PARAM_NAMES = /\{([^{}]*)\}/g
 
 function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   return (name) => {
-    const spec = def.params[name] ?? Object.values(def.params).find((own) => own.alias === name) ?? def.common.find((param) => param.field === name)?.spec
+    const key = pathParamKey(def.params, name)
+    const spec = (key === undefined ? undefined : def.params[key]) ?? def.common.find((param) => param.field === name)?.spec
     return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
   }
 }
@@ -43,11 +50,22 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
 function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
   if (path.literal !== undefined) {
     const literal = path.literal
-    const below = `${literal}/`
-    return (candidate) => candidate === literal || candidate.startsWith(below)
+    return (candidate) => under(literal, candidate)
   }
   const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
   return (candidate) => regex.test(candidate)
+}
+
+/** The trailing `{params}` of a template that may be left out, in path order. */
+function optionalTailOf(template: string, rule: (name: string) => PathParamRule): string[] {
+  const tail: string[] = []
+  const segments = template.split('/')
+  for (let index = segments.length - 1; index > 0; index--) {
+    const name = /^\{([^{}]+)\}$/.exec(segments[index] as string)?.[1]?.trim()
+    if (name === undefined || !rule(name).optional) break
+    tail.unshift(name)
+  }
+  return tail
 }
 
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
@@ -107,7 +125,8 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
     const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer } })
+    const classPlugins = def.levels.flatMap((level) => level.plugins)
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, classPlugins, optionalTail: optionalTailOf(path.template, rule) } })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.

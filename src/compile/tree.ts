@@ -20,6 +20,8 @@ export interface Level {
   cls: APIClass
   /** the full route prefix the class is served under */
   prefix: string
+  /** the static field names leading to the class from its root API (`['article']`; a root mounted with `apiMounts` starts with its route's segments) */
+  tree: readonly string[]
   /** mounted at a route of its own below its parent: misses under `prefix` are its 404/405 */
   owns: boolean
   hooks: HookDecl[]
@@ -113,15 +115,15 @@ function hasEndpoints(value: Function): boolean {
   return ownMeta(value).some((meta) => meta.endpoints.size > 0)
 }
 
-/** Sub-APIs declared as static fields, in declaration order, with their routes. */
-function mountsOf(cls: APIClass): { api: APIClass; route: string }[] {
-  const mounts: { api: APIClass; route: string }[] = []
+/** Sub-APIs declared as static fields, in declaration order, with their routes and field names. */
+function mountsOf(cls: APIClass): { api: APIClass; route: string; name: string }[] {
+  const mounts: { api: APIClass; route: string; name: string }[] = []
   for (const ancestor of lineage(cls)) {
     for (const name of Object.getOwnPropertyNames(ancestor)) {
       if (name === 'prototype' || name === 'response') continue
       const value = (ancestor as unknown as Record<string, unknown>)[name]
-      if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route })
-      else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name })
+      if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route, name })
+      else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name, name })
       else if (typeof value === 'function' && hasEndpoints(value)) {
         throw new ImproperlyConfigured(`${cls.name}.${name}: the class ${value.name || name} declares endpoints but does not extend api.API; write \`class ${value.name || name} extends api.API\` to mount it`)
       }
@@ -162,7 +164,7 @@ function checkBraces(template: string, where: string): void {
   if (depth !== 0) throw new ImproperlyConfigured(`${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`)
 }
 
-function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<string>): Level {
+function levelOf(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, methods: Set<string>): Level {
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
@@ -175,6 +177,7 @@ function levelOf(cls: APIClass, prefix: string, owns: boolean, methods: Set<stri
   return {
     cls,
     prefix,
+    tree,
     owns,
     hooks: metas.flatMap((meta) => meta.hooks),
     templates,
@@ -197,16 +200,16 @@ function checkPlacement(cls: APIClass): void {
   }
 }
 
-function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
+function walk(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
   if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
   checkPlacement(cls)
   const endpoints = endpointsOf(cls)
-  const level = levelOf(cls, prefix, owns, new Set(endpoints.map(([name]) => name)))
+  const level = levelOf(cls, prefix, tree, owns, new Set(endpoints.map(([name]) => name)))
   for (const above of inherited.levels) above.subAPIs.add(cls)
   const here = { common: [...inherited.common, ...commonFields(cls)], levels: [...inherited.levels, level] }
   for (const sub of mountsOf(cls)) {
     checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
-    walk(sub.api, joinPath(prefix, sub.route), joinPath(sub.route) !== '/', here, out)
+    walk(sub.api, joinPath(prefix, sub.route), [...tree, sub.name], joinPath(sub.route) !== '/', here, out)
   }
   for (const [methodName, decls] of endpoints) {
     const where = label(cls, methodName)
@@ -225,14 +228,15 @@ function walk(cls: APIClass, prefix: string, owns: boolean, inherited: { common:
 /**
  * Every endpoint of an API class tree, in matching order: mounted sub-APIs
  * first (declaration order), then the class's own endpoints (source order).
+ * `tree` starts the field names each level records (`Level.tree`).
  *
  * @example
  * collectEndpoints(RootAPI, '/api')
  */
-export function collectEndpoints(root: APIClass, prefix: string): EndpointDef[] {
+export function collectEndpoints(root: APIClass, prefix: string, tree: readonly string[] = []): EndpointDef[] {
   const out: EndpointDef[] = []
   const route = routeOf(root)
   if (route !== undefined) checkBraces(route, root.name)
-  walk(root, joinPath(prefix, route), false, { common: [], levels: [] }, out)
+  walk(root, joinPath(prefix, route), tree, false, { common: [], levels: [] }, out)
   return out
 }

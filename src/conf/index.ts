@@ -5,7 +5,7 @@ import { callable } from '../utils/callable'
 
 export type { TimeOptions } from './time'
 /**
- * How dates are written in responses; called or with `new` (SPEC §1).
+ * How dates are written in responses; called or with `new` (README, "One call form").
  *
  * @example
  * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))

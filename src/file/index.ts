@@ -11,7 +11,7 @@ import { createFileSchema, type FileSchema } from './schema'
 export { UploadedFile } from './uploaded'
 export { createFileSchema, toUploadedFile, type FileIssue, type FileOptions, type FileSchema } from './schema'
 export { isFileSchema } from './info'
-export { safeFileName } from './safe-name'
+export { safeFileName } from '../utils/safe-name'
 
 /**
  * Any file. `file.File({ maxBytes })` bounds its size.

@@ -4,6 +4,7 @@
  */
 import { getFieldOptions } from '../schema/field'
 import type { AnySchema } from '../schema/types'
+import { innerOf, unwrap } from '../schema/walk'
 import { isFileConverter } from './schema'
 
 /** The accepted type pattern and size bound of a file schema. */
@@ -16,11 +17,8 @@ export interface FileSchemaInfo {
 
 interface Shape {
   type?: unknown
-  wrapped?: unknown
-  pipe?: unknown
   mime?: unknown
   maxSize?: unknown
-  requirement?: unknown
   '~fwConvert'?: unknown
 }
 
@@ -42,35 +40,26 @@ export function isFileSchema(schema: unknown): boolean {
 }
 
 /**
- * Info of a file schema, looking through `v.optional` / `v.nullable` /
- * `v.nullish` wrappers and `v.pipe`; `undefined` when it is not a file schema.
+ * Info of a file schema, looking through its wrappers (`v.optional`,
+ * `v.nullable`, …: schema/walk.ts) and `v.pipe`; `undefined` when it is not a file schema.
  * A `v.maxSize(n)` or `v.mimeType([...])` in the pipe is taken into account.
  *
  * @example
  * fileSchemaInfo(v.optional(file.Image({ maxSize: 1024 }))) // { mime: 'image/*', maxSize: 1024 }
  */
 export function fileSchemaInfo(schema: unknown): FileSchemaInfo | undefined {
-  let current = shape(schema)
-  // Wrappers nest only as deep as the user wrote them; bound the walk anyway.
-  for (let hops = 0; current !== undefined && hops < 16; hops++) {
-    if (isFileSchema(current)) return infoOf(current)
-    current = shape(current.wrapped)
-  }
-  return undefined
-}
-
-function infoOf(s: Shape): FileSchemaInfo {
+  if (shape(schema) === undefined) return undefined
+  const { inner, actions } = unwrap(schema as AnySchema)
+  const s = shape(inner)
+  if (s === undefined || !isFileSchema(s)) return undefined
   const info: FileSchemaInfo = {}
   if (typeof s.mime === 'string') info.mime = s.mime
   if (typeof s.maxSize === 'number') info.maxSize = s.maxSize
-  if (Array.isArray(s.pipe)) {
-    for (const item of s.pipe) {
-      const action = shape(item)
-      if (action?.type === 'max_size' && typeof action.requirement === 'number') {
-        info.maxSize = Math.min(info.maxSize ?? Infinity, action.requirement)
-      } else if (action?.type === 'mime_type' && Array.isArray(action.requirement)) {
-        info.mime = action.requirement.join(', ')
-      }
+  for (const action of actions) {
+    if (action.type === 'max_size' && typeof action.requirement === 'number') {
+      info.maxSize = Math.min(info.maxSize ?? Infinity, action.requirement)
+    } else if (action.type === 'mime_type' && Array.isArray(action.requirement)) {
+      info.mime = action.requirement.join(', ')
     }
   }
   return info
@@ -86,13 +75,17 @@ interface Walkable extends Shape {
   entries?: unknown
 }
 
+/** The shape under a schema's wrappers; `undefined` for what is no schema. */
+function walkable(schema: unknown): Walkable | undefined {
+  return shape(schema) === undefined ? undefined : (shape(innerOf(schema as AnySchema)) as Walkable | undefined)
+}
+
 /** May a value of `schema` be (or contain) an uploaded file? */
 function mayHoldFile(schema: unknown, hops = 0): boolean {
-  const s = shape(schema) as Walkable | undefined
+  const s = walkable(schema)
   if (s === undefined || hops > 16) return true
   if (isFileSchema(s)) return true
   if (typeof s.type === 'string' && OPEN_TYPES.has(s.type)) return true
-  if (s.wrapped !== undefined) return mayHoldFile(s.wrapped, hops + 1)
   if (s.item !== undefined) return mayHoldFile(s.item, hops + 1)
   for (const list of [s.items, s.options]) if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
   return false
@@ -108,8 +101,7 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
  * fileFieldsOf(v.object({ name: v.string(), avatar: file.Image })) // ['avatar']
  */
 export function fileFieldsOf(schema: unknown): string[] | undefined {
-  let s = shape(schema) as Walkable | undefined
-  for (let hops = 0; s?.wrapped !== undefined && hops < 16; hops++) s = shape(s.wrapped) as Walkable | undefined
+  const s = walkable(schema)
   if (s === undefined || (s.type !== 'object' && s.type !== 'strict_object')) return undefined
   const entries = (shape(s.entries) ?? {}) as Record<string, unknown>
   return Object.keys(entries)

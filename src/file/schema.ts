@@ -4,7 +4,7 @@
  * and `maxSize` are readable so the core can plan a binary body.
  */
 import * as v from 'valibot'
-import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../body/content-type'
+import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../utils/content-type'
 import { RequestEntityTooLarge } from '../exceptions/index'
 import { byteLimit } from '../utils/byte-limit'
 import { UploadedFile } from './uploaded'

@@ -4,7 +4,7 @@
  * 20.16, Bun, Deno), so this module bundles for Cloudflare Workers, where
  * `save()` throws a clear error instead.
  */
-import { safeFileName } from '../file/safe-name'
+import { safeFileName } from '../utils/safe-name'
 import { builtinModule } from './bridge/runtime'
 
 /** The slice of `node:fs/promises` used here. */

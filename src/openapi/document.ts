@@ -6,7 +6,7 @@
  * comes from), `x-fw-match` (path: `rest` for FilePathParam), `x-fw-body`
  * (request body: the input key or the fields' keys).
  */
-import { unwrap } from '../compile/params'
+import { innerOf } from '../schema/walk'
 import { shapeOf } from '../schema'
 import { under } from '../router/route-path'
 import { responsesOf, SHARED_SCHEMAS } from './responses'
@@ -126,7 +126,7 @@ function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefi
 function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
   if (body.accept === 'binary') return { [body.contentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } }
   if (body.accept === 'text') return { [body.contentType ?? 'text/plain']: { schema: { type: 'string', ...(body.maxLength !== undefined ? { maxLength: body.maxLength } : {}) } } }
-  const isArray = body.shape === 'whole' && body.schema !== undefined && shapeOf(unwrap(body.schema)).type === 'array'
+  const isArray = body.shape === 'whole' && body.schema !== undefined && shapeOf(innerOf(body.schema)).type === 'array'
   const schema = body.shape === 'fields' ? fieldsSchema(body.fields ?? [], defs) : toSchema(body.schema, defs)
   const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
   const files = body.shape === 'fields' ? fileFields(objectOfFields(body.fields ?? [])) : fileFields(isArray ? itemOf(body) : body.schema)
@@ -140,7 +140,7 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
 }
 
 function itemOf(body: RouteBody): RouteBody['schema'] {
-  return body.schema ? (shapeOf(unwrap(body.schema)).item as RouteBody['schema']) : undefined
+  return body.schema ? (shapeOf(innerOf(body.schema)).item as RouteBody['schema']) : undefined
 }
 
 /** A stand-in object schema over body fields, so file detection reads them like an object's entries. */
@@ -187,7 +187,7 @@ function described(route: RouteInfo): JsonSchema {
  * Build the OpenAPI 3.1 document of a list of routes.
  *
  * @example
- * buildDocument(describeRoutes({ api: RootAPI, route: '/api', apiMounts: [] }), '/api', { title: 'demo' })
+ * buildDocument(describeRoutes(service.routes()), '/api', { title: 'demo' })
  */
 export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, options: DocumentOptions = {}): OpenAPIDocument {
   const defs: Definitions = {}

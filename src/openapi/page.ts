@@ -3,7 +3,7 @@
  * `<docs>`, and the page's script at `<docs>/scalar.<version>.js`, served from
  * the installed `@scalar/api-reference` so the page works offline. A plain
  * fetch handler, so it serves on every runtime; the service runs its plugins
- * around it like around any route (SPEC §9).
+ * around it like around any route (docs/openapi.md, "The docs page").
  */
 import { joinPath } from '../router/route-path'
 import { findScript, readAsset, SCALAR_PACKAGE, type ScriptAsset } from './assets'

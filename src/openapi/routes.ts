@@ -1,24 +1,23 @@
 /**
  * What the OpenAPI document needs about each route, read from the compiled
- * route table (`service.routes()`: each entry's compiled path, endpoint
- * definition and resolved response template; params planned as the core
- * plans them). This is the ONLY module of src/openapi/ that reads the core's
- * internals: when the core's plans change, only this file follows.
+ * route table (`service.routes()`): each entry's compiled path and optional
+ * tail, its endpoint's definition and class levels (prefix, field names),
+ * param plans (locations, wire and header names, object entries), body plan,
+ * resolved response template and before hooks. Nothing is planned again here.
+ * This is the ONLY module of src/openapi/ that reads the core's internals:
+ * when the core's plans change, only this file follows.
  */
-import { isAPIClass, isMountEntry, type APIClass } from '../api/api'
-import { routeOf } from '../api/decorators'
-import { classDoc, methodDoc, operationDoc, type OperationDoc } from '../api/doc'
-import { surroundings } from '../compile/hooks'
-import { planParams, type EndpointDef, type EndpointPlan, type Routed } from '../compile'
+import type { APIClass } from '../api/api'
+import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
+import type { CompiledEndpoint, EndpointPlan, Routed } from '../compile'
 import { label } from '../compile/options'
-import { isOptional, unwrap } from '../compile/params'
-import { fileSchemaInfo } from '../file/info'
-import type { MarkerSpec } from '../request/markers'
-import { kebabCase } from '../request/parse'
+import { isOptional, type ParamPlan } from '../compile/params'
+import type { Level } from '../compile/tree'
 import type { Template } from '../response/response'
-import type { CompiledPath, RouteEntry } from '../router'
+import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import { objectEntries, shapeOf, type AnySchema } from '../schema'
+import type { AnySchema } from '../schema'
+import { mayBeAbsent } from '../schema/walk'
 
 /** One non-body param on the wire. */
 export interface RouteParam {
@@ -123,41 +122,14 @@ function classTagOf(cls: APIClass): RouteInfo['classTag'] {
 }
 
 /** The errors the endpoint and its before hooks declare. */
-function declaredErrors(def: EndpointDef, doc: OperationDoc): DeclaredError[] {
+function declaredErrors(endpoint: CompiledEndpoint, doc: OperationDoc): DeclaredError[] {
   const found = (doc.errors ?? []).map((error) => errorOf(error))
-  for (const hook of surroundings(def).before) {
-    const cls = def.levels[hook.level]?.cls
+  for (const hook of endpoint.before) {
+    const cls = endpoint.def.levels[hook.level]?.cls
     if (!cls) continue
     for (const error of methodDoc(cls, hook.decl.methodName).errors ?? []) found.push(errorOf(error, label(cls, hook.decl.methodName)))
   }
   return found
-}
-
-/** The API classes a service serves (what `Fw` compiles). */
-export interface RouteSource {
-  api?: APIClass
-  route: string
-  apiMounts: readonly { api: APIClass; route: string }[]
-}
-
-interface ClassPlace {
-  cls: APIClass
-  classPath: string
-  tree: string[]
-}
-
-/** Walk the static-field tree as `collectEndpoints` does, recording the field names leading to each class. */
-function places(root: APIClass, prefix: string, tree: string[], out: ClassPlace[]): void {
-  if (out.some((place) => place.cls === root && place.classPath === prefix)) return
-  out.push({ cls: root, classPath: prefix, tree })
-  for (let ancestor: unknown = root; isAPIClass(ancestor); ancestor = Object.getPrototypeOf(ancestor)) {
-    for (const name of Object.getOwnPropertyNames(ancestor)) {
-      if (name === 'prototype') continue
-      const value = (ancestor as unknown as Record<string, unknown>)[name]
-      if (isMountEntry(value)) places(value.api, joinPath(prefix, value.route), [...tree, name], out)
-      else if (isAPIClass(value)) places(value, joinPath(prefix, routeOf(value) ?? name), [...tree, name], out)
-    }
-  }
 }
 
 /** The endpoint's resolved template (nearest wins: `@api.response`, the class's, an enclosing one). */
@@ -167,125 +139,74 @@ function templateInfo(template: Template): { envelope?: RouteEnvelope; result?: 
   return { envelope, result: template.result, status: typeof template.status === 'number' ? template.status : 200 }
 }
 
-const OBJECT_KINDS = { 'query-object': 'query', 'header-object': 'header', 'cookie-object': 'cookie' } as const
-
-function specFor(def: EndpointDef, key: string, target: 'input' | 'instance'): MarkerSpec {
-  const spec = target === 'input' ? def.params[key] : def.common.find((param) => param.field === key)?.spec
-  return spec ?? { kind: 'path', hasDefault: false }
-}
-
-/** Expand an object param (`request.Query/Headers/Cookies`) into one wire param per entry. */
-function objectParams(spec: MarkerSpec, at: 'query' | 'header' | 'cookie', key: string, target: 'input' | 'instance'): RouteParam[] {
-  const schema = unwrap(spec.schema ?? shapeless)
-  const entries = shapeOf(schema).entries ?? {}
-  return objectEntries(schema).map((entry) => {
-    const entrySchema = entries[entry.key] as AnySchema
-    const name = at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire
-    const optional = isOptional({ kind: 'auto', schema: entrySchema, hasDefault: false })
-    return { in: at, name, key, field: entry.key, target, schema: entrySchema, required: !optional, hasDefault: false }
-  })
-}
-
-const shapeless = { kind: 'schema', type: 'object', entries: {} } as unknown as AnySchema
-
-function bodyOf(def: EndpointDef, plan: EndpointPlan): RouteBody | undefined {
-  const bodyPlan = plan.bodies[0]
-  if (!bodyPlan) return undefined
-  const bodyPlans = plan.params.filter((param) => param.in === 'body')
-  const whole = bodyPlans.find((param) => specFor(def, param.key, param.target).kind === 'body')
-  if (whole) {
-    const spec = specFor(def, whole.key, whole.target)
-    const schema = spec.schema
-    const inner = schema ? unwrap(schema) : undefined
-    const accept = inner && fileSchemaInfo(inner) ? 'binary' : inner && shapeOf(inner).type === 'string' ? 'text' : (spec.accept ?? 'any')
-    return { shape: 'whole', accept, key: whole.key, target: whole.target, schema, contentType: bodyPlan.contentType, maxLength: bodyPlan.maxLength, required: !isOptional(spec) }
+/** One wire param per planned param; an object param (`request.Query/Headers/Cookies`) gives one per entry. */
+function paramsOf(param: ParamPlan): RouteParam[] {
+  const at = param.in
+  if (at === 'body') return []
+  const { spec } = param
+  if (param.entries) {
+    return param.entries.map((entry) => ({ in: at, name: entry.name, key: param.key, field: entry.key, target: param.target, schema: entry.schema, required: !(entry.schema && mayBeAbsent(entry.schema)), hasDefault: false }))
   }
-  const fields: BodyField[] = bodyPlans.map((param) => {
-    const spec = specFor(def, param.key, param.target)
-    return { key: param.key, wire: param.name, schema: spec.schema, required: !isOptional(spec) && spec.required !== false, hasDefault: spec.hasDefault, default: spec.default }
-  })
-  return { shape: 'fields', accept: 'any', fields, maxLength: bodyPlan.maxLength, required: fields.some((field) => field.required) }
-}
-
-const PARAM_NAMES = /\{([^{}]+)\}/g
-
-function describe(def: EndpointDef, path: CompiledPath, template: Template): RouteInfo {
-  const ruleOf = (name: string) => {
-    const spec = def.params[name] ?? Object.values(def.params).find((own) => own.alias === name) ?? def.common.find((param) => param.field === name)?.spec
-    return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false } as const
-  }
-  const ownNames = new Set([...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()))
-  const plan = planParams({ where: label(def.cls, def.methodName), template: def.template, params: def.params, common: def.common }, path.names, ownNames)
-  const params: RouteParam[] = []
-  for (const param of plan.params) {
-    if (param.in === 'body') continue
-    const spec = specFor(def, param.key, param.target)
-    if (spec.kind in OBJECT_KINDS) {
-      params.push(...objectParams(spec, OBJECT_KINDS[spec.kind as keyof typeof OBJECT_KINDS], param.key, param.target))
-      continue
-    }
-    const optional = isOptional(spec) || spec.required === false
-    params.push({
-      in: param.in,
+  const optional = isOptional(spec) || spec.required === false
+  return [
+    {
+      in: at,
       name: param.name,
       key: param.key,
       target: param.target,
       schema: spec.schema,
-      required: param.in === 'path' || !optional,
+      required: at === 'path' || !optional,
       hasDefault: spec.hasDefault,
       default: spec.default,
       regex: spec.regex,
-      match: param.in === 'path' ? (spec.match ?? 'segment') : undefined,
-    })
+      match: at === 'path' ? (spec.match ?? 'segment') : undefined,
+    },
+  ]
+}
+
+function bodyOf(plan: EndpointPlan): RouteBody | undefined {
+  const bodyPlan = plan.bodies[0]
+  if (!bodyPlan) return undefined
+  const bodyPlans = plan.params.filter((param) => param.in === 'body')
+  const whole = bodyPlans.find((param) => param.spec.kind === 'body')
+  if (whole) {
+    const { spec } = whole
+    return { shape: 'whole', accept: bodyPlan.accept, key: whole.key, target: whole.target, schema: spec.schema, contentType: bodyPlan.contentType, maxLength: bodyPlan.maxLength, required: !isOptional(spec) }
   }
-  const optionalTail: string[] = []
-  const segments = path.template.split('/')
-  for (let index = segments.length - 1; index > 0; index--) {
-    const name = /^\{([^{}]+)\}$/.exec(segments[index] as string)?.[1]?.trim()
-    if (name === undefined || !ruleOf(name).optional) break
-    optionalTail.unshift(name)
-  }
-  const classPath = stripSuffix(def.template, joinPath(def.ownPath))
-  const doc = operationDoc(def.levels.map((level) => level.cls), def.methodName)
+  const fields: BodyField[] = bodyPlans.map(({ key, name, spec }) => ({ key, wire: name, schema: spec.schema, required: !isOptional(spec) && spec.required !== false, hasDefault: spec.hasDefault, default: spec.default }))
+  return { shape: 'fields', accept: 'any', fields, maxLength: bodyPlan.maxLength, required: fields.some((field) => field.required) }
+}
+
+/** One entry of the compiled route table, described for the document. */
+function describe(entry: RouteEntry<Routed>): RouteInfo {
+  const { endpoint, optionalTail } = entry.data
+  const { def, plan, doc } = endpoint
+  const level = def.levels[def.levels.length - 1] as Level
   return {
     method: def.method,
-    template: path.template,
-    optionalTail,
+    template: entry.path.template,
+    optionalTail: [...optionalTail],
     className: def.cls.name,
-    classPath,
-    tree: [],
+    classPath: joinPath(level.prefix),
+    tree: [...level.tree],
     methodName: def.methodName,
-    params,
-    body: bodyOf(def, plan),
-    ...templateInfo(template),
+    params: plan.params.flatMap(paramsOf),
+    body: bodyOf(plan),
+    ...templateInfo(endpoint.template),
     doc,
-    errors: declaredErrors(def, doc),
+    errors: declaredErrors(endpoint, doc),
     classTag: classTagOf(def.cls),
   }
 }
 
-function stripSuffix(template: string, own: string): string {
-  const full = joinPath(template)
-  if (own === '/') return full
-  return full.endsWith(own) ? joinPath(full.slice(0, full.length - own.length)) : full
-}
-
 /**
  * Every API route a service serves, in matching order, described for the
- * document: `routes` is the compiled route table (`service.routes()`),
- * `source` the API classes it was compiled from (for the client's tree names).
+ * document, read from the compiled route table (`service.routes()`): its
+ * paths, param and body plans, templates, hooks and class levels.
  *
  * @example
- * describeRoutes({ api: RootAPI, route: '/api', apiMounts: [] }, service.routes())
+ * describeRoutes(service.routes())
  */
-export function describeRoutes(source: RouteSource, routes: readonly RouteEntry<Routed>[]): RouteInfo[] {
-  const roots = [...source.apiMounts.map((mount) => ({ ...mount, tree: mount.route.split('/').filter(Boolean) })), ...(source.api ? [{ api: source.api, route: source.route, tree: [] as string[] }] : [])]
-  const found: ClassPlace[] = []
-  for (const root of roots) places(root.api, joinPath(root.route, routeOf(root.api)), root.tree, found)
-  return routes.map((entry) => {
-    const { def, template } = entry.data.endpoint
-    const info = describe(def, entry.path, template)
-    const place = found.find((candidate) => candidate.cls === def.cls && candidate.classPath === info.classPath)
-    return place ? { ...info, tree: place.tree } : info
-  })
+export function describeRoutes(routes: readonly RouteEntry<Routed>[]): RouteInfo[] {
+  return routes.map(describe)
 }

@@ -6,7 +6,7 @@
  * `contentMediaType`/`contentSchema`.
  */
 import { toJsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema'
-import { unwrap } from '../compile/params'
+import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
 import { getFieldOptions, shapeOf, type AnySchema } from '../schema'
 
@@ -87,7 +87,7 @@ export function jsonDefault(value: unknown): { default?: unknown } {
  */
 export function wireSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
   const converted = toSchema(schema, defs)
-  if (!schema || !JSON_ENCODED.has(shapeOf(unwrap(schema)).type)) return converted
+  if (!schema || !JSON_ENCODED.has(shapeOf(innerOf(schema)).type)) return converted
   const { default: fallback, ...content } = converted
   return { type: 'string', contentMediaType: 'application/json', contentSchema: content, ...jsonDefault(fallback === undefined ? undefined : JSON.stringify(fallback)) }
 }
@@ -96,11 +96,11 @@ export function wireSchema(schema: AnySchema | undefined, defs: Definitions): Js
 export function fileFields(schema: AnySchema | undefined): Map<string, string | undefined> {
   const found = new Map<string, string | undefined>()
   if (!schema) return found
-  const inner = unwrap(schema)
+  const inner = innerOf(schema)
   const entries = shapeOf(inner).entries ?? {}
   for (const key of Object.keys(entries)) {
-    const entry = unwrap(entries[key] as AnySchema)
-    const item = shapeOf(entry).type === 'array' ? unwrap(shapeOf(entry).item as AnySchema) : entry
+    const entry = innerOf(entries[key] as AnySchema)
+    const item = shapeOf(entry).type === 'array' ? innerOf(shapeOf(entry).item as AnySchema) : entry
     const info = fileSchemaInfo(item)
     if (info) found.set(getFieldOptions(entries[key])?.alias ?? key, info.mime)
   }

@@ -2,6 +2,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { createInsertSchema, createSelectSchema } from 'drizzle-valibot'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import { innerOf } from '../schema/walk'
 import { databaseOf } from './database'
 import { pathTarget } from './sql'
 
@@ -24,12 +25,11 @@ export function insertEntries(table: PgTable): Entries {
   return entries
 }
 
-/** The value schema of one column (nullable unwrapped), for filters. */
+/** The value schema of one column (under drizzle-valibot's `v.nullable` of a nullable column), for filters. */
 export function columnSchema(table: PgTable, key: string): v.GenericSchema {
   const entry = selectEntries(table)[key]
   if (!entry) throw new ImproperlyConfigured(`orm: no column '${key}' to filter on`)
-  const shape = entry as { type?: string; wrapped?: v.GenericSchema }
-  return shape.type === 'nullable' && shape.wrapped ? shape.wrapped : entry
+  return innerOf(entry)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import { innerOf } from '../schema/walk'
 import { insertEntries, selectEntries } from './columns'
 import { databaseOf } from './database'
 import { isExpression } from './expr'
@@ -158,12 +159,7 @@ const COMPATIBLE: Readonly<Record<string, readonly string[]>> = {
 
 /** Refuse a declared value type the column's type cannot become (`title: number` over a text column). */
 export function assertCompatible(schema: string, key: string, dataType: string | undefined, type: v.GenericSchema): void {
-  let kind = type.type
-  let inner: v.GenericSchema = type
-  while ((kind === 'nullable' || kind === 'optional' || kind === 'nullish') && 'wrapped' in inner) {
-    inner = inner.wrapped as v.GenericSchema
-    kind = inner.type
-  }
+  const kind = innerOf(type).type
   const allowed = dataType === undefined ? undefined : COMPATIBLE[dataType]
   if (!allowed || ['unknown', 'any', 'union', 'custom', 'lazy'].includes(kind)) return
   if (!allowed.includes(kind)) throw new ImproperlyConfigured(`orm.Schema(${schema}): field '${key}': a ${dataType} column cannot be declared as ${kind}`)

@@ -4,7 +4,7 @@ import { callable } from '../utils/callable'
 
 export type { DatabaseOptions, Db } from './database'
 /**
- * One database, opened lazily; called or with `new` (SPEC §1).
+ * One database, opened lazily; called or with `new` (README, "One call form").
  *
  * @example
  * import * as tables from './tables'

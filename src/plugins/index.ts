@@ -12,7 +12,7 @@ export type { RequestIdOptions } from './request-id'
 export type { LoggerOptions, LogRecord } from './logger'
 
 /**
- * CORS for preflights and actual responses (SPEC §8); called or with `new`.
+ * CORS for preflights and actual responses (docs/security.md, "CORS"); called or with `new`.
  *
  * @example
  * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))

@@ -31,7 +31,24 @@ export interface RenderOptions {
 
 const JSON_TYPE = 'application/json'
 const PROBLEM_TYPE = 'application/problem+json'
-const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': JSON_TYPE }) })
+/**
+ * The init of the common answer (200, JSON), shared: a Response copies its init's headers,
+ * never keeps or changes them. On Bun a `Headers` copies fastest (0.31 against 0.42 µs per
+ * Response); on V8 runtimes a plain object does (0.11 against 0.34 µs on Deno).
+ */
+const ON_BUN = (globalThis as { Bun?: unknown }).Bun !== undefined
+const typeHeaders = (type: string): HeadersInit => (ON_BUN ? new Headers({ 'content-type': type }) : Object.freeze({ 'content-type': type }))
+const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: typeHeaders(JSON_TYPE) })
+
+/** Shared inits of the other answers without extra headers (400s, 404s, …), one per status and type, made on first use. */
+const inits = new Map<string, ResponseInit>()
+function initOf(status: number, type: string): ResponseInit {
+  // Bounded: the statuses are those the code returns (checked to be 200–599) or its errors carry, the types fw's two.
+  const key = `${status} ${type}`
+  let init = inits.get(key)
+  if (init === undefined) inits.set(key, (init = Object.freeze({ status, headers: typeHeaders(type) })))
+  return init
+}
 const MAX_LISTED_ERRORS = 100
 
 
@@ -87,9 +104,9 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   const { stringify, debug, onError, where } = options
   const json = (body: string | null, status: number, type: string, extra?: HeadersInit): Response => {
     if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
-    // The common case shares one init object (Response copies it, never keeps or changes it).
+    // The common case shares one init object (see OK_JSON).
     if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, OK_JSON)
-    if (!extra) return new globalThis.Response(body, { status, headers: { 'content-type': type } })
+    if (!extra) return new globalThis.Response(body, initOf(status, type))
     const headers = new Headers(extra)
     if (!headers.has('content-type')) headers.set('content-type', type)
     return new globalThis.Response(body, { status, headers })

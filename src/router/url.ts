@@ -33,7 +33,18 @@ export interface TargetSplit {
   start: number
 }
 
-const SCHEME = /^https?:\/\//i
+/** `c` lower-cased when it is an ASCII letter (`| 0x20` maps only `X` and `x` to `x` for a letter `x`). */
+const lower = (url: string, at: number): number => url.charCodeAt(at) | 0x20
+
+/**
+ * Does `url` open with `http://` or `https://` (any case), its `//` at `slashes`?
+ * Per request: char codes, no regex.
+ */
+function httpScheme(url: string, slashes: number): boolean {
+  if (slashes !== 5 && slashes !== 6) return false
+  if (lower(url, 0) !== 0x68 || lower(url, 1) !== 0x74 || lower(url, 2) !== 0x74 || lower(url, 3) !== 0x70) return false
+  return slashes === 5 ? url.charCodeAt(4) === 0x3a : lower(url, 4) === 0x73 && url.charCodeAt(5) === 0x3a
+}
 // Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
 const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
 
@@ -50,7 +61,7 @@ const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
 export function splitTarget(url: string, host: string | null): TargetSplit | undefined {
   if (host !== null && BAD_HOST.test(host)) return undefined
   const scheme = url.indexOf('//')
-  if (scheme < 0 || scheme > 6 || !SCHEME.test(url)) return undefined
+  if (!httpScheme(url, scheme)) return undefined
   const start = url.indexOf('/', scheme + 2)
   const query = start < 0 ? url.indexOf('?', scheme + 2) : url.indexOf('?', start)
   const authorityEnd = start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start

@@ -4,6 +4,7 @@ import { ConversionError, showValue } from './errors'
 import { matchOption, toBigInt, toBoolean, toDate, toInteger, toNumber, toStringValue } from './scalars'
 import { getFieldOptions } from './field'
 import { shapeOf, type AnySchema, type SchemaShape } from './types'
+import { wrappedSchema } from './walk'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
@@ -52,6 +53,9 @@ function build(shape: SchemaShape, depth: number): Converter {
   const compile = (schema: AnySchema): Converter => compileConverter(schema, { depth })
   const hook = shape['~fwConvert']
   if (typeof hook === 'function') return (value) => hook.call(shape, value)
+  // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts): `undefined`/`null` pass, the rest converts as the inner schema.
+  const inner = wrappedSchema(shape)
+  if (inner !== undefined) return wrapped(compile(inner))
   switch (shape.type) {
     case 'string':
       return toStringValue
@@ -68,15 +72,6 @@ function build(shape: SchemaShape, depth: number): Converter {
       return matchOption(shape.options ?? [])
     case 'literal':
       return matchOption([shape.literal])
-    case 'optional':
-    case 'exact_optional':
-    case 'undefinedable':
-    case 'nullable':
-    case 'nullish':
-    case 'non_nullable':
-    case 'non_nullish':
-    case 'non_optional':
-      return wrapped(compile(shape.wrapped as AnySchema))
     case 'array':
       return arrayOf(compile(shape.item as AnySchema), depth)
     case 'tuple':

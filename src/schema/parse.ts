@@ -3,6 +3,7 @@ import { compileConverter } from './convert'
 import { FAIL, compileFast } from './fast'
 import { getFieldOptions } from './field'
 import { shapeOf, type AnySchema } from './types'
+import { innerOf } from './walk'
 
 /**
  * A value that failed validation, returned (not thrown) by a `Checker`: the
@@ -59,7 +60,7 @@ export function compileChecker(schema: AnySchema, options: { fast?: boolean; dep
 function wirePath(schema: AnySchema, keys: (string | number)[]): (string | number)[] {
   let current: AnySchema | undefined = schema
   return keys.map((key) => {
-    while (current && shapeOf(current).wrapped) current = shapeOf(current).wrapped
+    if (current) current = innerOf(current)
     const shape: ReturnType<typeof shapeOf> | undefined = current && shapeOf(current)
     const entry: AnySchema | undefined = typeof key === 'string' ? shape?.entries?.[key] : undefined
     current = entry ?? shape?.item ?? shape?.value ?? shape?.items?.[key as number]

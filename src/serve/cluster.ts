@@ -67,7 +67,7 @@ const cluster = (): Cluster => nodeBuiltin<Cluster>('node:cluster', 'run({ worke
  */
 export function workerCount(workers: Workers): number {
   if (workers === 'auto') return Math.max(1, nodeBuiltin<Os>('node:os', 'run({ workers })').availableParallelism())
-  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`run({ workers }) takes a positive integer or 'auto', not ${String(workers)}`)
+  if (!Number.isInteger(workers) || workers < 1) throw new ImproperlyConfigured(`run({ workers }) takes a positive integer or 'auto', not ${String(workers)}`)
   return workers
 }
 

@@ -1,5 +1,5 @@
 /**
- * Mounted handlers are contained (SPEC §8, issue #20 item 5): whatever a
+ * Mounted handlers are contained (docs/security.md, "Mounted apps"): whatever a
  * mounted fetch handler, app or Node listener throws or rejects with, the
  * service answers a 500 rendered by its own renderer (the message hidden
  * unless `debug`), and nothing throws or rejects out of `service.fetch`.

@@ -65,7 +65,7 @@ const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
  */
 export function buildDispatch(config: DispatchConfig): Dispatch {
   const defs: EndpointDef[] = []
-  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route))
+  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)))
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
@@ -111,7 +111,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     if (rc.method === 'OPTIONS') {
       // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
-      const classPlugins = found.byMethod.values().next().value?.entry.data.endpoint.def.levels.flatMap((level) => level.plugins) ?? []
+      const classPlugins = found.byMethod.values().next().value?.entry.data.classPlugins ?? []
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
     }

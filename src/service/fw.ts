@@ -265,10 +265,9 @@ export class Fw<B = unknown> {
    */
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
     const route = joinPath(this.#prefix, this.options.route)
-    const apiMounts = this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(this.#prefix, mount.route) }))
     const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
     const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
-    return buildDocument(describeRoutes({ api: this.options.api, route, apiMounts }, this.routes()), route, { ...defaults, ...info })
+    return buildDocument(describeRoutes(this.routes()), route, { ...defaults, ...info })
   }
 
   #compile(): FetchHandler {

@@ -46,8 +46,8 @@ export interface FwOptions {
 }
 
 /**
- * The `asynchornous` / `asynchronous` option (SPEC §6: both spellings are
- * accepted); giving both with different values is `ImproperlyConfigured`.
+ * The `asynchornous` / `asynchronous` option (docs/integration.md: both
+ * spellings are accepted); giving both with different values is `ImproperlyConfigured`.
  *
  * @example
  * asynchronousOption({ asynchronous: false }, 'API.__as__()') // false

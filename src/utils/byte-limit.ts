@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../exceptions/index'
 
 /**
- * One spelling for a per-param byte limit (issue #21 item 9): `maxBytes`, like
+ * One spelling for a per-param byte limit (docs/security.md, "Size and count limits"): `maxBytes`, like
  * the service's `limits` (`bodyBytes`, `fileBytes`). The earlier spellings stay
  * accepted: `maxLength` on body params (UtilMeta's `max_length`) and `maxSize`
  * on file schemas. Both given with different values is a declaration mistake.

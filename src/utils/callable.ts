@@ -1,5 +1,5 @@
 /**
- * The one call form rule (SPEC §1): configuration objects and built-in plugins
+ * The one call form rule (README, "One call form"): configuration objects and built-in plugins
  * work called (`plugins.CORS({...})`, as UtilMeta writes them) and with `new`.
  * The class itself is wrapped in a `Proxy` whose `apply` trap constructs it, so
  * `new`, `instanceof`, `extends` and static members all reach the same class

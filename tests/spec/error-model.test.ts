@@ -5,8 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { Fw, api, exceptions } from 'fw-api'
+import { Fw, api, exceptions, fromNode } from 'fw-api'
 import { STATUSES } from '../../src/exceptions/http'
+import { workerCount } from '../../src/serve/cluster'
 import { call } from '../helpers/client'
 
 describe('the status table', () => {
@@ -51,5 +52,12 @@ describe('configuration mistakes', () => {
       }
       return new Fw(import.meta.url, { api: Bad })
     }).toThrow(exceptions.ImproperlyConfigured)
+  })
+
+  it('are ImproperlyConfigured in the Node-only helpers too (run({ workers }), fromNode)', () => {
+    expect(() => workerCount(0)).toThrow(exceptions.ImproperlyConfigured)
+    expect(() => workerCount(1.5)).toThrow(/positive integer or 'auto'/)
+    expect(workerCount(3)).toBe(3)
+    expect(() => fromNode('not a listener' as never)).toThrow(exceptions.ImproperlyConfigured)
   })
 })

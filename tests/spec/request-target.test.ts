@@ -22,6 +22,15 @@ describe('splitTarget', () => {
     expect(splitTarget('ftp://x/api', null)).toBeUndefined()
   })
 
+  it('takes http: and https: in any case, no other scheme (as /^https?:\/\//i)', () => {
+    const schemes = ['http', 'https', 'HTTP', 'HtTpS', 'ftp', 'htt', 'httpx', 'hxxp', 'http:', 'h\u0054tp', '\u0008ttp', 'HTTP\u0013', 'ws', 'file', '']
+    for (const scheme of schemes) {
+      for (const url of [`${scheme}://h/a?b`, `${scheme}:/h/a`, `${scheme}//h/a`]) {
+        expect(splitTarget(url, null) !== undefined, url).toBe(/^https?:\/\//i.test(url))
+      }
+    }
+  })
+
   it('accepts every usable Host', () => {
     for (const host of ['example.com', 'example.com:8080', '127.0.0.1:3000', '[::1]:80', 'xn--bcher-kva.example']) {
       expect(splitTarget(`http://${host}/api?q`, host)).toMatchObject({ path: '/api', search: 'q' })

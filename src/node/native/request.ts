@@ -7,8 +7,8 @@
  * body the socket, read lazily) and answers from it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FRAMED } from '../../body/stream'
 import { concatBytes } from '../../utils/bytes'
+import { FRAMED } from '../../utils/http'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { nativeHeaders } from './headers'

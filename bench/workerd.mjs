@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * The in-process benchmark in workerd (issue #26 item 3): bench/workerd-app.ts bundled with esbuild
+ * (one ES module: miniflare's `modules: true` discovery rejects computed `import()`), run by
+ * miniflare with wrangler.toml's compatibility date and no compatibility flags. Inside the Worker the
+ * apps are called directly, in batches; workerd's clocks stand still while a request runs, so this
+ * host times each batch by workerd's CPU time (the sum of its threads' `/proc/<pid>/task/<tid>/schedstat`,
+ * ns) less the cost of an empty batch. Prints one JSON line shaped like bench/inproc.ts's.
+ * Env: BENCH_ROUNDS (5), BENCH_MS per batch (80), BENCH_ONLY (e.g. `E3,E3s`).
+ *
+ *   node bench/workerd.mjs    # or BENCH_RUNTIMES=workerd npm run bench:quick
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { Miniflare } from 'miniflare'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '..')
+const env = (name, fallback) => process.env[name] ?? fallback
+const rounds = Number(env('BENCH_ROUNDS', 5))
+const ms = Number(env('BENCH_MS', 80))
+const only = process.env.BENCH_ONLY?.split(',')
+const APPS = ['floor', 'hono', 'fw']
+
+const outfile = path.join(here, '.build', 'workerd-app.mjs')
+await build({
+  entryPoints: [path.join(here, 'workerd-app.ts')],
+  outfile,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  conditions: ['workerd', 'worker', 'browser'],
+  absWorkingDir: root,
+  tsconfig: path.join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+})
+const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
+const compatibilityDate = /^\s*compatibility_date\s*=\s*"([\d-]+)"/m.exec(toml)?.[1]
+if (!compatibilityDate) throw new Error('wrangler.toml has no compatibility_date')
+
+/** The process ids of this process's children (miniflare's workerd among them). */
+function children(pid) {
+  const ids = []
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
+    if (text) ids.push(...text.split(' ').map(Number))
+  }
+  return ids
+}
+
+const before = new Set(children(process.pid))
+// `cf`: the properties the platform gives each incoming request (fixed, so miniflare fetches none).
+const mf = new Miniflare({ modules: [{ type: 'ESModule', path: outfile, contents: readFileSync(outfile, 'utf8') }], compatibilityDate, cf: { colo: 'BENCH', country: 'XX' } })
+await mf.ready
+const workerd = children(process.pid).find((pid) => !before.has(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd')
+if (workerd === undefined) throw new Error('workerd process not found')
+
+/** workerd's CPU time so far, ns (every thread). */
+function cpuNs() {
+  let total = 0
+  for (const task of readdirSync(`/proc/${workerd}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${workerd}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  return total
+}
+
+async function call(query) {
+  const response = await mf.dispatchFetch(`http://bench.local/${query}`)
+  const text = await response.text()
+  if (response.status !== 200) throw new Error(`workerd ${query}: ${response.status} ${text}`)
+  return text
+}
+
+/** One batch: ns per request (workerd CPU, wall), less the cost of an empty batch. */
+let empty = { cpu: 0, wall: 0 }
+async function batch(app, id, n) {
+  const wall = performance.now()
+  const cpu = cpuNs()
+  await call(`run?app=${app}&id=${id}&n=${n}`)
+  const spent = { cpu: cpuNs() - cpu - empty.cpu, wall: (performance.now() - wall) * 1e6 - empty.wall }
+  return { cpu: spent.cpu / n, wall: spent.wall / n }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+async function calibrate(app, id) {
+  for (let n = 200; ; n *= 4) {
+    const ns = (await batch(app, id, n)).cpu
+    if ((ns * n) / 1e6 >= ms / 4 || n >= 1 << 22) return Math.max(100, Math.round((ms * 1e6) / Math.max(ns, 1)))
+  }
+}
+
+try {
+  const list = (await call('check')).split(',').filter((id) => !only || only.includes(id))
+  // The cost of a batch of nothing (one dispatch into workerd), taken off every batch.
+  const idle = []
+  for (let i = 0; i < 15; i++) {
+    const wall = performance.now()
+    const cpu = cpuNs()
+    await call(`run?app=request&id=E0&n=0`)
+    idle.push({ cpu: cpuNs() - cpu, wall: (performance.now() - wall) * 1e6 })
+  }
+  empty = { cpu: median(idle.slice(5).map((s) => s.cpu)), wall: median(idle.slice(5).map((s) => s.wall)) }
+  const results = {}
+  const requestNs = {}
+  for (const id of list) {
+    const sizes = {}
+    for (const app of APPS) {
+      sizes[app] = await calibrate(app, id)
+      await batch(app, id, sizes[app]) // warm-up
+    }
+    const samples = Object.fromEntries(APPS.map((app) => [app, []]))
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < APPS.length; k++) {
+        const app = APPS[(k + round) % APPS.length]
+        samples[app].push(await batch(app, id, sizes[app]))
+      }
+    }
+    results[id] = Object.fromEntries(APPS.map((app) => [app, { p50: median(samples[app].map((s) => s.cpu)), wallP50: median(samples[app].map((s) => s.wall)), rounds: samples[app].map((s) => s.cpu) }]))
+    const constructions = sizes.fw * 2
+    await batch('request', id, constructions)
+    requestNs[id] = median([await batch('request', id, constructions), await batch('request', id, constructions), await batch('request', id, constructions)].map((s) => s.cpu))
+  }
+  const version = JSON.parse(readFileSync(path.join(root, 'node_modules', 'workerd', 'package.json'), 'utf8')).version
+  console.log(JSON.stringify({ runtime: 'workerd', version, clock: 'workerd CPU time', rounds, batchMs: ms, results, requestNs }))
+} finally {
+  await mf.dispose()
+}
