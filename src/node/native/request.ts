@@ -197,6 +197,22 @@ Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
 // Every other member of Request answers from the Web Request, built on first use.
 forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webRequest())
 
+/** The runtime's own Request, and the prototype the stand-in is chained onto now. */
+const WebRequest = globalThis.Request
+let chained: object = WebRequest.prototype
+
+/**
+ * Keep `instanceof Request` true when the global `Request` was replaced by a
+ * subclass of the runtime's (as @hono/node-server does once it serves in the
+ * same process): the stand-in is chained onto the subclass's prototype.
+ */
+function followGlobalRequest(): void {
+  const current: unknown = globalThis.Request?.prototype
+  if (current === chained || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
+  Object.setPrototypeOf(NativeRequest.prototype, current)
+  chained = current
+}
+
 /**
  * A `Request` for `incoming`, read straight from it (see the file comment).
  * Throws `BadRequestTarget` when its target or Host makes no usable URL.
@@ -206,6 +222,7 @@ forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webReq
  * await service.fetch(request, { incoming, outgoing })
  */
 export function nativeRequest(incoming: IncomingMessage, hostname: string, outgoing?: ServerResponse): Request {
+  followGlobalRequest()
   const request = new NativeRequest(incoming, hostname, outgoing)
   void request.url // a bad target or Host is refused before anything runs
   // A structural stand-in: every Request member is there (its own, or the Web Request's).
