@@ -4,7 +4,7 @@
  *   1. in-process runs on Node, Bun, Deno and workerd (floor, Hono, fw; byte-identical responses asserted first;
  *      body endpoints with and without Content-Length; Request construction timed on its own),
  *   2. the scale (10 → 1000 endpoints) and memory (1M requests) runs on Node and Bun,
- *   3. loopback HTTP runs with wrk on Node (@hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
+ *   3. loopback HTTP runs with wrk on Node (fw's native path and, as fw-web, @hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
  * and writes bench/RESULTS.md and bench/results.json (git-ignored), both naming the commit measured.
  *
  * `npm run bench:quick` (= `npm run bench -- --quick`, < 1 min): in-process only, 5 short rounds,
@@ -113,7 +113,7 @@ if (!skip.has('scale')) {
 const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '2')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only: process.env.BENCH_HTTP_ONLY?.split(',') }
 if (httpConfig.seconds > 0 && spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed for the loopback runs (apt-get install wrk), or set BENCH_SKIP=node-http,bun-http')
 const { httpRun } = createHttpRunner({ root, out, bun: BUN, log, fixtures })
-if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fastify'], httpConfig)
+if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fw-web', 'fastify'], httpConfig)
 if (!skip.has('bun-http')) results.http.bun = await httpRun('bun', ['floor', 'hono', 'fw', 'elysia'], httpConfig)
 machine.loadAfter = os.loadavg().map((value) => value.toFixed(2)).join(' ')
 machine.seconds = Math.round((Date.now() - started) / 1000)

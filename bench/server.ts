@@ -1,6 +1,6 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fw-fetch|fastify|elysia> [port]` (default 0: any free port),
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fastify|elysia> [port]` (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
  * Elysia's own `listen` (Bun only). fw serves itself as its users do,
@@ -43,7 +43,10 @@ async function listen(): Promise<number> {
     const app = createElysia(100).listen({ port: wanted, hostname })
     return app.server?.port ?? wanted
   }
-  if (name === 'fw') return (await createFw(100).run({ port: wanted, host: hostname })).port
+  // `fw-web`: service.run() on Node through @hono/node-server (FW_NODE_SERVER=web), for comparing with the native path
+  const proc = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
+  if (name === 'fw-web' && proc) proc.env.FW_NODE_SERVER = 'web'
+  if (name === 'fw' || name === 'fw-web') return (await createFw(100).run({ port: wanted, host: hostname })).port
   if (bun) return bun.serve({ fetch: await fetchOf(name), port: wanted, hostname, development: false }).port
   const { serve } = await import('@hono/node-server')
   const fetch = await fetchOf(name)

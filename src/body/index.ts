@@ -37,7 +37,7 @@ import { decodeText } from './text'
 import { parseXml } from './xml'
 
 export * from './limits'
-export { markFramed } from './stream'
+export { FRAMED, markFramed } from './stream'
 export { jsonDepthExceeds } from '../utils/json-depth'
 export { parseContentType, typeMatcher, type ContentType } from '../utils/content-type'
 export type { FormEntry, FormObject } from './form'

@@ -6,11 +6,14 @@
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 import { concatBytes } from '../utils/bytes'
+import { FRAMED } from '../utils/http'
 
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
 export type Bytes = Uint8Array<ArrayBuffer>
 
 const framedRequests = new WeakSet<Request>()
+
+export { FRAMED }
 
 /**
  * Mark `request` as received by an HTTP server that frames bodies by their
@@ -74,11 +77,12 @@ export function declaredLength(request: Request): number {
 
 /**
  * Is `request`'s body framed by its Content-Length (`length`, see
- * `declaredLength`): marked by `markFramed`, or `served` by a framing server
+ * `declaredLength`): marked by `markFramed` (or `FRAMED`), or `served` by a framing server
  * (see `fromFramingServer`)? Never with a Transfer-Encoding header.
  */
 export function isFramed(request: Request, length: number, served = false): boolean {
-  return length >= 0 && (served || framedRequests.has(request)) && !request.headers.has('transfer-encoding')
+  const marked = served || (request as { [FRAMED]?: boolean })[FRAMED] === true || framedRequests.has(request)
+  return length >= 0 && marked && !request.headers.has('transfer-encoding')
 }
 
 const same = <T>(value: T): T => value

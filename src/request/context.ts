@@ -66,7 +66,11 @@ export type StateOf<C extends ContextTypes> = (C extends { state: infer S } ? S 
  * whoami() { return [this.request.method, this.request.path, this.request.headers.get('user-agent')] }
  */
 export class RequestContext<C extends ContextTypes = {}> {
-  /** the Web `Request` */
+  /**
+   * the Web `Request` (under `service.run()` on Node, a stand-in read straight
+   * from node:http that builds it on first use of a member it does not keep:
+   * docs/runtimes.md, "Node: the native path")
+   */
   readonly raw: Request
   /** upper-case HTTP method */
   readonly method: string

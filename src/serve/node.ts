@@ -24,7 +24,7 @@ export interface NodeServerLike {
   close(callback?: (error?: Error) => void): unknown
   closeIdleConnections(): void
   closeAllConnections(): void
-  on(event: 'request', listener: (request: unknown, response: { once(event: 'finish', listener: () => void): unknown }) => void): unknown
+  on(event: 'request', listener: (request: unknown, response: { on(event: 'finish', listener: () => void): unknown }) => void): unknown
 }
 type Listener = Parameters<HttpModule['createServer']>[1]
 
@@ -69,10 +69,12 @@ export function listen(server: NodeHttpServer, port: number, hostname: string): 
  */
 export function nodeHandle(server: NodeServerLike): ServerHandle {
   let closing = false
+  // One function per server, not a closure per request ('finish' comes once per response).
+  const finished = (): void => {
+    if (closing) setTimeout(() => server.closeIdleConnections(), 0)
+  }
   server.on('request', (_request, response) => {
-    response.once('finish', () => {
-      if (closing) setTimeout(() => server.closeIdleConnections(), 0)
-    })
+    response.on('finish', finished)
   })
   return {
     stop: () =>
@@ -134,6 +136,38 @@ export async function startListener(listener: Listener, where: Where): Promise<S
   return { port: await listen(server, where.port, where.hostname), handle }
 }
 
+/** After its response, a request whose body is still arriving gets a lingering close (see `lingerAndContinue`). */
+function linger(this: { req: { complete: boolean; socket: { end(): unknown; pause(): unknown; destroyed: boolean; destroy(): unknown } } }): void {
+  const request = this.req
+  if (request.complete) return
+  const socket = request.socket
+  socket.end()
+  socket.pause()
+  setTimeout(() => {
+    if (!socket.destroyed) socket.destroy()
+  }, LINGER_MS).unref?.()
+}
+
+/**
+ * After the response, a client still sending a body nobody reads gets a
+ * lingering close: FIN right away (it sees the answer, then EOF), nothing
+ * more is read (its writes stall on TCP backpressure, no bandwidth spent),
+ * and a second later the connection is cut. `Expect: 100-continue` is
+ * answered once the body is read.
+ *
+ * @example
+ * lingerAndContinue(http.createServer(listener))
+ */
+export function lingerAndContinue(server: NodeHttpServer): void {
+  server.on('request', (_request, response) => {
+    response.on('finish', linger)
+  })
+  server.on('checkContinue', (request, response) => {
+    request.once('resume', () => response.writeContinue())
+    server.emit('request', request, response)
+  })
+}
+
 /**
  * node:http (under @hono/node-server) frames a body by its Content-Length
  * (never more bytes): its requests are marked so a sized body is read whole
@@ -164,24 +198,6 @@ export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boo
   // with an empty one, served at its request-target path as on Bun and Deno
   // (without it @hono/node-server answers 400); a bad Host stays refused.
   const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), hostname: 'localhost', serverOptions })
-  // After the response, a client still sending a body nobody reads gets a
-  // lingering close: FIN right away (it sees the answer, then EOF), nothing
-  // more is read (its writes stall on TCP backpressure, no bandwidth spent),
-  // and a second later the connection is cut.
-  server.on('request', (request, response) => {
-    response.once('finish', () => {
-      if (request.complete) return
-      const socket = request.socket
-      socket.end()
-      socket.pause()
-      setTimeout(() => {
-        if (!socket.destroyed) socket.destroy()
-      }, LINGER_MS).unref?.()
-    })
-  })
-  server.on('checkContinue', (request, response) => {
-    request.once('resume', () => response.writeContinue())
-    server.emit('request', request, response)
-  })
+  lingerAndContinue(server)
   return server
 }

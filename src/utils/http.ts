@@ -55,3 +55,13 @@ export function isResponseLike(value: unknown): value is Response {
     (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
   )
 }
+
+/**
+ * A request that is framed by its server by construction carries this key,
+ * `true` (fw's native Node requests, docs/runtimes.md): read by the body
+ * reader as `markFramed` is, without a WeakSet entry per request.
+ *
+ * @example
+ * Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
+ */
+export const FRAMED: unique symbol = Symbol('fw.framed')

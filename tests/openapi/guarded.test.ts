@@ -101,7 +101,7 @@ describe('docs behind the service plugins, in-process', () => {
 
 const START_MS = 60_000
 
-describe.each(runtimes.filter((runtime) => runtime.name !== 'workerd'))('docs behind the service plugins over HTTP on $name', (runtime) => {
+describe.each(runtimes.filter((runtime) => runtime.name !== 'workerd'))('docs behind the service plugins over HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
     server = await startServer(runtime, 'tests/runtimes/fixtures/docs-server.ts', START_MS)

@@ -109,7 +109,7 @@ describe('in-process (service.fetch)', () => {
   })
 })
 
-describe.each(runtimes)('runtime $name', (runtime) => {
+describe.each(runtimes)('runtime $label', (runtime) => {
   let example: Server | undefined
   let saver: Server | undefined
 

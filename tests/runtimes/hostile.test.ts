@@ -84,7 +84,7 @@ const complete = (text: string): boolean => {
 }
 const bodyOf = (text: string): string => text.slice(text.lastIndexOf('\r\n\r\n') + 4)
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $name', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
     server = await startServer(runtime, ENTRY, START_MS)

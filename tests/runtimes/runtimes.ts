@@ -14,6 +14,10 @@ export const bin = (name: string): string => `${root}node_modules/.bin/${name}`
 
 export interface Runtime {
   name: 'node' | 'bun' | 'deno' | 'workerd'
+  /** how tests name it: the runtime, or `node-web` for Node's Web path (`FW_NODE_SERVER=web`, @hono/node-server) */
+  label: string
+  /** environment the server starts with (beside PORT and HOST) */
+  env?: Record<string, string>
   /** the command that serves `entry` (a path from the project root) */
   command(entry: string): string[]
   /** the entry that serves the example service */
@@ -24,21 +28,23 @@ export interface Runtime {
 
 // npm's package binaries are called directly: `npx` adds ~0.5 s per start and noise on stderr.
 const all: Runtime[] = [
-  { name: 'node', command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
-  { name: 'bun', command: (entry) => [bin('bun'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'node', label: 'node', command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  // service.run() on Node serves through its native path; FW_NODE_SERVER=web keeps the Web path (docs/runtimes.md)
+  { name: 'node', label: 'node-web', env: { FW_NODE_SERVER: 'web' }, command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'bun', label: 'bun', command: (entry) => [bin('bun'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   // deno.json (import map, nodeModulesDir "manual", sloppy imports) is picked up from the cwd.
-  { name: 'deno', command: (entry) => [bin('deno'), 'run', '-A', entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'deno', label: 'deno', command: (entry) => [bin('deno'), 'run', '-A', entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   // workerd.ts bundles the Worker module with esbuild and serves it with miniflare (no compatibility flags).
-  { name: 'workerd', command: (entry) => [bin('tsx'), 'tests/runtimes/workerd.ts', entry], example: 'examples/worker.ts', saveFixture: 'tests/runtimes/fixtures/save-worker.ts' },
+  { name: 'workerd', label: 'workerd', command: (entry) => [bin('tsx'), 'tests/runtimes/workerd.ts', entry], example: 'examples/worker.ts', saveFixture: 'tests/runtimes/fixtures/save-worker.ts' },
 ]
 
-/** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno`. */
+/** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno` (`node` is both Node paths; `node-web` the Web path alone). */
 export const runtimes: Runtime[] = ((): Runtime[] => {
   const only = process.env.FW_RUNTIMES?.split(',').map((name) => name.trim())
   if (!only) return all
-  const unknown = only.filter((name) => !all.some((runtime) => runtime.name === name))
-  if (unknown.length) throw new Error(`FW_RUNTIMES: unknown ${unknown.join(', ')} (known: ${all.map((runtime) => runtime.name).join(', ')})`)
-  return all.filter((runtime) => only.includes(runtime.name))
+  const unknown = only.filter((name) => !all.some((runtime) => runtime.name === name || runtime.label === name))
+  if (unknown.length) throw new Error(`FW_RUNTIMES: unknown ${unknown.join(', ')} (known: ${all.map((runtime) => runtime.label).join(', ')})`)
+  return all.filter((runtime) => only.includes(runtime.name) || only.includes(runtime.label))
 })()
 
 /**
@@ -110,6 +116,7 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
       // Deno would otherwise check the npm registry for `npm:` specifiers already in node_modules.
       DENO_NO_UPDATE_CHECK: '1',
       WRANGLER_SEND_METRICS: 'false',
+      ...runtime.env,
       ...env,
     },
   })

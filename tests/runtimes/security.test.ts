@@ -44,7 +44,7 @@ function raw(origin: string, head: string): Promise<string> {
 const statusOf = (text: string): number => Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0)
 const bodyOf = (text: string): string => text.slice(text.indexOf('\r\n\r\n') + 4)
 
-describe.each(runtimes)('security guarantees over HTTP on $name', (runtime) => {
+describe.each(runtimes)('security guarantees over HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
     server = await startServer(runtime, runtime.name === 'workerd' ? WORKER_ENTRY : ENTRY, START_MS)

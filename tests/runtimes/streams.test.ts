@@ -45,7 +45,7 @@ async function closedCount(origin: string): Promise<number> {
   return Number(await response.text())
 }
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('runtime $name: streams and request targets', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno']))('runtime $label: streams and request targets', (runtime) => {
   let server: Server | undefined
 
   beforeAll(async () => {

@@ -1,0 +1,230 @@
+/**
+ * The native Node path's request (docs/runtimes.md, "Node: the native path"):
+ * a `Request` read straight from node:http's `IncomingMessage`. The method is
+ * copied, the URL string and the `Headers` are built on first use, `text()`
+ * and `arrayBuffer()` read the socket directly; any other member (`body`,
+ * `signal`, `clone()`, `formData()`, ...) builds the Web `Request` once (its
+ * body the socket, read lazily) and answers from it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { concatBytes } from '../../utils/bytes'
+import { FRAMED } from '../../utils/http'
+import { readableToWeb } from '../bridge/streams'
+import { forwardMembers } from './forward'
+import { nativeHeaders } from './headers'
+
+/** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
+const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+/** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+
+/** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
+export class BadRequestTarget extends Error {}
+
+/**
+ * The absolute URL of `incoming` (`http://host/path?query`), by the rules of
+ * @hono/node-server, so both Node paths serve the same routes: a plain target
+ * and Host are joined as they are; anything else goes through `new URL`
+ * (dot segments resolved, characters escaped), and a Host the URL parser
+ * would change, a backslash in the path or a target not starting with `/` is
+ * refused.
+ */
+export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
+  const target = incoming.url ?? ''
+  if (target.startsWith('http://') || target.startsWith('https://')) return absolute(target, target)
+  const host = incoming.headers.host || hostname
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+  const url = `${scheme}://${host}${target}`
+  if (!PLAIN_HOST.test(host)) {
+    const parsed = absolute(url, target)
+    const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
+    if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
+    return parsed
+  }
+  if (target.length === 0) return `${url}/`
+  if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
+  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) ? url : absolute(url, target)
+}
+
+function absolute(url: string, target: string): string {
+  const backslash = target.indexOf('\\')
+  const query = target.indexOf('?')
+  if (backslash !== -1 && (query === -1 || backslash < query)) throw new BadRequestTarget('backslash in the request path')
+  try {
+    return new URL(url).href
+  } catch {
+    throw new BadRequestTarget('invalid URL')
+  }
+}
+
+const INCOMING = Symbol('incoming')
+const URL_OF = Symbol('url')
+const HEADERS = Symbol('headers')
+const REAL = Symbol('real')
+const READ = Symbol('read')
+const HOSTNAME = Symbol('hostname')
+const OUTGOING = Symbol('outgoing')
+
+const unusable = (): TypeError => new TypeError('Body is unusable: the request body was already read')
+
+/** The Node request behind a native request (`undefined` for any other value). */
+export function incomingOf(request: Request): IncomingMessage | undefined {
+  return (request as Partial<NativeRequest>)[INCOMING]
+}
+
+/** The request's body, straight from the socket (node:http stops at its Content-Length): its chunks as received. */
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array<ArrayBuffer>[] = []
+    const data = (chunk: Uint8Array<ArrayBuffer>): void => void chunks.push(chunk)
+    const done = (): void => {
+      incoming.off('data', data)
+      incoming.off('end', end)
+      incoming.off('error', fail)
+      incoming.off('close', closed)
+    }
+    const end = (): void => {
+      done()
+      resolve(chunks)
+    }
+    const fail = (error: Error): void => {
+      done()
+      reject(error)
+    }
+    const closed = (): void => (incoming.readableEnded ? end() : fail(new Error('request body closed before it was complete')))
+    incoming.on('data', data)
+    incoming.once('end', end)
+    incoming.once('error', fail)
+    incoming.once('close', closed)
+    if (incoming.readableEnded) end()
+  })
+}
+
+/** The chunks in one fresh buffer of their own (a socket's chunk shares its pool: copied). */
+const joined = (chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> =>
+  chunks.length === 1 ? new Uint8Array(chunks[0] as Uint8Array<ArrayBuffer>) : concatBytes(chunks)
+
+const utf8 = new TextDecoder()
+
+/** A signal aborted when `res` closes before it finished (the client went away). */
+function closedSignal(res: ServerResponse | undefined): AbortSignal | undefined {
+  if (!res) return undefined
+  const controller = new AbortController()
+  const gone = (): void => controller.abort(new Error('client closed the connection'))
+  if (res.closed) {
+    if (!res.writableFinished) gone()
+  } else res.once('close', () => void (res.writableFinished || gone()))
+  return controller.signal
+}
+
+/** A `Request` over an `IncomingMessage` (see the file comment). */
+class NativeRequest {
+  readonly [INCOMING]: IncomingMessage;
+  readonly [HOSTNAME]: string;
+  readonly [OUTGOING]: ServerResponse | undefined;
+  readonly method: string;
+  [URL_OF]: string | undefined = undefined;
+  [HEADERS]: Headers | undefined = undefined;
+  [REAL]: Request | undefined = undefined;
+  [READ] = false;
+
+  constructor(incoming: IncomingMessage, hostname: string, outgoing: ServerResponse | undefined) {
+    this[INCOMING] = incoming
+    this[HOSTNAME] = hostname
+    this[OUTGOING] = outgoing
+    this.method = incoming.method ?? 'GET'
+  }
+
+  get url(): string {
+    return (this[URL_OF] ??= incomingUrl(this[INCOMING], this[HOSTNAME]))
+  }
+
+  get headers(): Headers {
+    return (this[HEADERS] ??= nativeHeaders(this[INCOMING].rawHeaders))
+  }
+
+  get bodyUsed(): boolean {
+    return this[READ] || (this[REAL]?.bodyUsed ?? false)
+  }
+
+  /**
+   * The Web `Request`, built once: its body the rest of the socket, read on
+   * demand; its `signal` aborted when the client goes before the answer is sent.
+   */
+  webRequest(): Request {
+    const real = this[REAL]
+    if (real) return real
+    const method = this.method
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: this.headers, signal: closedSignal(this[OUTGOING]) }
+    if (method !== 'GET' && method !== 'HEAD') {
+      init.body = this[READ] ? null : readableToWeb(this[INCOMING]).stream
+      init.duplex = 'half'
+    }
+    return (this[REAL] = new Request(this.url, init))
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes().then((bytes) => bytes.buffer)
+  }
+
+  text(): Promise<string> {
+    const chunks = this.chunks()
+    if (!chunks) return this.webRequest().text()
+    // one chunk (most bodies) is decoded where it lies; the decoder drops a BOM, as Request.text() does
+    return chunks.then((list) => utf8.decode(concatBytes(list)))
+  }
+
+  json(): Promise<unknown> {
+    return this.text().then((text) => JSON.parse(text) as unknown)
+  }
+
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.chunks()?.then(joined) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
+  }
+
+  /** The body's chunks read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
+  chunks(): Promise<Uint8Array<ArrayBuffer>[]> | undefined {
+    if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
+    if (this[READ]) return Promise.reject(unusable())
+    this[READ] = true
+    return readIncoming(this[INCOMING])
+  }
+}
+
+// node:http frames every body by its Content-Length (a chunked one is not read whole: see isFramed)
+Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
+// Every other member of Request answers from the Web Request, built on first use.
+forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webRequest())
+
+/** The runtime's own Request, and the prototype the stand-in is chained onto now. */
+const WebRequest = globalThis.Request
+let chained: object = WebRequest.prototype
+
+/**
+ * Keep `instanceof Request` true when the global `Request` was replaced by a
+ * subclass of the runtime's (as @hono/node-server does once it serves in the
+ * same process): the stand-in is chained onto the subclass's prototype.
+ */
+function followGlobalRequest(): void {
+  const current: unknown = globalThis.Request?.prototype
+  if (current === chained || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
+  Object.setPrototypeOf(NativeRequest.prototype, current)
+  chained = current
+}
+
+/**
+ * A `Request` for `incoming`, read straight from it (see the file comment).
+ * Throws `BadRequestTarget` when its target or Host makes no usable URL.
+ *
+ * @example
+ * const request = nativeRequest(incoming, 'localhost', outgoing)
+ * await service.fetch(request, { incoming, outgoing })
+ */
+export function nativeRequest(incoming: IncomingMessage, hostname: string, outgoing?: ServerResponse): Request {
+  followGlobalRequest()
+  const request = new NativeRequest(incoming, hostname, outgoing)
+  void request.url // a bad target or Host is refused before anything runs
+  // A structural stand-in: every Request member is there (its own, or the Web Request's).
+  return request as unknown as Request
+}

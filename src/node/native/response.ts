@@ -1,0 +1,129 @@
+/**
+ * The native Node path's `Response` (docs/runtimes.md, "Node: the native
+ * path"): while fw's Node server runs, the global `Response` is this class,
+ * as it is under @hono/node-server. A response of a string, bytes or nothing
+ * with plain headers keeps its parts, which the server writes straight to the
+ * `ServerResponse`; reading its body (or anything but `status`, `ok` and
+ * `headers`) builds the Web `Response` once and answers from it. `instanceof
+ * Response` holds both ways (a Web `Response` from `fetch()` is one too).
+ */
+import { forwardMembers } from './forward'
+
+type Body = string | Uint8Array | null
+type PlainHeaders = Record<string, string>
+
+const BODY = Symbol('body')
+const STATUS = Symbol('status')
+const HEADERS = Symbol('headers')
+const REAL = Symbol('real')
+
+/** The Web `Response` class this one stands in for (the runtime's own). */
+let WebResponse: typeof Response = globalThis.Response
+
+/** The parts of a light response the server writes directly. */
+export interface LightParts {
+  status: number
+  body: Body
+  /** as given (a plain object or `Headers`), or undefined: none given */
+  headers: PlainHeaders | Headers | undefined
+}
+
+const NULL_BODY = new Set([101, 103, 204, 205, 304])
+
+function isPlainObject(value: unknown): value is PlainHeaders {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/** Whether `new Response(body, init)` can stay light: a body and init the server writes as they are. */
+function lightInit(body: unknown, init: ResponseInit | undefined): boolean {
+  if (body !== null && body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return false
+  if (init === undefined) return true
+  if (typeof init !== 'object' || init === null || init.statusText !== undefined) return false
+  const status = init.status ?? 200
+  if (!Number.isInteger(status) || status < 200 || status > 599) return false // the Web Response throws its own error
+  if (NULL_BODY.has(status) && body !== null && body !== undefined) return false
+  const headers = init.headers
+  return headers === undefined || isPlainObject(headers) || headers instanceof Headers
+}
+
+/** A `Response` that keeps its parts until something needs the Web one (see the file comment). */
+class LightResponse {
+  [BODY]: Body = null;
+  [STATUS] = 200;
+  [HEADERS]: PlainHeaders | Headers | undefined = undefined;
+  [REAL]: Response | undefined = undefined;
+
+  constructor(body?: BodyInit | null, init?: ResponseInit) {
+    if (!lightInit(body, init)) {
+      this[REAL] = new WebResponse(body, init)
+      return
+    }
+    this[BODY] = (body as Body | undefined) ?? null
+    this[STATUS] = init?.status ?? 200
+    this[HEADERS] = init?.headers as PlainHeaders | Headers | undefined
+  }
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof WebResponse
+  }
+
+  get status(): number {
+    return this[REAL]?.status ?? this[STATUS]
+  }
+
+  get ok(): boolean {
+    const status = this.status
+    return status >= 200 && status < 300
+  }
+
+  /** The headers, as a `Headers` from now on (what the server then writes). */
+  get headers(): Headers {
+    const real = this[REAL]
+    if (real) return real.headers
+    const given = this[HEADERS]
+    if (given instanceof Headers) return given
+    const headers = new Headers(given)
+    // the content type @hono/node-server gives a body without one, so both Node paths answer alike
+    if (given === undefined && this[BODY] !== null) headers.set('content-type', 'text/plain; charset=UTF-8')
+    return (this[HEADERS] = headers)
+  }
+
+  /** The Web `Response`, built once from the parts. */
+  webResponse(): Response {
+    return (this[REAL] ??= new WebResponse(this[BODY] as BodyInit | null, { status: this[STATUS], headers: this[HEADERS] }))
+  }
+}
+
+Object.setPrototypeOf(LightResponse, WebResponse) // Response.json(), .error(), .redirect()
+forwardMembers(LightResponse.prototype, WebResponse.prototype, (self) => self.webResponse())
+
+/**
+ * Make `LightResponse` the global `Response` (once; idempotent). Returns
+ * false when the global cannot be replaced.
+ *
+ * @example
+ * installLightResponse()
+ * new Response('hi') // written straight to the ServerResponse by fw's Node server
+ */
+export function installLightResponse(): boolean {
+  const current = globalThis.Response
+  if ((current as unknown) === LightResponse) return true
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Response')
+  if (descriptor && !descriptor.configurable && !descriptor.writable) return false
+  WebResponse = current
+  Object.defineProperty(globalThis, 'Response', { value: LightResponse, writable: true, configurable: true, enumerable: false })
+  return true
+}
+
+/**
+ * The parts of a response still light (never read, never turned into the Web
+ * one), or undefined: write it as a Web `Response`.
+ */
+export function lightParts(response: Response): LightParts | undefined {
+  if (!(response instanceof Object) || Object.getPrototypeOf(response) !== LightResponse.prototype) return undefined
+  const light = response as unknown as LightResponse
+  if (light[REAL]) return undefined
+  return { status: light[STATUS], body: light[BODY], headers: light[HEADERS] }
+}

@@ -1,0 +1,83 @@
+/**
+ * Writing fw's answer to node:http's `ServerResponse` on the native Node path
+ * (docs/runtimes.md, "Node: the native path"): a light response (a string,
+ * bytes or nothing; see ./response) in one `writeHead` + `end`, with the
+ * headers @hono/node-server would send (Content-Length; the default content
+ * type of a body sent without headers); any other `Response` (streams, event
+ * streams, files) is piped with backpressure (../bridge/send).
+ */
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { sendResponse } from '../bridge/send'
+import { lightParts, type LightParts } from './response'
+
+const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
+
+/** The response head node:http refused (a CR/LF in a value, a bad name), as node reports it. */
+const REFUSED_HEADER = new Set(['ERR_INVALID_CHAR', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_INVALID_HTTP_TOKEN'])
+
+/** Whether node:http refused `error` as a header name or value. */
+export function isRefusedHeader(error: unknown): boolean {
+  return REFUSED_HEADER.has(String((error as { code?: unknown } | null)?.code))
+}
+
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+}
+
+/** `headers` as node:http takes them; Set-Cookie values kept apart. */
+function fromHeaders(headers: Headers, body: LightParts['body']): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie') out[name] = value
+  })
+  const cookies = headers.getSetCookie()
+  if (cookies.length) out['set-cookie'] = cookies
+  if (body !== null) out['content-type'] ??= DEFAULT_TYPE
+  return out
+}
+
+function hasLength(headers: OutgoingHttpHeaders): boolean {
+  for (const name in headers) if (name.length === 14 && name.toLowerCase() === 'content-length') return true
+  return false
+}
+
+/** Write a light response's head and body. */
+function writeLight(res: ServerResponse, { status, body, headers }: LightParts): void {
+  if (headers === undefined) {
+    if (body === null) res.writeHead(status).end()
+    else res.writeHead(status, { 'Content-Type': DEFAULT_TYPE, 'Content-Length': byteLength(body) }).end(body)
+    return
+  }
+  let head: OutgoingHttpHeaders = headers instanceof Headers ? fromHeaders(headers, body) : headers
+  if (body !== null && !hasLength(head)) head = { ...head, 'Content-Length': byteLength(body) }
+  res.writeHead(status, head)
+  if (body === null) res.end()
+  else res.end(body)
+}
+
+/**
+ * Send `response` through `res`; `refused(error)` gives the answer for a
+ * head node:http refuses (fw's hidden 500), which is sent instead.
+ *
+ * @example
+ * await writeResponse(res, await service.fetch(nativeRequest(req, 'localhost')), () => [500, HIDDEN_500])
+ */
+export function writeResponse(res: ServerResponse, response: Response, refused: (error: unknown) => [number, string]): void | Promise<void> {
+  const parts = lightParts(response)
+  try {
+    if (parts) return writeLight(res, parts)
+    return sendResponse(res, response).catch((error: unknown) => replace(res, error, refused))
+  } catch (error) {
+    replace(res, error, refused)
+  }
+}
+
+function replace(res: ServerResponse, error: unknown, refused: (error: unknown) => [number, string]): void {
+  if (res.headersSent || !isRefusedHeader(error)) {
+    if (!res.destroyed) res.destroy()
+    return
+  }
+  const [status, body] = refused(error)
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  res.writeHead(status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body)
+}

@@ -1,0 +1,76 @@
+/**
+ * fw's native Node server (docs/runtimes.md, "Node: the native path"): a
+ * node:http listener that hands `fetch` a `Request` read straight from the
+ * `IncomingMessage` and writes the answer straight to the `ServerResponse`,
+ * with no Web `Request`/`Response` built unless something asks for one.
+ * Same answers as fw's fetch under @hono/node-server (`FW_NODE_SERVER=web`),
+ * which stays the way to serve it as a Web handler.
+ */
+import { problem } from '../exceptions/http'
+import { BadRequestTarget, nativeRequest } from '../node/native/request'
+import { installLightResponse } from '../node/native/response'
+import { writeResponse } from '../node/native/write'
+import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
+import type { FetchHandler } from '../types'
+import { guarded, HIDDEN_500 } from './errors'
+import { lingerAndContinue, type NodeHttpServer } from './node'
+import { envVar } from './runtime'
+import { nodeServerTimeouts, type Timeouts } from './types'
+
+type Listener = Parameters<HttpModule['createServer']>[1] & {}
+
+/**
+ * Whether `service.run()` on Node serves through the native path: yes,
+ * unless the environment variable `FW_NODE_SERVER` is `web` (fw's fetch under
+ * @hono/node-server, as before).
+ *
+ * @example
+ * if (!nativeNodeServer()) console.log('serving the Web handler through @hono/node-server')
+ */
+export function nativeNodeServer(): boolean {
+  return envVar('FW_NODE_SERVER') !== 'web'
+}
+
+/**
+ * The node:http listener of the native path for `fetch` (fw's `service.fetch`,
+ * counted): the request built from `incoming` (a bad target or Host is a bare
+ * 400, as under @hono/node-server), the answer written to `outgoing`; an
+ * error escaping `fetch` is fw's 500, a head node:http refuses is fw's hidden 500.
+ *
+ * @example
+ * http.createServer(nativeListener(service.fetch, { debug: false }))
+ */
+export function nativeListener(fetch: FetchHandler, options: { debug: boolean }): Listener {
+  installLightResponse()
+  // Its requests are framed by construction (FRAMED): a sized body is read whole, no WeakSet entry per request.
+  const serve = guarded(fetch, options.debug)
+  const refused = (error: unknown): [number, string] =>
+    [500, options.debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500]
+  return (incoming, outgoing) => {
+    let request: Request
+    try {
+      request = nativeRequest(incoming, 'localhost', outgoing)
+    } catch (error) {
+      if (!(error instanceof BadRequestTarget)) throw error
+      outgoing.writeHead(400).end()
+      return
+    }
+    const answer = serve(request, { incoming, outgoing })
+    if (answer instanceof Promise) void answer.then((response) => writeResponse(outgoing, response, refused))
+    else void writeResponse(outgoing, answer, refused)
+  }
+}
+
+/**
+ * fw's native Node server for `fetch`: timeouts set, a body nobody reads
+ * lingers briefly, `Expect: 100-continue` answered once the body is read.
+ *
+ * @example
+ * const server = nodeNativeServer(service.fetch, { debug: false })
+ */
+export function nodeNativeServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): NodeHttpServer {
+  const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
+  const server = http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, options))
+  lingerAndContinue(server)
+  return server
+}

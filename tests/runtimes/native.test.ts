@@ -1,0 +1,180 @@
+/**
+ * The native Node path in process (docs/runtimes.md, "Node: the native
+ * path"): `service.run()` on Node hands fw a Request read straight from
+ * node:http (FW_NODE_SERVER=web: the Web path), the stand-ins build the Web
+ * objects when asked, and what they keep reads as the Web objects would.
+ * Both paths' answers are compared case by case in node-paths.test.ts.
+ */
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, Fw, plugins, type RunningServer } from 'fw-api'
+import { nativeHeaders } from '../../src/node/native/headers'
+import { incomingOf } from '../../src/node/native/request'
+import { HIDDEN_500 } from '../../src/serve/errors'
+
+let aborted: Promise<boolean> | undefined
+
+class NativeAPI extends api.API {
+  @api.get
+  path() {
+    return { native: incomingOf(this.request.raw) !== undefined, isRequest: this.request.raw instanceof Request }
+  }
+
+  @api.post
+  async form() {
+    const form = await this.request.raw.formData()
+    return { name: form.get('name') }
+  }
+
+  @api.post
+  async stream() {
+    const body = this.request.raw.body
+    if (!body) return { bytes: -1 }
+    let bytes = 0
+    const reader = body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength
+    return { bytes }
+  }
+
+  @api.post
+  async twice() {
+    await this.request.raw.text()
+    return this.request.raw.text().then(
+      () => 'read twice',
+      (error: unknown) => (error instanceof TypeError ? 'refused' : 'other'),
+    )
+  }
+
+  @api.post
+  async copy() {
+    const copy = new Request(`${this.request.raw.url}/copied`, this.request.raw)
+    return { url: new URL(copy.url).pathname, text: await copy.text() }
+  }
+
+  @api.get
+  responses() {
+    const light = new Response('x')
+    const web = Response.json({ a: 1 })
+    return { light: light instanceof Response, web: web instanceof Response, status: web.status }
+  }
+
+  @api.get
+  async wait() {
+    const signal = this.request.raw.signal
+    aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve(true)))
+    await aborted
+    return 'aborted'
+  }
+
+  @api.get
+  bad() {
+    return new Response('x', { headers: { 'x-bad': 'a\r\nb' } })
+  }
+}
+
+/** Adds a header on the way out (the response's headers read and changed after the endpoint). */
+class Stamp extends api.Plugin {
+  override processResponse(response: Response) {
+    response.headers.set('x-stamp', 'yes')
+    return response
+  }
+}
+
+const service = new Fw(import.meta.url, { api: NativeAPI, route: '/n' })
+service.use(new Stamp())
+service.use(plugins.RequestId())
+
+function serve(env: string | undefined): Promise<RunningServer> {
+  const before = process.env.FW_NODE_SERVER
+  if (env === undefined) delete process.env.FW_NODE_SERVER
+  else process.env.FW_NODE_SERVER = env
+  return service.run({ port: 0, host: '127.0.0.1', signals: false }).finally(() => {
+    if (before === undefined) delete process.env.FW_NODE_SERVER
+    else process.env.FW_NODE_SERVER = before
+  })
+}
+
+describe('service.run() on Node', () => {
+  let native: RunningServer
+  let web: RunningServer
+  beforeAll(async () => {
+    native = await serve(undefined)
+    web = await serve('web')
+  })
+  afterAll(() => service.close())
+  const origin = (server: RunningServer): string => `http://127.0.0.1:${server.port}/n`
+
+  // The Web path's server (started second) replaces the global Request with a subclass; instanceof holds on both.
+  it('serves through the native path by default, the Web path with FW_NODE_SERVER=web', async () => {
+    expect(await (await fetch(`${origin(native)}/path`)).json()).toEqual({ native: true, isRequest: true })
+    expect(await (await fetch(`${origin(web)}/path`)).json()).toEqual({ native: false, isRequest: true })
+  })
+
+  it('builds the Web Request when asked: formData(), a streamed body, a copy', async () => {
+    const form = new FormData()
+    form.append('name', 'Ada')
+    expect(await (await fetch(`${origin(native)}/form`, { method: 'POST', body: form })).json()).toEqual({ name: 'Ada' })
+    const chunked = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(70_000))
+        controller.close()
+      },
+    })
+    const streamed = await fetch(`${origin(native)}/stream`, { method: 'POST', body: chunked, duplex: 'half' } as RequestInit)
+    expect(await streamed.json()).toEqual({ bytes: 70_000 })
+    expect(await (await fetch(`${origin(native)}/copy`, { method: 'POST', body: 'hello' })).json()).toEqual({ url: '/n/copy/copied', text: 'hello' })
+  })
+
+  it('reads a body once, as a Web Request does', async () => {
+    expect(await (await fetch(`${origin(native)}/twice`, { method: 'POST', body: 'x' })).json()).toBe('refused')
+  })
+
+  it('keeps instanceof Response for its light responses and for Web ones; plugins change the headers sent', async () => {
+    const response = await fetch(`${origin(native)}/responses`)
+    expect(await response.json()).toEqual({ light: true, web: true, status: 200 })
+    expect(response.headers.get('x-stamp')).toBe('yes')
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("aborts this.request.raw.signal when the client goes before the answer", async () => {
+    aborted = undefined
+    const client = new AbortController()
+    const sent = fetch(`${origin(native)}/wait`, { signal: client.signal }).catch(() => 'cut')
+    for (let i = 0; i < 200 && !aborted; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    client.abort()
+    expect(await sent).toBe('cut')
+    expect(await aborted).toBe(true)
+  })
+
+  it('answers a head node:http refuses with the hidden 500', async () => {
+    const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http.get(`${origin(native)}/bad`, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      }).on('error', reject)
+    })
+    expect(status).toEqual({ status: 500, body: HIDDEN_500 })
+  })
+})
+
+describe('native request headers', () => {
+  const lists: string[][] = [
+    ['Content-Type', 'application/json', 'Host', 'x'],
+    ['X-A', '1', 'x-a', '2', 'X-A', ' 3 '],
+    ['Cookie', 'a=1', 'cookie', 'b=2'],
+    ['Accept', '\t*/*'],
+    [],
+  ]
+  it.each(lists)('get and has read as Headers does: %j', (...raw) => {
+    const native = nativeHeaders(raw)
+    const web = new Headers()
+    for (let i = 0; i < raw.length; i += 2) web.append(raw[i] as string, raw[i + 1] as string)
+    for (const name of ['content-type', 'HOST', 'x-a', 'cookie', 'accept', 'missing']) {
+      expect(native.get(name), name).toBe(web.get(name))
+      expect(native.has(name), name).toBe(web.has(name))
+    }
+    expect([...native]).toEqual([...web])
+    expect(native instanceof Headers).toBe(true)
+  })
+})
