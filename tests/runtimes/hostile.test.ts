@@ -97,11 +97,13 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
   it('a route template with three params in a segment answers an 8 KB path at once (item 1)', async () => {
     const result = await send(request(`GET /api/r/${'-'.repeat(8 * 1024)}/x`))
     expect(result.status).toBe(404)
-    expect(result.ms).toBeLessThan(500)
+    // a hang guard: a few ms typically; a backtracking matcher takes minutes. 2 s leaves room for a
+    // runtime's first (unoptimised) run on a busy machine (897 ms seen on Bun beside a loaded suite)
+    expect(result.ms).toBeLessThan(2000)
     const matched = await send(request(`GET /api/r/${'-'.repeat(8 * 1024)}`))
     expect(matched.status).toBe(200)
     expect(bodyOf(matched.text)).toBe(`[${8 * 1024 - 4},1,1]`)
-    expect(matched.ms).toBeLessThan(500)
+    expect(matched.ms).toBeLessThan(2000)
   })
 
   it('an error escaping the service is a bare 500: no page, stack, path or source (item 3)', async () => {
