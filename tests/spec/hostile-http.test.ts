@@ -48,12 +48,17 @@ function send(method: string, path: string, headers: Record<string, string>, chu
   })
 }
 
-/** A 4xx (exactly `status` when given) within 1 s of CPU (typically under 50 ms). A cut connection fails: the server must answer first. */
+/**
+ * A 4xx (exactly `status` when given) within 3 s of this process's CPU time (typically under 50 ms, so
+ * > 50× margin; GC and JIT threads of a shared worker count too). A hang guard, not a budget: the
+ * floods sent here would take minutes with work super-linear in their size. A cut connection fails:
+ * the server must answer first.
+ */
 function refused(result: Sent, status?: number): void {
   if (status) expect(result.status).toBe(status)
   expect(result.status).toBeGreaterThanOrEqual(400)
   expect(result.status).toBeLessThan(500)
-  expect(result.cpuMs).toBeLessThan(1000)
+  expect(result.cpuMs).toBeLessThan(3000)
 }
 
 const json = { 'content-type': 'application/json' }
