@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -115,15 +115,22 @@ export async function packedPackage(timeoutMs = 240_000): Promise<Packed> {
 export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres']
 
 /**
- * Links this repository's copies of the ORM's optional peers next to the installed tarball
- * (idempotent: a link an earlier run or another test file made is kept).
+ * Links this repository's copies of the ORM's optional peers next to the installed tarball.
+ * The packed build is shared through the temp dir by every checkout with the same sources, so
+ * a link an earlier run made may point into another checkout (or one since removed): such a
+ * link is replaced atomically (a new link renamed over it); a link already pointing here is kept.
  *
  * @example
  * await linkPeers((await packedPackage()).consumer)
  */
 export async function linkPeers(consumer: string): Promise<void> {
   for (const name of PEERS) {
-    await mkdir(join(consumer, 'node_modules', name, '..'), { recursive: true })
-    await symlink(join(root, 'node_modules', name), join(consumer, 'node_modules', name), 'dir').catch(() => {})
+    const target = join(root, 'node_modules', name)
+    const link = join(consumer, 'node_modules', name)
+    await mkdir(join(link, '..'), { recursive: true })
+    if ((await readlink(link).catch(() => undefined)) === target) continue
+    const fresh = `${link}.link-${process.pid}-${Math.random().toString(36).slice(2)}`
+    await symlink(target, fresh, 'dir')
+    await rename(fresh, link)
   }
 }
