@@ -12,12 +12,13 @@ import { installLightResponse } from '../node/native/response'
 import { writeResponse } from '../node/native/write'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
 import type { FetchHandler } from '../types'
-import { guarded, HIDDEN_500 } from './errors'
-import { lingerAndContinue, type NodeHttpServer } from './node'
+import { failure, HIDDEN_500 } from './errors'
+import { continueOnRead, lingerUnread, type NodeHttpServer } from './node'
 import { envVar } from './runtime'
 import { nodeServerTimeouts, type Timeouts } from './types'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}
+type Outgoing = Parameters<Listener>[1]
 
 /**
  * Whether `service.run()` on Node serves through the native path: yes,
@@ -36,16 +37,23 @@ export function nativeNodeServer(): boolean {
  * counted): the request built from `incoming` (a bad target or Host is a bare
  * 400, as under @hono/node-server), the answer written to `outgoing`; an
  * error escaping `fetch` is fw's 500, a head node:http refuses is fw's hidden 500.
+ * `linger`: a body still arriving once the answer is ready gets a lingering
+ * close (see `lingerAndContinue`).
  *
  * @example
  * http.createServer(nativeListener(service.fetch, { debug: false }))
  */
-export function nativeListener(fetch: FetchHandler, options: { debug: boolean }): Listener {
+export function nativeListener(fetch: FetchHandler, options: { debug: boolean; linger?: boolean }): Listener {
   installLightResponse()
   // Its requests are framed by construction (FRAMED): a sized body is read whole, no WeakSet entry per request.
-  const serve = guarded(fetch, options.debug)
+  const fail = failure(options.debug)
   const refused = (error: unknown): [number, string] =>
     [500, options.debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500]
+  const linger = options.linger === true
+  const send = (outgoing: Outgoing, response: Response): void => {
+    if (linger) lingerUnread(outgoing)
+    void writeResponse(outgoing, response, refused)
+  }
   return (incoming, outgoing) => {
     let request: Request
     try {
@@ -55,9 +63,15 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean })
       outgoing.writeHead(400).end()
       return
     }
-    const answer = serve(request, { incoming, outgoing })
-    if (answer instanceof Promise) void answer.then((response) => writeResponse(outgoing, response, refused))
-    else void writeResponse(outgoing, answer, refused)
+    let answer: Response | Promise<Response>
+    try {
+      answer = fetch(request, { incoming, outgoing })
+    } catch (error) {
+      answer = fail(error)
+    }
+    // one promise step from the answer to the write (an error escaping `fetch` is fw's 500)
+    if (answer instanceof Promise) void answer.then((response) => send(outgoing, response), (error: unknown) => send(outgoing, fail(error)))
+    else send(outgoing, answer)
   }
 }
 
@@ -70,7 +84,7 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean })
  */
 export function nodeNativeServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): NodeHttpServer {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
-  const server = http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, options))
-  lingerAndContinue(server)
+  const server = http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, { ...options, linger: true }))
+  continueOnRead(server)
   return server
 }

@@ -148,6 +148,31 @@ function linger(this: { req: { complete: boolean; socket: { end(): unknown; paus
   }, LINGER_MS).unref?.()
 }
 
+/** What `lingerUnread` needs of node's request and response. */
+interface Exchange {
+  req: { complete: boolean; headers: Record<string, string | string[] | undefined> }
+  on(event: 'finish', listener: () => void): unknown
+}
+
+/**
+ * Give `response` the lingering close of `lingerAndContinue` should its
+ * request's body still be arriving when it is sent; call it once the answer
+ * is ready. A request complete by then, or without a body (no
+ * Transfer-Encoding, no Content-Length but 0), never needs one: no listener added.
+ *
+ * @example
+ * lingerUnread(outgoing); outgoing.end(body)
+ */
+export function lingerUnread(response: Exchange): void {
+  const request = response.req
+  if (request.complete) return
+  // node's header object is built already (node:http reads it before the request event)
+  const headers = request.headers
+  const length = headers['content-length']
+  if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return
+  response.on('finish', linger)
+}
+
 /**
  * After the response, a client still sending a body nobody reads gets a
  * lingering close: FIN right away (it sees the answer, then EOF), nothing
@@ -162,6 +187,17 @@ export function lingerAndContinue(server: NodeHttpServer): void {
   server.on('request', (_request, response) => {
     response.on('finish', linger)
   })
+  continueOnRead(server)
+}
+
+/**
+ * `Expect: 100-continue` answered once the body is read (its stream resumed),
+ * the request then served as any other.
+ *
+ * @example
+ * continueOnRead(http.createServer(listener))
+ */
+export function continueOnRead(server: NodeHttpServer): void {
   server.on('checkContinue', (request, response) => {
     request.once('resume', () => response.writeContinue())
     server.emit('request', request, response)

@@ -22,6 +22,24 @@ function trimmed(value: string): string {
 }
 const REAL = Symbol('real')
 
+/**
+ * Is the header name `key` (as received: any case) the lower-case `name`?
+ * Compared code by code, no lower-cased copy made per header and lookup.
+ *
+ * @example
+ * sameName('Content-Type', 'content-type') // true
+ */
+export function sameName(key: string, name: string): boolean {
+  if (key === name) return true
+  if (key.length !== name.length) return false
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i)
+    const wanted = name.charCodeAt(i)
+    if (code !== wanted && (code < 65 || code > 90 || code + 32 !== wanted)) return false
+  }
+  return true
+}
+
 /** `Headers` over node's `[name, value, name, value, ...]` list (see the file comment). */
 class NativeHeaders {
   readonly [RAW]: readonly string[];
@@ -38,8 +56,7 @@ class NativeHeaders {
     const raw = this[RAW]
     let value: string | null = null
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      const key = raw[i] as string
-      if (key.length !== wanted.length || key.toLowerCase() !== wanted) continue
+      if (!sameName(raw[i] as string, wanted)) continue
       const next = trimmed(raw[i + 1] as string)
       value = value === null ? next : `${value}${wanted === 'cookie' ? '; ' : ', '}${next}`
     }

@@ -7,11 +7,10 @@
  * body the socket, read lazily) and answers from it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { concatBytes } from '../../utils/bytes'
 import { FRAMED } from '../../utils/http'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
-import { nativeHeaders } from './headers'
+import { nativeHeaders, sameName } from './headers'
 
 /** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
@@ -33,7 +32,7 @@ export class BadRequestTarget extends Error {}
 export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
   const target = incoming.url ?? ''
   if (target.startsWith('http://') || target.startsWith('https://')) return absolute(target, target)
-  const host = incoming.headers.host || hostname
+  const host = hostOf(incoming.rawHeaders) || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
   if (!PLAIN_HOST.test(host)) {
@@ -45,6 +44,12 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   if (target.length === 0) return `${url}/`
   if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
   return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) ? url : absolute(url, target)
+}
+
+/** The first Host header's value (node's `headers.host`, without building node's header object). */
+function hostOf(raw: readonly string[]): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (sameName(raw[i] as string, 'host')) return raw[i + 1]
+  return undefined
 }
 
 function absolute(url: string, target: string): string {
@@ -73,11 +78,42 @@ export function incomingOf(request: Request): IncomingMessage | undefined {
   return (request as Partial<NativeRequest>)[INCOMING]
 }
 
-/** The request's body, straight from the socket (node:http stops at its Content-Length): its chunks as received. */
-function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>[]> {
+/**
+ * The request's body as one buffer, straight from node:http: what it already
+ * received whole (node:http stops at the Content-Length, and buffers the
+ * chunks of a body nobody reads yet) is taken in one `read()`; a body still
+ * arriving is gathered from its `data` events.
+ */
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array> {
+  // The handler runs once node:http has parsed the head; the body in the same
+  // socket read is buffered right after it returns, before this microtask runs.
+  return AFTER_PARSE.then(() => (hasWholeBody(incoming) ? received(incoming) : arriving(incoming)))
+}
+
+const AFTER_PARSE = Promise.resolve()
+const EMPTY = new Uint8Array(0)
+
+/** Has node:http buffered the whole body, unread: the request complete, or its Content-Length's bytes all there? */
+function hasWholeBody(incoming: IncomingMessage): boolean {
+  if (incoming.destroyed || incoming.readableDidRead || incoming.readableFlowing) return false
+  if (incoming.complete) return true
+  // node's header object is built already (node:http reads it before the request event)
+  const headers = incoming.headers
+  const length = headers['content-length']
+  return length !== undefined && headers['transfer-encoding'] === undefined && incoming.readableLength === Number(length)
+}
+
+/** The whole body node:http buffered (see `hasWholeBody`; an empty body reads as null). */
+function received(incoming: IncomingMessage): Uint8Array {
+  const body = incoming.read() as Buffer | null
+  return body ?? EMPTY
+}
+
+/** The body gathered as it arrives (see `readIncoming`). */
+function arriving(incoming: IncomingMessage): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array<ArrayBuffer>[] = []
-    const data = (chunk: Uint8Array<ArrayBuffer>): void => void chunks.push(chunk)
+    const chunks: Buffer[] = []
+    const data = (chunk: Buffer): void => void chunks.push(chunk)
     const done = (): void => {
       incoming.off('data', data)
       incoming.off('end', end)
@@ -86,24 +122,24 @@ function readIncoming(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer
     }
     const end = (): void => {
       done()
-      resolve(chunks)
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
     }
     const fail = (error: Error): void => {
       done()
       reject(error)
     }
     const closed = (): void => (incoming.readableEnded ? end() : fail(new Error('request body closed before it was complete')))
+    if (incoming.readableEnded) return resolve(EMPTY)
+    if (incoming.destroyed) return reject(new Error('request body closed before it was complete'))
     incoming.on('data', data)
     incoming.once('end', end)
     incoming.once('error', fail)
     incoming.once('close', closed)
-    if (incoming.readableEnded) end()
   })
 }
 
-/** The chunks in one fresh buffer of their own (a socket's chunk shares its pool: copied). */
-const joined = (chunks: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> =>
-  chunks.length === 1 ? new Uint8Array(chunks[0] as Uint8Array<ArrayBuffer>) : concatBytes(chunks)
+/** The bytes in a fresh buffer of their own (a socket's chunk shares its pool: copied). */
+const own = (body: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(body)
 
 const utf8 = new TextDecoder()
 
@@ -169,10 +205,10 @@ class NativeRequest {
   }
 
   text(): Promise<string> {
-    const chunks = this.chunks()
-    if (!chunks) return this.webRequest().text()
-    // one chunk (most bodies) is decoded where it lies; the decoder drops a BOM, as Request.text() does
-    return chunks.then((list) => utf8.decode(concatBytes(list)))
+    const body = this.fromSocket()
+    if (!body) return this.webRequest().text()
+    // decoded where it lies; the decoder drops a BOM, as Request.text() does
+    return body.then((bytes) => utf8.decode(bytes))
   }
 
   json(): Promise<unknown> {
@@ -180,11 +216,11 @@ class NativeRequest {
   }
 
   bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.chunks()?.then(joined) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
+    return this.fromSocket()?.then(own) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
   }
 
-  /** The body's chunks read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
-  chunks(): Promise<Uint8Array<ArrayBuffer>[]> | undefined {
+  /** The body read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
+  fromSocket(): Promise<Uint8Array> | undefined {
     if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
     if (this[READ]) return Promise.reject(unusable())
     this[READ] = true
