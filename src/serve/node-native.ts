@@ -7,7 +7,7 @@
  * which stays the way to serve it as a Web handler.
  */
 import { problem } from '../exceptions/http'
-import { BadRequestTarget, nativeRequest } from '../node/native/request'
+import { BadRequestTarget, bodyTaken, nativeRequest } from '../node/native/request'
 import { installLightResponse } from '../node/native/response'
 import { writeResponse } from '../node/native/write'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
@@ -51,7 +51,7 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
     [500, options.debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500]
   const linger = options.linger === true
   const send = (outgoing: Outgoing, response: Response): void => {
-    if (linger) lingerUnread(outgoing)
+    if (linger && !bodyTaken(outgoing.req)) lingerUnread(outgoing)
     void writeResponse(outgoing, response, refused)
   }
   return (incoming, outgoing) => {

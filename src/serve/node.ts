@@ -199,7 +199,8 @@ export function lingerAndContinue(server: NodeHttpServer): void {
  */
 export function continueOnRead(server: NodeHttpServer): void {
   server.on('checkContinue', (request, response) => {
-    request.once('resume', () => response.writeContinue())
+    // never after the answer itself (a body already received whole is read at once, and the request then resumed)
+    request.once('resume', () => void (response.headersSent || response.writeContinue()))
     server.emit('request', request, response)
   })
 }

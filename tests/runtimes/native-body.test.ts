@@ -9,13 +9,14 @@ import http from 'node:http'
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nativeRequest } from '../../src/node/native/request'
+import { continueOnRead } from '../../src/serve/node'
 import { nativeListener } from '../../src/serve/node-native'
 
 type Handler = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => void
 
 const servers: http.Server[] = []
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.close(resolve), server.closeAllConnections()))))
 })
 
 async function serve(handler: Handler): Promise<number> {
@@ -71,6 +72,18 @@ describe('native Node path: request body', () => {
     expect(bodyOf(answer)).toEqual({ text: body, listeners: 0 })
   })
 
+  it('ends the request after a body taken in one read, as a read through its events does', async () => {
+    const port = await serve((incoming, outgoing) => {
+      const ended = new Promise((resolve) => incoming.once('end', resolve))
+      void nativeRequest(incoming, 'localhost', outgoing).text().then(async (text) => {
+        await ended
+        outgoing.end(text)
+      })
+    })
+    const answer = await exchange(port, [head(3) + 'abc'])
+    expect(answer.endsWith('\r\n\r\nabc')).toBe(true)
+  })
+
   it('gathers a body still arriving after the head, whole and in order', async () => {
     const port = await serve(echo)
     const answer = await exchange(port, [head(9), 'abc', 'def', 'ghi'])
@@ -108,5 +121,14 @@ describe('native Node path: request body', () => {
     expect(unread).toContain('ok')
     expect(finishListeners).toHaveLength(2)
     expect(finishListeners[1]).toBe((finishListeners[0] ?? 0) + 1)
+  })
+
+  it('sends no 100 Continue after the answer when the body came with an Expect: 100-continue head', async () => {
+    const port = await serve(nativeListener((request) => request.text().then((text) => new Response(text)), { debug: false, linger: true }))
+    continueOnRead(servers[0] as http.Server)
+    const body = '{"a":"x"}'
+    const answer = await exchange(port, [`POST / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`])
+    expect(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4)).toBe(body)
+    expect(answer.indexOf('HTTP/1.1 100')).toBeLessThanOrEqual(0)
   })
 })

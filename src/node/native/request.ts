@@ -103,10 +103,34 @@ function hasWholeBody(incoming: IncomingMessage): boolean {
   return length !== undefined && headers['transfer-encoding'] === undefined && incoming.readableLength === Number(length)
 }
 
-/** The whole body node:http buffered (see `hasWholeBody`; an empty body reads as null). */
-function received(incoming: IncomingMessage): Uint8Array {
-  const body = incoming.read() as Buffer | null
-  return body ?? EMPTY
+/** Set on a request whose whole body was taken before node:http parsed its end (see `received`). */
+const TAKEN = Symbol('taken')
+
+/**
+ * The whole body node:http buffered (see `hasWholeBody`; an empty body reads
+ * as null). Its end may be parsed only after this runs (node:http runs the
+ * microtasks between the body and the end): the request is then set flowing,
+ * so it still ends and closes, and marked, so its answer does not wait for
+ * more of it (see `bodyTaken`).
+ */
+function received(incoming: IncomingMessage & { [TAKEN]?: boolean }): Uint8Array {
+  const body = (incoming.read() as Uint8Array | null) ?? EMPTY
+  if (!incoming.complete) {
+    incoming[TAKEN] = true
+    incoming.resume()
+  }
+  return body
+}
+
+/**
+ * Whether all of `incoming`'s body was read by the native path before
+ * node:http parsed its end: nothing more of it is coming.
+ *
+ * @example
+ * if (!incoming.complete && !bodyTaken(incoming)) outgoing.on('finish', linger)
+ */
+export function bodyTaken(incoming: IncomingMessage): boolean {
+  return (incoming as { [TAKEN]?: boolean })[TAKEN] === true
 }
 
 /** The body gathered as it arrives (see `readIncoming`). */
