@@ -72,7 +72,7 @@ export function compileFast(schema: AnySchema): Fast | undefined {
 }
 
 /** A schema valibot runs as its `type` says: sync, no fallback, no cache, no fw hook, no Field options. */
-function isPlain(schema: unknown): schema is AnySchema {
+export function isPlain(schema: unknown): schema is AnySchema {
   if (typeof schema !== 'object' || schema === null) return false
   const shape = schema as FastShape
   if (shape.kind !== 'schema' || shape.async !== false || shape['~fwConvert'] !== undefined) return false
@@ -96,7 +96,8 @@ function flatten(schema: AnySchema, actions: ActionShape[]): AnySchema | undefin
   return base
 }
 
-function compileNode(schema: unknown): FastNode | undefined {
+/** The fast node of a schema (not cached; `compileFast` caches the entry point), or undefined. */
+export function compileNode(schema: unknown): FastNode | undefined {
   if (!isPlain(schema)) return undefined
   const actions: ActionShape[] = []
   const base = flatten(schema, actions)
