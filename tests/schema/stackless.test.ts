@@ -1,0 +1,55 @@
+/**
+ * Issue #26: errors fw makes for bad input and never shows the stack of are
+ * made without capturing one (src/utils/stackless.ts): a `ConversionError`
+ * and the `BadRequest` of failed params (what error hooks receive). These
+ * tests run on Node (V8), where that applies; errors thrown by user code keep
+ * their stacks, and `Error.stackTraceLimit` is as it was.
+ */
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { api, exceptions, Fw, request } from 'fw-api'
+import { ConversionError } from '../../src/schema'
+import { stackless } from '../../src/utils/stackless'
+import { call } from '../helpers/client'
+
+const framed = (error: unknown): boolean => String((error as Error).stack).includes('\n    at ')
+
+describe('errors made without a stack', () => {
+  it('ConversionError: the message line only; the limit is restored', () => {
+    const before = Error.stackTraceLimit
+    const error = new ConversionError("invalid number: 'x'", ['page'])
+    expect(error.stack).toBe("Error: invalid number: 'x'")
+    expect(error).toBeInstanceOf(Error)
+    expect(Error.stackTraceLimit).toBe(before)
+    expect(framed(new Error('user'))).toBe(true)
+  })
+
+  it('stackless restores the limit when making the error throws', () => {
+    const before = Error.stackTraceLimit
+    expect(() => stackless(() => { throw new TypeError('made badly') })).toThrow('made badly')
+    expect(Error.stackTraceLimit).toBe(before)
+  })
+
+  it("the BadRequest an error hook receives for failed params has no fw frames; a user's error keeps its stack", async () => {
+    const seen: unknown[] = []
+    class ItemsAPI extends api.API {
+      @api.get('items', { page: request.QueryParam(v.pipe(v.number(), v.integer())) })
+      items({ page }: { page: number }) {
+        if (page === 13) throw new exceptions.BadRequest('unlucky')
+        return page
+      }
+
+      @api.handle('*')
+      handled(error: Error) {
+        seen.push(error)
+        throw error
+      }
+    }
+    const service = new Fw(import.meta.url, { api: ItemsAPI })
+    expect(await call(service, 'GET /items?page=x')).toMatchObject({ status: 400 })
+    expect(seen[0]).toBeInstanceOf(exceptions.BadRequest)
+    expect((seen[0] as Error).stack).toBe("BadRequest: parse item: ['page'] failed: invalid number: 'x'")
+    expect(await call(service, 'GET /items?page=13')).toMatchObject({ status: 400 })
+    expect(framed(seen[1])).toBe(true)
+  })
+})
