@@ -84,7 +84,10 @@ export function compileExplain(schema: AnySchema, config: v.Config<v.BaseIssue<u
       const result = v.safeParse(plan.schema, value, config)
       if (result.success) return undefined
       found ??= []
-      for (const issue of result.issues) found.push({ reason: reasonOf(issue), path: issueKeys(issue, plan.key) })
+      for (const issue of result.issues) {
+        if (found.length >= MAX_ISSUES) break
+        found.push({ reason: reasonOf(issue), path: issueKeys(issue, plan.key) })
+      }
       if (early || found.length >= MAX_ISSUES) break
     }
     return found && found.length > MAX_ISSUES ? found.slice(0, MAX_ISSUES) : found
