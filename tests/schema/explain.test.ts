@@ -10,6 +10,7 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CreateUser } from '../../bench/schemas'
 import { compileConverter, type AnySchema } from '../../src/schema'
+import { compileFast } from '../../src/schema/fast'
 import { compileExplain } from '../../src/schema/fast/explain'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 import { seeded } from '../helpers/random'
@@ -125,5 +126,23 @@ describe('explain', () => {
     expect(compileExplain(v.pipe(v.object({ a: v.string() }), v.description('d')), config)).toBeUndefined()
     expect(compileExplain(v.object({ a: v.union([v.string(), v.number()]) }), config)).toBeUndefined()
     expect(compileExplain(v.string(), config)).toBeUndefined()
+  })
+})
+
+describe('explain: compile time', () => {
+  it('a schema sharing its parts at every level is looked at once per part (no blow-up)', () => {
+    let level: AnySchema = v.object({ n: v.number() })
+    for (let depth = 0; depth < 40; depth++) level = v.object({ a: level, b: level, c: v.optional(level) })
+    const started = Date.now()
+    // 3^40 paths through 41 schema objects: each compiled once
+    expect(compileFast(level)).toBeTypeOf('function')
+    const explain = compileExplain(level, config)
+    expect(explain?.({ a: 1, c: null })).toEqual([
+      { reason: 'Invalid type: Expected Object but received 1', path: ['a'] },
+      { reason: 'required item missing', path: ['b'] },
+      { reason: 'Invalid type: Expected Object but received null', path: ['c'] },
+    ])
+    expect(compileChecker(level)({ a: 1, c: null })).toEqual(compileChecker(level, { fast: false })({ a: 1, c: null }))
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 })

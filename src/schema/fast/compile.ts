@@ -96,8 +96,24 @@ function flatten(schema: AnySchema, actions: ActionShape[]): AnySchema | undefin
   return base
 }
 
-/** The fast node of a schema (not cached; `compileFast` caches the entry point), or undefined. */
+const nodes = new WeakMap<object, FastNode | null>()
+
+/**
+ * The fast node of a schema, or undefined; built once per schema object (a
+ * schema shared by many entries, at every level, is compiled once, not once
+ * per path to it; a schema met again while it is being built has none).
+ */
 export function compileNode(schema: unknown): FastNode | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined
+  const cached = nodes.get(schema)
+  if (cached !== undefined) return cached ?? undefined
+  nodes.set(schema, null)
+  const node = buildNode(schema)
+  nodes.set(schema, node ?? null)
+  return node
+}
+
+function buildNode(schema: unknown): FastNode | undefined {
   if (!isPlain(schema)) return undefined
   const actions: ActionShape[] = []
   const base = flatten(schema, actions)

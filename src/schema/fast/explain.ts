@@ -28,15 +28,16 @@ const OBJECTS = new Set(['object', 'loose_object', 'strict_object'])
 /** Nesting walked looking for default functions (a deeper schema counts as having one). */
 const MAX_DEPTH = 64
 
-/** Does any schema in this tree have a default function? (bounded; too deep counts as yes) */
-function callsDefaults(schema: AnySchema | undefined, depth = 0): boolean {
-  if (schema === undefined) return false
+/** Does any schema in this tree have a default function? (each schema looked at once; too deep counts as yes) */
+function callsDefaults(schema: AnySchema | undefined, depth = 0, seen = new Set<AnySchema>()): boolean {
+  if (schema === undefined || seen.has(schema)) return false
   if (depth > MAX_DEPTH) return true
+  seen.add(schema)
   const shape = shapeOf(schema)
   if (typeof shape.default === 'function') return true
   const first = shape.pipe?.[0] as AnySchema | undefined
-  const children = [shape.wrapped, shape.item, first === schema ? undefined : first, ...Object.values(shape.entries ?? {})]
-  return children.some((child) => callsDefaults(child, depth + 1))
+  const children = [shape.wrapped, shape.item, first, ...Object.values(shape.entries ?? {})]
+  return children.some((child) => callsDefaults(child, depth + 1, seen))
 }
 
 /** Does the entry's fast node vouch for this value (valibot would find no issue)? */
