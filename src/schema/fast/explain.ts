@@ -10,9 +10,9 @@
  *
  * Anything this does not mirror step by step gives `undefined` and the caller
  * runs valibot on the whole value: a value that is no plain object, a strict
- * object with an unknown key, no failing entry found. Compiled only for a plain object schema without a pipe whose entries
- * all have fast nodes and no default function (a node's check could call it
- * once more than valibot does).
+ * object with an unknown key, no failing entry found. Compiled only for a
+ * plain object schema without a pipe whose entries all have fast nodes and
+ * no default function (a node's check could call it once more than valibot does).
  */
 import * as v from 'valibot'
 import { issueKeys, MAX_ISSUES, reasonOf, type Failure } from '../issues'
