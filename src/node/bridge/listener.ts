@@ -4,8 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FetchHandler } from '../../types'
 import type { ReusedBody } from './reuse'
-import { toWebRequest } from './request'
-import { sendResponse } from './send'
+import { bridgeIO, type NodeIO } from '../native/attach'
 
 export interface ServeNodeOptions {
   /** path and query instead of `req.url` (for mounted routers) */
@@ -14,6 +13,8 @@ export interface ServeNodeOptions {
   body?: ReusedBody
   /** where errors of the fetch handler go; default `console.error` */
   onError?: (error: unknown) => void
+  /** the Web bridge (default) or the native path (`nodeIO()`, ../native/attach) */
+  io?: NodeIO
 }
 
 const internalError = (): Response =>
@@ -29,9 +30,10 @@ const internalError = (): Response =>
  */
 export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: ServerResponse, options: ServeNodeOptions = {}): Promise<void> {
   const onError = options.onError ?? ((error: unknown) => console.error('fw: request failed:', error))
+  const io = options.io ?? bridgeIO
   let response: Response
   try {
-    const { request } = toWebRequest(req, { url: options.url, body: options.body, res })
+    const { request } = io.request(req, { url: options.url, body: options.body, res })
     response = await fetch(request, { incoming: req, outgoing: res })
   } catch (error) {
     onError(error)
@@ -42,7 +44,7 @@ export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: 
     await response.body?.cancel().catch(() => {})
     return
   }
-  await sendResponse(res, response)
+  await io.send(res, response)
 }
 
 /**
@@ -50,6 +52,7 @@ export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: 
  *
  * @param asynchronous `true`: the listener returns a promise settled when the
  *   response has been sent; `false` (default): it returns nothing.
+ * @param io the Web bridge (default) or the native path (`nodeIO()`)
  *
  * @example
  * http.createServer(toNodeListener(service.fetch)).listen(8000)
@@ -57,9 +60,11 @@ export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: 
 export function toNodeListener(
   fetch: FetchHandler,
   asynchronous = false,
+  io: NodeIO = bridgeIO,
 ): (req: IncomingMessage, res: ServerResponse) => void | Promise<void> {
-  if (asynchronous) return (req, res) => serveNode(fetch, req, res)
+  const options = { io }
+  if (asynchronous) return (req, res) => serveNode(fetch, req, res, options)
   return (req, res) => {
-    void serveNode(fetch, req, res)
+    void serveNode(fetch, req, res, options)
   }
 }
