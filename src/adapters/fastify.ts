@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { eachHeader, nodeBody, nodeIO } from '../node/native/attach'
+import { bufferOf, eachHeader, nodeIO } from '../node/native/attach'
 import { loadBuffer } from '../node/bridge/runtime'
 import { readableToWeb } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'
@@ -108,8 +108,8 @@ export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: stri
       reply.header(name, value)
     })
     if (cookies.length > 0) reply.header('set-cookie', cookies)
-    // A light answer's string or bytes as they are (Fastify would give one without a type its own: then as a stream).
-    if (light && (light.body === null || typed)) return reply.send(light.body === null ? undefined : nodeBody(light.body))
+    // A light answer's bytes as they are (a string would get a charset added to its JSON type; one without a type, Fastify's: as a stream).
+    if (light && (light.body === null || typed)) return reply.send(light.body === null ? undefined : bufferOf(light.body))
     // Fastify >= 4.x sends Web ReadableStreams itself.
     return reply.send(response.body ?? undefined)
   }

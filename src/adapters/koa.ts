@@ -3,7 +3,7 @@
  * middleware (loggers, compression) see fw's status and body as usual.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { eachHeader, nodeBody, nodeIO, type NodeIO } from '../node/native/attach'
+import { bufferOf, eachHeader, nodeIO, type NodeIO } from '../node/native/attach'
 import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
 import { loadStream } from '../node/bridge/runtime'
 import { webToReadable } from '../node/bridge/streams'
@@ -40,11 +40,11 @@ function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
   return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
 }
 
-/** A light answer's body as Koa takes it (a string, or a Buffer over the same bytes), or a stream over the Web body. */
+/** A light answer's body as a Buffer, or a stream over the Web body. */
 function koaBodyOf(response: Response, light: LightParts | undefined): unknown {
   const body = light ? light.body : response.body
   if (body === null) return '' // `ctx.body = null` would turn the status into 204
-  if (typeof body === 'string' || body instanceof Uint8Array) return nodeBody(body)
+  if (typeof body === 'string' || body instanceof Uint8Array) return bufferOf(body)
   return webToReadable(loadStream('attaching fw to Koa'), body)
 }
 

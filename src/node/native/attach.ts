@@ -70,14 +70,14 @@ export function nodeIO(): NodeIO {
 const NONE: string[] = []
 
 /**
- * A light answer's body as Koa and Fastify send it as it is: a string, or a
- * Buffer over the same bytes (a bare Uint8Array they would serialise).
+ * A light answer's body as a Buffer, which Koa and Fastify send as it is (a
+ * bare Uint8Array they would serialise; a string Fastify gives a charset).
  *
  * @example
- * reply.send(nodeBody(light.body))
+ * reply.send(bufferOf(light.body))
  */
-export function nodeBody(body: string | Uint8Array): string | Buffer {
-  return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+export function bufferOf(body: string | Uint8Array): Buffer {
+  return typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
 }
 
 /**
