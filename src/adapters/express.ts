@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
-import { nodeIO } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'

@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { bufferOf, eachHeader, nodeIO } from '../node/native/attach'
+import { bufferOf, eachHeader } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import { loadBuffer } from '../node/bridge/runtime'
 import { readableToWeb } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'

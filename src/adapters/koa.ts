@@ -3,7 +3,8 @@
  * middleware (loggers, compression) see fw's status and body as usual.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { bufferOf, eachHeader, nodeIO, type NodeIO } from '../node/native/attach'
+import { bufferOf, eachHeader, type NodeIO } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
 import { loadStream } from '../node/bridge/runtime'
 import { webToReadable } from '../node/bridge/streams'

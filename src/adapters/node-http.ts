@@ -3,7 +3,7 @@
  * for `http.createServer`, and `run()` serves fw through it.
  */
 import { toNodeListener } from '../node/bridge/listener'
-import { nodeIO } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import { startListener } from '../serve/node'
 import { backend } from './backend'
 import { isNodeHttpModule, type NodeHttpModuleLike } from './detect'

@@ -7,17 +7,15 @@
  * read as `localhost`); a light answer (./response) is handed to the
  * framework's response as it is. A body the framework already consumed
  * (express.json(), koa-bodyparser) or none declared goes through the bridge,
- * as does every other answer (streams, files). `FW_NODE_SERVER=web` keeps the
- * bridge for the attachments made while it is set.
+ * as does every other answer (streams, files). Which of the two an attachment
+ * takes: `nodeIO()` (src/adapters/node-io.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { nativeNodeServer } from '../../serve/node-native'
-import { detectRuntime } from '../../serve/runtime'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
 import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
 import { DOT_SEGMENT, nativeRequestAt, PLAIN_HOST, PLAIN_TARGET } from './request'
-import { installLightResponse, lightParts, type LightParts } from './response'
+import { lightParts, type LightParts } from './response'
 import { DEFAULT_TYPE } from './write'
 
 /**
@@ -25,7 +23,7 @@ import { DEFAULT_TYPE } from './write'
  * Web bridge (`bridgeIO`) or the native path (`nativeIO`).
  *
  * @example
- * const io = nodeIO()
+ * const io = nativeIO
  * await io.send(res, await fetch(io.request(req, { url: req.originalUrl, res }).request))
  */
 export interface NodeIO {
@@ -52,19 +50,6 @@ export const nativeIO: NodeIO = {
     if (parts.body === null || res.req?.method === 'HEAD') res.end()
     else res.end(parts.body)
   },
-}
-
-/**
- * The way of an attachment made now: native on Node unless `FW_NODE_SERVER=web`
- * (then the light `Response` is the global one, as under `service.run()`);
- * the bridge on Bun and Deno (their servers take only their own `Response`).
- *
- * @example
- * const io = nodeIO() // once per attachment, not per request
- */
-export function nodeIO(): NodeIO {
-  if (detectRuntime() !== 'node' || !nativeNodeServer() || !installLightResponse()) return bridgeIO
-  return nativeIO
 }
 
 const NONE: string[] = []
