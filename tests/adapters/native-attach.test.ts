@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from '../runtimes/cases'
 import { hookCases } from '../runtimes/cases-hooks'
-import { answer, startBothPaths, type Answer } from '../runtimes/exchange'
+import { answer, raw, startBothPaths, type Answer } from '../runtimes/exchange'
 import { runtimesFor, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
@@ -30,6 +30,45 @@ const FRAMING = new Set(['content-length', 'transfer-encoding'])
 const unframed = (answer: Answer): Answer => ({ ...answer, headers: answer.headers.filter(([name]) => !FRAMING.has(name)) })
 /** The value of header `name` of `answer`. */
 const header = (answer: Answer, name: string): string | undefined => answer.headers.find(([key]) => key === name)?.[1]
+
+/** A raw HTTP/1.1 answer as status, headers (lower-case names, sorted) and body (chunks joined). */
+function parsed(text: string): Answer {
+  const end = text.indexOf('\r\n\r\n')
+  const [status = '', ...lines] = text.slice(0, end).split('\r\n')
+  const headers = lines.map((line): [string, string] => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]).sort()
+  let body = text.slice(end + 4)
+  if (headers.some(([name, value]) => name === 'transfer-encoding' && value === 'chunked')) {
+    let joined = ''
+    for (let at = 0, size = 1; size > 0; ) {
+      const eol = body.indexOf('\r\n', at)
+      size = parseInt(body.slice(at, eol), 16)
+      joined += body.slice(eol + 2, eol + 2 + size)
+      at = eol + 4 + size
+    }
+    body = joined
+  }
+  return { status: Number(status.split(' ')[1]), headers, body: [...Buffer.from(body, 'latin1')] }
+}
+
+const CLOSE = 'Connection: close\r\n\r\n'
+
+/** Requests a client library would not send as they are: sent on a raw socket. */
+const WIRE: [string, string][] = [
+  ['an absolute-form target', `GET http://x/api/ping HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['an absolute-form target with a dot segment', `GET http://x/api/x/../ping HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['a dot segment', `GET /api/x/../ping HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['a backslash in the path', `GET /api\\ping HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['a bad Host', `GET /api/ping HTTP/1.1\r\nHost: a/b\r\n${CLOSE}`],
+  ['an upper-case and a numeric Host', `GET /api/ping HTTP/1.1\r\nHost: EXAMPLE.com\r\nX-Other-Host: 1.2.3\r\n${CLOSE}`],
+  ['a numeric Host the URL parser rewrites', `GET /api/ping HTTP/1.1\r\nHost: 1.2.3\r\n${CLOSE}`],
+  ['no Host (HTTP/1.0)', 'GET /api/ping HTTP/1.0\r\n\r\n'],
+  ['OPTIONS *', `OPTIONS * HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['a HEAD', `HEAD /api/calc/add?a=1&b=2 HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+  ['a chunked JSON body', `POST /api/body/json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${CLOSE.slice(0, -2)}\r\n7\r\n{"a":1}\r\n0\r\n\r\n`],
+  ['invalid JSON', `POST /api/calc/created HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\n${CLOSE}{"a":`],
+  ['repeated headers and cookies', `GET /api/secure/kebab HTTP/1.1\r\nHost: x\r\nX-Api-Key: a\r\nX-Api-Key: b\r\nCookie: a=1\r\nCookie: b=2\r\n${CLOSE}`],
+  ['an event stream', `GET /api/hooks/events HTTP/1.1\r\nHost: x\r\n${CLOSE}`],
+]
 
 /** The port of each attachment a fixture server printed. */
 function portsOf(server: Server): Record<string, number> {
@@ -63,6 +102,15 @@ describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'
       const length = header(a, 'content-length')
       if (length === undefined) expect(header(a, 'transfer-encoding')).toBe(header(b, 'transfer-encoding'))
       else if (c.method !== 'HEAD') expect(Number(length)).toBe(a.body.length)
+    })
+
+    it.each(WIRE)('on the wire: %s', async (_what, request) => {
+      const pair = origins[name]
+      if (!pair) throw new Error('the fixture servers did not start')
+      const [a, b] = (await Promise.all(pair.map(async (origin) => parsed(await raw(origin, request))))) as [Answer, Answer]
+      expect(a.status).toBeGreaterThanOrEqual(200)
+      if (WHOLE.has(name)) expect(unframed(a)).toEqual(unframed(b))
+      else expect(a).toEqual(b)
     })
   })
 })
