@@ -59,9 +59,10 @@ export function expressMiddleware(fetch: FetchHandler, route: string, options: A
     const url = options.live?.() === false ? undefined : routedUrl(req, route)
     if (url === undefined) return next()
     try {
-      const { request, bodyStarted } = io.request(req, { url, body: expressBody(req), res })
-      const response = await fetch(request, { incoming: req, outgoing: res })
-      if (fallthrough && response.status === 404 && !bodyStarted) {
+      const web = io.request(req, { url, body: expressBody(req), res })
+      const response = await fetch(web.request, { incoming: req, outgoing: res })
+      // asked after fw ran: a 404 after reading the body is fw's to send
+      if (fallthrough && response.status === 404 && !web.bodyStarted) {
         await response.body?.cancel().catch(() => {})
         return next()
       }

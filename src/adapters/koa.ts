@@ -84,9 +84,10 @@ function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOption
       await next()
       return
     }
-    const { request, bodyStarted } = io.request(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
-    const response = await fetch(request, { incoming: ctx.req, outgoing: ctx.res })
-    if (fallthrough && response.status === 404 && !bodyStarted) {
+    const web = io.request(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
+    const response = await fetch(web.request, { incoming: ctx.req, outgoing: ctx.res })
+    // asked after fw ran: a 404 after reading the body is fw's to send
+    if (fallthrough && response.status === 404 && !web.bodyStarted) {
       await next()
       // Koa's "nobody answered" state: status 404 and no body.
       if (ctx.status !== 404 || (ctx.body !== undefined && ctx.body !== null)) {

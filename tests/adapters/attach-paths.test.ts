@@ -126,3 +126,34 @@ describe('fw attached to Express, native path', () => {
     expect(native.seen[1]?.native).toBe(true)
   })
 })
+
+describe('a fw 404 after reading the body is sent, not handed on (both paths)', () => {
+  /** Reads the body, then answers 404. */
+  const readThen404 = async (request: Request): Promise<Response> =>
+    new Response(JSON.stringify({ read: await request.text() }), { status: 404, headers: { 'content-type': 'application/json' } })
+
+  it.each([false, true])('Express at the root (web: %s)', async (web) => {
+    if (web) process.env.FW_NODE_SERVER = 'web'
+    const app = attach(express(), readThen404, '')
+    delete process.env.FW_NODE_SERVER
+    const server = await runBackend(app, readThen404, { port: 0, hostname: '127.0.0.1' })
+    servers.push(server)
+    const got = await call(`http://127.0.0.1:${server.port}`, '/x', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' })
+    expect([got.status, got.text]).toEqual([404, '{"read":"hi"}'])
+  })
+
+  it.each([false, true])('Koa (web: %s)', async (web) => {
+    if (web) process.env.FW_NODE_SERVER = 'web'
+    const app = attach(new Koa(), readThen404, '') as Koa
+    delete process.env.FW_NODE_SERVER
+    app.use((ctx) => {
+      ctx.body = 'later middleware'
+    })
+    const server = await runBackend(app, readThen404, { port: 0, hostname: '127.0.0.1' })
+    servers.push(server)
+    const got = await call(`http://127.0.0.1:${server.port}`, '/x', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' })
+    expect([got.status, got.text]).toEqual([404, '{"read":"hi"}'])
+    // a 404 that read nothing still lets the later middleware answer
+    expect((await call(`http://127.0.0.1:${server.port}`, '/x')).text).toBe('later middleware')
+  })
+})
