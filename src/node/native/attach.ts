@@ -115,6 +115,17 @@ const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|
 /** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
 const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
 
+/** The last Host found plain (most requests of a server name the same one). */
+let plainHost = ''
+
+/** Whether the URL parser keeps `host` as it is. */
+function isPlainHost(host: string): boolean {
+  if (host === plainHost) return true
+  if (!PLAIN_HOST.test(host) || (!CANONICAL_IPV4.test(host) && REWRITTEN_HOST.test(host))) return false
+  plainHost = host
+  return true
+}
+
 /**
  * `requestUrl(req, path)` without the URL parser where it would change
  * nothing; else parsed (an absolute-form target too, as `new Request` would:
@@ -122,7 +133,7 @@ const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
  */
 function attachedUrl(req: IncomingMessage, path: string): string {
   const host = req.headers.host
-  if (host && PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host)) && PLAIN_TARGET.test(path) && !DOT_SEGMENT.test(path)) {
+  if (host && isPlainHost(host) && PLAIN_TARGET.test(path) && !DOT_SEGMENT.test(path)) {
     return `${Reflect.get(req.socket ?? {}, 'encrypted') === true ? 'https' : 'http'}://${host}${path}`
   }
   return new URL(requestUrl(req, path)).href
