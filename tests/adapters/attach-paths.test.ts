@@ -74,11 +74,20 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
     expect(bridged.seen[0]?.native).toBe(false)
   })
 
-  it('a body-less POST goes through the bridge (its `request.body` is null, as before)', async () => {
+  it('a body-less POST (`request.body` null, as before) and a chunked one (the counting reader) go through the bridge', async () => {
     const native = recorder()
     const base = await served(kind, native.fetch)
     expect((await call(base, '/api/x', { method: 'POST' })).text).toBe('{"text":""}')
     expect(native.seen[0]?.native).toBe(false)
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('chunked'))
+        controller.close()
+      },
+    })
+    const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers: { 'content-type': 'text/plain' }, body: stream, duplex: 'half' }
+    expect((await call(base, '/api/x', init)).text).toBe('{"text":"chunked"}')
+    expect(native.seen[1]?.native).toBe(false)
   })
 
   it('hop-by-hop request headers are left out, as the bridge does (service.run() keeps them)', async () => {

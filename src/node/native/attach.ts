@@ -139,10 +139,17 @@ function attachedUrl(req: IncomingMessage, path: string): string {
   return new URL(requestUrl(req, path)).href
 }
 
-/** The request of `nativeIO`: the native stand-in, unless the body was consumed or none is declared (then the bridge's). */
+/** Whether a body of `req` is sized by its Content-Length alone (a chunked one: no). */
+const sized = (req: IncomingMessage): boolean => hasWireBody(req) && req.headers['transfer-encoding'] === undefined && !req.readableEnded
+
+/**
+ * The request of `nativeIO`: the native stand-in, unless the body was consumed,
+ * none is declared or it is chunked (then the bridge's: its counting reader,
+ * as the stand-in's headers leave the Transfer-Encoding out).
+ */
 function attachedRequest(req: IncomingMessage, options: WebRequestOptions): WebRequest {
   const method = req.method
-  if (options.body || (method !== 'GET' && method !== 'HEAD' && (!hasWireBody(req) || req.readableEnded))) return toWebRequest(req, options)
+  if (options.body || (method !== 'GET' && method !== 'HEAD' && !sized(req))) return toWebRequest(req, options)
   const request = nativeRequestAt(req, attachedUrl(req, options.url ?? req.url ?? '/'), options.res, endToEnd(req.rawHeaders))
   return {
     request,
