@@ -174,3 +174,15 @@ describe('a fw 404 after reading the body is sent, not handed on (both paths)', 
     expect((await call(`http://127.0.0.1:${server.port}`, '/x')).text).toBe('later middleware')
   })
 })
+
+describe('fw attached to node:http', () => {
+  it.each([false, true])('a header node:http refuses (CR/LF in a value) is a 500, the server keeps serving (web: %s)', async (web) => {
+    // as user code that copies a query value into a header would
+    const bad = async (request: Request): Promise<Response> =>
+      new Response('ok', { headers: { 'content-type': 'text/plain', 'x-echo': new URL(request.url).searchParams.get('v') ?? '' } })
+    const base = await served('node-http', bad, web)
+    const got = await call(base, '/api/x?v=a%0D%0Ab')
+    expect(got.status).toBe(500)
+    expect((await call(base, '/api/x?v=fine')).status).toBe(200)
+  })
+})
