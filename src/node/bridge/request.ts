@@ -30,9 +30,10 @@ export interface WebRequest {
 }
 
 /**
- * The absolute URL of `req` at `path` (its path and query, or an absolute URL):
- * the scheme of its socket, its Host (`localhost` when there is none, or one
- * the URL parser refuses), parsed and normalised by `new URL`.
+ * The absolute URL of `req` at `path` (its path and query): the scheme of its
+ * socket, its Host (`localhost` when there is none, or one the URL parser
+ * refuses), parsed and normalised by `new URL`. An absolute `path` (an
+ * absolute-form target) is returned as it is, for `new Request` to parse.
  *
  * @example
  * requestUrl(req, req.originalUrl) // 'http://example.com/api/ping'
