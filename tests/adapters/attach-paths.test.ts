@@ -186,3 +186,19 @@ describe('fw attached to node:http', () => {
     expect((await call(base, '/api/x?v=fine')).status).toBe(200)
   })
 })
+
+describe.each(KINDS)('fw attached to %s: the Web Request, built when asked for', (kind) => {
+  it('`request.body` (a stream over the rest of the socket) and `signal` work on the stand-in', async () => {
+    let native: boolean | undefined
+    const streamed = async (request: Request): Promise<Response> => {
+      native = incomingOf(request) !== undefined
+      const aborted = request.signal.aborted
+      const text = await new Response(request.body).text()
+      return new Response(JSON.stringify({ text, aborted }), { headers: { 'content-type': 'application/json' } })
+    }
+    const base = await served(kind, streamed)
+    const got = await call(base, '/api/x', { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'x'.repeat(100_000) })
+    expect(got.json()).toEqual({ text: 'x'.repeat(100_000), aborted: false })
+    expect(native).toBe(true)
+  })
+})
