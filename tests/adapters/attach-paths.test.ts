@@ -61,6 +61,8 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
     const base = await served(kind, native.fetch)
     const got = await call(base, '/api/x?q=1', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
     expect([got.status, got.text, got.headers.get('set-cookie')]).toEqual([200, '{"text":"hello"}', 'fw=1'])
+    // sent whole, with its length (Koa and Fastify streamed it chunked through the bridge)
+    expect([got.headers.get('content-length'), got.headers.get('transfer-encoding')]).toEqual(['16', null])
     const [seen] = native.seen
     expect(seen?.native).toBe(true)
     expect(seen?.url).toBe(`${base}/api/x?q=1`)
@@ -72,6 +74,12 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
     const again = await call(web, '/api/x?q=1', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
     expect([again.status, again.text]).toEqual([200, '{"text":"hello"}'])
     expect(bridged.seen[0]?.native).toBe(false)
+  })
+
+  it('a body answered with no headers is typed text/plain; charset=UTF-8', async () => {
+    const base = await served(kind, async () => new Response('plain'))
+    const got = await call(base, '/api/x')
+    expect([got.text, got.headers.get('content-type')]).toEqual(['plain', 'text/plain; charset=UTF-8'])
   })
 
   it('a body-less POST (`request.body` null, as before) and a chunked one (the counting reader) go through the bridge', async () => {
