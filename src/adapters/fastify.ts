@@ -108,7 +108,7 @@ export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: stri
       if (name === 'content-type') typed = true
       reply.header(name, value)
     })
-    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    if (cookies.length > 0) reply.header('set-cookie', [...cookies])
     // A light answer's bytes as they are (a string would get a charset added to its JSON type; one without a type, Fastify's: as a stream).
     if (light && (light.body === null || typed)) return reply.send(light.body === null ? undefined : bufferOf(light.body))
     // Fastify >= 4.x sends Web ReadableStreams itself.

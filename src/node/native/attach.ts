@@ -52,7 +52,7 @@ export const nativeIO: NodeIO = {
   },
 }
 
-const NONE: string[] = []
+const NONE: readonly string[] = Object.freeze([])
 
 /**
  * A light answer's body as a Buffer, which Koa and Fastify send as it is (a
@@ -72,7 +72,7 @@ export function bufferOf(body: string | Uint8Array): Buffer {
  * @example
  * const cookies = eachHeader(response, io.light(response), (name, value) => reply.header(name, value))
  */
-export function eachHeader(response: Response, parts: LightParts | undefined, visit: (name: string, value: string) => void): string[] {
+export function eachHeader(response: Response, parts: LightParts | undefined, visit: (name: string, value: string) => void): readonly string[] {
   const headers = parts ? parts.headers : response.headers
   if (headers === undefined) {
     if (parts?.body !== null) visit('content-type', DEFAULT_TYPE)
