@@ -30,10 +30,14 @@ export function numberOf(value: unknown): unknown {
   return UNCONVERTIBLE
 }
 
+/** A core's answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */
+function orThrow(out: unknown, value: unknown, kind: string): unknown {
+  if (out === UNCONVERTIBLE) throw new ConversionError(`invalid ${kind}: ${showValue(value)}`)
+  return out
+}
+
 export function toNumber(value: unknown): unknown {
-  const number = numberOf(value)
-  if (number === UNCONVERTIBLE) throw new ConversionError(`invalid number: ${showValue(value)}`)
-  return number
+  return orThrow(numberOf(value), value, 'number')
 }
 
 /** `toInteger` without the throw. */
@@ -48,7 +52,7 @@ export function integerOf(value: unknown): unknown {
 export function toInteger(value: unknown): unknown {
   const integer = integerOf(value)
   if (integer !== UNCONVERTIBLE) return integer
-  if (numberOf(value) === UNCONVERTIBLE) throw new ConversionError(`invalid number: ${showValue(value)}`)
+  orThrow(numberOf(value), value, 'number')
   throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
 }
 
@@ -77,9 +81,7 @@ export function booleanOf(value: unknown): unknown {
 }
 
 export function toBoolean(value: unknown): unknown {
-  const boolean = booleanOf(value)
-  if (boolean === UNCONVERTIBLE) throw new ConversionError(`invalid boolean: ${showValue(value)}`)
-  return boolean
+  return orThrow(booleanOf(value), value, 'boolean')
 }
 
 export function toDate(value: unknown): unknown {
