@@ -49,7 +49,7 @@ class Items extends api.API {
 
 /** Lets every error pass: the endpoint's own rendering answers, as without it. */
 class PassErrors extends api.Plugin {
-  handleError(): undefined {
+  override handleError(): undefined {
     return undefined
   }
 }
