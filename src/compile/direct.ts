@@ -1,9 +1,21 @@
 import type { API } from '../api/api'
-import { contentTypeOf, readBody } from '../body'
+import { contentTypeOf, readBody, type BodyPlan } from '../body'
 import type { RequestContext } from '../request/context'
+import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { chooseBody, extract, tooManyQuery } from './extract'
-import type { PipelinePlan } from './pipeline'
+import type { CompileOptions } from './options'
+import type { ParamPlan } from './params'
+
+/** What the direct pipeline reads of an endpoint's `PipelinePlan` (compile/pipeline.ts). */
+export interface DirectPlan {
+  method: (this: API, input: Record<string, unknown>) => unknown
+  renderer: Renderer
+  params: readonly ParamPlan[]
+  readsQuery: boolean
+  bodies: readonly BodyPlan[] | undefined
+  options: CompileOptions
+}
 
 /**
  * The pipeline of an endpoint with nothing around it (no hooks, no class
@@ -12,7 +24,7 @@ import type { PipelinePlan } from './pipeline'
  * straight: no `Exchange`, no step list, no closure per request. Every
  * failure is the endpoint's own error rendering, as there; never throws.
  */
-export function compileDirect(p: PipelinePlan, make: () => API): (rc: RequestContext) => Response | Promise<Response> {
+export function compileDirect(p: DirectPlan, make: () => API): (rc: RequestContext) => Response | Promise<Response> {
   const { renderer, params, bodies, method, readsQuery } = p
   const limits = p.options.limits
   const rendered = (value: unknown): Response => renderer.result(value)
