@@ -88,18 +88,34 @@ function probe(cls: APIClass): object | undefined {
   }
 }
 
+// Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the
+// instance's keys and need the constructor to have run: any trace of them in a class's source.
+const PRIVATE = /#|__private|PrivateField|WeakMap/
+// The constructor esbuild writes for a class with decorators and none of its own (blanks removed).
+const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([\w$]+,5,this\);?\}/g
+
+/** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
+function writtenInit(cls: Function): boolean {
+  const source = Function.prototype.toString.call(cls)
+  return PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
+}
+
 /**
- * How a class's per-request instance is made, decided at build from the probe
- * instance: a class whose constructor leaves nothing on the instance (no
- * fields, no assignments: what most API classes are) gets it from its
- * prototype, without running the constructor chain (for a class with
- * decorators, esbuild's lowering puts `super(...arguments)` and its
- * initializer call there: most of the cost of a GET); any other runs it.
+ * How a class's per-request instance is made, decided at build: a class with
+ * nothing to initialise (none of its classes declares a constructor, a field
+ * or a private member, and the probe instance has no own key: what most API
+ * classes are) gets it from its prototype, without running the constructor
+ * chain (for a class with decorators, esbuild's lowering puts
+ * `super(...arguments)` and its initializer call there); any other runs it.
  */
 export function instanceMaker(cls: APIClass, probed: object | undefined): () => API {
   const Cls = cls as unknown as new () => API
   const proto = cls.prototype as API
-  const bare = probed !== undefined && Object.getPrototypeOf(probed) === proto && Reflect.ownKeys(probed).length === 0
+  const bare =
+    probed !== undefined &&
+    Object.getPrototypeOf(probed) === proto &&
+    Reflect.ownKeys(probed).length === 0 &&
+    !lineage(cls).some(writtenInit)
   return bare ? () => Object.create(proto) as API : () => new Cls()
 }
 

@@ -11,19 +11,21 @@ import { Fw, api, request } from 'fw-api'
 const get = async (service: Fw, path: string): Promise<unknown> => (await service.fetch(new Request(`http://localhost${path}`))).json()
 
 describe('per-request instances', () => {
-  it('a class that sets nothing is constructed once, at build; each request still has its own instance', async () => {
-    let constructed = 0
+  it('a class with nothing to initialise is not constructed per request; each request still has its own instance', async () => {
+    let initialised = 0
     const seen: object[] = []
+    // An initializer that sets nothing on the instance (the one trace of a construction left to see).
+    const counted = <T>(method: T, context: ClassMethodDecoratorContext): T => {
+      context.addInitializer(() => void initialised++)
+      return method
+    }
     class Base extends api.API {
       shared() {
         return `${this.request.method} ${this.request.path}`
       }
     }
     class Bare extends Base {
-      constructor() {
-        super()
-        constructed++
-      }
+      @counted
       @api.get
       who() {
         seen.push(this)
@@ -31,12 +33,52 @@ describe('per-request instances', () => {
       }
     }
     const service = new Fw(import.meta.url, { api: Bare })
-    const atBuild = constructed
+    const atBuild = initialised
     expect(atBuild).toBeGreaterThan(0)
     expect(await get(service, '/who')).toEqual([true, true, 'GET /who', ['request']])
     expect(await get(service, '/who')).toEqual([true, true, 'GET /who', ['request']])
-    expect(constructed).toBe(atBuild)
+    expect(initialised).toBe(atBuild)
     expect(seen[0]).not.toBe(seen[1])
+  })
+
+  it('a constructor of its own runs per request, even one that sets nothing', async () => {
+    let constructed = 0
+    class Counting extends api.API {
+      constructor() {
+        super()
+        constructed++
+      }
+      @api.get
+      count() {
+        return constructed
+      }
+    }
+    const service = new Fw(import.meta.url, { api: Counting })
+    const first = (await get(service, '/count')) as number
+    expect(await get(service, '/count')).toBe(first + 1)
+  })
+
+  it('private members work: their class is constructed per request', async () => {
+    class Secret extends api.API {
+      #hits = 0
+      #bump() {
+        return ++this.#hits
+      }
+      @api.get
+      hit() {
+        return this.#bump()
+      }
+    }
+    class Sub extends Secret {
+      @api.get
+      again() {
+        return this.hit()
+      }
+    }
+    expect(await get(new Fw(import.meta.url, { api: Secret }), '/hit')).toBe(1)
+    const sub = new Fw(import.meta.url, { api: Sub })
+    expect(await get(sub, '/again')).toBe(1)
+    expect(await get(sub, '/again')).toBe(1)
   })
 
   it('fields start fresh on every request, and a constructor that sets anything runs per request', async () => {
