@@ -1,7 +1,9 @@
 /**
- * Micro-benchmark of one param check (issue #15 item 2): the slow checker
- * (convert → valibot → `Invalid`) against the fast path (src/schema/fast/),
- * µs per call, for E3's `CreateUser` with a valid 5-field body and E1's
+ * Micro-benchmark of one param check (issue #15 item 2, issue #26): the slow checker
+ * (convert → valibot → `Invalid`) against the fast path (src/schema/fast/) and
+ * valibot's own `safeParse` with `abortEarly` (what the floor app calls), µs per
+ * call, for E3's `CreateUser` with a valid 5-field body, E5's invalid one (the
+ * checker's `Invalid` is built; valibot stops at the first issue) and E1's
  * `ItemsQuery` with its two query strings.
  *
  *   npx tsx bench/checker.ts                   # Node
@@ -10,7 +12,8 @@
  * Env: CHECKER_MS (ms per batch, 100), CHECKER_ROUNDS (rounds, 9). Prints one
  * JSON line; the median round is reported.
  */
-import { CreateUser, ItemsQuery, userBody } from './schemas'
+import * as v from 'valibot'
+import { CreateUser, invalidUserBody, ItemsQuery, userBody } from './schemas'
 import { compileChecker, Invalid, type Checker } from '../src/schema/parse'
 import type { AnySchema } from '../src/schema'
 
@@ -22,42 +25,56 @@ const ROUNDS = Number(env('CHECKER_ROUNDS') ?? 9)
 // A few distinct inputs (a body is parsed afresh per request), cycled.
 const users = Array.from({ length: 16 }, () => JSON.parse(userBody) as unknown)
 const queries = Array.from({ length: 16 }, (_, index) => ({ page: String(index + 1), limit: '50' }))
+const invalidUsers = Array.from({ length: 16 }, () => JSON.parse(invalidUserBody) as unknown)
 
 let sink = 0
 
-function perCall(check: Checker, inputs: readonly unknown[]): number {
-  const median: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    let calls = 0
-    const start = performance.now()
-    let now = start
-    while (now - start < MS) {
-      for (let index = 0; index < 1000; index++) {
-        const out = check(inputs[index & 15])
-        if (out instanceof Invalid) throw new Error(`invalid: ${out.reason}`)
-        sink ^= (out as { page?: number }).page ?? 1
-      }
-      calls += 1000
-      now = performance.now()
+/** µs per call of one batch of about `MS` ms. */
+function batch(check: Checker, inputs: readonly unknown[], valid: boolean): number {
+  let calls = 0
+  const start = performance.now()
+  let now = start
+  while (now - start < MS) {
+    for (let index = 0; index < 1000; index++) {
+      const out = check(inputs[index & 15])
+      if (out instanceof Invalid !== !valid) throw new Error(valid ? 'refused a valid input' : 'accepted an invalid input')
+      sink ^= (out as { page?: number }).page ?? 1
     }
-    median.push(((now - start) * 1000) / calls)
+    calls += 1000
+    now = performance.now()
   }
-  median.sort((a, b) => a - b)
-  return median[Math.floor(median.length / 2)] as number
+  return ((now - start) * 1000) / calls
 }
 
-function compare(schema: AnySchema, inputs: readonly unknown[]): { slow: number; fast: number; ratio: number } {
+/** The median µs per call of each checker, the checkers alternating within every round (the machine may be shared). */
+function perCall(checks: readonly Checker[], inputs: readonly unknown[], valid: boolean): number[] {
+  const rounds: number[][] = checks.map(() => [])
+  for (let round = 0; round < ROUNDS; round++) checks.forEach((check, index) => rounds[index]?.push(batch(check, inputs, valid)))
+  return rounds.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number)
+}
+
+/** valibot alone, as the floor app calls it: the output, or an `Invalid` of the first issue. */
+function valibotOnly(schema: AnySchema): Checker {
+  const abortEarly = { abortEarly: true } as const
+  return (value) => {
+    const result = v.safeParse(schema, value, abortEarly)
+    return result.success ? result.output : new Invalid(result.issues[0].message)
+  }
+}
+
+/** `valibot` only for JSON inputs (valibot converts nothing: query strings would fail it). */
+function compare(schema: AnySchema, inputs: readonly unknown[], valid = true, json = true): { slow: number; fast: number; valibot?: number; ratio: number } {
   const slow = compileChecker(schema, { fast: false })
   const fast = compileChecker(schema)
-  // same answer first, then warm both up
+  const valibot = valibotOnly(schema)
+  // same answer first, then warm all up
   if (JSON.stringify(slow(inputs[0])) !== JSON.stringify(fast(inputs[0]))) throw new Error('slow and fast disagree')
-  perCall(slow, inputs)
-  perCall(fast, inputs)
-  const slowUs = perCall(slow, inputs)
-  const fastUs = perCall(fast, inputs)
+  const checks = json ? [slow, fast, valibot] : [slow, fast]
+  for (const check of checks) batch(check, inputs, valid)
+  const [slowUs = NaN, fastUs = NaN, valibotUs] = perCall(checks, inputs, valid)
   const round = (value: number): number => Math.round(value * 1000) / 1000
-  return { slow: round(slowUs), fast: round(fastUs), ratio: Math.round((slowUs / fastUs) * 10) / 10 }
+  return { slow: round(slowUs), fast: round(fastUs), valibot: valibotUs === undefined ? undefined : round(valibotUs), ratio: Math.round((slowUs / fastUs) * 10) / 10 }
 }
 
 const runtime = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : `node`
-console.log(JSON.stringify({ runtime, unit: 'µs/call', E3_CreateUser: compare(CreateUser, users), E1_ItemsQuery: compare(ItemsQuery, queries), sink: sink & 1 }))
+console.log(JSON.stringify({ runtime, unit: 'µs/call', E3_CreateUser: compare(CreateUser, users), E5_CreateUser_invalid: compare(CreateUser, invalidUsers, false), E1_ItemsQuery: compare(ItemsQuery, queries, true, false), sink: sink & 1 }))

@@ -1,10 +1,13 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fastify|elysia> [port]` (default 0: any free port),
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-express-web|fw-http|fw-http-web|fastify|elysia> [port]`
+ * (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
  * Elysia's own `listen` (Bun only). fw serves itself as its users do,
  * through `service.run()` (the same servers, with its timeouts and body framing).
+ * `fw-express`, `fw-http`: fw attached to an Express app / the node:http module
+ * (Node only; `-web`: the Web bridge the native path replaces).
  */
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
@@ -30,6 +33,11 @@ async function fetchOf(app: string): Promise<Fetch> {
 }
 
 async function listen(): Promise<number> {
+  const attached = /^fw-(express|http)(-web)?$/.exec(name)
+  if (attached) {
+    const { serveAttached } = await import('./apps/attached')
+    return serveAttached(attached[1] === 'express' ? 'express' : 'node-http', attached[2] !== undefined, wanted, hostname)
+  }
   if (name === 'fastify') {
     const { createFastify } = await import('./apps/fastify')
     const app = createFastify(100)

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * The in-process benchmark in workerd (issue #26 item 3): bench/workerd-app.ts bundled with esbuild
- * (one ES module: miniflare's `modules: true` discovery rejects computed `import()`), run by
- * miniflare with wrangler.toml's compatibility date and no compatibility flags. Inside the Worker the
+ * The in-process benchmark in workerd (issue #26 item 3): bench/workerd-app.ts bundled and run by
+ * miniflare as tests/runtimes/workerd.ts does (bench/worker-bundle.mjs). Inside the Worker the
  * apps are called directly, in batches; workerd's clocks stand still while a request runs, so this
  * host times each batch by workerd's CPU time (the sum of its threads' `/proc/<pid>/task/<tid>/schedstat`,
  * ns) less the cost of an empty batch. Prints one JSON line shaped like bench/inproc.ts's.
@@ -13,8 +12,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
+import { bundleWorker, compatibilityDate, workerModules } from './worker-bundle.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -25,22 +24,7 @@ const only = process.env.BENCH_ONLY?.split(',')
 const APPS = ['floor', 'hono', 'fw']
 
 const outfile = path.join(here, '.build', 'workerd-app.mjs')
-await build({
-  entryPoints: [path.join(here, 'workerd-app.ts')],
-  outfile,
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  platform: 'neutral',
-  mainFields: ['module', 'main'],
-  conditions: ['workerd', 'worker', 'browser'],
-  absWorkingDir: root,
-  tsconfig: path.join(root, 'tsconfig.json'),
-  logLevel: 'warning',
-})
-const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
-const compatibilityDate = /^\s*compatibility_date\s*=\s*"([\d-]+)"/m.exec(toml)?.[1]
-if (!compatibilityDate) throw new Error('wrangler.toml has no compatibility_date')
+await bundleWorker(path.join(here, 'workerd-app.ts'), outfile)
 
 /** The process ids of this process's children (miniflare's workerd among them). */
 function children(pid) {
@@ -54,7 +38,7 @@ function children(pid) {
 
 const before = new Set(children(process.pid))
 // `cf`: the properties the platform gives each incoming request (fixed, so miniflare fetches none).
-const mf = new Miniflare({ modules: [{ type: 'ESModule', path: outfile, contents: readFileSync(outfile, 'utf8') }], compatibilityDate, cf: { colo: 'BENCH', country: 'XX' } })
+const mf = new Miniflare({ modules: workerModules(outfile), compatibilityDate: compatibilityDate(), cf: { colo: 'BENCH', country: 'XX' } })
 await mf.ready
 const workerd = children(process.pid).find((pid) => !before.has(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd')
 if (workerd === undefined) throw new Error('workerd process not found')

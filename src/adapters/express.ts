@@ -3,9 +3,8 @@
  * under `route` and hands everything else to `next()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { toWebRequest } from '../node/bridge/request'
 import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
-import { sendResponse } from '../node/bridge/send'
+import { nodeIO } from './node-io'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'
@@ -55,17 +54,19 @@ function routedUrl(req: IncomingMessage, route: string): string | undefined {
  */
 export function expressMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): ExpressMiddleware {
   const fallthrough = options.fallthrough ?? route === ''
+  const io = nodeIO()
   const handle = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = options.live?.() === false ? undefined : routedUrl(req, route)
     if (url === undefined) return next()
     try {
-      const { request, bodyStarted } = toWebRequest(req, { url, body: expressBody(req), res })
-      const response = await fetch(request, { incoming: req, outgoing: res })
-      if (fallthrough && response.status === 404 && !bodyStarted) {
+      const web = io.request(req, { url, body: expressBody(req), res })
+      const response = await fetch(web.request, { incoming: req, outgoing: res })
+      // asked after fw ran: a 404 after reading the body is fw's to send
+      if (fallthrough && response.status === 404 && !web.bodyStarted) {
         await response.body?.cancel().catch(() => {})
         return next()
       }
-      await sendResponse(res, response)
+      await io.send(res, response)
     } catch (error) {
       // Express's error handlers render it (Express 4 ignores rejected promises, so never reject).
       next(error)

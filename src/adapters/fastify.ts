@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { toWebRequest } from '../node/bridge/request'
+import { bufferOf, eachHeader } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import { loadBuffer } from '../node/bridge/runtime'
 import { readableToWeb } from '../node/bridge/streams'
 import type { FetchHandler } from '../types'
@@ -94,17 +95,22 @@ function patterns(route: string): string[] {
  * await app.listen({ port: 3000 })
  */
 export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: string, options: AttachOptions): FastifyLike {
+  const io = nodeIO()
   const run = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<unknown> => {
     if (options.live?.() === false) return reply.callNotFound()
     const req = request.raw
-    const { request: webRequest } = toWebRequest(req, { url: req.url, res: reply.raw })
+    const { request: webRequest } = io.request(req, { url: req.url, res: reply.raw })
     const response = await fetch(webRequest, { incoming: req, outgoing: reply.raw })
+    const light = io.light(response)
     reply.code(response.status)
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') reply.header(name, value)
+    let typed = false
+    const cookies = eachHeader(response, light, (name, value) => {
+      if (name === 'content-type') typed = true
+      reply.header(name, value)
     })
-    const cookies = response.headers.getSetCookie()
-    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    if (cookies.length > 0) reply.header('set-cookie', [...cookies])
+    // A light answer's bytes as they are (a string would get a charset added to its JSON type; one without a type, Fastify's: as a stream).
+    if (light && (light.body === null || typed)) return reply.send(light.body === null ? undefined : bufferOf(light.body))
     // Fastify >= 4.x sends Web ReadableStreams itself.
     return reply.send(response.body ?? undefined)
   }

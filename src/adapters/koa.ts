@@ -3,7 +3,8 @@
  * middleware (loggers, compression) see fw's status and body as usual.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { toWebRequest } from '../node/bridge/request'
+import { bufferOf, eachHeader, type NodeIO } from '../node/native/attach'
+import { nodeIO } from './node-io'
 import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
 import { loadStream } from '../node/bridge/runtime'
 import { webToReadable } from '../node/bridge/streams'
@@ -17,6 +18,7 @@ import { startListener } from '../serve/node'
 import { under } from '../router/route-path'
 import { pathOf } from '../router/url'
 import { appendSetCookie, isNullBodyStatus } from '../utils/http'
+import type { LightParts } from '../node/native/response'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
@@ -39,22 +41,30 @@ function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
   return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
 }
 
-/** Hand a Web Response to Koa: status, then body, then headers (Koa's body setter rewrites some). */
-function respond(ctx: KoaContextLike, response: Response): void {
+/** A light answer's body as a Buffer, or a stream over the Web body. */
+function koaBodyOf(response: Response, light: LightParts | undefined): unknown {
+  const body = light ? light.body : response.body
+  if (body === null) return '' // `ctx.body = null` would turn the status into 204
+  if (typeof body === 'string' || body instanceof Uint8Array) return bufferOf(body)
+  return webToReadable(loadStream('attaching fw to Koa'), body)
+}
+
+/**
+ * Hand fw's answer to Koa: status, then body, then headers (Koa's body setter
+ * rewrites some); a light one (`io.light`) with its string or bytes as they are.
+ */
+function respond(ctx: KoaContextLike, response: Response, io: NodeIO): void {
+  const light = io.light(response)
   ctx.status = response.status
-  if (response.statusText) ctx.message = response.statusText
-  if (response.body && !isNullBodyStatus(response.status)) {
-    ctx.body = webToReadable(loadStream('attaching fw to Koa'), response.body)
-  } else if (!isNullBodyStatus(response.status)) {
-    // `ctx.body = null` would turn the status into 204.
-    ctx.body = ''
-  }
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') ctx.set(name, value)
+  if (!light && response.statusText) ctx.message = response.statusText
+  if (!isNullBodyStatus(response.status)) ctx.body = koaBodyOf(response, light)
+  let typed = false
+  const cookies = eachHeader(response, light, (name, value) => {
+    if (name === 'content-type') typed = true
+    ctx.set(name, value)
   })
   // Koa's own default type for strings and streams must not stand in for fw's.
-  if (!response.headers.has('content-type')) ctx.remove('Content-Type')
-  const cookies = response.headers.getSetCookie()
+  if (!typed) ctx.remove('Content-Type')
   if (ctx.append) for (const cookie of cookies) ctx.append('Set-Cookie', cookie)
   else appendSetCookie(ctx.res, cookies)
 }
@@ -68,14 +78,16 @@ function respond(ctx: KoaContextLike, response: Response): void {
  */
 function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
+  const io = nodeIO()
   return async (ctx, next) => {
     if (options.live?.() === false || !under(route, pathOf(ctx.originalUrl))) {
       await next()
       return
     }
-    const { request, bodyStarted } = toWebRequest(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
-    const response = await fetch(request, { incoming: ctx.req, outgoing: ctx.res })
-    if (fallthrough && response.status === 404 && !bodyStarted) {
+    const web = io.request(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
+    const response = await fetch(web.request, { incoming: ctx.req, outgoing: ctx.res })
+    // asked after fw ran: a 404 after reading the body is fw's to send
+    if (fallthrough && response.status === 404 && !web.bodyStarted) {
       await next()
       // Koa's "nobody answered" state: status 404 and no body.
       if (ctx.status !== 404 || (ctx.body !== undefined && ctx.body !== null)) {
@@ -83,7 +95,7 @@ function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOption
         return
       }
     }
-    respond(ctx, response)
+    respond(ctx, response, io)
   }
 }
 

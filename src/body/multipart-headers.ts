@@ -80,12 +80,31 @@ function browserPart(block: string): PartHeaders | undefined {
   }
   if (at === block.length) return out
   if (!block.startsWith(TYPE_LINE, at)) return undefined
-  const type = block.slice(at + TYPE_LINE.length)
+  const from = at + TYPE_LINE.length
   // One more header line, or a value with parameters: the general parser.
-  if (type.includes('\n') || type.includes('\r') || type.includes(';')) return undefined
-  const essence = contentTypeEssence(type)
+  const plain = plainType(block, from)
+  if (plain < 0) return undefined
+  const type = block.slice(from)
+  // Lower case without surrounding blanks (what clients send): the value is its own essence.
+  const essence = plain === 1 ? type : contentTypeEssence(type)
   if (essence) out.type = essence
   return out
+}
+
+/**
+ * One scan of a part's `Content-Type` value from `from` to the end of the
+ * block: -1 when it holds a line break or a `;`; 1 when it is already an
+ * essence (ASCII without upper case or blanks: `trim()` and `toLowerCase()`
+ * would change nothing), else 0.
+ */
+function plainType(block: string, from: number): number {
+  let plain = 1
+  for (let i = from; i < block.length; i++) {
+    const c = block.charCodeAt(i)
+    if (c === 0x0a || c === 0x0d || c === 0x3b) return -1
+    if (c <= 0x20 || c >= 0x7f || (c >= 0x41 && c <= 0x5a)) plain = 0
+  }
+  return plain
 }
 
 /**

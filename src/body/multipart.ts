@@ -79,6 +79,8 @@ export function parseMultipart(bytes: Bytes, boundary: string | undefined, limit
 }
 
 function checkBoundary(boundary: string | undefined): string {
+  // The last boundary parsed was checked then (a client usually sends the same one again); the initial '' never passes.
+  if (boundary !== '' && boundary === lastDelimiter.boundary) return boundary
   if (boundary === undefined || !BOUNDARY.test(boundary)) throw new BadRequest('multipart body without a valid boundary')
   return boundary
 }
@@ -241,7 +243,7 @@ class MultipartParser {
 const EMPTY = new Uint8Array(0)
 const encoder = new TextEncoder()
 
-/** The last boundary's delimiter bytes (one client usually sends one boundary; never written to). */
+/** The last boundary's delimiter bytes (one client usually sends one boundary; never written to); `''` is no valid boundary. */
 let lastDelimiter = { boundary: '', bytes: EMPTY as Uint8Array }
 
 /** `CRLF--boundary` as bytes, encoded once for a boundary seen again. */

@@ -1,6 +1,12 @@
 import type { API } from '../api/api'
 import type { RequestContext } from '../request/context'
 
+/** One API class on the route: how its per-request instance is made (compile/tree.ts, `instanceMaker`). */
+export interface LevelMaker {
+  cls: Function
+  make: () => API
+}
+
 /** One request through one endpoint: what its steps share. */
 export class Exchange {
   readonly input: Record<string, unknown> = {}
@@ -10,11 +16,11 @@ export class Exchange {
   /** a class plugin answered (or failed) before the endpoint: its hooks do not run */
   bypassed = false
   readonly #made: (API | undefined)[] | undefined
-  readonly #levels: readonly { cls: Function }[]
+  readonly #levels: readonly LevelMaker[]
 
   constructor(
     readonly rc: RequestContext,
-    levels: readonly { cls: Function }[],
+    levels: readonly LevelMaker[],
     /** common params land here; with one class on the route it is the endpoint's instance itself */
     readonly common: Record<string, unknown>,
     single: boolean,
@@ -29,8 +35,7 @@ export class Exchange {
     if (!made) return this.common as unknown as API
     let instance = made[level]
     if (!instance) {
-      const Cls = (this.#levels[level] as { cls: Function }).cls as unknown as new () => API
-      instance = new Cls()
+      instance = (this.#levels[level] as LevelMaker).make()
       Object.assign(instance, this.common)
       instance.request = this.rc
       made[level] = instance

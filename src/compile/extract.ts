@@ -2,6 +2,7 @@ import { accepts, type BodyPlan, type ContentType, type Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
+import { stackless } from '../utils/stackless'
 import { Invalid } from '../schema/parse'
 import type { ParamPlan } from './params'
 
@@ -39,9 +40,9 @@ export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: 
   return { message: message ?? '', issues }
 }
 
-/** The failures as an error (for error hooks and plugins). */
+/** The failures as an error (for error hooks and plugins), made without capturing a stack: it would only show fw's own frames. */
 export function badRequest(failures: Failures): BadRequest {
-  return new BadRequest(failures.message, { errors: failures.issues })
+  return stackless(() => new BadRequest(failures.message, { errors: failures.issues }))
 }
 
 /** Count `&`-separated pairs, stopping just past `limit` so a huge query costs no more than needed. */
@@ -55,7 +56,7 @@ function countPairs(search: string, limit: number): number {
 /** Too many query params for the limit? (Checked only for endpoints that read the query.) */
 export function tooManyQuery(rc: RequestContext, limits: Limits): BadRequest | undefined {
   if (countPairs(rc.search, limits.queryParams) <= limits.queryParams) return undefined
-  return new BadRequest(`too many query parameters (limit ${limits.queryParams})`)
+  return stackless(() => new BadRequest(`too many query parameters (limit ${limits.queryParams})`))
 }
 
 const ALL: readonly boolean[] = Object.freeze([true])

@@ -5,7 +5,8 @@ import { InternalServerError } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { Exchange } from './exchange'
+import { compileDirect } from './direct'
+import { Exchange, type LevelMaker } from './exchange'
 import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
 import type { ResolvedHook } from './hooks'
 import type { CompileOptions } from './options'
@@ -35,7 +36,7 @@ export interface HookStep {
 
 /** Everything an endpoint's pipeline is built from. */
 export interface PipelinePlan {
-  levels: readonly { cls: Function }[]
+  levels: readonly LevelMaker[]
   method: (this: API, input: Record<string, unknown>) => unknown
   renderer: Renderer
   params: readonly ParamPlan[]
@@ -222,12 +223,14 @@ function runAll(steps: readonly ((x: Exchange) => unknown)[], x: Exchange, from:
  * synchronous when no step waits.
  */
 export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Response | Promise<Response> {
-  const steps = buildSteps(p)
-  const finish = finishSteps(p)
   const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
   // One class instance on the route, made up front (the common params land on it directly).
   const single = p.handle.length + p.before.length + p.after.length + p.plugins.length === 0
-  const Endpoint = (p.levels[p.levels.length - 1] as { cls: Function }).cls as unknown as new () => API
+  const make = (p.levels[p.levels.length - 1] as LevelMaker).make
+  // Nothing around the endpoint: the same steps, written straight (compile/direct.ts).
+  if (single && trivial) return compileDirect(p, make)
+  const steps = buildSteps(p)
+  const finish = finishSteps(p)
   const renderer = p.renderer
   const recover = trivial ? (error: unknown): Response => renderer.error(error) : (error: unknown, x: Exchange) => recoverAsync(p, error, x)
   const done = (x: Exchange): Response | Promise<Response> => (finish.length ? runAll(finish, x, 0) : (x.response as Response))
@@ -248,7 +251,7 @@ export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Respon
   const handle = (rc: RequestContext): Response | Promise<Response> => {
     let x: Exchange
     if (single) {
-      const instance = new Endpoint()
+      const instance = make()
       instance.request = rc
       x = new Exchange(rc, p.levels, instance as unknown as Record<string, unknown>, true)
     } else x = new Exchange(rc, p.levels, {}, false)

@@ -18,6 +18,8 @@ export interface CommonParam {
 /** One API class on the way to an endpoint (root first), with what it declares. */
 export interface Level {
   cls: APIClass
+  /** makes the class's per-request instance (see `instanceMaker`) */
+  make: () => API
   /** the full route prefix the class is served under */
   prefix: string
   /** the static field names leading to the class from its root API (`['article']`; a root mounted with `apiMounts` starts with its route's segments) */
@@ -77,8 +79,48 @@ function commonFields(cls: APIClass): CommonParam[] {
   return [...fields].map(([field, spec]) => ({ field, spec }))
 }
 
+/** One instance made at build (field endpoints are read from it); `undefined` when its constructor throws without a request. */
+function probe(cls: APIClass): object | undefined {
+  try {
+    return new (cls as unknown as new () => object)()
+  } catch {
+    return undefined // a constructor that needs a request cannot declare field endpoints
+  }
+}
+
+// Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the
+// instance's keys and need the constructor to have run: any trace of them in a class's source.
+const PRIVATE = /#|__private|PrivateField|WeakMap/
+// The constructor esbuild writes for a class with decorators and none of its own (blanks removed).
+const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([\w$]+,5,this\);?\}/g
+
+/** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
+function writtenInit(cls: Function): boolean {
+  const source = Function.prototype.toString.call(cls)
+  return PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
+}
+
+/**
+ * How a class's per-request instance is made, decided at build: a class with
+ * nothing to initialise (none of its classes declares a constructor, a field
+ * or a private member, and the probe instance has no own key: what most API
+ * classes are) gets it from its prototype, without running the constructor
+ * chain (for a class with decorators, esbuild's lowering puts
+ * `super(...arguments)` and its initializer call there); any other runs it.
+ */
+export function instanceMaker(cls: APIClass, probed: object | undefined): () => API {
+  const Cls = cls as unknown as new () => API
+  const proto = cls.prototype as API
+  const bare =
+    probed !== undefined &&
+    Object.getPrototypeOf(probed) === proto &&
+    Reflect.ownKeys(probed).length === 0 &&
+    !lineage(cls).some(writtenInit)
+  return bare ? () => Object.create(proto) as API : () => new Cls()
+}
+
 /** Endpoint declarations per method name, in source order (base classes first). */
-function endpointsOf(cls: APIClass): [string, EndpointDecl[]][] {
+function endpointsOf(cls: APIClass, probed: object | undefined): [string, EndpointDecl[]][] {
   const found = new Map<string, EndpointDecl[]>()
   for (const ancestor of lineage(cls)) {
     const metas = ownMeta(ancestor)
@@ -91,18 +133,13 @@ function endpointsOf(cls: APIClass): [string, EndpointDecl[]][] {
       else if (HTTP_NAMES.has(name) && !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))) found.set(name, [{ method: name.toUpperCase() }])
     }
   }
-  for (const [name, decl] of fieldEndpointsOf(cls)) if (!found.has(name)) found.set(name, [decl])
+  for (const [name, decl] of fieldEndpointsOf(probed)) if (!found.has(name)) found.set(name, [decl])
   return [...found]
 }
 
-/** Endpoints declared as fields (`add = api.get(params, handler)`), read from one instance made at build. */
-function fieldEndpointsOf(cls: APIClass): [string, EndpointDecl][] {
-  let instance: object
-  try {
-    instance = new (cls as unknown as new () => object)()
-  } catch {
-    return [] // a constructor that needs a request cannot declare field endpoints
-  }
+/** Endpoints declared as fields (`add = api.get(params, handler)`), read from the instance made at build. */
+function fieldEndpointsOf(instance: object | undefined): [string, EndpointDecl][] {
+  if (instance === undefined) return []
   const found: [string, EndpointDecl][] = []
   for (const [name, value] of Object.entries(instance)) {
     const decl = fieldDeclOf(value)
@@ -164,7 +201,7 @@ function checkBraces(template: string, where: string): void {
   if (depth !== 0) throw new ImproperlyConfigured(`${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`)
 }
 
-function levelOf(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, methods: Set<string>): Level {
+function levelOf(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, methods: Set<string>, probed: object | undefined): Level {
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
@@ -176,6 +213,7 @@ function levelOf(cls: APIClass, prefix: string, tree: readonly string[], owns: b
   const statics = cls as unknown as { response?: unknown; timeout?: unknown }
   return {
     cls,
+    make: instanceMaker(cls, probed),
     prefix,
     tree,
     owns,
@@ -203,8 +241,9 @@ function checkPlacement(cls: APIClass): void {
 function walk(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
   if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
   checkPlacement(cls)
-  const endpoints = endpointsOf(cls)
-  const level = levelOf(cls, prefix, tree, owns, new Set(endpoints.map(([name]) => name)))
+  const probed = probe(cls)
+  const endpoints = endpointsOf(cls, probed)
+  const level = levelOf(cls, prefix, tree, owns, new Set(endpoints.map(([name]) => name)), probed)
   for (const above of inherited.levels) above.subAPIs.add(cls)
   const here = { common: [...inherited.common, ...commonFields(cls)], levels: [...inherited.levels, level] }
   for (const sub of mountsOf(cls)) {

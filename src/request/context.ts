@@ -24,6 +24,9 @@ export type Responder = (value: unknown, init?: RespondInit) => Response
  */
 export type Responded<T> = Response & { readonly '~result'?: () => T }
 
+/** Path param values before a route matched (shared: read-only). */
+const NO_VALUES: readonly (string | undefined)[] = Object.freeze([])
+
 const noResponder: Responder = () => {
   throw new Error('fw: this.respond() is only available while fw is handling a request')
 }
@@ -90,7 +93,7 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** the request id (set by `plugins.RequestId`) */
   id: string | undefined = undefined
   /** @internal raw path param values in template order (percent-encoded), set when the route matched */
-  pathValues: readonly (string | undefined)[] = []
+  pathValues: readonly (string | undefined)[] = NO_VALUES
   /** @internal the parsed body, once read */
   body: unknown = undefined
   /** @internal per whole-body param of the endpoint: does the body's content type suit it */

@@ -1,12 +1,11 @@
 import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
-import { problem } from '../exceptions/http'
 import type { RespondInit } from '../request/context'
+import { envelopeFailure, failureObject, problemFailure, type FailureText, type Stringify } from './failure'
 import { BARE, type Template } from './response'
 import { isNullBodyStatus } from '../utils/http'
 
-/** Serialises values to JSON text (dates formatted per `conf.Time`). */
-export type Stringify = (value: unknown) => string
+export type { Stringify } from './failure'
 
 /** Everything needed to write the responses of one endpoint (or hook) with one template. */
 export interface Renderer {
@@ -41,15 +40,14 @@ const typeHeaders = (type: string): HeadersInit => (ON_BUN ? new Headers({ 'cont
 const OK_JSON: ResponseInit = Object.freeze({ status: 200, headers: typeHeaders(JSON_TYPE) })
 
 /** Shared inits of the other answers without extra headers (400s, 404s, …), one per status and type, made on first use. */
-const inits = new Map<string, ResponseInit>()
+const inits: Record<string, Map<number, ResponseInit>> = { [JSON_TYPE]: new Map(), [PROBLEM_TYPE]: new Map() }
 function initOf(status: number, type: string): ResponseInit {
   // Bounded: the statuses are those the code returns (checked to be 200–599) or its errors carry, the types fw's two.
-  const key = `${status} ${type}`
-  let init = inits.get(key)
-  if (init === undefined) inits.set(key, (init = Object.freeze({ status, headers: typeHeaders(type) })))
+  const byStatus = (inits[type] ??= new Map())
+  let init = byStatus.get(status)
+  if (init === undefined) byStatus.set(status, (init = Object.freeze({ status, headers: typeHeaders(type) })))
   return init
 }
-const MAX_LISTED_ERRORS = 100
 
 
 
@@ -111,27 +109,29 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     if (!headers.has('content-type')) headers.set('content-type', type)
     return new globalThis.Response(body, { status, headers })
   }
-  const { resultKey, messageKey, stateKey, countKey, errorsKey, enveloped } = template
+  const { resultKey, messageKey, stateKey, countKey, enveloped } = template
   const defaultStatus = template.status ?? 200
   // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
   const head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
   const tailKeys = [messageKey && `${JSON.stringify(messageKey)}:""`, stateKey && `${JSON.stringify(stateKey)}:null`, countKey && `${JSON.stringify(countKey)}:null`].filter(Boolean)
   const okTail = enveloped ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}` : ''
 
-  const wrap = (value: unknown, init: RespondInit | undefined, errors?: ParamIssue[]): string => {
+  const wrap = (value: unknown, init: RespondInit): string => {
     const body: Record<string, unknown> = {}
     if (resultKey) body[resultKey] = value ?? null
-    if (messageKey) body[messageKey] = init?.message ?? ''
-    if (stateKey) body[stateKey] = init?.state ?? null
-    if (countKey) body[countKey] = init?.count ?? null
-    if (errors && errorsKey) body[errorsKey] = errors.slice(0, MAX_LISTED_ERRORS)
+    if (messageKey) body[messageKey] = init.message ?? ''
+    if (stateKey) body[stateKey] = init.state ?? null
+    if (countKey) body[countKey] = init.count ?? null
     return stringify(body)
   }
 
-  const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response => {
-    if (enveloped) return json(wrap(null, { message }, errors), status, JSON_TYPE, headers)
-    return json(stringify(problem(status, name, message, errors.slice(0, MAX_LISTED_ERRORS))), status, PROBLEM_TYPE, headers)
-  }
+  // A failure's text is concatenated from parts serialised once (response/failure.ts).
+  const failureText: FailureText = enveloped
+    ? (envelopeFailure(template, stringify) ?? ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
+    : problemFailure(stringify)
+  const failureType = enveloped ? JSON_TYPE : PROBLEM_TYPE
+  const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response =>
+    json(failureText(status, name, message, errors), status, failureType, headers)
 
   const error = (thrown: unknown): Response => {
     const httpError = toHttpError(thrown, debug)

@@ -1,13 +1,18 @@
+import { quiet, restore } from '../utils/stackless'
+
 /**
  * A wire value that cannot be converted (or fails validation), with the item
- * names from the param down to the failing value.
+ * names from the param down to the failing value. Always caught and answered
+ * as a 400: made without capturing a stack (utils/stackless.ts).
  */
 export class ConversionError extends Error {
   readonly path: (string | number)[]
   readonly reason: string
 
   constructor(reason: string, path: (string | number)[] = []) {
+    const limit = quiet()
     super(reason)
+    restore(limit)
     this.reason = reason
     this.path = path
   }

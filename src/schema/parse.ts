@@ -1,7 +1,9 @@
 import * as v from 'valibot'
 import { compileConverter } from './convert'
 import { FAIL, compileFast } from './fast'
+import { compileExplain } from './fast/explain'
 import { getFieldOptions } from './field'
+import { issueKeys, MAX_ISSUES, reasonOf, type Failure } from './issues'
 import { shapeOf, type AnySchema } from './types'
 import { innerOf } from './walk'
 
@@ -14,9 +16,9 @@ export class Invalid {
   /** item names from the param down to the failing value */
   readonly path: (string | number)[]
   /** every failure when validation found several (the first is `reason`/`path`) */
-  readonly all: readonly { reason: string; path: (string | number)[] }[]
+  readonly all: readonly Failure[]
 
-  constructor(reason: string, path: (string | number)[] = [], all?: readonly { reason: string; path: (string | number)[] }[]) {
+  constructor(reason: string, path: (string | number)[] = [], all?: readonly Failure[]) {
     this.reason = reason
     this.path = path
     this.all = all ?? [{ reason, path }]
@@ -42,18 +44,39 @@ const config = { abortPipeEarly: true } as const
  */
 export function compileChecker(schema: AnySchema, options: { fast?: boolean; depth?: number } = {}): Checker {
   const convert = compileConverter(schema, { depth: options.depth })
-  const check: Checker = (value) => {
-    const result = v.safeParse(schema, convert(value), config)
+  const aliased = hasAliases(schema)
+  const slow: Checker = (value) => {
+    const result = v.safeParse(schema, value, config)
     if (result.success) return result.output
-    return invalidOf(schema, result.issues)
+    return invalidOf(result.issues.slice(0, MAX_ISSUES).map((issue) => ({ reason: reasonOf(issue), path: aliased ? wirePath(schema, issueKeys(issue)) : issueKeys(issue) })))
   }
-  // Common schemas (a bare `v.string()` included) also get one-pass closures; on `FAIL` the slow path above gives the answer.
+  // Common schemas (a bare `v.string()` included) also get one-pass closures; on `FAIL` the slow path gives the answer.
   const fast = options.fast === false ? undefined : compileFast(schema)
-  if (!fast) return check
+  if (!fast) return (value) => slow(convert(value))
+  // An object the fast path refused: valibot runs only on the entries that fail (fast/explain.ts).
+  const explain = compileExplain(schema, config)
+  const check: Checker = explain
+    ? (value) => {
+        const converted = convert(value)
+        const found = explain(converted)
+        return found ? invalidOf(found) : slow(converted)
+      }
+    : (value) => slow(convert(value))
   return (value) => {
     const out = fast(value)
     return out === FAIL ? check(value) : out
   }
+}
+
+/** Does any object entry the issue paths can lead through carry a `Field` alias? (else the paths are the keys as they are) */
+function hasAliases(schema: AnySchema, seen = new Set<AnySchema>()): boolean {
+  const current = innerOf(schema)
+  if (seen.has(current)) return false
+  seen.add(current)
+  const shape = shapeOf(current)
+  const entries = Object.values(shape.entries ?? {})
+  if (entries.some((entry) => getFieldOptions(entry)?.alias)) return true
+  return [...entries, shape.item, shape.value, ...(shape.items ?? [])].some((child) => child !== undefined && hasAliases(child, seen))
 }
 
 /** Follow an issue path through the schema, naming object entries by their wire alias. */
@@ -68,12 +91,7 @@ function wirePath(schema: AnySchema, keys: (string | number)[]): (string | numbe
   })
 }
 
-function invalidOf(schema: AnySchema, issues: readonly v.BaseIssue<unknown>[]): Invalid {
-  const all = issues.slice(0, 100).map((issue) => {
-    const path = wirePath(schema, (issue.path ?? []).map((item) => item.key as string | number))
-    const missing = issue.kind === 'schema' && issue.input === undefined
-    return { reason: missing ? 'required item missing' : issue.message, path }
-  })
+function invalidOf(all: Failure[]): Invalid {
   const first = all[0] ?? { reason: 'invalid value', path: [] }
   return new Invalid(first.reason, first.path, all)
 }

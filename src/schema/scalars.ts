@@ -14,24 +14,46 @@ export function toStringValue(value: unknown): unknown {
   return value
 }
 
-export function toNumber(value: unknown): unknown {
+/**
+ * What the `…Of` cores return for a value they cannot convert: the fast path
+ * (schema/fast/) then leaves the value to the slow one without a throw (a
+ * throw costs microseconds on V8), and the `to…` converters throw why.
+ */
+export const UNCONVERTIBLE: unique symbol = Symbol('fw.schema.unconvertible')
+
+/** `toNumber` without the throw. */
+export function numberOf(value: unknown): unknown {
   if (typeof value === 'number') return value
-  if (typeof value === 'string') {
-    if (NUMBER.test(value)) return Number(value)
-    throw new ConversionError(`invalid number: ${showValue(value)}`)
-  }
+  if (typeof value === 'string') return NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === undefined || value === null) return value
-  throw new ConversionError(`invalid number: ${showValue(value)}`)
+  return UNCONVERTIBLE
+}
+
+/** A core's answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */
+function orThrow(out: unknown, value: unknown, kind: string): unknown {
+  if (out === UNCONVERTIBLE) throw new ConversionError(`invalid ${kind}: ${showValue(value)}`)
+  return out
+}
+
+export function toNumber(value: unknown): unknown {
+  return orThrow(numberOf(value), value, 'number')
+}
+
+/** `toInteger` without the throw. */
+export function integerOf(value: unknown): unknown {
+  const number = numberOf(value)
+  if (typeof number !== 'number' || !Number.isFinite(number)) return number
+  const integer = Math.trunc(number)
+  return Number.isSafeInteger(integer) ? integer : UNCONVERTIBLE
 }
 
 /** A number truncated to an integer; beyond ±2^53 − 1 it is no exact integer any more: refused. */
 export function toInteger(value: unknown): unknown {
-  const number = toNumber(value)
-  if (typeof number !== 'number' || !Number.isFinite(number)) return number
-  const integer = Math.trunc(number)
-  if (!Number.isSafeInteger(integer)) throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
-  return integer
+  const integer = integerOf(value)
+  if (integer !== UNCONVERTIBLE) return integer
+  orThrow(numberOf(value), value, 'number')
+  throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
 }
 
 export function toBigInt(value: unknown): unknown {
@@ -43,7 +65,8 @@ export function toBigInt(value: unknown): unknown {
   throw new ConversionError(`invalid integer: ${showValue(value)}`)
 }
 
-export function toBoolean(value: unknown): unknown {
+/** `toBoolean` without the throw. */
+export function booleanOf(value: unknown): unknown {
   if (typeof value === 'boolean') return value
   if (typeof value === 'string') {
     const lower = value.toLowerCase()
@@ -54,7 +77,11 @@ export function toBoolean(value: unknown): unknown {
   } else if (value === undefined || value === null) {
     return value
   }
-  throw new ConversionError(`invalid boolean: ${showValue(value)}`)
+  return UNCONVERTIBLE
+}
+
+export function toBoolean(value: unknown): unknown {
+  return orThrow(booleanOf(value), value, 'boolean')
 }
 
 export function toDate(value: unknown): unknown {

@@ -42,13 +42,14 @@ export class Tracker {
       throw error
     }
     if (!(result instanceof Promise)) return this.#settled(result)
-    return result.then(
-      (response) => this.#settled(response),
-      (error: unknown) => {
-        this.#done()
-        throw error
-      },
-    )
+    return result.then(this.#onResponse, this.#onError)
+  }
+
+  // Made once, not per request.
+  readonly #onResponse = (response: Response): Response => this.#settled(response)
+  readonly #onError = (error: unknown): never => {
+    this.#done()
+    throw error
   }
 
   #settled(response: Response): Response {

@@ -4,8 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FetchHandler } from '../../types'
 import type { ReusedBody } from './reuse'
-import { toWebRequest } from './request'
-import { sendResponse } from './send'
+import { bridgeIO, type NodeIO } from '../native/attach'
+import { isThenable } from '../../utils/thenable'
 
 export interface ServeNodeOptions {
   /** path and query instead of `req.url` (for mounted routers) */
@@ -14,35 +14,62 @@ export interface ServeNodeOptions {
   body?: ReusedBody
   /** where errors of the fetch handler go; default `console.error` */
   onError?: (error: unknown) => void
+  /** the Web bridge (default) or the native path (`nodeIO()`, ../native/attach) */
+  io?: NodeIO
 }
 
 const internalError = (): Response =>
   new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
+/** The 500 for an error of the fetch handler, reported to `options.onError`. */
+function failed(options: ServeNodeOptions, error: unknown): Response {
+  if (options.onError) options.onError(error)
+  else console.error('fw: request failed:', error)
+  return internalError()
+}
+
+/**
+ * Send `response`, unless something else answered meanwhile (nothing sensible
+ * left to do then); a head node:http refuses (a CR or LF in a value) is the 500.
+ */
+function deliver(res: ServerResponse, response: Response, io: NodeIO, options: ServeNodeOptions): void | Promise<void> {
+  if (res.headersSent) return response.body?.cancel().catch(() => {})
+  try {
+    return io.send(res, response)?.catch((error: unknown) => refused(res, error, io, options))
+  } catch (error) {
+    return refused(res, error, io, options)
+  }
+}
+
+function refused(res: ServerResponse, error: unknown, io: NodeIO, options: ServeNodeOptions): void | Promise<void> {
+  if (res.headersSent) return void res.destroy()
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  return io.send(res, failed(options, error))
+}
+
 /**
  * Answer one Node request with `fetch`. `env` is `{ incoming: req, outgoing: res }`,
- * the convention of @hono/node-server. Never rejects: a failing handler gives
- * a 500 (or a cut connection when the headers were already sent).
+ * the convention of @hono/node-server. A failing handler gives a 500 (or a
+ * cut connection when the headers were already sent). No promise is made
+ * when `fetch` answers at once and the answer is written at once: the
+ * result is then undefined; else a promise settled once it is sent.
  *
  * @example
  * http.createServer((req, res) => void serveNode(fetch, req, res))
  */
-export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: ServerResponse, options: ServeNodeOptions = {}): Promise<void> {
-  const onError = options.onError ?? ((error: unknown) => console.error('fw: request failed:', error))
-  let response: Response
+export function serveNode(fetch: FetchHandler, req: IncomingMessage, res: ServerResponse, options: ServeNodeOptions = {}): void | Promise<void> {
+  const io = options.io ?? bridgeIO
+  let answer: Response | Promise<Response>
   try {
-    const { request } = toWebRequest(req, { url: options.url, body: options.body, res })
-    response = await fetch(request, { incoming: req, outgoing: res })
+    answer = fetch(io.request(req, { url: options.url, body: options.body, res }).request, { incoming: req, outgoing: res })
   } catch (error) {
-    onError(error)
-    response = internalError()
+    answer = failed(options, error)
   }
-  if (res.headersSent) {
-    // something else answered meanwhile; nothing sensible left to do
-    await response.body?.cancel().catch(() => {})
-    return
-  }
-  await sendResponse(res, response)
+  if (!isThenable(answer)) return deliver(res, answer, io, options)
+  return Promise.resolve(answer).then(
+    (response) => deliver(res, response, io, options),
+    (error: unknown) => deliver(res, failed(options, error), io, options),
+  )
 }
 
 /**
@@ -50,6 +77,7 @@ export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: 
  *
  * @param asynchronous `true`: the listener returns a promise settled when the
  *   response has been sent; `false` (default): it returns nothing.
+ * @param io the Web bridge (default) or the native path (`nodeIO()`)
  *
  * @example
  * http.createServer(toNodeListener(service.fetch)).listen(8000)
@@ -57,9 +85,11 @@ export async function serveNode(fetch: FetchHandler, req: IncomingMessage, res: 
 export function toNodeListener(
   fetch: FetchHandler,
   asynchronous = false,
+  io: NodeIO = bridgeIO,
 ): (req: IncomingMessage, res: ServerResponse) => void | Promise<void> {
-  if (asynchronous) return (req, res) => serveNode(fetch, req, res)
+  const options = { io }
+  if (asynchronous) return async (req, res) => serveNode(fetch, req, res, options)
   return (req, res) => {
-    void serveNode(fetch, req, res)
+    void serveNode(fetch, req, res, options)
   }
 }

@@ -29,7 +29,16 @@ export interface WebRequest {
   readonly bodyStarted: boolean
 }
 
-function requestUrl(req: IncomingMessage, path: string): string {
+/**
+ * The absolute URL of `req` at `path` (its path and query): the scheme of its
+ * socket, its Host (`localhost` when there is none, or one the URL parser
+ * refuses), parsed and normalised by `new URL`. An absolute `path` (an
+ * absolute-form target) is returned as it is, for `new Request` to parse.
+ *
+ * @example
+ * requestUrl(req, req.originalUrl) // 'http://example.com/api/ping'
+ */
+export function requestUrl(req: IncomingMessage, path: string): string {
   if (/^https?:\/\//i.test(path)) return path
   const encrypted = req.socket !== null && req.socket !== undefined && Reflect.get(req.socket, 'encrypted') === true
   const protocol = encrypted ? 'https' : 'http'
@@ -44,7 +53,8 @@ function requestUrl(req: IncomingMessage, path: string): string {
   }
 }
 
-function hasWireBody(req: IncomingMessage): boolean {
+/** Whether `req` declares a body on the wire (a Transfer-Encoding, or a Content-Length other than 0). */
+export function hasWireBody(req: IncomingMessage): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true
   const length = req.headers['content-length']
   return length !== undefined && length !== '0'

@@ -13,10 +13,11 @@ import { forwardMembers } from './forward'
 import { nativeHeaders, sameName } from './headers'
 
 /** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
-const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
-const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+export const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+/** A `.` or `..` path segment (the URL parser resolves them). */
+export const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
 /** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 /** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
 export class BadRequestTarget extends Error {}
@@ -285,6 +286,24 @@ export function nativeRequest(incoming: IncomingMessage, hostname: string, outgo
   followGlobalRequest()
   const request = new NativeRequest(incoming, hostname, outgoing)
   void request.url // a bad target or Host is refused before anything runs
+  // A structural stand-in: every Request member is there (its own, or the Web Request's).
+  return request as unknown as Request
+}
+
+/**
+ * A `Request` for `incoming` at `url`, worked out by the caller (fw attached
+ * to node:http, Express, Koa or Fastify: the mount path, the original URL;
+ * see ./attach), its headers node's raw list `rawHeaders` (by default
+ * `incoming.rawHeaders`). Otherwise as `nativeRequest`.
+ *
+ * @example
+ * const request = nativeRequestAt(req, 'http://localhost/api/ping', res, req.rawHeaders)
+ */
+export function nativeRequestAt(incoming: IncomingMessage, url: string, outgoing: ServerResponse | undefined, rawHeaders: readonly string[]): Request {
+  followGlobalRequest()
+  const request = new NativeRequest(incoming, 'localhost', outgoing)
+  request[URL_OF] = url
+  request[HEADERS] = nativeHeaders(rawHeaders)
   // A structural stand-in: every Request member is there (its own, or the Web Request's).
   return request as unknown as Request
 }

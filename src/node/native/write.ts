@@ -10,7 +10,8 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { sendResponse } from '../bridge/send'
 import { lightParts, type LightParts } from './response'
 
-const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
+/** The content type of a body answered without headers (@hono/node-server's). */
+export const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
 
 /** The response head node:http refused (a CR/LF in a value, a bad name), as node reports it. */
 const REFUSED_HEADER = new Set(['ERR_INVALID_CHAR', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_INVALID_HTTP_TOKEN'])

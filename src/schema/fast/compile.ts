@@ -72,7 +72,7 @@ export function compileFast(schema: AnySchema): Fast | undefined {
 }
 
 /** A schema valibot runs as its `type` says: sync, no fallback, no cache, no fw hook, no Field options. */
-function isPlain(schema: unknown): schema is AnySchema {
+export function isPlain(schema: unknown): schema is AnySchema {
   if (typeof schema !== 'object' || schema === null) return false
   const shape = schema as FastShape
   if (shape.kind !== 'schema' || shape.async !== false || shape['~fwConvert'] !== undefined) return false
@@ -96,7 +96,24 @@ function flatten(schema: AnySchema, actions: ActionShape[]): AnySchema | undefin
   return base
 }
 
-function compileNode(schema: unknown): FastNode | undefined {
+const nodes = new WeakMap<object, FastNode | null>()
+
+/**
+ * The fast node of a schema, or undefined; built once per schema object (a
+ * schema shared by many entries, at every level, is compiled once, not once
+ * per path to it; a schema met again while it is being built has none).
+ */
+export function compileNode(schema: unknown): FastNode | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined
+  const cached = nodes.get(schema)
+  if (cached !== undefined) return cached ?? undefined
+  nodes.set(schema, null)
+  const node = buildNode(schema)
+  nodes.set(schema, node ?? null)
+  return node
+}
+
+function buildNode(schema: unknown): FastNode | undefined {
   if (!isPlain(schema)) return undefined
   const actions: ActionShape[] = []
   const base = flatten(schema, actions)

@@ -65,7 +65,8 @@ export function arrayNode(item: FastNode, bounds: Bounds): FastNode {
 
 type ObjectType = 'object' | 'loose_object' | 'strict_object'
 
-interface EntryPlan {
+/** One entry of an object schema with its fast node (also read by `explain.ts`). */
+export interface EntryPlan {
   key: string
   schema: AnySchema
   node: FastNode
@@ -80,7 +81,7 @@ interface EntryPlan {
 const INHERITED = (key: string): boolean => key in Object.prototype
 
 /** The entry plans of an object schema, or undefined when any entry has no fast node. */
-function entryPlans(shape: FastShape, compile: CompileNode): EntryPlan[] | undefined {
+export function entryPlans(shape: FastShape, compile: CompileNode): EntryPlan[] | undefined {
   const entries = shape.entries ?? {}
   const plans: EntryPlan[] = []
   for (const key of Object.keys(entries)) {

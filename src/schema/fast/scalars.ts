@@ -3,7 +3,7 @@
  * (src/schema/scalars.ts), then valibot's type test, with a string or number
  * pipe's bounds folded in (one closure, no call per action).
  */
-import { matchOption, toBoolean, toInteger, toNumber, toStringValue } from '../scalars'
+import { booleanOf, integerOf, matchOption, numberOf, toStringValue } from '../scalars'
 import { lengthFits, NO_BOUNDS, type Bounds } from './actions'
 import { FAIL, type FastNode } from './types'
 
@@ -25,10 +25,13 @@ export function stringNode(bounds: Bounds): FastNode {
   }
 }
 
-/** number: wire strings and booleans through `toNumber`, or `toInteger` when the pipe holds `integer`. */
+/**
+ * number: wire strings and booleans through `toNumber`, or `toInteger` when the pipe holds `integer`
+ * (their cores: a value they cannot convert is `UNCONVERTIBLE`, a symbol, which fails the type test).
+ */
 export function numberNode(bounds: Bounds, truncate: boolean): FastNode {
   const { minValue, maxValue, integer } = bounds
-  const convert = truncate ? toInteger : toNumber
+  const convert = truncate ? integerOf : numberOf
   // NaN fails `>=`: valibot refuses it too
   const check = (value: unknown): unknown =>
     typeof value === 'number' && value >= minValue && value <= maxValue && (!integer || Number.isInteger(value)) ? value : FAIL
@@ -37,7 +40,7 @@ export function numberNode(bounds: Bounds, truncate: boolean): FastNode {
 
 export function booleanNode(): FastNode {
   const check = (value: unknown): unknown => (typeof value === 'boolean' ? value : FAIL)
-  return { run: (value) => check(toBoolean(value)), check }
+  return { run: (value) => check(booleanOf(value)), check }
 }
 
 /** picklist and literal: the converter matches a wire text to an option; valibot compares with SameValueZero (`includes`). */

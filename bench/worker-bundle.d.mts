@@ -1,0 +1,8 @@
+/** Types of bench/worker-bundle.mjs (a Workers module bundled and run as Cloudflare would). */
+
+/** Bundle `entry` (a path) into the ES module `outfile`. */
+export function bundleWorker(entry: string, outfile: string): Promise<void>
+/** `compatibility_date` from wrangler.toml (which must set no compatibility_flags). */
+export function compatibilityDate(): string
+/** The bundle as miniflare's `modules`. */
+export function workerModules(outfile: string): { type: 'ESModule'; path: string; contents: string }[]

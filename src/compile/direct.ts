@@ -1,0 +1,66 @@
+import type { API } from '../api/api'
+import { contentTypeOf, readBody, type BodyPlan } from '../body'
+import type { RequestContext } from '../request/context'
+import type { Renderer } from '../response/render'
+import { isThenable } from '../utils/thenable'
+import { chooseBody, extract, tooManyQuery } from './extract'
+import type { CompileOptions } from './options'
+import type { ParamPlan } from './params'
+
+/** What the direct pipeline reads of an endpoint's `PipelinePlan` (compile/pipeline.ts). */
+export interface DirectPlan {
+  method: (this: API, input: Record<string, unknown>) => unknown
+  renderer: Renderer
+  params: readonly ParamPlan[]
+  readsQuery: boolean
+  bodies: readonly BodyPlan[] | undefined
+  options: CompileOptions
+}
+
+/**
+ * The pipeline of an endpoint with nothing around it (no hooks, no class
+ * plugins, no plugin with `handleError`): the same steps as `compilePipeline`
+ * builds (query limit, body, params, method) and the same answers, written
+ * straight: no `Exchange`, no step list, no closure per request. Every
+ * failure is the endpoint's own error rendering, as there; never throws.
+ */
+export function compileDirect(p: DirectPlan, make: () => API): (rc: RequestContext) => Response | Promise<Response> {
+  const { renderer, params, bodies, method, readsQuery } = p
+  const limits = p.options.limits
+  const rendered = (value: unknown): Response => renderer.result(value)
+  const failed = (error: unknown): Response => renderer.error(error)
+
+  /** Params, then the method (after the body, when there is one). */
+  const call = (rc: RequestContext, instance: API): Response | Promise<Response> => {
+    try {
+      const input: Record<string, unknown> = {}
+      const failures = extract(params, rc, input, instance as unknown as Record<string, unknown>)
+      // Nothing can intercept the 400: rendered without building an Error.
+      if (failures) return renderer.invalid(failures.message, failures.issues)
+      rc.responder = renderer.result
+      const result = method.call(instance, input)
+      return isThenable(result) ? Promise.resolve(result).then(rendered, failed) : renderer.result(result)
+    } catch (error) {
+      return renderer.error(error)
+    }
+  }
+
+  return (rc) => {
+    const instance = make()
+    instance.request = rc
+    try {
+      if (readsQuery) {
+        const tooMany = tooManyQuery(rc, limits)
+        if (tooMany) return renderer.error(tooMany)
+      }
+      if (!bodies) return call(rc, instance)
+      const type = contentTypeOf(rc.raw) // parsed once: chosen among the plans and read with
+      return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type).then((body) => {
+        rc.body = body
+        return call(rc, instance)
+      }, failed)
+    } catch (error) {
+      return renderer.error(error)
+    }
+  }
+}

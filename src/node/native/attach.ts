@@ -1,0 +1,160 @@
+/**
+ * The native Node path for fw attached to node:http, Express, Koa and Fastify
+ * (docs/runtimes.md, "Node: the native path"; docs/integration.md): fw gets the
+ * native stand-in (./request) over the framework's `IncomingMessage`, with the
+ * URL and headers the Web bridge gives (../bridge/request: the path the
+ * framework routed, hop-by-hop fields left out, a Host the URL parser refuses
+ * read as `localhost`); a light answer (./response) is handed to the
+ * framework's response as it is. A body the framework already consumed
+ * (express.json(), koa-bodyparser) or none declared goes through the bridge,
+ * as does every other answer (streams, files). Which of the two an attachment
+ * takes: `nodeIO()` (src/adapters/node-io.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
+import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
+import { sendResponse } from '../bridge/send'
+import { DOT_SEGMENT, nativeRequestAt, PLAIN_HOST, PLAIN_TARGET } from './request'
+import { lightParts, type LightParts } from './response'
+import { DEFAULT_TYPE } from './write'
+
+/**
+ * How an attachment reads fw's request and hands on fw's answer: through the
+ * Web bridge (`bridgeIO`) or the native path (`nativeIO`).
+ *
+ * @example
+ * const io = nativeIO
+ * await io.send(res, await fetch(io.request(req, { url: req.originalUrl, res }).request))
+ */
+export interface NodeIO {
+  /** the request fw answers (`options.body`: a body the framework consumed) */
+  request(req: IncomingMessage, options: WebRequestOptions): WebRequest
+  /** the parts of an answer handed on as they are, or undefined: hand it on as a Web `Response` */
+  light(response: Response): LightParts | undefined
+  /** send `response` through `res` (headers merged into those set before, Set-Cookie appended; no body for HEAD) */
+  send(res: ServerResponse, response: Response): void | Promise<void>
+}
+
+/** The Web bridge: a Web `Request` per request, the answer read as a Web `Response`. */
+export const bridgeIO: NodeIO = { request: toWebRequest, light: () => undefined, send: sendResponse }
+
+/** The native path (see the file comment). */
+export const nativeIO: NodeIO = {
+  request: attachedRequest,
+  light: lightParts,
+  send(res, response) {
+    const parts = lightParts(response)
+    if (!parts) return sendResponse(res, response)
+    res.statusCode = parts.status
+    appendSetCookie(res, eachHeader(response, parts, (name, value) => res.setHeader(name, value)))
+    if (parts.body === null || res.req?.method === 'HEAD') res.end()
+    else res.end(parts.body)
+  },
+}
+
+const NONE: readonly string[] = Object.freeze([])
+
+/**
+ * A light answer's body as a Buffer, which Koa and Fastify send as it is (a
+ * bare Uint8Array they would serialise; a string Fastify gives a charset).
+ *
+ * @example
+ * reply.send(bufferOf(light.body))
+ */
+export function bufferOf(body: string | Uint8Array): Buffer {
+  return typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+}
+
+/**
+ * Hand the headers of `response` (`parts`: its light parts) to `visit`, as the
+ * bridge reads them from `response.headers`, Set-Cookie aside: returned.
+ *
+ * @example
+ * const cookies = eachHeader(response, io.light(response), (name, value) => reply.header(name, value))
+ */
+export function eachHeader(response: Response, parts: LightParts | undefined, visit: (name: string, value: string) => void): readonly string[] {
+  const headers = parts ? parts.headers : response.headers
+  if (headers === undefined) {
+    if (parts?.body !== null) visit('content-type', DEFAULT_TYPE)
+    return NONE
+  }
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => {
+      if (name !== 'set-cookie') visit(name, value)
+    })
+    return headers.getSetCookie()
+  }
+  let cookies = NONE
+  for (const name of Object.keys(headers)) {
+    const value = String(headers[name])
+    if (name.length === 10 && name.toLowerCase() === 'set-cookie') cookies = [value]
+    else visit(name.toLowerCase(), value)
+  }
+  return cookies
+}
+
+const DROPPED_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length))
+
+/** A header the bridge leaves out: hop-by-hop, or an HTTP/2 pseudo-header. */
+function dropped(name: string): boolean {
+  return name.charCodeAt(0) === 58 || (DROPPED_LENGTHS.has(name.length) && HOP_BY_HOP.has(name.toLowerCase()))
+}
+
+/** node's raw header list without the fields the bridge leaves out (the same list when there are none). */
+function endToEnd(raw: readonly string[]): readonly string[] {
+  let i = 0
+  while (i < raw.length && !dropped(raw[i] as string)) i += 2
+  if (i >= raw.length) return raw
+  const kept = raw.slice(0, i)
+  for (i += 2; i + 1 < raw.length; i += 2) if (!dropped(raw[i] as string)) kept.push(raw[i] as string, raw[i + 1] as string)
+  return kept
+}
+
+/** A dotted-quad IPv4 address the URL parser keeps as it is (any other host ending in a number it rewrites). */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::|$)/
+/** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
+const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
+
+/** The last Host found plain (most requests of a server name the same one). */
+let plainHost = ''
+
+/** Whether the URL parser keeps `host` as it is. */
+function isPlainHost(host: string): boolean {
+  if (host === plainHost) return true
+  if (!PLAIN_HOST.test(host) || (!CANONICAL_IPV4.test(host) && REWRITTEN_HOST.test(host))) return false
+  plainHost = host
+  return true
+}
+
+/**
+ * `requestUrl(req, path)` without the URL parser where it would change
+ * nothing; else parsed (an absolute-form target too, as `new Request` would:
+ * one it refuses throws, as there).
+ */
+function attachedUrl(req: IncomingMessage, path: string): string {
+  const host = req.headers.host
+  if (host && isPlainHost(host) && PLAIN_TARGET.test(path) && !DOT_SEGMENT.test(path)) {
+    return `${Reflect.get(req.socket ?? {}, 'encrypted') === true ? 'https' : 'http'}://${host}${path}`
+  }
+  return new URL(requestUrl(req, path)).href
+}
+
+/** Whether a body of `req` is sized by its Content-Length alone (a chunked one: no). */
+const sized = (req: IncomingMessage): boolean => hasWireBody(req) && req.headers['transfer-encoding'] === undefined && !req.readableEnded
+
+/**
+ * The request of `nativeIO`: the native stand-in, unless the body was consumed,
+ * none is declared or it is chunked (then the bridge's: its counting reader,
+ * as the stand-in's headers leave the Transfer-Encoding out).
+ */
+function attachedRequest(req: IncomingMessage, options: WebRequestOptions): WebRequest {
+  const method = req.method
+  if (options.body || (method !== 'GET' && method !== 'HEAD' && !sized(req))) return toWebRequest(req, options)
+  const request = nativeRequestAt(req, attachedUrl(req, options.url ?? req.url ?? '/'), options.res, endToEnd(req.rawHeaders))
+  return {
+    request,
+    get bodyStarted() {
+      return request.bodyUsed
+    },
+  }
+}

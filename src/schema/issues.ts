@@ -1,0 +1,28 @@
+/**
+ * valibot issues as fw lists them (`Invalid.all`): one reason and one item
+ * path per issue, at most `MAX_ISSUES` per value. The one home of that mapping
+ * for the checker (parse.ts) and the fast path's explainer (fast/explain.ts).
+ */
+import type * as v from 'valibot'
+
+/** One failing item: why, and the item names from the param down to it. */
+export interface Failure {
+  reason: string
+  path: (string | number)[]
+}
+
+/** Issues listed per value (a body with thousands of bad items answers with the first ones). */
+export const MAX_ISSUES = 100
+
+/** The reason fw gives for an issue: a missing value is `required item missing`, anything else valibot's message. */
+export function reasonOf(issue: v.BaseIssue<unknown>): string {
+  return issue.kind === 'schema' && issue.input === undefined ? 'required item missing' : issue.message
+}
+
+/** The keys of an issue's path (`[]` at the top), after `prefix` when given. */
+export function issueKeys(issue: v.BaseIssue<unknown>, prefix?: string): (string | number)[] {
+  const keys: (string | number)[] = prefix === undefined ? [] : [prefix]
+  const path = issue.path
+  if (path) for (const item of path) keys.push(item.key as string | number)
+  return keys
+}

@@ -1,0 +1,102 @@
+/**
+ * One conformance case sent to a server, its answer kept for comparing two
+ * servers (node-paths.test.ts, tests/adapters/native-attach.test.ts): status,
+ * headers (all but those that differ per response) and body bytes; and the
+ * raw bytes a server writes for one request.
+ */
+import { connect } from 'node:net'
+import type { Case, FormPart } from './cases'
+import { startServer, type Runtime, type Server } from './runtimes'
+
+const REQUEST_MS = 10_000
+/** Headers that differ per response, not per path (the example's plugins.RequestId makes a new id each time). */
+const PER_RESPONSE = new Set(['date', 'x-request-id'])
+
+function body(c: Case): BodyInit | undefined {
+  if (c.json !== undefined) return JSON.stringify(c.json)
+  if (c.form) {
+    const form = new FormData()
+    for (const [key, part] of c.form as [string, FormPart][]) {
+      if (typeof part === 'string') form.append(key, part)
+      else form.append(key, new Blob([part.name], { type: part.type ?? 'application/octet-stream' }), part.file)
+    }
+    return form
+  }
+  if (c.chunked && c.body !== undefined) {
+    const bytes = typeof c.body === 'string' ? new TextEncoder().encode(c.body) : c.body
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes)
+        controller.close()
+      },
+    })
+  }
+  return c.body
+}
+
+export interface Answer {
+  status: number
+  headers: [string, string][]
+  body: number[]
+}
+
+/**
+ * A request on a keep-alive connection the server is closing (its lingering
+ * close after a 413 answered before the body was read) fails with a transport
+ * error, on either path, now and then under load: such a send is tried again
+ * (twice at most); any HTTP answer counts.
+ */
+async function sent3(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (error) {
+      const code = String((error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined)?.code)
+      if (attempt >= 3 || !['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(code)) throw error
+    }
+  }
+}
+
+export async function answer(origin: string, c: Case): Promise<Answer> {
+  const headers = new Headers(c.headers)
+  if (c.json !== undefined) headers.set('content-type', 'application/json')
+  // A form is sent as bytes with its own Content-Type (so a retry resends the same body).
+  const form = c.form ? new Response(body(c)) : undefined
+  if (form) headers.set('content-type', form.headers.get('content-type') ?? '')
+  const sent = form ? new Uint8Array(await form.arrayBuffer()) : undefined
+  // built per attempt: a stream body is used up by the first
+  const init = (): RequestInit & { duplex?: 'half' } => ({ method: c.method, headers, body: sent ?? body(c), redirect: 'manual', signal: AbortSignal.timeout(REQUEST_MS), ...(c.chunked ? { duplex: 'half' } : {}) })
+  const response = await sent3(() => fetch(origin + c.path, init()))
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return {
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name)),
+    body: [...bytes],
+  }
+}
+
+/** The raw bytes a server answers to `request` (the connection closed after one answer). */
+export function raw(origin: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request))
+    let text = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => (text += chunk))
+    socket.on('end', () => resolve(text.replace(/^(Date|X-Request-Id): .*\r\n/gim, '')))
+    socket.on('error', reject)
+    socket.setTimeout(REQUEST_MS, () => socket.destroy(new Error('no answer')))
+  })
+}
+
+
+/**
+ * Start `entry` twice: on Node's native path and with `FW_NODE_SERVER=web`
+ * (the Web path); both stopped again if either fails to start.
+ */
+export async function startBothPaths(runtime: Runtime, entry: string, timeoutMs: number): Promise<[Server, Server]> {
+  const [a, b] = await Promise.allSettled([startServer(runtime, entry, timeoutMs), startServer(runtime, entry, timeoutMs, { FW_NODE_SERVER: 'web' })])
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
+  await Promise.all([a, b].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)))
+  throw [a, b].find((started): started is PromiseRejectedResult => started.status === 'rejected')?.reason
+}

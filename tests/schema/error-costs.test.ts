@@ -1,0 +1,102 @@
+/**
+ * Issue #26: what a bad value costs on the error path.
+ * - Errors fw makes for bad input and never shows the stack of are made
+ *   without capturing one (src/utils/stackless.ts): a `ConversionError` and
+ *   the `BadRequest` of failed params (what error hooks receive). These tests
+ *   run on Node (V8), where that applies; errors thrown by user code keep
+ *   their stacks, and `Error.stackTraceLimit` is as it was.
+ * - The fast path refuses a value it cannot convert without a throw (the
+ *   converters' cores return `UNCONVERTIBLE`); the slow path still says why.
+ */
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { api, exceptions, Fw, request } from 'fw-api'
+import { ConversionError } from '../../src/schema'
+import { FAIL } from '../../src/schema/fast'
+import { compileNode } from '../../src/schema/fast/compile'
+import { compileChecker, Invalid } from '../../src/schema/parse'
+import { booleanOf, integerOf, numberOf, toInteger, UNCONVERTIBLE } from '../../src/schema/scalars'
+import { stackless } from '../../src/utils/stackless'
+import { call } from '../helpers/client'
+
+const framed = (error: unknown): boolean => String((error as Error).stack).includes('\n    at ')
+
+describe('errors made without a stack', () => {
+  it('ConversionError: the message line only; the limit is restored', () => {
+    const before = Error.stackTraceLimit
+    const error = new ConversionError("invalid number: 'x'", ['page'])
+    expect(error.stack).toBe("Error: invalid number: 'x'")
+    expect(error).toBeInstanceOf(Error)
+    expect(Error.stackTraceLimit).toBe(before)
+    expect(framed(new Error('user'))).toBe(true)
+  })
+
+  it('stackless restores the limit when making the error throws', () => {
+    const before = Error.stackTraceLimit
+    expect(() => stackless(() => { throw new TypeError('made badly') })).toThrow('made badly')
+    expect(Error.stackTraceLimit).toBe(before)
+  })
+
+  it("the BadRequest an error hook receives for failed params has no fw frames; a user's error keeps its stack", async () => {
+    const seen: unknown[] = []
+    class ItemsAPI extends api.API {
+      @api.get('items', { page: request.QueryParam(v.pipe(v.number(), v.integer())) })
+      items({ page }: { page: number }) {
+        if (page === 13) throw new exceptions.BadRequest('unlucky')
+        return page
+      }
+
+      @api.handle('*')
+      handled(error: Error) {
+        seen.push(error)
+        throw error
+      }
+    }
+    const service = new Fw(import.meta.url, { api: ItemsAPI })
+    expect(await call(service, 'GET /items?page=x')).toMatchObject({ status: 400 })
+    expect(seen[0]).toBeInstanceOf(exceptions.BadRequest)
+    expect((seen[0] as Error).stack).toBe("BadRequest: parse item: ['page'] failed: invalid number: 'x'")
+    expect(await call(service, 'GET /items?page=13')).toMatchObject({ status: 400 })
+    expect(framed(seen[1])).toBe(true)
+  })
+})
+
+describe('a value the fast path cannot convert', () => {
+  it('is refused without a throw; the slow path names the reason', () => {
+    const schema = v.object({ page: v.pipe(v.number(), v.integer()), on: v.boolean(), n: v.number() })
+    const run = compileNode(schema)?.run
+    for (const bad of [{ page: 'x', on: true, n: 1 }, { page: 1, on: 'maybe', n: 1 }, { page: 1, on: true, n: {} }, { page: '1e300', on: true, n: 1 }]) {
+      expect(() => run?.(bad)).not.toThrow()
+      expect(run?.(bad)).toBe(FAIL)
+    }
+    // the slow path's ConversionError (params.ts answers it as an `Invalid`) names the item and the reason
+    const reasons = [{ page: 'x', on: true, n: 1 }, { page: '1e300', on: true, n: 1 }, { page: 1, on: 'maybe', n: 1 }].map((bad) => {
+      try {
+        return compileChecker(schema)(bad)
+      } catch (error) {
+        return error instanceof ConversionError ? [error.path, error.reason] : error
+      }
+    })
+    expect(reasons).toEqual([
+      [['page'], "invalid number: 'x'"],
+      [['page'], "invalid integer: '1e300' is out of the safe integer range"],
+      [['on'], "invalid boolean: 'maybe'"],
+    ])
+    expect(compileChecker(schema)({ page: 1, on: true, n: null })).toBeInstanceOf(Invalid)
+  })
+
+  it('the cores return UNCONVERTIBLE where the converters throw', () => {
+    expect(numberOf('x')).toBe(UNCONVERTIBLE)
+    expect(numberOf(10n)).toBe(UNCONVERTIBLE)
+    expect(numberOf(' 36')).toBe(UNCONVERTIBLE)
+    expect(numberOf('2.5')).toBe(2.5)
+    expect(numberOf(null)).toBe(null)
+    expect(integerOf('2.9')).toBe(2)
+    expect(integerOf('1e300')).toBe(UNCONVERTIBLE)
+    expect(integerOf(Infinity)).toBe(Infinity)
+    expect(booleanOf('on')).toBe(true)
+    expect(booleanOf(2)).toBe(UNCONVERTIBLE)
+    expect(() => toInteger('1e300')).toThrow("invalid integer: '1e300' is out of the safe integer range")
+    expect(() => toInteger('x')).toThrow("invalid number: 'x'")
+  })
+})
