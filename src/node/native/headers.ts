@@ -40,6 +40,18 @@ export function sameName(key: string, name: string): boolean {
   return true
 }
 
+/**
+ * The first value of the header `name` (lower case) in node's raw list, as
+ * node's `headers[name]` has it for Host, without building node's header object.
+ *
+ * @example
+ * firstHeader(incoming.rawHeaders, 'host') // '127.0.0.1:8000'
+ */
+export function firstHeader(raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (sameName(raw[i] as string, name)) return raw[i + 1]
+  return undefined
+}
+
 /** `Headers` over node's `[name, value, name, value, ...]` list (see the file comment). */
 class NativeHeaders {
   readonly [RAW]: readonly string[];

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED } from '../../utils/http'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
-import { nativeHeaders, sameName } from './headers'
+import { firstHeader, nativeHeaders } from './headers'
 
 /** A request target node:http accepted that fw serves as is (no dot segments, no characters the URL parser would escape). */
 export const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
@@ -33,7 +33,7 @@ export class BadRequestTarget extends Error {}
 export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
   const target = incoming.url ?? ''
   if (target.startsWith('http://') || target.startsWith('https://')) return absolute(target, target)
-  const host = hostOf(incoming.rawHeaders) || hostname
+  const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
   if (!PLAIN_HOST.test(host)) {
@@ -45,12 +45,6 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   if (target.length === 0) return `${url}/`
   if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
   return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) ? url : absolute(url, target)
-}
-
-/** The first Host header's value (node's `headers.host`, without building node's header object). */
-function hostOf(raw: readonly string[]): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2) if (sameName(raw[i] as string, 'host')) return raw[i + 1]
-  return undefined
 }
 
 function absolute(url: string, target: string): string {
