@@ -7,7 +7,8 @@
  * which stays the way to serve it as a Web handler.
  */
 import { problem } from '../exceptions/http'
-import { BadRequestTarget, bodyTaken, nativeRequest } from '../node/native/request'
+import { bodyTaken } from '../node/native/body'
+import { BadRequestTarget, nativeRequest } from '../node/native/request'
 import { installLightResponse } from '../node/native/response'
 import { writeResponse } from '../node/native/write'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
