@@ -1,7 +1,7 @@
 /**
  * The JSON text of a failure answer (a 4xx/5xx), written by concatenating
  * parts serialised once per template instead of building an object and
- * serialising it per answer (issue #26). Byte for byte what
+ * serialising it per answer. Byte for byte what
  * `stringify(object)` gives, as the success path's `head + result + tail`:
  * the keys in the same order, each value serialised by the same `stringify`.
  */

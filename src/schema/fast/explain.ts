@@ -1,6 +1,6 @@
 /**
- * The failures of an object value the fast path refused, found entry by entry
- * (issue #26): each entry's fast node vouches for the entries that pass, and
+ * The failures of an object value the fast path refused, found entry by entry:
+ * each entry's fast node vouches for the entries that pass, and
  * valibot runs only on the entries that fail, so a body with one bad field
  * costs one small valibot run instead of a run over the whole object. The
  * answer is what valibot's run of the whole object lists (same issues, same
