@@ -27,11 +27,13 @@ export function markFramed(request: Request): void {
 }
 
 /**
- * Is `env` (the second argument of `fetch`) what `Bun.serve` or `Deno.serve`
- * hand their handler (Bun's `Server`, Deno's `ServeHandlerInfo`)? Then the
+ * Is `env` (the second argument of `fetch`) what `Bun.serve`, `Deno.serve` or
+ * @hono/node-server hand their handler (Bun's `Server`, Deno's
+ * `ServeHandlerInfo`, `{ incoming, outgoing }` of an HTTP/1 request)? Then the
  * request comes from that server, which frames bodies as `service.run()`'s
- * do: `Bun.serve({ fetch: service.fetch })`, `export default service` on Bun
- * and `Deno.serve(service.fetch)` read sized bodies whole too. `env` is
+ * do: `Bun.serve({ fetch: service.fetch })`, `export default service` on Bun,
+ * `Deno.serve(service.fetch)` and `serve({ fetch: service.fetch })` of
+ * @hono/node-server read sized bodies whole too. `env` is
  * given by the code that calls `fetch`, never by a client.
  */
 export function fromFramingServer(env: unknown): boolean {
@@ -40,10 +42,23 @@ export function fromFramingServer(env: unknown): boolean {
   if (typeof env !== 'object' || env === null) return false
   // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
   if ('remoteAddr' in env && 'completed' in env) return true
+  if ('incoming' in env) return fromNodeHttp1(env as { incoming?: unknown; outgoing?: unknown })
   const server = env as { requestIP?: unknown; upgrade?: unknown }
   if (typeof server.requestIP !== 'function' || typeof server.upgrade !== 'function') return false
   lastServer = env
   return true
+}
+
+/**
+ * @hono/node-server's `{ incoming, outgoing }` (`serve({ fetch: service.fetch })`):
+ * node:http's HTTP/1 parser ends a sized body at its Content-Length, as
+ * `service.run()`'s server does. HTTP/2 requests keep the counting reader.
+ */
+function fromNodeHttp1(env: { incoming?: unknown; outgoing?: unknown }): boolean {
+  const incoming = env.incoming as { httpVersionMajor?: unknown; rawHeaders?: unknown; socket?: unknown } | null | undefined
+  const outgoing = env.outgoing as { writeHead?: unknown } | null | undefined
+  return typeof incoming === 'object' && incoming !== null && incoming.httpVersionMajor === 1 && Array.isArray(incoming.rawHeaders) &&
+    typeof incoming.socket === 'object' && typeof outgoing === 'object' && outgoing !== null && typeof outgoing.writeHead === 'function'
 }
 
 /** The last `Bun.serve` server `fromFramingServer` recognised (one object per server; `{}` matches no `env`). */
