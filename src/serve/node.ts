@@ -192,7 +192,7 @@ export function lingerAndContinue(server: NodeHttpServer): void {
 
 /**
  * `Expect: 100-continue` answered once the body is read (its stream resumed),
- * the request then served as any other.
+ * the request then served like every other.
  *
  * @example
  * continueOnRead(http.createServer(listener))

@@ -26,8 +26,8 @@ async function refusedQuickly(request: Request, plan: BodyPlan, limits = default
   })
   expect(status, 'a 4xx').toBeGreaterThanOrEqual(400)
   expect(status).toBeLessThan(500)
-  // typically under 40 ms of CPU
-  expect(elapsed, 'refused within 1 s of CPU').toBeLessThan(1000)
+  // typically under 40 ms of CPU; a hang guard (super-linear work on these inputs takes minutes)
+  expect(elapsed, 'refused within 3 s of CPU').toBeLessThan(3000)
   return status
 }
 

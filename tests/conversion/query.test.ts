@@ -105,10 +105,10 @@ describe('hostile query strings', () => {
   it('refuses 200,000 params (a 1 MB query) fast', async () => {
     const search = 'a=1&'.repeat(200_000)
     const { value: response, ms: elapsed } = await cpuTime(() => call(service, `GET /all?${search}`))
-    // typically ~5 ms of CPU; a hang guard with a 200× margin: work quadratic in 200,000 params
+    // typically ~5 ms of CPU; a hang guard with a 600× margin: work quadratic in 200,000 params
     // would take minutes
     expect(response.status).toBe(400)
-    expect(elapsed).toBeLessThan(1000)
+    expect(elapsed).toBeLessThan(3000)
   })
 
   it('follows the configured limit', async () => {
