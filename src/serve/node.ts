@@ -3,7 +3,6 @@
  * request listener (Express, Koa, `node:http`) with `http.createServer`;
  * both listen with a promise and close gracefully.
  */
-import { markFramed } from '../body'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
 import type { FetchHandler } from '../types'
 import { guarded } from './errors'
@@ -206,20 +205,6 @@ export function continueOnRead(server: NodeHttpServer): void {
 }
 
 /**
- * node:http (under @hono/node-server) frames a body by its Content-Length
- * (never more bytes): its requests are marked so a sized body is read whole
- * (see `markFramed`). That also skips building a web stream from the socket
- * (@hono/node-server reads the body directly): the counting reader costs
- * ~115 µs more per request over loopback there.
- */
-function framing(fetch: FetchHandler): FetchHandler {
-  return (request, env, ctx) => {
-    markFramed(request)
-    return fetch(request, env, ctx)
-  }
-}
-
-/**
  * fw's own Node server for a fetch handler (@hono/node-server): timeouts set,
  * an escaped error is a plain 500, a body nobody reads lingers briefly, and
  * `Expect: 100-continue` is answered once the body is read.
@@ -234,7 +219,8 @@ export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boo
   // `hostname`: the URL host for a request without a Host header (HTTP/1.0) or
   // with an empty one, served at its request-target path as on Bun and Deno
   // (without it @hono/node-server answers 400); a bad Host stays refused.
-  const server = createAdaptorServer({ fetch: guarded(framing(fetch), options.debug), hostname: 'localhost', serverOptions })
+  // A sized body is read whole: fw recognises @hono/node-server's { incoming, outgoing } as a framing server (body/stream.ts).
+  const server = createAdaptorServer({ fetch: guarded(fetch, options.debug), hostname: 'localhost', serverOptions })
   lingerAndContinue(server)
   return server
 }
