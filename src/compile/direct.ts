@@ -1,9 +1,9 @@
 import type { API } from '../api/api'
-import { contentTypeOf, readBody, type BodyPlan } from '../body'
+import type { BodyPlan } from '../body'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { chooseBody, extract, tooManyQuery } from './extract'
+import { extract, readEndpointBody, tooManyQuery } from './extract'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
 
@@ -54,8 +54,7 @@ export function compileDirect(p: DirectPlan, make: () => API): (rc: RequestConte
         if (tooMany) return renderer.error(tooMany)
       }
       if (!bodies) return call(rc, instance)
-      const type = contentTypeOf(rc.raw) // parsed once: chosen among the plans and read with
-      return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type).then((body) => {
+      return readEndpointBody(rc, bodies, limits).then((body) => {
         rc.body = body
         return call(rc, instance)
       }, failed)

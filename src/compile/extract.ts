@@ -1,4 +1,4 @@
-import { accepts, type BodyPlan, type ContentType, type Limits } from '../body'
+import { accepts, contentTypeOf, readBody, type BodyPlan, type ContentType, type Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
@@ -62,12 +62,20 @@ export function tooManyQuery(rc: RequestContext, limits: Limits): BadRequest | u
 const ALL: readonly boolean[] = Object.freeze([true])
 
 /**
- * Choose the body plan an endpoint reads the body with (the body itself is
- * read by the caller: `rc.body = await readBody(rc.raw, chooseBody(rc, bodies, type), limits, env, type)` with `type = contentTypeOf(rc.raw)`,
- * one await hop). With several whole-body params, the body goes to those whose
- * content types accept it; none → the first plan's 415.
+ * Read the endpoint's body (one await hop): the Content-Type parsed once, used
+ * to choose the plan (`chooseBody`) and to read with.
  */
-export function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[], type: ContentType | undefined): BodyPlan {
+export function readEndpointBody(rc: RequestContext, bodies: readonly BodyPlan[], limits: Limits): Promise<unknown> {
+  const type = contentTypeOf(rc.raw)
+  return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type)
+}
+
+/**
+ * Choose the body plan an endpoint reads the body with. With several
+ * whole-body params, the body goes to those whose content types accept it;
+ * none → the first plan's 415.
+ */
+function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[], type: ContentType | undefined): BodyPlan {
   if (bodies.length === 1) {
     rc.bodyAccepted = ALL
     return bodies[0] as BodyPlan

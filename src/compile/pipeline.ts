@@ -1,13 +1,13 @@
 import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import { contentTypeOf, readBody, type BodyPlan } from '../body'
+import type { BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
 import { Exchange, type LevelMaker } from './exchange'
-import { badRequest, chooseBody, extract, tooManyQuery } from './extract'
+import { badRequest, extract, readEndpointBody, tooManyQuery } from './extract'
 import type { ResolvedHook } from './hooks'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
@@ -104,10 +104,7 @@ function buildSteps(p: PipelinePlan): Step[] {
   const bodies = p.bodies
   if (bodies) {
     steps.push(step(
-      (x) => {
-        const type = contentTypeOf(x.rc.raw) // parsed once: chosen among the plans and read with
-        return readBody(x.rc.raw, chooseBody(x.rc, bodies, type), options.limits, x.rc.env, type)
-      },
+      (x) => readEndpointBody(x.rc, bodies, options.limits),
       (x, body) => void (x.rc.body = body),
     ))
   }
