@@ -15,7 +15,7 @@
 import { BadRequest } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
 import { addField, createForm, tooManyFields, type FormObject } from './form'
-import { parsePartHeaders, type PartHeaders } from './multipart-headers'
+import { readPartHeaders, type PartHeaders } from './multipart-headers'
 import { pump, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
 import { concatBytes } from '../utils/bytes'
@@ -94,7 +94,7 @@ class MultipartParser {
   private state = PREAMBLE
   private parts = 0
   private files = 0
-  private part: PartHeaders = {}
+  private part: Readonly<PartHeaders> = {}
   private chunks: Bytes[] = []
   private size = 0
   /** the current part is a file in a field that takes no file */
@@ -160,7 +160,8 @@ class MultipartParser {
         }
         case HEADERS: {
           if (buf.length - pos < 2) return pos
-          let block = ''
+          const start = pos
+          let end = pos
           if (buf[pos] === CR && buf[pos + 1] === LF) {
             pos += 2 // a part with no headers
           } else {
@@ -170,10 +171,10 @@ class MultipartParser {
               return pos
             }
             if (at - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
-            block = decodeText(buf.subarray(pos, at))
+            end = at
             pos = at + HEADER_END.length
           }
-          this.startPart(block)
+          this.startPart(buf, start, end)
           this.state = PART_BODY
           break
         }
@@ -200,10 +201,10 @@ class MultipartParser {
     }
   }
 
-  private startPart(block: string): void {
+  private startPart(buf: Bytes, start: number, end: number): void {
     // Counted from the headers alone, before any object is built for the part.
     if (++this.parts > this.limits.parts) throw tooManyFields(this.limits.parts)
-    const part = parsePartHeaders(block)
+    const part = readPartHeaders(buf, start, end, this.parts - 1)
     if (part.filename !== undefined && ++this.files > this.limits.files) {
       throw new BadRequest(`too many files (limit ${this.limits.files})`)
     }
