@@ -113,11 +113,17 @@ export function readFramed<T = Bytes>(request: Request, limit: number, use: (byt
     if (bytes.byteLength > limit) throw tooLarge(limit)
     return use(bytes)
   }
-  // `bytes()` where the runtime has it (Bun, Deno, workerd, Node ≥ 22.3): the array made natively,
-  // not a view made in JS over `arrayBuffer()` (≈ 0.25 µs per body on Bun).
-  if (typeof request.bytes === 'function') return request.bytes().then(checked, failed)
+  // `bytes()` where the runtime has it (Bun, Deno, workerd, recent Node): the array made natively,
+  // not a view made in JS over `arrayBuffer()` (≈ 0.25 µs per body on Bun). Only on the runtime's own
+  // Request: a look-alike that brings its own `arrayBuffer()` (@hono/node-server's) inherits a `bytes()`
+  // that is not its own and would refuse it.
+  if (NATIVE_BYTES !== undefined && request.bytes === NATIVE_BYTES && request.arrayBuffer === NATIVE_ARRAY_BUFFER) return request.bytes().then(checked, failed)
   return request.arrayBuffer().then((buffer) => checked(new Uint8Array(buffer)), failed)
 }
+
+const REQUEST = (globalThis as { Request?: { prototype: Partial<Request> } }).Request?.prototype
+const NATIVE_BYTES = typeof REQUEST?.bytes === 'function' ? REQUEST.bytes : undefined
+const NATIVE_ARRAY_BUFFER = REQUEST?.arrayBuffer
 
 function failed(error: unknown): never {
   throw unreadable(error)
