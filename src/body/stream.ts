@@ -138,7 +138,9 @@ export function readFramedText<T = string>(request: Request, limit: number, use:
   return request.text().then((text) => {
     if (text.length > limit) throw tooLarge(limit)
     return use(text)
-  }, failed)
+  }, (error: unknown) => {
+    throw unreadable(error)
+  })
 }
 
 /** The 413 thrown when a body goes over `limit` bytes. */
