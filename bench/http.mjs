@@ -1,10 +1,14 @@
 /**
  * Loopback HTTP runs for bench/run.mjs: start each app's server (bench/server.ts,
  * bundled to .build/server.mjs) on 127.0.0.1, check every app answers every
- * fixture alike, then drive each with wrk (alternating rounds, median).
+ * fixture alike, then drive each with wrk in paired rounds: every round runs each app once (the order
+ * rotates), fw/other ratios are taken within a round and the median of those per-round ratios is reported,
+ * so load that comes and goes between rounds cancels out instead of landing on one app.
+ * BENCH_PIN=1 pins the server to the last CPU and wrk to the first (taskset).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 /** Apps whose bytes legitimately differ: compared on status and body (not content type), E5 on status only. */
@@ -20,10 +24,34 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
+/** `taskset -c <cpu>` prefix when BENCH_PIN=1 and the machine has 2+ CPUs (else none). */
+function pinned(which) {
+  if (process.env.BENCH_PIN !== '1' || os.cpus().length < 2) return []
+  return ['taskset', '-c', which === 'server' ? String(os.cpus().length - 1) : '0']
+}
+
+/** Run `cmd args` under the pin for `which` (server or wrk). */
+function command(which, cmd, args) {
+  const pin = pinned(which)
+  return pin.length ? [pin[0], [...pin.slice(1), cmd, ...args]] : [cmd, args]
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** fw/other ratios within each round (samples[app][round]), then their median, lowest and highest. */
+function pairedRatios(samples) {
+  const fw = samples.fw
+  if (!fw) return {}
+  const entries = Object.entries(samples).filter(([app]) => app !== 'fw').map(([app, list]) => {
+    const byRps = list.map((sample, round) => fw[round].rps / sample.rps)
+    const byCpu = list.map((sample, round) => sample.cpuUsPerRequest / fw[round].cpuUsPerRequest)
+    return [app, { rps: median(byRps), cpu: median(byCpu), low: Math.min(...byRps), high: Math.max(...byRps) }]
+  })
+  return Object.fromEntries(entries)
 }
 
 /**
@@ -41,7 +69,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
   /** Start one app's server on a free port (it prints `READY <app> <port>`). */
   function startServer(runtime, app) {
     const cmd = runtime === 'bun' ? bun : process.execPath
-    const child = spawn(cmd, [path.join(out, 'server.mjs'), app, '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(...command('server', cmd, [path.join(out, 'server.mjs'), app, '0']), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
     return new Promise((resolve, reject) => {
       let text = ''
       const timer = setTimeout(() => {
@@ -68,7 +96,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
 
   function wrk(port, fixture, seconds, connections) {
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', luaFor(fixture), `http://127.0.0.1:${port}${fixture.path}`]
-    const result = spawnSync('wrk', args, { encoding: 'utf8', timeout: (seconds + 20) * 1000 })
+    const result = spawnSync(...command('wrk', 'wrk', args), { encoding: 'utf8', timeout: (seconds + 20) * 1000 })
     const text = result.stdout
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN)
     const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN)
@@ -98,7 +126,9 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
   /**
    * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk
    * (every fixture, or those whose id is in `only`).
-   * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>> }>}
+   * `ratios[id][other]` holds the medians of the per-round fw/other ratios (req/s, and other/fw CPU per request)
+   * with their lowest and highest round.
+   * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>>, ratios: Record<string, Record<string, { rps: number, cpu: number, low: number, high: number }>> }>}
    */
   async function httpRun(runtime, apps, { seconds, rounds, connections, only: timedOnly }) {
     const servers = []
@@ -107,7 +137,8 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
       const checks = await check(runtime, servers)
       log(runtime, 'loopback answers agree:', apps.join(', '), checks.join(' '))
       const table = {}
-      if (seconds === 0) return { checks, table }
+      const ratios = {}
+      if (seconds === 0) return { checks, table, ratios }
       for (const fixture of fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))) {
         const targets = servers.filter((server) => serves(server.app, fixture))
         const samples = Object.fromEntries(targets.map((server) => [server.app, []]))
@@ -127,9 +158,10 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
         table[fixture.id] = Object.fromEntries(
           Object.entries(samples).map(([app, list]) => [app, { rps: median(list.map((s) => s.rps)), cpuUs: median(list.map((s) => s.cpuUsPerRequest)), rounds: list }]),
         )
+        ratios[fixture.id] = pairedRatios(samples)
         log(runtime, fixture.id, Object.entries(table[fixture.id]).map(([app, r]) => `${app} ${r.rps.toFixed(0)}/s ${r.cpuUs.toFixed(1)}µs`).join('  '))
       }
-      return { checks, table }
+      return { checks, table, ratios }
     } finally {
       for (const server of servers) server.child.kill('SIGTERM')
     }

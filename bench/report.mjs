@@ -16,11 +16,21 @@ function timeRatios(run, other, ids) {
   return ids.filter((id) => run?.results[id]).map((id) => [id, run.results[id].fw.p50 / run.results[id][other].p50])
 }
 
-/** fw/other throughput ratios (req/s, and the inverse CPU-per-request ratio). */
+/**
+ * fw/other throughput ratios (req/s, and the inverse CPU-per-request ratio): the median of the per-round
+ * ratios when the run has them (paired rounds), else the ratio of the medians (results.json of older runs).
+ */
+function httpRatio(run, id, other) {
+  const paired = run.ratios?.[id]?.[other]
+  if (paired) return paired
+  const row = run.table[id]
+  return { rps: row.fw.rps / row[other].rps, cpu: row[other].cpuUs / row.fw.cpuUs }
+}
+
 function httpRatios(run, other, ids) {
   return ids.filter((id) => run?.table[id]?.[other]).map((id) => {
-    const row = run.table[id]
-    return [id, row.fw.rps / row[other].rps, row[other].cpuUs / row.fw.cpuUs]
+    const ratio = httpRatio(run, id, other)
+    return [id, ratio.rps, ratio.cpu]
   })
 }
 
@@ -31,7 +41,7 @@ function target(label, ratios, ok, index = 1) {
   return `| ${label} | ${list} | ${verdict(all)} |`
 }
 
-export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connections, quick = false }) {
+export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connections, pin = false, quick = false }) {
   const { machine } = results
   const label = Object.fromEntries(fixtures.map((fixture) => [fixture.id, fixture.label]))
   const lines = []
@@ -87,7 +97,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   for (const [runtime, run] of Object.entries(results.http)) {
     if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
   }
-  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} alternating rounds; median). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
+  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (1 s warm-up per app and endpoint, then ${wrkRounds} paired rounds: each round runs every app once, in an order that rotates; req/s and CPU µs are medians over the rounds, and each fw/other ratio is the median of the ${wrkRounds} per-round ratios, with the lowest and highest round in brackets${pin ? '; the server pinned to one CPU and wrk to the other with `taskset`' : ''}). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
   for (const [runtime, run] of Object.entries(results.http)) {
     if (!Object.keys(run.table).length) continue
     const apps = Object.keys(Object.values(run.table)[0] ?? {})
@@ -99,7 +109,11 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
       const row = run.table[id]
       if (!row) continue
       const cell = (app) => (row[app] ? rps(row[app].rps) : 'n/a')
-      const ratio = (app) => (row[app] ? x(row.fw.rps / row[app].rps) : 'n/a')
+      const ratio = (app) => {
+        if (!row[app]) return 'n/a'
+        const { rps: median, low, high } = httpRatio(run, id, app)
+        return low === undefined ? x(median) : `${x(median)} (${low.toFixed(2)}–${high.toFixed(2)})`
+      }
       const cpu = (app) => (row[app] ? row[app].cpuUs.toFixed(1) : 'n/a')
       push(`| ${id} ${label[id]} | ${apps.map(cell).join(' | ')} | ${others.map(ratio).join(' | ')} | ${apps.map(cpu).join(' | ')} |`)
     }
