@@ -100,6 +100,27 @@ describe('explain', () => {
     expect(runs).toBe(1)
   })
 
+  it("a fast run that throws hands over no refused entry, not one a nested run of the same schema left", () => {
+    const schema = v.object({ a: v.string(), b: v.pipe(v.string(), v.email()), c: v.number() })
+    const check = compileChecker(schema)
+    let reads = 0
+    const input = {
+      // first read (the fast run): the same checker refuses another value at entry 1, then this getter throws
+      get a(): unknown {
+        if (reads++ === 0) {
+          expect(check({ a: 'x', b: 'bad', c: 1 })).toBeInstanceOf(Invalid)
+          throw new Error('once')
+        }
+        return null // converts to itself, fails v.string()
+      },
+      b: 'bad',
+      c: 1,
+    }
+    const expected = compileChecker(schema, { fast: false })({ a: null, b: 'bad', c: 1 })
+    expect((expected as Invalid).all).toHaveLength(2)
+    expect(check(input)).toEqual(expected)
+  })
+
   it('E5: the one bad field of CreateUser, as valibot reports it', () => {
     const body = { name: 'Ada Lovelace', email: 'not-an-email', age: 36, admin: false, tags: ['math'] }
     expect(compileExplain(CreateUser, config)?.(body)).toEqual([{ reason: 'Invalid email: Received "not-an-email"', path: ['email'] }])
