@@ -6,7 +6,7 @@
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 import { concatBytes } from '../utils/bytes'
-import { FRAMED } from '../utils/http'
+import { FRAMED, READ_TEXT, type TextReader } from '../utils/http'
 
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
 export type Bytes = Uint8Array<ArrayBuffer>
@@ -87,7 +87,17 @@ export function fromWorkersPlatform(request: Request): boolean {
  */
 export function declaredLength(request: Request): number {
   const header = request.headers.get('content-length')
-  return header !== null && /^\d+$/.test(header) ? Number(header) : -1
+  return header !== null && isDecimal(header) ? Number(header) : -1
+}
+
+/** Only ASCII digits, at least one (`/^\d+$/` without a regex run per body). */
+function isDecimal(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return false
+  }
+  return true
 }
 
 /**
@@ -135,10 +145,13 @@ function failed(error: unknown): never {
  * `limit` is refused all the same. `use`: as for `readFramed`.
  */
 export function readFramedText<T = string>(request: Request, limit: number, use: (text: string) => T = same as (text: string) => T): Promise<T> {
-  return request.text().then((text) => {
+  const checked = (text: string): T => {
     if (text.length > limit) throw tooLarge(limit)
     return use(text)
-  }, (error: unknown) => {
+  }
+  // A request that reads its own text (fw's native Node requests): read and parsed in one promise step.
+  if ((request as Partial<TextReader>)[READ_TEXT]) return (request as unknown as TextReader)[READ_TEXT](checked, unreadable)
+  return request.text().then(checked, (error: unknown) => {
     throw unreadable(error)
   })
 }

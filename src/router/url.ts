@@ -45,8 +45,16 @@ function httpScheme(url: string, slashes: number): boolean {
   if (lower(url, 0) !== 0x68 || lower(url, 1) !== 0x74 || lower(url, 2) !== 0x74 || lower(url, 3) !== 0x70) return false
   return slashes === 5 ? url.charCodeAt(4) === 0x3a : lower(url, 4) === 0x73 && url.charCodeAt(5) === 0x3a
 }
+/** Where the `//` of an `http://` or `https://` URL in any case is, or -1. */
+function anyCaseScheme(url: string): number {
+  const slashes = url.indexOf('//')
+  return httpScheme(url, slashes) ? slashes : -1
+}
+
 // Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
 const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
+/** The last Host `splitTarget` found usable (`''` is usable: no bad character). */
+let lastHost = ''
 
 /**
  * Split a request URL into its path and query by index (no URL object).
@@ -59,9 +67,14 @@ const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
  * splitTarget('http://h/api/x/?a=1', 'h') // { path: '/api/x', search: 'a=1', start: 8 }
  */
 export function splitTarget(url: string, host: string | null): TargetSplit | undefined {
-  if (host !== null && BAD_HOST.test(host)) return undefined
-  const scheme = url.indexOf('//')
-  if (!httpScheme(url, scheme)) return undefined
+  // A server sees one Host or a few: the last usable one is not tested again (a comparison, not a regex, on Deno).
+  if (host !== null && host !== lastHost) {
+    if (BAD_HOST.test(host)) return undefined
+    lastHost = host
+  }
+  // The scheme as servers write it takes one string operation (each costs ~20 ns on Bun's request URLs); any other case char by char.
+  const scheme = url.startsWith('http://') ? 5 : url.startsWith('https://') ? 6 : anyCaseScheme(url)
+  if (scheme < 0) return undefined
   const start = url.indexOf('/', scheme + 2)
   const query = start < 0 ? url.indexOf('?', scheme + 2) : url.indexOf('?', start)
   const authorityEnd = start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { compileConverter } from './convert'
 import { FAIL, compileFast } from './fast'
+import { refusal } from './fast/containers'
 import { compileExplain } from './fast/explain'
 import { getFieldOptions } from './field'
 import { issueKeys, MAX_ISSUES, reasonOf, type Failure } from './issues'
@@ -55,16 +56,22 @@ export function compileChecker(schema: AnySchema, options: { fast?: boolean; dep
   if (!fast) return (value) => slow(convert(value))
   // An object the fast path refused: valibot runs only on the entries that fail (fast/explain.ts).
   const explain = compileExplain(schema, config)
-  const check: Checker = explain
-    ? (value) => {
-        const converted = convert(value)
-        const found = explain(converted)
-        return found ? invalidOf(found) : slow(converted)
-      }
-    : (value) => slow(convert(value))
+  if (!explain) {
+    return (value) => {
+      const out = fast(value)
+      return out === FAIL ? slow(convert(value)) : out
+    }
+  }
+  const shape = shapeOf(schema)
   return (value) => {
+    refusal.shape = undefined
     const out = fast(value)
-    return out === FAIL ? check(value) : out
+    if (out !== FAIL) return out
+    // the entry the fast run refused, when it was this object's own (not a throw, not a nested object's)
+    const refused = refusal.shape === shape ? refusal.index : -1
+    const converted = convert(value)
+    const found = explain(converted, refused)
+    return found ? invalidOf(found) : slow(converted)
   }
 }
 

@@ -28,7 +28,25 @@ export class Tracker {
 
   /** `fetch` counted: in flight from the call until its response (or error) is there. */
   track(fetch: FetchHandler): FetchHandler {
-    return (request, env, ctx) => this.call(fetch, request, env, ctx)
+    const counted = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => this.call(fetch, request, env, ctx)
+    return Object.assign(counted, { [COUNTED]: { tracker: this, fetch } })
+  }
+
+  /** `answer` for a fetch this tracker counts (see `track`): the count and the hand-on in one promise step. */
+  answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
+    this.#active++
+    let result: Response | Promise<Response>
+    try {
+      result = fetch(request, env)
+    } catch (error) {
+      this.#done()
+      return fail(to, error)
+    }
+    if (!(result instanceof Promise)) return send(to, this.#settled(result))
+    result.then((response) => send(to, this.#settled(response)), (error: unknown) => {
+      this.#done()
+      fail(to, error)
+    })
   }
 
   /** Call `fetch` counted (see `track`). */
@@ -80,6 +98,31 @@ export class Tracker {
     if (this.#active > 0) await new Promise<void>((resolve) => this.#idle.push(resolve))
     await Promise.all([...this.#streams].map((stream) => stream.ended))
   }
+}
+
+/** A fetch counted by `Tracker.track` carries its tracker and the fetch it counts under this key. */
+const COUNTED = Symbol('fw.counted')
+
+/**
+ * Call `fetch` (counted by a `Tracker` or not) with `request` and `env`, and
+ * hand its response to `send(to, response)`, or what it threw or rejected
+ * with to `fail(to, error)`: one promise step for an answer not ready at
+ * once (a counted fetch's own step included), none for one that is.
+ *
+ * @example
+ * answer(fetch, request, { incoming, outgoing }, outgoing, write, writeFailure)
+ */
+export function answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
+  const counted = (fetch as { [COUNTED]?: { tracker: Tracker; fetch: FetchHandler } })[COUNTED]
+  if (counted) return counted.tracker.answer(counted.fetch, request, env, to, send, fail)
+  let result: Response | Promise<Response>
+  try {
+    result = fetch(request, env)
+  } catch (error) {
+    return fail(to, error)
+  }
+  if (!(result instanceof Promise)) return send(to, result)
+  result.then((response) => send(to, response), (error: unknown) => fail(to, error))
 }
 
 /** What a runtime or framework server gives `graceful()`: how to stop it nicely, and how to cut what is left. */

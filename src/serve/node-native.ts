@@ -14,6 +14,7 @@ import { writeResponse } from '../node/native/write'
 import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
 import type { FetchHandler } from '../types'
 import { failure, HIDDEN_500 } from './errors'
+import { answer } from './graceful'
 import { continueOnRead, lingerUnread, type NodeHttpServer } from './node'
 import { envVar } from './runtime'
 import { nodeServerTimeouts, type Timeouts } from './types'
@@ -55,6 +56,8 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
     if (linger && !bodyTaken(outgoing.req)) lingerUnread(outgoing)
     void writeResponse(outgoing, response, refused)
   }
+  // an error escaping `fetch` is fw's 500
+  const failed = (outgoing: Outgoing, error: unknown): void => send(outgoing, fail(error))
   return (incoming, outgoing) => {
     let request: Request
     try {
@@ -64,15 +67,8 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
       outgoing.writeHead(400).end()
       return
     }
-    let answer: Response | Promise<Response>
-    try {
-      answer = fetch(request, { incoming, outgoing })
-    } catch (error) {
-      answer = fail(error)
-    }
-    // one promise step from the answer to the write (an error escaping `fetch` is fw's 500)
-    if (answer instanceof Promise) void answer.then((response) => send(outgoing, response), (error: unknown) => send(outgoing, fail(error)))
-    else send(outgoing, answer)
+    // one promise step from an answer not ready at once to the write, a counted fetch's included
+    answer(fetch, request, { incoming, outgoing }, outgoing, send, failed)
   }
 }
 

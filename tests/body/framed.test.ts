@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { defaultLimits, markFramed, readBody, type Limits } from '../../src/body/index'
-import { fromFramingServer } from '../../src/body/stream'
+import { declaredLength, fromFramingServer } from '../../src/body/stream'
 import { chunked, expectStatus, post } from './helpers'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -203,5 +203,14 @@ describe('readBody: requests from Bun.serve or Deno.serve (their fetch handler\'
     const plain = counted(8 * 1024 * 1024, { ...JSON_TYPE, 'content-length': '5' })
     await expectStatus(readBody(plain.request, { accept: 'json' }, small, { MY_KV: {} }), 413)
     expect(plain.pulled()).toBeLessThan(64 * 1024)
+  })
+})
+
+describe('declaredLength: a Content-Length of plain ASCII digits only', () => {
+  it('reads digits, and -1 for anything else', () => {
+    const of = (value: string): number => declaredLength(new Request('http://test.local/', { method: 'POST', body: 'x', headers: { 'content-length': value } }))
+    expect([of('0'), of('98'), of('007')]).toEqual([0, 98, 7])
+    for (const value of ['', '1e2', '0x10', '+5', '-1', '5.0', '\u00b2', 'lots']) expect(of(value), value).toBe(-1)
+    expect(declaredLength(new Request('http://test.local/'))).toBe(-1)
   })
 })

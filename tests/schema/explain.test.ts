@@ -10,7 +10,8 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CreateUser } from '../../bench/schemas'
 import { compileConverter, type AnySchema } from '../../src/schema'
-import { compileFast } from '../../src/schema/fast'
+import { compileFast, FAIL } from '../../src/schema/fast'
+import { refusal } from '../../src/schema/fast/containers'
 import { compileExplain } from '../../src/schema/fast/explain'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 import { seeded } from '../helpers/random'
@@ -35,12 +36,14 @@ function slowFailures(schema: AnySchema, input: unknown): unknown {
 
 describe('explain vs valibot on the whole object (differential, seeded)', () => {
   let explained = 0
+  let hinted = 0
   for (const [name, schema] of Object.entries(OBJECTS)) {
     it(name, () => {
       const explain = compileExplain(schema, config)
       expect(explain, 'an object schema with a fast path gets an explainer').toBeTypeOf('function')
       if (!explain) return
       const convert = compileConverter(schema)
+      const fast = compileFast(schema)
       const both = compileChecker(schema)
       const slow = compileChecker(schema, { fast: false })
       const rnd = seeded(0xe4a1 ^ (name.length * 131) ^ name.charCodeAt(0))
@@ -61,6 +64,13 @@ describe('explain vs valibot on the whole object (differential, seeded)', () => 
           answered++
           expect(found, String(run)).toEqual(expected)
         }
+        // with the entry the fast run refused (what compileChecker hands over): the same answer
+        refusal.shape = undefined
+        if (fast?.(input) === FAIL && refusal.shape === schema) {
+          hinted++
+          const withHint = explain(converted, refusal.index)
+          if (withHint) expect(withHint, `${run} (refused entry ${refusal.index})`).toEqual(expected)
+        }
         const fastOut = both(input)
         const slowOut = slow(input)
         expect(fastOut instanceof Invalid ? fastOut.all : fastOut).toEqual(slowOut instanceof Invalid ? slowOut.all : slowOut)
@@ -72,6 +82,7 @@ describe('explain vs valibot on the whole object (differential, seeded)', () => 
     })
   }
   it('answers for well over 1000 generated invalid inputs in all', () => expect(explained).toBeGreaterThan(1000))
+  it('is handed the refused entry for well over 1000 of them', () => expect(hinted).toBeGreaterThan(1000))
 })
 
 describe('explain', () => {
@@ -87,6 +98,27 @@ describe('explain', () => {
     expect(runs).toBe(0)
     expect(compileChecker(schema, { fast: false })({ a: 'x', b: null })).toEqual(new Invalid('Invalid type: Expected number but received null', ['b']))
     expect(runs).toBe(1)
+  })
+
+  it("a fast run that throws hands over no refused entry, not one a nested run of the same schema left", () => {
+    const schema = v.object({ a: v.string(), b: v.pipe(v.string(), v.email()), c: v.number() })
+    const check = compileChecker(schema)
+    let reads = 0
+    const input = {
+      // first read (the fast run): the same checker refuses another value at entry 1, then this getter throws
+      get a(): unknown {
+        if (reads++ === 0) {
+          expect(check({ a: 'x', b: 'bad', c: 1 })).toBeInstanceOf(Invalid)
+          throw new Error('once')
+        }
+        return null // converts to itself, fails v.string()
+      },
+      b: 'bad',
+      c: 1,
+    }
+    const expected = compileChecker(schema, { fast: false })({ a: null, b: 'bad', c: 1 })
+    expect((expected as Invalid).all).toHaveLength(2)
+    expect(check(input)).toEqual(expected)
   })
 
   it('E5: the one bad field of CreateUser, as valibot reports it', () => {

@@ -22,6 +22,15 @@ describe('splitTarget', () => {
     expect(splitTarget('ftp://x/api', null)).toBeUndefined()
   })
 
+  it('refuses a bad Host right after a usable one (the last usable Host is remembered, not the test)', () => {
+    for (const bad of ['x/api', 'a b', 'x\\y', 'h@evil']) {
+      expect(splitTarget('http://h/api', 'h')).toMatchObject({ path: '/api' })
+      expect(splitTarget('http://h/api', 'h')).toMatchObject({ path: '/api' })
+      expect(splitTarget('http://h/api', bad), bad).toBeUndefined()
+      expect(splitTarget('http://h/api', bad), bad).toBeUndefined()
+    }
+  })
+
   it('takes http: and https: in any case, no other scheme (as /^https?:\/\//i)', () => {
     const schemes = ['http', 'https', 'HTTP', 'HtTpS', 'ftp', 'htt', 'httpx', 'hxxp', 'http:', 'h\u0054tp', '\u0008ttp', 'HTTP\u0013', 'ws', 'file', '']
     for (const scheme of schemes) {

@@ -6,15 +6,26 @@
 import type { IncomingMessage } from 'node:http'
 
 /**
- * The request's body as one buffer, straight from node:http: what it already
- * received whole (node:http stops at the Content-Length, and buffers the
- * chunks of a body nobody reads yet) is taken in one `read()`; a body still
- * arriving is gathered from its `data` events.
+ * The request's body as one buffer, straight from node:http, handed to `use`
+ * in the same promise step: what it already received whole (node:http stops
+ * at the Content-Length, and buffers the chunks of a body nobody reads yet)
+ * is taken in one `read()`; a body still arriving is gathered from its `data`
+ * events. A read that fails rejects with `fail(error)`; what `use` throws
+ * rejects as it is.
  */
-export function readIncoming(incoming: IncomingMessage): Promise<Uint8Array> {
+export function readIncoming<T>(incoming: IncomingMessage, use: (body: Uint8Array) => T, fail: (error: unknown) => unknown): Promise<T> {
   // The handler runs once node:http has parsed the head; the body in the same
   // socket read is buffered right after it returns, before this microtask runs.
-  return AFTER_PARSE.then(() => (hasWholeBody(incoming) ? received(incoming) : arriving(incoming)))
+  return AFTER_PARSE.then(() => {
+    if (!hasWholeBody(incoming)) return arriving(incoming).then(use, (error: unknown) => Promise.reject(fail(error)))
+    let body: Uint8Array
+    try {
+      body = received(incoming)
+    } catch (error) {
+      throw fail(error)
+    }
+    return use(body)
+  })
 }
 
 const AFTER_PARSE = Promise.resolve()

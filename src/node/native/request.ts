@@ -7,7 +7,7 @@
  * body the socket, read lazily) and answers from it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FRAMED } from '../../utils/http'
+import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
@@ -78,6 +78,9 @@ export function incomingOf(request: Request): IncomingMessage | undefined {
 const own = (body: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(body)
 
 const utf8 = new TextDecoder()
+/** The bytes as text, decoded where they lie; the decoder drops a BOM, as Request.text() does. */
+const decode = (bytes: Uint8Array): string => utf8.decode(bytes)
+const same = <T>(value: T): T => value
 
 /** A signal aborted when `res` closes before it finished (the client went away). */
 function closedSignal(res: ServerResponse | undefined): AbortSignal | undefined {
@@ -91,7 +94,7 @@ function closedSignal(res: ServerResponse | undefined): AbortSignal | undefined 
 }
 
 /** A `Request` over an `IncomingMessage` (see the file comment). */
-class NativeRequest {
+class NativeRequest implements TextReader {
   readonly [INCOMING]: IncomingMessage;
   readonly [HOSTNAME]: string;
   readonly [OUTGOING]: ServerResponse | undefined;
@@ -141,10 +144,7 @@ class NativeRequest {
   }
 
   text(): Promise<string> {
-    const body = this.fromSocket()
-    if (!body) return this.webRequest().text()
-    // decoded where it lies; the decoder drops a BOM, as Request.text() does
-    return body.then((bytes) => utf8.decode(bytes))
+    return this[READ_TEXT](same, same)
   }
 
   json(): Promise<unknown> {
@@ -152,15 +152,24 @@ class NativeRequest {
   }
 
   bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.fromSocket()?.then(own) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
+    return this.fromSocket(own, same) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
   }
 
-  /** The body read from the socket, or undefined: read through the Web Request (built, or a GET/HEAD). */
-  fromSocket(): Promise<Uint8Array> | undefined {
+  /** The body read as UTF-8 text, handed to `use` in the same promise step (see `READ_TEXT`). */
+  [READ_TEXT]<T>(use: (text: string) => T, fail: (error: unknown) => unknown): Promise<T> {
+    return this.fromSocket((bytes) => use(decode(bytes)), fail) ?? this.webRequest().text().then(use, (error: unknown) => Promise.reject(fail(error)))
+  }
+
+  /**
+   * The body read from the socket and handed to `use`, or undefined: read
+   * through the Web Request (built, or a GET/HEAD). A read that fails rejects
+   * with `fail(error)`.
+   */
+  fromSocket<T>(use: (body: Uint8Array) => T, fail: (error: unknown) => unknown): Promise<T> | undefined {
     if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
-    if (this[READ]) return Promise.reject(unusable())
+    if (this[READ]) return Promise.reject(fail(unusable()))
     this[READ] = true
-    return readIncoming(this[INCOMING])
+    return readIncoming(this[INCOMING], use, fail)
   }
 }
 

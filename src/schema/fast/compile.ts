@@ -21,7 +21,7 @@ import * as v from 'valibot'
 import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema } from '../types'
 import { allOf, boundsOf, compileAction, NO_BOUNDS, type Bounds } from './actions'
-import { arrayNode, objectNode, wrapperNode } from './containers'
+import { arrayNode, objectNode, refusal, wrapperNode } from './containers'
 import { booleanNode, numberNode, optionNode, stringNode } from './scalars'
 import { FAIL, type ActionShape, type Fast, type FastNode, type FastShape } from './types'
 
@@ -63,6 +63,7 @@ export function compileFast(schema: AnySchema): Fast | undefined {
         try {
           return run(value)
         } catch {
+          refusal.shape = undefined // no entry to point at: a throw (a getter on the input) may leave a nested one's
           return FAIL
         }
       }

@@ -65,6 +65,14 @@ export function arrayNode(item: FastNode, bounds: Bounds): FastNode {
 
 type ObjectType = 'object' | 'loose_object' | 'strict_object'
 
+/**
+ * Where the last object `run` that refused an entry stopped: the object's
+ * shape and the entry's index (the entries before it passed). `compileChecker`
+ * clears it before its fast run and hands it to the explainer (explain.ts),
+ * which then checks neither the vouched entries nor the refused one again.
+ */
+export const refusal: { shape: FastShape | undefined; index: number } = { shape: undefined, index: -1 }
+
 /** One entry of an object schema with its fast node (also read by `explain.ts`). */
 export interface EntryPlan {
   key: string
@@ -121,9 +129,12 @@ export function objectNode(shape: FastShape, type: ObjectType, compile: CompileN
         const plan = plans[index] as EntryPlan
         if (plan.defaulted) result = plan.node.check(v.getDefault(plan.schema))
         else if (plan.optional) continue
-        else return FAIL
+        else result = FAIL
       }
-      if (result === FAIL) return FAIL
+      if (result === FAIL) {
+        if (convert) (refusal.shape = shape), (refusal.index = index)
+        return FAIL
+      }
       out[key] = result
     }
     if (type === 'loose_object') {

@@ -21,8 +21,13 @@ import { compileNode, isPlain } from './compile'
 import { entryPlans, type EntryPlan } from './containers'
 import { FAIL, type FastShape } from './types'
 
-/** The failures of a converted value, or undefined: run valibot on the whole value. */
-export type Explain = (converted: unknown) => Failure[] | undefined
+/**
+ * The failures of a converted value, or undefined: run valibot on the whole value.
+ * `refused`: the entry the fast run of the same value refused (`refusal` in
+ * containers.ts), when known: the entries before it are not checked again, and
+ * it goes straight to valibot.
+ */
+export type Explain = (converted: unknown, refused?: number) => Failure[] | undefined
 
 const OBJECTS = new Set(['object', 'loose_object', 'strict_object'])
 /** Nesting walked looking for default functions (a deeper schema counts as having one). */
@@ -64,24 +69,27 @@ export function compileExplain(schema: AnySchema, config: v.Config<v.BaseIssue<u
   if (!plans) return undefined
   const entries = shape.entries ?? {}
   const strict = shape.type === 'strict_object'
-  return (converted) => {
+  // a global `abortEarly` (v.setGlobalConfig) stops valibot's run at the first failing entry (read once a failure is found)
+  const stops = (): boolean => v.getGlobalConfig(config).abortEarly === true
+  return (converted, refused = -1) => {
     if (typeof converted !== 'object' || converted === null || Array.isArray(converted)) return undefined
     const source = converted as Record<string, unknown>
     if (strict) for (const key of Object.keys(source)) if (!Object.hasOwn(entries, key)) return undefined
     let found: Failure[] | undefined
-    // a global `abortEarly` (v.setGlobalConfig) stops valibot's run at the first failing entry
-    const early = v.getGlobalConfig(config).abortEarly === true
-    for (const plan of plans) {
+    let early: boolean | undefined
+    // the entries before the refused one passed the fast run
+    for (let index = refused < 0 ? 0 : refused; index < plans.length; index++) {
+      const plan = plans[index] as EntryPlan
       const present = Object.hasOwn(source, plan.key)
       if (!present && !plan.defaulted) {
         if (plan.optional) continue
         ;(found ??= []).push({ reason: 'required item missing', path: [plan.key] })
-        if (early) break
+        if ((early ??= stops())) break
         continue
       }
       // valibot runs the entry on its value, or on its (static) default when absent
       const value = present ? source[plan.key] : shapeOf(plan.schema).default
-      if (passes(plan, value)) continue
+      if (index !== refused && passes(plan, value)) continue
       const result = v.safeParse(plan.schema, value, config)
       if (result.success) return undefined
       found ??= []
@@ -89,7 +97,7 @@ export function compileExplain(schema: AnySchema, config: v.Config<v.BaseIssue<u
         if (found.length >= MAX_ISSUES) break
         found.push({ reason: reasonOf(issue), path: issueKeys(issue, plan.key) })
       }
-      if (early || found.length >= MAX_ISSUES) break
+      if ((early ??= stops()) || found.length >= MAX_ISSUES) break
     }
     return found && found.length > MAX_ISSUES ? found.slice(0, MAX_ISSUES) : found
   }
