@@ -3,7 +3,6 @@
  * file name) and `Content-Type` matter for `multipart/form-data`.
  */
 import { contentTypeEssence, parseHeaderParams } from '../utils/content-type'
-import { decodeText } from './text'
 
 /** What fw reads from a part's headers. */
 export interface PartHeaders {
@@ -24,38 +23,6 @@ export interface PartHeaders {
  */
 export function parsePartHeaders(block: string): PartHeaders {
   return browserPart(block) ?? parseHeaderLines(block)
-}
-
-/** Header blocks remembered, by part position: a client sends the same blocks, in the same order, with every form. */
-const REMEMBERED_PARTS = 4
-/** Longer blocks are read each time (a browser's file part header is ~100 bytes). */
-const REMEMBERED_BYTES = 256
-const remembered: ({ bytes: Uint8Array; part: Readonly<PartHeaders> } | undefined)[] = []
-
-/**
- * `parsePartHeaders` of the header block `buf[start, end)` of the part at
- * `index` (0-based) of a body. For the first parts, the block last seen at the
- * same position is remembered: the same bytes again (one comparison, at most
- * `REMEMBERED_BYTES`) give the same, read-only answer without a decode or a
- * parse. The result is never written to.
- *
- * @example
- * const block = new TextEncoder().encode('Content-Disposition: form-data; name="a"')
- * readPartHeaders(block, 0, block.length, 0) // { name: 'a' }
- */
-export function readPartHeaders(buf: Uint8Array, start: number, end: number, index: number): Readonly<PartHeaders> {
-  const known = index < REMEMBERED_PARTS ? remembered[index] : undefined
-  if (known !== undefined && sameBytes(known.bytes, buf, start, end)) return known.part
-  const part = parsePartHeaders(decodeText(buf.subarray(start, end)))
-  if (index < REMEMBERED_PARTS && end - start <= REMEMBERED_BYTES) remembered[index] = { bytes: buf.slice(start, end), part: Object.freeze(part) }
-  return part
-}
-
-/** Is `buf[start, end)` exactly `bytes`? Compared from the end: the field names, where blocks differ, come last. */
-function sameBytes(bytes: Uint8Array, buf: Uint8Array, start: number, end: number): boolean {
-  if (end - start !== bytes.length) return false
-  for (let i = bytes.length - 1; i >= 0; i--) if (bytes[i] !== buf[start + i]) return false
-  return true
 }
 
 /**

@@ -19,7 +19,7 @@
 import { BadRequest } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
 import { addField, createForm, tooManyFields, type FormObject } from './form'
-import { readPartHeaders, type PartHeaders } from './multipart-headers'
+import { parsePartHeaders, type PartHeaders } from './multipart-headers'
 import { pump, tooLarge, type Bytes } from './stream'
 import { decodeText } from './text'
 import { concatBytes } from '../utils/bytes'
@@ -98,7 +98,7 @@ class MultipartParser {
   private state = PREAMBLE
   private parts = 0
   private files = 0
-  private part: Readonly<PartHeaders> = {}
+  private part: PartHeaders = {}
   private chunks: Bytes[] = []
   private size = 0
   /** the current part is a file in a field that takes no file */
@@ -164,8 +164,7 @@ class MultipartParser {
         }
         case HEADERS: {
           if (buf.length - pos < 2) return pos
-          const start = pos
-          let end = pos
+          let block = ''
           if (buf[pos] === CR && buf[pos + 1] === LF) {
             pos += 2 // a part with no headers
           } else {
@@ -175,10 +174,10 @@ class MultipartParser {
               return pos
             }
             if (at - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
-            end = at
+            block = decodeText(buf.subarray(pos, at))
             pos = at + HEADER_END.length
           }
-          this.startPart(buf, start, end)
+          this.startPart(block)
           this.state = PART_BODY
           break
         }
@@ -205,10 +204,10 @@ class MultipartParser {
     }
   }
 
-  private startPart(buf: Bytes, start: number, end: number): void {
+  private startPart(block: string): void {
     // Counted from the headers alone, before any object is built for the part.
     if (++this.parts > this.limits.parts) throw tooManyFields(this.limits.parts)
-    const part = readPartHeaders(buf, start, end, this.parts - 1)
+    const part = parsePartHeaders(block)
     if (part.filename !== undefined && ++this.files > this.limits.files) {
       throw new BadRequest(`too many files (limit ${this.limits.files})`)
     }

@@ -4,7 +4,7 @@
  * (`parseHeaderLines`): both must read every block alike.
  */
 import { describe, expect, it } from 'vitest'
-import { parseHeaderLines, parsePartHeaders, readPartHeaders } from '../../src/body/multipart-headers'
+import { parseHeaderLines, parsePartHeaders } from '../../src/body/multipart-headers'
 
 const values = ['title', '', 'ä 名', 'a;b', 'a=b', 'x y', 'a"b', 'a\\"b', 'a\\\\b', 'C:\\dir\\a.txt', 'a%22b', 'a%0Db', '%', 'a\r\nb', 'a\rb', 'a\nb', "UTF-8''n%C3%A4.txt"]
 const types = [undefined, 'text/plain', 'Text/Plain', ' text/plain ', 'text/plain; charset=utf-8', '', '  ', 'image/png;', 'a\r\nX-More: 1']
@@ -50,53 +50,5 @@ describe('parsePartHeaders', () => {
       count++
     }
     expect(count).toBeGreaterThan(4000)
-  })
-})
-
-describe('readPartHeaders (the header block remembered by part position)', () => {
-  const encode = (text: string): Uint8Array => new TextEncoder().encode(text)
-  const read = (text: string, index: number) => {
-    // the block inside a bigger buffer, as the parser sees it
-    const buf = encode(`xx${text}yy`)
-    return readPartHeaders(buf, 2, buf.length - 2, index)
-  }
-
-  it('answers the same block at the same position with the same read-only object, without parsing it again', () => {
-    const block = 'Content-Disposition: form-data; name="file"; filename="report.txt"\r\nContent-Type: text/plain'
-    const first = read(block, 1)
-    expect(first).toEqual({ name: 'file', filename: 'report.txt', type: 'text/plain' })
-    const again = read(block, 1)
-    expect(again).toBe(first)
-    expect(Object.isFrozen(again)).toBe(true)
-  })
-
-  it('reads any other bytes afresh: one byte changed (first or last), another length, another position', () => {
-    const block = 'Content-Disposition: form-data; name="title"'
-    expect(read(block, 0)).toEqual({ name: 'title' })
-    expect(read('Content-Disposition: form-data; name="titlX"', 0)).toEqual({ name: 'titlX' })
-    expect(read('content-Disposition: form-data; name="titlX"', 0)).toEqual({ name: 'titlX' })
-    expect(read('Content-Disposition: attachment; name="titlX"', 0)).toEqual({ name: 'titlX' })
-    expect(read('Content-Disposition: form-data; name="title2"', 0)).toEqual({ name: 'title2' })
-    expect(read('X-Nothing: 1', 0)).toEqual({})
-    expect(read('', 0)).toEqual({})
-    expect(read(block, 0)).toEqual({ name: 'title' })
-    expect(read(block, 2)).toEqual({ name: 'title' })
-  })
-
-  it('remembers only the first parts and short blocks (a fresh object each time otherwise)', () => {
-    const block = 'Content-Disposition: form-data; name="late"'
-    expect(read(block, 4)).toEqual({ name: 'late' })
-    expect(read(block, 4)).not.toBe(read(block, 4))
-    const long = `Content-Disposition: form-data; name="${'n'.repeat(300)}"`
-    expect(read(long, 0)).toEqual({ name: 'n'.repeat(300) })
-    expect(read(long, 0)).not.toBe(read(long, 0))
-  })
-
-  it('reads every block as parsePartHeaders does, the second time too', () => {
-    for (const block of blocks()) {
-      const expected = parsePartHeaders(block)
-      expect(read(block, 3), JSON.stringify(block)).toEqual(expected)
-      expect(read(block, 3), JSON.stringify(block)).toEqual(expected)
-    }
   })
 })
