@@ -121,9 +121,9 @@ describe('route matching', () => {
         if (ms > worst) [worst, worstCase] = [ms, `${template.text} on ${path.slice(0, 12)}…`]
       }
     }
-    // CPU time: typically under 5 ms for the worst pair; 500 ms leaves room for a GC pause of a shared worker,
+    // CPU time: typically under 5 ms for the worst pair; 1000 ms leaves room for a GC pause on a busy machine,
     // while a backtracking matcher takes seconds to minutes on these paths
-    expect(worst, worstCase).toBeLessThan(500)
+    expect(worst, worstCase).toBeLessThan(1000)
   })
 
   it('the router answers a 16 KB path to {a}-{b}-{c} fast (the issue #9 case)', () => {
@@ -137,7 +137,7 @@ describe('route matching', () => {
       expect(router.match(`/${'-'.repeat(16 * 1024)}/x`, 'GET')).toBeUndefined()
       expect(router.find(`/r/${'-'.repeat(16 * 1024)}`)?.byMethod.get('GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 2)}`, '-'])
     })
-    expect(ms, 'CPU ms (typically ~3; a hang guard: a GC pause of a shared worker fits, backtracking does not)').toBeLessThan(500)
+    expect(ms, 'CPU ms (typically ~3; a hang guard: a GC pause or a busy machine fits, backtracking (minutes) does not)').toBeLessThan(1500)
     expect(router.match('/1-2-3', 'GET')?.values).toEqual(['1', '2', '3'])
     expect(router.match('/1-2-3-4', 'GET')?.values).toEqual(['1-2', '3', '4'])
   })
