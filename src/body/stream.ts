@@ -151,9 +151,7 @@ export function readFramedText<T = string>(request: Request, limit: number, use:
   }
   // A request that reads its own text (fw's native Node requests): read and parsed in one promise step.
   if ((request as Partial<TextReader>)[READ_TEXT]) return (request as unknown as TextReader)[READ_TEXT](checked, unreadable)
-  return request.text().then(checked, (error: unknown) => {
-    throw unreadable(error)
-  })
+  return request.text().then(checked, failed)
 }
 
 /** The 413 thrown when a body goes over `limit` bytes. */

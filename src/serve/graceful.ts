@@ -35,17 +35,9 @@ export class Tracker {
   /** `answer` for a fetch this tracker counts (see `track`): the count and the hand-on in one promise step. */
   answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
     this.#active++
-    let result: Response | Promise<Response>
-    try {
-      result = fetch(request, env)
-    } catch (error) {
+    handOn(fetch, request, env, to, (at, response) => send(at, this.#settled(response)), (at, error) => {
       this.#done()
-      return fail(to, error)
-    }
-    if (!(result instanceof Promise)) return send(to, this.#settled(result))
-    result.then((response) => send(to, this.#settled(response)), (error: unknown) => {
-      this.#done()
-      fail(to, error)
+      fail(at, error)
     })
   }
 
@@ -114,7 +106,12 @@ const COUNTED = Symbol('fw.counted')
  */
 export function answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
   const counted = (fetch as { [COUNTED]?: { tracker: Tracker; fetch: FetchHandler } })[COUNTED]
-  if (counted) return counted.tracker.answer(counted.fetch, request, env, to, send, fail)
+  if (counted) counted.tracker.answer(counted.fetch, request, env, to, send, fail)
+  else handOn(fetch, request, env, to, send, fail)
+}
+
+/** `fetch(request, env)`'s response to `send`, what it threw or rejected with to `fail`: at once, or in one promise step. */
+function handOn<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
   let result: Response | Promise<Response>
   try {
     result = fetch(request, env)
