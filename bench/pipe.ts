@@ -125,7 +125,13 @@ if (LIMIT > 0) {
   await new Promise(() => {}) // exits at the LIMIT-th answer
 }
 await run(1000)
-const [n, us] = await run(Number(secsArg) * 1000)
-console.log(`${app} ${ep} reqs ${n} cpu_us/req ${us.toFixed(2)}`)
+/** `IDLE=ms ROUNDS=n`: n timed runs with ms of idling before each (the first run after an idle spell, as wrk's rounds) */
+const idle = Number(process.env.IDLE ?? 0)
+const rounds = Number(process.env.ROUNDS ?? 1) || 1
+for (let round = 0; round < rounds; round++) {
+  if (idle > 0) await new Promise((resolve) => setTimeout(resolve, idle))
+  const [n, us] = await run(Number(secsArg) * 1000)
+  console.log(`${app} ${ep} reqs ${n} cpu_us/req ${us.toFixed(2)}`)
+}
 if (process.env.SHOW) console.log(firstAnswer)
 process.exit(0)

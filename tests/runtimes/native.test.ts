@@ -9,7 +9,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, Fw, plugins, type RunningServer } from 'fw-api'
 import { nativeHeaders } from '../../src/node/native/headers'
-import { incomingOf } from '../../src/node/native/request'
+import { DOT_SEGMENT, incomingOf, PLAIN_TARGET, plainTarget } from '../../src/node/native/request'
 import { HIDDEN_500 } from '../../src/serve/errors'
 
 let aborted: Promise<boolean> | undefined
@@ -176,5 +176,21 @@ describe('native request headers', () => {
     }
     expect([...native]).toEqual([...web])
     expect(native instanceof Headers).toBe(true)
+  })
+})
+
+describe('plainTarget', () => {
+  it('agrees with PLAIN_TARGET and DOT_SEGMENT (the regexes it replaces on the hot path)', () => {
+    const cases = ['/', '', 'a', '/a/b?c=d', '/.', '/..', '/./', '/../x', '/a/.', '/a/..?', '/a/.#x', '/.x', '/..x', '/...', '/a?/./', '/a b', '/%41', '/é', '/a\\b', '/{x}', '/~_-.!$&\'()*+,;=:@[]', '/a#b', '/ä/..', '/a/./b']
+    // plus random targets over the characters that matter
+    const alphabet = ['/', '.', '?', '#', 'a', 'Z', '%', ' ', '~', '\\', '"', '^', 'é', '@', '[', '{']
+    let seed = 7
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+    for (let i = 0; i < 3000; i++) {
+      let target = next() % 4 === 0 ? '' : '/'
+      for (let k = next() % 8; k > 0; k--) target += alphabet[next() % alphabet.length]
+      cases.push(target)
+    }
+    for (const target of cases) expect(plainTarget(target), JSON.stringify(target)).toBe(PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target))
   })
 })

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
 import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
-import { DOT_SEGMENT, nativeRequestAt, PLAIN_HOST, PLAIN_TARGET } from './request'
+import { nativeRequestAt, PLAIN_HOST, plainTarget } from './request'
 import { lightParts, type LightParts } from './response'
 import { DEFAULT_TYPE } from './write'
 
@@ -133,7 +133,7 @@ function isPlainHost(host: string): boolean {
  */
 function attachedUrl(req: IncomingMessage, path: string): string {
   const host = req.headers.host
-  if (host && isPlainHost(host) && PLAIN_TARGET.test(path) && !DOT_SEGMENT.test(path)) {
+  if (host && isPlainHost(host) && plainTarget(path)) {
     return `${Reflect.get(req.socket ?? {}, 'encrypted') === true ? 'https' : 'http'}://${host}${path}`
   }
   return new URL(requestUrl(req, path)).href

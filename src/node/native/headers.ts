@@ -52,6 +52,15 @@ export function firstHeader(raw: readonly string[], name: string): string | unde
   return undefined
 }
 
+/** `name` in lower case: as it is when it has no upper-case letter (fw's own lookups), no copy made. */
+function lowerName(name: string): string {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i)
+    if (code >= 65 && code <= 90) return name.toLowerCase()
+  }
+  return name
+}
+
 /** `Headers` over node's `[name, value, name, value, ...]` list (see the file comment). */
 class NativeHeaders {
   readonly [RAW]: readonly string[];
@@ -64,7 +73,7 @@ class NativeHeaders {
   get(name: string): string | null {
     const real = this[REAL]
     if (real) return real.get(name)
-    const wanted = name.toLowerCase()
+    const wanted = lowerName(name)
     const raw = this[RAW]
     let value: string | null = null
     for (let i = 0; i + 1 < raw.length; i += 2) {

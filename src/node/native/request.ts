@@ -20,6 +20,40 @@ export const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
 /** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
+/** The characters `PLAIN_TARGET` allows (ASCII only), by code. */
+const TARGET_CHARS = new Uint8Array(128)
+for (const [from, to] of [[0x21, 0x21], [0x23, 0x24], [0x26, 0x3b], [0x3d, 0x3d], [0x3f, 0x5b], [0x5d, 0x5d], [0x5f, 0x5f], [0x61, 0x7a], [0x7e, 0x7e]] as const) {
+  TARGET_CHARS.fill(1, from, to + 1)
+}
+
+/**
+ * `PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)` in one pass over
+ * the characters, no regex run (the test that a request target is served as is).
+ *
+ * @example
+ * plainTarget('/users/1?x=2') // true
+ * plainTarget('/a/../b')      // false
+ */
+export function plainTarget(target: string): boolean {
+  const n = target.length
+  if (n === 0 || target.charCodeAt(0) !== 47) return false
+  for (let i = 0; i < n; i++) {
+    const code = target.charCodeAt(i)
+    if (code >= 128 || TARGET_CHARS[code] === 0) return false
+    if (code !== 47 || target.charCodeAt(i + 1) !== 46) continue
+    // `/.` or `/..`, then `/`, `?`, `#` or the end: a dot segment
+    let next = i + 2
+    if (target.charCodeAt(next) === 46) next++
+    if (next === n) return false
+    const after = target.charCodeAt(next)
+    if (after === 47 || after === 63 || after === 35) return false
+  }
+  return true
+}
+
+/** The last Host `PLAIN_HOST` accepted: a server sees one or a few, so most requests compare strings instead of running the regex. */
+let lastPlainHost = ''
+
 /** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
 export class BadRequestTarget extends Error {}
 
@@ -37,15 +71,16 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
-  if (!PLAIN_HOST.test(host)) {
+  if (host !== lastPlainHost && !PLAIN_HOST.test(host)) {
     const parsed = absolute(url, target)
     const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
     if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
     return parsed
   }
+  lastPlainHost = host
   if (target.length === 0) return `${url}/`
   if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
-  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) ? url : absolute(url, target)
+  return plainTarget(target) ? url : absolute(url, target)
 }
 
 function absolute(url: string, target: string): string {
