@@ -1,9 +1,10 @@
 /**
  * Loopback HTTP runs for bench/run.mjs: start each app's server (bench/server.ts,
  * bundled to .build/server.mjs) on 127.0.0.1, check every app answers every
- * fixture alike, then drive each with wrk in paired rounds: every round runs each app once (the order
- * rotates), fw/other ratios are taken within a round and the median of those per-round ratios is reported,
- * so load that comes and goes between rounds cancels out instead of landing on one app.
+ * fixture alike, then drive each with wrk in paired rounds: every round starts fresh servers and runs each
+ * app once (the order rotates), fw/other ratios are taken within a round and the median of those per-round
+ * ratios is reported, so load that comes and goes between rounds, and the luck of one server process,
+ * cancel out instead of landing on one app.
  * BENCH_PIN=1 pins the server to the last CPU and wrk to the first (taskset).
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -88,6 +89,18 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
     })
   }
 
+  /** Resolves once `child` has exited (at once if it already has); killed outright if it lingers 5 s after SIGTERM. */
+  function exited(child) {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      child.once('exit', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+
   async function fetchFixture(port, fixture) {
     const init = fixture.method === 'GET' ? {} : { method: 'POST', headers: { 'content-type': fixture.contentType }, body: fixture.body }
     const response = await fetch(`http://127.0.0.1:${port}${fixture.path}`, init)
@@ -125,25 +138,29 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
 
   /**
    * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk
-   * (every fixture, or those whose id is in `only`).
+   * (every fixture, or those whose id is in `only`). Every round starts fresh servers: a server
+   * process keeps its own cost for its whole life (measured here: Fastify's E3 at 30 µs of CPU per request
+   * through one process's life and 43-54 µs through another's, the same hour), so one process per app for the whole
+   * run would stand for one draw; a fresh one per round makes the median a median over processes too.
+   * In a round each app is warmed up on each fixture (1 s of wrk) and timed once, the apps' order rotating.
    * `ratios[id][other]` holds the medians of the per-round fw/other ratios (req/s, and other/fw CPU per request)
    * with their lowest and highest round.
    * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>>, ratios: Record<string, Record<string, { rps: number, cpu: number, low: number, high: number }>> }>}
    */
   async function httpRun(runtime, apps, { seconds, rounds, connections, only: timedOnly }) {
-    const servers = []
-    try {
-      for (const app of apps) servers.push(await startServer(runtime, app))
-      const checks = await check(runtime, servers)
-      log(runtime, 'loopback answers agree:', apps.join(', '), checks.join(' '))
-      const table = {}
-      const ratios = {}
-      if (seconds === 0) return { checks, table, ratios }
-      for (const fixture of fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))) {
-        const targets = servers.filter((server) => serves(server.app, fixture))
-        const samples = Object.fromEntries(targets.map((server) => [server.app, []]))
-        for (const server of targets) wrk(server.port, fixture, 1, connections) // warm-up
-        for (let round = 0; round < rounds; round++) {
+    const timed = fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))
+    const samples = Object.fromEntries(timed.map((fixture) => [fixture.id, {}]))
+    let checks = []
+    for (let round = 0; round < (seconds === 0 ? 1 : rounds); round++) {
+      const servers = []
+      try {
+        for (const app of apps) servers.push(await startServer(runtime, app))
+        checks = await check(runtime, servers)
+        if (round === 0) log(runtime, 'loopback answers agree:', apps.join(', '), checks.join(' '))
+        if (seconds === 0) return { checks, table: {}, ratios: {} }
+        for (const fixture of timed) {
+          const targets = servers.filter((server) => serves(server.app, fixture))
+          for (const server of targets) wrk(server.port, fixture, 1, connections) // warm-up
           for (let k = 0; k < targets.length; k++) {
             const server = targets[(k + round) % targets.length]
             const cpuStart = cpuSeconds(server.child.pid)
@@ -152,19 +169,25 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
             const expectedNon2xx = fixture.status === 200 ? 0 : result.requests
             if (result.non2xx !== expectedNon2xx && !(fixture.status !== 200 && result.non2xx > 0)) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.non2xx} non-2xx of ${result.requests}`)
             if (result.errors) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.errors}`)
-            samples[server.app].push({ rps: result.rps, cpuUsPerRequest: (cpu * 1e6) / result.requests })
+            ;(samples[fixture.id][server.app] ??= []).push({ rps: result.rps, cpuUsPerRequest: (cpu * 1e6) / result.requests })
           }
         }
-        table[fixture.id] = Object.fromEntries(
-          Object.entries(samples).map(([app, list]) => [app, { rps: median(list.map((s) => s.rps)), cpuUs: median(list.map((s) => s.cpuUsPerRequest)), rounds: list }]),
-        )
-        ratios[fixture.id] = pairedRatios(samples)
-        log(runtime, fixture.id, Object.entries(table[fixture.id]).map(([app, r]) => `${app} ${r.rps.toFixed(0)}/s ${r.cpuUs.toFixed(1)}µs`).join('  '))
+      } finally {
+        for (const server of servers) server.child.kill('SIGTERM')
+        await Promise.all(servers.map((server) => exited(server.child)))
       }
-      return { checks, table, ratios }
-    } finally {
-      for (const server of servers) server.child.kill('SIGTERM')
     }
+    const table = {}
+    const ratios = {}
+    for (const fixture of timed) {
+      const byApp = samples[fixture.id]
+      table[fixture.id] = Object.fromEntries(
+        Object.entries(byApp).map(([app, list]) => [app, { rps: median(list.map((s) => s.rps)), cpuUs: median(list.map((s) => s.cpuUsPerRequest)), rounds: list }]),
+      )
+      ratios[fixture.id] = pairedRatios(byApp)
+      log(runtime, fixture.id, Object.entries(table[fixture.id]).map(([app, r]) => `${app} ${r.rps.toFixed(0)}/s ${r.cpuUs.toFixed(1)}µs`).join('  '))
+    }
+    return { checks, table, ratios }
   }
 
   return { httpRun }
