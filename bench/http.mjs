@@ -142,12 +142,13 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
    * process keeps its own cost for its whole life (measured here: Fastify's E3 at 30 µs of CPU per request
    * through one process's life and 43-54 µs through another's, the same hour), so one process per app for the whole
    * run would stand for one draw; a fresh one per round makes the median a median over processes too.
-   * In a round each app is warmed up on each fixture (1 s of wrk) and timed once, the apps' order rotating.
+   * In a round each app is warmed up on each fixture (`warmup` s of wrk: a fresh Bun server's first second on
+   * E4 costs 1.5× its later ones) and timed once, the apps' order rotating.
    * `ratios[id][other]` holds the medians of the per-round fw/other ratios (req/s, and other/fw CPU per request)
    * with their lowest and highest round.
    * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>>, ratios: Record<string, Record<string, { rps: number, cpu: number, low: number, high: number }>> }>}
    */
-  async function httpRun(runtime, apps, { seconds, rounds, connections, only: timedOnly }) {
+  async function httpRun(runtime, apps, { seconds, rounds, connections, warmup = 2, only: timedOnly }) {
     const timed = fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))
     const samples = Object.fromEntries(timed.map((fixture) => [fixture.id, {}]))
     let checks = []
@@ -160,7 +161,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
         if (seconds === 0) return { checks, table: {}, ratios: {} }
         for (const fixture of timed) {
           const targets = servers.filter((server) => serves(server.app, fixture))
-          for (const server of targets) wrk(server.port, fixture, 1, connections) // warm-up
+          for (const server of targets) wrk(server.port, fixture, warmup, connections) // warm-up
           for (let k = 0; k < targets.length; k++) {
             const server = targets[(k + round) % targets.length]
             const cpuStart = cpuSeconds(server.child.pid)

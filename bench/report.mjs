@@ -41,7 +41,7 @@ function target(label, ratios, ok, index = 1) {
   return `| ${label} | ${list} | ${verdict(all)} |`
 }
 
-export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connections, pin = false, quick = false }) {
+export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, wrkWarmup, connections, pin = false, quick = false }) {
   const { machine } = results
   const label = Object.fromEntries(fixtures.map((fixture) => [fixture.id, fixture.label]))
   const lines = []
@@ -97,7 +97,7 @@ export function renderReport(results, { fixtures, wrkSeconds, wrkRounds, connect
   for (const [runtime, run] of Object.entries(results.http)) {
     if (run.checks?.length) push(`${runtime}: ${Object.keys(run.table).length ? '' : 'not timed; '}every app answered ${run.checks.join(', ')} as expected.`, '')
   }
-  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (${wrkRounds} paired rounds: each round starts a fresh server process per app, warms each app up on each endpoint for 1 s and runs it once, in an order that rotates; req/s and CPU µs are medians over the rounds, and each fw/other ratio is the median of the ${wrkRounds} per-round ratios, with the lowest and highest round in brackets${pin ? '; the server pinned to one CPU and wrk to the other with `taskset`' : ''}). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
+  if (wrkSeconds) push(`wrk \`-t1 -c${connections} -d${wrkSeconds}s\` against 127.0.0.1 (${wrkRounds} paired rounds: each round starts a fresh server process per app, warms each app up on each endpoint for ${wrkWarmup ?? 1} s and runs it once, in an order that rotates; req/s and CPU µs are medians over the rounds, and each fw/other ratio is the median of the ${wrkRounds} per-round ratios, with the lowest and highest round in brackets${pin ? '; the server pinned to one CPU and wrk to the other with `taskset`' : ''}). Node serves floor/Hono through @hono/node-server, Fastify through its own server; Bun through \`Bun.serve\`; fw through \`service.run()\` (on Node its native \`node:http\` path, and as fw-web with \`FW_NODE_SERVER=web\` through @hono/node-server; on Bun \`Bun.serve\`; with fw's timeouts and body framing), Elysia through its own \`listen\` (with its \`t\` validation). Fastify and Elysia answer E5 with their own message (compared by status only); Fastify has no E4. "CPU µs" is the server process's CPU time per request.`, '')
   for (const [runtime, run] of Object.entries(results.http)) {
     if (!Object.keys(run.table).length) continue
     const apps = Object.keys(Object.values(run.table)[0] ?? {})

@@ -13,7 +13,7 @@
  *
  * Env: BENCH_ROUNDS (in-process rounds, 7; quick 5), BENCH_MS (ms per batch, 80; quick 40),
  * BENCH_RUNTIMES (in-process runtimes, `node,bun,deno,workerd`), BENCH_ONLY (in-process endpoints, e.g. `E3,E3u`),
- * BENCH_WRK_SECONDS (2), BENCH_WRK_ROUNDS (6; paired rounds, see bench/http.mjs), BENCH_PIN (1: pin server and wrk to separate CPUs), BENCH_WRK_CONNECTIONS (50), BENCH_MEM_REQUESTS (1000000),
+ * BENCH_WRK_SECONDS (2), BENCH_WRK_ROUNDS (6; paired rounds, see bench/http.mjs), BENCH_WRK_WARMUP (2: s of wrk per app and endpoint before each timed run), BENCH_PIN (1: pin server and wrk to separate CPUs), BENCH_WRK_CONNECTIONS (50), BENCH_MEM_REQUESTS (1000000),
  * BENCH_SKIP (comma list of: inproc,scale,node-http,bun-http; for partial runs), BENCH_HTTP_ONLY (loopback endpoints timed, e.g. `E4`).
  */
 import { spawnSync } from 'node:child_process'
@@ -110,7 +110,7 @@ if (!skip.has('scale')) {
 
 // ---------------------------------------------------------------- 3. loopback HTTP
 // Quick mode starts the servers and checks their answers, without timing them (wrk is not needed).
-const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '2')), rounds: Number(env('BENCH_WRK_ROUNDS', '6')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only: process.env.BENCH_HTTP_ONLY?.split(',') }
+const httpConfig = { seconds: quick ? 0 : Number(env('BENCH_WRK_SECONDS', '2')), rounds: Number(env('BENCH_WRK_ROUNDS', '6')), warmup: Number(env('BENCH_WRK_WARMUP', '2')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only: process.env.BENCH_HTTP_ONLY?.split(',') }
 if (httpConfig.seconds > 0 && spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed for the loopback runs (apt-get install wrk), or set BENCH_SKIP=node-http,bun-http')
 const { httpRun } = createHttpRunner({ root, out, bun: BUN, log, fixtures })
 if (!skip.has('node-http')) results.http.node = await httpRun('node', ['floor', 'hono', 'fw', 'fw-web', 'fastify'], httpConfig)
@@ -119,7 +119,7 @@ machine.loadAfter = os.loadavg().map((value) => value.toFixed(2)).join(' ')
 machine.seconds = Math.round((Date.now() - started) / 1000)
 
 // ---------------------------------------------------------------- report
-results.httpConfig = { wrkSeconds: httpConfig.seconds, wrkRounds: httpConfig.rounds, connections: httpConfig.connections, pin: process.env.BENCH_PIN === '1', quick }
+results.httpConfig = { wrkSeconds: httpConfig.seconds, wrkRounds: httpConfig.rounds, wrkWarmup: httpConfig.warmup, connections: httpConfig.connections, pin: process.env.BENCH_PIN === '1', quick }
 // A partial full run (BENCH_SKIP, BENCH_RUNTIMES or BENCH_ONLY set) never overwrites the full report.
 const partial = !quick && (skip.size > 0 || ['BENCH_RUNTIMES', 'BENCH_ONLY', 'BENCH_HTTP_ONLY'].some((name) => process.env[name] !== undefined))
 const name = quick ? { json: 'results-quick.json', md: 'RESULTS-quick.md' } : partial ? { json: 'results-partial.json', md: 'RESULTS-partial.md' } : { json: 'results.json', md: 'RESULTS.md' }
