@@ -139,8 +139,8 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
   /**
    * Serve `apps` on `runtime`, check them, and (unless `seconds` is 0) time them with wrk
    * (every fixture, or those whose id is in `only`). Every round starts fresh servers: a server
-   * process keeps its own cost for its whole life (measured here: Fastify's E3 at 30 µs of CPU per request
-   * through one process's life and 43-54 µs through another's, the same hour), so one process per app for the whole
+   * process keeps its own cost for its whole life (measured here: one Fastify process at 29-35 µs of CPU per
+   * E3 request through 10 rounds while fw's was at 38-45; another pair the same hour, 38.7 vs 39.3), so one process per app for the whole
    * run would stand for one draw; a fresh one per round makes the median a median over processes too.
    * In a round each app is warmed up on each fixture (`warmup` s of wrk: a fresh Bun server's first second on
    * E4 costs 1.5× its later ones) and timed once, the apps' order rotating.
