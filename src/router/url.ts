@@ -3,6 +3,7 @@
  * path and query, Bun's host-less requests, and re-addressing a request below
  * a prefix. The route vocabulary itself is in ./route-path.
  */
+import { lastPassed } from '../utils/last-passed'
 import { normalizeRoute, under } from './route-path'
 
 /**
@@ -53,8 +54,8 @@ function anyCaseScheme(url: string): number {
 
 // Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
 const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
-/** The last Host `splitTarget` found usable (`''` is usable: no bad character). */
-let lastHost = ''
+/** A Host without a bad character (a server sees one or a few: the last usable one is compared, not tested again). */
+const usableHost = lastPassed((host) => !BAD_HOST.test(host))
 
 /**
  * Split a request URL into its path and query by index (no URL object).
@@ -67,11 +68,7 @@ let lastHost = ''
  * splitTarget('http://h/api/x/?a=1', 'h') // { path: '/api/x', search: 'a=1', start: 8 }
  */
 export function splitTarget(url: string, host: string | null): TargetSplit | undefined {
-  // A server sees one Host or a few: the last usable one is not tested again (a comparison, not a regex, on Deno).
-  if (host !== null && host !== lastHost) {
-    if (BAD_HOST.test(host)) return undefined
-    lastHost = host
-  }
+  if (host !== null && !usableHost(host)) return undefined
   // The scheme as servers write it takes one string operation (each costs ~20 ns on Bun's request URLs); any other case char by char.
   const scheme = url.startsWith('http://') ? 5 : url.startsWith('https://') ? 6 : anyCaseScheme(url)
   if (scheme < 0) return undefined

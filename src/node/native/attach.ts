@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
+import { lastPassed } from '../../utils/last-passed'
 import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
 import { nativeRequestAt, PLAIN_HOST, plainTarget } from './request'
@@ -115,16 +116,8 @@ const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|
 /** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
 const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
 
-/** The last Host found plain (most requests of a server name the same one). */
-let plainHost = ''
-
-/** Whether the URL parser keeps `host` as it is. */
-function isPlainHost(host: string): boolean {
-  if (host === plainHost) return true
-  if (!PLAIN_HOST.test(host) || (!CANONICAL_IPV4.test(host) && REWRITTEN_HOST.test(host))) return false
-  plainHost = host
-  return true
-}
+/** Whether the URL parser keeps `host` as it is (the last plain Host compared, not tested again). */
+const isPlainHost = lastPassed((host) => PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host)))
 
 /**
  * `requestUrl(req, path)` without the URL parser where it would change

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
+import { lastPassed } from '../../utils/last-passed'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
@@ -51,8 +52,8 @@ export function plainTarget(target: string): boolean {
   return true
 }
 
-/** The last Host `PLAIN_HOST` accepted: a server sees one or a few, so most requests compare strings instead of running the regex. */
-let lastPlainHost = ''
+/** `PLAIN_HOST.test`, the last Host it passed compared instead of tested again. */
+const plainHost = lastPassed((host) => PLAIN_HOST.test(host))
 
 /** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
 export class BadRequestTarget extends Error {}
@@ -71,13 +72,12 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
-  if (host !== lastPlainHost && !PLAIN_HOST.test(host)) {
+  if (!plainHost(host)) {
     const parsed = absolute(url, target)
     const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
     if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
     return parsed
   }
-  lastPlainHost = host
   if (target.length === 0) return `${url}/`
   if (target.charCodeAt(0) !== 47) throw new BadRequestTarget('invalid request target')
   return plainTarget(target) ? url : absolute(url, target)
