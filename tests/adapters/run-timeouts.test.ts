@@ -77,7 +77,7 @@ describe.each(platforms)('service.run() with a Nest backend (%s platform)', (pla
     service.use(new conf.NestSettings({ module: fixture.AppModule, options: { logger: false }, platform: await platformModule(platform) }))
     await service.setup()
     await expectHeadersTimeout(service)
-  }, 20_000)
+  }, 90_000) // a hang guard: loading Nest takes seconds on a busy machine
 })
 
 describe('a taken port', () => {
