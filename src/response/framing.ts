@@ -1,0 +1,129 @@
+/**
+ * Framing integrity (SPEC §5.1, docs/security.md "Framing integrity"): a
+ * `Response` a handler returns is made safe to send on a keep-alive
+ * connection before any server writes it, on every runtime. Its framing
+ * headers are the server's business: a Content-Length fw cannot vouch for is
+ * dropped (every server then frames the body by the bytes it sends), a
+ * Transfer-Encoding is dropped, and a body `fetch()` already decoded loses the
+ * upstream's Content-Encoding and Content-Length (and the upstream's
+ * hop-by-hop fields). A `Response` from another realm or library (undici's,
+ * @hono/node-server's) is recognised by its shape and rebuilt as this
+ * runtime's own.
+ */
+import { HOP_BY_HOP, isNullBodyStatus } from '../utils/http'
+
+/** The content codings `fetch()` decodes (undici, Bun, Deno): a fetched body with one of them arrives decoded. */
+const DECODED_BY_FETCH: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'zstd'])
+
+/** The members of a `Response` read here, as any implementation has them. */
+interface ResponseShape {
+  status: number
+  statusText: string
+  url: string
+  headers: Headers
+  body: ReadableStream<Uint8Array> | null
+}
+
+/**
+ * Whether `value` is a Web `Response` of this realm, or one of another realm
+ * or library recognised by its shape (a numeric status, headers with `get`,
+ * a body that is null or a stream, `arrayBuffer()`): never a plain object
+ * that merely has `status`, `headers` and `body` keys.
+ *
+ * @example
+ * isResponseShaped(await undici.fetch(url)) // true, whatever the global Response is
+ * isResponseShaped({ status: 1, headers: {}, body: '' }) // false: data
+ */
+export function isResponseShaped(value: unknown): value is Response {
+  if (value instanceof globalThis.Response) return true
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Record<keyof Response, unknown>>
+  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function') return false
+  const headers = candidate.headers as { get?: unknown; forEach?: unknown } | null | undefined
+  if (typeof headers?.get !== 'function' || typeof headers.forEach !== 'function') return false
+  const body = candidate.body as { getReader?: unknown } | null | undefined
+  return body === null || typeof body?.getReader === 'function'
+}
+
+/** Whether `coding` (a Content-Encoding value) is one `fetch()` has undone: every listed coding is one it decodes. */
+function decodedByFetch(coding: string): boolean {
+  for (const part of coding.split(',')) if (!DECODED_BY_FETCH.has(part.trim().toLowerCase())) return false
+  return true
+}
+
+/** The header fields of `response` that must not go out with it (none: the usual case). */
+function unframed(response: ResponseShape): readonly string[] {
+  const headers = response.headers
+  const length = headers.get('content-length')
+  const coding = headers.get('content-encoding')
+  const transfer = headers.get('transfer-encoding')
+  if (length === null && coding === null && transfer === null) return NONE
+  const drop: string[] = []
+  if (transfer !== null) drop.push('transfer-encoding')
+  // Only fetch() gives a Response a URL: its headers describe the upstream's hop.
+  const fetched = response.url !== ''
+  const decoded = fetched && coding !== null && decodedByFetch(coding)
+  if (decoded) drop.push('content-encoding')
+  if (length !== null && mismatched(response, length, fetched && !decoded)) drop.push('content-length')
+  if (fetched) for (const name of HOP_BY_HOP) if (name !== 'transfer-encoding' && headers.has(name)) drop.push(name)
+  return drop
+}
+
+/**
+ * Whether a declared Content-Length (`length`) cannot be trusted to match the
+ * bytes sent: any on a body fw did not count, unless `fetch()` streams it as
+ * the upstream sent it (`wire`); on a null body anything but 0 (a null-body
+ * status may state its representation's length).
+ */
+function mismatched(response: ResponseShape, length: string, wire: boolean): boolean {
+  if (response.body === null) return length.trim() !== '0' && !isNullBodyStatus(response.status)
+  return !wire
+}
+
+const NONE: readonly string[] = Object.freeze([])
+
+/**
+ * `response` as this runtime's own `Response`, framed by the bytes it will
+ * send (see the file comment): the same object when nothing needs changing,
+ * its headers edited in place where they are mutable, else a copy. Throws
+ * only what the `Response` constructor throws for a status it cannot build.
+ *
+ * @example
+ * framed(await fetch(upstream)) // decoded body: no Content-Encoding, no Content-Length
+ * framed(new Response('25 bytes', { headers: { 'content-length': '5' } })) // Content-Length dropped
+ */
+export function framed(response: Response): Response {
+  const shape = response as ResponseShape
+  const drop = unframed(shape)
+  const own = response instanceof globalThis.Response
+  if (own && drop.length === 0) return response
+  if (own && dropInPlace(shape.headers, drop)) return response
+  const headers = new Headers(shape.headers)
+  for (const name of drop) headers.delete(name)
+  const status = shape.status
+  const body = isNullBodyStatus(status) ? null : shape.body
+  return new globalThis.Response(body, { status, statusText: shape.statusText, headers })
+}
+
+/** Delete `names` from `headers`; false when they are immutable (a fetch() Response's), nothing changed then. */
+function dropInPlace(headers: Headers, names: readonly string[]): boolean {
+  try {
+    for (const name of names) headers.delete(name)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `value` as the `Response` fw sends when it is one (of any realm, see
+ * `isResponseShaped`), framed (see `framed`); undefined when it is not a
+ * `Response`.
+ *
+ * @example
+ * const response = outgoingResponse(await handler())
+ * if (response) return response
+ */
+export function outgoingResponse(value: unknown): Response | undefined {
+  return isResponseShaped(value) ? framed(value) : undefined
+}
