@@ -85,17 +85,26 @@ const NONE: readonly string[] = Object.freeze([])
 /**
  * `response` as this runtime's own `Response`, framed by the bytes it will
  * send (see the file comment): the same object when nothing needs changing,
- * its headers edited in place where they are mutable, else a copy. Throws
- * only what the `Response` constructor throws for a status it cannot build.
+ * its headers edited in place where they are mutable, else a copy. Never
+ * throws: a response whose headers cannot be read (a value the light Node
+ * response keeps unchecked) or copied is given back as it is, for the server
+ * to refuse as before (fw's hidden 500).
  *
  * @example
  * framed(await fetch(upstream)) // decoded body: no Content-Encoding, no Content-Length
  * framed(new Response('25 bytes', { headers: { 'content-length': '5' } })) // Content-Length dropped
  */
 export function framed(response: Response): Response {
-  const shape = response as ResponseShape
+  try {
+    return reframed(response as ResponseShape, response instanceof globalThis.Response)
+  } catch {
+    return response
+  }
+}
+
+function reframed(shape: ResponseShape, own: boolean): Response {
+  const response = shape as unknown as Response
   const drop = unframed(shape)
-  const own = response instanceof globalThis.Response
   if (own && drop.length === 0) return response
   if (own && dropInPlace(shape.headers, drop)) return response
   const headers = new Headers(shape.headers)

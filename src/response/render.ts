@@ -144,13 +144,7 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
 
   const result = (value: unknown, init?: RespondInit): Response => {
     // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
-    if (isResponseShaped(value)) {
-      try {
-        return framed(value)
-      } catch (cause) {
-        return fault(`returned a Response that cannot be sent (${cause instanceof Error ? cause.message : String(cause)})`, cause)
-      }
-    }
+    if (isResponseShaped(value)) return framed(value)
     const status = init?.status ?? defaultStatus
     if (!Number.isInteger(status) || status < 200 || status > 599) return fault(`response status ${String(status)} is outside 200–599`)
     if (typeof value === 'object' && value !== null) {

@@ -20,13 +20,8 @@ import { isThenable } from '../utils/thenable'
  */
 export function containHandler(handler: FetchHandler, renderer: Renderer, where: string): FetchHandler {
   // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
-  const checked = (result: unknown): Response => {
-    try {
-      return outgoingResponse(result) ?? renderer.error(new InternalServerError(`the app mounted at ${where} answered ${describe(result)}, not a Response`))
-    } catch (error) {
-      return renderer.error(error)
-    }
-  }
+  const checked = (result: unknown): Response =>
+    outgoingResponse(result) ?? renderer.error(new InternalServerError(`the app mounted at ${where} answered ${describe(result)}, not a Response`))
   return (request, env, ctx) => {
     let result: unknown
     try {

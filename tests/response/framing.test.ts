@@ -1,0 +1,111 @@
+/**
+ * src/response/framing.ts in-process (issue #34 row H1, SPEC §5.1): the
+ * normalisation every handler's `Response` goes through before a server
+ * writes it. The same cases over real HTTP on every runtime:
+ * tests/runtimes/framing.test.ts, tests/adapters/framing.test.ts.
+ *
+ *   npx vitest run tests/response/framing.test.ts
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { Response as UndiciResponse } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { framed, isResponseShaped, outgoingResponse } from '../../src/response/framing'
+import { createRenderer } from '../../src/response/render'
+
+const DECODED = '{"a":"decoded by fetch"}'
+const GZIPPED = gzipSync(DECODED)
+let origin = ''
+let upstream: http.Server
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    if (request.url === '/gzip') response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': GZIPPED.length, 'content-type': 'application/json' }).end(GZIPPED)
+    else if (request.url === '/odd') response.writeHead(200, { 'content-encoding': 'x-odd', 'content-length': 3 }).end('odd')
+    else response.writeHead(200, { 'content-length': 5, 'x-upstream': '1' }).end('plain')
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  upstream.closeAllConnections()
+  await new Promise((resolve) => upstream.close(resolve))
+})
+
+describe('framed', () => {
+  it('gives back the same Response when its framing is the server’s to decide', () => {
+    const response = new Response('ok', { headers: { 'content-type': 'text/plain' } })
+    expect(framed(response)).toBe(response)
+  })
+
+  it('drops a Content-Length fw cannot vouch for, and a Transfer-Encoding, in place', async () => {
+    const response = new Response('25 bytes, not the 5 said.', { headers: { 'content-length': '5', 'transfer-encoding': 'chunked', 'x-kept': '1' } })
+    const sent = framed(response)
+    expect(sent).toBe(response)
+    expect([...sent.headers]).toEqual([['content-type', 'text/plain;charset=UTF-8'], ['x-kept', '1']])
+    expect(await sent.text()).toBe('25 bytes, not the 5 said.')
+  })
+
+  it('drops a Content-Length other than 0 on a null body, except on a null-body status', () => {
+    expect(framed(new Response(null, { headers: { 'content-length': '5' } })).headers.get('content-length')).toBeNull()
+    expect(framed(new Response(null, { headers: { 'content-length': '0' } })).headers.get('content-length')).toBe('0')
+    expect(framed(new Response(null, { status: 304, headers: { 'content-length': '5' } })).headers.get('content-length')).toBe('5')
+  })
+
+  it('keeps an app’s own Content-Encoding (bytes it compressed itself)', () => {
+    const response = new Response(new Uint8Array(GZIPPED), { headers: { 'content-encoding': 'gzip' } })
+    expect(framed(response).headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('sends a body fetch() decoded without the upstream’s Content-Encoding, Content-Length and hop-by-hop fields', async () => {
+    const fetched = await fetch(`${origin}/gzip`)
+    const sent = framed(fetched)
+    expect(sent).not.toBe(fetched)
+    expect(sent.headers.get('content-encoding')).toBeNull()
+    expect(sent.headers.get('content-length')).toBeNull()
+    expect(sent.headers.get('connection')).toBeNull()
+    expect(sent.headers.get('keep-alive')).toBeNull()
+    expect(sent.headers.get('content-type')).toBe('application/json')
+    expect(await sent.text()).toBe(DECODED)
+  })
+
+  it('keeps the Content-Length of a fetched body streamed as the upstream sent it', async () => {
+    const sent = framed(await fetch(`${origin}/plain`))
+    expect(sent.headers.get('content-length')).toBe('5')
+    expect(sent.headers.get('x-upstream')).toBe('1')
+    expect(await sent.text()).toBe('plain')
+  })
+
+  it('keeps a coding fetch() does not decode (the bytes are still encoded)', async () => {
+    const sent = framed(await fetch(`${origin}/odd`))
+    expect(sent.headers.get('content-encoding')).toBe('x-odd')
+    expect(await sent.text()).toBe('odd')
+  })
+
+  it('rebuilds a Response of another library as this runtime’s own', async () => {
+    const foreign = new UndiciResponse('from undici', { status: 201, headers: { 'x-a': '1', 'content-length': '3' } })
+    expect(foreign instanceof Response).toBe(false)
+    const sent = framed(foreign as unknown as Response)
+    expect(sent instanceof Response).toBe(true)
+    expect(sent.status).toBe(201)
+    expect(sent.headers.get('x-a')).toBe('1')
+    expect(sent.headers.get('content-length')).toBeNull()
+    expect(await sent.text()).toBe('from undici')
+  })
+})
+
+describe('isResponseShaped / outgoingResponse', () => {
+  it('recognises a Response by its shape, never data that merely has status, headers and body keys', () => {
+    expect(isResponseShaped(new UndiciResponse('x'))).toBe(true)
+    expect(isResponseShaped({ status: 200, headers: {}, body: 'x' })).toBe(false)
+    expect(isResponseShaped({ status: 200, headers: new Headers(), body: 'x', arrayBuffer: () => null })).toBe(false)
+    expect(outgoingResponse({ status: 1 })).toBeUndefined()
+  })
+
+  it('a handler returning another library’s Response answers with it, not its JSON', async () => {
+    const renderer = createRenderer(undefined, { stringify: JSON.stringify, debug: false, where: 'Test.proxy()' })
+    const sent = renderer.result(new UndiciResponse('proxied', { headers: { 'content-type': 'text/plain' } }))
+    expect(await sent.text()).toBe('proxied')
+    expect(sent.headers.get('content-type')).toBe('text/plain')
+  })
+})
