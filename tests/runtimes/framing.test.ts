@@ -1,7 +1,7 @@
 /**
  * Issue #34 rows H1 and D1 over real HTTP (SPEC §5.1, docs/security.md
  * "Framing integrity"), against tests/runtimes/fixtures/framing.ts on Node
- * (both paths), Bun and Deno:
+ * (both paths), Bun and Deno, and (H1) workerd:
  * - H1: a handler's `Response` is sent with framing that matches its bytes:
  *   the `Response` of `fetch()` from a gzip upstream (a real node:http server
  *   here) goes out decoded, without the upstream's Content-Encoding /
@@ -25,6 +25,7 @@ import { runtimesFor, startServer, type Server } from './runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/framing-server.ts'
+const WORKER_ENTRY = 'tests/runtimes/fixtures/framing-worker.ts'
 
 /** What the gzip upstream sends decoded: a body that reads like an injected answer if it overruns its framing. */
 const DECODED = `{"pad":"${'p'.repeat(60)}"}HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\ninjected`
@@ -47,10 +48,10 @@ afterAll(async () => {
 
 const get = (path: string): string => `GET ${path} HTTP/1.1\r\nHost: framing.test\r\n\r\n`
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('framing integrity over HTTP on $label', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('framing integrity over HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
-    server = await startServer(runtime, ENTRY, START_MS, { UPSTREAM: upstreamOrigin })
+    server = await startServer(runtime, runtime.name === 'workerd' ? WORKER_ENTRY : ENTRY, START_MS)
   })
   afterAll(async () => {
     await server?.stop()
@@ -73,7 +74,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('framing integrity over HTTP
   }
 
   it('H1: a proxied gzip upstream goes out decoded, framed by its decoded bytes, without its Content-Encoding', async () => {
-    const first = await thenPlain('/api/proxy')
+    const first = await thenPlain(`/api/proxy?upstream=${upstreamOrigin}`)
     expect(first.status).toBe(200)
     expect(first.headers.get('content-encoding')).toBeNull()
     expect(first.body.toString()).toBe(DECODED)
@@ -97,7 +98,9 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('framing integrity over HTTP
     expect(first.body.toString()).toBe('short')
   })
 
-  describe('D1: an unread small body keeps the connection usable', () => {
+  // Local workerd closes the connection after any answer that left the body unread (docs/runtimes.md);
+  // behind Cloudflare the client's connection is the edge's, not the Worker's.
+  describe.skipIf(runtime.name === 'workerd')('D1: an unread small body keeps the connection usable', () => {
     const cases: { name: string; path: string; body: string; type: string; status: number }[] = [
       { name: '404', path: '/api/nowhere', body: '{"a":"b"}', type: 'application/json', status: 404 },
       { name: '405', path: '/api/get-only', body: '{"a":"b"}', type: 'application/json', status: 405 },
