@@ -10,7 +10,7 @@
  * @hono/node-server's) is recognised by its shape and rebuilt as this
  * runtime's own.
  */
-import { HOP_BY_HOP, isNullBodyStatus } from '../utils/http'
+import { HOP_BY_HOP, isNullBodyStatus, isResponseLike } from '../utils/http'
 
 /** The content codings `fetch()` decodes (undici, Bun, Deno): a fetched body with one of them arrives decoded. */
 const DECODED_BY_FETCH: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'zstd'])
@@ -22,27 +22,6 @@ interface ResponseShape {
   url: string
   headers: Headers
   body: ReadableStream<Uint8Array> | null
-}
-
-/**
- * Whether `value` is a Web `Response` of this realm, or one of another realm
- * or library recognised by its shape (a numeric status, headers with `get`,
- * a body that is null or a stream, `arrayBuffer()`): never a plain object
- * that merely has `status`, `headers` and `body` keys.
- *
- * @example
- * isResponseShaped(await undici.fetch(url)) // true, whatever the global Response is
- * isResponseShaped({ status: 1, headers: {}, body: '' }) // false: data
- */
-export function isResponseShaped(value: unknown): value is Response {
-  if (value instanceof globalThis.Response) return true
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<Record<keyof Response, unknown>>
-  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function') return false
-  const headers = candidate.headers as { get?: unknown; forEach?: unknown } | null | undefined
-  if (typeof headers?.get !== 'function' || typeof headers.forEach !== 'function') return false
-  const body = candidate.body as { getReader?: unknown } | null | undefined
-  return body === null || typeof body?.getReader === 'function'
 }
 
 /** Whether `coding` (a Content-Encoding value) is one `fetch()` has undone: every listed coding is one it decodes. */
@@ -126,7 +105,7 @@ function dropInPlace(headers: Headers, names: readonly string[]): boolean {
 
 /**
  * `value` as the `Response` fw sends when it is one (of any realm, see
- * `isResponseShaped`), framed (see `framed`); undefined when it is not a
+ * `isResponseLike`), framed (see `framed`); undefined when it is not a
  * `Response`.
  *
  * @example
@@ -134,5 +113,5 @@ function dropInPlace(headers: Headers, names: readonly string[]): boolean {
  * if (response) return response
  */
 export function outgoingResponse(value: unknown): Response | undefined {
-  return isResponseShaped(value) ? framed(value) : undefined
+  return isResponseLike(value) ? framed(value) : undefined
 }

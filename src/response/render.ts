@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
 import { envelopeFailure, failureObject, problemFailure, type FailureText, type Stringify } from './failure'
-import { framed, isResponseShaped } from './framing'
+import { outgoingResponse } from './framing'
 import { BARE, type Template } from './response'
 import { isNullBodyStatus } from '../utils/http'
 
@@ -144,7 +144,8 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
 
   const result = (value: unknown, init?: RespondInit): Response => {
     // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
-    if (isResponseShaped(value)) return framed(value)
+    const response = outgoingResponse(value)
+    if (response) return response
     const status = init?.status ?? defaultStatus
     if (!Number.isInteger(status) || status < 200 || status > 599) return fault(`response status ${String(status)} is outside 200–599`)
     if (typeof value === 'object' && value !== null) {

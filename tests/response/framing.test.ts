@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { Response as UndiciResponse } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { framed, isResponseShaped, outgoingResponse } from '../../src/response/framing'
+import { framed, outgoingResponse } from '../../src/response/framing'
+import { isResponseLike } from '../../src/utils/http'
 import { createRenderer } from '../../src/response/render'
 
 const DECODED = '{"a":"decoded by fetch"}'
@@ -94,11 +95,11 @@ describe('framed', () => {
   })
 })
 
-describe('isResponseShaped / outgoingResponse', () => {
+describe('isResponseLike / outgoingResponse', () => {
   it('recognises a Response by its shape, never data that merely has status, headers and body keys', () => {
-    expect(isResponseShaped(new UndiciResponse('x'))).toBe(true)
-    expect(isResponseShaped({ status: 200, headers: {}, body: 'x' })).toBe(false)
-    expect(isResponseShaped({ status: 200, headers: new Headers(), body: 'x', arrayBuffer: () => null })).toBe(false)
+    expect(isResponseLike(new UndiciResponse('x'))).toBe(true)
+    expect(isResponseLike({ status: 200, headers: {}, body: 'x' })).toBe(false)
+    expect(isResponseLike({ status: 200, headers: new Headers(), body: 'x', arrayBuffer: () => null })).toBe(false)
     expect(outgoingResponse({ status: 1 })).toBeUndefined()
   })
 
