@@ -36,7 +36,8 @@ function unframed(response: ResponseShape): readonly string[] {
   const length = headers.get('content-length')
   const coding = headers.get('content-encoding')
   const transfer = headers.get('transfer-encoding')
-  if (length === null && coding === null && transfer === null) return NONE
+  // The other hop-by-hop fields only matter on a fetched Response, which has one of these or a Connection.
+  if (length === null && coding === null && transfer === null && !headers.has('connection')) return NONE
   const drop: string[] = []
   if (transfer !== null) drop.push('transfer-encoding')
   // Only fetch() gives a Response a URL: its headers describe the upstream's hop.

@@ -7,7 +7,7 @@
  *   npx vitest run tests/response/framing.test.ts
  */
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { Response as UndiciResponse } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -75,6 +75,23 @@ describe('framed', () => {
     expect(sent.headers.get('content-length')).toBe('5')
     expect(sent.headers.get('x-upstream')).toBe('1')
     expect(await sent.text()).toBe('plain')
+  })
+
+  it('drops the upstream’s Connection of a fetched body framed by its end (HTTP/1.0 style)', async () => {
+    const closing = net.createServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\nX-Upstream: 1\r\n\r\nuntil close'))
+    })
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve))
+    try {
+      const fetched = await fetch(`http://127.0.0.1:${(closing.address() as AddressInfo).port}/`)
+      expect(fetched.headers.get('transfer-encoding')).toBeNull()
+      const sent = framed(fetched)
+      expect(sent.headers.get('connection')).toBeNull()
+      expect(sent.headers.get('x-upstream')).toBe('1')
+      expect(await sent.text()).toBe('until close')
+    } finally {
+      closing.close()
+    }
   })
 
   it('keeps a coding fetch() does not decode (the bytes are still encoded)', async () => {
