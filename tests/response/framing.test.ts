@@ -11,6 +11,7 @@ import net, { type AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { Response as UndiciResponse } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Fw, api } from 'fw-api'
 import { framed, outgoingResponse } from '../../src/response/framing'
 import { isResponseLike } from '../../src/utils/http'
 import { createRenderer } from '../../src/response/render'
@@ -125,5 +126,71 @@ describe('isResponseLike / outgoingResponse', () => {
     const sent = renderer.result(new UndiciResponse('proxied', { headers: { 'content-type': 'text/plain' } }))
     expect(await sent.text()).toBe('proxied')
     expect(sent.headers.get('content-type')).toBe('text/plain')
+  })
+})
+
+describe('every Response that enters fw is framed (handlers, mounts, plugins)', () => {
+  const LYING = { headers: { 'content-length': '5', 'x-from': 'app' } }
+  class Proxy extends api.API {
+    @api.get
+    handler() {
+      return fetch(`${origin}/gzip`)
+    }
+    @api.get
+    lying() {
+      return new Response('25 bytes, not the 5 said.', LYING)
+    }
+    @api.get
+    crash(): string {
+      throw new Error('boom')
+    }
+  }
+  const get = async (service: Fw, path: string): Promise<Response> => service.fetch(new Request(`http://localhost${path}`))
+  const expectFramed = async (response: Response, body: string): Promise<void> => {
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(response.headers.get('content-length')).toBeNull()
+    expect(await response.text()).toBe(body)
+  }
+
+  it('a handler’s fetch() Response and lying Content-Length', async () => {
+    const service = new Fw(import.meta.url, { api: Proxy })
+    await expectFramed(await get(service, '/handler'), DECODED)
+    await expectFramed(await get(service, '/lying'), '25 bytes, not the 5 said.')
+  })
+
+  it('a mounted fetch handler’s Response of another library', async () => {
+    const service = new Fw(import.meta.url, { api: Proxy })
+    service.mount(() => new UndiciResponse('mounted', LYING) as unknown as Response, '/app')
+    const response = await get(service, '/app/x')
+    expect(response instanceof Response).toBe(true)
+    await expectFramed(response, 'mounted')
+  })
+
+  it('a service plugin’s processRequest, a class plugin’s processResponse and handleError', async () => {
+    class Answering extends api.Plugin {
+      override processRequest(request: Request) {
+        return new URL(request.url).pathname === '/short' ? fetch(`${origin}/gzip`) : undefined
+      }
+    }
+    class Replacing extends api.Plugin {
+      override processResponse() {
+        return new Response('replaced', LYING)
+      }
+    }
+    class Recovering extends api.Plugin {
+      override handleError() {
+        return new UndiciResponse('recovered', LYING) as unknown as Response
+      }
+    }
+    @api.plugin(new Replacing())
+    class Replaced extends Proxy {}
+    @api.plugin(new Recovering())
+    class Recovered extends Proxy {}
+    const service = new Fw(import.meta.url, { api: Replaced }).use(new Answering())
+    await expectFramed(await get(service, '/short'), DECODED)
+    await expectFramed(await get(service, '/lying'), 'replaced')
+    const crashed = await get(new Fw(import.meta.url, { api: Recovered }), '/crash')
+    expect(crashed instanceof Response).toBe(true)
+    await expectFramed(crashed, 'recovered')
   })
 })
