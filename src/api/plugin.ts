@@ -1,4 +1,5 @@
 import type { RequestContext } from '../request/context'
+import { outgoingResponse } from '../response/framing'
 import type { Renderer } from '../response/render'
 import { INSTALL, type ServiceHooks } from './install'
 
@@ -39,10 +40,14 @@ export function isPlugin(value: unknown): value is Plugin {
   return value instanceof Plugin
 }
 
-/** @internal Await a plugin step: its `Response`, or undefined to carry on. */
-export async function settle(result: PluginResult): Promise<Response | undefined> {
+/**
+ * @internal Await a plugin step: its `Response` (of any realm, framed by its
+ * bytes: response/framing.ts; `passed`, the one it was given, as it is), or
+ * undefined to carry on.
+ */
+export async function settle(result: PluginResult, passed?: Response): Promise<Response | undefined> {
   const value = await result
-  return value instanceof Response ? value : undefined
+  return value === passed ? passed : outgoingResponse(value)
 }
 
 /**
@@ -72,7 +77,7 @@ export async function runPlugins(plugins: readonly Plugin[], rc: RequestContext,
     const plugin = plugins[i] as Plugin
     if (!plugin.processResponse) continue
     try {
-      response = (await settle(plugin.processResponse(response, rc))) ?? response
+      response = (await settle(plugin.processResponse(response, rc), response)) ?? response
     } catch (error) {
       response = fallback.error(error)
     }

@@ -3,6 +3,7 @@ import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
 import type { RequestContext } from '../request/context'
+import { outgoingResponse } from '../response/framing'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
@@ -64,10 +65,14 @@ interface Step {
 
 const step = (run: Step['run'], settle?: Step['settle']): Step => ({ run, settle })
 
-/** A plugin step's `Response`, or undefined to carry on (sync when the step is). */
-function settled(result: unknown, use: (response: Response) => void): unknown {
-  if (isThenable(result)) return Promise.resolve(result).then((value) => settled(value, use))
-  if (result instanceof Response) use(result)
+/**
+ * A plugin step's `Response` (framed: response/framing.ts; `passed`, the one
+ * it was given, as it is), or undefined to carry on (sync when the step is).
+ */
+function settled(result: unknown, use: (response: Response) => void, passed?: Response): unknown {
+  if (isThenable(result)) return Promise.resolve(result).then((value) => settled(value, use, passed))
+  const response = result === passed ? passed : outgoingResponse(result)
+  if (response) use(response)
   return undefined
 }
 
@@ -155,8 +160,8 @@ async function recoverAsync(p: PipelinePlan, error: unknown, x: Exchange): Promi
   }
   for (const plugin of p.errorPlugins) {
     try {
-      const replaced: unknown = await plugin.handleError?.(current, x.rc)
-      if (replaced instanceof Response) return replaced
+      const replaced = outgoingResponse(await plugin.handleError?.(current, x.rc))
+      if (replaced) return replaced
     } catch (next) {
       current = next
     }
@@ -196,7 +201,8 @@ function finishSteps(p: PipelinePlan): ((x: Exchange) => unknown)[] {
     steps.push((x) => {
       if (index >= x.entered) return undefined
       try {
-        const pending = settled(plugin.processResponse?.(x.response as Response, x.rc), (response) => (x.response = response))
+        const given = x.response as Response
+        const pending = settled(plugin.processResponse?.(given, x.rc), (response) => (x.response = response), given)
         return isThenable(pending) ? Promise.resolve(pending).then(undefined, fail(x)) : undefined
       } catch (error) {
         return fail(x)(error)

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
 import { envelopeFailure, failureObject, problemFailure, type FailureText, type Stringify } from './failure'
+import { outgoingResponse } from './framing'
 import { BARE, type Template } from './response'
 import { isNullBodyStatus } from '../utils/http'
 
@@ -142,7 +143,9 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   const fault = (text: string, cause?: unknown): Response => error(new InternalServerError(`${where}: ${text}`, { cause }))
 
   const result = (value: unknown, init?: RespondInit): Response => {
-    if (value instanceof globalThis.Response) return value
+    // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
+    const response = outgoingResponse(value)
+    if (response) return response
     const status = init?.status ?? defaultStatus
     if (!Number.isInteger(status) || status < 200 || status > 599) return fault(`response status ${String(status)} is outside 200–599`)
     if (typeof value === 'object' && value !== null) {

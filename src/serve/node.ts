@@ -135,11 +135,48 @@ export async function startListener(listener: Listener, where: Where): Promise<S
   return { port: await listen(server, where.port, where.hostname), handle }
 }
 
-/** After its response, a request whose body is still arriving gets a lingering close (see `lingerAndContinue`). */
-function linger(this: { req: { complete: boolean; socket: { end(): unknown; pause(): unknown; destroyed: boolean; destroy(): unknown } } }): void {
+/**
+ * The most bytes a body unread by the answer may declare and still be waited
+ * for once the answer is sent (node:http discards it as it arrives, and the
+ * connection stays usable); a larger or chunked one gets the lingering close.
+ */
+const SMALL_BODY = 64 * 1024
+
+/** What `linger` needs of node's request. */
+interface LingeringRequest {
+  complete: boolean
+  headers: Record<string, string | string[] | undefined>
+  socket: { end(): unknown; pause(): unknown; destroyed: boolean; destroy(): unknown }
+  once(event: 'end', listener: () => void): unknown
+  off(event: 'end', listener: () => void): unknown
+}
+
+/**
+ * After its response, a request whose body is still arriving gets a lingering
+ * close (see `lingerAndContinue`). A small sized body (up to `SMALL_BODY`) is
+ * given `LINGER_MS` to end first: a body that has arrived but is parsed after
+ * a synchronous answer (node:http reads it once the handler returns) ends at
+ * once and the keep-alive connection stays usable.
+ */
+function linger(this: { req: LingeringRequest }): void {
   const request = this.req
   if (request.complete) return
-  const socket = request.socket
+  const length = request.headers['content-length']
+  if (request.headers['transfer-encoding'] !== undefined || typeof length !== 'string' || !(Number(length) <= SMALL_BODY)) {
+    lingeringClose(request.socket)
+    return
+  }
+  const ended = (): void => clearTimeout(timer)
+  const timer = setTimeout(() => {
+    request.off('end', ended)
+    if (!request.complete) lingeringClose(request.socket)
+  }, LINGER_MS)
+  timer.unref?.()
+  request.once('end', ended)
+}
+
+/** FIN now, nothing more read, the connection cut `LINGER_MS` later. */
+function lingeringClose(socket: LingeringRequest['socket']): void {
   socket.end()
   socket.pause()
   setTimeout(() => {

@@ -7,7 +7,7 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import type { FetchHandler } from '../types'
-import { isResponseLike } from '../utils/http'
+import { outgoingResponse } from '../response/framing'
 import { isThenable } from '../utils/thenable'
 
 /**
@@ -19,8 +19,9 @@ import { isThenable } from '../utils/thenable'
  * await safe(request) // a 500 Response, never a rejection
  */
 export function containHandler(handler: FetchHandler, renderer: Renderer, where: string): FetchHandler {
+  // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
   const checked = (result: unknown): Response =>
-    isResponseLike(result) ? result : renderer.error(new InternalServerError(`the app mounted at ${where} answered ${describe(result)}, not a Response`))
+    outgoingResponse(result) ?? renderer.error(new InternalServerError(`the app mounted at ${where} answered ${describe(result)}, not a Response`))
   return (request, env, ctx) => {
     let result: unknown
     try {

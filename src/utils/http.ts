@@ -42,18 +42,26 @@ export function appendSetCookie(res: SetCookieTarget, cookies: readonly string[]
 }
 
 /**
- * Whether `value` is a Web `Response`, or one from another realm or polyfill
- * (a status number, headers and a body).
+ * Whether `value` is a Web `Response` of this realm, or one of another realm
+ * or library (undici's, @hono/node-server's) recognised by its shape: a
+ * numeric status, headers with `get`/`forEach`, a body that is null or a
+ * stream, `arrayBuffer()`. Never a plain object that merely has `status`,
+ * `headers` and `body` keys (data).
  *
  * @example
  * isResponseLike(new Response('x')) // true
- * isResponseLike({ status: 200 })   // false
+ * isResponseLike(await undici.fetch(url)) // true, whatever the global Response is
+ * isResponseLike({ status: 200, headers: {}, body: '' }) // false
  */
 export function isResponseLike(value: unknown): value is Response {
-  return (
-    value instanceof Response ||
-    (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'number' && 'headers' in value && 'body' in value)
-  )
+  if (value instanceof Response) return true
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Record<keyof Response, unknown>>
+  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function') return false
+  const headers = candidate.headers as { get?: unknown; forEach?: unknown } | null | undefined
+  if (typeof headers?.get !== 'function' || typeof headers.forEach !== 'function') return false
+  const body = candidate.body as { getReader?: unknown } | null | undefined
+  return body === null || typeof body?.getReader === 'function'
 }
 
 /**

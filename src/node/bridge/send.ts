@@ -45,6 +45,9 @@ function applyHead(res: ServerResponse, response: Response): void {
  */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   applyHead(res, response)
+  // A declared length is held to (docs/security.md, "Framing integrity"): a body that
+  // overruns or falls short of it throws, and the connection is cut, never desynchronised.
+  if (res.hasHeader('content-length')) res.strictContentLength = true
   const body = response.body
   if (body === null || res.req?.method === 'HEAD') {
     if (body) body.cancel().catch(() => {})

@@ -79,20 +79,26 @@ export function eachHeader(response: Response, parts: LightParts | undefined, vi
     if (parts?.body !== null) visit('content-type', DEFAULT_TYPE)
     return NONE
   }
+  // A light body is whole: the framework frames its bytes itself (docs/security.md, "Framing integrity").
+  const whole = parts !== undefined && parts.body !== null
   if (headers instanceof Headers) {
     headers.forEach((value, name) => {
-      if (name !== 'set-cookie') visit(name, value)
+      if (name !== 'set-cookie' && !(whole && isFraming(name))) visit(name, value)
     })
     return headers.getSetCookie()
   }
   let cookies = NONE
   for (const name of Object.keys(headers)) {
     const value = String(headers[name])
-    if (name.length === 10 && name.toLowerCase() === 'set-cookie') cookies = [value]
-    else visit(name.toLowerCase(), value)
+    const lower = name.toLowerCase()
+    if (lower === 'set-cookie') cookies = [value]
+    else if (!(whole && isFraming(lower))) visit(lower, value)
   }
   return cookies
 }
+
+/** Whether `name` (lower case) is a framing field: Content-Length or Transfer-Encoding. */
+const isFraming = (name: string): boolean => name === 'content-length' || name === 'transfer-encoding'
 
 const DROPPED_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length))
 

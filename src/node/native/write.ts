@@ -2,8 +2,8 @@
  * Writing fw's answer to node:http's `ServerResponse` on the native Node path
  * (docs/runtimes.md, "Node: the native path"): a light response (a string,
  * bytes or nothing; see ./response) in one `writeHead` + `end`, with the
- * headers @hono/node-server would send (Content-Length; the default content
- * type of a body sent without headers); any other `Response` (streams, event
+ * headers @hono/node-server would send (Content-Length, always the length of
+ * the bytes sent; the default content type of a body sent without headers); any other `Response` (streams, event
  * streams, files) is piped with backpressure (../bridge/send).
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
@@ -37,9 +37,29 @@ function fromHeaders(headers: Headers, body: LightParts['body']): OutgoingHttpHe
   return out
 }
 
-function hasLength(headers: OutgoingHttpHeaders): boolean {
-  for (const name in headers) if (name.length === 14 && name.toLowerCase() === 'content-length') return true
-  return false
+/** The framing fields a light body never takes from its headers: the server frames the bytes it has. */
+const isFraming = (name: string): boolean =>
+  (name.length === 14 && name.toLowerCase() === 'content-length') || (name.length === 17 && name.toLowerCase() === 'transfer-encoding')
+
+/**
+ * `headers` with the Content-Length of the `length` bytes sent (docs/security.md,
+ * "Framing integrity"): a declared one that differs, or a Transfer-Encoding, is replaced.
+ */
+function framedBy(headers: OutgoingHttpHeaders, length: number): OutgoingHttpHeaders {
+  let declared: string | undefined
+  for (const name in headers) {
+    if (!isFraming(name)) continue
+    if (declared !== undefined || name.length !== 14 || String(headers[name]) !== String(length)) return replaceFraming(headers, length)
+    declared = name
+  }
+  return declared === undefined ? { ...headers, 'Content-Length': length } : headers
+}
+
+function replaceFraming(headers: OutgoingHttpHeaders, length: number): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {}
+  for (const name in headers) if (!isFraming(name)) out[name] = headers[name]
+  out['Content-Length'] = length
+  return out
 }
 
 /** Write a light response's head and body. */
@@ -50,7 +70,7 @@ function writeLight(res: ServerResponse, { status, body, headers }: LightParts):
     return
   }
   let head: OutgoingHttpHeaders = headers instanceof Headers ? fromHeaders(headers, body) : headers
-  if (body !== null && !hasLength(head)) head = { ...head, 'Content-Length': byteLength(body) }
+  if (body !== null) head = framedBy(head, byteLength(body))
   res.writeHead(status, head)
   if (body === null) res.end()
   else res.end(body)
