@@ -107,7 +107,7 @@ export interface Recorder {
  * @example
  * const other = await recorder((req, res) => res.end('{}'))
  */
-export async function recorder(answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('{"data":"recorded","msg":""}')): Promise<Recorder> {
+export async function recorder(answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":"recorded","msg":""}')): Promise<Recorder> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
