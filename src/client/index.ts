@@ -42,6 +42,13 @@ export interface ClientOptions {
 /** What `call` resolves to before a plain call keeps only the result. */
 type Answer = RawResult<unknown>
 
+/** A `maxBytes` option checked (a number ≥ 0; `Infinity` lifts the bound), or `fallback` when not given. */
+function bytesBound(maxBytes: number | undefined, fallback: number): number {
+  if (maxBytes === undefined) return fallback
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new TypeError(`fw client: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`)
+  return maxBytes
+}
+
 /** A document served as text: parsed as JSON, else kept as the text it is. */
 function parseOrText(text: string): unknown {
   try {
@@ -67,7 +74,7 @@ const RAW = 'raw'
 export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
   const send: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
-  const clientMaxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 
   const baseHeaders = (): Headers => new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
@@ -92,13 +99,14 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
     const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
     const response = await sendFollowing(send, outgoing)
-    const body = await readAnswer(response, route.operation, outgoing.method, init.maxBytes ?? clientMaxBytes)
+    const body = await readAnswer(response, route.operation, outgoing.method, bytesBound(init.maxBytes, clientMaxBytes))
     if (!response.ok) throw failure(response, body, route.operation)
     const envelope = route.operation['x-fw-envelope']
     const enveloped = (key: string | undefined): unknown => (key !== undefined && isObject(body) ? body[key] : undefined)
     const resultKey = envelope?.resultKey
     const result = resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
-    return { result, count: enveloped(envelope?.countKey) as Answer['count'], state: enveloped(envelope?.stateKey), status: response.status, headers: response.headers }
+    const count = enveloped(envelope?.countKey)
+    return { result, count: typeof count === 'number' || count === null ? count : undefined, state: enveloped(envelope?.stateKey), status: response.status, headers: response.headers }
   }
 
   /** The call named by `path`: an operation, or `<operation>.raw` for the whole answer. */

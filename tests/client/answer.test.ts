@@ -108,6 +108,8 @@ describe('the answer is bounded by maxBytes (default 10 MiB)', () => {
     expect(await small.hop.file({ path: 'two-kb' }, { maxBytes: 5000 })).toHaveLength(2000)
     await expect(remote.hop.file({ path: 'two-kb' }, { maxBytes: 100 })).rejects.toBeInstanceOf(ClientError)
     expect(await remote.hop.file({ path: 'two-kb' })).toHaveLength(2000)
+    expect(() => createClient<typeof SafetyAPI>({ baseURL: other.origin, maxBytes: Number.NaN })).toThrow(/maxBytes must be a number of bytes ≥ 0/)
+    await expect(remote.hop.file({ path: 'two-kb' }, { maxBytes: -1 })).rejects.toThrow(/maxBytes must be/)
   })
 })
 
