@@ -43,7 +43,12 @@ export interface DocOperation {
   'x-fw-envelope'?: { resultKey?: string; messageKey?: string; errorsKey?: string; stateKey?: string; countKey?: string }
 }
 
-/** The part of a response schema the client reads. */
+/**
+ * The part of a response schema the client reads (a declared file result).
+ *
+ * @example
+ * const file = (schema: DocSchema) => schema.format === 'binary'
+ */
 export interface DocSchema {
   format?: string
   properties?: Record<string, { format?: string } | undefined>
