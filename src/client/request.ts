@@ -29,20 +29,21 @@ function text(value: unknown): string {
   return String(value)
 }
 
+/** Decoding passes checked: far more layers than any proxy chain decodes, and linear work on any input. */
+const DECODE_PASSES = 8
+
+/** ASCII percent-escapes (`%2e`, `%2F`, `%25`): all that can spell a dot segment; a malformed escape elsewhere does not stop decoding. */
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi
+
 /** `value` percent-decoded until nothing changes (a value is refused for what any decoding layer would read). */
 function decodedFully(value: string): string {
   let current = value
-  // Each pass that changes the text shortens it, so this ends.
-  for (;;) {
-    let next: string
-    try {
-      next = decodeURIComponent(current)
-    } catch {
-      return current
-    }
+  for (let pass = 0; pass < DECODE_PASSES; pass++) {
+    const next = current.replace(ASCII_ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     if (next === current) return current
     current = next
   }
+  return current
 }
 
 const DOT_SEGMENTS = new Set(['.', '..'])

@@ -18,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const refusedFiles = ['', '.', '..', '../ping', '../../api/ping', 'a/../b', 'a/./b', 'a/..', 'a//b', 'a/', '%2e%2e', '%2E%2e/ping', 'a/%2e/b', '.%2e', '%252e%252e', 'a\\..\\b']
+const refusedFiles = ['', '.', '..', '../ping', '../../api/ping', 'a/../b', 'a/./b', 'a/..', 'a//b', 'a/', '%2e%2e', '%2E%2e/ping', 'a/%2e/b', '.%2e', '%252e%252e', 'a\\..\\b', '%zz/%2e%2e/x', '%E2%82%AC/%2E./x']
 const refusedSlugs = ['', '.', '..', '%2e', '%2e%2E', '%252e', 'a/../b', '../x', '..%2Fx']
 
 describe('refused before sending', () => {
