@@ -2,7 +2,7 @@
  * Issue #34 H4/H5/D8 fixtures: a small API whose endpoints redirect where the
  * call says (`hop.away`), echo what reached them (`hop.echo`), take path
  * params (`hop.file`, `hop.item`) and answer bodies of a declared kind
- * (`hop.blob`); and a recorder, a bare `node:http` server that counts every
+ * (`hop.blob`) or stream 100 MB lazily (`hop.huge`); and a recorder, a bare `node:http` server that counts every
  * connection and request reaching it (the "other origin" of the tests).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -80,6 +80,21 @@ export class HopAPI extends api.API {
     return this.respond(['a', 'b'], { count: 7, state: 'ok' })
   }
 
+  /** 100 MB of JSON whitespace, produced only as fast as the reader pulls. */
+  @api.get
+  huge() {
+    let produced = 0
+    const chunk = new Uint8Array(64 * 1024).fill(0x20)
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced >= 100 * 1024 * 1024) return controller.close()
+        produced += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    return new Response(body, { headers: { 'content-type': 'application/json' } })
+  }
+
   @api.doc({ result: v.blob() })
   @api.get
   blob(): Blob {
@@ -91,7 +106,7 @@ export class SafetyAPI extends api.API {
   static hop = HopAPI
 }
 
-export const service = new Fw(import.meta.url, { name: 'safety', api: SafetyAPI, route: '/api' })
+export const service = new Fw(import.meta.url, { name: 'safety', api: SafetyAPI, route: '/api', docs: true })
 
 /** A server that records what reaches it and answers with `answer`. */
 export interface Recorder {
