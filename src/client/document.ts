@@ -37,8 +37,21 @@ export interface DocOperation {
   operationId?: string
   parameters?: DocParameter[]
   requestBody?: { content?: Record<string, { schema?: { format?: string } }>; 'x-fw-body'?: BodyRef }
+  /** read for a declared file result (`format: binary`, bare or at the envelope's result key) */
+  responses?: Record<string, { content?: Record<string, { schema?: DocSchema }> }>
   'x-fw-call'?: string
-  'x-fw-envelope'?: { resultKey?: string; messageKey?: string; errorsKey?: string }
+  'x-fw-envelope'?: { resultKey?: string; messageKey?: string; errorsKey?: string; stateKey?: string; countKey?: string }
+}
+
+/**
+ * The part of a response schema the client reads (a declared file result).
+ *
+ * @example
+ * const file = (schema: DocSchema) => schema.format === 'binary'
+ */
+export interface DocSchema {
+  format?: string
+  properties?: Record<string, { format?: string } | undefined>
 }
 
 /**

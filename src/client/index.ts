@@ -9,12 +9,16 @@
  * const client = createClient<typeof RootAPI>({ baseURL: 'http://localhost:8000', document: '/api/docs/openapi.json' })
  * await client.article.getArticle({ slug: 'hello' }) // 'hello'
  */
-import { routesOf, type ClientDocument, type DocOperation, type Route } from './document'
+import { DEFAULT_MAX_BYTES, failure, isObject, readAnswer } from './answer'
+import { routesOf, type ClientDocument, type Route } from './document'
+import { ClientError } from './error'
+import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
-import type { CallInit, Client } from './types'
+import type { CallInit, Client, RawResult } from './types'
 
-export type { APIClassLike, CallInit, CallInput, Client, Wire } from './types'
-export type { ClientDocument, DocOperation, DocParameter } from './document'
+export { ClientError } from './error'
+export type { APIClassLike, CallInit, CallInput, Client, RawResult, Wire } from './types'
+export type { ClientDocument, DocOperation, DocParameter, DocSchema } from './document'
 
 /**
  * Options of `createClient`.
@@ -26,71 +30,42 @@ export interface ClientOptions {
   /** where the service is reachable, e.g. `http://localhost:8000` (document paths are appended) */
   baseURL: string | URL
   /** the fetch to use (default `globalThis.fetch`); `service.fetch` calls a service in-process */
-  fetch?: (request: Request) => Response | Promise<Response>
+  fetch?: Send
   /** headers sent with every call, or a function giving them (e.g. a fresh token) */
   headers?: HeadersInit | (() => HeadersInit)
   /** the OpenAPI document, or its URL (resolved against `baseURL`); default `/docs/openapi.json`, fetched once */
   document?: ClientDocument | string
+  /** the largest answer body read, in bytes (default 10 MiB; the document's too); a larger one is a `ClientError` */
+  maxBytes?: number
 }
 
-/**
- * A call that failed: a status outside 2xx, with the server's message and
- * item errors (from the envelope or the problem+json body).
- *
- * @example
- * try { await client.calc.add({ a: 1, b: Number.NaN }) } catch (e) { if (e instanceof ClientError) e.status }
- */
-export class ClientError extends Error {
-  override name = 'ClientError'
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: unknown,
-    readonly errors: unknown[] | undefined,
-  ) {
-    super(message)
+/** What `call` resolves to before a plain call keeps only the result. */
+type Answer = RawResult<unknown>
+
+/** A `maxBytes` option checked (a number ≥ 0; `Infinity` lifts the bound), or `fallback` when not given. */
+function bytesBound(maxBytes: number | undefined, fallback: number): number {
+  if (maxBytes === undefined) return fallback
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new TypeError(`fw client: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`)
+  return maxBytes
+}
+
+/** A document served as text: parsed as JSON, else kept as the text it is. */
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
   }
 }
 
-type Body = Record<string, unknown>
-const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 304) return undefined
-  const type = response.headers.get('content-type') ?? ''
-  if (/[/+]json\b/i.test(type)) {
-    const text = await response.text()
-    try {
-      return text ? (JSON.parse(text) as unknown) : undefined
-    } catch {
-      return text
-    }
-  }
-  // A stream of events is handed over as it arrives (the caller reads or cancels it).
-  if (/^text\/event-stream\b/i.test(type)) return response.body
-  if (type.startsWith('text/')) return response.text()
-  return response.blob()
-}
-
-function failure(response: Response, body: unknown, operation: DocOperation): ClientError {
-  const envelope = operation['x-fw-envelope']
-  let message = `${response.status} ${response.statusText}`.trim()
-  let errors: unknown[] | undefined
-  if (isObject(body)) {
-    const text = envelope?.messageKey ? body[envelope.messageKey] : (body.detail ?? body.title)
-    if (typeof text === 'string' && text) message = text
-    const list = envelope?.errorsKey ? body[envelope.errorsKey] : body.errors
-    if (Array.isArray(list)) errors = list
-  } else if (typeof body === 'string' && body) {
-    message = body
-  }
-  return new ClientError(message, response.status, body, errors)
-}
+/** The name a call path ends in to ask for the whole answer (`client.x.y.raw(input)`). */
+const RAW = 'raw'
 
 /**
  * Create a client for a service whose root API class is `C`. Calls mirror
  * the API tree and resolve to the result (envelope unwrapped), or reject
- * with a `ClientError`.
+ * with a `ClientError`; `.raw(input)` on a call resolves to
+ * `{ result, count, state, status, headers }`.
  *
  * @example
  * const client = createClient<typeof RootAPI>({ baseURL: 'http://localhost:8000', document: '/api/docs/openapi.json' })
@@ -98,7 +73,8 @@ function failure(response: Response, body: unknown, operation: DocOperation): Cl
  */
 export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
-  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const send: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 
   const baseHeaders = (): Headers => new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
@@ -107,30 +83,47 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
     routes ??= (async () => {
       // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
-      const response = await send(new Request(new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`), { headers: baseHeaders() }))
-      if (!response.ok) throw new ClientError(`fw client: cannot load the OpenAPI document from ${document} (${response.status})`, response.status, await readBody(response), undefined)
-      return routesOf((await response.json()) as ClientDocument)
+      const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
+      const response = await sendFollowing(send, { url, method: 'GET', headers: baseHeaders(), body: undefined })
+      const body = await readAnswer(response, {}, 'GET', clientMaxBytes)
+      if (!response.ok) throw new ClientError(`fw client: cannot load the OpenAPI document from ${document} (${response.status})`, response.status, body, undefined)
+      const parsed = typeof body === 'string' ? parseOrText(body) : body
+      if (!isObject(parsed) || !isObject(parsed.paths)) throw new ClientError(`fw client: ${document} is not an OpenAPI document`, response.status, undefined, undefined)
+      return routesOf(parsed as unknown as ClientDocument)
     })()
     // A failed load is retried by the next call.
     routes.catch(() => (routes = undefined))
     return routes
   }
 
-  const call = async (name: string, input: unknown, init: CallInit = {}): Promise<unknown> => {
-    const route = (await load()).get(name)
-    if (!route) throw new TypeError(`fw client: no operation '${name}' in the OpenAPI document`)
-    const request = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
-    const response = await send(request)
-    const body = await readBody(response)
+  const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
+    const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
+    const response = await sendFollowing(send, outgoing)
+    const body = await readAnswer(response, route.operation, outgoing.method, bytesBound(init.maxBytes, clientMaxBytes))
     if (!response.ok) throw failure(response, body, route.operation)
-    const resultKey = route.operation['x-fw-envelope']?.resultKey
-    return resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
+    const envelope = route.operation['x-fw-envelope']
+    const enveloped = (key: string | undefined): unknown => (key !== undefined && isObject(body) ? body[key] : undefined)
+    const resultKey = envelope?.resultKey
+    const result = resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
+    const count = enveloped(envelope?.countKey)
+    return { result, count: typeof count === 'number' || count === null ? count : undefined, state: enveloped(envelope?.stateKey), status: response.status, headers: response.headers }
+  }
+
+  /** The call named by `path`: an operation, or `<operation>.raw` for the whole answer. */
+  const dispatch = async (path: readonly string[], input: unknown, init: CallInit | undefined): Promise<unknown> => {
+    const table = await load()
+    const name = path.join('.')
+    const route = table.get(name)
+    if (route) return (await call(route, input, init)).result
+    const rawOf = path.at(-1) === RAW ? table.get(path.slice(0, -1).join('.')) : undefined
+    if (rawOf) return call(rawOf, input, init)
+    throw new TypeError(`fw client: no operation '${name}' in the OpenAPI document`)
   }
 
   const node = (path: readonly string[]): unknown =>
     new Proxy(() => undefined, {
       get: (_target, property) => (typeof property === 'symbol' || property === 'then' ? undefined : node([...path, property])),
-      apply: (_target, _this, args: unknown[]) => call(path.join('.'), args[0], args[1] as CallInit | undefined),
+      apply: (_target, _this, args: unknown[]) => dispatch(path, args[0], args[1] as CallInit | undefined),
     })
   return node([]) as Client<C>
 }

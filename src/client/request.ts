@@ -1,12 +1,15 @@
 /**
- * A call's input → a Web `Request`, following the operation's description:
+ * A call's input → what it sends, following the operation's description:
  * path params percent-encoded (FilePathParam segment by segment, trailing
- * optional ones dropped), query/header/cookie values by wire name, and the
- * body in a content type the endpoint accepts (JSON when it can, multipart
- * when the input holds files, text or binary for whole-body params).
+ * optional ones dropped; a value that would leave its endpoint refused),
+ * query/header/cookie values by wire name, and the body in a content type
+ * the endpoint accepts (JSON when it can, multipart when the input holds
+ * files, text or binary for whole-body params).
  */
 import type { CallInit } from './types'
 import type { BodyRef, DocParameter, Route, SourceRef } from './document'
+import { ClientError } from './error'
+import type { Outgoing } from './redirect'
 
 type Input = Record<string, unknown>
 
@@ -26,6 +29,44 @@ function text(value: unknown): string {
   return String(value)
 }
 
+/** Decoding passes checked: far more layers than any proxy chain decodes, and linear work on any input. */
+const DECODE_PASSES = 8
+
+/** ASCII percent-escapes (`%2e`, `%2F`, `%25`): all that can spell a dot segment; a malformed escape elsewhere does not stop decoding. */
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi
+
+/** `value` percent-decoded until nothing changes (a value is refused for what any decoding layer would read). */
+function decodedFully(value: string): string {
+  let current = value
+  for (let pass = 0; pass < DECODE_PASSES; pass++) {
+    const next = current.replace(ASCII_ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    if (next === current) return current
+    current = next
+  }
+  return current
+}
+
+const DOT_SEGMENTS = new Set(['.', '..'])
+
+/**
+ * Refuse a path param that would leave its endpoint (`/api/docs/file/../ping`
+ * is `/api/ping` to any URL parser): empty, `.` or `..`, as sent or
+ * percent-decoded; for a multi-segment (`FilePathParam`) value any such
+ * segment but a leading empty one (an absolute path); for a one-segment
+ * value, `.`/`..` between the slashes a server may decode from `%2F`.
+ */
+function refuseEscape(name: string, raw: string, rest: boolean, template: string): void {
+  for (const form of new Set([raw, decodedFully(raw)])) {
+    const segments = form.split(/[/\\]/)
+    // A multi-segment value may be absolute (`FilePathParam({ absolute: true })`): its first segment may be empty.
+    const bad = segments.find((segment, index) => DOT_SEGMENTS.has(segment) || (rest && segment === '' && index > 0))
+    if (form === '' || bad !== undefined) {
+      const what = form === '' ? 'is empty' : `holds the segment '${bad}'`
+      throw new ClientError(`fw client: path param '${name}' of ${template} ${what}, which would leave the endpoint; not sent`, 0, undefined, undefined)
+    }
+  }
+}
+
 function fillPath(template: string, parameters: readonly DocParameter[], input: Input): string {
   let path = template
   for (const param of parameters) {
@@ -41,7 +82,9 @@ function fillPath(template: string, parameters: readonly DocParameter[], input: 
       throw new TypeError(`fw client: missing path param '${param.name}' for ${template}`)
     }
     const raw = text(value)
-    const encoded = param['x-fw-match'] === 'rest' ? raw.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(raw)
+    const rest = param['x-fw-match'] === 'rest'
+    refuseEscape(param.name, raw, rest, template)
+    const encoded = rest ? raw.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(raw)
     path = path.replace(token, encoded)
   }
   return path || '/'
@@ -114,12 +157,12 @@ function encodeBody(route: Route, input: Input, headers: Headers): BodyInit | un
 }
 
 /**
- * Build the request of one call.
+ * Build what one call sends (re-sendable, for same-origin redirects).
  *
  * @example
  * buildRequest('http://localhost:8000', route, { slug: 'hello' }, new Headers(), {})
  */
-export function buildRequest(baseURL: string, route: Route, input: Input, base: Headers, init: CallInit): Request {
+export function buildRequest(baseURL: string, route: Route, input: Input, base: Headers, init: CallInit): Outgoing {
   const parameters = route.operation.parameters ?? []
   const url = new URL(baseURL.replace(/\/+$/, '') + fillPath(route.path, parameters, input))
   const headers = new Headers(base)
@@ -135,5 +178,5 @@ export function buildRequest(baseURL: string, route: Route, input: Input, base: 
   }
   if (cookies.length) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '))
   const body = encodeBody(route, input, headers)
-  return new Request(url, { method: route.method, headers, body, signal: init.signal })
+  return { url, method: route.method, headers, body, signal: init.signal }
 }

@@ -23,7 +23,29 @@ export interface CallInit {
   /** extra headers for this request */
   headers?: HeadersInit
   signal?: AbortSignal
+  /** the largest answer body read for this call, in bytes (default: the client's `maxBytes`) */
+  maxBytes?: number
 }
+
+/**
+ * The whole answer of a call (`client.x.y.raw(input)`): the result (envelope
+ * unwrapped), the envelope's `count` and `state` (`null` unless the endpoint
+ * set them; `undefined` when its template has no such key), the status and
+ * the headers.
+ *
+ * @example
+ * const { result, count } = await client.notes.list.raw({ limit: 10 })
+ */
+export interface RawResult<T> {
+  result: T
+  count: number | null | undefined
+  state: unknown
+  status: number
+  headers: Headers
+}
+
+/** A call, and its `.raw` form resolving to the whole answer. */
+type Endpoint<Args extends unknown[], R> = ((...args: Args) => Promise<R>) & { readonly raw: (...args: Args) => Promise<RawResult<R>> }
 
 type Reserved = 'request' | 'respond' | 'constructor'
 type AnyMethod = (...args: never[]) => unknown
@@ -91,10 +113,10 @@ export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W } ? (
 
 type Call<F, Common> = F extends (input: infer P) => infer R
   ? unknown extends P
-    ? (input?: Common, init?: CallInit) => Promise<Wire<Awaited<R>>>
+    ? Endpoint<[input?: Common, init?: CallInit], Wire<Awaited<R>>>
     : {} extends CallInput<P, Common>
-      ? (input?: CallInput<P, Common>, init?: CallInit) => Promise<Wire<Awaited<R>>>
-      : (input: CallInput<P, Common>, init?: CallInit) => Promise<Wire<Awaited<R>>>
+      ? Endpoint<[input?: CallInput<P, Common>, init?: CallInit], Wire<Awaited<R>>>
+      : Endpoint<[input: CallInput<P, Common>, init?: CallInit], Wire<Awaited<R>>>
   : never
 
 type Mounted<V> = V extends APIClassLike ? V : V extends { readonly api: infer A extends APIClassLike; readonly route: string } ? A : never

@@ -85,8 +85,7 @@ function errorResponse(status: number, envelope: RouteEnvelope | undefined, desc
 }
 
 /** The success body: the result in the envelope, or the bare result. */
-function successSchema(route: RouteInfo, defs: Definitions): JsonSchema {
-  const result = route.result ? toSchema(route.result, defs) : {}
+function successSchema(route: RouteInfo, result: JsonSchema): JsonSchema {
   const envelope = route.envelope
   if (!envelope) return result
   const properties: Record<string, JsonSchema> = {}
@@ -113,16 +112,22 @@ function successSchema(route: RouteInfo, defs: Definitions): JsonSchema {
 
 const EVENTS_TEXT = 'A stream of server-sent events (HTML standard framing: `event:`, `id:`, `retry:` and `data:` lines; `data` is JSON for objects). The connection stays open; the server ends it.'
 
-/** The success response: JSON (the envelope or the bare result), or an event stream. */
+/** The success response: JSON (the envelope or the bare result), a file, or an event stream. */
 function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
   const events = route.doc.events
   if (events) {
     const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs) }
     return { description: 'Success: server-sent events', content: { 'text/event-stream': { schema: { type: 'string', description: EVENTS_TEXT }, ...data } } }
   }
+  const result = route.result ? toSchema(route.result, defs) : {}
+  // A file result is sent as it is (its own content type), never in the envelope (response/render.ts).
+  if (result.format === 'binary') {
+    const type = typeof result.contentMediaType === 'string' ? result.contentMediaType : '*/*'
+    return { description: 'Success: the file, sent as it is with its own content type', content: { [type]: { schema: { type: 'string', format: 'binary' } } } }
+  }
   return {
     description: route.envelope ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)` : 'Success: the result as JSON',
-    content: { 'application/json': { schema: successSchema(route, defs) } },
+    content: { 'application/json': { schema: successSchema(route, result) } },
   }
 }
 

@@ -4,7 +4,7 @@
  * awaited result; wrong inputs and unknown calls do not compile.
  */
 import { describe, expectTypeOf, it } from 'vitest'
-import { createClient, type Client } from 'fw-api/client'
+import { createClient, type Client, type RawResult } from 'fw-api/client'
 import type { RootAPI } from '../../examples/app'
 
 declare const client: Client<typeof RootAPI>
@@ -34,5 +34,15 @@ describe('Client<typeof RootAPI>', () => {
     void client.calc.response
     // @ts-expect-error: `respond` is not an endpoint
     void client.respond
+  })
+
+  it('.raw(input) takes the same input and resolves to the whole answer; maxBytes per client and per call', () => {
+    expectTypeOf(client.article.getArticle.raw({ slug: 'a' })).resolves.toEqualTypeOf<RawResult<string>>()
+    expectTypeOf(client.calc.raw.raw()).resolves.toEqualTypeOf<RawResult<unknown>>() // an endpoint named `raw` keeps its own `.raw`
+    expectTypeOf<RawResult<number>>().toEqualTypeOf<{ result: number; count: number | null | undefined; state: unknown; status: number; headers: Headers }>()
+    expectTypeOf(client.calc.add).toBeCallableWith({ a: 1, b: 2 }, { maxBytes: 1024 })
+    expectTypeOf(createClient<typeof RootAPI>).toBeCallableWith({ baseURL: 'http://x', maxBytes: 1024 })
+    // @ts-expect-error: the raw form checks the input too
+    void client.article.getArticle.raw({ slug: 1 })
   })
 })
