@@ -56,7 +56,8 @@ describe.each(transports)('client over %s', (transport, make) => {
   it.each(cases)('$name', async ({ run, expected }) => {
     const started = Date.now()
     expect(await run(client)).toEqual(expected)
-    expect(Date.now() - started).toBeLessThan(2000)
+    // a hang guard, not a budget (calls take milliseconds; a loaded machine has taken 3 s for the first)
+    expect(Date.now() - started).toBeLessThan(15_000)
   })
 
   it.each(failures)('$name rejects with $status', async ({ run, status, message, errors }) => {
