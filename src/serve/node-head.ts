@@ -1,0 +1,74 @@
+/**
+ * Request heads fw's Node servers refuse before anything runs, so Node
+ * answers the same bytes as Bun does (issue #34 D9, D10; docs/runtimes.md,
+ * "Malformed requests, runtime by runtime"):
+ *
+ * - more header fields than the server takes → 431. node:http keeps the
+ *   first `maxHeadersCount` fields and silently drops the rest (a lost
+ *   Content-Type became a 415, lost cookies an anonymous request); fw's
+ *   servers let it keep one more, so a head over the limit is seen.
+ * - a request line that is not HTTP/1.x (`GET / HTTP/2.0` on an HTTP/1
+ *   socket) → 505, as Bun answers (node:http would serve it).
+ *
+ * Per request: one array length and one number read, no header parsed.
+ */
+import type { HttpModule } from '../node/bridge/runtime'
+
+type Listener = Parameters<HttpModule['createServer']>[1] & {}
+type Incoming = Parameters<Listener>[0]
+type Outgoing = Parameters<Listener>[1]
+
+/** The most request header fields fw's Node servers take (node:http's own default); one more is a 431. */
+export const NODE_MAX_HEADERS = 2000
+
+/**
+ * Let `server` keep one header field past `NODE_MAX_HEADERS`, so
+ * `refusedHead` sees a head over the limit instead of a silently cut one.
+ *
+ * @example
+ * const server = countHeaders(http.createServer(listener))
+ */
+export function countHeaders<Server extends { maxHeadersCount: number | null }>(server: Server): Server {
+  server.maxHeadersCount = NODE_MAX_HEADERS + 1
+  return server
+}
+
+/**
+ * The status fw answers `incoming` with before anything runs (431: too many
+ * header fields, 505: not HTTP/1.x), or 0 to serve it. Needs a server set up
+ * by `countHeaders` to see a head over the limit.
+ *
+ * @example
+ * if (refusedHead(incoming)) return refuseHead(outgoing, refusedHead(incoming))
+ */
+export function refusedHead(incoming: Pick<Incoming, 'rawHeaders' | 'httpVersionMajor'>): number {
+  if (incoming.rawHeaders.length > NODE_MAX_HEADERS * 2) return 431
+  if (incoming.httpVersionMajor !== 1) return 505
+  return 0
+}
+
+/**
+ * Answer a refused head: the bare status, no body, and the connection
+ * closed (whatever body follows such a head is never read).
+ *
+ * @example
+ * refuseHead(outgoing, 431)
+ */
+export function refuseHead(outgoing: Outgoing, status: number): void {
+  outgoing.writeHead(status, { connection: 'close', 'content-length': 0 }).end()
+}
+
+/**
+ * `listener` behind `refusedHead`: a refused head is answered by
+ * `refuseHead`, every other request goes on to `listener`.
+ *
+ * @example
+ * http.createServer(options, guardHeads(honoListener))
+ */
+export function guardHeads(listener: Listener): Listener {
+  return (incoming, outgoing) => {
+    const status = refusedHead(incoming)
+    if (status !== 0) return refuseHead(outgoing, status)
+    listener(incoming, outgoing)
+  }
+}
