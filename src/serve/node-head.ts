@@ -9,9 +9,14 @@
  *   servers let it keep one more, so a head over the limit is seen.
  * - a request line that is not HTTP/1.x (`GET / HTTP/2.0` on an HTTP/1
  *   socket) → 505, as Bun answers (node:http would serve it).
+ * - a Transfer-Encoding other than `chunked` (`identity, chunked`,
+ *   `gzip, chunked`) → 400, as Bun and Deno answer (node:http would frame
+ *   the body as chunked and serve it).
  *
- * Per request: one array length and one number read, no header parsed.
+ * Per request: one array length, one number and one pass over the raw
+ * header names (a length compared for most), no header object built.
  */
+import { firstHeader, sameName } from '../node/native/headers'
 import type { HttpModule } from '../node/bridge/runtime'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}
@@ -35,7 +40,7 @@ export function countHeaders<Server extends { maxHeadersCount: number | null }>(
 
 /**
  * The status fw answers `incoming` with before anything runs (431: too many
- * header fields, 505: not HTTP/1.x), or 0 to serve it. Needs a server set up
+ * header fields, 505: not HTTP/1.x, 400: a transfer coding but `chunked`), or 0 to serve it. Needs a server set up
  * by `countHeaders` to see a head over the limit.
  *
  * @example
@@ -44,6 +49,8 @@ export function countHeaders<Server extends { maxHeadersCount: number | null }>(
 export function refusedHead(incoming: Pick<Incoming, 'rawHeaders' | 'httpVersionMajor'>): number {
   if (incoming.rawHeaders.length > NODE_MAX_HEADERS * 2) return 431
   if (incoming.httpVersionMajor !== 1) return 505
+  const coding = firstHeader(incoming.rawHeaders, 'transfer-encoding')
+  if (coding !== undefined && !sameName(coding, 'chunked')) return 400
   return 0
 }
 
