@@ -40,11 +40,13 @@ export function countHeaders<Server extends { maxHeadersCount: number | null }>(
 
 /**
  * The status fw answers `incoming` with before anything runs (431: too many
- * header fields, 505: not HTTP/1.x, 400: a transfer coding but `chunked`), or 0 to serve it. Needs a server set up
- * by `countHeaders` to see a head over the limit.
+ * header fields, 505: not HTTP/1.x, 400: a transfer coding but `chunked`),
+ * or 0 to serve it. Sees a head over the limit only on a server set up by
+ * `countHeaders`.
  *
  * @example
- * if (refusedHead(incoming)) return refuseHead(outgoing, refusedHead(incoming))
+ * const status = refusedHead(incoming)
+ * if (status !== 0) return refuseHead(outgoing, status)
  */
 export function refusedHead(incoming: Pick<Incoming, 'rawHeaders' | 'httpVersionMajor'>): number {
   if (incoming.rawHeaders.length > NODE_MAX_HEADERS * 2) return 431

@@ -42,8 +42,9 @@ export function nativeNodeServer(): boolean {
  * error escaping `fetch` is fw's 500, a head node:http refuses is fw's hidden 500.
  * `linger`: a body still arriving once the answer is ready gets a lingering
  * close (see `lingerAndContinue`). A head fw refuses (`refusedHead`: a 505
- * for a request line that is not HTTP/1.x; a 431 for too many header fields
- * on a server set up by `countHeaders`) is answered before anything runs.
+ * for a request line that is not HTTP/1.x, a 400 for a transfer coding but
+ * `chunked`, a 431 for too many header fields on a server set up by
+ * `countHeaders`) is answered before anything runs.
  *
  * @example
  * http.createServer(nativeListener(service.fetch, { debug: false }))
