@@ -15,8 +15,13 @@
  *
  * Per request: one array length, one number and one pass over the raw
  * header names (a length compared for most), no header object built.
+ *
+ * `guardHeads` (the Web path, Express, Koa) also lower-cases the scheme of an
+ * absolute-form target (`GET HTTP://h/…`), which @hono/node-server would
+ * refuse: the native path, Bun and Deno serve it.
  */
 import { firstHeader, sameName } from '../node/native/headers'
+import { ABSOLUTE_FORM } from '../node/native/request'
 import type { HttpModule } from '../node/bridge/runtime'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}
@@ -69,7 +74,8 @@ export function refuseHead(outgoing: Outgoing, status: number): void {
 
 /**
  * `listener` behind `refusedHead`: a refused head is answered by
- * `refuseHead`, every other request goes on to `listener`.
+ * `refuseHead`, every other request goes on to `listener` (an absolute-form
+ * target's scheme lower-cased first).
  *
  * @example
  * http.createServer(options, guardHeads(honoListener))
@@ -78,6 +84,13 @@ export function guardHeads(listener: Listener): Listener {
   return (incoming, outgoing) => {
     const status = refusedHead(incoming)
     if (status !== 0) return refuseHead(outgoing, status)
+    const target = incoming.url
+    if (target !== undefined && target.charCodeAt(0) !== 47) incoming.url = lowerScheme(target)
     listener(incoming, outgoing)
   }
+}
+
+/** An absolute-form `target` with its scheme in lower case (`HTTP://h/a` → `http://h/a`); any other as it is. */
+function lowerScheme(target: string): string {
+  return ABSOLUTE_FORM.test(target) ? target.replace(ABSOLUTE_FORM, (scheme) => scheme.toLowerCase()) : target
 }

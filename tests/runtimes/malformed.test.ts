@@ -58,7 +58,8 @@ const cases: Malformed[] = [
   { name: 'Host with a port that is not a number', bytes: get('/api/params', 'Host: a:8x\r\n'), status: 400 },
   { name: 'Host with port 65535', bytes: get('/api/params', 'Host: a:65535\r\n'), status: 200, body: '"ok"' },
   { name: 'absolute-form target, lower-case scheme', bytes: get('http://b/api/params'), status: 200, body: '"ok"' },
-  { name: 'absolute-form target, upper-case scheme', bytes: get('HTTP://b/api/params'), status: { node: 400, 'node-web': 400, bun: 200, deno: 200 } },
+  { name: 'absolute-form target, upper-case scheme', bytes: get('HTTP://b/api/params'), status: 200, body: '"ok"' },
+  { name: 'absolute-form target, mixed-case https scheme', bytes: get('hTtPs://b/api/params'), status: 200, body: '"ok"' },
   { name: 'HTTP/2.0 request line', bytes: get('/api/params', 'Host: a\r\n', 'HTTP/2.0'), status: { node: 505, 'node-web': 505, bun: 505, deno: 400 } },
 ]
 
