@@ -31,7 +31,7 @@ export function attachElysia(app: ElysiaLike, fetch: FetchHandler, route: string
 async function runElysia(app: ElysiaLike, _fetch: FetchHandler, where: Where): Promise<Started> {
   if (typeof Reflect.get(globalThis, 'Bun') !== 'object') return startFetch((request, env, ctx) => app.fetch(request, env, ctx), where)
   try {
-    app.listen({ port: where.port, hostname: where.hostname, idleTimeout: bunIdleTimeout(where.timeouts), ...(where.reusePort ? { reusePort: true } : {}) })
+    app.listen({ port: where.port, hostname: where.hostname, idleTimeout: bunIdleTimeout(where.timeouts), reusePort: where.reusePort === true })
   } catch (error) {
     throw addressInUse(error, where.port, where.hostname)
   }

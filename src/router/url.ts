@@ -75,11 +75,57 @@ export function splitTarget(url: string, host: string | null): TargetSplit | und
   const start = url.indexOf('/', scheme + 2)
   const query = start < 0 ? url.indexOf('?', scheme + 2) : url.indexOf('?', start)
   const authorityEnd = start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start
-  // userinfo never comes from a request-target (one pass over the authority, no runtime call as lastIndexOf makes)
-  for (let i = scheme + 2; i < authorityEnd; i++) if (url.charCodeAt(i) === 64) return undefined
+  // userinfo never comes from a request-target (one pass over the authority, no runtime call as lastIndexOf makes);
+  // the port is digits up to 65535 (`Host: a:99999` is a 400 on every runtime, as on Node: issue #34 D10)
+  let portStart = -1
+  for (let i = scheme + 2; i < authorityEnd; i++) {
+    const code = url.charCodeAt(i)
+    if (code === 64) return undefined
+    if (code === 58) portStart = i + 1
+    else if (code === 93) portStart = -1 // `]` closes an IPv6 literal: its colons are no port
+  }
+  if (portStart !== -1 && !validPort(url, portStart, authorityEnd)) return undefined
   let path = start < 0 || (query >= 0 && query < start) ? '/' : query < 0 ? url.slice(start) : url.slice(start, query)
   if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1)
   return { path, search: query < 0 ? '' : url.slice(query + 1), start }
+}
+
+/** Are the characters of `url` from `start` to `end` a port (digits, at most 65535; none is allowed, as `new URL` does)? */
+function validPort(url: string, start: number, end: number): boolean {
+  if (end - start > 5) return false
+  let port = 0
+  for (let i = start; i < end; i++) {
+    const digit = url.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return false
+    port = port * 10 + digit
+  }
+  return port <= 65535
+}
+
+/** What `rawPath` found wrong with a path as the client sent it: a backslash, answered 400. */
+export const BACKSLASH = 'backslash'
+
+/**
+ * Deno hands over the request-target's path as the client sent it, where
+ * Node and Bun resolve it first (issue #34 D10). For such a `path` (of
+ * `url`): `BACKSLASH` when it has a `\` (Node answers 400; Bun turns it into
+ * `/` before fw sees it); the URL with its dot segments (`.`, `..`, `%2e`)
+ * resolved when that changes the URL, as Node and Bun serve it; else
+ * `undefined` (three string searches, no URL parsed).
+ *
+ * @example
+ * rawPath('http://h/api/x/../ping', '/api/x/../ping') // 'http://h/api/ping'
+ */
+export function rawPath(url: string, path: string): string | undefined {
+  if (path.indexOf('\\') !== -1) return BACKSLASH
+  if (path.indexOf('/.') === -1 && path.indexOf('%2e') === -1 && path.indexOf('%2E') === -1) return undefined
+  try {
+    // compared whole (the path lost its trailing slash): a URL parsed again is its own href, so one re-dispatch at most
+    const resolved = new URL(url).href
+    return resolved === url ? undefined : resolved
+  } catch {
+    return undefined // splitTarget already refused what no URL parser takes
+  }
 }
 
 /**

@@ -9,7 +9,8 @@ import type { ServerHandle } from './graceful'
 
 /**
  * `Bun.serve` with fw's settings: never Bun's development error page, idle
- * timeout from `timeouts.idle`, `reusePort` for worker processes.
+ * timeout from `timeouts.idle`, `reusePort` for worker processes only (a
+ * single server refuses a port another process holds).
  *
  * @example
  * const { port, handle } = serveBun(Bun, service.fetch, { port: 0, hostname: '127.0.0.1' })
@@ -27,7 +28,9 @@ export function serveBun(bun: BunLike, fetch: FetchHandler, options: Required<Pi
       // Never Bun's development error page (stack, cwd, source), whatever NODE_ENV says.
       development: false,
       idleTimeout: bunIdleTimeout(options.timeouts),
-      ...(options.reusePort ? { reusePort: true } : {}),
+      // Always said: Bun's own default on Linux is SO_REUSEPORT, so a second process
+      // would share a port another one holds instead of being refused (issue #34 D2).
+      reusePort: options.reusePort === true,
       error: failure(options.debug ?? false),
     })
   } catch (error) {

@@ -16,6 +16,7 @@ import type { FetchHandler } from '../types'
 import { failure, HIDDEN_500 } from './errors'
 import { answer } from './graceful'
 import { continueOnRead, lingerUnread, type NodeHttpServer } from './node'
+import { countHeaders, refusedHead, refuseHead } from './node-head'
 import { envVar } from './runtime'
 import { nodeServerTimeouts, type Timeouts } from './types'
 
@@ -40,7 +41,10 @@ export function nativeNodeServer(): boolean {
  * 400, as under @hono/node-server), the answer written to `outgoing`; an
  * error escaping `fetch` is fw's 500, a head node:http refuses is fw's hidden 500.
  * `linger`: a body still arriving once the answer is ready gets a lingering
- * close (see `lingerAndContinue`).
+ * close (see `lingerAndContinue`). A head fw refuses (`refusedHead`: a 505
+ * for a request line that is not HTTP/1.x, a 400 for a transfer coding but
+ * `chunked`, a 431 for too many header fields on a server set up by
+ * `countHeaders`) is answered before anything runs.
  *
  * @example
  * http.createServer(nativeListener(service.fetch, { debug: false }))
@@ -59,6 +63,8 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
   // an error escaping `fetch` is fw's 500
   const failed = (outgoing: Outgoing, error: unknown): void => send(outgoing, fail(error))
   return (incoming, outgoing) => {
+    const headStatus = refusedHead(incoming)
+    if (headStatus !== 0) return refuseHead(outgoing, headStatus)
     let request: Request
     try {
       request = nativeRequest(incoming, 'localhost', outgoing)
@@ -74,14 +80,15 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
 
 /**
  * fw's native Node server for `fetch`: timeouts set, a body nobody reads
- * lingers briefly, `Expect: 100-continue` answered once the body is read.
+ * lingers briefly, `Expect: 100-continue` answered once the body is read,
+ * too many header fields answered 431 (`countHeaders`).
  *
  * @example
  * const server = nodeNativeServer(service.fetch, { debug: false })
  */
 export function nodeNativeServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): NodeHttpServer {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
-  const server = http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, { ...options, linger: true }))
+  const server = countHeaders(http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, { ...options, linger: true })))
   continueOnRead(server)
   return server
 }

@@ -7,6 +7,7 @@ import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
 import type { FetchHandler } from '../types'
 import { guarded } from './errors'
 import type { ServerHandle } from './graceful'
+import { countHeaders, guardHeads } from './node-head'
 import { safeResponseClass } from './node-response'
 import { addressInUse, nodeServerTimeouts, portOf, type Started, type Timeouts, type Where } from './types'
 
@@ -28,7 +29,7 @@ export interface NodeServerLike {
 type Listener = Parameters<HttpModule['createServer']>[1]
 
 interface NodeServerModule {
-  createAdaptorServer(options: { fetch: FetchHandler; hostname?: string; serverOptions: Record<string, unknown> }): NodeHttpServer
+  createAdaptorServer(options: { fetch: FetchHandler; hostname?: string; serverOptions: Record<string, unknown>; createServer?: (options: Record<string, unknown>, listener: Listener & {}) => NodeHttpServer }): NodeHttpServer
 }
 
 // A computed specifier keeps bundlers (Workers) from pulling the Node server in.
@@ -124,13 +125,15 @@ export async function listenFramework(server: NodeServerLike, start: () => Promi
 
 /**
  * Serve a Node request listener (an Express or Koa app, fw's own listener)
- * with `http.createServer`, `timeouts` applied.
+ * with `http.createServer`, `timeouts` applied, heads fw refuses (too many
+ * header fields, not HTTP/1.x) answered before it (./node-head).
  *
  * @example
  * const { port, handle } = await startListener(expressApp, { port: 0, hostname: '127.0.0.1' })
  */
 export async function startListener(listener: Listener, where: Where): Promise<Started> {
-  const server = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend').createServer(nodeServerTimeouts(where.timeouts), listener)
+  const http = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend')
+  const server = countHeaders(http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)))
   const handle = nodeHandle(server)
   return { port: await listen(server, where.port, where.hostname), handle }
 }
@@ -243,8 +246,9 @@ export function continueOnRead(server: NodeHttpServer): void {
 
 /**
  * fw's own Node server for a fetch handler (@hono/node-server): timeouts set,
- * an escaped error is a plain 500, a body nobody reads lingers briefly, and
- * `Expect: 100-continue` is answered once the body is read.
+ * an escaped error is a plain 500, a body nobody reads lingers briefly,
+ * `Expect: 100-continue` is answered once the body is read, and heads fw
+ * refuses (too many header fields, not HTTP/1.x) are answered before it (./node-head).
  *
  * @example
  * const server = await nodeFetchServer(service.fetch, { debug: false })
@@ -257,7 +261,8 @@ export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boo
   // with an empty one, served at its request-target path as on Bun and Deno
   // (without it @hono/node-server answers 400); a bad Host stays refused.
   // A sized body is read whole: fw recognises @hono/node-server's { incoming, outgoing } as a framing server (body/stream.ts).
-  const server = createAdaptorServer({ fetch: guarded(fetch, options.debug), hostname: 'localhost', serverOptions })
+  const createServer = (settings: Record<string, unknown>, listener: Listener & {}): NodeHttpServer => countHeaders(http.createServer(settings, guardHeads(listener)))
+  const server = createAdaptorServer({ fetch: guarded(fetch, options.debug), hostname: 'localhost', serverOptions, createServer })
   lingerAndContinue(server)
   return server
 }

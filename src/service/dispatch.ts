@@ -12,7 +12,7 @@ import type { Renderer, Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
 import { under } from '../router/route-path'
-import { hostless, splitTarget, stripPrefix } from '../router/url'
+import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../router/url'
 import type { FetchHandler } from '../types'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
@@ -58,6 +58,8 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
 // request) and for no Host at all (served: `hostless`); Node's server
 // (@hono/node-server, given a default hostname for no Host) and Workers refuse a bad Host themselves.
 const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
+// Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
+const RAW_PATH = HOST_FROM_HEADER
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the
@@ -138,6 +140,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return served ? dispatch(served, env, ctx) : root.error(new BadRequest(BAD_TARGET))
     }
     const path = target.path
+    if (RAW_PATH) {
+      const resolved = rawPath(url, path)
+      if (resolved === BACKSLASH) return root.error(new BadRequest(BAD_TARGET))
+      if (resolved !== undefined) return dispatch(new Request(resolved, request), env, ctx)
+    }
     for (const mount of prefixed) {
       if (!under(mount.prefix, path)) continue
       if (!mount.guarded || !around.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)

@@ -64,6 +64,22 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('runtime $label: run() and c
     }
   }, START_MS + 10_000)
 
+  // Issue #34 D2: Bun.serve's default on Linux is SO_REUSEPORT, so a second fw-on-Bun process used to
+  // bind the port a first one held and both served. Two real processes of the same runtime here.
+  it('run() without workers refuses a port another fw process of the same runtime holds', async () => {
+    const first = await startServer(runtime, ENTRY, START_MS)
+    try {
+      const { port } = new URL(first.origin)
+      const second = await runCommand([...runtime.command(ENTRY)], START_MS, { PORT: port, HOST: '127.0.0.1', DENO_NO_UPDATE_CHECK: '1' })
+      expect(second.output).toContain(`ops: rejected: cannot listen on 127.0.0.1:${port}: the address is already in use (EADDRINUSE)`)
+      expect(second.output).not.toMatch(/listening on/)
+      // the first server still serves alone
+      expect((await fetch(`${first.origin}/ops/pid`)).status).toBe(200)
+    } finally {
+      await first.stop()
+    }
+  }, START_MS * 2 + 10_000)
+
   it('SIGTERM: stops accepting, lets the in-flight request finish, ends the event stream, closers run last, exits 0', async () => {
     const server = await startServer(runtime, ENTRY, START_MS)
     try {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { normalizeRoute, under } from '../../src/router/route-path'
-import { pathOf, splitTarget, stripPrefix } from '../../src/router/url'
+import { BACKSLASH, pathOf, rawPath, splitTarget, stripPrefix } from '../../src/router/url'
 
 describe('splitTarget', () => {
   it('splits path and query by index; drops a trailing slash', () => {
@@ -20,6 +20,15 @@ describe('splitTarget', () => {
     expect(splitTarget('http://x/api', 'a b')).toBeUndefined()
     expect(splitTarget('http://x/api', 'x\\y')).toBeUndefined()
     expect(splitTarget('ftp://x/api', null)).toBeUndefined()
+  })
+
+  it('refuses a port that is not digits up to 65535 (issue #34 D10: Bun and Deno put the Host in the URL as sent)', () => {
+    for (const bad of ['http://a:99999/p', 'http://a:65536/p', 'http://a:1x/p', 'http://a:123456/p', 'http://[::1]:70000/p', 'http://a:-1/p']) {
+      expect(splitTarget(bad, null), bad).toBeUndefined()
+    }
+    for (const good of ['http://a:65535/p', 'http://a:0/p', 'http://a:/p', 'http://[::1]/p', 'http://[::1]:8000/p', 'http://a/p:1', 'http://a?b=:99999']) {
+      expect(splitTarget(good, null), good).toBeDefined()
+    }
   })
 
   it('refuses a bad Host right after a usable one (the last usable Host is remembered, not the test)', () => {
@@ -65,5 +74,21 @@ describe('route helpers', () => {
     expect(stripPrefix(new Request('http://h/legacy'), '/legacy').url).toBe('http://h/')
     const outside = new Request('http://h/other')
     expect(stripPrefix(outside, '/legacy')).toBe(outside)
+  })
+})
+
+describe('rawPath (Deno: the path as the client sent it, issue #34 D10)', () => {
+  it('a backslash in the path is refused; one in the query is not', () => {
+    expect(rawPath('http://h/api\\ping', '/api\\ping')).toBe(BACKSLASH)
+    expect(rawPath('http://h/api/ping?a=\\', '/api/ping')).toBeUndefined()
+  })
+
+  it('dot segments are resolved as Node and Bun resolve them, plain paths left alone', () => {
+    expect(rawPath('http://h/api/x/../ping', '/api/x/../ping')).toBe('http://h/api/ping')
+    expect(rawPath('http://h/x/../api/./ping?a=1', '/x/../api/./ping')).toBe('http://h/api/ping?a=1')
+    expect(rawPath('http://h/api/x/%2e%2E/ping', '/api/x/%2e%2E/ping')).toBe('http://h/api/ping')
+    expect(rawPath('http://h/api/ping', '/api/ping')).toBeUndefined()
+    expect(rawPath('http://h/.well-known/x/', '/.well-known/x')).toBeUndefined() // its own href: no loop
+    expect(rawPath('http://h/a.b/c..d', '/a.b/c..d')).toBeUndefined()
   })
 })

@@ -55,6 +55,9 @@ export function plainTarget(target: string): boolean {
 /** `PLAIN_HOST.test`, the last Host it passed compared instead of tested again. */
 const plainHost = lastPassed((host) => PLAIN_HOST.test(host))
 
+/** An absolute-form request-target: `http://` or `https://` in any case. */
+export const ABSOLUTE_FORM = /^https?:\/\//i
+
 /** Thrown for a request whose target or Host makes no usable URL: the server answers 400, as @hono/node-server does. */
 export class BadRequestTarget extends Error {}
 
@@ -68,7 +71,8 @@ export class BadRequestTarget extends Error {}
  */
 export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
   const target = incoming.url ?? ''
-  if (target.startsWith('http://') || target.startsWith('https://')) return absolute(target, target)
+  // absolute-form, its scheme in any case (RFC 3986; Bun and Deno serve `HTTP://h/…` too: issue #34 D10)
+  if (target.charCodeAt(0) !== 47 && ABSOLUTE_FORM.test(target)) return absolute(target, target)
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
