@@ -261,6 +261,6 @@ async function countRows(def: QueryDef, values: Record<string, unknown>, base?: 
   const module = database.options.schema
   const where = whereOf(module, def, values, {})
   const extra = base === undefined ? undefined : planFor(module, def.table, base).where
-  const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)))
+  const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)), 'query')
   return row?.n ?? 0
 }
