@@ -62,7 +62,7 @@ export function keysProblem(input: Readonly<Record<string, unknown>>, keys: read
   }
   for (const key of Object.keys(input)) {
     if (!known.has(key) && OPERATOR.test(key)) {
-      const filters = [...known].filter((name) => OPERATOR.test(name))
+      const filters = keys.map(({ wire }) => wire).filter((name) => OPERATOR.test(name))
       return `unknown filter '${key.length > 100 ? `${key.slice(0, 100)}…` : key}'${filters.length ? ` (operator filters here: ${filters.join(', ')})` : ''}`
     }
   }

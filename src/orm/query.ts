@@ -164,15 +164,21 @@ export function Scope(options: { excluded?: boolean; alias?: string } = {}): Sco
 }
 
 const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
-/** Why `value` is longer than `max` (a string's characters; a list's items, or one of its strings), or undefined. */
-function tooLong(value: unknown, max: number): string | undefined {
+/** A date the database takes as a parameter: years 1 to 9 999 (drizzle sends ISO text; `+099999-…` and year 0 are SQL errors). */
+const dateInRange = (date: Date): boolean => Number.isNaN(date.getTime()) || (date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999)
+/** Why a filter value is out of bounds (a string longer than `max`; a list of more items, or with such an item; a date outside years 1–9 999), or undefined. */
+function outOfBounds(value: unknown, max: number): string | undefined {
   if (typeof value === 'string') return value.length > max ? `at most ${max} characters (got ${value.length})` : undefined
+  if (value instanceof Date) return dateInRange(value) ? undefined : 'a date from year 1 to 9999'
   if (!Array.isArray(value)) return undefined
   if (value.length > max) return `at most ${max} items (got ${value.length})`
-  const long = value.find((item) => typeof item === 'string' && item.length > max) as string | undefined
-  return long === undefined ? undefined : `items of at most ${max} characters (got ${long.length})`
+  for (const item of value) {
+    const reason = Array.isArray(item) ? undefined : outOfBounds(item, max)
+    if (reason) return `every item ${reason}`
+  }
+  return undefined
 }
-const bounded = (schema: v.GenericSchema, max: number) => v.pipe(schema, v.check((value) => tooLong(value, max) === undefined, (issue) => tooLong(issue.input, max) ?? 'too long'))
+const bounded = (schema: v.GenericSchema, max: number) => v.pipe(schema, v.check((value) => outOfBounds(value, max) === undefined, (issue) => outOfBounds(issue.input, max) ?? 'out of bounds'))
 const safe = (schema: v.GenericSchema) => v.pipe(schema, v.check((value) => unsafeReason(value) === undefined, (issue) => unsafeReason(issue.input) ?? 'invalid value'))
 
 function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {

@@ -10,8 +10,10 @@
  *   per filter): an 8 KB `icontains` value is a 400 before any SQL, fast.
  */
 import net from 'node:net'
+import { sql } from 'drizzle-orm'
 import { Fw, api, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
@@ -27,6 +29,8 @@ const ArticleQuery = orm.Query(articles, {
   commentsMin: orm.Filter(orm.Count('comments'), 'gte', { alias: 'comments_num>=' }),
   commentsMax: orm.Filter(orm.Count('comments'), 'lte', { alias: 'comments_num<=' }),
   notBy: orm.Filter('author.username', 'ne', { alias: 'author!=' }),
+  idFrom: orm.Filter({ query: (id: number) => ({ id: { gte: id } }), schema: v.number(), alias: 'id_from' }),
+  titleMatches: orm.Filter({ query: (pattern: string) => sql`${articles.title} ~ ${pattern}`, schema: v.string(), alias: 'title_re' }),
   limit: orm.Limit({ max: 100 }),
   order: orm.OrderBy(['id']),
 })
@@ -92,17 +96,31 @@ describe.each(engines)('orm filters over HTTP on %s (issue #34 D5–D7)', (engin
     await pg?.stop()
   })
 
-  it('D5: a date the database cannot hold (?within=99999-01-01) is a 400 naming the field, without SQL', async () => {
+  it('D5: a value the database refuses (SQLSTATE 22xxx) is a 400 with a clear message and no SQL, never a 500', async () => {
+    // a date drizzle would send as '+099999-…' (22009) is refused when the query is parsed, naming the field
     for (const query of ['within=99999-01-01', 'within=-271821-04-20', 'within=275760-09-13']) {
       const res = await fetch(url(query))
       const text = await res.text()
       expect(res.status, `${query}: ${text}`).toBe(400)
-      expect(text).toMatch(/within|createdAt|created_at|out-of-range|invalid/i)
-      expect(text).not.toMatch(/select|from "|\$1|at .*\.ts/i)
+      expect(JSON.parse(text)).toMatchObject({ detail: "BadRequest: parse item: ['query'] failed: parse item: ['within'] failed: a date from year 1 to 9999" })
     }
-    const fine = await fetch(url('within=2000-01-01'))
+    // a value only the database finds out of range (an integer column, 22003 / 22P02) is mapped to a 400
+    for (const query of ['id_from=1e20', 'id_from=-99999999999']) {
+      const res = await fetch(url(query))
+      const text = await res.text()
+      expect(res.status, `${query}: ${text}`).toBe(400)
+      expect(JSON.parse(text)).toMatchObject({ detail: expect.stringMatching(/^BadRequest: articles(\.id)?: (a filter value is invalid or out of range|invalid or out-of-range value) \((numeric_value_out_of_range|invalid_text_representation)\)$/) })
+      expect(text).not.toMatch(/select|from "|\$1|99999999999|1e\+?20|at .*\.ts/i)
+    }
+    // a data exception fw had no mapping for (2201B, an invalid regular expression from an app's own filter): 400, was 500
+    const regex = await fetch(url(`title_re=${encodeURIComponent('(secret')}`))
+    const regexText = await regex.text()
+    expect(regex.status, regexText).toBe(400)
+    expect(JSON.parse(regexText)).toMatchObject({ detail: 'BadRequest: articles: a filter value is invalid or out of range (invalid_regular_expression)', errors: [{ in: 'query' }] })
+    expect(regexText).not.toMatch(/secret|select/i)
+    const fine = await fetch(url('within=2000-01-01&id_from=2&title_re=^[AB]&order=id'))
     expect(fine.status).toBe(200)
-    expect(((await fine.json()) as Listing).count).toBe(3000)
+    expect(await fine.json()).toEqual({ count: 3, titles: ['A2', 'A3', 'B1'] })
   })
 
   it('D6: ?comments_num>=2 and ?comments_num<=1 filter as a browser and a raw request line send them', async () => {
