@@ -109,7 +109,7 @@ export function Query<T extends PgTable, const F extends Record<string, QueryFie
   for (const { field, wire, typed } of keys) {
     const entry = queryEntry(table, def.db, field, fields[field] as QueryField)
     entries[wire] = entry
-    if (typed !== undefined) entries[typed] = entry
+    if (typed !== undefined) entries[typed] = v.pipe(entry, v.description(`'${wire}' as a browser sends '?${wire}…' (the key ends at its first '=')`))
   }
   const schema = v.pipe(
     v.looseObject(entries),

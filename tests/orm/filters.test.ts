@@ -76,13 +76,14 @@ describe.each(engines)('orm filters over HTTP on %s (issue #34 D5–D7)', (engin
   let pg: PostgresServer | undefined
   let port = 0
   let close: () => Promise<void> = async () => {}
+  let service: Fw
   const statements: string[] = []
   const url = (query: string) => `http://127.0.0.1:${port}/api/article?${query}`
 
   beforeAll(async () => {
     pg = engine === 'postgres' ? await startPostgres() : undefined
     const database = orm.Database({ name: 'filters', engine, url: pg?.url, schema: tables, onQuery: (sql) => statements.push(sql) })
-    const service = new Fw(import.meta.url, { name: 'filters', api: RootAPI, route: '/api' })
+    service = new Fw(import.meta.url, { name: 'filters', api: RootAPI, route: '/api' })
     service.use(orm.DatabaseConnections({ default: database }))
     await database.execute(createTables)
     await database.execute('TRUNCATE follows, comments, articles, users RESTART IDENTITY CASCADE')
@@ -137,6 +138,10 @@ describe.each(engines)('orm filters over HTTP on %s (issue #34 D5–D7)', (engin
     const raw = await rawGet(port, '/api/article?comments_num>=2&author!=bob&order=id')
     expect(raw.status).toBe(200)
     expect(await raw.json()).toEqual({ count: 1, titles: ['A3'] })
+    // the document names both keys, the browser's form as such
+    const parameters = (service.openapi() as { paths: Record<string, { get: { parameters: { name: string; required: boolean; description?: string }[] } }> }).paths['/api/article']?.get.parameters ?? []
+    expect(parameters.find((parameter) => parameter.name === 'comments_num>=')).toMatchObject({ required: false })
+    expect(parameters.find((parameter) => parameter.name === 'comments_num>')).toMatchObject({ required: false, description: "'comments_num>=' as a browser sends '?comments_num>=…' (the key ends at its first '=')" })
     // the percent-encoded key (URLSearchParams, the generated client) still works
     const encoded = await fetch(url(new URLSearchParams({ 'comments_num>=': '3' }).toString()))
     expect(await encoded.json()).toEqual({ count: 1, titles: ['B1'] })
