@@ -88,7 +88,9 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
  * `ne gt gte lt lte in contains icontains startsWith isNull`). The value is
  * converted to the column's type; an absent value filters nothing. A value
  * longer than `maxLength` characters (default 1 000; a list: more items, or a
- * longer item) is a 400 before any SQL.
+ * longer item), or a date outside years 1–9999, is a 400 before any SQL. An
+ * alias ending in `=` (`'followers_num>='`) is also read under the key a
+ * browser's `?followers_num>=2` arrives as (`followers_num>`).
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), within: orm.Filter('createdAt', 'gte') })
