@@ -74,13 +74,18 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
  * | 23503 | foreign-key violation | 400 BadRequest |
  * | 23502 | not-null violation | 400 BadRequest |
  * | 23514 | check violation | 400 BadRequest |
- * | 22P02, 22003, 22001, 22007, 22008, 22021, 22P05 | invalid / out-of-range value | 400 BadRequest |
+ * | 23001, 23P01 | restrict / exclusion violation | 409 Conflict |
+ * | other 23xxx | integrity constraint violation | 400 BadRequest |
+ * | 22xxx (22P02, 22003, 22008, 22009, 22012, ...) | data exception: invalid / out-of-range value | 400 BadRequest |
  * | 57014 | statement timeout (`statementTimeout`) | 503 ServiceUnavailable |
+ *
+ * `source` is where the values came from, for the 400's issues: `'body'`
+ * (writes, the default) or `'query'` (reads: filters).
  *
  * @example
  * try { await db.insert(users).values(row) } catch (error) { throw orm.mapDatabaseError(error, users) } // unique violation → 409
  */
-export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
+export function mapDatabaseError(error: unknown, table?: PgTable, source: 'body' | 'query' = 'body'): unknown {
   if (error instanceof HttpError || error instanceof DatabaseError) return error
   const failure = databaseFailureOf(error)
   if (!failure) return error
@@ -94,7 +99,7 @@ export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
   const fields = column ? fieldNames(table, [column]) : columns
   const named = fields.length ? fields.join(', ') : 'value'
   const via = constraint ? ` (constraint ${constraint})` : ''
-  const issues = (message: string): ParamIssue[] => (fields.length ? fields : ['']).map((name) => ({ in: 'body', name, path: name ? [name] : [], message }))
+  const issues = (message: string): ParamIssue[] => (fields.length ? fields : ['']).map((name) => ({ in: source, name, path: name ? [name] : [], message }))
   const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError => new Kind(message, { errors: issues(message), cause })
   switch (pg.code) {
     case '23505':
@@ -107,26 +112,27 @@ export function mapDatabaseError(error: unknown, table?: PgTable): unknown {
       return make(BadRequest, `${tableName}.${named} is required (null value)${via}`)
     case '23514':
       return make(BadRequest, `${tableName}: a value fails a check${via}`)
-    case '22P02':
-    case '22003':
-    case '22001':
-    case '22007':
-    case '22008':
-    case '22021':
-    case '22P05':
-      return make(BadRequest, `${tableName}${column ? `.${named}` : ''}: invalid or out-of-range value`)
+    case '23001':
+      return make(Conflict, `${tableName} row is still referenced by other rows${via}`)
+    case '23P01':
+      return make(Conflict, `${tableName}: the row conflicts with an existing row${via}`)
     case '57014':
       return new ServiceUnavailable('the database took too long to answer (statement timeout)', { cause })
-    default:
-      return cause
   }
+  // Every data exception (class 22: a date or number out of range, an invalid text representation, ...) is the client's value.
+  if (pg.code.startsWith('22')) {
+    const what = column ? `${tableName}.${named}: invalid or out-of-range value` : `${tableName}: ${source === 'query' ? 'a filter value' : 'a value'} is invalid or out of range`
+    return make(BadRequest, `${what} (${failure.kind})`)
+  }
+  if (pg.code.startsWith('23')) return make(BadRequest, `${tableName}: a value violates an integrity constraint${via}`)
+  return cause
 }
 
-/** Run a database call, mapping constraint errors to HTTP exceptions. */
-export async function guarded<T>(table: PgTable, run: () => Promise<T>): Promise<T> {
+/** Run a database call, mapping constraint errors and data exceptions to HTTP exceptions (`source`: where the values came from). */
+export async function guarded<T>(table: PgTable, run: () => Promise<T>, source: 'body' | 'query' = 'body'): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw mapDatabaseError(error, table)
+    throw mapDatabaseError(error, table, source)
   }
 }

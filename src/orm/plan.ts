@@ -9,6 +9,7 @@ import { checkExpression, expressionSql, type Context } from './expr'
 import { explain } from './fields'
 import { resolvePath, type Ref } from './paths'
 import { queryEntry, type FilterSpec, type OrderSpec, type QueryField, type SearchSpec } from './query'
+import { keysProblem, knownKeys, queryKeysOf, valueOf } from './query-keys'
 import { columnsOf, primaryKeysOf } from './relations'
 import { assertSafe } from './safe'
 import { compare, pathCondition, whereSql } from './sql'
@@ -102,12 +103,20 @@ export function Query<T extends PgTable, const F extends Record<string, QueryFie
     }
     for (const expr of exprs) check(what, (module) => checkExpression(module, table, expr))
   }
-  const entries = Object.fromEntries(Object.entries(fields).map(([key, field]) => [field.alias ?? key, queryEntry(table, def.db, key, field)]))
+  const keys = queryKeysOf(`orm.Query(${name})`, fields)
+  const known = knownKeys(keys)
+  const entries: Record<string, v.GenericSchema> = {}
+  for (const { field, wire, typed } of keys) {
+    const entry = queryEntry(table, def.db, field, fields[field] as QueryField)
+    entries[wire] = entry
+    if (typed !== undefined) entries[typed] = v.pipe(entry, v.description(`'${wire}' as a browser sends '?${wire}…' (the key ends at its first '=')`))
+  }
   const schema = v.pipe(
-    v.object(entries),
+    v.looseObject(entries),
+    v.check((input: Record<string, unknown>) => keysProblem(input, keys, known) === undefined, (issue) => keysProblem(issue.input as Record<string, unknown>, keys, known) ?? 'invalid query keys'),
     v.transform((input: Record<string, unknown>) => {
       const values: Record<string, unknown> = {}
-      for (const [key, field] of Object.entries(fields)) values[key] = input[field.alias ?? key]
+      for (const entry of keys) values[entry.field] = valueOf(input, entry)
       Object.defineProperty(values, QUERY, { value: def, enumerable: false })
       Object.defineProperty(values, 'count', { value: (where?: unknown) => countRows(def, values, where), enumerable: false })
       return values
@@ -261,6 +270,6 @@ async function countRows(def: QueryDef, values: Record<string, unknown>, base?: 
   const module = database.options.schema
   const where = whereOf(module, def, values, {})
   const extra = base === undefined ? undefined : planFor(module, def.table, base).where
-  const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)))
+  const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)), 'query')
   return row?.n ?? 0
 }

@@ -27,6 +27,8 @@ export interface FilterSpec<O = unknown> {
   readonly op: FilterOp
   readonly schema?: v.GenericSchema
   readonly alias?: string
+  /** the longest value (characters of a string; items, and characters of each, of a list); `DEFAULT_MAX_LENGTH` (1 000) when absent */
+  readonly maxLength?: number
   /** type-level only */
   readonly '~out'?: O
 }
@@ -70,27 +72,40 @@ export interface ScopeSpec {
  */
 export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec | SearchSpec | ScopeSpec
 
-type FilterOptions<O> = { schema?: v.GenericSchema<unknown, O>; alias?: string }
+type FilterOptions<O> = { schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number }
+
+/** The longest filter, `orm.Search` or `orm.Scope` value: 1 000 characters (a list: 1 000 items of 1 000 characters). */
+export const DEFAULT_MAX_LENGTH = 1000
+
+function checkedMaxLength(maxLength: number | undefined): number | undefined {
+  if (maxLength !== undefined && !(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new ImproperlyConfigured(`orm.Filter: maxLength must be a positive integer (got ${String(maxLength)})`)
+  return maxLength
+}
 
 /**
  * Filter rows by `path` (a column, or through relations: `'author.username'`), by an
  * expression, or by a `query` function of the value, with `op` (`eq` by default;
  * `ne gt gte lt lte in contains icontains startsWith isNull`). The value is
- * converted to the column's type; an absent value filters nothing.
+ * converted to the column's type; an absent value filters nothing. A value
+ * longer than `maxLength` characters (default 1 000; a list: more items, or a
+ * longer item), or a date outside years 1–9999, is a 400 before any SQL. An
+ * alias ending in `=` (`'followers_num>='`) is also read under the key a
+ * browser's `?followers_num>=2` arrives as (`followers_num>`).
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), within: orm.Filter('createdAt', 'gte') })
  * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
+ * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
  */
 export function Filter<O = unknown>(
-  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string },
+  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number },
   op: FilterOp = 'eq',
   options?: v.GenericSchema<unknown, O> | FilterOptions<O>,
 ): FilterSpec<O> {
-  const { schema, alias } = options && '~standard' in options ? { schema: options, alias: undefined } : ((options ?? {}) as FilterOptions<O>)
-  if (typeof source === 'string') return { '~ormQuery': 'filter', path: source, op, schema, alias }
-  if ('~ormExpr' in source) return { '~ormQuery': 'filter', expr: source, op, schema, alias }
-  return { '~ormQuery': 'filter', query: source.query as FilterSpec['query'], op, schema: source.schema ?? schema, alias: source.alias ?? alias }
+  const { schema, alias, maxLength } = options && '~standard' in options ? { schema: options, alias: undefined, maxLength: undefined } : ((options ?? {}) as FilterOptions<O>)
+  if (typeof source === 'string') return { '~ormQuery': 'filter', path: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
+  if ('~ormExpr' in source) return { '~ormQuery': 'filter', expr: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
+  return { '~ormQuery': 'filter', query: source.query as FilterSpec['query'], op, schema: source.schema ?? schema, alias: source.alias ?? alias, maxLength: checkedMaxLength(source.maxLength ?? maxLength) }
 }
 
 /** The default bounds: `Limit` 100 rows, `Offset` 10 000 rows, `Page` 10 000 pages. */
@@ -151,6 +166,21 @@ export function Scope(options: { excluded?: boolean; alias?: string } = {}): Sco
 }
 
 const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+/** A date the database takes as a parameter: years 1 to 9 999 (drizzle sends ISO text; `+099999-…` and year 0 are SQL errors). */
+const dateInRange = (date: Date): boolean => Number.isNaN(date.getTime()) || (date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999)
+/** Why a filter value is out of bounds (a string longer than `max`; a list of more items, or with such an item; a date outside years 1–9 999), or undefined. */
+function outOfBounds(value: unknown, max: number): string | undefined {
+  if (typeof value === 'string') return value.length > max ? `at most ${max} characters (got ${value.length})` : undefined
+  if (value instanceof Date) return dateInRange(value) ? undefined : 'a date from year 1 to 9999'
+  if (!Array.isArray(value)) return undefined
+  if (value.length > max) return `at most ${max} items (got ${value.length})`
+  for (const item of value) {
+    const reason = Array.isArray(item) ? undefined : outOfBounds(item, max)
+    if (reason) return `every item ${reason}`
+  }
+  return undefined
+}
+const bounded = (schema: v.GenericSchema, max: number) => v.pipe(schema, v.check((value) => outOfBounds(value, max) === undefined, (issue) => outOfBounds(issue.input, max) ?? 'out of bounds'))
 const safe = (schema: v.GenericSchema) => v.pipe(schema, v.check((value) => unsafeReason(value) === undefined, (issue) => unsafeReason(issue.input) ?? 'invalid value'))
 
 function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
@@ -166,10 +196,10 @@ function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSc
 export function queryEntry(table: PgTable, db: string, name: string, field: QueryField): v.GenericSchema {
   switch (field['~ormQuery']) {
     case 'filter':
-      return v.optional(safe(filterSchema(table, db, field)))
+      return v.optional(safe(bounded(filterSchema(table, db, field), field.maxLength ?? DEFAULT_MAX_LENGTH)))
     case 'search':
     case 'scope':
-      return v.optional(safe(v.pipe(v.string(), v.maxLength(1000))))
+      return v.optional(safe(v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH))))
     case 'offset':
       return v.optional(integer(0, field.max ?? DEFAULT_MAX.offset), field.default ?? 0)
     case 'page':

@@ -43,7 +43,7 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
   if (plan.limit !== undefined) query = query.limit(plan.limit)
   if (plan.offset !== undefined) query = query.offset(plan.offset)
-  const raw = await guarded(def.table, () => query)
+  const raw = await guarded(def.table, () => query, 'query')
   let rows = raw.map(({ r }) => decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : r, scope))
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
