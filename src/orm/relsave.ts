@@ -47,10 +47,12 @@ async function attempt(run: () => Promise<unknown>, ignore: boolean | undefined)
  * (no key), updated (a key of a row that already belongs to this parent; any
  * other key is a 400 naming the field) or, when absent from the list, deleted;
  * nested rows save their own relations likewise. The value's lists are
- * checked against their `max` and `limits.maxRows` before any SQL (413).
+ * checked against their `max` and `limits.maxRows` before any SQL (413),
+ * before the database is even opened (`open`).
  */
-export async function saveTree(db: Db, module: Module, def: SchemaDef, value: Row, options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown> {
+export async function saveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, value: Row, options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown> {
   checkWriteSize(module, def, [value], { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: false, relations: options.relations !== false })
+  const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
   const run = (runner: Runner) => saveNode({ runner, module, options, tick }, def, value, [])
   return options.transaction === false || !related(def, value, options) ? run(db) : db.transaction((tx) => run(tx))
@@ -67,8 +69,9 @@ function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
  * a junction, nested to-many rows), row by row, all in ONE transaction: any
  * failing row or relation rolls every row back. Returns the keys in input order.
  */
-export async function bulkSaveTree(db: Db, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown[]> {
+export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown[]> {
   checkWriteSize(module, def, values, { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: true, relations: options.relations !== false })
+  const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
   if (!values.some((value) => related(def, value, options))) return bulkSave(db, def.table, values, options, tick)
   const run = async (runner: Runner) => {

@@ -124,11 +124,11 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async save(value, saveOptions = {}) {
       const target = database()
-      return (await saveTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions, limits(target))) as KeyOf<T>
+      return (await saveTree(() => target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions, limits(target))) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
-      return (await bulkSaveTree(await target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {}, limits(target))) as KeyOf<T>[]
+      return (await bulkSaveTree(() => target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {}, limits(target))) as KeyOf<T>[]
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
