@@ -75,6 +75,7 @@ export function checkWriteSize(module: Module, def: SchemaDef, values: readonly 
     if (rows > options.maxRows) throw tooLarge(path, `the write holds more than ${options.maxRows} rows (maxWriteRows)`)
   }
   const visit = (node: SchemaDef, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
+    if (!node.fields.some((field) => field.kind === 'path' || field.kind === 'nested')) return // a leaf row: nothing to count below it
     const mode = hasKey(node.table, value) && !mustCreate ? 'w' : 'a'
     for (const field of node.fields) {
       const list = givenList(field, value)

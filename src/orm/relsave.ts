@@ -6,7 +6,7 @@ import type { Db } from './database'
 import { guarded } from './errors'
 import type { SchemaDef } from './fields'
 import { columnsOf, primaryKeysOf, type Link } from './relations'
-import { bulkSave, existingKey, hasKey, keyOnly, save, type Runner, type SaveOptions } from './save'
+import { bulkSave, existingKey, hasKey, insertMany, keyOnly, save, type Runner, type SaveOptions } from './save'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
@@ -54,7 +54,11 @@ export async function saveTree(open: () => Promise<Db>, module: Module, def: Sch
   checkWriteSize(module, def, [value], { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: false, relations: options.relations !== false })
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
-  const run = (runner: Runner) => saveNode({ runner, module, options, tick }, def, value, [])
+  const run = async (runner: Runner) => {
+    const key = await saveNode({ runner, module, options, tick }, def, value, [])
+    tick() // past its bound, a write rolls back rather than commit
+    return key
+  }
   return options.transaction === false || !related(def, value, options) ? run(db) : db.transaction((tx) => run(tx))
 }
 
@@ -78,6 +82,7 @@ export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def:
     const write: Write = { runner, module, options, tick }
     const keys: unknown[] = []
     for (const [index, value] of values.entries()) keys.push(await saveNode(write, def, value, [index]))
+    tick()
     return keys
   }
   return options.transaction === false ? run(db) : db.transaction((tx) => run(tx))
@@ -85,24 +90,28 @@ export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def:
 
 /** Save one row (an update also needs `scope`: a nested row's foreign key to its parent), then its relation fields. */
 async function saveNode(write: Write, def: SchemaDef, value: Row, path: FieldPath, scope?: SQL): Promise<unknown> {
-  const { runner, module, options } = write
+  const { runner, options } = write
   const mode = hasKey(def.table, value) && !options.mustCreate ? 'w' : 'a'
   write.tick()
   // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
   const relationsOnly = mode === 'w' && keyOnly(def.table, value) && related(def, value, options)
   const key = relationsOnly ? await existingKey(runner, def.table, value) : await save(runner, def.table, value, { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate }, scope)
-  if (options.relations === false) return key
+  if (options.relations !== false) await saveRelations(write, def, value, key, mode, path)
+  return key
+}
+
+/** The relation fields `value` gives, saved under the row whose key is `key`. */
+async function saveRelations(write: Write, def: SchemaDef, value: Row, key: unknown, mode: 'a' | 'w', path: FieldPath): Promise<void> {
   const keys = primaryKeysOf(def.table)
   const parent: Row = { ...value, ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)) }
   for (const field of def.fields) {
     const list = givenList(field, value)
-    const target = list && writable(module, def, field, mode)
+    const target = list && writable(write.module, def, field, mode)
     if (!list || !target) continue
     const owned = ownedBy(target.link, parent)
     if (target.column) await saveKeyList(write, target.link.target, target.column, owned, list)
     else if (target.child) await saveChildren(write, { table: target.link.target, child: target.child, parent: def.name }, owned, list, [...path, field.out])
   }
-  return key
 }
 
 /** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else. */
@@ -113,10 +122,15 @@ async function saveKeyList(write: Write, table: PgTable, columnKey: string, owne
   await guarded(table, () => runner.delete(table).where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where))
   write.tick()
   const existing = new Set((await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))).map((row) => row.value))
-  for (const item of new Set(list)) {
-    if (existing.has(item)) continue
+  const missing = [...new Set(list)].filter((item) => !existing.has(item)).map((item) => ({ ...owned.values, [columnKey]: item }))
+  // one INSERT for the missing links; row by row only where a refused one is to be skipped
+  if (!options.ignoreRelationErrors) {
+    if (missing.length > 0) await insertMany(runner, table, missing, write.tick)
+    return
+  }
+  for (const row of missing) {
     write.tick()
-    await attempt(() => save(runner, table, { ...owned.values, [columnKey]: item }, { mustCreate: true }), options.ignoreRelationErrors)
+    await attempt(() => save(runner, table, row, { mustCreate: true }), true)
   }
 }
 
@@ -141,12 +155,19 @@ async function saveChildren(write: Write, relation: { table: PgTable; child: Sch
     const stranger = kept.find((item) => !belonging.has(String(item.key)))
     if (stranger) {
       const path = [...at, stranger.index, single]
-      const message = `${getTableConfig(table).name} ${JSON.stringify(stranger.key)} is not a row of this ${relation.parent} (a nested row is created without its key, or updated under its own parent)`
+      const message = `no ${getTableConfig(table).name} row with this key belongs to this ${relation.parent} row (a nested row is created without its key, or updated under its own parent)`
       throw new BadRequest(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
     }
   }
   write.tick()
   await guarded(table, () => runner.delete(table).where(kept.length ? and(owned.where, not(inArray(pk, kept.map((item) => item.key)))) : owned.where))
   const childWrite: Write = { ...write, options: { ...options, mustCreate: false, mustUpdate: false } }
-  for (const [index, row] of rows.entries()) await attempt(() => saveNode(childWrite, relation.child, row, [...at, index], owned.where), options.ignoreRelationErrors)
+  const fresh = single !== undefined && !options.ignoreRelationErrors ? rows.flatMap((row, index) => (hasKey(table, row) ? [] : [index])) : []
+  if (fresh.length > 0) {
+    // rows without a key: one INSERT for the list, then the relations each of them gives
+    const inserted = await insertMany(runner, table, fresh.map((index) => rows[index] as Row), write.tick)
+    for (const [position, index] of fresh.entries()) await saveRelations(childWrite, relation.child, rows[index] as Row, inserted[position], 'a', [...at, index])
+  }
+  const isFresh = new Set(fresh)
+  for (const [index, row] of rows.entries()) if (!isFresh.has(index)) await attempt(() => saveNode(childWrite, relation.child, row, [...at, index], owned.where), options.ignoreRelationErrors)
 }

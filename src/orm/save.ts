@@ -121,6 +121,27 @@ export function save(runner: Runner, table: PgTable, value: Row, options: SaveOp
   return guarded(table, () => saveOne(runner, plan, value, scope))
 }
 
+/** Postgres takes at most 65 535 bound values per statement: a multi-row insert is cut into chunks under it. */
+const MAX_PARAMETERS = 65_535
+
+/**
+ * Insert rows without a key with one `INSERT` (per chunk of 65 535 values);
+ * returns their keys in input order. `beforeStatement` runs before each one.
+ */
+export async function insertMany(runner: Runner, table: PgTable, values: readonly Row[], beforeStatement: () => void): Promise<unknown[]> {
+  const plan = planOf(table)
+  const rows = values.map((value) => columnValues(plan, value))
+  const width = Math.max(1, Object.keys(plan.columns).length)
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / width))
+  const keys: unknown[] = []
+  for (let start = 0; start < rows.length; start += size) {
+    beforeStatement()
+    const inserted = (await guarded(table, () => runner.insert(plan.table).values(rows.slice(start, start + size)).returning(returning(plan)))) as Row[]
+    keys.push(...inserted.map((row) => keyOf(plan, row)))
+  }
+  return keys
+}
+
 /** Is `value`, as a row of `table`, its primary key and nothing else (no column to set)? */
 export function keyOnly(table: PgTable, value: Row): boolean {
   const plan = planOf(table)
@@ -161,6 +182,7 @@ export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options
         beforeStatement()
         keys[index] = await saveOne(tx, plan, row)
       }
+      beforeStatement() // and before COMMIT: past its bound, the transaction rolls back
       return keys
     }),
   )

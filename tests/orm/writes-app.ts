@@ -37,6 +37,11 @@ class WriteAPI extends api.API {
   async raw({ user }: { user: Record<string, unknown> }) {
     return Writer.save(user as orm.SaveValue<typeof users>)
   }
+  /** reads and parses the body, writes nothing: the baseline a refused write is compared with */
+  @api.post('ignore', { user: request.Body(Loose) })
+  async ignore() {
+    return null
+  }
   @api.post('bulk', { list: request.Body(v.array(Loose)) })
   async bulk({ list }: { list: Record<string, unknown>[] }) {
     return Writer.bulkSave(list as orm.SaveValue<typeof users>[])
