@@ -40,8 +40,9 @@ export interface DatabaseOptions {
   statementTimeout?: number
   /**
    * A time bound in ms on every transaction of a `save` / `bulkSave` (the
-   * statements a write with relations runs): past it, the next statement is
-   * not sent, the transaction rolls back and the request answers 503. On
+   * statements a write with relations runs): past it, the next statement (or
+   * the COMMIT) is not sent, the transaction rolls back and the request
+   * answers 503 — a write is never committed past its bound. On
    * `postgres` it also caps the server's `statement_timeout` (the smaller of
    * the two), so the statement running when the time is up ends by it too.
    * On PGlite it is checked between statements (a statement cannot be
