@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
+import { checkLimit } from './bounds'
 import { hasTable } from './relations'
 
 /**
@@ -37,6 +38,19 @@ export interface DatabaseOptions {
    * this option.
    */
   statementTimeout?: number
+  /**
+   * A time bound in ms on every transaction of a `save` / `bulkSave` (the
+   * statements a write with relations runs): past it, the next statement (or
+   * the COMMIT) is not sent, the transaction rolls back and the request
+   * answers 503 — a write is never committed past its bound. On
+   * `postgres` it also caps the server's `statement_timeout` (the smaller of
+   * the two), so the statement running when the time is up ends by it too.
+   * On PGlite it is checked between statements (a statement cannot be
+   * cancelled there; the row budget bounds each one).
+   */
+  transactionTimeout?: number
+  /** the most rows one `save` / `bulkSave` writes: its rows, nested rows and key-list items (default 10 000); more is a 413 before any SQL */
+  maxWriteRows?: number
   /**
    * `postgres`: allow the server's JIT compilation (default false: fw's
    * statements are correlated subqueries whose estimated cost triggers JIT,
@@ -84,6 +98,8 @@ export class Database {
     const timeout = options.statementTimeout
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new ImproperlyConfigured(`orm.Database: statementTimeout must be a positive integer of ms (got ${String(timeout)})`)
     if (timeout !== undefined && engine !== 'postgres') throw new ImproperlyConfigured("orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)")
+    checkLimit('orm.Database', 'transactionTimeout', options.transactionTimeout)
+    checkLimit('orm.Database', 'maxWriteRows', options.maxWriteRows)
     if (typeof options.schema !== 'object' || options.schema === null) throw new ImproperlyConfigured('orm.Database: `schema` must be the drizzle schema module (tables and relations)')
     this.options = { ...options, engine }
   }
@@ -137,7 +153,9 @@ export class Database {
     }
     const { default: postgres } = (await import(/* @vite-ignore */ modules.postgres)) as { default: PostgresFactory }
     const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePostgres)) as { drizzle: DrizzleFactory }
-    const timeout = this.options.statementTimeout
+    // every statement is in a transaction: none outlives the transaction's bound either
+    const bounds = [this.options.statementTimeout, this.options.transactionTimeout].filter((bound) => bound !== undefined)
+    const timeout = bounds.length ? Math.min(...bounds) : undefined
     const connection: Record<string, number | string> = { ...(timeout === undefined ? {} : { statement_timeout: timeout }), ...(this.options.jit ? {} : { jit: 'off' }) }
     const client = postgres(this.options.url as string, { max: this.options.max ?? 10, onnotice: () => {}, connection })
     return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }

@@ -2,6 +2,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { innerOf } from '../schema/walk'
+import { LIST_MAX } from './bounds'
 import { insertEntries, selectEntries } from './columns'
 import { databaseOf } from './database'
 import { isExpression } from './expr'
@@ -32,7 +33,7 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
   }
   if (isExpression(spec)) return { ...base, kind: 'expr', expr: spec }
   const nested = nestedOf(spec)
-  if (nested) return { ...base, kind: 'nested', path: key, ...nested, depth: 2 }
+  if (nested) return { ...base, kind: 'nested', path: key, ...nested, depth: 2, max: LIST_MAX }
   if (!isFieldDecl(spec)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}' must be true, a nested orm.Schema, [orm.Schema(...)], an expression (orm.Count ...) or orm.Field(...)`)
   const { options, source } = spec
   const common = { ...base, out: options.alias ?? key, noOutput: options.noOutput ?? false, default: options.default, type: options.type }
@@ -43,14 +44,16 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
   }
   if (isExpression(source)) return { ...common, mode: options.mode ?? 'r', kind: 'expr', expr: source }
   const path = source ?? key
-  const knownOptions = ['alias', 'mode', 'default', 'noOutput', 'schema', 'filter', 'order', 'limit', 'depth', 'type', 'first']
+  const knownOptions = ['alias', 'mode', 'default', 'noOutput', 'schema', 'filter', 'order', 'limit', 'depth', 'type', 'first', 'max']
   for (const option of Object.keys(options)) if (!knownOptions.includes(option)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': unknown option '${option}'`)
+  const max = options.max ?? LIST_MAX
+  if (!(Number.isInteger(max) && max >= 1)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': max must be a positive integer (got ${String(options.max)})`)
   if (options.schema) {
     const child = nestedOf(options.schema)
     if (!child) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': schema must be an orm.Schema, [orm.Schema] or orm.Self`)
     const depth = options.depth ?? 2
     if (!(Number.isInteger(depth) && depth >= 1 && depth <= 8)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': depth must be 1 to 8`)
-    return { ...common, mode: options.mode ?? 'r', kind: 'nested', path, child: child.child === Self ? Self : child.child, many: child.many, filter: options.filter, order: options.order, limit: options.limit, depth }
+    return { ...common, mode: options.mode ?? 'r', kind: 'nested', path, child: child.child === Self ? Self : child.child, many: child.many, filter: options.filter, order: options.order, limit: options.limit, depth, max }
   }
   if (!/\.|__/.test(path)) {
     if (!Object.hasOwn(columns, path)) {
@@ -60,7 +63,7 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
     if (options.type) assertCompatible(def.name, key, columns[path]?.dataType, options.type)
     return { ...common, mode: options.mode ?? 'rwa', kind: 'column', column: path }
   }
-  return { ...common, mode: options.mode ?? 'r', kind: 'path', path, filter: options.filter, order: options.order, first: options.first }
+  return { ...common, mode: options.mode ?? 'r', kind: 'path', path, filter: options.filter, order: options.order, first: options.first, max }
 }
 
 /** Normalise `orm.Schema(table, fields)` into its def. */
@@ -128,7 +131,9 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
       const owned = link ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never)) : []
       return inputSchema(schema, { mode, omit: owned })
     }
-    entries[field.out] = v.optional(child ? v.array(v.lazy(() => nestedInput(child))) : lazyPath(def, field.path))
+    // the length is checked before the items: a list over `max` costs one comparison
+    const items = child ? v.array(v.lazy(() => nestedInput(child))) : (lazyPath(def, field.path) as v.GenericSchema<unknown[]>)
+    entries[field.out] = v.optional(v.pipe(v.array(v.unknown()), v.maxLength(field.max, `at most ${field.max} items`), items))
   }
   for (const { def: child } of def.ones) for (const key of foreignKeysTo(def.table, child.table)) if (!options.omit?.includes(key)) entries[key] ??= options.partial || mode === 'w' ? v.optional(insert[key] as v.GenericSchema) : (insert[key] as v.GenericSchema)
   const object = v.object(entries)

@@ -58,6 +58,8 @@ export interface FieldOptions {
   type?: v.GenericSchema
   /** a path through a to-many relation: one value (the first by `order`) instead of a list */
   first?: boolean
+  /** a written relation (nested rows or a key list): at most this many items per input list (default 1 000); more is a 400/413 before any SQL */
+  max?: number
 }
 
 /** An `orm.Field` declaration. @example const field: orm.FieldDecl = orm.Field('author.username') */
@@ -107,10 +109,10 @@ export function isFieldDecl(value: unknown): value is FieldDecl {
 /** One field of a schema, normalised (internal). */
 export type DefField = { key: string; out: string; mode: string; noOutput: boolean; default?: unknown; type?: v.GenericSchema } & (
   | { kind: 'column'; column: string }
-  | { kind: 'path'; path: string; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; first?: boolean }
+  | { kind: 'path'; path: string; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; first?: boolean; max: number }
   | { kind: 'virtual' }
   | { kind: 'expr'; expr: Expression }
-  | { kind: 'nested'; path: string; child: SchemaDef | typeof Self; many?: boolean; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; limit?: number; depth: number }
+  | { kind: 'nested'; path: string; child: SchemaDef | typeof Self; many?: boolean; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; limit?: number; depth: number; max: number }
   | { kind: 'batch'; fn: BatchFn; child?: SchemaDef; many: boolean }
   | { kind: 'computed'; get: (row: Record<string, unknown>) => unknown; dependencies: readonly string[] }
 )

@@ -1,23 +1,23 @@
 import { and, eq, inArray, not, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest } from '../exceptions'
+import { checkWriteSize, deadlineOf, givenList, issueAt, pathText, WRITE_ROWS, writable, type FieldPath, type WriteLimits } from './bounds'
 import type { Db } from './database'
-import { Self, type DefField, type SchemaDef } from './fields'
-import { resolvePath } from './paths'
+import { guarded } from './errors'
+import type { SchemaDef } from './fields'
 import { columnsOf, primaryKeysOf, type Link } from './relations'
-import { bulkSave, hasKey, save, type Runner, type SaveOptions } from './save'
+import { bulkSave, existingKey, hasKey, insertMany, keyOnly, save, type Runner, type SaveOptions } from './save'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
 
-/** A relation field the schema writes in `mode`: a key list through a junction, or nested rows of a to-many relation. */
-function writable(module: Module, def: SchemaDef, field: DefField, mode: 'a' | 'w'): { link: Link; column?: string; child?: SchemaDef } | undefined {
-  if (!field.mode.includes(mode) || (field.kind !== 'path' && field.kind !== 'nested')) return undefined
-  const resolved = resolvePath(module, def.table, field.path)
-  const [link] = resolved.links
-  if (!link || resolved.links.length !== 1 || link.kind !== 'many') return undefined
-  if (field.kind === 'path') return resolved.key ? { link, column: resolved.key } : undefined
-  return { link, child: field.child === Self ? def : field.child }
+/** One write in progress: where its statements run, with what options, and the check before each statement. */
+interface Write {
+  runner: Runner
+  module: Module
+  options: SaveOptions
+  /** the `transactionTimeout` check, called before each statement */
+  tick: () => void
 }
 
 /** `fk = parent key` conditions of a to-many relation's rows. */
@@ -44,17 +44,27 @@ async function attempt(run: () => Promise<unknown>, ignore: boolean | undefined)
  * Save a row and the relation fields its schema writes, in one transaction by
  * default: a key list (`followings: [2, 3]` through a junction) replaces the
  * parent's junction rows; nested rows of a to-many relation are inserted
- * (no key), updated (key) or, when absent from the list, deleted; nested rows
- * save their own relations likewise.
+ * (no key), updated (a key of a row that already belongs to this parent; any
+ * other key is a 400 naming the field) or, when absent from the list, deleted;
+ * nested rows save their own relations likewise. The value's lists are
+ * checked against their `max` and `limits.maxRows` before any SQL (413),
+ * before the database is even opened (`open`).
  */
-export async function saveTree(db: Db, module: Module, def: SchemaDef, value: Row, options: SaveOptions): Promise<unknown> {
-  const run = (runner: Runner) => saveNode(runner, module, def, value, options)
+export async function saveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, value: Row, options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown> {
+  checkWriteSize(module, def, [value], { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: false, relations: options.relations !== false })
+  const db = await open()
+  const tick = deadlineOf(limits.transactionTimeout)
+  const run = async (runner: Runner) => {
+    const key = await saveNode({ runner, module, options, tick }, def, value, [])
+    tick() // past its bound, a write rolls back rather than commit
+    return key
+  }
   return options.transaction === false || !related(def, value, options) ? run(db) : db.transaction((tx) => run(tx))
 }
 
 /** Does `value` give a relation field (a list) that `save` would write? */
 function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
-  return options.relations !== false && def.fields.some((field) => (field.kind === 'path' || field.kind === 'nested') && Array.isArray(value[field.out] ?? value[field.key]))
+  return options.relations !== false && def.fields.some((field) => (field.kind === 'path' || field.kind === 'nested') && givenList(field, value) !== undefined)
 }
 
 /**
@@ -63,43 +73,101 @@ function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
  * a junction, nested to-many rows), row by row, all in ONE transaction: any
  * failing row or relation rolls every row back. Returns the keys in input order.
  */
-export async function bulkSaveTree(db: Db, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions): Promise<unknown[]> {
-  if (!values.some((value) => related(def, value, options))) return bulkSave(db, def.table, values, options)
+export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown[]> {
+  checkWriteSize(module, def, values, { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: true, relations: options.relations !== false })
+  const db = await open()
+  const tick = deadlineOf(limits.transactionTimeout)
+  if (!values.some((value) => related(def, value, options))) return bulkSave(db, def.table, values, options, tick)
   const run = async (runner: Runner) => {
+    const write: Write = { runner, module, options, tick }
     const keys: unknown[] = []
-    for (const value of values) keys.push(await saveNode(runner, module, def, value, options))
+    for (const [index, value] of values.entries()) keys.push(await saveNode(write, def, value, [index]))
+    tick()
     return keys
   }
   return options.transaction === false ? run(db) : db.transaction((tx) => run(tx))
 }
 
-async function saveNode(runner: Runner, module: Module, def: SchemaDef, value: Row, options: SaveOptions): Promise<unknown> {
+/** Save one row (an update also needs `scope`: a nested row's foreign key to its parent), then its relation fields. */
+async function saveNode(write: Write, def: SchemaDef, value: Row, path: FieldPath, scope?: SQL): Promise<unknown> {
+  const { runner, options } = write
   const mode = hasKey(def.table, value) && !options.mustCreate ? 'w' : 'a'
-  const key = await save(runner, def.table, value, { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate })
-  if (options.relations === false) return key
+  write.tick()
+  // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
+  const relationsOnly = mode === 'w' && keyOnly(def.table, value) && related(def, value, options)
+  const key = relationsOnly ? await existingKey(runner, def.table, value) : await save(runner, def.table, value, { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate }, scope)
+  if (options.relations !== false) await saveRelations(write, def, value, key, mode, path)
+  return key
+}
+
+/** The relation fields `value` gives, saved under the row whose key is `key`. */
+async function saveRelations(write: Write, def: SchemaDef, value: Row, key: unknown, mode: 'a' | 'w', path: FieldPath): Promise<void> {
   const keys = primaryKeysOf(def.table)
   const parent: Row = { ...value, ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)) }
   for (const field of def.fields) {
-    const given = value[field.out] ?? value[field.key]
-    const target = Array.isArray(given) ? writable(module, def, field, mode) : undefined
-    if (!target) continue
-    const { where, values } = ownedBy(target.link, parent)
-    const table = target.link.target
-    if (target.column) {
-      const column = columnsOf(table)[target.column] as PgColumn
-      const list = given as unknown[]
-      await runner.delete(table).where(list.length ? and(where, not(inArray(column, list))) : where)
-      const existing = new Set((await runner.select({ value: column }).from(table).where(where)).map((row) => row.value))
-      for (const item of list) if (!existing.has(item)) await attempt(() => save(runner, table, { ...values, [target.column as string]: item }, { mustCreate: true }), options.ignoreRelationErrors)
-      continue
-    }
-    const child = target.child as SchemaDef
-    const childKeys = primaryKeysOf(table)
-    const rows = (given as Row[]).map((row) => ({ ...row, ...values }))
-    const kept = rows.flatMap((row) => (childKeys.length === 1 && row[childKeys[0] as string] !== undefined ? [row[childKeys[0] as string]] : []))
-    const pk = columnsOf(table)[childKeys[0] ?? 'id'] as PgColumn
-    await runner.delete(table).where(kept.length ? and(where, not(inArray(pk, kept))) : where)
-    for (const row of rows) await attempt(() => saveNode(runner, module, child, row, { ...options, mustCreate: false, mustUpdate: false }), options.ignoreRelationErrors)
+    const list = givenList(field, value)
+    const target = list && writable(write.module, def, field, mode)
+    if (!list || !target) continue
+    const owned = ownedBy(target.link, parent)
+    if (target.column) await saveKeyList(write, target.link.target, target.column, owned, list)
+    else if (target.child) await saveChildren(write, { table: target.link.target, child: target.child, parent: def.name }, owned, list, [...path, field.out])
   }
-  return key
+}
+
+/** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else. */
+async function saveKeyList(write: Write, table: PgTable, columnKey: string, owned: { where: SQL; values: Row }, list: unknown[]): Promise<void> {
+  const { runner, options } = write
+  const column = columnsOf(table)[columnKey] as PgColumn
+  write.tick()
+  await guarded(table, () => runner.delete(table).where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where))
+  write.tick()
+  const existing = new Set((await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))).map((row) => row.value))
+  const missing = [...new Set(list)].filter((item) => !existing.has(item)).map((item) => ({ ...owned.values, [columnKey]: item }))
+  // one INSERT for the missing links; row by row only where a refused one is to be skipped
+  if (!options.ignoreRelationErrors) {
+    if (missing.length > 0) await insertMany(runner, table, missing, write.tick)
+    return
+  }
+  for (const row of missing) {
+    write.tick()
+    await attempt(() => save(runner, table, row, { mustCreate: true }), true)
+  }
+}
+
+/**
+ * Nested rows of a to-many relation: a row given with its key must already
+ * belong to this parent (checked in SQL, and every update is scoped by the
+ * foreign key), else 400 naming `field[index].key`; rows of the parent absent
+ * from the list are deleted; rows without a key are inserted under the parent.
+ */
+async function saveChildren(write: Write, relation: { table: PgTable; child: SchemaDef; parent: string }, owned: { where: SQL; values: Row }, list: unknown[], at: FieldPath): Promise<void> {
+  const { runner, options } = write
+  const { table } = relation
+  const rows = list.map((row) => ({ ...(row as Row), ...owned.values }))
+  const [keyName, ...composite] = primaryKeysOf(table)
+  const single = keyName !== undefined && composite.length === 0 ? keyName : undefined
+  const kept = single === undefined ? [] : rows.flatMap((row, index) => (row[single] === undefined || row[single] === null ? [] : [{ index, key: row[single] }]))
+  const pk = columnsOf(table)[keyName ?? 'id'] as PgColumn
+  if (single !== undefined && kept.length > 0) {
+    write.tick()
+    const found = await guarded(table, () => runner.select({ key: pk }).from(table).where(and(owned.where, inArray(pk, kept.map((item) => item.key)))))
+    const belonging = new Set(found.map((row) => String(row.key)))
+    const stranger = kept.find((item) => !belonging.has(String(item.key)))
+    if (stranger) {
+      const path = [...at, stranger.index, single]
+      const message = `no ${getTableConfig(table).name} row with this key belongs to this ${relation.parent} row (a nested row is created without its key, or updated under its own parent)`
+      throw new BadRequest(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
+    }
+  }
+  write.tick()
+  await guarded(table, () => runner.delete(table).where(kept.length ? and(owned.where, not(inArray(pk, kept.map((item) => item.key)))) : owned.where))
+  const childWrite: Write = { ...write, options: { ...options, mustCreate: false, mustUpdate: false } }
+  const fresh = single !== undefined && !options.ignoreRelationErrors ? rows.flatMap((row, index) => (hasKey(table, row) ? [] : [index])) : []
+  if (fresh.length > 0) {
+    // rows without a key: one INSERT for the list, then the relations each of them gives
+    const inserted = await insertMany(runner, table, fresh.map((index) => rows[index] as Row), write.tick)
+    for (const [position, index] of fresh.entries()) await saveRelations(childWrite, relation.child, rows[index] as Row, inserted[position], 'a', [...at, index])
+  }
+  const isFresh = new Set(fresh)
+  for (const [index, row] of rows.entries()) if (!isFresh.has(index)) await attempt(() => saveNode(childWrite, relation.child, row, [...at, index], owned.where), options.ignoreRelationErrors)
 }

@@ -51,7 +51,7 @@ function returning(plan: Plan): Record<string, PgColumn> {
   return Object.fromEntries(plan.keys.map((key) => [key, plan.columns[key] as PgColumn]))
 }
 
-async function saveOne(runner: Runner, plan: Plan, value: Row): Promise<unknown> {
+async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Promise<unknown> {
   const row = columnValues(plan, value)
   const name = getTableConfig(plan.table).name
   if (!keyed(plan, row)) {
@@ -64,7 +64,8 @@ async function saveOne(runner: Runner, plan: Plan, value: Row): Promise<unknown>
     await runner.insert(plan.table).values(row).onConflictDoNothing()
     return keyOf(plan, row)
   }
-  const updated = (await runner.update(plan.table).set(set).where(keyCondition(plan.table, keyOf(plan, row))).returning(returning(plan))) as Row[]
+  const where = scope ? and(keyCondition(plan.table, keyOf(plan, row)), scope) : keyCondition(plan.table, keyOf(plan, row))
+  const updated = (await runner.update(plan.table).set(set).where(where).returning(returning(plan))) as Row[]
   if (updated.length === 0) throw new NotFound(`${name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
   return keyOf(plan, row)
 }
@@ -102,8 +103,11 @@ export function hasKey(table: PgTable, value: Row): boolean {
   return keyed(plan, columnValues(plan, value))
 }
 
-/** Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400. */
-export function save(runner: Runner, table: PgTable, value: Row, options: SaveOptions = {}): Promise<unknown> {
+/**
+ * Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400.
+ * `scope`: an update also needs this condition (a nested row: its foreign key to the parent), else 404.
+ */
+export function save(runner: Runner, table: PgTable, value: Row, options: SaveOptions = {}, scope?: SQL): Promise<unknown> {
   const plan = planOf(table)
   if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
   if (options.mustCreate) {
@@ -114,19 +118,58 @@ export function save(runner: Runner, table: PgTable, value: Row, options: SaveOp
       throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
     })
   }
-  return guarded(table, () => saveOne(runner, plan, value))
+  return guarded(table, () => saveOne(runner, plan, value, scope))
+}
+
+/** Postgres takes at most 65 535 bound values per statement: a multi-row insert is cut into chunks under it. */
+const MAX_PARAMETERS = 65_535
+
+/**
+ * Insert rows without a key with one `INSERT` (per chunk of 65 535 values);
+ * returns their keys in input order. `beforeStatement` runs before each one.
+ */
+export async function insertMany(runner: Runner, table: PgTable, values: readonly Row[], beforeStatement: () => void): Promise<unknown[]> {
+  const plan = planOf(table)
+  const rows = values.map((value) => columnValues(plan, value))
+  const width = Math.max(1, Object.keys(plan.columns).length)
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / width))
+  const keys: unknown[] = []
+  for (let start = 0; start < rows.length; start += size) {
+    beforeStatement()
+    const inserted = (await guarded(table, () => runner.insert(plan.table).values(rows.slice(start, start + size)).returning(returning(plan)))) as Row[]
+    keys.push(...inserted.map((row) => keyOf(plan, row)))
+  }
+  return keys
+}
+
+/** Is `value`, as a row of `table`, its primary key and nothing else (no column to set)? */
+export function keyOnly(table: PgTable, value: Row): boolean {
+  const plan = planOf(table)
+  const row = columnValues(plan, value)
+  return keyed(plan, row) && Object.keys(row).every((key) => plan.keys.includes(key))
+}
+
+/** The key of `value` when a row of `table` has it, else 404 (an update of relations only writes no row). */
+export async function existingKey(runner: Runner, table: PgTable, value: Row): Promise<unknown> {
+  const plan = planOf(table)
+  const key = keyOf(plan, columnValues(plan, value))
+  const found = await guarded(table, () => runner.select(returning(plan)).from(plan.table).where(keyCondition(table, key)).limit(1))
+  if (found.length === 0) throw new NotFound(`${getTableConfig(table).name} ${JSON.stringify(key)} does not exist`)
+  return key
 }
 
 /**
  * Save many rows in ONE transaction: rows without a key are inserted with one
  * `INSERT`, keyed rows are updated; any failure rolls everything back.
- * Returns the keys in input order.
+ * Returns the keys in input order. `beforeStatement` runs before each statement
+ * of the transaction (the `transactionTimeout` check).
  */
-export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options: SaveOptions = {}): Promise<unknown[]> {
+export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options: SaveOptions = {}, beforeStatement: () => void = () => {}): Promise<unknown[]> {
   const plan = planOf(table)
   if (values.length === 0) return Promise.resolve([])
   return guarded(table, () =>
     db.transaction(async (tx) => {
+      beforeStatement()
       const rows = values.map((value) => columnValues(plan, value))
       const keys = new Array<unknown>(rows.length)
       const fresh = rows.flatMap((row, index) => (keyed(plan, row) && !options.mustCreate ? [] : [index]))
@@ -134,7 +177,12 @@ export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options
         const inserted = (await tx.insert(plan.table).values(fresh.map((index) => rows[index] as Row)).returning(returning(plan))) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
       }
-      for (const [index, row] of rows.entries()) if (keys[index] === undefined && keyed(plan, row)) keys[index] = await saveOne(tx, plan, row)
+      for (const [index, row] of rows.entries()) {
+        if (keys[index] !== undefined || !keyed(plan, row)) continue
+        beforeStatement()
+        keys[index] = await saveOne(tx, plan, row)
+      }
+      beforeStatement() // and before COMMIT: past its bound, the transaction rolls back
       return keys
     }),
   )

@@ -2,7 +2,8 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { NotFound } from '../exceptions'
 import { checkDef } from './build'
-import { databaseOf, declareCheck } from './database'
+import { checkLimit, WRITE_ROWS, type WriteLimits } from './bounds'
+import { databaseOf, declareCheck, type Database } from './database'
 import { defOf, entriesOf, inputSchema } from './defs'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
@@ -101,13 +102,15 @@ export type InputOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, 
 export function Schema<T extends PgTable, const F extends Record<string, FieldSpec>>(
   table: T,
   fields: F & ValidFields<T, F>,
-  options: { db?: string; validate?: (value: Record<string, unknown>) => Record<string, unknown> | void } = {},
+  options: { db?: string; validate?: (value: Record<string, unknown>) => Record<string, unknown> | void; maxWriteRows?: number } = {},
 ): OrmSchema<T, F> {
   const def = defOf(table, fields, options.db ?? 'default')
+  checkLimit(`orm.Schema(${def.name})`, 'maxWriteRows', options.maxWriteRows)
   def.validate = options.validate
   declareCheck(def.db, table, (module) => explain(`orm.Schema(${def.name})`, () => checkDef(module, def)))
   const schema = v.object(entriesOf(def))
   const database = () => databaseOf(def.db)
+  const limits = (target: Database): WriteLimits => ({ maxRows: options.maxWriteRows ?? target.options.maxWriteRows ?? WRITE_ROWS, transactionTimeout: target.options.transactionTimeout })
   const serialize = (query?: unknown, serializeOptions?: SerializeOptions) => serializeRows(def, query, serializeOptions)
 
   const methods: SchemaMethods<T, F, unknown> & AnyOrmSchema = {
@@ -121,11 +124,11 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async save(value, saveOptions = {}) {
       const target = database()
-      return (await saveTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
+      return (await saveTree(() => target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions, limits(target))) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
-      return (await bulkSaveTree(await target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {})) as KeyOf<T>[]
+      return (await bulkSaveTree(() => target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {}, limits(target))) as KeyOf<T>[]
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
