@@ -4,6 +4,7 @@ import { NotFound } from '../exceptions'
 import { checkDef } from './build'
 import { databaseOf, declareCheck } from './database'
 import { defOf, entriesOf, inputSchema } from './defs'
+import { documented } from './document'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
@@ -88,7 +89,9 @@ export type InputOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, 
 /**
  * A declarative schema over a drizzle table (UtilMeta's `orm.Schema`): a valibot
  * schema of the serialised row, usable in `request.Body/Query/params` and as
- * `static result`, with `serialize`, `init`, `save`, `bulkSave` and `input`.
+ * `static result` or `@api.doc({ result })`, with `serialize`, `init`, `save`,
+ * `bulkSave` and `input`. In the OpenAPI document it is a component named by
+ * `options.name` (else its table, e.g. `Users`); docs/orm.md, "In the OpenAPI document".
  *
  * @example
  * const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })
@@ -101,10 +104,11 @@ export type InputOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, 
 export function Schema<T extends PgTable, const F extends Record<string, FieldSpec>>(
   table: T,
   fields: F & ValidFields<T, F>,
-  options: { db?: string; validate?: (value: Record<string, unknown>) => Record<string, unknown> | void } = {},
+  options: { db?: string; validate?: (value: Record<string, unknown>) => Record<string, unknown> | void; name?: string } = {},
 ): OrmSchema<T, F> {
   const def = defOf(table, fields, options.db ?? 'default')
   def.validate = options.validate
+  def.component = options.name
   declareCheck(def.db, table, (module) => explain(`orm.Schema(${def.name})`, () => checkDef(module, def)))
   const schema = v.object(entriesOf(def))
   const database = () => databaseOf(def.db)
@@ -129,7 +133,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
-  return Object.assign(schema, methods) as unknown as OrmSchema<T, F>
+  // `documented`: in the OpenAPI document, the schema is a component of its own (src/orm/document.ts)
+  return Object.assign(schema, methods, documented(def)) as unknown as OrmSchema<T, F>
 }
 
 /** A primary-key value (or a composite key object of plain values), as opposed to a where-object or a query. */
