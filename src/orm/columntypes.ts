@@ -41,8 +41,11 @@ function byDataType(column: PgColumn): JsonSchema {
       return { type: 'integer' }
     case 'boolean':
       return { type: 'boolean' }
-    case 'string':
-      return { type: 'string', ...(typeof (column as { length?: unknown }).length === 'number' ? { maxLength: (column as unknown as { length: number }).length } : {}) }
+    case 'string': {
+      // varchar(n) / char(n): drizzle keeps `n` as the column's `length`
+      const length: unknown = (column as { length?: unknown }).length
+      return { type: 'string', ...(typeof length === 'number' ? { maxLength: length } : {}) }
+    }
     case 'date':
       return { type: 'string', format: 'date-time' }
     case 'array':

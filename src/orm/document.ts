@@ -5,7 +5,6 @@
  * `$ref`s to their own components, to-many relations arrays, and computed
  * fields typed as far as they can be known.
  */
-import type { GenericSchema } from 'valibot'
 import { DOCUMENTED, type ComponentSource, type DescribeTools } from '../openapi/components'
 import { columnJson, nullable, transformJson, type JsonSchema } from './columntypes'
 import { databaseOf } from './database'
@@ -90,7 +89,7 @@ function batchJson(field: Extract<DefField, { kind: 'batch' }>, tools: DescribeT
 
 /** The schema of one output field. */
 function fieldJson(def: SchemaDef, field: DefField, tools: DescribeTools, module: Module | undefined): JsonSchema {
-  if (field.type) return tools.convert(field.type as GenericSchema)
+  if (field.type) return tools.convert(field.type)
   switch (field.kind) {
     case 'column': {
       const column = columnsOf(def.table)[field.column]
