@@ -22,10 +22,12 @@ export const ArticleQuery = orm.Query(articles, {
 })
 
 export class ArticleAPI extends api.API {
+  @api.doc({ result: v.array(ArticleSchema) })        // the document's result: ArticleSchema's component, as a list
   @api.get({ query: request.Query(ArticleQuery) })
   async get({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) {
     return this.respond(await ArticleSchema.serialize(query), { count: await query.count() })
   }
+  @api.doc({ result: ArticleSchema })
   @api.post({ article: request.Body(ArticleSchema.input({ omit: ['id'] })) })
   async post({ article }: { article: orm.InputOf<typeof ArticleSchema> }) {
     return ArticleSchema.init(await ArticleSchema.save(article))    // insert; save({ id, ... }) updates
@@ -35,14 +37,17 @@ export class ArticleAPI extends api.API {
 export const UserInput = orm.Schema(users, { id: true, username: true, email: true })
 
 export class UserAPI extends api.API {
+  @api.doc({ result: UserSchema })
   @api.get('{id}', { id: v.pipe(v.number(), v.integer()) })
   async getUser({ id }: { id: number }) {
     return UserSchema.init(id)
   }
+  @api.doc({ result: UserSchema })
   @api.post({ user: request.Body(UserInput.input({ omit: ['id'] })) })
   async post({ user }: { user: orm.InputOf<typeof UserInput> }) {
     return UserSchema.init(await UserInput.save(user))
   }
+  @api.doc({ result: v.array(UserSchema) })
   @api.post('bulk', { users: request.Body(v.pipe(v.array(UserInput.input({ omit: ['id'] })), v.maxLength(1000))) })
   async bulk({ users: list }: { users: orm.InputOf<typeof UserInput>[] }) {
     return UserSchema.serialize({ id: await UserInput.bulkSave(list) })   // one transaction, then one SELECT

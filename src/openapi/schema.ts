@@ -6,6 +6,7 @@
  * `contentMediaType`/`contentSchema`.
  */
 import { toJsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema'
+import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
 import { getFieldOptions, shapeOf, type AnySchema } from '../schema'
@@ -19,8 +20,11 @@ export type Definitions = Record<string, JsonSchema>
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
 const JSON_ENCODED = new Set([...OBJECT_TYPES, 'record', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'map'])
 
-function override(context: OverrideSchemaContext): JsonSchema | undefined {
+function override(context: OverrideSchemaContext, defs: Definitions): JsonSchema | undefined {
   const schema = context.valibotSchema as unknown as AnySchema
+  // A self-documenting schema (an `orm.Schema`) is a component of its own, referenced.
+  const source = componentSourceOf(schema)
+  if (source) return componentRef(source, defs, (inner) => toSchema(inner, defs))
   const type = shapeOf(schema).type
   const info = type === 'file' ? fileSchemaInfo(schema) : undefined
   if (info) return info.mime ? { type: 'string', format: 'binary', contentMediaType: info.mime } : { type: 'string', format: 'binary' }
@@ -55,8 +59,9 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
  */
 export function toSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
   if (!schema) return { type: 'string' }
-  const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: override }) as JsonSchema
-  const { $schema: _dialect, $defs, ...rest } = converted
+  const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: (context) => override(context, defs) }) as JsonSchema
+  const { $schema: _dialect, $defs: found, ...rest } = converted
+  const $defs = usedDefinitions(rest, found as Definitions | undefined)
   // Each conversion numbers its own `$defs` from 0: give them document-wide names.
   const names = new Map<string, string>()
   for (const name of Object.keys(($defs ?? {}) as Definitions)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)

@@ -129,6 +129,8 @@ export interface SchemaDef {
   /** to-one nested schemas by relation key (their foreign keys are input fields) */
   ones: { key: string; def: SchemaDef }[]
   validate?: (value: Record<string, unknown>) => Record<string, unknown> | void
+  /** its component's name in the OpenAPI document (`orm.Schema(..., { name })`) */
+  component?: string
 }
 
 /** Run a declaration check, prefixing its `ImproperlyConfigured` message with what was declared. */

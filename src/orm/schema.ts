@@ -5,6 +5,7 @@ import { checkDef } from './build'
 import { checkLimit, WRITE_ROWS, type WriteLimits } from './bounds'
 import { databaseOf, declareCheck, type Database } from './database'
 import { defOf, entriesOf, inputSchema } from './defs'
+import { documented } from './document'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
@@ -89,7 +90,9 @@ export type InputOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, 
 /**
  * A declarative schema over a drizzle table (UtilMeta's `orm.Schema`): a valibot
  * schema of the serialised row, usable in `request.Body/Query/params` and as
- * `static result`, with `serialize`, `init`, `save`, `bulkSave` and `input`.
+ * `static result` or `@api.doc({ result })`, with `serialize`, `init`, `save`,
+ * `bulkSave` and `input`. In the OpenAPI document it is a component named by
+ * `options.name` (else its table, e.g. `Users`); docs/orm.md, "In the OpenAPI document".
  *
  * @example
  * const UserSchema = orm.Schema(users, { id: true, username: true, articlesNum: orm.Count('articles') })
@@ -102,11 +105,17 @@ export type InputOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, 
 export function Schema<T extends PgTable, const F extends Record<string, FieldSpec>>(
   table: T,
   fields: F & ValidFields<T, F>,
-  options: { db?: string; validate?: (value: Record<string, unknown>) => Record<string, unknown> | void; maxWriteRows?: number } = {},
+  options: {
+    db?: string
+    validate?: (value: Record<string, unknown>) => Record<string, unknown> | void
+    maxWriteRows?: number
+    name?: string
+  } = {},
 ): OrmSchema<T, F> {
   const def = defOf(table, fields, options.db ?? 'default')
   checkLimit(`orm.Schema(${def.name})`, 'maxWriteRows', options.maxWriteRows)
   def.validate = options.validate
+  def.component = options.name
   declareCheck(def.db, table, (module) => explain(`orm.Schema(${def.name})`, () => checkDef(module, def)))
   const schema = v.object(entriesOf(def))
   const database = () => databaseOf(def.db)
@@ -132,7 +141,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
-  return Object.assign(schema, methods) as unknown as OrmSchema<T, F>
+  // `documented`: in the OpenAPI document, the schema is a component of its own (src/orm/document.ts)
+  return Object.assign(schema, methods, documented(def)) as unknown as OrmSchema<T, F>
 }
 
 /** A primary-key value (or a composite key object of plain values), as opposed to a where-object or a query. */
