@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { hasTable } from './relations'
+import { loadPostgres, ON_WORKERS, refuseEngineHere, WORKERS_CLIENT, type DrizzleFactory } from './drivers'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
@@ -48,12 +49,11 @@ export interface DatabaseOptions {
   onQuery?: (sql: string, params: unknown[]) => void
 }
 
-// Computed specifiers: bundlers of the core never follow them, and only the chosen engine loads.
+// Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
+// bundles), and only the chosen engine loads. postgres.js: drivers.ts.
 const modules = {
   pglite: ['@electric-sql', 'pglite'].join('/'),
   drizzlePglite: ['drizzle-orm', 'pglite'].join('/'),
-  postgres: 'postgres',
-  drizzlePostgres: ['drizzle-orm', 'postgres-js'].join('/'),
 }
 
 interface Opened {
@@ -62,7 +62,6 @@ interface Opened {
   exec(sql: string): Promise<void>
 }
 
-type DrizzleFactory = (client: unknown, config: { schema: Record<string, unknown>; logger?: { logQuery(sql: string, params: unknown[]): void } }) => Db
 
 /**
  * One database: opened lazily on first use, closed by `close()` (the service
@@ -80,6 +79,7 @@ export class Database {
   constructor(options: DatabaseOptions) {
     const engine = options.engine ?? 'pglite'
     if (engine !== 'pglite' && engine !== 'postgres') throw new ImproperlyConfigured(`orm.Database: unknown engine '${String(engine)}' (use 'pglite' or 'postgres')`)
+    refuseEngineHere(engine, options.name)
     if (engine === 'postgres' && !options.url) throw new ImproperlyConfigured(`orm.Database${options.name ? ` '${options.name}'` : ''}: engine 'postgres' needs a url`)
     const timeout = options.statementTimeout
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new ImproperlyConfigured(`orm.Database: statementTimeout must be a positive integer of ms (got ${String(timeout)})`)
@@ -103,6 +103,8 @@ export class Database {
   }
 
   #connect(): Promise<Opened> {
+    // Workers: no I/O object outlives its request, so every use opens its own client (drivers.ts).
+    if (ON_WORKERS) return this.#open()
     this.#opening ??= this.#open().catch((error: unknown) => {
       this.#opening = undefined
       throw error
@@ -131,15 +133,14 @@ export class Database {
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as { PGlite: new (dataDir?: string) => PGliteLike }
-      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory }
+      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory<Db> }
       const client = new PGlite(this.options.dataDir)
       return { db: drizzle(client, config), close: () => client.close(), exec: async (text) => void (await client.exec(text)) }
     }
-    const { default: postgres } = (await import(/* @vite-ignore */ modules.postgres)) as { default: PostgresFactory }
-    const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePostgres)) as { drizzle: DrizzleFactory }
+    const { postgres, drizzle } = await loadPostgres<Db>()
     const timeout = this.options.statementTimeout
     const connection: Record<string, number | string> = { ...(timeout === undefined ? {} : { statement_timeout: timeout }), ...(this.options.jit ? {} : { jit: 'off' }) }
-    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, onnotice: () => {}, connection })
+    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, ...(ON_WORKERS ? WORKERS_CLIENT : {}), onnotice: () => {}, connection })
     return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }
   }
 }
@@ -147,10 +148,6 @@ export class Database {
 interface PGliteLike {
   exec(sql: string): Promise<unknown>
   close(): Promise<void>
-}
-type PostgresFactory = (url: string, options: { max: number; onnotice: () => void; connection: Record<string, number | string> }) => {
-  unsafe(sql: string): { simple(): Promise<unknown> }
-  end(options: { timeout: number }): Promise<void>
 }
 
 
