@@ -5,7 +5,7 @@
  * save and serialize over HTTP, request after request and concurrently (a
  * Worker must not reuse one request's socket in another), with no connection
  * left open; `engine: 'pglite'` in a Worker refused at its start, naming the
- * alternative.
+ * alternative; both engines on Node, Bun and Deno.
  *
  *   npx vitest run tests/orm/drivers.test.ts
  */
@@ -15,10 +15,12 @@ import { refuseEngineHere } from '../../src/orm/drivers'
 import { orm } from 'fw-api/orm'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
-import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runCommand, runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 import { postgresSkipReason, startPostgres, type PostgresServer } from './engines'
 
 const START_MS = 90_000
+/** a script's whole run under a runtime (tsx, bun, deno start slowly on a busy machine): a hang guard */
+const RUN_MS = 240_000
 const PGLITE_REFUSED = /orm\.Database 'blog': engine 'pglite' does not run on Cloudflare Workers .*Use engine: 'postgres' with a url.*Hyperdrive/
 
 describe('refuseEngineHere (in-process)', () => {
@@ -28,6 +30,23 @@ describe('refuseEngineHere (in-process)', () => {
     expect(() => refuseEngineHere('postgres', 'blog', true)).not.toThrow()
     expect(() => refuseEngineHere('pglite', 'blog', false)).not.toThrow()
   })
+})
+
+describe.each(runtimesFor(['node', 'bun', 'deno']).filter((runtime) => runtime.label !== 'node-web'))('both engines on $label', (runtime) => {
+  let pg: PostgresServer | undefined
+  beforeAll(async () => {
+    if (!postgresSkipReason) pg = await startPostgres()
+  }, START_MS)
+  afterAll(async () => {
+    await pg?.stop()
+  })
+
+  it('opens PGlite and postgres.js and runs a statement on each', async () => {
+    const { code, output } = await runCommand(runtime.command('tests/runtimes/fixtures/orm-engines.ts'), RUN_MS, pg ? { PG_URL: pg.url } : {})
+    expect(code, output).toBe(0)
+    expect(output).toContain('pglite ok [{"answer":42}]')
+    if (pg) expect(output).toContain('postgres ok [{"answer":42}]')
+  }, RUN_MS + 10_000)
 })
 
 describe.each(runtimesFor(['workerd']))('orm on $label', (runtime) => {
