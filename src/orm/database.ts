@@ -62,7 +62,6 @@ interface Opened {
   exec(sql: string): Promise<void>
 }
 
-
 /**
  * One database: opened lazily on first use, closed by `close()` (the service
  * closes it on shutdown). fw never creates or migrates tables.
