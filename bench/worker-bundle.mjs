@@ -14,14 +14,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
  * Bundle `entry` (a path) into the ES module `outfile`; `fw-api` resolves to
- * src through tsconfig.json's `paths`.
+ * src through tsconfig.json's `paths`. `cloudflare:*` modules are workerd's
+ * own (left to it, as wrangler does); `node:*` ones too when the Worker runs
+ * with the `nodejs_compat` flag (`nodeBuiltins`), else an import of one fails here.
  *
  * @param {string} entry
  * @param {string} outfile
+ * @param {{ nodeBuiltins?: boolean }} [options]
  * @returns {Promise<void>}
  */
-export async function bundleWorker(entry, outfile) {
+export async function bundleWorker(entry, outfile, options = {}) {
   await build({
+    external: options.nodeBuiltins ? ['cloudflare:*', 'node:*'] : ['cloudflare:*'],
     entryPoints: [entry],
     outfile,
     bundle: true,

@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { checkLimit } from './bounds'
 import { hasTable } from './relations'
+import { loadPostgres, ON_WORKERS, refuseEngineHere, WORKERS_CLIENT, type DrizzleFactory } from './drivers'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
@@ -62,12 +63,11 @@ export interface DatabaseOptions {
   onQuery?: (sql: string, params: unknown[]) => void
 }
 
-// Computed specifiers: bundlers of the core never follow them, and only the chosen engine loads.
+// Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
+// bundles), and only the chosen engine loads. postgres.js: drivers.ts.
 const modules = {
   pglite: ['@electric-sql', 'pglite'].join('/'),
   drizzlePglite: ['drizzle-orm', 'pglite'].join('/'),
-  postgres: 'postgres',
-  drizzlePostgres: ['drizzle-orm', 'postgres-js'].join('/'),
 }
 
 interface Opened {
@@ -75,8 +75,6 @@ interface Opened {
   close(): Promise<void>
   exec(sql: string): Promise<void>
 }
-
-type DrizzleFactory = (client: unknown, config: { schema: Record<string, unknown>; logger?: { logQuery(sql: string, params: unknown[]): void } }) => Db
 
 /**
  * One database: opened lazily on first use, closed by `close()` (the service
@@ -94,6 +92,7 @@ export class Database {
   constructor(options: DatabaseOptions) {
     const engine = options.engine ?? 'pglite'
     if (engine !== 'pglite' && engine !== 'postgres') throw new ImproperlyConfigured(`orm.Database: unknown engine '${String(engine)}' (use 'pglite' or 'postgres')`)
+    refuseEngineHere(engine, options.name)
     if (engine === 'postgres' && !options.url) throw new ImproperlyConfigured(`orm.Database${options.name ? ` '${options.name}'` : ''}: engine 'postgres' needs a url`)
     const timeout = options.statementTimeout
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new ImproperlyConfigured(`orm.Database: statementTimeout must be a positive integer of ms (got ${String(timeout)})`)
@@ -119,6 +118,8 @@ export class Database {
   }
 
   #connect(): Promise<Opened> {
+    // Workers: no I/O object outlives its request, so every use opens its own client (drivers.ts).
+    if (ON_WORKERS) return this.#open()
     this.#opening ??= this.#open().catch((error: unknown) => {
       this.#opening = undefined
       throw error
@@ -147,17 +148,16 @@ export class Database {
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as { PGlite: new (dataDir?: string) => PGliteLike }
-      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory }
+      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory<Db> }
       const client = new PGlite(this.options.dataDir)
       return { db: drizzle(client, config), close: () => client.close(), exec: async (text) => void (await client.exec(text)) }
     }
-    const { default: postgres } = (await import(/* @vite-ignore */ modules.postgres)) as { default: PostgresFactory }
-    const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePostgres)) as { drizzle: DrizzleFactory }
+    const { postgres, drizzle } = await loadPostgres<Db>()
     // every statement is in a transaction: none outlives the transaction's bound either
     const bounds = [this.options.statementTimeout, this.options.transactionTimeout].filter((bound) => bound !== undefined)
     const timeout = bounds.length ? Math.min(...bounds) : undefined
     const connection: Record<string, number | string> = { ...(timeout === undefined ? {} : { statement_timeout: timeout }), ...(this.options.jit ? {} : { jit: 'off' }) }
-    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, onnotice: () => {}, connection })
+    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, ...(ON_WORKERS ? WORKERS_CLIENT : {}), onnotice: () => {}, connection })
     return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }
   }
 }
@@ -165,10 +165,6 @@ export class Database {
 interface PGliteLike {
   exec(sql: string): Promise<unknown>
   close(): Promise<void>
-}
-type PostgresFactory = (url: string, options: { max: number; onnotice: () => void; connection: Record<string, number | string> }) => {
-  unsafe(sql: string): { simple(): Promise<unknown> }
-  end(options: { timeout: number }): Promise<void>
 }
 
 

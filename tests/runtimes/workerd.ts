@@ -9,6 +9,10 @@
  *
  * Prints `fw example listening on http://127.0.0.1:PORT/api (workerd)`, like
  * examples/server.ts. PORT (default 8787; 0 = any free port) and HOST apply.
+ * A fixture that needs more than plain Workers says so in the environment:
+ * `WORKERD_FLAGS=nodejs_compat` (compatibility flags, comma-separated; with
+ * nodejs_compat `node:*` imports stay for workerd) and `WORKERD_BINDINGS` (a
+ * JSON object of plain-text bindings, the Worker's `env`).
  */
 import { mkdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
@@ -22,11 +26,16 @@ const outdir = resolve(root, 'tests/.tmp/workerd')
 mkdirSync(outdir, { recursive: true })
 const outfile = resolve(outdir, `${basename(entry, '.ts')}.mjs`)
 
-await bundleWorker(resolve(root, entry), outfile)
+const compatibilityFlags = (process.env.WORKERD_FLAGS ?? '').split(',').map((flag) => flag.trim()).filter(Boolean)
+const bindings = JSON.parse(process.env.WORKERD_BINDINGS ?? '{}') as Record<string, string>
+
+await bundleWorker(resolve(root, entry), outfile, { nodeBuiltins: compatibilityFlags.includes('nodejs_compat') })
 
 const mf = new Miniflare({
   modules: workerModules(outfile),
   compatibilityDate: compatibilityDate(),
+  compatibilityFlags,
+  bindings,
   host: process.env.HOST ?? '127.0.0.1',
   port: Number(process.env.PORT ?? 8787),
 })
