@@ -6,7 +6,7 @@ import { checkExpression, expressionSql, isExpression, type Context } from './ex
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { columnsOf, primaryKeysOf } from './relations'
-import { whereSql } from './sql'
+import { contextFilterSql, withFilter } from './context'
 
 type Module = Record<string, unknown>
 
@@ -79,9 +79,7 @@ function nestedSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind
   const chain = chainOf(resolved.links, ref)
   const object = objectSql(build, child, chain.last, scope)
   build.levels.set(child, level)
-  const filterObject = typeof field.filter === 'function' ? field.filter(build.context) : field.filter
-  const filter = filterObject ? whereSql(build.module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
   const keys = primaryKeysOf(resolved.target)
   const terms = [...(field.order ?? []), ...keys]
   const order = sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)
@@ -96,9 +94,7 @@ function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 
   if (resolved.links.length === 0) return transformed(ref(resolved.key), resolved.transform)
   const chain = chainOf(resolved.links, ref)
   const value = transformed(chain.last(resolved.key), resolved.transform)
-  const filterObject = typeof field.filter === 'function' ? field.filter(build.context) : field.filter
-  const filter = filterObject ? whereSql(build.module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
   const terms = [...(field.order ?? []), ...primaryKeysOf(resolved.target)]
   const order = sql` order by ${sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)}`
   return resolved.many && !field.first

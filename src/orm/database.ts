@@ -1,6 +1,8 @@
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
+import { carriesRequests, requestContext, requestPlugin, type ContextOf } from './context'
+import type { Context } from './expr'
 import { hasTable } from './relations'
 
 /**
@@ -167,12 +169,18 @@ let active: DatabaseConnections | undefined
  */
 export class DatabaseConnections {
   readonly databases: Readonly<Record<string, Database>>
+  readonly #contextOf?: ContextOf
 
-  constructor(databases: Record<string, Database>) {
+  /**
+   * @param options.context what schemas read as the request context inside an endpoint
+   *   (default: the request's `state`, e.g. `{ userId }` set by an auth hook)
+   */
+  constructor(databases: Record<string, Database>, options: { context?: ContextOf } = {}) {
     for (const [alias, database] of Object.entries(databases)) {
       if (!(database instanceof Database)) throw new ImproperlyConfigured(`orm.DatabaseConnections: '${alias}' must be an orm.Database`)
     }
     this.databases = { ...databases }
+    this.#contextOf = options.context
   }
 
   /**
@@ -196,6 +204,7 @@ export class DatabaseConnections {
   /** Called by `service.use(connections)`. */
   [INSTALL](service: ServiceHooks): void {
     this.activate()
+    if (carriesRequests) service.addPlugin(requestPlugin(this.#contextOf))
     service.onClose(() => this.close())
   }
 }
@@ -233,4 +242,13 @@ export function databaseOf(alias: string): Database {
   const database = active.databases[alias]
   if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)
   return database
+}
+
+/**
+ * The context schemas read when not given `{ context }`: the current request's
+ * (inside an endpoint of a service that uses connections), else empty — and an
+ * empty context makes every context filter match nothing.
+ */
+export function currentContext(): Context {
+  return requestContext() ?? {}
 }

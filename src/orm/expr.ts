@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { primaryKeysOf } from './relations'
-import { whereSql } from './sql'
+import { contextFilterSql, withFilter } from './context'
 
 /**
  * What a request gives a schema (`serialize(query, { context })`): e.g. the
@@ -117,9 +117,7 @@ export function expressionSql(module: Module, table: PgTable, expr: Expression, 
   }
   const resolved = resolvePath(module, table, expr.path ?? '')
   const chain = chainOf(resolved.links, ref)
-  const filterObject = typeof expr.filter === 'function' ? expr.filter(context) : expr.filter
-  const filter = filterObject ? whereSql(module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(module, resolved.target, expr.filter, context, chain.last))
   const from = sql`from ${chain.from} where ${where}`
   const value = resolved.key === undefined ? undefined : transformed(chain.last(resolved.key), resolved.transform)
   const distinct = expr.distinct ? sql`distinct ` : sql``

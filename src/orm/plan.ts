@@ -3,7 +3,8 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { orderSql, type Scope } from './build'
-import { databaseOf, declareCheck } from './database'
+import { currentContext, databaseOf, declareCheck } from './database'
+import { readContext } from './context'
 import { guarded } from './errors'
 import { checkExpression, expressionSql, type Context } from './expr'
 import { explain } from './fields'
@@ -247,7 +248,9 @@ function whereOf(module: Record<string, unknown>, def: QueryDef, values: Record<
 
 function filterSql(module: Record<string, unknown>, table: PgTable, field: FilterSpec, value: unknown, ref: Ref, context: Context): SQL | undefined {
   if (field.query) {
-    const where = field.query(value as never, context)
+    const { value: where, missing } = readContext(context, (watched) => field.query?.(value as never, watched))
+    // a context value the filter reads that is undefined matches nothing, never "no filter"
+    if (missing) return sql`false`
     if (where === undefined) return undefined
     return isSqlWrapper(where) ? where.getSQL() : whereSql(module, table, where as Record<string, unknown>, ref)
   }
@@ -259,7 +262,7 @@ async function countRows(def: QueryDef, values: Record<string, unknown>, base?: 
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
-  const where = whereOf(module, def, values, {})
+  const where = whereOf(module, def, values, currentContext())
   const extra = base === undefined ? undefined : planFor(module, def.table, base).where
   const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)))
   return row?.n ?? 0

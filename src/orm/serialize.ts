@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { databaseOf } from './database'
+import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './expr'
 import type { DefField, SchemaDef } from './fields'
@@ -29,7 +29,7 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
-  const context = options.context ?? {}
+  const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
   const extra = options.where === undefined ? undefined : planFor(module, def.table, options.where, context).where
   const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra)
