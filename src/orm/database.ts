@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { carriesRequests, requestContext, requestPlugin, type ContextOf } from './context'
 import type { Context } from './expr'
+import { createMissingTables } from './create'
 import { hasTable } from './relations'
 
 /**
@@ -48,6 +49,12 @@ export interface DatabaseOptions {
   jit?: boolean
   /** called with every SQL statement drizzle sends (logging, statement counts in tests) */
   onQuery?: (sql: string, params: unknown[]) => void
+  /**
+   * create the schema module's missing tables (with their indexes, constraints and enums)
+   * on first connect, from drizzle-kit's SQL (drizzle-kit installed); existing tables are
+   * never altered. For production, migrate with drizzle-kit instead (docs/orm.md).
+   */
+  create?: boolean
 }
 
 // Computed specifiers: bundlers of the core never follow them, and only the chosen engine loads.
@@ -90,6 +97,12 @@ export class Database {
     this.options = { ...options, engine }
   }
 
+  /** the tables `create: true` created when this database last connected */
+  get created(): readonly string[] {
+    return this.#created
+  }
+  #created: string[] = []
+
   get engine(): 'pglite' | 'postgres' {
     return this.options.engine ?? 'pglite'
   }
@@ -105,7 +118,7 @@ export class Database {
   }
 
   #connect(): Promise<Opened> {
-    this.#opening ??= this.#open().catch((error: unknown) => {
+    this.#opening ??= this.#open().then((opened) => this.#create(opened)).catch((error: unknown) => {
       this.#opening = undefined
       throw error
     })
@@ -126,6 +139,17 @@ export class Database {
     const opening = this.#opening
     this.#opening = undefined
     if (opening) await (await opening).close()
+  }
+
+  async #create(opened: Opened): Promise<Opened> {
+    if (!this.options.create) return opened
+    try {
+      this.#created = await createMissingTables(opened.db, this.options.schema)
+      return opened
+    } catch (error) {
+      await opened.close().catch(() => {})
+      throw error
+    }
   }
 
   async #open(): Promise<Opened> {

@@ -144,9 +144,9 @@ const rootRef = (table: PgTable): Ref => {
 }
 
 /** Turn a parsed query, a drizzle condition or `{ path: value }` into a plan over `table`. */
-export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}, extra?: SQL): Plan {
-  if (arg === undefined || arg === null) return { where: extra }
-  if (isSqlWrapper(arg)) return { where: and(arg.getSQL(), extra) }
+export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}, extra?: SQL, order?: SQL[]): Plan {
+  if (arg === undefined || arg === null) return { where: extra, orderBy: order }
+  if (isSqlWrapper(arg)) return { where: and(arg.getSQL(), extra), orderBy: order }
   const ref = rootRef(table)
   if (isQueryValue(arg)) {
     const def = arg[QUERY]
@@ -163,10 +163,12 @@ export function planFor(module: Record<string, unknown>, table: PgTable, arg: un
       else if (field['~ormQuery'] === 'scope') plan.scope = { ...plan.scope, ...(field.excluded ? { excluded: new Set(parseScope(String(value)).keys()) } : { only: parseScope(String(value)) }) }
     }
     if (page !== undefined && plan.limit !== undefined) plan.offset = (plan.offset ?? 0) + (page - 1) * plan.limit
+    // `serialize(query, { order })`: the order when the client asked for none
+    plan.orderBy ??= order
     return pagedFirst(table, plan)
   }
   assertSafe(arg, 'query', getTableConfig(table).name)
-  return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra) }
+  return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra), orderBy: order }
 }
 
 function orderOf(module: Record<string, unknown>, table: PgTable, field: OrderSpec, value: readonly string[], ref: Ref, context: Context): SQL[] {

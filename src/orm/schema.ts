@@ -7,8 +7,10 @@ import { defOf, entriesOf, inputSchema } from './defs'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
+import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
+import { upsertTree, type UpsertOptions } from './upsert'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
@@ -46,7 +48,15 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
-  save(value: SaveValue<T>, options?: SaveOptions): Promise<KeyOf<T>>
+  save(value: SaveValue<T>, options?: SaveOptions & UpsertOptions): Promise<KeyOf<T>>
+  /**
+   * Delete the rows a key, a list of keys, a where-object, a drizzle condition or a
+   * parsed `orm.Query` selects; returns how many. A condition selecting every row is a 400.
+   *
+   * @example
+   * await ArticleSchema.delete({ id: 3 })   // also delete(query) and delete([1, 2])
+   */
+  delete(target: KeyOf<T> | readonly KeyOf<T>[] | Where | QueryMethods): Promise<number>
   /**
    * Save many rows in one transaction (all or nothing); returns their keys in order. Each row may
    * give the relation fields `save` writes (key lists through a junction, nested to-many rows).
@@ -121,12 +131,14 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async save(value, saveOptions = {}) {
       const target = database()
+      if (saveOptions.onConflict) return (await upsertTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
       return (await saveTree(await target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions)) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
       return (await bulkSaveTree(await target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {})) as KeyOf<T>[]
     },
+    delete: (target) => deleteRows(def, target),
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
   return Object.assign(schema, methods) as unknown as OrmSchema<T, F>

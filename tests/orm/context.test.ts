@@ -5,7 +5,8 @@
  * `state`) without `{ context }` at each call — over real HTTP, with
  * concurrent requests of different users, on PGlite and PostgreSQL.
  */
-import { api, Fw, type RequestContext } from 'fw-api'
+import { api, Fw } from 'fw-api'
+import type { RequestContext } from 'fw-api/request'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -57,7 +58,7 @@ describe.each(engines)('request context on %s', (engine) => {
 
   it('inside an endpoint, schemas read the request context without { context }, per request, concurrently; DatabaseConnections({ context }) maps it', async () => {
     class Auth extends api.Plugin {
-      processRequest(request: Request, context: RequestContext): void {
+      override processRequest(request: Request, context: RequestContext): void {
         const user = request.headers.get('x-user')
         if (user) context.state.userId = ids[user]
       }
