@@ -4,13 +4,13 @@ import { BadRequest } from '../exceptions'
 import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
 import type { SchemaDef } from './fields'
-import { planFor } from './plan'
+import { filtersOf } from './plan'
 import { columnsOf, primaryKeysOf } from './relations'
 import { keyCondition } from './save'
 
 /**
  * `Schema.delete(...)`: delete the rows a where-object, a drizzle condition, a
- * parsed `orm.Query` (its filters, and its page when it has a limit), a list of
+ * parsed `orm.Query` (its filters, as `count()` counts: never its page), a list of
  * keys or one key selects; returns how many were deleted. A condition that
  * selects everything (`{}`, an absent value) is refused (400): deleting every
  * row is `delete(sql\`true\`)`, said on purpose. A row other rows still refer to
@@ -38,7 +38,7 @@ function deleteCondition(module: Record<string, unknown>, def: SchemaDef, arg: u
     if (arg === null || arg === undefined) throw new BadRequest(`${name}: delete() needs a condition (a key, keys, a where-object or a query)`)
     return keyCondition(def.table, arg)
   }
-  const where = planFor(module, def.table, arg, currentContext()).where
+  const where = filtersOf(module, def.table, arg, currentContext())
   if (where === undefined) throw new BadRequest(`${name}: delete() got a condition that selects every row`)
   return where
 }

@@ -171,6 +171,13 @@ export function planFor(module: Record<string, unknown>, table: PgTable, arg: un
   return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra), orderBy: order }
 }
 
+/** The condition of a parsed query's filters alone (no page), as `count()` counts; other arguments as `planFor`'s `where`. */
+export function filtersOf(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context): SQL | undefined {
+  if (!isQueryValue(arg)) return planFor(module, table, arg, context).where
+  if (arg[QUERY].table !== table) throw new ImproperlyConfigured('orm: got a query over another table')
+  return whereOf(module, arg[QUERY], arg, context)
+}
+
 function orderOf(module: Record<string, unknown>, table: PgTable, field: OrderSpec, value: readonly string[], ref: Ref, context: Context): SQL[] {
   return value.map((item) => {
     const key = item.replace(/^-/, '')
