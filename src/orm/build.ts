@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
+import { checkLimit, checkOrder, checkWhere } from './check'
 import { assertCompatible } from './defs'
 import { checkExpression, expressionSql, isExpression, type Context } from './expr'
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
@@ -135,6 +136,9 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
       if (field.kind === 'path') {
         const resolved = resolvePath(module, def.table, field.path)
         if (resolved.key === undefined) throw new ImproperlyConfigured(`path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+        // order and filter paths are relative to the path's last table
+        checkOrder(module, resolved.target, field.order)
+        checkWhere(module, resolved.target, field.filter)
         if (field.type && resolved.column && resolved.transform === undefined) assertCompatible(def.name, field.key, resolved.column.dataType, resolved.many && !field.first && field.type.type === 'array' && 'item' in field.type ? (field.type.item as typeof field.type) : field.type)
       } else if (field.kind === 'expr') checkExpression(module, def.table, field.expr)
       else if (field.kind === 'nested') {
@@ -142,6 +146,9 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
         const child = childOf(field, def)
         if (resolved.key !== undefined || resolved.links.length === 0) throw new ImproperlyConfigured(`'${field.path}' is not a relation`)
         if (resolved.target !== child.table) throw new ImproperlyConfigured(`relation '${field.path}' leads to '${nameOf(resolved.target)}', but its schema is over '${child.name}'`)
+        checkOrder(module, resolved.target, field.order)
+        checkWhere(module, resolved.target, field.filter)
+        checkLimit(field.limit)
         checkDef(module, child, seen)
       } else if (field.kind === 'batch' && field.child) checkDef(module, field.child, seen)
     })

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { primaryKeysOf } from './relations'
+import { checkWhere } from './check'
 import { contextFilterSql, withFilter } from './context'
 
 /**
@@ -106,6 +107,7 @@ export function checkExpression(module: Module, table: PgTable, expr: Expression
   const resolved = resolvePath(module, table, expr.path ?? '')
   if (resolved.links.length === 0) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a relation`)
   if (expr['~ormExpr'] !== 'count' && expr['~ormExpr'] !== 'exists' && !resolved.column) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a column at the end of its path`)
+  checkWhere(module, resolved.target, expr.filter)
 }
 
 /** An expression as SQL over the row `ref` points at. */
