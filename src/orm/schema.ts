@@ -21,6 +21,7 @@ import {
   type InputSchema,
   type InputSchemaOutput,
   type KeyOf,
+  type RelationInput,
   type SaveValue,
   type SchemaOutput,
   type ValidFields,
@@ -48,7 +49,7 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
-  save(value: SaveValue<T>, options?: SaveOptions & UpsertOptions): Promise<KeyOf<T>>
+  save(value: SaveValue<T> & RelationInput<F>, options?: SaveOptions & UpsertOptions): Promise<KeyOf<T>>
   /**
    * Delete the rows a key, a list of keys, a where-object, a drizzle condition or a
    * parsed `orm.Query` selects; returns how many. A condition selecting every row is a 400.
@@ -63,7 +64,7 @@ export interface SchemaMethods<T extends PgTable, F, O> {
    *
    * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
    */
-  bulkSave(values: readonly SaveValue<T>[], options?: SaveOptions): Promise<KeyOf<T>[]>
+  bulkSave(values: readonly (SaveValue<T> & RelationInput<F>)[], options?: SaveOptions): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
    * them (plus the foreign keys of declared to-one relations, e.g. `authorId`).
