@@ -20,6 +20,9 @@ export function readContext<T>(context: Context, read: (context: Context) => T):
       get(object, key, receiver) {
         const value: unknown = Reflect.get(object, key, receiver)
         if (value === undefined && typeof key === 'string') missing = true
+        // a frozen property must be returned as it is (a Proxy's invariant): its reads are not followed
+        const fixed = Object.getOwnPropertyDescriptor(object, key)
+        if (fixed && !fixed.configurable && !fixed.writable) return value
         return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype ? watch(value) : value
       },
     })

@@ -47,6 +47,8 @@ describe.each(engines)('request context on %s', (engine) => {
       { username: 'alice', following: true, followingNum: 1, seenBy: [ids.bob], followedByViewer: [{ followerId: ids.bob }] },
     ])
     expect(await Profile.serialize({ username: 'alice' }, { context: { userId: ids.carol, user: { id: ids.carol } } })).toEqual([{ username: 'alice', ...anonymous }])
+    // a frozen context works (a Proxy may not wrap its frozen members)
+    expect((await Profile.serialize({ username: 'alice' }, { context: Object.freeze({ userId: ids.bob, user: Object.freeze({ id: ids.bob }) }) }))[0]?.followedByViewer).toEqual([{ followerId: ids.bob }])
   })
 
   it('an orm.Filter query function reading an undefined context value matches nothing (and counts nothing)', async () => {
