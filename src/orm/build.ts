@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
+import { checkLimit, checkOrder, checkWhere } from './check'
 import { assertCompatible } from './defs'
 import { checkExpression, expressionSql, isExpression, type Context } from './expr'
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { columnsOf, primaryKeysOf } from './relations'
-import { whereSql } from './sql'
+import { contextFilterSql, withFilter } from './context'
 
 type Module = Record<string, unknown>
 
@@ -79,9 +80,7 @@ function nestedSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind
   const chain = chainOf(resolved.links, ref)
   const object = objectSql(build, child, chain.last, scope)
   build.levels.set(child, level)
-  const filterObject = typeof field.filter === 'function' ? field.filter(build.context) : field.filter
-  const filter = filterObject ? whereSql(build.module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
   const keys = primaryKeysOf(resolved.target)
   const terms = [...(field.order ?? []), ...keys]
   const order = sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)
@@ -96,9 +95,7 @@ function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 
   if (resolved.links.length === 0) return transformed(ref(resolved.key), resolved.transform)
   const chain = chainOf(resolved.links, ref)
   const value = transformed(chain.last(resolved.key), resolved.transform)
-  const filterObject = typeof field.filter === 'function' ? field.filter(build.context) : field.filter
-  const filter = filterObject ? whereSql(build.module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
   const terms = [...(field.order ?? []), ...primaryKeysOf(resolved.target)]
   const order = sql` order by ${sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)}`
   return resolved.many && !field.first
@@ -139,6 +136,9 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
       if (field.kind === 'path') {
         const resolved = resolvePath(module, def.table, field.path)
         if (resolved.key === undefined) throw new ImproperlyConfigured(`path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+        // order and filter paths are relative to the path's last table
+        checkOrder(module, resolved.target, field.order)
+        checkWhere(module, resolved.target, field.filter)
         if (field.type && resolved.column && resolved.transform === undefined) assertCompatible(def.name, field.key, resolved.column.dataType, resolved.many && !field.first && field.type.type === 'array' && 'item' in field.type ? (field.type.item as typeof field.type) : field.type)
       } else if (field.kind === 'expr') checkExpression(module, def.table, field.expr)
       else if (field.kind === 'nested') {
@@ -146,6 +146,9 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
         const child = childOf(field, def)
         if (resolved.key !== undefined || resolved.links.length === 0) throw new ImproperlyConfigured(`'${field.path}' is not a relation`)
         if (resolved.target !== child.table) throw new ImproperlyConfigured(`relation '${field.path}' leads to '${nameOf(resolved.target)}', but its schema is over '${child.name}'`)
+        checkOrder(module, resolved.target, field.order)
+        checkWhere(module, resolved.target, field.filter)
+        checkLimit(field.limit)
         checkDef(module, child, seen)
       } else if (field.kind === 'batch' && field.child) checkDef(module, field.child, seen)
     })

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { innerOf } from '../schema/walk'
 import { databaseOf } from './database'
+import type { Transform } from './paths'
 import { pathTarget } from './sql'
 
 type Entries = Record<string, v.GenericSchema>
@@ -32,6 +33,12 @@ export function columnSchema(table: PgTable, key: string): v.GenericSchema {
   return innerOf(entry)
 }
 
+/** The value of a transformed column: a date part is an integer, `.date` an ISO date, a JSON list item text. */
+function transformSchema(transform: Transform): v.GenericSchema {
+  if (typeof transform === 'number') return v.string()
+  return transform === 'date' ? v.pipe(v.string(), v.isoDate()) : v.pipe(v.number(), v.integer())
+}
+
 /**
  * The value schema of a column reached through relations (`'author.username'`).
  * Relations live in the database's schema module, so the column is found on
@@ -42,8 +49,8 @@ export function lazyPathSchema(table: PgTable, db: string, path: string): v.Gene
   return v.lazy(() => {
     if (!resolved) {
       const schema = databaseOf(db).options.schema
-      const { key, links } = pathTarget(schema, table, path)
-      resolved = columnSchema((links[links.length - 1] as { target: PgTable }).target, key)
+      const { key, target, transform } = pathTarget(schema, table, path)
+      resolved = transform === undefined ? columnSchema(target, key) : transformSchema(transform)
     }
     return resolved
   })

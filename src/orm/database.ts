@@ -2,6 +2,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { checkLimit } from './bounds'
+import { carriesRequests, requestContext, requestPlugin, type ContextOf } from './context'
+import type { Context } from './expr'
+import { createMissingTables } from './create'
 import { hasTable } from './relations'
 import { loadPostgres, ON_WORKERS, refuseEngineHere, WORKERS_CLIENT, type DrizzleFactory } from './drivers'
 
@@ -61,6 +64,12 @@ export interface DatabaseOptions {
   jit?: boolean
   /** called with every SQL statement drizzle sends (logging, statement counts in tests) */
   onQuery?: (sql: string, params: unknown[]) => void
+  /**
+   * create the schema module's missing tables (with their indexes, constraints and enums)
+   * on first connect, from drizzle-kit's SQL (drizzle-kit installed); existing tables are
+   * never altered. For production, migrate with drizzle-kit instead (docs/orm.md).
+   */
+  create?: boolean
 }
 
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
@@ -103,6 +112,12 @@ export class Database {
     this.options = { ...options, engine }
   }
 
+  /** the tables `create: true` created when this database last connected */
+  get created(): readonly string[] {
+    return this.#created
+  }
+  #created: string[] = []
+
   get engine(): 'pglite' | 'postgres' {
     return this.options.engine ?? 'pglite'
   }
@@ -120,7 +135,7 @@ export class Database {
   #connect(): Promise<Opened> {
     // Workers: no I/O object outlives its request, so every use opens its own client (drivers.ts).
     if (ON_WORKERS) return this.#open()
-    this.#opening ??= this.#open().catch((error: unknown) => {
+    this.#opening ??= this.#open().then((opened) => this.#create(opened)).catch((error: unknown) => {
       this.#opening = undefined
       throw error
     })
@@ -141,6 +156,17 @@ export class Database {
     const opening = this.#opening
     this.#opening = undefined
     if (opening) await (await opening).close()
+  }
+
+  async #create(opened: Opened): Promise<Opened> {
+    if (!this.options.create) return opened
+    try {
+      this.#created = await createMissingTables(opened.db, this.options.schema)
+      return opened
+    } catch (error) {
+      await opened.close().catch(() => {})
+      throw error
+    }
   }
 
   async #open(): Promise<Opened> {
@@ -181,12 +207,18 @@ let active: DatabaseConnections | undefined
  */
 export class DatabaseConnections {
   readonly databases: Readonly<Record<string, Database>>
+  readonly #contextOf?: ContextOf
 
-  constructor(databases: Record<string, Database>) {
+  /**
+   * @param options.context what schemas read as the request context inside an endpoint
+   *   (default: the request's `state`, e.g. `{ userId }` set by an auth hook)
+   */
+  constructor(databases: Record<string, Database>, options: { context?: ContextOf } = {}) {
     for (const [alias, database] of Object.entries(databases)) {
       if (!(database instanceof Database)) throw new ImproperlyConfigured(`orm.DatabaseConnections: '${alias}' must be an orm.Database`)
     }
     this.databases = { ...databases }
+    this.#contextOf = options.context
   }
 
   /**
@@ -210,6 +242,7 @@ export class DatabaseConnections {
   /** Called by `service.use(connections)`. */
   [INSTALL](service: ServiceHooks): void {
     this.activate()
+    if (carriesRequests) service.addPlugin(requestPlugin(this.#contextOf))
     service.onClose(() => this.close())
   }
 }
@@ -247,4 +280,13 @@ export function databaseOf(alias: string): Database {
   const database = active.databases[alias]
   if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)
   return database
+}
+
+/**
+ * The context schemas read when not given `{ context }`: the current request's
+ * (inside an endpoint of a service that uses connections), else empty — and an
+ * empty context makes every context filter match nothing.
+ */
+export function currentContext(): Context {
+  return requestContext() ?? {}
 }

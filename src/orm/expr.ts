@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { primaryKeysOf } from './relations'
-import { whereSql } from './sql'
+import { checkWhere } from './check'
+import { contextFilterSql, withFilter } from './context'
 
 /**
  * What a request gives a schema (`serialize(query, { context })`): e.g. the
@@ -106,6 +107,7 @@ export function checkExpression(module: Module, table: PgTable, expr: Expression
   const resolved = resolvePath(module, table, expr.path ?? '')
   if (resolved.links.length === 0) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a relation`)
   if (expr['~ormExpr'] !== 'count' && expr['~ormExpr'] !== 'exists' && !resolved.column) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a column at the end of its path`)
+  checkWhere(module, resolved.target, expr.filter)
 }
 
 /** An expression as SQL over the row `ref` points at. */
@@ -117,9 +119,7 @@ export function expressionSql(module: Module, table: PgTable, expr: Expression, 
   }
   const resolved = resolvePath(module, table, expr.path ?? '')
   const chain = chainOf(resolved.links, ref)
-  const filterObject = typeof expr.filter === 'function' ? expr.filter(context) : expr.filter
-  const filter = filterObject ? whereSql(module, resolved.target, filterObject, chain.last) : undefined
-  const where = filter ? sql`${chain.where} and ${filter}` : chain.where
+  const where = withFilter(chain.where, contextFilterSql(module, resolved.target, expr.filter, context, chain.last))
   const from = sql`from ${chain.from} where ${where}`
   const value = resolved.key === undefined ? undefined : transformed(chain.last(resolved.key), resolved.transform)
   const distinct = expr.distinct ? sql`distinct ` : sql``

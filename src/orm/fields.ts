@@ -29,6 +29,10 @@ export type BatchFn = (keys: unknown[], context: Context) => Promise<Map<unknown
 /** A nested schema given to `orm.Field`: one row, a list, or `orm.Self`. */
 export type NestedSpec = object | readonly [object] | typeof Self | readonly [typeof Self]
 
+type NestedRow<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefined> : Record<string, unknown>
+/** The output of a nested `schema`: `[S]` a list of its rows, `S` a row or null (`orm.Self`: plain records). */
+export type NestedOutput<S> = S extends readonly [infer Item] ? NestedRow<Item>[] : NestedRow<S> | null
+
 /**
  * Options of `orm.Field`.
  *
@@ -62,8 +66,15 @@ export interface FieldOptions {
   max?: number
 }
 
-/** An `orm.Field` declaration. @example const field: orm.FieldDecl = orm.Field('author.username') */
-export interface FieldDecl {
+/** The output type of `orm.Field('column')` / `orm.Field({ ... })`: the column `P` of the schema's table (`SameColumn`: the field's own key). */
+export interface ColumnOutput<P = unknown> {
+  readonly '~column': P
+}
+
+/** An `orm.Field` declaration; `O` is its output type (type-level only). @example const field: orm.FieldDecl = orm.Field('author.username') */
+export interface FieldDecl<O = unknown> {
+  /** type-level only: what the field outputs */
+  readonly '~out'?: O
   readonly '~ormField': true
   readonly source?: string | Expression | BatchFn
   readonly get?: (row: Record<string, unknown>) => unknown
@@ -85,6 +96,14 @@ export interface FieldDecl {
  *   password: orm.Field({ mode: 'wa', noOutput: true }),
  * })
  */
+export function Field<S extends NestedSpec>(source: string, options: FieldOptions & { schema: S }): FieldDecl<NestedOutput<S>>
+export function Field<T extends v.GenericSchema>(source: string | BatchFn, options: FieldOptions & { type: T }): FieldDecl<v.InferOutput<T>>
+export function Field<T extends v.GenericSchema>(options: FieldOptions & { type: T }): FieldDecl<v.InferOutput<T>>
+export function Field<const P extends string>(source: P, options?: FieldOptions): FieldDecl<P extends `${string}.${string}` | `${string}__${string}` ? unknown : ColumnOutput<P>>
+export function Field<K extends string>(source: Expression<K>, options?: FieldOptions): FieldDecl<K extends 'exists' ? boolean : number | null>
+export function Field(source: BatchFn, options?: FieldOptions): FieldDecl<unknown>
+export function Field(options?: FieldOptions): FieldDecl<ColumnOutput>
+export function Field(source?: string | Expression | BatchFn | FieldOptions, options?: FieldOptions): FieldDecl
 export function Field(source?: string | Expression | BatchFn | FieldOptions, options: FieldOptions = {}): FieldDecl {
   if (typeof source === 'object' && source !== null && !('~ormExpr' in source)) return { '~ormField': true, options: source }
   return { '~ormField': true, source: source as string | Expression | BatchFn | undefined, options }
@@ -97,7 +116,7 @@ export function Field(source?: string | Expression | BatchFn | FieldOptions, opt
  * @example
  * authorTag: orm.Computed((row) => ({ name: row['author.name'] }), ['authorName'])
  */
-export function Computed(get: (row: Record<string, unknown>) => unknown, dependencies: readonly string[] = [], options: FieldOptions = {}): FieldDecl {
+export function Computed<R>(get: (row: Record<string, unknown>) => R, dependencies: readonly string[] = [], options: FieldOptions = {}): FieldDecl<R> {
   return { '~ormField': true, get, dependencies, options }
 }
 

@@ -34,7 +34,7 @@ export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './p
 export { Filter, Limit, Offset, OrderBy, Page, Scope, Search, type FilterSpec, type OrderSpec, type QueryField, type QueryWhere, type ScopeSpec, type SearchSpec } from './query'
 export { Schema, type InputOf, type OrmSchema, type OutputOf, type SchemaMethods } from './schema'
 export type { FilterOp } from './sql'
-export type { InputOptions, KeyOf, SaveValue, SchemaOutput, Where } from './types'
+export type { InputOptions, KeyOf, RelationInput, SaveValue, SchemaOutput, Where } from './types'
 
 import type * as v from 'valibot'
 /** The parsed value of an `orm.Query` (its fields and `count()`). @example ({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) */

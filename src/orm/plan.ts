@@ -3,7 +3,8 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { orderSql, type Scope } from './build'
-import { databaseOf, declareCheck } from './database'
+import { currentContext, databaseOf, declareCheck } from './database'
+import { readContext } from './context'
 import { guarded } from './errors'
 import { checkExpression, expressionSql, type Context } from './expr'
 import { explain } from './fields'
@@ -152,9 +153,9 @@ const rootRef = (table: PgTable): Ref => {
 }
 
 /** Turn a parsed query, a drizzle condition or `{ path: value }` into a plan over `table`. */
-export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}, extra?: SQL): Plan {
-  if (arg === undefined || arg === null) return { where: extra }
-  if (isSqlWrapper(arg)) return { where: and(arg.getSQL(), extra) }
+export function planFor(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context = {}, extra?: SQL, order?: SQL[]): Plan {
+  if (arg === undefined || arg === null) return { where: extra, orderBy: order }
+  if (isSqlWrapper(arg)) return { where: and(arg.getSQL(), extra), orderBy: order }
   const ref = rootRef(table)
   if (isQueryValue(arg)) {
     const def = arg[QUERY]
@@ -171,10 +172,19 @@ export function planFor(module: Record<string, unknown>, table: PgTable, arg: un
       else if (field['~ormQuery'] === 'scope') plan.scope = { ...plan.scope, ...(field.excluded ? { excluded: new Set(parseScope(String(value)).keys()) } : { only: parseScope(String(value)) }) }
     }
     if (page !== undefined && plan.limit !== undefined) plan.offset = (plan.offset ?? 0) + (page - 1) * plan.limit
+    // `serialize(query, { order })`: the order when the client asked for none
+    plan.orderBy ??= order
     return pagedFirst(table, plan)
   }
   assertSafe(arg, 'query', getTableConfig(table).name)
-  return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra) }
+  return { where: and(whereSql(module, table, arg as Record<string, unknown>, ref), extra), orderBy: order }
+}
+
+/** The condition of a parsed query's filters alone (no page), as `count()` counts; other arguments as `planFor`'s `where`. */
+export function filtersOf(module: Record<string, unknown>, table: PgTable, arg: unknown, context: Context): SQL | undefined {
+  if (!isQueryValue(arg)) return planFor(module, table, arg, context).where
+  if (arg[QUERY].table !== table) throw new ImproperlyConfigured('orm: got a query over another table')
+  return whereOf(module, arg[QUERY], arg, context)
 }
 
 function orderOf(module: Record<string, unknown>, table: PgTable, field: OrderSpec, value: readonly string[], ref: Ref, context: Context): SQL[] {
@@ -256,7 +266,9 @@ function whereOf(module: Record<string, unknown>, def: QueryDef, values: Record<
 
 function filterSql(module: Record<string, unknown>, table: PgTable, field: FilterSpec, value: unknown, ref: Ref, context: Context): SQL | undefined {
   if (field.query) {
-    const where = field.query(value as never, context)
+    const { value: where, missing } = readContext(context, (watched) => field.query?.(value as never, watched))
+    // a context value the filter reads that is undefined matches nothing, never "no filter"
+    if (missing) return sql`false`
     if (where === undefined) return undefined
     return isSqlWrapper(where) ? where.getSQL() : whereSql(module, table, where as Record<string, unknown>, ref)
   }
@@ -268,7 +280,7 @@ async function countRows(def: QueryDef, values: Record<string, unknown>, base?: 
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
-  const where = whereOf(module, def, values, {})
+  const where = whereOf(module, def, values, currentContext())
   const extra = base === undefined ? undefined : planFor(module, def.table, base).where
   const [row] = await guarded(def.table, () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(and(where, extra)), 'query')
   return row?.n ?? 0

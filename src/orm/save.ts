@@ -30,6 +30,13 @@ function columnValues(plan: Plan, value: Row): Row {
   return out
 }
 
+/** On insert, a `$onUpdate` column the value does not give takes its database default, as `createdAt` does (so both agree). */
+function insertValues(plan: Plan, value: Row, row: Row): Row {
+  const out: Row = { ...row }
+  for (const [key, column] of Object.entries(plan.columns)) if (column.onUpdateFn && column.hasDefault && value[key] === undefined) delete out[key]
+  return out
+}
+
 function keyed(plan: Plan, row: Row): boolean {
   return plan.keys.length > 0 && plan.keys.every((key) => row[key] !== undefined && row[key] !== null)
 }
@@ -55,7 +62,7 @@ async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Pro
   const row = columnValues(plan, value)
   const name = getTableConfig(plan.table).name
   if (!keyed(plan, row)) {
-    const [inserted] = (await runner.insert(plan.table).values(row).returning(returning(plan))) as Row[]
+    const [inserted] = (await runner.insert(plan.table).values(insertValues(plan, value, row)).returning(returning(plan))) as Row[]
     return keyOf(plan, inserted ?? {})
   }
   const set = Object.fromEntries(Object.entries(row).filter(([key]) => !plan.keys.includes(key)))
@@ -112,7 +119,7 @@ export function save(runner: Runner, table: PgTable, value: Row, options: SaveOp
   if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
   if (options.mustCreate) {
     return guarded(table, async () => {
-      const [inserted] = (await runner.insert(plan.table).values(columnValues(plan, value)).returning(returning(plan))) as Row[]
+      const [inserted] = (await runner.insert(plan.table).values(insertValues(plan, value, columnValues(plan, value))).returning(returning(plan))) as Row[]
       return keyOf(plan, inserted ?? {})
     }).catch((error: unknown) => {
       throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
@@ -174,7 +181,7 @@ export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options
       const keys = new Array<unknown>(rows.length)
       const fresh = rows.flatMap((row, index) => (keyed(plan, row) && !options.mustCreate ? [] : [index]))
       if (fresh.length > 0) {
-        const inserted = (await tx.insert(plan.table).values(fresh.map((index) => rows[index] as Row)).returning(returning(plan))) as Row[]
+        const inserted = (await tx.insert(plan.table).values(fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row))).returning(returning(plan))) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
       }
       for (const [index, row] of rows.entries()) {

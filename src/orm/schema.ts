@@ -9,8 +9,10 @@ import { documented } from './document'
 import { explain } from './fields'
 import type { QueryMethods } from './plan'
 import { primaryKeysOf } from './relations'
+import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
+import { upsertTree, type UpsertOptions } from './upsert'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
@@ -21,6 +23,7 @@ import {
   type InputSchema,
   type InputSchemaOutput,
   type KeyOf,
+  type RelationInput,
   type SaveValue,
   type SchemaOutput,
   type ValidFields,
@@ -48,14 +51,22 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
-  save(value: SaveValue<T>, options?: SaveOptions): Promise<KeyOf<T>>
+  save(value: SaveValue<T> & RelationInput<F>, options?: SaveOptions & UpsertOptions): Promise<KeyOf<T>>
+  /**
+   * Delete the rows a key, a list of keys, a where-object, a drizzle condition or a
+   * parsed `orm.Query` selects; returns how many. A condition selecting every row is a 400.
+   *
+   * @example
+   * await ArticleSchema.delete({ id: 3 })   // also delete(query) and delete([1, 2])
+   */
+  delete(target: KeyOf<T> | readonly KeyOf<T>[] | Where | QueryMethods): Promise<number>
   /**
    * Save many rows in one transaction (all or nothing); returns their keys in order. Each row may
    * give the relation fields `save` writes (key lists through a junction, nested to-many rows).
    *
    * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
    */
-  bulkSave(values: readonly SaveValue<T>[], options?: SaveOptions): Promise<KeyOf<T>[]>
+  bulkSave(values: readonly (SaveValue<T> & RelationInput<F>)[], options?: SaveOptions): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
    * them (plus the foreign keys of declared to-one relations, e.g. `authorId`).
@@ -133,12 +144,15 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async save(value, saveOptions = {}) {
       const target = database()
-      return (await saveTree(() => target.db(), target.options.schema, def, value as Record<string, unknown>, saveOptions, limits(target))) as KeyOf<T>
+      const records = value as Record<string, unknown>
+      if (saveOptions.onConflict) return (await upsertTree(await target.db(), target.options.schema, def, records, saveOptions, limits(target))) as KeyOf<T>
+      return (await saveTree(() => target.db(), target.options.schema, def, records, saveOptions, limits(target))) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
       return (await bulkSaveTree(() => target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {}, limits(target))) as KeyOf<T>[]
     },
+    delete: (target) => deleteRows(def, target),
     input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
   }
   // `documented`: in the OpenAPI document, the schema is a component of its own (src/orm/document.ts)

@@ -1,9 +1,11 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { databaseOf } from './database'
+import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './expr'
 import type { DefField, SchemaDef } from './fields'
-import { decode, fieldsIn, hasBatch, objectSql, PK, type Build, type Scope } from './build'
+import { decode, fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
+import { ImproperlyConfigured } from '../exceptions'
+import type { OrderTerm } from './fields'
 import { planFor } from './plan'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -22,6 +24,12 @@ export interface SerializeOptions {
   scope?: Scope
   /** a further condition (a where-object or a drizzle condition), joined with `and` */
   where?: Record<string, unknown> | SQLWrapper
+  /**
+   * the rows' order (a query's `?order=` comes first when given): columns of the
+   * schema's table, `-` for descending (`['-createdAt']`), or `orm.Order(expr)` terms;
+   * the primary key breaks ties
+   */
+  order?: readonly (string | OrderTerm)[]
 }
 
 /** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
@@ -29,14 +37,15 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
-  const context = options.context ?? {}
+  const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
   const extra = options.where === undefined ? undefined : planFor(module, def.table, options.where, context).where
-  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra)
-  const scope = options.scope ?? plan.scope
-  const build: Build = { module, context, levels: new Map() }
   const columns = columnsOf(def.table)
   const ref = (key: string): SQL => sql`${columns[key]}`
+  const order = options.order && [...options.order, ...primaryKeysOf(def.table)].map((term) => orderSql(module, def.table, checkedOrder(def, term), ref, context))
+  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra, order)
+  const scope = options.scope ?? plan.scope
+  const build: Build = { module, context, levels: new Map() }
   const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
   let query = db.select({ r: sql<Row>`${object}` }).from(def.table).$dynamic()
   if (plan.where) query = query.where(plan.where)
@@ -51,6 +60,15 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
   }
   await finish(def, rows, context, scope)
   return rows
+}
+
+/** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */
+function checkedOrder(def: SchemaDef, term: string | OrderTerm): string | OrderTerm {
+  const field = typeof term === 'string' ? term.replace(/^-/, '') : term.field
+  if (typeof field === 'string' && !Object.hasOwn(columnsOf(def.table), field)) {
+    throw new ImproperlyConfigured(`orm.Schema(${def.name}).serialize: order '${field}' is not a column of '${def.name}' (order terms are relative to the schema's table)`)
+  }
+  return term
 }
 
 /** Batch-function and computed fields, level by level: one call per field for all rows. */

@@ -53,9 +53,11 @@ export function pathTarget(module: Module, table: PgTable, path: string): Return
  */
 export function pathCondition(module: Module, table: PgTable, path: string, op: FilterOp, value: unknown, ref: Ref): SQL {
   const target = pathTarget(module, table, path)
-  if (target.links.length === 0) return compare(target.column, transformed(ref(target.key), target.transform), op, value)
+  // a transformed value (`createdAt.year`) is no longer the column's type: bound as given
+  const column = target.transform === undefined ? target.column : undefined
+  if (target.links.length === 0) return compare(column, transformed(ref(target.key), target.transform), op, value)
   const chain = chainOf(target.links, ref)
-  return sql`exists (select 1 from ${chain.from} where ${chain.where} and ${compare(target.column, transformed(chain.last(target.key), target.transform), op, value)})`
+  return sql`exists (select 1 from ${chain.from} where ${chain.where} and ${compare(column, transformed(chain.last(target.key), target.transform), op, value)})`
 }
 
 function isOpObject(value: unknown): value is Partial<Record<FilterOp, unknown>> {

@@ -2,7 +2,7 @@ import type { InferInsertModel, InferSelectModel, SQLWrapper } from 'drizzle-orm
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import type { Expression } from './expr'
-import type { FieldDecl, SchemaDef, Self } from './fields'
+import type { ColumnOutput, FieldDecl, SchemaDef, Self } from './fields'
 
 /** The phantom/marker key every orm schema carries. */
 export const DEF = '~ormSchema'
@@ -24,13 +24,15 @@ export type ValidFields<T extends PgTable, F> = {
   [K in keyof F]: F[K] extends true ? (K extends keyof InferSelectModel<T> ? true : never) : F[K]
 }
 
+type ColumnType<T extends PgTable, P> = P extends keyof InferSelectModel<T> ? InferSelectModel<T>[P] : unknown
+
 type OutOf<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefined> : never
 
 type FieldOutput<T extends PgTable, K, F> = F extends true
   ? K extends keyof InferSelectModel<T> ? InferSelectModel<T>[K] : never
   : F extends Expression<'exists'> ? boolean
   : F extends Expression ? number
-  : F extends FieldDecl ? unknown
+  : F extends FieldDecl<infer O> ? (O extends ColumnOutput<infer P> ? ColumnType<T, unknown extends P ? K : P> : O)
   : F extends readonly [infer S] ? OutOf<S>[]
   : F extends AnyOrmSchema ? OutOf<F> | null
   : never
@@ -67,6 +69,26 @@ export type KeyOf<T extends PgTable> = [PrimaryKeys<T>] extends [never]
  * await UserSchema.save({ username: 'bob' })
  */
 export type SaveValue<T extends PgTable> = Partial<InferInsertModel<T>>
+
+/** A nested row as `save()` takes it: any of its fields, its own nested lists likewise (keys are optional: new rows have none). */
+type NestedInput<Row> = { [K in keyof Row]?: Row[K] extends readonly (infer Item)[] ? (Item extends object ? readonly NestedInput<Item>[] : Row[K]) : Row[K] }
+type InOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, undefined> : Record<string, unknown>
+/** Fields `save()` writes as relations: `[S]`, `orm.Field(rel, { schema: [S] })`, and paths through relations (key lists). */
+type RelationKeys<F> = { [K in keyof F]: F[K] extends readonly [unknown] ? K : F[K] extends FieldDecl<infer O> ? (unknown extends O ? K : O extends readonly unknown[] ? K : never) : never }[keyof F]
+
+/**
+ * The relation fields `save()` writes besides columns: nested rows of a to-many
+ * schema (`comments: [S]` or `orm.Field('comments', { schema: [S] })`), key lists
+ * through a junction (`orm.Field('userFollowings.targetId', { mode: 'raw' })` with `[2, 3]`).
+ *
+ * @example
+ * await UserSchema.save({ username: 'bob', followings: [2, 3] })
+ */
+export type RelationInput<F> = {
+  [K in RelationKeys<F>]?: F[K] extends readonly [infer S]
+    ? readonly Partial<InOf<S>>[]
+    : F[K] extends FieldDecl<infer O> ? (unknown extends O ? readonly unknown[] : O extends readonly (infer Row)[] ? readonly NestedInput<Row>[] : never) : never
+}
 
 /**
  * What `serialize()` takes besides a parsed `orm.Query`: a drizzle condition or `{ column | 'rel.column': value }`.

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { Plugin } from '../api/plugin'
+import type { RequestContext } from '../request/context'
+import type { Context, ExprFilter } from './expr'
+import type { Ref } from './paths'
+import { whereSql } from './sql'
+
+type Module = Record<string, unknown>
+
+/**
+ * Run a function of the request context, noting every key it read that holds
+ * `undefined` (`ctx.userId` of an anonymous viewer, or of a call that was not
+ * given the context). Plain objects in the context are followed (`ctx.user.id`).
+ */
+export function readContext<T>(context: Context, read: (context: Context) => T): { value: T; missing: boolean } {
+  let missing = false
+  const watch = (target: object): object =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        const value: unknown = Reflect.get(object, key, receiver)
+        if (value === undefined && typeof key === 'string') missing = true
+        // a frozen property must be returned as it is (a Proxy's invariant): its reads are not followed
+        const fixed = Object.getOwnPropertyDescriptor(object, key)
+        if (fixed && !fixed.configurable && !fixed.writable) return value
+        return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype ? watch(value) : value
+      },
+    })
+  const value = read(watch(context) as Context)
+  return { value, missing }
+}
+
+/** Does a where-object give `undefined` anywhere (a value, an operand, an `$or` branch)? */
+function hasUndefined(where: unknown): boolean {
+  if (where === undefined) return true
+  if (typeof where !== 'object' || where === null || where instanceof Date) return false
+  if (Array.isArray(where)) return where.some(hasUndefined)
+  return Object.values(where).some(hasUndefined)
+}
+
+/**
+ * The SQL of a field's or aggregate's `filter` over the rows `ref` points at.
+ * A function of the request context that reads an `undefined` value, or gives
+ * one in its where-object, matches NOTHING (`false`): never "no filter", so an
+ * anonymous viewer's `following` is false, not "any follower exists".
+ */
+export function contextFilterSql(module: Module, table: PgTable, filter: ExprFilter | undefined, context: Context, ref: Ref): SQL | undefined {
+  if (filter === undefined) return undefined
+  if (typeof filter !== 'function') return whereSql(module, table, filter, ref)
+  const { value, missing } = readContext(context, filter)
+  if (missing || hasUndefined(value)) return sql`false`
+  return whereSql(module, table, value, ref)
+}
+
+/** `where` joined with a filter's SQL, if any. */
+export function withFilter(where: SQL, filter: SQL | undefined): SQL {
+  return filter ? sql`${where} and ${filter}` : where
+}
+
+/**
+ * What schemas read as the request context when `serialize`/`init`/`count` are
+ * not given `{ context }`: by default the request's `state` (what auth plugins
+ * and hooks fill: `this.request.state.userId`).
+ *
+ * @example
+ * orm.DatabaseConnections({ default: db }, { context: (request) => ({ userId: request.state.user?.id }) })
+ */
+export type ContextOf = (request: RequestContext) => Context
+
+interface Storage {
+  getStore(): Current | undefined
+  enterWith(current: Current): void
+}
+/** What a request carries to schemas: itself and its service's mapping to a context. */
+interface Current {
+  request: RequestContext
+  contextOf: ContextOf
+}
+
+/**
+ * The carrier of the current request, for schemas called inside an endpoint without `{ context }`:
+ * one `AsyncLocalStorage` (`node:async_hooks`) for the process, created once where the runtime has
+ * it — Node, Bun, Deno; Workers only with `nodejs_compat` and `enterWith` — through
+ * `process.getBuiltinModule`, so the core never imports `node:*`. Where it is absent, schemas see an
+ * empty context unless given `{ context }`, and every context filter then matches nothing (never a leak).
+ */
+const storage: Storage | undefined = storageOf()
+
+/** Does this runtime carry the request to schemas (AsyncLocalStorage available)? */
+export const carriesRequests = storage !== undefined
+
+/** The current request's context (mapped by its service's connections), or undefined outside a request. */
+export function requestContext(): Context | undefined {
+  const current = storage?.getStore()
+  return current === undefined ? undefined : current.contextOf(current.request)
+}
+
+/**
+ * The service plugin that marks each request as current, with the service's mapping
+ * (its first step, before any `await`, so the endpoint's continuations see it).
+ */
+export function requestPlugin(contextOf: ContextOf = (request) => request.state): Plugin {
+  const plugin = new Plugin()
+  if (storage) plugin.processRequest = (_request: Request, request: RequestContext) => void storage.enterWith({ request, contextOf })
+  return plugin
+}
+
+function storageOf(): Storage | undefined {
+  const host = globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }
+  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as { AsyncLocalStorage?: new () => Storage } | undefined
+  const Storage = hooks?.AsyncLocalStorage
+  if (!Storage || typeof Storage.prototype.enterWith !== 'function') return undefined
+  try {
+    return new Storage()
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * SPEC §10.2 "Tables from the drizzle schema": `orm.Database({ create: true })`
+ * creates the missing tables — indexes, unique / foreign-key constraints and
+ * enums — from drizzle-kit's SQL on first connect; a second connect creates
+ * nothing and never alters a table that exists. On PGlite (persisted in a
+ * data directory, so it can be reopened) and on a real PostgreSQL server.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { exceptions } from 'fw-api'
+import { orm } from 'fw-api/orm'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as tables from './fixtures/conduit-tables'
+import { engines, startPostgres, type PostgresServer } from './engines'
+
+const ALL = ['conduit_users', 'conduit_articles', 'conduit_comments', 'conduit_tags', 'conduit_article_tags', 'conduit_follows']
+const UserSchema = orm.Schema(tables.users, { id: true, username: true, email: true, role: true })
+const ArticleSchema = orm.Schema(tables.articles, { id: true, slug: true, title: true, authorId: true })
+
+type Rows = Record<string, unknown>[]
+const rowsOf = (result: unknown): Rows => (Array.isArray(result) ? (result as Rows) : ((result as { rows: Rows }).rows))
+
+describe.each(engines)('orm.Database({ create: true }) on %s', (engine) => {
+  let pg: PostgresServer | undefined
+  let dataDir = ''
+  const open = () => orm.Database({ name: 'create', engine, schema: tables, create: true, ...(pg ? { url: pg.url } : { dataDir }) })
+  const names = async (database: orm.Database, query: ReturnType<typeof sql>) => rowsOf(await (await database.db()).execute(query)).map((row) => String(row.name)).sort()
+
+  beforeAll(async () => {
+    pg = engine === 'postgres' ? await startPostgres() : undefined
+    dataDir = await mkdtemp(join(tmpdir(), 'fw-create-'))
+  })
+  afterAll(async () => {
+    await pg?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  // PGlite's first open and drizzle-kit's import take seconds on a busy shared machine: a wide bound
+  it('creates every table with its indexes, constraints and enum on first connect, then nothing', { timeout: 300_000 }, async () => {
+    const database = open()
+    const connections = orm.DatabaseConnections({ default: database }).activate()
+    const alice = await UserSchema.save({ username: 'alice', email: 'a@x' })
+    expect([...database.created].sort()).toEqual([...ALL].sort())
+    expect(await names(database, sql`select tablename as name from pg_tables where tablename like 'conduit%'`)).toEqual([...ALL].sort())
+    expect(await names(database, sql`select indexname as name from pg_indexes where indexname in ('conduit_articles_slug_idx', 'conduit_articles_author_idx', 'conduit_comments_article_idx')`)).toEqual(['conduit_articles_author_idx', 'conduit_articles_slug_idx', 'conduit_comments_article_idx'])
+    expect((await UserSchema.serialize({ id: alice }))[0]).toMatchObject({ username: 'alice', role: 'reader' })
+    // the constraints are there: unique (409), foreign key (400), unique index (409)
+    await expect(UserSchema.save({ username: 'alice', email: 'b@x' })).rejects.toBeInstanceOf(exceptions.Conflict)
+    await expect(ArticleSchema.save({ slug: 's', title: 't', authorId: 999 })).rejects.toBeInstanceOf(exceptions.BadRequest)
+    await ArticleSchema.save({ slug: 's', title: 't', authorId: alice })
+    await expect(ArticleSchema.save({ slug: 's', title: 'u', authorId: alice })).rejects.toBeInstanceOf(exceptions.Conflict)
+    // an app's own change to an existing table, and a table gone
+    await database.execute('ALTER TABLE conduit_tags ADD COLUMN extra text; DROP TABLE conduit_follows;')
+    await connections.close()
+
+    const again = open()
+    const reconnected = orm.DatabaseConnections({ default: again }).activate()
+    try {
+      expect(await UserSchema.serialize({ username: 'alice' })).toHaveLength(1) // existing rows kept
+      expect(again.created).toEqual(['conduit_follows']) // only the missing table
+      expect(await names(again, sql`select column_name as name from information_schema.columns where table_name = 'conduit_tags' and column_name = 'extra'`)).toEqual(['extra'])
+      await again.close()
+      await again.db()
+      expect(again.created).toEqual([]) // a third connect: nothing to create
+    } finally {
+      await reconnected.close()
+    }
+  })
+})
