@@ -9,7 +9,12 @@ import addFormatsModule from 'ajv-formats'
 import type { JsonSchema, OpenAPIDocument } from '../openapi'
 import { dereferenced, pointerToken, type Operation } from './operations'
 
-/** What a difference is about. */
+/**
+ * What a difference is about.
+ *
+ * @example
+ * const kind: DifferenceKind = 'undocumented-status'
+ */
 export type DifferenceKind = 'server-error' | 'undocumented-status' | 'undocumented-content-type' | 'schema' | 'rejected-valid' | 'accepted-invalid' | 'timeout' | 'expected-missing'
 
 /** One answer's differences, before they are attributed to a request. */

@@ -10,13 +10,23 @@ import { ResponseChecker, type DifferenceKind, type Finding } from './check'
 import { requestOf, targetOf, type RequestCase } from './encode'
 import { follow, operationsOf, type Operation } from './operations'
 
-/** What `contract()` drives: anything with a fetch handler and its OpenAPI document (an `Fw` service). */
+/**
+ * What `contract()` drives: anything with a fetch handler and its OpenAPI document (an `Fw` service).
+ *
+ * @example
+ * const target: ContractService = service
+ */
 export interface ContractService {
   fetch(request: Request): Response | Promise<Response>
   openapi(): OpenAPIDocument
 }
 
-/** A difference the caller knows of and accepts, with the reason (a difference it names that does not occur fails the run). */
+/**
+ * A difference the caller knows of and accepts, with the reason (a difference it names that does not occur fails the run).
+ *
+ * @example
+ * const known: ExpectedDifference = { operation: 'calc.crash', kind: 'server-error', reason: 'throws on purpose' }
+ */
 export interface ExpectedDifference {
   operation: string
   kind: DifferenceKind
@@ -25,7 +35,12 @@ export interface ExpectedDifference {
   reason: string
 }
 
-/** Options of `contract()`. */
+/**
+ * Options of `contract()`.
+ *
+ * @example
+ * await contract(service, { runs: 50, seed: 7, headers: { authorization: `Bearer ${token}` } })
+ */
 export interface ContractOptions {
   /** valid requests per operation (default 20); each invalid variant is sent once */
   runs?: number
@@ -43,7 +58,12 @@ export interface ContractOptions {
   expected?: readonly ExpectedDifference[]
 }
 
-/** One difference between the document and what the service did. */
+/**
+ * One difference between the document and what the service did.
+ *
+ * @example
+ * error.differences.map((difference) => `${difference.operation}: ${difference.kind} ${difference.detail}`)
+ */
 export interface Difference {
   operation: string
   kind: DifferenceKind
@@ -57,7 +77,12 @@ export interface Difference {
   reason?: string
 }
 
-/** What a run did. */
+/**
+ * What a run did.
+ *
+ * @example
+ * const { requests, expected } = await contract(service)
+ */
 export interface ContractReport {
   operations: number
   requests: number
