@@ -187,7 +187,7 @@ function shorterForms(route: RouteInfo, operation: JsonSchema): [string, JsonSch
     if (!template.endsWith(suffix)) break
     template = template.slice(0, -suffix.length) || '/'
     left.push(name)
-    const { 'x-fw-call': _call, parameters: all, ...rest } = operation
+    const { parameters: all, ...rest } = operation
     const parameters = ((all ?? []) as JsonSchema[]).filter((param) => !(param.in === 'path' && left.includes(param.name as string)))
     forms.push([template, { ...rest, operationId: `${String(operation.operationId)}.without.${left.join('.')}`, ...(parameters.length ? { parameters } : {}) }])
   }

@@ -68,7 +68,7 @@ describe('example document', () => {
     expect(ids).toHaveLength(37)
     // Issue #38 item 6 row 7: the optional trailing `page` is documented as both paths.
     expect(op('/api/doc/{lang}')).toMatchObject({ operationId: 'getDoc.without.page', parameters: [{ name: 'lang', in: 'path', required: true }] })
-    expect(op('/api/doc/{lang}')).not.toHaveProperty('x-fw-call')
+    expect(op('/api/doc/{lang}')['x-fw-call']).toBe('docs.getDoc') // one call; the client keeps the first path
     expect(ids).toEqual(expect.arrayContaining(['article.getArticle', 'article.get', 'calc.add', 'getDoc', 'getFile', 'ping', 'secure.operation', 'body.upload']))
     expect(op('/api/article/{slug}')['x-fw-call']).toBe('article.getArticle')
     expect(op('/api/doc/{lang}/{page}')['x-fw-call']).toBe('docs.getDoc') // mounted at '' under the field `docs`

@@ -39,7 +39,7 @@ describe('contract() on the example services', () => {
     let blog: Awaited<ReturnType<typeof createBlog>> | undefined
     beforeAll(async () => {
       blog = await createBlog()
-    }, 120_000)
+    }, 300_000) // PGlite's start is CPU-bound: wide, for a busy machine
     afterAll(async () => {
       await blog?.database.close()
     })
