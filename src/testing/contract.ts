@@ -127,7 +127,9 @@ async function answerOf(service: ContractService, build: (signal: AbortSignal) =
     }, timeoutMs)
   })
   try {
-    return await Promise.race([Promise.resolve(service.fetch(build(controller.signal))), timedOut])
+    // A handler that throws instead of answering is a server error too (never a crashed run).
+    const answered = Promise.resolve().then(() => service.fetch(build(controller.signal))).catch((error: unknown) => new Response(`fetch threw: ${error instanceof Error ? error.message : String(error)}`, { status: 599 }))
+    return await Promise.race([answered, timedOut])
   } finally {
     clearTimeout(timer)
   }

@@ -89,7 +89,7 @@ export function requestOf(origin: string, method: string, template: string, test
   const cookies = Object.entries(testCase.cookie).filter(([, value]) => value !== undefined && value !== null)
   if (cookies.length) headers.set('cookie', cookies.map(([name, value]) => `${name}=${wireText(value)}`).join('; '))
   const init: RequestInit = { method, headers, signal }
-  if (testCase.body) {
+  if (testCase.body && method !== 'GET' && method !== 'HEAD') {
     const { payload, contentType } = encodeBody(testCase.body)
     if (contentType !== undefined) headers.set('content-type', contentType)
     init.body = payload

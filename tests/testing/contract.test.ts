@@ -143,6 +143,12 @@ describe('contract() itself', () => {
     expect((second as ContractError).differences).toEqual((first as ContractError).differences)
   })
 
+  it('a fetch that throws is a server error, not a crashed run', async () => {
+    const throwing = { fetch: (): Response => { throw new Error('handler exploded') }, openapi: () => lying.openapi() }
+    const error = await contract(throwing, { runs: 1, include: (id) => id === 'shape' }).catch((caught: unknown) => caught)
+    expect((error as ContractError).differences).toEqual(expect.arrayContaining([expect.objectContaining({ operation: 'shape', kind: 'server-error', detail: expect.stringContaining('fetch threw: handler exploded') })]))
+  })
+
   it('an expected difference that does not occur fails the run (the list stays honest)', async () => {
     const error = await contract(lying, { runs: 2, timeoutMs: 300, include: (id) => id === 'shape', expected: [{ operation: 'shape', kind: 'schema', reason: 'known' }, { operation: 'shape', kind: 'server-error', reason: 'stale' }] }).catch((caught: unknown) => caught)
     expect((error as ContractError).differences).toEqual([expect.objectContaining({ operation: 'shape', kind: 'expected-missing', detail: expect.stringContaining('stale') })])
