@@ -239,6 +239,7 @@ class HooksAPI extends api.API {
     return this.respond([...notes.keys()], { state: 1, count: notes.size })
   }
 
+  @api.doc({ errors: [exceptions.PermissionDenied] })
   @api.get
   fail(): never {
     throw new exceptions.PermissionDenied('nope')
@@ -258,11 +259,13 @@ class HooksAPI extends api.API {
   @api.get
   bare() { return { bare: true } }
 
+  @api.doc({ events: true })
   @api.get
   events() {
     return response.sse([{ event: 'tick', data: { n: 1 } }, { event: 'tick', id: '2', data: { n: 2 } }, 'two\nlines'], { retry: 1000 })
   }
 
+  @api.doc({ events: true })
   @api.get
   forever() {
     async function* ticks() {

@@ -131,6 +131,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['plugins', 'openapi', 'orm', 'client', 'serve'],
   ['adapters'],
   ['service'],
+  ['testing'],
   ['index.ts'],
 ]
 

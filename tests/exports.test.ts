@@ -15,6 +15,7 @@ import * as ormModule from 'fw-api/orm'
 import * as request from 'fw-api/request'
 import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
+import * as testing from 'fw-api/testing'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -205,7 +206,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -214,6 +215,14 @@ describe('public exports', () => {
       [
         "ClientError",
         "createClient",
+      ]
+    `)
+  })
+  it('fw/testing', () => {
+    expect(names(testing)).toMatchInlineSnapshot(`
+      [
+        "ContractError",
+        "contract",
       ]
     `)
   })

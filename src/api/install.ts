@@ -22,6 +22,15 @@ export interface ServiceHooks<P = unknown, N = unknown> {
   setStringify(stringify: (value: unknown) => string): void
   /** the settings of the NestJS app the service creates (`conf.NestSettings`) */
   setNest(settings: N): void
+  /** errors every route (or every route of `methods`) may answer, for the OpenAPI document (`orm.DatabaseConnections`: 409, 503) */
+  documentErrors?(errors: readonly DocumentedError[]): void
+}
+
+/** An error an installed item makes possible on routes: its class, the methods it applies to (default all), who raises it. */
+export interface DocumentedError {
+  error: Function
+  methods?: readonly string[]
+  by: string
 }
 
 /** Anything `service.use()` takes: it installs itself on the service. */

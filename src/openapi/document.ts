@@ -9,9 +9,9 @@
 import { innerOf } from '../schema/walk'
 import { shapeOf } from '../schema'
 import { under } from '../router/route-path'
-import { responsesOf, SHARED_SCHEMAS } from './responses'
+import { responsesOf, usedShared } from './responses'
 import type { BodyField, RouteBody, RouteInfo, RouteParam } from './routes'
-import { fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type JsonSchema } from './schema'
+import { acceptedInput, fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type JsonSchema } from './schema'
 
 /** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
 export interface OpenAPIDocument {
@@ -70,7 +70,7 @@ function sourceOf(param: RouteParam): Source {
 }
 
 function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): JsonSchema {
-  const schema: JsonSchema = { ...wireSchema(param.schema, defs), ...(param.hasDefault ? jsonDefault(param.default) : {}) }
+  const schema: JsonSchema = { ...acceptedInput(wireSchema(param.schema, defs)), ...(param.hasDefault ? jsonDefault(param.default) : {}) }
   const notes: string[] = []
   // `{ default: null }` (an optional cookie) makes null a value the param may take.
   if (param.hasDefault && param.default === null && typeof schema.type === 'string') schema.type = [schema.type, 'null']
@@ -100,6 +100,8 @@ function parametersOf(route: RouteInfo, defs: Definitions): JsonSchema[] {
     if (existing) {
       ;(existing['x-fw-source'] as Source[]).push(sourceOf(param))
       existing.required = existing.required === true || param.required
+      // Both declarations are enforced: the value must pass both rules.
+      existing.schema = bothRules(existing.schema as JsonSchema, parameterOf(param, route, defs).schema as JsonSchema)
       continue
     }
     byName.set(id, parameterOf(param, route, defs))
@@ -107,11 +109,23 @@ function parametersOf(route: RouteInfo, defs: Definitions): JsonSchema[] {
   return [...byName.values()]
 }
 
+/** Notes that do not constrain a value (left out when comparing rules). */
+const NOTES = new Set(['description', 'default', 'examples', 'example', 'title'])
+
+/** One schema for two rules a value must both pass: the stricter when one contains the other, else `allOf`. */
+function bothRules(first: JsonSchema, second: JsonSchema): JsonSchema {
+  const within = (loose: JsonSchema, strict: JsonSchema): boolean =>
+    Object.entries(loose).every(([key, value]) => NOTES.has(key) || JSON.stringify(strict[key]) === JSON.stringify(value))
+  if (within(second, first)) return first
+  if (within(first, second)) return { ...first, ...second }
+  return { allOf: [first, second] }
+}
+
 function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const field of fields) {
-    properties[field.wire] = { ...toSchema(field.schema, defs), ...(field.hasDefault ? jsonDefault(field.default) : {}) }
+    properties[field.wire] = { ...acceptedInput(toSchema(field.schema, defs)), ...(field.hasDefault ? jsonDefault(field.default) : {}) }
     if (field.required) required.push(field.wire)
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}) }
@@ -125,9 +139,10 @@ function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefi
 
 function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
   if (body.accept === 'binary') return { [body.contentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } }
-  if (body.accept === 'text') return { [body.contentType ?? 'text/plain']: { schema: { type: 'string', ...(body.maxLength !== undefined ? { maxLength: body.maxLength } : {}) } } }
+  // A body limit counts bytes, not characters: it is the request body's `x-fw-max-bytes`, not a `maxLength`.
+  if (body.accept === 'text') return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
   const isArray = body.shape === 'whole' && body.schema !== undefined && shapeOf(innerOf(body.schema)).type === 'array'
-  const schema = body.shape === 'fields' ? fieldsSchema(body.fields ?? [], defs) : toSchema(body.schema, defs)
+  const schema = body.shape === 'fields' ? fieldsSchema(body.fields ?? [], defs) : acceptedInput(toSchema(body.schema, defs))
   const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
   const files = body.shape === 'fields' ? fileFields(objectOfFields(body.fields ?? [])) : fileFields(isArray ? itemOf(body) : body.schema)
   const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
@@ -157,8 +172,26 @@ function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
     description: `${body.shape === 'whole' ? `The whole body (\`${body.key}\`).` : 'Body fields.'}${limit}`,
     required: body.required,
     content: contentOf(body, defs),
+    ...(body.maxLength !== undefined ? { 'x-fw-max-bytes': body.maxLength } : {}),
     'x-fw-body': clientBody,
   }
+}
+
+/** A route whose trailing path params may be left out is also documented at each shorter path, without them. */
+function shorterForms(route: RouteInfo, operation: JsonSchema): [string, JsonSchema][] {
+  const forms: [string, JsonSchema][] = []
+  const left: string[] = []
+  let template = route.template
+  for (const name of [...route.optionalTail].reverse()) {
+    const suffix = `/{${name}}`
+    if (!template.endsWith(suffix)) break
+    template = template.slice(0, -suffix.length) || '/'
+    left.push(name)
+    const { parameters: all, ...rest } = operation
+    const parameters = ((all ?? []) as JsonSchema[]).filter((param) => !(param.in === 'path' && left.includes(param.name as string)))
+    forms.push([template, { ...rest, operationId: `${String(operation.operationId)}.without.${left.join('.')}`, ...(parameters.length ? { parameters } : {}) }])
+  }
+  return forms
 }
 
 /** A path glob as a RegExp over whole templates: `*` is one segment's worth, `**` anything. */
@@ -218,6 +251,12 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     const method = route.method.toLowerCase()
     // The router tries routes in order: a later duplicate (same path and method) is never reached.
     if (!(method in item)) item[method] = operation
+    for (const [template, shorter] of shorterForms(route, operation)) {
+      if (used.has(shorter.operationId as string)) continue
+      used.add(shorter.operationId as string)
+      const shortItem = (paths[template] ??= {})
+      if (!(method in shortItem)) shortItem[method] = shorter
+    }
   }
   return {
     openapi: '3.1.0',
@@ -225,7 +264,7 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     servers: options.servers ?? [{ url: '/', description: 'this service' }],
     tags: [...tags].map(([name, description]) => ({ name, description: description || `Endpoints of \`${name}\`.` })),
     paths,
-    components: { schemas: { ...SHARED_SCHEMAS, ...defs }, responses, ...(options.securitySchemes ? { securitySchemes: options.securitySchemes } : {}) },
+    components: { schemas: { ...usedShared(paths, responses), ...defs }, responses, ...(options.securitySchemes ? { securitySchemes: options.securitySchemes } : {}) },
     ...(options.security ? { security: options.security } : {}),
   }
 }

@@ -45,6 +45,19 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
   },
 }
 
+/** The shared schemas the document refers to (`Problem` only where an error is problem+json). */
+export function usedShared(paths: Record<string, Record<string, JsonSchema>>, responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  let text = JSON.stringify([paths, responses])
+  const used: Record<string, JsonSchema> = {}
+  for (const name of ['Problem', 'ParamIssue']) {
+    const schema = SHARED_SCHEMAS[name]
+    if (!schema || !text.includes(`"#/components/schemas/${name}"`)) continue
+    used[name] = schema
+    text += JSON.stringify(schema)
+  }
+  return Object.fromEntries(Object.keys(SHARED_SCHEMAS).filter((name) => name in used).map((name) => [name, used[name] as JsonSchema]))
+}
+
 function errorStatuses(route: RouteInfo): ErrorStatus[] {
   const statuses: ErrorStatus[] = []
   if (route.params.length || route.body) statuses.push(400)
@@ -135,7 +148,7 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
 function declaredText(errors: readonly DeclaredError[], status: number): string {
   return errors
     .filter((error) => error.status === status)
-    .map((error) => `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : ' raised by the endpoint'}`)
+    .map((error) => `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : error.by ? ` from ${error.by}` : ' raised by the endpoint'}`)
     .join('; ')
 }
 
@@ -151,12 +164,14 @@ export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<
   const builtIn = errorStatuses(route)
   for (const status of builtIn) {
     const declared = declaredText(route.errors, status)
+    // A 405 is the path's answer, rendered by the class's template, not the endpoint's `@api.response`.
+    const envelope = status === 405 ? route.classEnvelope : route.envelope
     if (declared) {
-      out[String(status)] = errorResponse(status, route.envelope, `${ERRORS[status][1]}; declared: ${declared}`)
+      out[String(status)] = errorResponse(status, envelope, `${ERRORS[status][1]}; declared: ${declared}`)
       continue
     }
-    const name = componentName(status, route.envelope)
-    shared[name] ??= errorResponse(status, route.envelope, ERRORS[status][1])
+    const name = componentName(status, envelope)
+    shared[name] ??= errorResponse(status, envelope, ERRORS[status][1])
     out[String(status)] = { $ref: `#/components/responses/${name}` }
   }
   for (const status of new Set(route.errors.map((error) => error.status))) {

@@ -9,6 +9,7 @@
  */
 import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
+import type { DocumentedError } from '../api/install'
 import type { CompiledEndpoint, EndpointPlan, Routed } from '../compile'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
@@ -91,6 +92,8 @@ export interface RouteInfo {
   params: RouteParam[]
   body?: RouteBody
   envelope?: RouteEnvelope
+  /** the envelope of the class's own template: a 405 on the route's path renders with it (the endpoint's `@api.response` is not the path's) */
+  classEnvelope?: RouteEnvelope
   /** `static result` of the response template, when declared */
   result?: AnySchema
   /** `static status` of the response template, or the endpoint's `@api.doc({ status })` (default 200) */
@@ -109,11 +112,13 @@ export interface DeclaredError {
   name: string
   /** `ArticleAPI.loadArticle()` for a before hook; absent for the endpoint itself */
   hook?: string
+  /** what else raises it (an installed item, e.g. the database) */
+  by?: string
 }
 
-function errorOf(error: Function, hook?: string): DeclaredError {
+function errorOf(error: Function, hook?: string, by?: string): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status
-  return { status: typeof status === 'number' ? status : 500, name: error.name, ...(hook ? { hook } : {}) }
+  return { status: typeof status === 'number' ? status : 500, name: error.name, ...(hook ? { hook } : {}), ...(by ? { by } : {}) }
 }
 
 function classTagOf(cls: APIClass): RouteInfo['classTag'] {
@@ -178,8 +183,8 @@ function bodyOf(plan: EndpointPlan): RouteBody | undefined {
 }
 
 /** One entry of the compiled route table, described for the document. */
-function describe(entry: RouteEntry<Routed>): RouteInfo {
-  const { endpoint, optionalTail } = entry.data
+function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedError[]): RouteInfo {
+  const { endpoint, optionalTail, classRenderer } = entry.data
   const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as Level
   return {
@@ -193,8 +198,9 @@ function describe(entry: RouteEntry<Routed>): RouteInfo {
     params: plan.params.flatMap(paramsOf),
     body: bodyOf(plan),
     ...templateInfo(endpoint.template),
+    classEnvelope: templateInfo(classRenderer.template).envelope,
     doc,
-    errors: declaredErrors(endpoint, doc),
+    errors: [...declaredErrors(endpoint, doc), ...serviceErrors.filter((item) => !item.methods || item.methods.includes(def.method)).map((item) => errorOf(item.error, undefined, item.by))],
     classTag: classTagOf(def.cls),
   }
 }
@@ -207,6 +213,6 @@ function describe(entry: RouteEntry<Routed>): RouteInfo {
  * @example
  * describeRoutes(service.routes())
  */
-export function describeRoutes(routes: readonly RouteEntry<Routed>[]): RouteInfo[] {
-  return routes.map(describe)
+export function describeRoutes(routes: readonly RouteEntry<Routed>[], serviceErrors: readonly DocumentedError[] = []): RouteInfo[] {
+  return routes.map((entry) => describe(entry, serviceErrors))
 }

@@ -62,13 +62,58 @@ export function toSchema(schema: AnySchema | undefined, defs: Definitions): Json
   const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: (context) => override(context, defs) }) as JsonSchema
   const { $schema: _dialect, $defs: found, ...rest } = converted
   const $defs = usedDefinitions(rest, found as Definitions | undefined)
+  // A definition that refers to no definition (a `v.lazy` that is not recursive) is written in place.
+  const local = { ...$defs }
+  const inline = new Map<string, JsonSchema>()
+  for (const [name, def] of Object.entries(local)) if (!JSON.stringify(def).includes('"#/$defs/')) inline.set(name, def)
+  const placed = (value: JsonSchema): JsonSchema => (inline.size ? (inlined(value, inline) as JsonSchema) : value)
   // Each conversion numbers its own `$defs` from 0: give them document-wide names.
   const names = new Map<string, string>()
-  for (const name of Object.keys(($defs ?? {}) as Definitions)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
+  for (const name of Object.keys(local)) if (!inline.has(name)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
   const relink = (value: JsonSchema): JsonSchema =>
     JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]*)"/g, (_match, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`)) as JsonSchema
-  for (const [name, def] of Object.entries(($defs ?? {}) as Definitions)) defs[names.get(name) as string] = relink(def)
-  return relink(rest)
+  for (const [name, def] of Object.entries(local)) if (!inline.has(name)) defs[names.get(name) as string] = relink(placed(def))
+  return relink(placed(rest))
+}
+
+/** `{ $ref: '#/$defs/x', ...more }` replaced by definition `x` (with `more` on top), everywhere in `value`. */
+function inlined(value: unknown, inline: Map<string, JsonSchema>): unknown {
+  if (Array.isArray(value)) return value.map((item) => inlined(item, inline))
+  if (value === null || typeof value !== 'object') return value
+  const { $ref, ...more } = value as JsonSchema
+  const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? inline.get($ref.slice('#/$defs/'.length)) : undefined
+  const walked = Object.fromEntries(Object.entries(more).map(([key, item]) => [key, inlined(item, inline)]))
+  if (target) return { ...target, ...walked }
+  return $ref === undefined ? walked : { $ref, ...walked }
+}
+
+const TRUNCATES = 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.'
+/** Keywords whose values are data, not schemas. */
+const DATA_KEYWORDS = new Set(['default', 'examples', 'example', 'enum', 'const'])
+
+/**
+ * What the server accepts for an input schema: fw converts before it
+ * validates, and an integer truncates a decimal (SPEC §3.1), so an input
+ * `integer` is documented as a `number` that says so.
+ *
+ * @example
+ * acceptedInput({ type: 'integer', minimum: 1 }) // { type: 'number', minimum: 1, description: 'An integer: a decimal is ...' }
+ */
+export function acceptedInput(schema: JsonSchema): JsonSchema {
+  const walked: JsonSchema = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (DATA_KEYWORDS.has(key) || value === null || typeof value !== 'object') walked[key] = value
+    else if (Array.isArray(value)) walked[key] = value.map((item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? acceptedInput(item as JsonSchema) : item))
+    else walked[key] = key === 'properties' || key === '$defs' || key === 'dependentSchemas' || key === 'patternProperties' ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, acceptedInput(item as JsonSchema)])) : acceptedInput(value as JsonSchema)
+  }
+  const type = walked.type
+  const integer = type === 'integer' || (Array.isArray(type) && type.includes('integer'))
+  if (!integer) return walked
+  return {
+    ...walked,
+    type: Array.isArray(type) ? type.map((item: unknown) => (item === 'integer' ? 'number' : item)) : 'number',
+    description: typeof walked.description === 'string' ? `${walked.description.replace(/\.?$/, '.')} ${TRUNCATES}` : TRUNCATES,
+  }
 }
 
 /** A default as JSON (dropped when it cannot be serialised). */

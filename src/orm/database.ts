@@ -1,5 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
-import { ImproperlyConfigured } from '../exceptions'
+import { Conflict, ImproperlyConfigured, ServiceUnavailable } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { checkLimit } from './bounds'
 import { carriesRequests, requestContext, requestPlugin, type ContextOf } from './context'
@@ -244,6 +244,11 @@ export class DatabaseConnections {
     this.activate()
     if (carriesRequests) service.addPlugin(requestPlugin(this.#contextOf))
     service.onClose(() => this.close())
+    // What mapDatabaseError answers on any route of the service, in its document.
+    service.documentErrors?.([
+      { error: ServiceUnavailable, by: 'the database (statement timeout)' },
+      { error: Conflict, methods: ['POST', 'PUT', 'PATCH', 'DELETE'], by: 'the database (a unique or reference constraint)' },
+    ])
   }
 }
 

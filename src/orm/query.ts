@@ -212,7 +212,13 @@ export function queryEntry(table: PgTable, db: string, name: string, field: Quer
       const options = field.allowed.flatMap((key) => [key, `-${key}`])
       if (field.allowed.length === 0) throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)
       return v.optional(
-        v.pipe(v.union([v.array(v.string()), v.pipe(v.string(), v.transform((item) => [item]))]), v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)), v.array(v.picklist(options))),
+        v.pipe(
+          v.union([v.array(v.string()), v.pipe(v.string(), v.transform((item) => [item]))]),
+          // The document lists the values the picklist below allows (a transform hides them from the converter).
+          v.metadata({ anyOf: [{ type: 'array', items: { type: 'string', enum: options } }, { type: 'string', enum: options }], description: 'Order by these keys (`-` for descending): one, a list, or several comma-separated.' }),
+          v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)),
+          v.array(v.picklist(options)),
+        ),
         field.default ? [...field.default] : undefined,
       )
     }

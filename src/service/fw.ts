@@ -3,7 +3,7 @@ import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
-import { INSTALL, isInstallable, type Installable, type ServiceHooks } from '../api/install'
+import { INSTALL, isInstallable, type DocumentedError, type Installable, type ServiceHooks } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { Routed } from '../compile/routes'
@@ -56,6 +56,7 @@ export class Fw<B = unknown> {
   readonly limits: Readonly<Limits>
   #stringify?: (value: unknown) => string
   #plugins: Plugin[] = []
+  #documentedErrors: DocumentedError[] = []
   #routes: readonly RouteEntry<Routed>[] = []
   #apiMounts: { api: APIClass; route: string }[] = []
   #appMounts: AppMount[] = []
@@ -121,7 +122,8 @@ export class Fw<B = unknown> {
       this.#nest = settings
     }
     const plugins = this.#plugins
-    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin: (plugin: Plugin) => void plugins.push(plugin), setStringify: (stringify) => void (this.#stringify = stringify), setNest } satisfies ServiceHooks<Plugin, NestSettings>)
+    const documentErrors = (errors: readonly DocumentedError[]): void => void this.#documentedErrors.push(...errors)
+    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin: (plugin: Plugin) => void plugins.push(plugin), setStringify: (stringify) => void (this.#stringify = stringify), setNest, documentErrors } satisfies ServiceHooks<Plugin, NestSettings>)
     this.#compile()
     return this
   }
@@ -267,7 +269,7 @@ export class Fw<B = unknown> {
     const route = joinPath(this.#prefix, this.options.route)
     const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
     const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
-    return buildDocument(describeRoutes(this.routes()), route, { ...defaults, ...info })
+    return buildDocument(describeRoutes(this.routes(), this.#documentedErrors), route, { ...defaults, ...info })
   }
 
   #compile(): FetchHandler {

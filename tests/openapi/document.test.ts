@@ -63,9 +63,12 @@ describe('example document', () => {
   const op = (path: string, method = 'get'): Json => doc.paths[path][method]
   const param = (path: string, name: string, method = 'get'): Json => op(path, method).parameters.find((p: Json) => p.name === name)
 
-  it('documents all 36 endpoints with <dotted mount path>.<method> ids', () => {
+  it('documents all 36 endpoints with <dotted mount path>.<method> ids (and getDoc without its optional page)', () => {
     const ids = operations(doc).map(([, , o]) => o.operationId).sort()
-    expect(ids).toHaveLength(36)
+    expect(ids).toHaveLength(37)
+    // Issue #38 item 6 row 7: the optional trailing `page` is documented as both paths.
+    expect(op('/api/doc/{lang}')).toMatchObject({ operationId: 'getDoc.without.page', parameters: [{ name: 'lang', in: 'path', required: true }] })
+    expect(op('/api/doc/{lang}')['x-fw-call']).toBe('docs.getDoc') // one call; the client keeps the first path
     expect(ids).toEqual(expect.arrayContaining(['article.getArticle', 'article.get', 'calc.add', 'getDoc', 'getFile', 'ping', 'secure.operation', 'body.upload']))
     expect(op('/api/article/{slug}')['x-fw-call']).toBe('article.getArticle')
     expect(op('/api/doc/{lang}/{page}')['x-fw-call']).toBe('docs.getDoc') // mounted at '' under the field `docs`
@@ -77,14 +80,15 @@ describe('example document', () => {
     expect(param('/api/article/{slug}', 'slug').schema.pattern).toContain('[a-zA-Z0-9]+')
     expect(param('/api/file/{path}', 'path')['x-fw-match']).toBe('rest')
     const page = param('/api/doc/{lang}/{page}', 'page')
-    expect(page).toMatchObject({ in: 'path', required: true, schema: { type: 'integer', minimum: 1, default: 1 } })
+    // Issue #38 item 6 row 6: an integer param truncates a decimal, so it is documented as the number it accepts.
+    expect(page).toMatchObject({ in: 'path', required: true, schema: { type: 'number', minimum: 1, default: 1, description: 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.' } })
     expect(param('/api/doc/{lang}/{page}', 'lang').schema.enum).toEqual(['en', 'zh'])
   })
 
   it('documents query params by wire name with wire types and defaults', () => {
-    expect(param('/api/calc/add', 'a')).toMatchObject({ in: 'query', required: true, schema: { type: 'integer' } })
+    expect(param('/api/calc/add', 'a')).toMatchObject({ in: 'query', required: true, schema: { type: 'number', description: 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.' } })
     expect(param('/api/query/alias', 'class')).toMatchObject({ required: true, 'x-fw-source': [{ key: 'clsName' }] })
-    expect(param('/api/query/alias', '@page')).toMatchObject({ required: false, schema: { type: 'integer', default: 1 } })
+    expect(param('/api/query/alias', '@page')).toMatchObject({ required: false, schema: { type: 'number', default: 1 } })
     expect(param('/api/query/search', 'filter').schema).toMatchObject({ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object', required: ['tag'] } })
     expect(param('/api/query/doc', 'lang')).toMatchObject({ in: 'query', required: true, 'x-fw-source': [{ key: 'query', field: 'lang' }] })
     expect(param('/api/query/list', 'tags').schema).toMatchObject({ type: 'array', items: { type: 'string' }, default: [] })
@@ -95,7 +99,9 @@ describe('example document', () => {
     expect(names).toEqual(['header:X-Auth-Token', 'header:X-Meta-Data', 'cookie:sessionid', 'cookie:csrftoken'])
     expect(param('/api/secure/operation', 'X-Meta-Data', 'post').schema.contentMediaType).toBe('application/json')
     expect(param('/api/secure/operation', 'csrftoken', 'post')).toMatchObject({ required: false, schema: { default: null } })
-    expect(param('/api/secure/kebab', 'x-test-header').schema.type).toBe('integer')
+    expect(param('/api/secure/kebab', 'x-test-header').schema.type).toBe('number')
+    // Issue #38 item 6 row 1: the common `X-Auth-Token` (any string) and the `request.Headers` field (12 characters) are both enforced.
+    expect(param('/api/secure/operation', 'X-Auth-Token', 'post').schema).toEqual({ type: 'string', minLength: 12, maxLength: 12 })
   })
 
   it('documents every body form with its content types', () => {
@@ -104,12 +110,14 @@ describe('example document', () => {
     expect(Object.keys(content('/api/body/json'))).toEqual(['application/json'])
     expect(Object.keys(content('/api/body/form'))).toEqual(['multipart/form-data', 'application/x-www-form-urlencoded'])
     expect(content('/api/body/batch')['application/json'].schema.type).toBe('array')
-    expect(content('/api/body/html')['text/html'].schema).toEqual({ type: 'string', maxLength: 100 })
+    // Issue #38 item 6 row 5: the limit counts bytes, so it is no `maxLength` (characters) but the body's `x-fw-max-bytes`.
+    expect(content('/api/body/html')['text/html'].schema).toEqual({ type: 'string' })
+    expect(op('/api/body/html', 'post').requestBody).toMatchObject({ 'x-fw-max-bytes': 100, description: expect.stringContaining('At most 100 bytes') })
     expect(content('/api/body/image')).toEqual({ 'image/*': { schema: { type: 'string', format: 'binary' } } })
     const upload = content('/api/body/upload')
     expect(Object.keys(upload)).toEqual(['multipart/form-data'])
     expect(upload['multipart/form-data'].schema.properties.files).toMatchObject({ type: 'array', items: { format: 'binary' }, maxItems: 3 })
-    expect(content('/api/body/fields')['application/json'].schema).toMatchObject({ properties: { title: { type: 'string' }, views: { type: 'integer', default: 0 } }, required: ['title'] })
+    expect(content('/api/body/fields')['application/json'].schema).toMatchObject({ properties: { title: { type: 'string' }, views: { type: 'number', default: 0, description: 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.' } }, required: ['title'] })
   })
 
   it('documents the envelope on success and on errors', () => {
@@ -119,6 +127,10 @@ describe('example document', () => {
     // DocsAPI has no envelope: errors are problem+json
     const getDoc = op('/api/doc/{lang}/{page}')
     expect(doc.components.responses[getDoc.responses['400'].$ref.split('/').pop()].content).toHaveProperty(['application/problem+json'])
+    // Issue #38 item 6 row 4: `@api.response(null)` is the endpoint's; a 405 on its path renders with the class's envelope.
+    const bare = op('/api/hooks/bare')
+    expect(doc.components.responses[bare.responses['404'].$ref.split('/').pop()].content).toHaveProperty(['application/problem+json'])
+    expect(doc.components.responses[bare.responses['405'].$ref.split('/').pop()].content['application/json'].schema.required).toEqual(['data', 'msg'])
   })
 })
 
@@ -133,7 +145,7 @@ describe('fixture document', () => {
   })
 
   it('documents the class-route param as a common path param, and multipart files with encoding', () => {
-    expect(op('/v1/user/{userId}/item/{code}').parameters[0]).toMatchObject({ name: 'userId', in: 'path', schema: { type: 'integer' }, 'x-fw-source': [{ key: 'userId', target: 'instance' }] })
+    expect(op('/v1/user/{userId}/item/{code}').parameters[0]).toMatchObject({ name: 'userId', in: 'path', schema: { type: 'number' }, 'x-fw-source': [{ key: 'userId', target: 'instance' }] })
     const upload = op('/v1/plain/upload', 'post').requestBody.content['multipart/form-data']
     expect(upload.encoding).toEqual({ avatar: { contentType: 'image/*' } })
     expect(upload.schema.properties.avatar).toMatchObject({ type: 'string', format: 'binary' })

@@ -111,11 +111,11 @@ export async function packedPackage(timeoutMs = 240_000): Promise<Packed> {
   return packed
 }
 
-/** The optional peers of fw-api/orm (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres']
+/** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check']
 
 /**
- * Links this repository's copies of the ORM's optional peers next to the installed tarball.
+ * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.
  * The packed build is shared through the temp dir by every checkout with the same sources, so
  * a link an earlier run made may point into another checkout (or one since removed): such a
  * link is replaced atomically (a new link renamed over it); a link already pointing here is kept.

@@ -1,0 +1,221 @@
+/**
+ * `contract(service, { runs })` (SPEC §13): every documented operation of a
+ * service, driven in-process through `service.fetch` with requests generated
+ * from its own OpenAPI document, seeded so a run repeats exactly. Each answer
+ * is checked against the document (check.ts); the differences are listed.
+ */
+import type { OpenAPIDocument } from '../openapi'
+import { invalidCases, validCases, type Variant } from './cases'
+import { ResponseChecker, type DifferenceKind, type Finding } from './check'
+import { requestOf, targetOf, type RequestCase } from './encode'
+import { follow, operationsOf, type Operation } from './operations'
+
+/**
+ * What `contract()` drives: anything with a fetch handler and its OpenAPI document (an `Fw` service).
+ *
+ * @example
+ * const target: ContractService = service
+ */
+export interface ContractService {
+  fetch(request: Request): Response | Promise<Response>
+  openapi(): OpenAPIDocument
+}
+
+/**
+ * A difference the caller knows of and accepts, with the reason (a difference it names that does not occur fails the run).
+ *
+ * @example
+ * const known: ExpectedDifference = { operation: 'calc.crash', kind: 'server-error', reason: 'throws on purpose' }
+ */
+export interface ExpectedDifference {
+  operation: string
+  kind: DifferenceKind
+  /** only this status (default: any) */
+  status?: number
+  reason: string
+}
+
+/**
+ * Options of `contract()`.
+ *
+ * @example
+ * await contract(service, { runs: 50, seed: 7, headers: { authorization: `Bearer ${token}` } })
+ */
+export interface ContractOptions {
+  /** valid requests per operation (default 20); each invalid variant is sent once */
+  runs?: number
+  /** the seed of every generated value (default 42): one seed, one run */
+  seed?: number
+  /** ms an answer may take before it is a `timeout` difference (default 10 000) */
+  timeoutMs?: number
+  /** headers every request carries first (e.g. credentials) */
+  headers?: Record<string, string>
+  /** the origin requests are made against (default `http://localhost`) */
+  origin?: string
+  /** only the operations whose `operationId` this accepts */
+  include?: (operationId: string) => boolean
+  /** differences that are known and accepted, each with its reason */
+  expected?: readonly ExpectedDifference[]
+}
+
+/**
+ * One difference between the document and what the service did.
+ *
+ * @example
+ * error.differences.map((difference) => `${difference.operation}: ${difference.kind} ${difference.detail}`)
+ */
+export interface Difference {
+  operation: string
+  kind: DifferenceKind
+  status?: number
+  detail: string
+  /** the first request that showed it: method, path and query, and which rule an invalid one breaks */
+  request: string
+  /** how many requests showed it */
+  count: number
+  /** for an expected difference: its reason */
+  reason?: string
+}
+
+/**
+ * What a run did.
+ *
+ * @example
+ * const { requests, expected } = await contract(service)
+ */
+export interface ContractReport {
+  operations: number
+  requests: number
+  differences: Difference[]
+  /** differences matched by `options.expected` */
+  expected: Difference[]
+}
+
+/**
+ * A run that found differences: `differences` lists them, the message shows each.
+ *
+ * @example
+ * try { await contract(service) } catch (error) { if (error instanceof ContractError) console.log(error.differences) }
+ */
+export class ContractError extends Error {
+  readonly differences: Difference[]
+  readonly report: ContractReport
+  constructor(report: ContractReport) {
+    const lines = report.differences.map((item) => `- ${item.operation} ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''}: ${item.detail}\n    ${item.count}× e.g. ${item.request}`)
+    super(`contract: ${report.differences.length} difference(s) between the document and the service (${report.requests} requests, ${report.operations} operations)\n${lines.join('\n')}`)
+    this.name = 'ContractError'
+    this.differences = report.differences
+    this.report = report
+  }
+}
+
+/** A stable seed per operation, so adding an operation does not change the others' requests. */
+function seedOf(seed: number, operationId: string): number {
+  let hash = seed | 0
+  for (const char of operationId) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0
+  return hash
+}
+
+/** The answer, or `undefined` when none came within `timeoutMs` (the request is then aborted). */
+async function answerOf(service: ContractService, build: (signal: AbortSignal) => Request, timeoutMs: number): Promise<Response | undefined> {
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      resolve(undefined)
+    }, timeoutMs)
+  })
+  try {
+    // A handler that throws instead of answering is a server error too (never a crashed run).
+    const answered = Promise.resolve().then(() => service.fetch(build(controller.signal))).catch((error: unknown) => new Response(`fetch threw: ${error instanceof Error ? error.message : String(error)}`, { status: 599 }))
+    return await Promise.race([answered, timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Differences collected by (operation, kind, status, first words of the detail). */
+class Differences {
+  readonly #found = new Map<string, Difference>()
+  add(operation: string, finding: Finding, status: number | undefined, request: string): void {
+    const key = `${operation}\u0000${finding.kind}\u0000${status ?? ''}\u0000${finding.kind === 'schema' ? finding.detail.slice(0, 60) : ''}`
+    const known = this.#found.get(key)
+    if (known) known.count++
+    else this.#found.set(key, { operation, kind: finding.kind, ...(status !== undefined ? { status } : {}), detail: finding.detail, request, count: 1 })
+  }
+  get list(): Difference[] {
+    return [...this.#found.values()]
+  }
+}
+
+async function send(service: ContractService, checker: ResponseChecker, operation: Operation, testCase: RequestCase, intent: 'valid' | 'invalid', rule: string | undefined, options: Required<Pick<ContractOptions, 'timeoutMs' | 'headers' | 'origin'>>, found: Differences): Promise<void> {
+  const shown = `${operation.method} ${targetOf(operation.template, testCase)}${rule ? ` (invalid: ${rule})` : ''}`
+  const response = await answerOf(service, (signal) => requestOf(options.origin, operation.method, operation.template, testCase, options.headers, signal), options.timeoutMs)
+  if (!response) return found.add(operation.id, { kind: 'timeout', detail: `no answer within ${options.timeoutMs} ms` }, undefined, shown)
+  for (const finding of await checker.check(operation, response, intent)) found.add(operation.id, finding, response.status, shown)
+}
+
+function matches(expected: ExpectedDifference, difference: Difference): boolean {
+  return expected.operation === difference.operation && expected.kind === difference.kind && (expected.status === undefined || expected.status === difference.status)
+}
+
+/** For the first operation of a path, a method the path does not serve (it must answer the documented 405). */
+function unservedMethod(operations: readonly Operation[], operation: Operation): string | undefined {
+  const onPath = operations.filter((other) => other.template === operation.template)
+  if (onPath[0] !== operation) return undefined
+  return ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find((method) => !onPath.some((other) => other.method === method))
+}
+
+/** Split the differences into unexpected and expected; an expected one that never occurred is a difference too. */
+function settle(differences: Difference[], expected: readonly ExpectedDifference[]): Pick<ContractReport, 'differences' | 'expected'> {
+  const unexpected: Difference[] = []
+  const accepted: Difference[] = []
+  for (const difference of differences) {
+    const known = expected.find((item) => matches(item, difference))
+    if (known) accepted.push({ ...difference, reason: known.reason })
+    else unexpected.push(difference)
+  }
+  for (const item of expected) {
+    if (accepted.some((difference) => matches(item, difference))) continue
+    unexpected.push({ operation: item.operation, kind: 'expected-missing', detail: `expected ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''} did not occur (${item.reason}): remove it from the expected list`, request: '-', count: 1 })
+  }
+  return { differences: unexpected, expected: accepted }
+}
+
+/**
+ * Drive every documented operation of a service with requests generated from
+ * its own OpenAPI document (valid ones and invalid variants) and check each
+ * answer against it; reject with a {@link ContractError} listing every
+ * difference (a 5xx, an undocumented status or content type, a body off its
+ * schema, a valid request refused, an invalid one accepted, no answer).
+ *
+ * @example
+ * import { contract } from 'fw-api/testing'
+ * const report = await contract(service, { runs: 25 })
+ */
+export async function contract(service: ContractService, options: ContractOptions = {}): Promise<ContractReport> {
+  const runs = options.runs ?? 20
+  const seed = options.seed ?? 42
+  const settings = { timeoutMs: options.timeoutMs ?? 10_000, headers: options.headers ?? {}, origin: options.origin ?? 'http://localhost' }
+  const document = service.openapi()
+  const resolve = (ref: string) => follow(document, ref)
+  const checker = new ResponseChecker(document)
+  const operations = operationsOf(document).filter((operation) => options.include?.(operation.id) ?? true)
+  const found = new Differences()
+  let requests = 0
+  for (const operation of operations) {
+    const operationSeed = seedOf(seed, operation.id)
+    const valid = validCases(operation, resolve, runs, operationSeed)
+    for (const testCase of valid) await send(service, checker, operation, testCase, 'valid', undefined, settings, found)
+    const base = valid[0]
+    const variants: Variant[] = base ? invalidCases(operation, base, resolve, operationSeed) : []
+    for (const variant of variants) await send(service, checker, operation, variant.testCase, 'invalid', variant.rule, settings, found)
+    const unserved = base && unservedMethod(operations, operation)
+    if (base && unserved) await send(service, checker, { ...operation, method: unserved }, base, 'invalid', `${unserved} is not served on this path`, settings, found)
+    requests += valid.length + variants.length + (unserved ? 1 : 0)
+  }
+  const report: ContractReport = { operations: operations.length, requests, ...settle(found.list, options.expected ?? []) }
+  if (report.differences.length) throw new ContractError(report)
+  return report
+}
