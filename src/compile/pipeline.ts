@@ -2,7 +2,8 @@ import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
-import type { RequestContext } from '../request/context'
+import { withSetCookies, type RequestContext } from '../request/context'
+import type { MarkerSpec } from '../request/markers'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
@@ -41,6 +42,8 @@ export interface PipelinePlan {
   renderer: Renderer
   params: readonly ParamPlan[]
   readsQuery: boolean
+  /** the `resolve` params of the endpoint and its before hooks (compile/params.ts), resolved before the body */
+  resolvers: readonly MarkerSpec[]
   /** the body plans read (the endpoint's, else a before hook's), chosen at build */
   bodies: readonly BodyPlan[] | undefined
   before: readonly HookStep[]
@@ -101,6 +104,10 @@ function buildSteps(p: PipelinePlan): Step[] {
       if (tooMany) throw tooMany
     }))
   }
+  if (p.resolvers.length) {
+    const resolvers = p.resolvers
+    steps.push(step((x) => resolveAll(x.rc, resolvers, 0)))
+  }
   const bodies = p.bodies
   if (bodies) {
     steps.push(step(
@@ -138,6 +145,26 @@ function buildSteps(p: PipelinePlan): Step[] {
     return undefined
   }, render))
   return steps
+}
+
+/**
+ * Store each `resolve` param's value in `rc.resolved`, in order; waits only
+ * for a resolver that returns a promise. A resolver's throw (e.g. a 401) is the step's.
+ */
+function resolveAll(rc: RequestContext, resolvers: readonly MarkerSpec[], from: number): Promise<void> | undefined {
+  const resolved = (rc.resolved ??= new Map())
+  for (let index = from; index < resolvers.length; index++) {
+    const spec = resolvers[index] as MarkerSpec
+    const value = spec.resolve?.(rc)
+    if (isThenable(value)) {
+      return Promise.resolve(value).then((settledValue) => {
+        resolved.set(spec, settledValue)
+        return resolveAll(rc, resolvers, index + 1)
+      })
+    }
+    resolved.set(spec, value)
+  }
+  return undefined
 }
 
 /** Error hooks nearest first, then plugins' `handleError` (class, then service), then the default rendering. */
@@ -225,12 +252,16 @@ export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Respon
   const single = p.handle.length + p.before.length + p.after.length + p.plugins.length === 0
   const make = (p.levels[p.levels.length - 1] as LevelMaker).make
   // Nothing around the endpoint: the same steps, written straight (compile/direct.ts).
-  if (single && trivial) return compileDirect(p, make)
+  if (single && trivial && !p.resolvers.length) return compileDirect(p, make)
   const steps = buildSteps(p)
   const finish = finishSteps(p)
   const renderer = p.renderer
   const recover = trivial ? (error: unknown): Response => renderer.error(error) : (error: unknown, x: Exchange) => recoverAsync(p, error, x)
-  const done = (x: Exchange): Response | Promise<Response> => (finish.length ? runAll(finish, x, 0) : (x.response as Response))
+  const done = (x: Exchange): Response | Promise<Response> => {
+    // cookies set while handling (a session login): on the endpoint's answer, before after hooks see it
+    if (x.rc.setCookies !== undefined) x.response = withSetCookies(x.rc, x.response as Response)
+    return finish.length ? runAll(finish, x, 0) : (x.response as Response)
+  }
   const rescue = (x: Exchange, error: unknown): Response | Promise<Response> => {
     const recovered = recover(error, x)
     if (recovered instanceof Response) {

@@ -142,7 +142,7 @@ function templateInfo(template: Template): { envelope?: RouteEnvelope; result?: 
 /** One wire param per planned param; an object param (`request.Query/Headers/Cookies`) gives one per entry. */
 function paramsOf(param: ParamPlan): RouteParam[] {
   const at = param.in
-  if (at === 'body') return []
+  if (at === 'body' || at === 'resolved') return []
   const { spec } = param
   if (param.entries) {
     return param.entries.map((entry) => ({ in: at, name: entry.name, key: param.key, field: entry.key, target: param.target, schema: entry.schema, required: !(entry.schema && mayBeAbsent(entry.schema)), hasDefault: false }))
