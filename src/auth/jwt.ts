@@ -59,7 +59,8 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
   const name = options.scheme ?? 'Bearer'
   const accepted = new Set(['bearer', 'token', name.toLowerCase()])
   const maxLength = options.maxLength ?? 8192
-  const expiresIn = options.expiresIn ?? '1d'
+  // jose reads a number as an absolute time: a lifetime in seconds is written as text
+  const expiresIn = typeof options.expiresIn === 'number' ? `${options.expiresIn}s` : (options.expiresIn ?? '1d')
   const verifyOptions = { algorithms: [algorithm], issuer: options.issuer, audience: options.audience }
   let jose: Promise<Jose> | undefined
   // jose is an optional peer dependency: loaded on first use (a literal import, so Workers bundlers include it).
