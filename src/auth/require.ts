@@ -1,5 +1,6 @@
 import { Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
+import type { SecurityDoc } from '../request/markers'
 import { unauthorized } from './scheme'
 import type { UserConfig } from './user'
 
@@ -20,10 +21,13 @@ export function Require<U>(config: UserConfig<U>): Plugin {
 /** The plugin `auth.Require` makes. */
 class RequireUser<U> extends Plugin {
   readonly #config: UserConfig<U>
+  /** what the OpenAPI document lists for the routes it guards */
+  readonly security: SecurityDoc
 
   constructor(config: UserConfig<U>) {
     super()
     this.#config = config
+    this.security = { ...config.authentication.security, optional: false }
   }
 
   override async processRequest(_request: Request, context: RequestContext): Promise<undefined> {
