@@ -31,6 +31,10 @@ export interface ClientOptions {
   headers?: HeadersInit | (() => HeadersInit)
   /** the OpenAPI document, or its URL (resolved against `baseURL`); default `/docs/openapi.json`, fetched once */
   document?: ClientDocument | string
+  /** credentials sent with every call: `bearer` (a token, or a function giving a fresh one) becomes `Authorization: Bearer <token>` unless `headers` set one */
+  auth?: { bearer?: string | (() => string | undefined) }
+  /** the fetch `credentials` mode: `'include'` sends the session cookie cross-origin from a browser */
+  credentials?: RequestCredentials
 }
 
 /**
@@ -98,10 +102,18 @@ function failure(response: Response, body: unknown, operation: DocOperation): Cl
  */
 export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
-  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const fetcher = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const { credentials } = options
+  const send = credentials ? (request: Request) => fetcher(new Request(request, { credentials })) : fetcher
   let routes: Promise<Map<string, Route>> | undefined
 
-  const baseHeaders = (): Headers => new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
+  const baseHeaders = (): Headers => {
+    const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
+    const bearer = options.auth?.bearer
+    const token = typeof bearer === 'function' ? bearer() : bearer
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+    return headers
+  }
   const load = (): Promise<Map<string, Route>> => {
     const document = options.document ?? '/docs/openapi.json'
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
