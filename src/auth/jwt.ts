@@ -29,7 +29,13 @@ export interface JsonWebTokenOptions {
   maxLength?: number
 }
 
-/** A `JsonWebToken` scheme: also signs tokens (`sign(id)`) for other flows. */
+/**
+ * A `JsonWebToken` scheme: also signs tokens (`sign(id)`) for other flows.
+ *
+ * @example
+ * const jwt: auth.JsonWebTokenScheme = auth.JsonWebToken({ secret: env.JWT_SECRET })
+ * const token = await jwt.sign(1)
+ */
 export interface JsonWebTokenScheme extends Scheme {
   readonly kind: 'jwt'
   /** a token for user `id` (what `login()` returns) */

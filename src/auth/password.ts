@@ -21,7 +21,12 @@ export interface PasswordHasher {
   needsRehash(encoded: string): boolean
 }
 
-/** OWASP's Password Storage Cheat Sheet count for PBKDF2-HMAC-SHA256. */
+/**
+ * OWASP's Password Storage Cheat Sheet count for PBKDF2-HMAC-SHA256 (the default hasher's).
+ *
+ * @example
+ * auth.Pbkdf2Hasher({ iterations: auth.PBKDF2_SHA256_ITERATIONS })
+ */
 export const PBKDF2_SHA256_ITERATIONS = 600_000
 /** A stored hash asking for more than this is refused (a row cannot make a login burn a core for minutes). */
 const MAX_ITERATIONS = 10_000_000
@@ -31,7 +36,12 @@ const ALGORITHM = 'pbkdf2_sha256'
 const SALT_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const encoder = new TextEncoder()
 
-/** Options of `auth.Pbkdf2Hasher`. */
+/**
+ * Options of `auth.Pbkdf2Hasher`.
+ *
+ * @example
+ * auth.Pbkdf2Hasher({ iterations: 100_000 } satisfies auth.Pbkdf2Options)
+ */
 export interface Pbkdf2Options {
   /** PBKDF2 rounds (default 600 000, OWASP's count; Cloudflare Workers cap Web Crypto at 100 000) */
   iterations?: number

@@ -39,7 +39,12 @@ export interface SessionOptions {
   trustedOrigins?: readonly string[]
 }
 
-/** A `Session` scheme. */
+/**
+ * A `Session` scheme.
+ *
+ * @example
+ * const session: auth.SessionScheme = auth.Session({ store: auth.MemoryStore() })
+ */
 export interface SessionScheme extends Scheme {
   readonly kind: 'session'
   /** the cookie's name */
