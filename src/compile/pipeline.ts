@@ -4,6 +4,7 @@ import type { BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
+import { resolveAll } from './resolve'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
@@ -16,6 +17,7 @@ import type { ParamPlan } from './params'
 /**
  * One endpoint compiled into one list of steps (docs/architecture.md, "The
  * endpoint pipeline"): class plugins' `processRequest`, the query limit, the
+ * `resolve` params (fw-api/auth users: a 401 before the body is read), the
  * body, params, before hooks, the method; then after hooks and plugins'
  * `processResponse`. A step returns nothing, or a promise when it has to wait;
  * the steps run synchronously until one waits, so an endpoint with nothing
@@ -145,26 +147,6 @@ function buildSteps(p: PipelinePlan): Step[] {
     return undefined
   }, render))
   return steps
-}
-
-/**
- * Store each `resolve` param's value in `rc.resolved`, in order; waits only
- * for a resolver that returns a promise. A resolver's throw (e.g. a 401) is the step's.
- */
-function resolveAll(rc: RequestContext, resolvers: readonly MarkerSpec[], from: number): Promise<void> | undefined {
-  const resolved = (rc.resolved ??= new Map())
-  for (let index = from; index < resolvers.length; index++) {
-    const spec = resolvers[index] as MarkerSpec
-    const value = spec.resolve?.(rc)
-    if (isThenable(value)) {
-      return Promise.resolve(value).then((settledValue) => {
-        resolved.set(spec, settledValue)
-        return resolveAll(rc, resolvers, index + 1)
-      })
-    }
-    resolved.set(spec, value)
-  }
-  return undefined
 }
 
 /** Error hooks nearest first, then plugins' `handleError` (class, then service), then the default rendering. */
