@@ -75,6 +75,7 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     kind: 'jwt',
     security: { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     challenge: `${name} realm="api"`,
+    headers: ['authorization'],
     async sign(id, claims = {}) {
       const { SignJWT } = await load()
       let token = new SignJWT(claims).setProtectedHeader({ alg: algorithm, typ: 'JWT' }).setSubject(String(id)).setIssuedAt().setExpirationTime(expiresIn)

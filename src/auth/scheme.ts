@@ -25,6 +25,8 @@ export interface Scheme {
   readonly security: { name: string; scheme: Record<string, unknown> }
   /** the `WWW-Authenticate` value of its 401s */
   readonly challenge: string
+  /** request headers it reads, lower case (CORS preflights allow them) */
+  readonly headers?: readonly string[]
   /** `undefined` when no credentials for it were sent; throws a 401 (403 for CSRF) when they are invalid */
   authenticate(context: RequestContext): Promise<Found | undefined>
   /** login: start the authentication of user `id` (a token, or a session and its cookie) */

@@ -47,6 +47,7 @@ export function APIKey(options: APIKeyOptions): Scheme {
     kind: 'apiKey',
     security: { name: 'apiKeyAuth', scheme: { type: 'apiKey', in: 'header', name: header } },
     challenge: `APIKey realm="api", header="${header}"`,
+    headers: [wire],
     async authenticate(context) {
       const key = context.headers.get(wire)
       if (key === null) return undefined
@@ -84,6 +85,7 @@ export function Basic(options: BasicOptions): Scheme {
     kind: 'basic',
     security: { name: 'basicAuth', scheme: { type: 'http', scheme: 'basic' } },
     challenge: `Basic realm="${realm}", charset="UTF-8"`,
+    headers: ['authorization'],
     async authenticate(context) {
       const sent = authorization(context)
       if (!sent || sent.scheme !== 'basic') return undefined

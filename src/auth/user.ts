@@ -153,7 +153,7 @@ export function User<T extends PgTable, const P extends Key<T>>(table: T, option
     if (!user) throw unauthorized(scheme, 'authentication required')
     return user
   }
-  const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({ kind: 'resolve', hasDefault: false, resolve, security: { ...scheme.security, optional } })
+  const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({ kind: 'resolve', hasDefault: false, resolve, security: { ...scheme.security, optional }, headers: scheme.headers })
   const optionalMarker = createMarker<Row | null>(spec(current, true))
 
   const login = async (context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<Row> | null> => {

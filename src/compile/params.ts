@@ -284,6 +284,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
         return void plans.push(bodyFieldPlan(depth, spec, key, target))
       case 'resolve':
         if (!resolvers.includes(spec)) resolvers.push(spec)
+        headerNames.push(...(spec.headers ?? []))
         return void plans.push(plan(depth, { ...spec, required: false }, 'resolved', key, target, key, (rc) => rc.resolved?.get(spec), undefined, asResolved))
     }
   }

@@ -48,6 +48,8 @@ export interface MarkerSpec {
   resolve?: (context: RequestContext) => unknown
   /** `resolve` params that authenticate: the OpenAPI security scheme they accept */
   security?: SecurityDoc
+  /** `resolve` params: request headers they read (allowed by CORS preflights), lower case */
+  headers?: readonly string[]
 }
 
 /** What an authenticating param tells the OpenAPI document (fw-api/auth fills it). */

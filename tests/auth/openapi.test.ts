@@ -46,3 +46,11 @@ describe('auth in the OpenAPI document', () => {
     expect(result.valid, JSON.stringify(result)).toBe(true)
   })
 })
+
+describe('CORS preflight of a user param', () => {
+  it('allows the header its scheme reads (Authorization, the API key header)', async () => {
+    const preflight = (path: string) => service.fetch(new Request(`http://localhost${path}`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } }))
+    expect((await preflight('/user/jwt')).headers.get('access-control-allow-headers')).toContain('authorization')
+    expect((await preflight('/user/key')).headers.get('access-control-allow-headers')).toContain('x-api-key')
+  })
+})
