@@ -15,7 +15,7 @@ beforeAll(async () => {
   const server = await service.run({ port: 0, host: '127.0.0.1' })
   baseURL = `http://127.0.0.1:${server.port}`
   close = () => server.close()
-})
+}, 300_000) // PGlite starts slowly on a busy machine
 afterAll(() => close())
 
 describe('typed client auth', () => {

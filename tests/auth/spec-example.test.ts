@@ -20,7 +20,7 @@ beforeAll(async () => {
   const server = await service.run({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${server.port}/user`
   close = () => server.close()
-})
+}, 300_000) // PGlite starts slowly on a busy machine
 afterAll(() => close())
 
 describe('SPEC §12 example over HTTP (Node)', () => {

@@ -21,7 +21,7 @@ const hasher = auth.Pbkdf2Hasher({ iterations: 1000 })
 beforeAll(async () => {
   await database.execute(tables.createTables)
   await (await database.db()).insert(tables.users).values({ username: 'dana', password: await hasher.hash('dana123') })
-})
+}, 300_000) // PGlite starts slowly on a busy machine
 afterAll(() => database.close())
 
 describe('MemoryStore, DatabaseStore, KVStore', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${server.port}/user`
   close = () => server.close()
   token = ((await (await post('/jwt_login', { username: 'alice', password: 'alice123' })).json()) as { token: string }).token
-})
+}, 300_000) // PGlite starts slowly on a busy machine
 afterAll(async () => {
   await close()
   vi.restoreAllMocks()

@@ -82,7 +82,7 @@ beforeAll(async () => {
   const server = await service.run({ port: 0, host: '127.0.0.1' })
   client = userClient(`http://127.0.0.1:${server.port}/api`)
   close = () => server.close()
-})
+}, 300_000) // PGlite starts slowly on a busy machine
 afterAll(() => close())
 
 describe('UtilMeta test_live_auth, ported', () => {
