@@ -128,7 +128,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['body'],
   ['api', 'conf'],
   ['compile'],
-  ['plugins', 'openapi', 'orm', 'client', 'serve'],
+  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth'],
   ['adapters'],
   ['service'],
   ['testing'],

@@ -8,7 +8,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { CHECK_MS } from './helpers/time'
 
-const SUBPATHS = ['api', 'request', 'response', 'file', 'conf', 'exceptions', 'plugins', 'adapters', 'client', 'orm', 'testing']
+const SUBPATHS = ['api', 'request', 'response', 'file', 'conf', 'exceptions', 'plugins', 'adapters', 'client', 'orm', 'testing', 'auth']
 const src = fileURLToPath(new URL('../src', import.meta.url))
 const entries = [`${src}/index.ts`, ...SUBPATHS.map((name) => `${src}/${name}/index.ts`)]
 

@@ -12,6 +12,7 @@ import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
 import * as ormModule from 'fw-api/orm'
+import * as authModule from 'fw-api/auth'
 import * as request from 'fw-api/request'
 import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
@@ -192,6 +193,32 @@ describe('public exports', () => {
       ]
     `)
   })
+  it('fw/auth', () => {
+    expect(names(authModule)).toMatchInlineSnapshot(`
+      [
+        "auth",
+      ]
+    `)
+    expect(names(authModule.auth)).toMatchInlineSnapshot(`
+      [
+        "APIKey",
+        "Basic",
+        "Custom",
+        "DatabaseStore",
+        "JsonWebToken",
+        "KVStore",
+        "MemoryStore",
+        "PBKDF2_SHA256_ITERATIONS",
+        "Pbkdf2Hasher",
+        "RedisStore",
+        "Require",
+        "Session",
+        "User",
+        "hashPassword",
+        "verifyPassword",
+      ]
+    `)
+  })
   it('fw/adapters', () => {
     expect(names(adapters)).toMatchInlineSnapshot(`
       [
@@ -206,7 +233,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })

@@ -37,6 +37,10 @@ export interface ClientOptions {
   document?: ClientDocument | string
   /** the largest answer body read, in bytes (default 10 MiB; the document's too); a larger one is a `ClientError` */
   maxBytes?: number
+  /** credentials sent with every call: `bearer` (a token, or a function giving a fresh one) becomes `Authorization: Bearer <token>` unless `headers` set one */
+  auth?: { bearer?: string | (() => string | undefined) }
+  /** the fetch `credentials` mode: `'include'` sends the session cookie cross-origin from a browser */
+  credentials?: RequestCredentials
 }
 
 /** What `call` resolves to before a plain call keeps only the result. */
@@ -73,11 +77,19 @@ const RAW = 'raw'
  */
 export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
-  const send: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const fetcher: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
+  const { credentials } = options
+  const send: Send = credentials ? (request: Request) => fetcher(new Request(request, { credentials })) : fetcher
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 
-  const baseHeaders = (): Headers => new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
+  const baseHeaders = (): Headers => {
+    const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
+    const bearer = options.auth?.bearer
+    const token = typeof bearer === 'function' ? bearer() : bearer
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+    return headers
+  }
   const load = (): Promise<Map<string, Route>> => {
     const document = options.document ?? '/docs/openapi.json'
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))

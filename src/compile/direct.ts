@@ -1,6 +1,6 @@
 import type { API } from '../api/api'
 import type { BodyPlan } from '../body'
-import type { RequestContext } from '../request/context'
+import { withSetCookies, type RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { extract, readEndpointBody, tooManyQuery } from './extract'
@@ -39,7 +39,9 @@ export function compileDirect(p: DirectPlan, make: () => API): (rc: RequestConte
       if (failures) return renderer.invalid(failures.message, failures.issues)
       rc.responder = renderer.result
       const result = method.call(instance, input)
-      return isThenable(result) ? Promise.resolve(result).then(rendered, failed) : renderer.result(result)
+      // Cookies set while handling (`fw-api/auth`'s session login) go on the answer.
+      if (isThenable(result)) return Promise.resolve(result).then((value) => withSetCookies(rc, rendered(value)), failed)
+      return withSetCookies(rc, renderer.result(result))
     } catch (error) {
       return renderer.error(error)
     }

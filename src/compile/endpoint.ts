@@ -69,6 +69,8 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,
+    // the endpoint's and its before hooks' (one user config used by both resolves once)
+    resolvers: [...new Set([...plan.resolvers, ...[...hookPlans.values()].flatMap((hookPlan) => hookPlan.resolvers)])],
     bodies,
     before: around.before.map(step),
     after: around.after.map(step),

@@ -16,7 +16,8 @@ export type Target = 'input' | 'instance'
 
 /** How one param is read, converted and validated; built once per endpoint. */
 export interface ParamPlan {
-  in: 'path' | 'query' | 'header' | 'cookie' | 'body'
+  /** `resolved`: found by the param's own `resolve` (fw-api/auth's users), before the others are read */
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body' | 'resolved'
   /** the item name used in messages (the wire name) */
   name: string
   target: Target
@@ -198,9 +199,14 @@ export interface EndpointPlan {
   /** header names the endpoint declares (for CORS preflight) */
   headerNames: string[]
   readsQuery: boolean
+  /** the `resolve` params' specs (each resolved once per request, before the body is read) */
+  resolvers: MarkerSpec[]
 }
 
-const ORDER = { path: 0, query: 1, header: 2, cookie: 3, body: 4 } as const
+const ORDER = { resolved: 0, path: 1, query: 2, header: 3, cookie: 4, body: 5 } as const
+
+/** A resolved value is what its resolver stored: nothing to convert. */
+const asResolved: Checker = (value) => value
 
 /** What a plan is built from: an endpoint, or a before hook on a target endpoint's template. */
 export interface PlanSource {
@@ -223,6 +229,7 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   const bodies: BodyPlan[] = []
   let fieldBody: BodyPlan | undefined
   const headerNames: string[] = []
+  const resolvers: MarkerSpec[] = []
   const { where } = source
   const depth = source.depth ?? DEFAULT_JSON_DEPTH
   const commonByName = new Map<string, CommonParam>(source.common.map((param) => [param.field, param]))
@@ -275,6 +282,10 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
       case 'body-field':
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
         return void plans.push(bodyFieldPlan(depth, spec, key, target))
+      case 'resolve':
+        if (!resolvers.includes(spec)) resolvers.push(spec)
+        headerNames.push(...(spec.headers ?? []))
+        return void plans.push(plan(depth, { ...spec, required: false }, 'resolved', key, target, key, (rc) => rc.resolved?.get(spec), undefined, asResolved))
     }
   }
 
@@ -283,5 +294,5 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   if (fieldBody && bodies.length) throw new ImproperlyConfigured(`${where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`)
   if (fieldBody) bodies.push(fieldBody)
   plans.sort((a, b) => ORDER[a.in] - ORDER[b.in])
-  return { params: plans, bodies, headerNames: [...new Set(headerNames)], readsQuery: plans.some((param) => param.in === 'query') }
+  return { params: plans, bodies, headerNames: [...new Set(headerNames)], readsQuery: plans.some((param) => param.in === 'query'), resolvers }
 }

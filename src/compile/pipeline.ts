@@ -2,8 +2,10 @@ import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import { InternalServerError } from '../exceptions'
-import type { RequestContext } from '../request/context'
+import { withSetCookies, type RequestContext } from '../request/context'
+import type { MarkerSpec } from '../request/markers'
 import { outgoingResponse } from '../response/framing'
+import { resolveAll } from './resolve'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
@@ -16,6 +18,7 @@ import type { ParamPlan } from './params'
 /**
  * One endpoint compiled into one list of steps (docs/architecture.md, "The
  * endpoint pipeline"): class plugins' `processRequest`, the query limit, the
+ * `resolve` params (fw-api/auth users: a 401 before the body is read), the
  * body, params, before hooks, the method; then after hooks and plugins'
  * `processResponse`. A step returns nothing, or a promise when it has to wait;
  * the steps run synchronously until one waits, so an endpoint with nothing
@@ -42,6 +45,8 @@ export interface PipelinePlan {
   renderer: Renderer
   params: readonly ParamPlan[]
   readsQuery: boolean
+  /** the `resolve` params of the endpoint and its before hooks (compile/params.ts), resolved before the body */
+  resolvers: readonly MarkerSpec[]
   /** the body plans read (the endpoint's, else a before hook's), chosen at build */
   bodies: readonly BodyPlan[] | undefined
   before: readonly HookStep[]
@@ -105,6 +110,10 @@ function buildSteps(p: PipelinePlan): Step[] {
       const tooMany = tooManyQuery(x.rc, options.limits)
       if (tooMany) throw tooMany
     }))
+  }
+  if (p.resolvers.length) {
+    const resolvers = p.resolvers
+    steps.push(step((x) => resolveAll(x.rc, resolvers, 0)))
   }
   const bodies = p.bodies
   if (bodies) {
@@ -231,12 +240,16 @@ export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Respon
   const single = p.handle.length + p.before.length + p.after.length + p.plugins.length === 0
   const make = (p.levels[p.levels.length - 1] as LevelMaker).make
   // Nothing around the endpoint: the same steps, written straight (compile/direct.ts).
-  if (single && trivial) return compileDirect(p, make)
+  if (single && trivial && !p.resolvers.length) return compileDirect(p, make)
   const steps = buildSteps(p)
   const finish = finishSteps(p)
   const renderer = p.renderer
   const recover = trivial ? (error: unknown): Response => renderer.error(error) : (error: unknown, x: Exchange) => recoverAsync(p, error, x)
-  const done = (x: Exchange): Response | Promise<Response> => (finish.length ? runAll(finish, x, 0) : (x.response as Response))
+  const done = (x: Exchange): Response | Promise<Response> => {
+    // cookies set while handling (a session login): on the endpoint's answer, before after hooks see it
+    if (x.rc.setCookies !== undefined) x.response = withSetCookies(x.rc, x.response as Response)
+    return finish.length ? runAll(finish, x, 0) : (x.response as Response)
+  }
   const rescue = (x: Exchange, error: unknown): Response | Promise<Response> => {
     const recovered = recover(error, x)
     if (recovered instanceof Response) {

@@ -217,6 +217,23 @@ function described(route: RouteInfo): JsonSchema {
 }
 
 /**
+ * An operation's `security`: the schemes its required users need (all of
+ * them, one requirement object); with only optional users, each as an
+ * alternative and `{}` (anonymous requests pass).
+ */
+function securityOf(route: RouteInfo): JsonSchema[] {
+  const required = route.security.filter((doc) => !doc.optional)
+  if (required.length) return [Object.fromEntries(required.map(({ name }) => [name, []]))]
+  return [...route.security.map(({ name }) => ({ [name]: [] })), {}]
+}
+
+/** The `securitySchemes` component: the routes' and the options', or nothing when there are none. */
+function securitySchemesOf(found: Record<string, JsonSchema>, given: Record<string, JsonSchema> | undefined): { securitySchemes?: Record<string, JsonSchema> } {
+  const all = { ...found, ...given }
+  return Object.keys(all).length ? { securitySchemes: all } : {}
+}
+
+/**
  * Build the OpenAPI 3.1 document of a list of routes.
  *
  * @example
@@ -229,6 +246,8 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   const tags = new Map<string, string>()
   const used = new Set<string>()
   const excluded = (options.exclude ?? []).map(globOf)
+  // fw-api/auth's schemes, as the routes' user params declare them; `options.securitySchemes` adds to (and wins over) them
+  const securitySchemes: Record<string, JsonSchema> = {}
   for (const route of routes) {
     if (route.doc.hidden || excluded.some((pattern) => pattern.test(route.template))) continue
     let operationId = baseOperationId(route, rootRoute)
@@ -238,10 +257,12 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     const text = described(route)
     for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classTag?.names.includes(tag) ? route.classTag.description : '')
     const parameters = parametersOf(route, defs)
+    for (const { name, scheme } of route.security) securitySchemes[name] ??= scheme
     const operation: JsonSchema = {
       operationId,
       ...text,
       ...(parameters.length ? { parameters } : {}),
+      ...(route.security.length ? { security: securityOf(route) } : {}),
       ...(route.body ? { requestBody: requestBodyOf(route.body, defs) } : {}),
       responses: responsesOf(route, defs, responses),
       'x-fw-call': [...route.tree, route.methodName].join('.'),
@@ -264,7 +285,7 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     servers: options.servers ?? [{ url: '/', description: 'this service' }],
     tags: [...tags].map(([name, description]) => ({ name, description: description || `Endpoints of \`${name}\`.` })),
     paths,
-    components: { schemas: { ...usedShared(paths, responses), ...defs }, responses, ...(options.securitySchemes ? { securitySchemes: options.securitySchemes } : {}) },
+    components: { schemas: { ...usedShared(paths, responses), ...defs }, responses, ...securitySchemesOf(securitySchemes, options.securitySchemes) },
     ...(options.security ? { security: options.security } : {}),
   }
 }

@@ -9,6 +9,7 @@ import { toSchema, type Definitions, type JsonSchema } from './schema'
 /** Errors fw produces, with the condition documented for each. */
 const ERRORS = {
   400: ['BadRequest', 'A path, query, header, cookie or body value fails its rule or conversion'],
+  401: ['Unauthorized', 'Credentials absent (for a required user) or invalid (`WWW-Authenticate` names the scheme)'],
   404: ['NotFound', 'No such route, or the endpoint raised NotFound'],
   405: ['MethodNotAllowed', 'Method not allowed on this path (`Allow` lists the methods it serves)'],
   413: ['RequestEntityTooLarge', 'Body larger than its `maxBytes` or the service limit'],
@@ -61,6 +62,7 @@ export function usedShared(paths: Record<string, Record<string, JsonSchema>>, re
 function errorStatuses(route: RouteInfo): ErrorStatus[] {
   const statuses: ErrorStatus[] = []
   if (route.params.length || route.body) statuses.push(400)
+  if (route.security.length) statuses.push(401)
   statuses.push(404, 405)
   if (route.body) statuses.push(413, 415)
   statuses.push(500)
@@ -77,7 +79,11 @@ function componentName(status: ErrorStatus, envelope: RouteEnvelope | undefined)
 }
 
 function errorResponse(status: number, envelope: RouteEnvelope | undefined, description: string): JsonSchema {
-  const headers = status === 405 ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } } : undefined
+  const headers = status === 405
+    ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } }
+    : status === 401
+      ? { 'WWW-Authenticate': { description: 'The authentication scheme the endpoint accepts', schema: { type: 'string' } } }
+      : undefined
   if (!envelope) {
     return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
   }

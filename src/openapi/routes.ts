@@ -15,6 +15,7 @@ import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
 import type { Level } from '../compile/tree'
 import type { Template } from '../response/response'
+import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import type { AnySchema } from '../schema'
@@ -104,6 +105,8 @@ export interface RouteInfo {
   errors: DeclaredError[]
   /** the class's `@api.doc({ description })`: the description of the class's own tags (`tags` on the class, else its name) */
   classTag?: { names: readonly string[]; description: string }
+  /** the authentication it accepts (fw-api/auth user params, their before hooks', `auth.Require` on its classes) */
+  security: SecurityDoc[]
 }
 
 /** One declared error: its status, class name, and who declared it. */
@@ -147,7 +150,7 @@ function templateInfo(template: Template): { envelope?: RouteEnvelope; result?: 
 /** One wire param per planned param; an object param (`request.Query/Headers/Cookies`) gives one per entry. */
 function paramsOf(param: ParamPlan): RouteParam[] {
   const at = param.in
-  if (at === 'body') return []
+  if (at === 'body' || at === 'resolved') return []
   const { spec } = param
   if (param.entries) {
     return param.entries.map((entry) => ({ in: at, name: entry.name, key: param.key, field: entry.key, target: param.target, schema: entry.schema, required: !(entry.schema && mayBeAbsent(entry.schema)), hasDefault: false }))
@@ -182,6 +185,27 @@ function bodyOf(plan: EndpointPlan): RouteBody | undefined {
   return { shape: 'fields', accept: 'any', fields, maxLength: bodyPlan.maxLength, required: fields.some((field) => field.required) }
 }
 
+/** The security of an endpoint: its user params (own, common, before hooks') and its classes' plugins that declare one. */
+function securityOf(endpoint: CompiledEndpoint): SecurityDoc[] {
+  const found = new Map<string, SecurityDoc>()
+  const add = (doc: SecurityDoc | undefined): void => {
+    if (!doc) return
+    const known = found.get(doc.name)
+    // one scheme required anywhere on the route makes it required
+    found.set(doc.name, known ? { ...doc, optional: known.optional && doc.optional } : doc)
+  }
+  for (const param of endpoint.plan.params) add(param.spec.security)
+  for (const hook of endpoint.before) for (const entry of Object.values(hook.decl.params ?? {})) add(specSecurity(entry))
+  for (const level of endpoint.def.levels) for (const plugin of level.plugins) add((plugin as { security?: SecurityDoc }).security)
+  return [...found.values()]
+}
+
+/** The security a hook's params entry declares (a marker's spec), if any. */
+function specSecurity(entry: unknown): SecurityDoc | undefined {
+  if ((typeof entry !== 'function' && typeof entry !== 'object') || entry === null || !(MARKER in entry)) return undefined
+  return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
+}
+
 /** One entry of the compiled route table, described for the document. */
 function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedError[]): RouteInfo {
   const { endpoint, optionalTail, classRenderer } = entry.data
@@ -202,6 +226,7 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
     doc,
     errors: [...declaredErrors(endpoint, doc), ...serviceErrors.filter((item) => !item.methods || item.methods.includes(def.method)).map((item) => errorOf(item.error, undefined, item.by))],
     classTag: classTagOf(def.cls),
+    security: securityOf(endpoint),
   }
 }
 

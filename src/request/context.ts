@@ -100,6 +100,10 @@ export class RequestContext<C extends ContextTypes = {}> {
   bodyAccepted: readonly boolean[] | undefined = undefined
   /** @internal how `respond()` renders here: the nearest template of the running endpoint or hook */
   responder: Responder = noResponder
+  /** @internal values of the endpoint's `resolve` params (and what resolving them keeps, e.g. fw-api/auth's user), by key */
+  resolved: Map<unknown, unknown> | undefined = undefined
+  /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
+  setCookies: string[] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
@@ -151,4 +155,23 @@ export class RequestContext<C extends ContextTypes = {}> {
   get state(): StateOf<C> {
     return (this.#state ??= {} as StateOf<C>)
   }
+}
+
+/**
+ * `response` with the request's pending `Set-Cookie` values (`rc.setCookies`)
+ * appended; the same object when there are none. A response with immutable
+ * headers (`Response.redirect`, a fetched one) is copied first.
+ */
+export function withSetCookies(context: RequestContext, response: Response): Response {
+  const cookies = context.setCookies
+  if (cookies === undefined) return response
+  context.setCookies = undefined
+  let target = response
+  try {
+    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
+  } catch {
+    target = new Response(response.body, response)
+    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
+  }
+  return target
 }

@@ -2,6 +2,7 @@ import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
+import type { RequestContext } from './context'
 import { byteLimit } from '../utils/byte-limit'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
@@ -16,6 +17,7 @@ export type ParamKind =
   | 'cookie-object'
   | 'body'
   | 'body-field'
+  | 'resolve'
 
 /** Everything a marker says about one param. */
 export interface MarkerSpec {
@@ -38,6 +40,26 @@ export interface MarkerSpec {
   maxLength?: number
   /** why the declaration cannot work (e.g. a plain object cast to a schema): refused when the service is built */
   invalid?: string
+  /**
+   * `resolve`: how the value is found from the request (it may wait, e.g. a
+   * user looked up by `fw-api/auth`); run once per request before the body
+   * and the other params are read. It throws an `HttpError` to refuse (401).
+   */
+  resolve?: (context: RequestContext) => unknown
+  /** `resolve` params that authenticate: the OpenAPI security scheme they accept */
+  security?: SecurityDoc
+  /** `resolve` params: request headers they read (allowed by CORS preflights), lower case */
+  headers?: readonly string[]
+}
+
+/** What an authenticating param tells the OpenAPI document (fw-api/auth fills it). */
+export interface SecurityDoc {
+  /** the `components.securitySchemes` key */
+  name: string
+  /** the security scheme object, e.g. `{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }` */
+  scheme: Record<string, unknown>
+  /** anonymous requests pass too: the operation's `security` also lists `{}` */
+  optional: boolean
 }
 
 /** Options every param marker takes. */
@@ -88,7 +110,7 @@ export interface Marker<TOut = unknown, TIn = TOut> {
  * must accept what the marker gives (`@request.HeaderParam(v.number()) n!: string`
  * does not compile); legacy decorators cannot see the field type.
  */
-type FieldDecorator<TOut> = {
+export type FieldDecorator<TOut> = {
   <This, V>(value: undefined, context: ClassFieldDecoratorContext<This, V> & ([TOut] extends [V] ? unknown : { '~fw: the field type must accept the marker output': TOut })): void
   (target: object, key: string | symbol): void
 }

@@ -1,0 +1,55 @@
+/** What every authentication scheme is to `auth.User`, and the answers they share (401, 403). */
+import { PermissionDenied, Unauthorized } from '../exceptions'
+import type { RequestContext } from '../request/context'
+
+/**
+ * What a scheme found in a request: the id of a user to load from the user
+ * table, or (API keys, Basic, Custom) the user itself.
+ *
+ * @example
+ * const found: auth.Found = { id: 1 }
+ */
+export type Found = { id: unknown; user?: undefined } | { user: Record<string, unknown>; id?: undefined }
+
+/**
+ * An authentication scheme: reads credentials from a request and, for
+ * `JsonWebToken` and `Session`, starts and ends them at login / logout.
+ *
+ * @example
+ * const scheme: auth.Scheme = auth.JsonWebToken({ secret: env.JWT_SECRET })
+ */
+export interface Scheme {
+  /** which kind of scheme (what the OpenAPI document and `login()` go by) */
+  readonly kind: 'jwt' | 'session' | 'apiKey' | 'basic' | 'custom'
+  /** its `components.securitySchemes` entry: the key and the scheme object */
+  readonly security: { name: string; scheme: Record<string, unknown> }
+  /** the `WWW-Authenticate` value of its 401s */
+  readonly challenge: string
+  /** request headers it reads, lower case (CORS preflights allow them) */
+  readonly headers?: readonly string[]
+  /** `undefined` when no credentials for it were sent; throws a 401 (403 for CSRF) when they are invalid */
+  authenticate(context: RequestContext): Promise<Found | undefined>
+  /** login: start the authentication of user `id` (a token, or a session and its cookie) */
+  start?(context: RequestContext, id: unknown): Promise<string | undefined>
+  /** logout: end it */
+  end?(context: RequestContext): Promise<void>
+}
+
+/** The 401 of a scheme: its challenge in `WWW-Authenticate`, a reason that names no credential. */
+export function unauthorized(scheme: Pick<Scheme, 'challenge'>, reason: string): Unauthorized {
+  return new Unauthorized(reason, { headers: { 'www-authenticate': scheme.challenge } })
+}
+
+/** The 403 of a cross-site request authenticated by a cookie. */
+export function crossSite(origin: string): PermissionDenied {
+  return new PermissionDenied(`cross-site request refused: ${origin.slice(0, 100)} is not a trusted origin`)
+}
+
+/** The `<scheme> <credentials>` of an `Authorization` header, scheme lower-cased; undefined when malformed. */
+export function authorization(context: RequestContext): { scheme: string; credentials: string } | undefined {
+  const header = context.headers.get('authorization')
+  if (header === null) return undefined
+  const space = header.indexOf(' ')
+  if (space <= 0) return undefined
+  return { scheme: header.slice(0, space).toLowerCase(), credentials: header.slice(space + 1).trim() }
+}

@@ -1,0 +1,192 @@
+/**
+ * `auth.User(table, options)`: the current user as a param (SPEC §12). The
+ * scheme finds credentials, the row is loaded from the fw-api/orm database
+ * (without its password), and `login()` / `logout()` start and end them.
+ */
+import { eq, getTableColumns, or, type Column, type InferSelectModel } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { ImproperlyConfigured } from '../exceptions'
+import { databaseOf } from '../orm/database'
+import type { RequestContext } from '../request/context'
+import { createMarker, type FieldDecorator, type Marker, type MarkerSpec } from '../request/markers'
+import { defaultHasher, MAX_PASSWORD_LENGTH, type PasswordHasher } from './password'
+import { unauthorized, type Found, type Scheme } from './scheme'
+
+type Key<T extends PgTable> = keyof InferSelectModel<T> & string
+
+/**
+ * Options of `auth.User`.
+ *
+ * @example
+ * auth.User(users, { authentication: auth.JsonWebToken({ secret }), loginFields: ['username', 'email'], passwordField: 'password', loginTimeField: 'lastLogin' })
+ */
+export interface UserOptions<T extends PgTable, P extends Key<T>> {
+  /** how requests authenticate: `auth.JsonWebToken`, `auth.Session`, `auth.APIKey`, `auth.Basic`, `auth.Custom` */
+  authentication: Scheme
+  /** columns `login()` finds the user by (any of them may hold the ident) */
+  loginFields: readonly Key<T>[]
+  /** the column holding `auth.hashPassword()` hashes: never part of the user value */
+  passwordField: P
+  /** updated by `login()` with the time */
+  loginTimeField?: Key<T>
+  /** updated by `login()` with the client's address */
+  loginIpField?: Key<T>
+  /** default: PBKDF2-SHA256, 600 000 iterations (`auth.Pbkdf2Hasher()`) */
+  hasher?: PasswordHasher
+  /** the `orm.DatabaseConnections` alias (default `default`) */
+  db?: string
+  /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
+  clientIp?: (context: RequestContext) => string | null | undefined
+}
+
+/**
+ * What `login()` answers: the user and, for `JsonWebToken`, the token.
+ *
+ * @example
+ * const done: auth.LoginResult<{ id: number }> | null = await jwtUser.login(this.request, { ident, password })
+ */
+export interface LoginResult<U> {
+  user: U
+  /** the signed token (`JsonWebToken`); undefined for a session (its cookie is set on the response) */
+  token: string | undefined
+}
+
+/**
+ * A user config: a param giving the current user (401 with
+ * `WWW-Authenticate` when anonymous), also a common-param field decorator;
+ * `optional()` gives `null` for anonymous requests.
+ *
+ * @example
+ * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)
+ */
+export interface UserConfig<U> extends Marker<U>, FieldDecorator<U> {
+  readonly authentication: Scheme
+  /** the same user, `null` when no credentials are sent (invalid ones are still 401) */
+  optional(): Marker<U | null> & FieldDecorator<U | null>
+  /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
+  current(context: RequestContext): Promise<U | null>
+  /**
+   * Check `password` for the user whose login field holds `ident`, update
+   * its login time / address, and start the authentication (a token, or a
+   * new session and its cookie); `null` when either is wrong, in the same time.
+   */
+  login(context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<U> | null>
+  /** end the authentication (the session and its cookie) */
+  logout(context: RequestContext): Promise<void>
+}
+
+/** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
+function clientAddress(context: RequestContext): string | null {
+  const env = context.env as { incoming?: { socket?: { remoteAddress?: string } }; requestIP?: (request: Request) => { address?: string } | null } | undefined
+  const node = env?.incoming?.socket?.remoteAddress
+  if (node) return node
+  return typeof env?.requestIP === 'function' ? (env.requestIP(context.raw)?.address ?? null) : null
+}
+
+/** A user id as the primary key column holds it; undefined when it cannot be one. */
+function idConverter(column: Column): (id: unknown) => unknown {
+  if (column.dataType === 'number') return (id) => (typeof id === 'number' && Number.isSafeInteger(id) ? id : typeof id === 'string' && /^-?\d{1,15}$/.test(id) ? Number(id) : undefined)
+  if (column.dataType === 'bigint') return (id) => (typeof id === 'bigint' ? id : typeof id === 'string' && /^-?\d{1,19}$/.test(id) ? BigInt(id) : undefined)
+  return (id) => (typeof id === 'string' && id.length <= 512 ? id : typeof id === 'number' ? String(id) : undefined)
+}
+
+/**
+ * The current user as a param: `auth.User(table, { authentication,
+ * loginFields, passwordField })` (UtilMeta's `auth.User`).
+ *
+ * @example
+ * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), loginFields: ['username'], passwordField: 'password' })
+ * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)      // 401 without a valid token
+ */
+export function User<T extends PgTable, const P extends Key<T>>(table: T, options: UserOptions<T, P>): UserConfig<Omit<InferSelectModel<T>, P>> {
+  type Row = Omit<InferSelectModel<T>, P>
+  const scheme = options.authentication
+  if (!scheme || typeof scheme.authenticate !== 'function') throw new ImproperlyConfigured('auth.User: `authentication` must be a scheme (auth.JsonWebToken, auth.Session, auth.APIKey, auth.Basic, auth.Custom)')
+  const columns: Record<string, Column> = getTableColumns(table)
+  const need = (name: string, role: string): Column => {
+    const column = columns[name]
+    if (!column) throw new ImproperlyConfigured(`auth.User: ${role} '${name}' is not a column of the table (have: ${Object.keys(columns).join(', ')})`)
+    return column
+  }
+  const passwordField: string = options.passwordField
+  need(passwordField, 'passwordField')
+  if (!options.loginFields.length) throw new ImproperlyConfigured('auth.User: `loginFields` names at least one column')
+  const loginColumns = options.loginFields.map((name) => need(name, 'loginFields'))
+  if (options.loginTimeField) need(options.loginTimeField, 'loginTimeField')
+  if (options.loginIpField) need(options.loginIpField, 'loginIpField')
+  const idKey = Object.keys(columns).find((name) => columns[name]?.primary)
+  if (idKey === undefined) throw new ImproperlyConfigured('auth.User: the table needs a primary key column (the user id)')
+  const idColumn = columns[idKey] as Column
+  const toId = idConverter(idColumn)
+  const hasher = options.hasher ?? defaultHasher
+  const alias = options.db ?? 'default'
+  const clientIp = options.clientIp ?? clientAddress
+  const db = () => databaseOf(alias).db()
+  /** the key of this config's user in `rc.resolved` (one lookup per request, whoever asks) */
+  const cacheKey = {}
+  let dummyHash: Promise<string> | undefined
+
+  const withoutPassword = (row: Record<string, unknown>): Row => {
+    const { [passwordField]: _password, ...rest } = row
+    return rest as Row
+  }
+  const load = async (found: Found): Promise<Row> => {
+    if (found.user) return withoutPassword(found.user)
+    const id = toId(found.id)
+    if (id === undefined) throw unauthorized(scheme, 'invalid credentials')
+    const rows = await (await db()).select().from(table as PgTable).where(eq(idColumn, id)).limit(1)
+    const row = rows[0]
+    if (!row) throw unauthorized(scheme, 'the user no longer exists')
+    return withoutPassword(row)
+  }
+  const current = (context: RequestContext): Promise<Row | null> => {
+    const resolved = (context.resolved ??= new Map())
+    let pending = resolved.get(cacheKey) as Promise<Row | null> | undefined
+    if (!pending) {
+      pending = scheme.authenticate(context).then((found) => (found ? load(found) : null))
+      resolved.set(cacheKey, pending)
+    }
+    return pending
+  }
+  const required = async (context: RequestContext): Promise<Row> => {
+    const user = await current(context)
+    if (!user) throw unauthorized(scheme, 'authentication required')
+    return user
+  }
+  const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({ kind: 'resolve', hasDefault: false, resolve, security: { ...scheme.security, optional }, headers: scheme.headers })
+  const optionalMarker = createMarker<Row | null>(spec(current, true))
+
+  const login = async (context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<Row> | null> => {
+    // Every login verifies one hash, the user's or this dummy: unknown users take as long as wrong passwords.
+    const dummy = await (dummyHash ??= hasher.hash(crypto.randomUUID()))
+    const { ident, password } = credentials ?? {}
+    const valid = typeof ident === 'string' && ident.length > 0 && ident.length <= 256 && typeof password === 'string' && password.length <= MAX_PASSWORD_LENGTH
+    const database = await db()
+    const rows = valid ? await database.select().from(table as PgTable).where(or(...loginColumns.map((column) => eq(column, ident)))).limit(1) : []
+    const row = rows[0]
+    const stored = row?.[passwordField]
+    const matches = await hasher.verify(valid ? password : '', typeof stored === 'string' ? stored : dummy)
+    if (!row || typeof stored !== 'string' || !matches) return null
+    const changes: Record<string, unknown> = {}
+    if (options.loginTimeField) changes[options.loginTimeField] = new Date()
+    if (options.loginIpField) changes[options.loginIpField] = clientIp(context) ?? null
+    if (hasher.needsRehash(stored)) changes[passwordField] = await hasher.hash(password)
+    if (Object.keys(changes).length) await database.update(table as PgTable).set(changes).where(eq(idColumn, row[idKey]))
+    const user = withoutPassword({ ...row, ...changes })
+    const token = scheme.start ? await scheme.start(context, row[idKey]) : undefined
+    ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))
+    return { user, token }
+  }
+  const logout = async (context: RequestContext): Promise<void> => {
+    await scheme.end?.(context)
+    ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(null))
+  }
+
+  return Object.assign(createMarker<Row>(spec(required, false)), {
+    authentication: scheme,
+    optional: () => optionalMarker,
+    current,
+    login,
+    logout,
+  }) as unknown as UserConfig<Row>
+}
