@@ -26,7 +26,6 @@ import type { ParamPlan } from './params'
  * hooks and plugins' `handleError` when there are any, else the endpoint's
  * rendering, without waiting.
  */
-
 /** A hook with what it runs with, resolved at build. */
 export interface HookStep {
   hook: ResolvedHook
@@ -70,10 +69,7 @@ interface Step {
 
 const step = (run: Step['run'], settle?: Step['settle']): Step => ({ run, settle })
 
-/**
- * A plugin step's `Response` (framed: response/framing.ts; `passed`, the one
- * it was given, as it is), or undefined to carry on (sync when the step is).
- */
+/** A plugin step's `Response` (framed, response/framing.ts; `passed` as it is), or undefined. */
 function settled(result: unknown, use: (response: Response) => void, passed?: Response): unknown {
   if (isThenable(result)) return Promise.resolve(result).then((value) => settled(value, use, passed))
   const response = result === passed ? passed : outgoingResponse(result)
