@@ -3,30 +3,15 @@
  * and a write's rows a budget, both checked on the value before any SQL; a
  * write's transaction has a time bound.
  */
-import { ImproperlyConfigured, RequestEntityTooLarge, ServiceUnavailable, type ParamIssue } from '../exceptions'
+import { RequestEntityTooLarge, ServiceUnavailable, type ParamIssue } from '../exceptions'
 import { Self, type DefField, type SchemaDef } from './fields'
 import { resolvePath } from './paths'
 import type { Link } from './relations'
 import { hasKey } from './save'
+import { LIST_MAX, type WriteLimits } from './limits'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
-
-/** The default `max` of a written relation's input list (`orm.Field(path, { max })`). */
-export const LIST_MAX = 1000
-/** The default budget of rows one `save` / `bulkSave` writes (`maxWriteRows`): the rows, their nested rows and key-list items. */
-export const WRITE_ROWS = 10_000
-
-/** What bounds one write: its row budget and, when set, its transaction's time bound in ms. */
-export interface WriteLimits {
-  maxRows: number
-  transactionTimeout?: number
-}
-
-/** Refuse a `maxWriteRows` / `transactionTimeout` option that is not a positive integer. */
-export function checkLimit(where: string, name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ImproperlyConfigured(`${where}: ${name} must be a positive integer (got ${String(value)})`)
-}
 
 /** A relation field the schema writes in `mode`: a key list through a junction, or nested rows of a to-many relation. */
 export function writable(module: Module, def: SchemaDef, field: DefField, mode: 'a' | 'w'): { link: Link; column?: string; child?: SchemaDef; max: number } | undefined {

@@ -1,6 +1,7 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
-import { checkExpression, isExpression, type ExprFilter } from './expr'
+import type { ExprFilter } from './context'
+import { isExpression, type Expression } from './expr'
 import type { OrderTerm } from './fields'
 import { resolvePath } from './paths'
 import { columnsOf } from './relations'
@@ -45,4 +46,16 @@ export function checkOrder(module: Module, table: PgTable, order: readonly (stri
 /** A nested relation's `limit`: a positive integer. */
 export function checkLimit(limit: number | undefined): void {
   if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1)) throw new ImproperlyConfigured(`limit must be a positive integer (got ${String(limit)})`)
+}
+
+/** Check an expression's paths against the schema module (declaration checks). */
+export function checkExpression(module: Module, table: PgTable, expr: Expression): void {
+  if (expr['~ormExpr'] === 'arith') {
+    for (const arg of expr.args ?? []) if (isExpression(arg)) checkExpression(module, table, arg)
+    return
+  }
+  const resolved = resolvePath(module, table, expr.path ?? '')
+  if (resolved.links.length === 0) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a relation`)
+  if (expr['~ormExpr'] !== 'count' && expr['~ormExpr'] !== 'exists' && !resolved.column) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a column at the end of its path`)
+  checkWhere(module, resolved.target, expr.filter)
 }

@@ -2,9 +2,20 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
-import type { Context, ExprFilter } from './expr'
 import type { Ref } from './paths'
 import { whereSql } from './sql'
+
+/**
+ * What a request gives a schema (`serialize(query, { context })`): e.g. the
+ * current user, read by context filters (`filter: (ctx) => ({ userId: ctx.userId })`).
+ *
+ * @example
+ * await ArticleSchema.serialize(query, { context: { userId: 1 } })
+ */
+export type Context = Readonly<Record<string, unknown>>
+
+/** A where-object over the aggregated rows, or a function of the request context giving one. */
+export type ExprFilter = Record<string, unknown> | ((context: Context) => Record<string, unknown>)
 
 type Module = Record<string, unknown>
 

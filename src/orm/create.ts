@@ -1,7 +1,10 @@
 import { is, sql } from 'drizzle-orm'
 import { getTableConfig, isPgEnum, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
-import type { Db } from './database'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+
+/** The drizzle database the tables are created on (database.ts `Db`, not imported: database.ts imports this file). */
+type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
 
 /** drizzle-kit's programmatic API (`drizzle-kit/api`), the part `create: true` uses. */
 interface DrizzleKit {

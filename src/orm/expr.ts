@@ -3,20 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { primaryKeysOf } from './relations'
-import { checkWhere } from './check'
-import { contextFilterSql, withFilter } from './context'
-
-/**
- * What a request gives a schema (`serialize(query, { context })`): e.g. the
- * current user, read by context filters (`filter: (ctx) => ({ userId: ctx.userId })`).
- *
- * @example
- * await ArticleSchema.serialize(query, { context: { userId: 1 } })
- */
-export type Context = Readonly<Record<string, unknown>>
-
-/** A where-object over the aggregated rows, or a function of the request context giving one. */
-export type ExprFilter = Record<string, unknown> | ((context: Context) => Record<string, unknown>)
+import { contextFilterSql, withFilter, type Context, type ExprFilter } from './context'
 
 type AggregateKind = 'count' | 'sum' | 'avg' | 'max' | 'min' | 'exists'
 
@@ -97,18 +84,6 @@ export function isExpression(value: unknown): value is Expression {
 }
 
 type Module = Record<string, unknown>
-
-/** Check an expression's paths against the schema module (declaration checks). */
-export function checkExpression(module: Module, table: PgTable, expr: Expression): void {
-  if (expr['~ormExpr'] === 'arith') {
-    for (const arg of expr.args ?? []) if (isExpression(arg)) checkExpression(module, table, arg)
-    return
-  }
-  const resolved = resolvePath(module, table, expr.path ?? '')
-  if (resolved.links.length === 0) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a relation`)
-  if (expr['~ormExpr'] !== 'count' && expr['~ormExpr'] !== 'exists' && !resolved.column) throw new ImproperlyConfigured(`orm: ${expr['~ormExpr']}('${expr.path}') needs a column at the end of its path`)
-  checkWhere(module, resolved.target, expr.filter)
-}
 
 /** An expression as SQL over the row `ref` points at. */
 export function expressionSql(module: Module, table: PgTable, expr: Expression, ref: Ref, context: Context): SQL {

@@ -1,7 +1,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
-import type { Context, ExprFilter, Expression } from './expr'
+import type { Context, ExprFilter } from './context'
+import type { Expression } from './expr'
 
 /** `orm.Self`: the schema being declared, for self-referencing relations (`followers: orm.Field('userFollowers.user', { schema: [orm.Self], depth: 2 })`). @example orm.Self */
 export const Self: unique symbol = Symbol.for('fw.orm.self') as never

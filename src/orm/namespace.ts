@@ -27,7 +27,8 @@ type CallableDatabaseConnections = DatabaseConnectionsClass
 export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
 export { DatabaseError, mapDatabaseError } from './errors'
 export { MissingPrimaryKey, type SaveOptions } from './save'
-export { Avg, Count, Exists, Max, Min, Sum, type Aggregate, type AggregateOptions, type Context, type Expression } from './expr'
+export type { Context } from './context'
+export { Avg, Count, Exists, Max, Min, Sum, type Aggregate, type AggregateOptions, type Expression } from './expr'
 export { Computed, Field, Order, Self, type BatchFn, type FieldDecl, type FieldOptions, type OrderTerm } from './fields'
 export type { SerializeOptions } from './serialize'
 export { Query, type QueryMethods, type QuerySchema, type QueryValue } from './plan'

@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
-import type { Context } from './expr'
+import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
 import { decode, fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
 import { ImproperlyConfigured } from '../exceptions'

@@ -6,7 +6,7 @@ import { columnsOf, primaryKeysOf } from './relations'
 import { assertSafe } from './safe'
 import type { Db } from './database'
 import type { SchemaDef } from './fields'
-import type { WriteLimits } from './bounds'
+import type { WriteLimits } from './limits'
 import { saveTree } from './relsave'
 import type { Runner, SaveOptions } from './save'
 
