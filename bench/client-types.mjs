@@ -2,7 +2,7 @@
  * Type-checking budget of the typed client (SPEC §9, issues #12 and #23): a
  * generated 200-endpoint API plus a client calling every endpoint must
  * type-check in under 1.3× the time of the API alone (wire types at any
- * depth, `api.Args` inputs and `this.respond` results included).
+ * depth, `api.Input` inputs, field endpoints and `this.respond` results included).
  *
  *   node bench/client-types.mjs [--endpoints 200] [--runs 3]
  *
@@ -26,14 +26,15 @@ const runs = arg('--runs', 3)
 const perClass = 10
 const classes = Math.ceil(endpoints / perClass)
 
-/** Endpoint shapes, cycled: path, query, body, headers, files, wire input + nested dates, respond(). */
+/** Endpoint shapes, cycled: path, query, body, headers, files, wire input + nested dates, field endpoint, respond(). */
 const shapes = [
   (i) => [`@api.get('{id}', { id: v.pipe(v.number(), v.integer()) })`, `e${i}({ id }: { id: number }) { return { id, name: 'x' } }`, `{ id: 1 }`],
   (i) => [`@api.get({ q: v.string(), page: v.optional(v.number(), 1) })`, `e${i}(p: { q: string; page: number }) { return [p.q] }`, `{ q: 'a', page: 2 }`],
   (i) => [`@api.post({ data: request.Body(Item) })`, `e${i}({ data }: { data: v.InferOutput<typeof Item> }) { return data }`, `{ data: { title: 't', tags: [] } }`],
   (i) => [`@api.get({ token: request.HeaderParam({ alias: 'X-Token' }) })`, `async e${i}({ token }: { token: string }) { return token.length }`, `{ token: 't' }`],
   (i) => [`@api.post({ form: request.Form(v.object({ name: v.string(), file: file.File })) })`, `e${i}({ form }: { form: { name: string; file: file.UploadedFile } }) { return form.name }`, `{ form: { name: 'n', file: new Blob([]) } }`],
-  (i) => [`@api.get(listParams)`, `e${i}(p: api.Args<typeof listParams>) { return { at: new Date(), items: [{ when: new Date(), n: p.limit }], byKey: {} as Record<string, Date> } }`, `{}`],
+  (i) => [`@api.get(listParams)`, `e${i}(p: api.Input<typeof listParams>) { return { at: new Date(), items: [{ when: new Date(), n: p.limit }], byKey: {} as Record<string, Date> } }`, `{}`],
+  (i) => [``, `e${i} = api.get('{id}', { id: v.number(), page: v.optional(v.number(), 1), note: request.QueryParam({ default: '' }) }, ({ id, page }) => ({ id, page, at: new Date() }), { doc: { summary: 'field' } })`, `{ id: 1 }`],
   (i) => [`@api.post({ data: request.Body(Item) })`, `e${i}({ data }: { data: v.InferOutput<typeof Item> }) { return this.respond({ ...data, created: new Date() }, { status: 201, count: 1 }) }`, `{ data: { title: 't', tags: [] } }`],
 ]
 
@@ -45,7 +46,8 @@ function generate() {
     lines.push(`class Api${c} extends api.API {`)
     for (let e = 0; e < perClass && n < endpoints; e++, n++) {
       const [decorator, method, input] = shapes[n % shapes.length](n)
-      lines.push(`  ${decorator}`, `  ${method}`)
+      if (decorator) lines.push(`  ${decorator}`)
+      lines.push(`  ${method}`)
       calls.push(`  await client.a${c}.e${n}(${input})`)
     }
     lines.push(`}`, ``)

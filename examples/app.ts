@@ -121,10 +121,10 @@ class QueryAPI extends api.API {
     return filter.tag
   }
 
-  /** `api.Args`: the typed client may leave out every param here (all have defaults). */
+  /** `api.Input`: the typed client may leave out every param here (all have defaults). */
   @api.doc({ summary: 'Search with defaults', description: 'Every param is optional on the wire.' })
   @api.get(listParams)
-  list({ q, tags, limit }: api.Args<typeof listParams>) {
+  list({ q, tags, limit }: api.Input<typeof listParams>) {
     return { q, tags, limit }
   }
 }

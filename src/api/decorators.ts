@@ -97,19 +97,25 @@ function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readon
 }
 
 /**
- * `api.get(params?, handler)`: the handler comes last. A decorator call never
- * ends with a function (a context, key or descriptor does), except a legacy
- * class decorator `(cls)`; a lone handler is an arrow function (no `prototype`).
+ * `api.get(params?, handler, options?)`: the handler comes last, or before its
+ * options (`{ doc }`). A decorator call never ends with a function (a context,
+ * key or descriptor does), except a legacy class decorator `(cls)`; a lone
+ * handler is an arrow function (no `prototype`). Before a last object, a
+ * function is a handler unless that object is a decorator context
+ * (`(method, context)`); a legacy call has its key there.
  */
 function isFieldForm(args: readonly unknown[]): boolean {
   const last = args[args.length - 1]
-  if (typeof last !== 'function') return false
+  if (typeof last !== 'function') {
+    const options = last === undefined || (typeof last === 'object' && last !== null && !isDecoratorContext(last))
+    return args.length > 1 && typeof args[args.length - 2] === 'function' && options
+  }
   return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')
 }
 
 function endpoint(method: string): EndpointDecoratorFactory {
   const factory = (...args: unknown[]): unknown => {
-    if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler)`
+    if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler, { doc })`
     if (placementOf(args)) {
       record(method, {}, args) // bare `@api.get`
       return undefined

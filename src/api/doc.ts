@@ -55,7 +55,8 @@ function docDecorator(doc: OperationDoc): DocDecorator {
       Object.defineProperty(cls, CLASS_DOC, { value: { ...own, ...doc }, enumerable: false, configurable: true })
       return
     }
-    if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method')) throw new ImproperlyConfigured('@api.doc / @api.hidden go on an endpoint method or an API class')
+    if (isDecoratorContext(context) && context.kind === 'field') throw new ImproperlyConfigured(`@api.doc / @api.hidden are on the field '${String(context.name)}'; a field endpoint takes them after its handler: api.get(params, handler, { doc: { … } })`)
+    if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method')) throw new ImproperlyConfigured('@api.doc / @api.hidden go on an endpoint method or an API class (a field endpoint: api.get(params, handler, { doc }))')
     const { meta, name } = metaOfMethodCall(args)
     meta.docs.set(name, { ...(meta.docs.get(name) as OperationDoc | undefined), ...doc })
   }
@@ -75,8 +76,19 @@ const STATUS_OK = (status: number): boolean => Number.isInteger(status) && statu
  * create({ data }: { data: NoteIn }) { return this.respond(save(data), { status: 201 }) }
  */
 export function doc(options: OperationDoc): DocDecorator {
-  if (options.status !== undefined && !STATUS_OK(options.status)) throw new ImproperlyConfigured(`@api.doc({ status: ${options.status} }): a success status is 200–299`)
-  return docDecorator({ ...options })
+  return docDecorator(checkedDoc(options, '@api.doc'))
+}
+
+/**
+ * A copy of an endpoint's doc, checked (`where` names the declaration in the error).
+ *
+ * @example
+ * checkedDoc({ status: 204 }, 'api.del(…, handler, options) { doc }') // { status: 204 }
+ */
+export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
+  if (typeof options !== 'object' || options === null) throw new ImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
+  if (options.status !== undefined && !STATUS_OK(options.status)) throw new ImproperlyConfigured(`${where}({ status: ${options.status} }): a success status is 200–299`)
+  return { ...options }
 }
 
 /**
@@ -96,13 +108,14 @@ export function classDoc(cls: Function): OperationDoc | undefined {
 }
 
 /**
- * The doc of one endpoint: its method's `@api.doc` (base classes first), over
- * the docs of the classes from the root down to its own.
+ * The doc of one endpoint: its method's `@api.doc` (base classes first) or a
+ * field endpoint's `{ doc }` (`own`), over the docs of the classes from the
+ * root down to its own.
  *
  * @example
  * operationDoc([RootAPI, NotesAPI], 'create') // { summary: 'Create a note', status: 201, ... }
  */
-export function operationDoc(classes: readonly Function[], methodName: string): OperationDoc {
+export function operationDoc(classes: readonly Function[], methodName: string, own?: OperationDoc): OperationDoc {
   let merged: OperationDoc = {}
   for (const cls of classes) {
     const own = classDoc(cls)
@@ -110,7 +123,7 @@ export function operationDoc(classes: readonly Function[], methodName: string): 
     if (own) merged = { ...merged, ...own, summary: undefined, description: undefined, status: undefined, result: undefined, events: undefined }
   }
   const leaf = classes.at(-1)
-  return leaf ? { ...merged, ...methodDoc(leaf, methodName) } : merged
+  return { ...merged, ...(leaf ? methodDoc(leaf, methodName) : {}), ...own }
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  *   class CalcAPI extends api.API {
  *     add = api.get({ a: int, b: int }, ({ a, b }) => a + b)   // a, b: number
+ *     drop = api.del('{id}', { id: int }, ({ id }) => remove(id), { doc: { status: 204, summary: 'Delete' } })
  *   }
  *
  * TC39 decorators cannot type a method's parameter from the decorator's
@@ -11,12 +12,16 @@
  * (its `this` is the per-request instance); `api.get(...)` only brands it
  * with its declaration, which the service reads when it is built.
  */
+import { ImproperlyConfigured } from '../exceptions'
 import type { EndpointDecl } from '../meta'
+import { checkedDoc, type OperationDoc } from './doc'
 
 const FIELD = Symbol.for('fw.fieldEndpoint')
 
 /**
  * An endpoint declared as a field: the handler, branded with its declaration.
+ * `In` is what it is called with: `api.Input<typeof params>` when inferred,
+ * so the typed client reads the wire input from it.
  *
  * @example
  * class CalcAPI extends api.API {
@@ -26,19 +31,48 @@ const FIELD = Symbol.for('fw.fieldEndpoint')
 export type FieldEndpoint<In, R> = ((input: In) => R) & { readonly [FIELD]: EndpointDecl }
 
 /**
- * `api.get(params, handler)` and friends: the arguments up to the handler are
- * the decorator's (`path?`, `params?`).
+ * What follows a field endpoint's handler: `doc` takes every `@api.doc`
+ * option (summary, description, tags, deprecated, hidden, status, result,
+ * events, errors).
  *
  * @example
- * fieldEndpoint('GET', [{ a: v.number() }, ({ a }) => a])
+ * remove = api.del('{id}', { id: int }, ({ id }) => drop(id), { doc: { status: 204, summary: 'Delete a note', tags: ['notes'] } })
+ */
+export interface FieldOptions {
+  /** the endpoint's `@api.doc(...)` */
+  doc?: OperationDoc
+}
+
+const OPTION_KEYS = new Set<string>(['doc'] satisfies (keyof FieldOptions)[])
+
+/** `{ doc }` after the handler, checked like `@api.doc(...)`: a wrong option is refused when the class is instantiated (at build). */
+function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
+  if (options === undefined) return undefined
+  const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
+  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key))
+  if (unknown.length) throw new ImproperlyConfigured(`${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`)
+  const doc = (options as FieldOptions).doc
+  return doc === undefined ? undefined : checkedDoc(doc, `${where} { doc }`)
+}
+
+/**
+ * `api.get(params, handler, options?)` and friends: the arguments up to the
+ * handler are the decorator's (`path?`, `params?`); `{ doc }` may follow it.
+ *
+ * @example
+ * fieldEndpoint('GET', [{ a: v.number() }, ({ a }) => a, { doc: { summary: 'Echo' } }])
  */
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
-  const handler = args[args.length - 1] as (input: unknown) => unknown
-  const head = args.slice(0, -1)
+  const at = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
+  const handler = args[at] as (input: unknown) => unknown
+  const head = args.slice(0, at)
+  const doc = checkedOptions(method, args[at + 1])
   const decl: EndpointDecl =
     typeof head[0] === 'string'
       ? { method, path: head[0], params: head[1] as Record<string, unknown> | undefined }
       : { method, params: head[0] as Record<string, unknown> | undefined }
+  if (doc) decl.doc = doc
   return Object.defineProperty(handler, FIELD, { value: decl })
 }
 

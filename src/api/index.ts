@@ -56,3 +56,10 @@ export type ContextTypes = C.ContextTypes
  * const add: api.FieldEndpoint<{ a: number }, number> = api.get({ a: v.number() }, ({ a }) => a)
  */
 export type FieldEndpoint<In, R> = F.FieldEndpoint<In, R>
+/**
+ * What follows a field endpoint's handler: `{ doc }`, every `@api.doc` option.
+ *
+ * @example
+ * remove = api.del('{id}', { id: int }, ({ id }) => drop(id), { doc: { status: 204, summary: 'Delete' } } satisfies api.FieldOptions)
+ */
+export type FieldOptions = F.FieldOptions

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { Marker } from '../request/markers'
-import type { FieldEndpoint } from './field'
+import type { FieldEndpoint, FieldOptions } from './field'
 
 /**
  * The names of the `{params}` in a path template, e.g. `'doc/{lang}/{page}'` → `'lang' | 'page'`.
@@ -40,11 +40,11 @@ export type WireOf<Entry> = Entry extends Marker<unknown, infer In>
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /**
- * The phantom key of `api.Args` that carries the call's wire input for the
+ * The phantom key of `api.Input` that carries the call's wire input for the
  * typed client (type level only; nothing is ever stored under it).
  *
  * @example
- * type Sent = NonNullable<api.Args<typeof params>[api.WireKey]>
+ * type Sent = NonNullable<api.Input<typeof params>[api.WireKey]>
  */
 export type WireKey = '~wire'
 
@@ -62,29 +62,38 @@ export type WireInput<Params, Path extends string = ''> = Simplify<
 >
 
 /**
- * The object an endpoint receives for a `params` declaration.
+ * What an endpoint receives for a `params` declaration, without the wire
+ * input: the parameter type of a field endpoint's handler.
  *
  * @example
- * const params = { id: v.number() }
- * type In = api.Input<typeof params>   // { id: number }
+ * type In = Received<{ id: v.NumberSchema<undefined> }>   // { id: number }
  */
-export type Input<Params, Path extends string = ''> = Simplify<
+export type Received<Params, Path extends string = ''> = Simplify<
   { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
 >
 
 /**
- * `api.Input` plus, at the type level only, what a client sends: type a
- * method's parameter with it and the typed client takes the schemas' input
- * types (optional and defaulted params optional in a call). A hand-written
- * parameter type is taken as is by the client.
+ * The one input helper: what an endpoint receives for a `params` declaration
+ * (the schemas' outputs, defaults filled in) plus, at the type level only,
+ * what a client sends (under `api.WireKey`). A method typed with it is called
+ * by the typed client with the schemas' input types, optional and defaulted
+ * params optional; a hand-written parameter type is taken as written.
  *
  * @example
  * const listParams = { tag: v.optional(v.string()), limit: v.optional(v.number(), 10) }
  * @api.get(listParams)
- * list({ tag, limit }: api.Args<typeof listParams>) { return { tag, limit } }   // limit: number
+ * list({ tag, limit }: api.Input<typeof listParams>) { return { tag, limit } }   // limit: number
  * // client.list({}) compiles: both are optional on the wire
  */
-export type Args<Params, Path extends string = ''> = Input<Params, Path> & { readonly '~wire'?: WireInput<Params, Path> }
+export type Input<Params, Path extends string = ''> = Received<Params, Path> & { readonly [K in WireKey]?: WireInput<Params, Path> }
+
+/**
+ * Alias of `api.Input`, kept for code written when the wire input had its own helper.
+ *
+ * @example
+ * list({ limit }: api.Args<typeof listParams>) { return limit }   // the same as api.Input<typeof listParams>
+ */
+export type Args<Params, Path extends string = ''> = Input<Params, Path>
 
 /**
  * The `params` object of an endpoint: a valibot schema or a request marker per entry.
@@ -137,7 +146,8 @@ export interface EndpointMethodExpected<In> {
 }
 
 /**
- * `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`.
+ * `@api.get` and friends: bare, `(path)`, `(path, params)` or `(params)`; as a
+ * field, the same arguments then the handler and `{ doc }` (`api.FieldOptions`).
  *
  * @example
  * const verb: api.EndpointDecoratorFactory = api.post
@@ -147,12 +157,13 @@ export interface EndpointDecoratorFactory {
   <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<{}>): InstanceSide<T, {}>
   (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<{}>
   (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<{}>
-  <const Path extends string>(path: Path): EndpointDecorator<Input<{}, Path>>
-  <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Input<P, Path>>
-  <const P extends Params>(params: P): EndpointDecorator<Input<P>>
+  <const Path extends string>(path: Path): EndpointDecorator<Received<{}, Path>>
+  <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Received<P, Path>>
+  <const P extends Params>(params: P): EndpointDecorator<Received<P>>
   // The field form: the handler's input is typed from the declaration (`add = api.get({ a: int }, ({ a }) => a)`).
-  <R>(handler: (input: {}) => R): FieldEndpoint<{}, R>
-  <const P extends Params, R>(params: P, handler: (input: Input<P>) => R): FieldEndpoint<Input<P>, R>
-  <const Path extends string, R>(path: Path, handler: (input: Input<{}, Path>) => R): FieldEndpoint<Input<{}, Path>, R>
-  <const Path extends string, const P extends Params, R>(path: Path, params: P, handler: (input: Input<P, Path>) => R): FieldEndpoint<Input<P, Path>, R>
+  // It is called with `api.Input` (the wire input for the typed client); the handler sees what it receives.
+  <R>(handler: (input: {}) => R, options?: FieldOptions): FieldEndpoint<{}, R>
+  <const P extends Params, R>(params: P, handler: (input: Received<P>) => R, options?: FieldOptions): FieldEndpoint<Input<P>, R>
+  <const Path extends string, R>(path: Path, handler: (input: Received<{}, Path>) => R, options?: FieldOptions): FieldEndpoint<Input<{}, Path>, R>
+  <const Path extends string, const P extends Params, R>(path: Path, params: P, handler: (input: Received<P, Path>) => R, options?: FieldOptions): FieldEndpoint<Input<P, Path>, R>
 }

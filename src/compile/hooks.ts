@@ -113,7 +113,7 @@ export function surroundings(def: EndpointDef): Surroundings {
   }
   const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
-  const declared = operationDoc(levels.map((level) => level.cls), def.methodName)
+  const declared = operationDoc(levels.map((level) => level.cls), def.methodName, def.doc)
   let resolved = template ?? BARE
   if (declared.status !== undefined || declared.result !== undefined) resolved = { ...resolved, status: declared.status ?? resolved.status, result: declared.result ?? resolved.result }
   return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout, doc: declared }

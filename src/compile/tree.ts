@@ -1,5 +1,6 @@
 import { API, isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { HTTP_METHODS, routeOf } from '../api/decorators'
+import type { OperationDoc } from '../api/doc'
 import { fieldDeclOf } from '../api/field'
 import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
@@ -58,6 +59,8 @@ export interface EndpointDef {
   levels: Level[]
   /** declared as a field: the handler is each instance's own property */
   field?: boolean
+  /** a field endpoint's `{ doc }` (`@api.doc` options) */
+  doc?: OperationDoc
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
@@ -79,11 +82,16 @@ function commonFields(cls: APIClass): CommonParam[] {
   return [...fields].map(([field, spec]) => ({ field, spec }))
 }
 
-/** One instance made at build (field endpoints are read from it); `undefined` when its constructor throws without a request. */
+/**
+ * One instance made at build (field endpoints are read from it); `undefined` when its constructor
+ * throws without a request. A declaration refused while it runs (`ImproperlyConfigured`, e.g. a
+ * field endpoint's `{ doc: { status: 404 } }`) is the build's error, not a missing instance.
+ */
 function probe(cls: APIClass): object | undefined {
   try {
     return new (cls as unknown as new () => object)()
-  } catch {
+  } catch (error) {
+    if (error instanceof ImproperlyConfigured) throw error
     return undefined // a constructor that needs a request cannot declare field endpoints
   }
 }
@@ -264,7 +272,7 @@ function walk(cls: APIClass, prefix: string, tree: readonly string[], owns: bool
       }
       const ownPath = namedAfterMethod ? '' : (decl.path ?? methodName)
       checkBraces(ownPath, where)
-      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels, ...(decl.field ? { field: true } : {}) })
+      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels, ...(decl.field ? { field: true } : {}), ...(decl.doc ? { doc: decl.doc as OperationDoc } : {}) })
     }
   }
 }

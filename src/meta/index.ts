@@ -49,6 +49,8 @@ export interface EndpointDecl {
   field?: boolean
   path?: string
   params?: Record<string, unknown>
+  /** a field endpoint's `{ doc }` (api/doc.ts's `OperationDoc`); a method's is `ClassMeta.docs` */
+  doc?: object
 }
 
 const META = Symbol.for('fw.meta')

@@ -62,13 +62,25 @@ type FieldValue<T extends PgTable, S> = S extends { '~ormQuery': 'offset' | 'pag
  */
 export type QueryValue<T extends PgTable, F> = { -readonly [K in keyof F]: FieldValue<T, F[K]> } & QueryMethods
 
+/** A field's wire name: its alias when typed as a literal (`orm.Aliased`), else its key. */
+type WireName<K, S> = S extends { readonly alias: infer A extends string } ? (string extends A ? K : A) : K
+
+/**
+ * What a client sends for an `orm.Query` (its input type, read by `api.Input`
+ * and the typed client): every field optional, under its wire name.
+ *
+ * @example
+ * type Sent = orm.QueryInput<typeof articles, { author: orm.FilterSpec; page: ReturnType<typeof orm.Page<'@page'>> }> // { author?: string; '@page'?: number }
+ */
+export type QueryInput<T extends PgTable, F> = { [K in keyof F as WireName<K, F[K]>]?: Exclude<FieldValue<T, F[K]>, undefined> }
+
 /**
  * The valibot schema `orm.Query` returns (use it in `request.Query(...)`).
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), page: orm.Page() })
  */
-export type QuerySchema<T extends PgTable, F> = v.GenericSchema<unknown, QueryValue<T, F>> & { readonly table: T }
+export type QuerySchema<T extends PgTable, F> = v.GenericSchema<QueryInput<T, F> | undefined, QueryValue<T, F>> & { readonly table: T }
 
 /**
  * A query-string schema over a table: filters (columns, paths, expressions, functions),

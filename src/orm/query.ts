@@ -73,7 +73,7 @@ export interface ScopeSpec {
  */
 export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec | SearchSpec | ScopeSpec
 
-type FilterOptions<O> = { schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number }
+type FilterOptions<O, A extends string = string> = { schema?: v.GenericSchema<unknown, O>; alias?: A; maxLength?: number }
 
 /** The longest filter, `orm.Search` or `orm.Scope` value: 1 000 characters (a list: 1 000 items of 1 000 characters). */
 export const DEFAULT_MAX_LENGTH = 1000
@@ -82,6 +82,15 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
   if (maxLength !== undefined && !(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new ImproperlyConfigured(`orm.Filter: maxLength must be a positive integer (got ${String(maxLength)})`)
   return maxLength
 }
+
+/**
+ * A query field's wire name at the type level, when given as a literal (`{ alias: '@page' }`):
+ * `orm.Query`'s input type (what the typed client sends) is keyed by it.
+ *
+ * @example
+ * type Page = orm.Aliased<'@page'> // { readonly alias: '@page' }
+ */
+export type Aliased<A extends string> = [A] extends [never] ? unknown : { readonly alias: A }
 
 /**
  * Filter rows by `path` (a column, or through relations: `'author.username'`), by an
@@ -98,12 +107,16 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
  * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
  */
-export function Filter<O = unknown>(
-  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number },
+export function Filter<O = unknown, const A extends string = never>(
+  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: A; maxLength?: number },
   op: FilterOp = 'eq',
-  options?: v.GenericSchema<unknown, O> | FilterOptions<O>,
-): FilterSpec<O> {
-  const { schema, alias, maxLength } = options && '~standard' in options ? { schema: options, alias: undefined, maxLength: undefined } : ((options ?? {}) as FilterOptions<O>)
+  options?: v.GenericSchema<unknown, O> | FilterOptions<O, A>,
+): FilterSpec<O> & Aliased<A> {
+  const { schema, alias, maxLength } = options && '~standard' in options ? { schema: options, alias: undefined, maxLength: undefined } : ((options ?? {}) as FilterOptions<O, A>)
+  return filterSpec<O>(source, op, schema, alias, maxLength) as FilterSpec<O> & Aliased<A>
+}
+
+function filterSpec<O>(source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number }, op: FilterOp, schema: v.GenericSchema | undefined, alias: string | undefined, maxLength: number | undefined): FilterSpec<O> {
   if (typeof source === 'string') return { '~ormQuery': 'filter', path: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
   if ('~ormExpr' in source) return { '~ormQuery': 'filter', expr: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
   return { '~ormQuery': 'filter', query: source.query as FilterSpec['query'], op, schema: source.schema ?? schema, alias: source.alias ?? alias, maxLength: checkedMaxLength(source.maxLength ?? maxLength) }
@@ -111,7 +124,7 @@ export function Filter<O = unknown>(
 
 /** The default bounds: `Limit` 100 rows, `Offset` 10 000 rows, `Page` 10 000 pages. */
 export const DEFAULT_MAX = { limit: 100, offset: 10_000, page: 10_000 } as const
-type PagingOptions = { max?: number; default?: number; alias?: string }
+type PagingOptions<A extends string = string> = { max?: number; default?: number; alias?: A }
 
 function paging<K extends 'offset' | 'limit' | 'page'>(kind: K, options: PagingOptions): PagingSpec<K> & { max: number } {
   const max = options.max ?? DEFAULT_MAX[kind]
@@ -125,16 +138,16 @@ function paging<K extends 'offset' | 'limit' | 'page'>(kind: K, options: PagingO
 }
 
 /** Rows to skip (`?offset=20`), an integer from 0 to `max` (default 10 000; more is a 400). @example orm.Offset({ max: 5000, alias: '@offset' }) */
-export function Offset(options: PagingOptions = {}): PagingSpec<'offset'> & { max: number } {
-  return paging('offset', options)
+export function Offset<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'offset'> & { max: number } & Aliased<A> {
+  return paging('offset', options) as PagingSpec<'offset'> & { max: number } & Aliased<A>
 }
 /** Rows to return (`?limit=10`), at most `max` (default 100; more is a 400); defaults to `max`. @example orm.Limit({ max: 100, alias: '@rows' }) */
-export function Limit(options: PagingOptions = {}): PagingSpec<'limit'> & { max: number } {
-  return paging('limit', options)
+export function Limit<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'limit'> & { max: number } & Aliased<A> {
+  return paging('limit', options) as PagingSpec<'limit'> & { max: number } & Aliased<A>
 }
 /** 1-based page number (`?page=2`) up to `max` (default 10 000), with the query's `Limit` as page size. @example orm.Page({ alias: '@page' }) */
-export function Page(options: PagingOptions = {}): PagingSpec<'page'> & { max: number } {
-  return paging('page', options)
+export function Page<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'page'> & { max: number } & Aliased<A> {
+  return paging('page', options) as PagingSpec<'page'> & { max: number } & Aliased<A>
 }
 /**
  * Sort by allowed columns (`?order=-createdAt`, `?order=title,-id`), or by named terms over
@@ -142,13 +155,13 @@ export function Page(options: PagingOptions = {}): PagingSpec<'page'> & { max: n
  *
  * @example orm.OrderBy(['createdAt', 'title'])
  */
-export function OrderBy<const K extends string>(
+export function OrderBy<const K extends string, const A extends string = never>(
   allowed: readonly K[] | Readonly<Record<K, OrderTerm>>,
-  options: { default?: readonly (K | `-${K}`)[]; alias?: string } = {},
-): OrderSpec<K> {
+  options: { default?: readonly (K | `-${K}`)[]; alias?: A } = {},
+): OrderSpec<K> & Aliased<A> {
   const terms: Record<string, OrderTerm> = Array.isArray(allowed) ? Object.fromEntries(allowed.map((key) => [key, Order(key)])) : { ...(allowed as Record<K, OrderTerm>) }
   for (const [key, term] of Object.entries(terms)) if (term.field === undefined) terms[key] = { ...term, field: key }
-  return { '~ormQuery': 'order', allowed: Object.keys(terms) as K[], terms, default: options.default, alias: options.alias }
+  return { '~ormQuery': 'order', allowed: Object.keys(terms) as K[], terms, default: options.default, alias: options.alias } as OrderSpec<K> & Aliased<A>
 }
 /**
  * Case-insensitive search over several fields (columns, paths, JSON columns as text).
@@ -157,13 +170,13 @@ export function OrderBy<const K extends string>(
  *
  * @example orm.Search(['title', 'content', 'tags'], { mode: 'all' })
  */
-export function Search(fields: readonly string[], options: { mode?: 'field' | 'all' | 'any'; alias?: string } = {}): SearchSpec {
+export function Search<const A extends string = never>(fields: readonly string[], options: { mode?: 'field' | 'all' | 'any'; alias?: A } = {}): SearchSpec & Aliased<A> {
   if (fields.length === 0) throw new ImproperlyConfigured('orm.Search needs at least one field')
-  return { '~ormQuery': 'search', fields, mode: options.mode ?? 'field', alias: options.alias }
+  return { '~ormQuery': 'search', fields, mode: options.mode ?? 'field', alias: options.alias } as SearchSpec & Aliased<A>
 }
 /** The client picks result fields (`?scope=username,articles(title)`), or drops them with `{ excluded: true }`. @example orm.Scope() */
-export function Scope(options: { excluded?: boolean; alias?: string } = {}): ScopeSpec {
-  return { '~ormQuery': 'scope', excluded: options.excluded ?? false, alias: options.alias }
+export function Scope<const A extends string = never>(options: { excluded?: boolean; alias?: A } = {}): ScopeSpec & Aliased<A> {
+  return { '~ormQuery': 'scope', excluded: options.excluded ?? false, alias: options.alias } as ScopeSpec & Aliased<A>
 }
 
 const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))

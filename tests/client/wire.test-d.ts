@@ -75,10 +75,11 @@ describe('inputs are the schemas input types', () => {
     void hand.find({ q: 'x' })
   })
 
-  it('api.Args is api.Input for the method, and carries the wire input', () => {
+  it('api.Input is what the method receives and carries the wire input; api.Args is its alias (issue #38)', () => {
     const params = { tag: v.optional(v.string()), limit: v.optional(v.number(), 10) }
-    expectTypeOf<Omit<api.Args<typeof params>, api.WireKey>>().toEqualTypeOf<api.Input<typeof params>>()
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{ tag: string | undefined; limit: number }>()
+    expectTypeOf<api.Args<typeof params>>().toEqualTypeOf<api.Input<typeof params>>()
+    expectTypeOf<Omit<api.Input<typeof params>, api.WireKey>>().toEqualTypeOf<{ tag: string | undefined; limit: number }>()
+    expectTypeOf<NonNullable<api.Input<typeof params>[api.WireKey]>>().toEqualTypeOf<api.WireInput<typeof params>>()
     expectTypeOf<api.WireInput<typeof params>>().toEqualTypeOf<{ tag?: string | undefined; limit?: number | undefined }>()
   })
 })

@@ -69,7 +69,8 @@ describe('endpoint decorators accept matching methods', () => {
         return p
       }
     }
-    expectTypeOf<A['list']>().parameter(0).toEqualTypeOf<{ page: number; q: string }>()
+    expectTypeOf<A['list']>().parameter(0).toEqualTypeOf<api.Input<typeof params>>()
+    expectTypeOf<Omit<Parameters<A['list']>[0], api.WireKey>>().toEqualTypeOf<{ page: number; q: string }>()
   })
 
   it('async methods and this', () => {

@@ -1,15 +1,20 @@
 /**
  * What `api.Input` (and so every endpoint's parameter type) derives from a
- * `params` declaration (SPEC §2, §3).
+ * `params` declaration (SPEC §2, §3). `api.Input` also carries the wire
+ * input under `api.WireKey` for the typed client (SPEC §9.1, checked in
+ * tests/client/wire.test-d.ts); `Received` here is what the method receives.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'
 import { Field, Param, api, file, request } from 'fw-api'
 
+/** What the method receives: `api.Input` without its type-only wire key. */
+type Received<P, Path extends string = ''> = Omit<api.Input<P, Path>, api.WireKey>
+
 describe('api.Input from schemas', () => {
   it('maps each valibot schema to its output', () => {
     const params = { id: v.number(), tags: v.array(v.string()), flag: v.boolean() }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{ id: number; tags: string[]; flag: boolean }>()
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{ id: number; tags: string[]; flag: boolean }>()
   })
   it('uses the output (not input) of transforms and defaults', () => {
     const params = {
@@ -17,25 +22,25 @@ describe('api.Input from schemas', () => {
       lang: v.picklist(['en', 'zh']),
       len: v.pipe(v.string(), v.transform((s) => s.length)),
     }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{ page: number; lang: 'en' | 'zh'; len: number }>()
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{ page: number; lang: 'en' | 'zh'; len: number }>()
   })
   it('Field with a default makes the object field non-optional on output', () => {
     const schema = v.object({ a: Field(v.number(), { alias: 'A', default: 1 }), b: Field(v.string(), { alias: 'B' }) })
-    expectTypeOf<api.Input<{ body: typeof schema }>>().toEqualTypeOf<{ body: { a: number; b: string } }>()
+    expectTypeOf<Received<{ body: typeof schema }>>().toEqualTypeOf<{ body: { a: number; b: string } }>()
   })
   it('is empty for no params', () => {
-    expectTypeOf<api.Input<{}>>().toEqualTypeOf<{}>()
+    expectTypeOf<Received<{}>>().toEqualTypeOf<{}>()
   })
 })
 
 describe('api.Input from markers', () => {
   it('path markers are strings', () => {
     const params = { slug: request.SlugPathParam, path: request.FilePathParam, code: request.PathParam({ regex: '[a-z]+' }) }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{ slug: string; path: string; code: string }>()
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{ slug: string; path: string; code: string }>()
   })
   it('a marker with a schema gives the schema output', () => {
     const params = { n: request.PathParam(v.pipe(v.number(), v.integer())), q: request.QueryParam(v.boolean(), { alias: 'Q' }) }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{ n: number; q: boolean }>()
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{ n: number; q: boolean }>()
   })
   it('whole-object markers give their schema output', () => {
     const Q = v.object({ lang: v.picklist(['en', 'zh']), page: v.optional(v.number(), 1) })
@@ -44,7 +49,7 @@ describe('api.Input from markers', () => {
       headers: request.Headers(v.object({ meta: v.record(v.string(), v.unknown()) })),
       cookies: request.Cookies(v.object({ sessionid: v.string() })),
     }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{
       query: { lang: 'en' | 'zh'; page: number }
       headers: { meta: Record<string, unknown> }
       cookies: { sessionid: string }
@@ -58,7 +63,7 @@ describe('api.Input from markers', () => {
       token: request.HeaderParam({ alias: 'X-Auth-Token' }),
       views: request.BodyParam(v.number(), { default: 0 }),
     }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{
       page: number
       clsName: string
       csrftoken: string | null
@@ -74,7 +79,7 @@ describe('api.Input from markers', () => {
       user: request.Json(v.object({ name: v.string() })),
       form: request.Form(v.object({ files: v.array(file.File) })),
     }
-    expectTypeOf<api.Input<typeof params>>().toEqualTypeOf<{
+    expectTypeOf<Received<typeof params>>().toEqualTypeOf<{
       avatar: file.UploadedFile
       sized: file.UploadedFile
       html: string
@@ -86,8 +91,8 @@ describe('api.Input from markers', () => {
 
 describe('api.Input with a path template', () => {
   it('adds undeclared template params as strings', () => {
-    expectTypeOf<api.Input<{}, '{slug}'>>().toEqualTypeOf<{ slug: string }>()
-    expectTypeOf<api.Input<{ page: v.NumberSchema<undefined> }, 'doc/{lang}/{page}'>>().toEqualTypeOf<{ lang: string; page: number }>()
+    expectTypeOf<Received<{}, '{slug}'>>().toEqualTypeOf<{ slug: string }>()
+    expectTypeOf<Received<{ page: v.NumberSchema<undefined> }, 'doc/{lang}/{page}'>>().toEqualTypeOf<{ lang: string; page: number }>()
   })
   it('TemplateParams lists the names', () => {
     expectTypeOf<api.TemplateParams<'a/{x}/b/{y}'>>().toEqualTypeOf<'x' | 'y'>()
