@@ -122,6 +122,8 @@ function storageOf(): Storage | undefined {
   const Storage = hooks?.AsyncLocalStorage
   if (!Storage || typeof Storage.prototype.enterWith !== 'function') return undefined
   try {
+    // workerd has `enterWith` but throws "not implemented": probed once, on an instance of its own
+    new Storage().enterWith({ request: undefined as never, contextOf: () => ({}) })
     return new Storage()
   } catch {
     return undefined

@@ -198,7 +198,9 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
     // Node answers, then closes; Bun refuses a Content-Length over its 128 MB maxRequestBodySize outright.
     if (runtime.name === 'node') expect(result.text).toMatch(/^HTTP\/1\.1 200/)
     expect(result.closed, `still open after ${result.written} bytes`).toBe(true)
-    expect(result.written).toBeLessThan(32 * 1024 * 1024)
+    // what the client wrote before the server's FIN and pause: socket buffers plus what a busy event loop
+    // reads before its answer is sent (40 MB seen under a full suite on 2 cores) — far from the 1 GB pushed
+    expect(result.written).toBeLessThan(96 * 1024 * 1024)
     expect(result.ms).toBeLessThan(5000)
   })
 

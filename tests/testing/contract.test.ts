@@ -56,7 +56,8 @@ describe('contract() on the example services', () => {
       expect(statuses('/api/user/bulk', 'post')).toEqual(expect.arrayContaining(['409', '503']))
       expect(statuses('/api/user/{id}', 'get')).toContain('503')
       expect(statuses('/api/user/{id}', 'get')).not.toContain('409')
-      expect(Object.keys(doc.components.schemas)).toEqual([])
+      // only the ORM schemas' own components (tests/openapi/orm-results.test.ts): named, used, none numbered
+      expect(Object.keys(doc.components.schemas).sort()).toEqual(['Articles', 'Comments', 'Users'])
     })
 
     it('every operation answers as documented (but the listed one)', async () => {
