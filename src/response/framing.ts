@@ -15,7 +15,7 @@ import { HOP_BY_HOP, isNullBodyStatus, isResponseLike } from '../utils/http'
 /** The content codings `fetch()` decodes (undici, Bun, Deno): a fetched body with one of them arrives decoded. */
 const DECODED_BY_FETCH: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'zstd'])
 
-/** The members of a `Response` read here, as any implementation has them. */
+/** The members of a `Response` read here, as every implementation has them. */
 interface ResponseShape {
   status: number
   statusText: string
