@@ -8,7 +8,6 @@ import { Self, type DefField, type SchemaDef } from './fields'
 import { resolvePath } from './paths'
 import type { Link } from './relations'
 import { hasKey } from './save'
-import { LIST_MAX, type WriteLimits } from './limits'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>

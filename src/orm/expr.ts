@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { ImproperlyConfigured } from '../exceptions'
 import { chainOf, resolvePath, transformed, type Ref } from './paths'
 import { primaryKeysOf } from './relations'
 import { contextFilterSql, withFilter, type Context, type ExprFilter } from './context'
