@@ -1,34 +1,53 @@
 import type { API } from '../api/api'
 import type { OperationDoc } from '../api/doc'
 import type { BodyPlan } from '../body'
-import { GatewayTimeout } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
 import type { ResolvedHook, Surroundings } from './hooks'
 import { label, rendererFor, type CompileOptions } from './options'
 import type { EndpointPlan } from './params'
-import { compilePipeline, type HookStep } from './pipeline'
+import type { Handler } from './compose'
+import { Exchange } from './exchange'
+import type { HookStep } from './hook-steps'
+import { compilePipeline, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
 
 export type { CompileOptions } from './options'
 
-/** What the router hands a matched request to. */
-export interface CompiledEndpoint {
-  /** what the endpoint was built from (class, method, templates, params): read by docs generators */
-  def: EndpointDef
-  /** the endpoint's parsing plan (its params and body plans): read by docs generators */
-  plan: EndpointPlan
-  /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
-  template: Template
-  /** its before hooks, outer class first (docs generators read the errors they declare) */
-  before: readonly ResolvedHook[]
-  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
-  doc: OperationDoc
-  renderer: Renderer
-  headerNames: readonly string[]
-  /** Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
-  handle(rc: RequestContext): Response | Promise<Response>
+/**
+ * What the router hands a matched request to: one endpoint compiled once,
+ * with what docs generators read of it.
+ */
+export class CompiledEndpoint {
+  /** the chain of steps around the method (compile/pipeline.ts) */
+  readonly #chain: Handler<Exchange>
+  /** one class instance on the route (nothing around the endpoint), made up front by the `Exchange` */
+  readonly #single: boolean
+
+  constructor(
+    /** what the endpoint was built from (class, method, templates, params): read by docs generators */
+    readonly def: EndpointDef,
+    /** the endpoint's parsing plan (its params and body plans): read by docs generators */
+    readonly plan: EndpointPlan,
+    /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
+    readonly template: Template,
+    /** its before hooks, outer class first (docs generators read the errors they declare) */
+    readonly before: readonly ResolvedHook[],
+    /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
+    readonly doc: OperationDoc,
+    readonly renderer: Renderer,
+    readonly headerNames: readonly string[],
+    pipeline: PipelinePlan,
+  ) {
+    this.#chain = compilePipeline(pipeline)
+    this.#single = pipeline.before.length + pipeline.after.length + pipeline.handle.length + pipeline.plugins.length === 0
+  }
+
+  /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
+  handle(rc: RequestContext): Response | Promise<Response> {
+    return this.#chain(new Exchange(rc, this.def.levels, this.#single))
+  }
 }
 
 type Method = (this: API, input: Record<string, unknown>) => unknown
@@ -40,19 +59,10 @@ function fieldCall(name: string): Method {
   }
 }
 
-/** Answer 504 if `pending` has not settled within `ms`. */
-function withTimeout(pending: Promise<Response>, ms: number, renderer: Renderer, where: string): Promise<Response> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<Response>((resolve) => {
-    timer = setTimeout(() => resolve(renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))), ms)
-  })
-  return Promise.race([pending, late]).finally(() => clearTimeout(timer))
-}
-
 /**
  * Compile one endpoint once: its renderer, the renderers of its hooks, and
- * its pipeline (compile/pipeline.ts). `hookPlans` are the params plans of its
- * before hooks that declare params of their own.
+ * its chain of steps (compile/pipeline.ts). `hookPlans` are the params plans
+ * of its before hooks that declare params of their own.
  */
 export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>, options: CompileOptions): CompiledEndpoint {
   const where = label(def.cls, def.methodName)
@@ -63,7 +73,7 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
   }
   const hookBodies = [...hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
-  const run = compilePipeline({
+  const pipeline: PipelinePlan = {
     levels: def.levels,
     method: def.field ? fieldCall(def.methodName) : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
     renderer,
@@ -77,14 +87,9 @@ export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Su
     handle: around.handle.map(step),
     plugins: around.plugins,
     errorPlugins: [...around.plugins].reverse().concat([...options.plugins].reverse()).filter((plugin) => plugin.handleError),
+    timeout: around.timeout ?? options.timeout,
+    label: where,
     options,
-  })
-  const timeout = around.timeout ?? options.timeout
-  const handle = timeout
-    ? (rc: RequestContext) => {
-        const response = run(rc)
-        return response instanceof Promise ? withTimeout(response, timeout, renderer, where) : response
-      }
-    : run
-  return { def, plan, template: around.template, before: around.before, doc: around.doc, renderer, headerNames: plan.headerNames, handle }
+  }
+  return new CompiledEndpoint(def, plan, around.template, around.before, around.doc, renderer, plan.headerNames, pipeline)
 }

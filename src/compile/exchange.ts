@@ -7,26 +7,31 @@ export interface LevelMaker {
   make: () => API
 }
 
-/** One request through one endpoint: what its steps share. */
+/** One request through one endpoint: the state its steps share (compile/compose.ts). */
 export class Exchange {
+  /** the method's input (its own params) */
   readonly input: Record<string, unknown> = {}
-  response: Response | undefined = undefined
-  /** class plugins whose `processRequest` ran (their `processResponse` runs, innermost first) */
-  entered = 0
-  /** a class plugin answered (or failed) before the endpoint: its hooks do not run */
-  bypassed = false
+  /** common params land here; with one class on the route it is the endpoint's instance itself */
+  readonly common: Record<string, unknown>
   readonly #made: (API | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]
 
+  /** `single`: one class instance on the route, made up front (the common params land on it directly). */
   constructor(
     readonly rc: RequestContext,
     levels: readonly LevelMaker[],
-    /** common params land here; with one class on the route it is the endpoint's instance itself */
-    readonly common: Record<string, unknown>,
     single: boolean,
   ) {
     this.#levels = levels
-    this.#made = single ? undefined : new Array<API | undefined>(levels.length)
+    if (single) {
+      const instance = (levels[levels.length - 1] as LevelMaker).make()
+      instance.request = rc
+      this.common = instance as unknown as Record<string, unknown>
+      this.#made = undefined
+    } else {
+      this.common = {}
+      this.#made = new Array<API | undefined>(levels.length)
+    }
   }
 
   /** The instance of the API class at `level` (one per class per request). */
@@ -42,4 +47,9 @@ export class Exchange {
     }
     return instance
   }
+}
+
+/** The request's context in an endpoint's chain state (what plugin steps read). */
+export function contextOfExchange(exchange: Exchange): RequestContext {
+  return exchange.rc
 }

@@ -1,43 +1,22 @@
 import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import type { BodyPlan } from '../body'
-import { InternalServerError } from '../exceptions'
-import { withSetCookies, type RequestContext } from '../request/context'
+import type { BodyPlan, Limits } from '../body'
+import { GatewayTimeout } from '../exceptions'
+import { withSetCookies } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
-import { outgoingResponse } from '../response/framing'
-import { resolveAll } from './resolve'
 import type { Renderer } from '../response/render'
+import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
-import { compileDirect } from './direct'
-import { Exchange, type LevelMaker } from './exchange'
+import { alwaysPromised, compose, rescued, type Answer, type Handler, type Step } from './compose'
+import { contextOfExchange, type Exchange, type LevelMaker } from './exchange'
 import { badRequest, extract, readEndpointBody, tooManyQuery } from './extract'
-import type { ResolvedHook } from './hooks'
+import { afterHookStep, beforeHookStep, errorHookStep, type HookStep } from './hook-steps'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
+import { errorPluginStep, pluginSteps } from './plugin-steps'
+import { resolveAll } from './resolve'
 
-/**
- * One endpoint compiled into one list of steps (docs/architecture.md, "The
- * endpoint pipeline"): class plugins' `processRequest`, the query limit, the
- * `resolve` params (fw-api/auth users: a 401 before the body is read), the
- * body, params, before hooks, the method; then after hooks and plugins'
- * `processResponse`. A step returns nothing, or a promise when it has to wait;
- * the steps run synchronously until one waits, so an endpoint with nothing
- * asynchronous answers without a promise hop. Errors go to `recover`: error
- * hooks and plugins' `handleError` when there are any, else the endpoint's
- * rendering, without waiting.
- */
-/** A hook with what it runs with, resolved at build. */
-export interface HookStep {
-  hook: ResolvedHook
-  /** its own template's renderer (its return values and `this.respond`) */
-  renderer: Renderer
-  /** the params only it declares (before hooks) */
-  params: readonly ParamPlan[]
-  /** `Class.method()`, as errors name it */
-  label: string
-}
-
-/** Everything an endpoint's pipeline is built from. */
+/** Everything an endpoint's chain of steps is built from. */
 export interface PipelinePlan {
   levels: readonly LevelMaker[]
   method: (this: API, input: Record<string, unknown>) => unknown
@@ -55,245 +34,120 @@ export interface PipelinePlan {
   plugins: readonly Plugin[]
   /** every plugin with `handleError`, innermost first (class, then service) */
   errorPlugins: readonly Plugin[]
+  /** the handler timeout (ms), if any */
+  timeout: number | undefined
+  /** `Class.method()`, as the timeout's 504 names it */
+  label: string
   options: CompileOptions
 }
 
-/**
- * One step: `run` returns nothing, or a thenable to wait for; `settle` (when
- * given) takes what it resolved to. One promise hop per waiting step.
- */
-interface Step {
-  run: (x: Exchange) => unknown
-  settle: ((x: Exchange, value: unknown) => void) | undefined
-}
-
-const step = (run: Step['run'], settle?: Step['settle']): Step => ({ run, settle })
-
-/** A plugin step's `Response` (framed, response/framing.ts; `passed` as it is), or undefined. */
-function settled(result: unknown, use: (response: Response) => void, passed?: Response): unknown {
-  if (isThenable(result)) return Promise.resolve(result).then((value) => settled(value, use, passed))
-  const response = result === passed ? passed : outgoingResponse(result)
-  if (response) use(response)
-  return undefined
-}
-
-/** A class plugin's answer, instead of the endpoint's. */
-function answer(x: Exchange, response: Response): void {
-  x.response = response
-  x.bypassed = true
-}
-
-function buildSteps(p: PipelinePlan): Step[] {
-  const { renderer, options, plugins } = p
-  const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
-  const steps: Step[] = []
-  plugins.forEach((plugin) => {
-    if (!plugin.processRequest) return void steps.push(step((x) => void x.entered++))
-    // A plugin that throws is answered by the endpoint's error rendering (not by error hooks).
-    const fail = (x: Exchange) => (error: unknown) => answer(x, renderer.error(error))
-    steps.push(step((x) => {
-      x.entered++
-      try {
-        const pending = settled(plugin.processRequest?.(x.rc.raw, x.rc), (response) => answer(x, response))
-        return isThenable(pending) ? Promise.resolve(pending).then(undefined, fail(x)) : undefined
-      } catch (error) {
-        return fail(x)(error)
-      }
-    }))
-  })
-  if (p.readsQuery) {
-    steps.push(step((x) => {
-      const tooMany = tooManyQuery(x.rc, options.limits)
-      if (tooMany) throw tooMany
-    }))
+/** The endpoint's answer when it has not settled within `ms`: a 504, rendered by `renderer`. */
+function timeoutStep(ms: number, renderer: Renderer, where: string): Step<Exchange> {
+  const late = (): Response => renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))
+  return function timeLimit(exchange, next) {
+    const answer = next(exchange)
+    return answer instanceof Promise ? deadline(answer, ms, late) : answer
   }
-  if (p.resolvers.length) {
-    const resolvers = p.resolvers
-    steps.push(step((x) => resolveAll(x.rc, resolvers, 0)))
-  }
-  const bodies = p.bodies
-  if (bodies) {
-    steps.push(step(
-      (x) => readEndpointBody(x.rc, bodies, options.limits),
-      (x, body) => void (x.rc.body = body),
-    ))
-  }
-  const params = p.params
-  steps.push(step((x) => {
-    const failures = extract(params, x.rc, x.input, x.common)
-    if (!failures) return
-    // Nothing can intercept the 400: render it without building an Error.
-    if (trivial) x.response = renderer.invalid(failures.message, failures.issues)
-    else throw badRequest(failures)
-  }))
-  for (const { hook, renderer: own, params: hookParams } of p.before) {
-    steps.push(step((x) => {
-      const hookInput: Record<string, unknown> = { ...x.input }
-      if (hookParams.length) {
-        const failures = extract(hookParams, x.rc, hookInput, x.common)
-        if (failures) throw badRequest(failures)
-      }
-      x.rc.responder = own.result
-      return hook.method.call(x.at(hook.level), hookInput)
-    }))
-  }
-  const last = p.levels.length - 1
-  const method = p.method
-  const render = (x: Exchange, value: unknown): void => void (x.response = renderer.result(value))
-  steps.push(step((x) => {
-    x.rc.responder = renderer.result
-    const result = method.call(x.at(last), x.input)
-    if (isThenable(result)) return result
-    x.response = renderer.result(result)
-    return undefined
-  }, render))
-  return steps
-}
-
-/** Error hooks nearest first, then plugins' `handleError` (class, then service), then the default rendering. */
-async function recoverAsync(p: PipelinePlan, error: unknown, x: Exchange): Promise<Response> {
-  let current = error
-  for (const { hook, renderer } of p.handle) {
-    const errors = hook.decl.errors ?? []
-    if (errors.length && !errors.some((cls) => current instanceof cls)) continue
-    try {
-      x.rc.responder = renderer.result
-      return renderer.result(await hook.method.call(x.at(hook.level), current))
-    } catch (next) {
-      current = next // a failing error hook hands its error on to the outer ones
-    }
-  }
-  for (const plugin of p.errorPlugins) {
-    try {
-      const replaced = outgoingResponse(await plugin.handleError?.(current, x.rc))
-      if (replaced) return replaced
-    } catch (next) {
-      current = next
-    }
-  }
-  return p.renderer.error(current)
-}
-
-/** After hooks (nearest first), then class plugins' `processResponse` (innermost first); each may replace the response. */
-function finishSteps(p: PipelinePlan): ((x: Exchange) => unknown)[] {
-  const { renderer, plugins } = p
-  const steps: ((x: Exchange) => unknown)[] = []
-  for (const { hook, renderer: own, label } of p.after) {
-    const fail = (x: Exchange) => (error: unknown) => void (x.response = renderer.error(error))
-    // An after hook that read (or locked) the body and returned nothing would send a Response nobody can read.
-    const consumed = () => new InternalServerError(`${label}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`)
-    steps.push((x) => {
-      if (x.bypassed) return undefined
-      try {
-        x.rc.responder = own.result
-        const replaced = hook.method.call(x.at(hook.level), x.response)
-        const use = (value: unknown): void => {
-          const response = x.response as Response
-          if (value !== undefined) x.response = own.result(value)
-          else if (response.bodyUsed || response.body?.locked) x.response = renderer.error(consumed())
-        }
-        if (isThenable(replaced)) return Promise.resolve(replaced).then(use, fail(x))
-        return use(replaced)
-      } catch (error) {
-        return fail(x)(error)
-      }
-    })
-  }
-  for (let index = plugins.length - 1; index >= 0; index--) {
-    const plugin = plugins[index] as Plugin
-    if (!plugin.processResponse) continue
-    const fail = (x: Exchange) => (error: unknown) => void (x.response = renderer.error(error))
-    steps.push((x) => {
-      if (index >= x.entered) return undefined
-      try {
-        const given = x.response as Response
-        const pending = settled(plugin.processResponse?.(given, x.rc), (response) => (x.response = response), given)
-        return isThenable(pending) ? Promise.resolve(pending).then(undefined, fail(x)) : undefined
-      } catch (error) {
-        return fail(x)(error)
-      }
-    })
-  }
-  return steps
-}
-
-/** Run `steps` in order (each may await); they never throw. */
-function runAll(steps: readonly ((x: Exchange) => unknown)[], x: Exchange, from: number): Response | Promise<Response> {
-  for (let i = from; i < steps.length; i++) {
-    const pending = (steps[i] as (x: Exchange) => unknown)(x)
-    if (isThenable(pending)) return Promise.resolve(pending).then(() => runAll(steps, x, i + 1))
-  }
-  return x.response as Response
 }
 
 /**
- * Compile an endpoint's pipeline: `handle(rc)` never throws, and is
- * synchronous when no step waits.
+ * The error boundary: what anything further in throws or rejects with is the
+ * endpoint's error rendering; cookies set while handling (a session login)
+ * go on the answer, before after hooks see it.
  */
-export function compilePipeline(p: PipelinePlan): (rc: RequestContext) => Response | Promise<Response> {
-  const trivial = p.handle.length === 0 && p.errorPlugins.length === 0
-  // One class instance on the route, made up front (the common params land on it directly).
-  const single = p.handle.length + p.before.length + p.after.length + p.plugins.length === 0
-  const make = (p.levels[p.levels.length - 1] as LevelMaker).make
-  // Nothing around the endpoint: the same steps, written straight (compile/direct.ts).
-  if (single && trivial && !p.resolvers.length) return compileDirect(p, make)
-  const steps = buildSteps(p)
-  const finish = finishSteps(p)
-  const renderer = p.renderer
-  const recover = trivial ? (error: unknown): Response => renderer.error(error) : (error: unknown, x: Exchange) => recoverAsync(p, error, x)
-  const done = (x: Exchange): Response | Promise<Response> => {
-    // cookies set while handling (a session login): on the endpoint's answer, before after hooks see it
-    if (x.rc.setCookies !== undefined) x.response = withSetCookies(x.rc, x.response as Response)
-    return finish.length ? runAll(finish, x, 0) : (x.response as Response)
+function boundaryStep(renderer: Renderer): Step<Exchange> {
+  const failed = (error: unknown): Response => renderer.error(error)
+  return function errorBoundary(exchange, next) {
+    const answer = rescued(exchange, next, failed)
+    if (answer instanceof Promise) return answer.then((response) => withSetCookies(exchange.rc, response))
+    return withSetCookies(exchange.rc, answer)
   }
-  const rescue = (x: Exchange, error: unknown): Response | Promise<Response> => {
-    const recovered = recover(error, x)
-    if (recovered instanceof Response) {
-      x.response = recovered
-      return done(x)
-    }
-    return recovered.then((response) => {
-      x.response = response
-      return done(x)
+}
+
+/** Too many query params: a 400 before anything reads them. */
+function queryLimitStep(limits: Limits): Step<Exchange> {
+  return function queryLimit(exchange, next) {
+    const tooMany = tooManyQuery(exchange.rc, limits)
+    if (tooMany) throw tooMany
+    return next(exchange)
+  }
+}
+
+/** The `resolve` params (fw-api/auth users: a 401 before the body is read). */
+function resolveStep(resolvers: readonly MarkerSpec[]): Step<Exchange> {
+  return function resolveParams(exchange, next) {
+    const pending = resolveAll(exchange.rc, resolvers, 0)
+    return pending ? pending.then(() => next(exchange)) : next(exchange)
+  }
+}
+
+/** The body, read once with the limits, before params. */
+function bodyStep(bodies: readonly BodyPlan[], limits: Limits): Step<Exchange> {
+  return function readBody(exchange, next) {
+    return readEndpointBody(exchange.rc, bodies, limits).then((body) => {
+      exchange.rc.body = body
+      return next(exchange)
     })
   }
-  // Hooks and class plugins are declared asynchronous work: their endpoints always answer
-  // with a promise (tests/spec/sync-path.test.ts); everything else answers synchronously when it can.
-  const hooked = !single
-  const handle = (rc: RequestContext): Response | Promise<Response> => {
-    let x: Exchange
-    if (single) {
-      const instance = make()
-      instance.request = rc
-      x = new Exchange(rc, p.levels, instance as unknown as Record<string, unknown>, true)
-    } else x = new Exchange(rc, p.levels, {}, false)
-    return advance(x, 0)
+}
+
+/**
+ * Every param of the endpoint. A failure is a 400: rendered straight (no
+ * `Error` built) when nothing can intercept it (`intercepted` false), else
+ * thrown for the error hooks and plugins.
+ */
+function paramsStep(params: readonly ParamPlan[], renderer: Renderer, intercepted: boolean): Step<Exchange> {
+  return function parseParams(exchange, next) {
+    const failures = extract(params, exchange.rc, exchange.input, exchange.common)
+    if (!failures) return next(exchange)
+    if (intercepted) throw badRequest(failures)
+    return renderer.invalid(failures.message, failures.issues)
   }
-  /** Run the steps from `from` until one sets the response; a step that returns a thenable is awaited (one hop). */
-  const advance = (x: Exchange, from: number): Response | Promise<Response> => {
-    try {
-      for (let i = from; i < steps.length && x.response === undefined; i++) {
-        const current = steps[i] as Step
-        const pending = current.run(x)
-        if (pending !== undefined && isThenable(pending)) {
-          const next = i + 1
-          return Promise.resolve(pending).then(
-            (value) => {
-              current.settle?.(x, value)
-              return advance(x, next)
-            },
-            (error: unknown) => rescue(x, error),
-          )
-        }
-      }
-    } catch (error) {
-      return rescue(x, error)
-    }
-    return done(x)
+}
+
+/** The endpoint's method on its class instance, its value rendered by the endpoint's template. */
+function methodCall(method: PipelinePlan['method'], renderer: Renderer, level: number): Handler<Exchange> {
+  const rendered = renderer.result
+  return function callMethod(exchange): Answer {
+    exchange.rc.responder = rendered
+    const result = method.call(exchange.at(level), exchange.input)
+    return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
   }
-  if (!hooked) return handle
-  return (rc) => {
-    const response = handle(rc)
-    return response instanceof Response ? Promise.resolve(response) : response
-  }
+}
+
+/**
+ * The steps of one endpoint, outermost first (docs/architecture.md, "A
+ * request, end to end"): the timeout; class plugins; after hooks (nearest
+ * innermost); the error boundary, error plugins, error hooks (nearest
+ * innermost); the query limit, `resolve` params, body, params, before hooks
+ * (outer class first). The method is the end of the chain.
+ */
+export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
+  const { renderer, options } = plan
+  const steps: Step<Exchange>[] = []
+  if (plan.timeout) steps.push(timeoutStep(plan.timeout, renderer, plan.label))
+  // Hooks and class plugins are declared asynchronous work: their endpoints always
+  // answer with a promise (tests/spec/sync-path.test.ts).
+  if (plan.before.length + plan.after.length + plan.handle.length + plan.plugins.length) steps.push(alwaysPromised)
+  steps.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
+  for (const hook of [...plan.after].reverse()) steps.push(afterHookStep(hook, renderer))
+  steps.push(boundaryStep(renderer))
+  for (const plugin of [...plan.errorPlugins].reverse()) steps.push(errorPluginStep(plugin, contextOfExchange))
+  for (const hook of [...plan.handle].reverse()) steps.push(errorHookStep(hook))
+  if (plan.readsQuery) steps.push(queryLimitStep(options.limits))
+  if (plan.resolvers.length) steps.push(resolveStep(plan.resolvers))
+  if (plan.bodies) steps.push(bodyStep(plan.bodies, options.limits))
+  const intercepted = plan.handle.length + plan.errorPlugins.length > 0
+  steps.push(paramsStep(plan.params, renderer, intercepted))
+  for (const hook of plan.before) steps.push(beforeHookStep(hook))
+  return steps
+}
+
+/**
+ * Compile an endpoint's chain once: its steps composed around the method
+ * (compile/compose.ts). The handler takes the request's `Exchange`, never
+ * throws, and answers synchronously when no step waits.
+ */
+export function compilePipeline(plan: PipelinePlan): Handler<Exchange> {
+  return compose(endpointSteps(plan), methodCall(plan.method, plan.renderer, plan.levels.length - 1))
 }

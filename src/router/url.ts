@@ -3,7 +3,6 @@
  * path and query, Bun's host-less requests, and re-addressing a request below
  * a prefix. The route vocabulary itself is in ./route-path.
  */
-import { lastPassed } from '../utils/last-passed'
 import { normalizeRoute, under } from './route-path'
 
 /**
@@ -54,8 +53,8 @@ function anyCaseScheme(url: string): number {
 
 // Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
 const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
-/** A Host without a bad character (a server sees one or a few: the last usable one is compared, not tested again). */
-const usableHost = lastPassed((host) => !BAD_HOST.test(host))
+/** A Host without a bad character (tested on every request: no cache holds a client's Host). */
+const usableHost = (host: string): boolean => !BAD_HOST.test(host)
 
 /**
  * Split a request URL into its path and query by index (no URL object).

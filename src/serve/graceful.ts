@@ -6,6 +6,7 @@
  */
 import { eventStreamOf, type EventStreamHandle } from '../response/sse'
 import type { FetchHandler } from '../types'
+import { deadline } from '../utils/deadline'
 import { DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type Started } from './types'
 
 /**
@@ -125,15 +126,13 @@ function handOn<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, s
 /** What a runtime or framework server gives `graceful()`: how to stop it nicely, and how to cut what is left. */
 export type ServerHandle = Started['handle']
 
-/** `promise` settled within `ms`: true, or false on timeout. */
-export async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
-  try {
-    return await Promise.race([promise.then(() => true as const, () => true as const), late])
-  } finally {
-    clearTimeout(timer)
-  }
+/** `promise` settled within `ms`: true, or false on timeout (utils/deadline.ts, the one timeout). */
+export function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return deadline(
+    promise.then(() => true, () => true),
+    ms,
+    () => false,
+  )
 }
 
 /** How long the server gets to let go of its connections once they were cut. */

@@ -1,6 +1,8 @@
 import type { APIClass } from '../api/api'
-import { runPlugins, type Plugin } from '../api/plugin'
+import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
+import { alwaysPromised, compose, type Handler, type Step } from '../compile/compose'
+import { pluginSteps } from '../compile/plugin-steps'
 import { compileRoutes, type Routed, type Scope } from '../compile/routes'
 import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
@@ -45,6 +47,9 @@ export interface Dispatch {
   routes: readonly RouteEntry<Routed>[]
 }
 
+/** A service plugin's state is the request's context itself. */
+const itself = (rc: RequestContext): RequestContext => rc
+
 /** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
 function headOnly(response: Response): Response {
   response.body?.cancel().catch(() => {})
@@ -74,9 +79,6 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const { entries, scopes } = compileRoutes(defs, options)
   const router = new Router(entries)
   const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
-  // Only plugins with a request or response step go around routing (one with just `handleError`
-  // is asked by the endpoint pipeline on an error): a service without them answers synchronously.
-  const around = plugins.filter((plugin) => plugin.processRequest || plugin.processResponse)
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
   const appMounts = config.appMounts.map((mount) => ({ ...mount, handler: containHandler(mount.handler, root, mount.prefix) }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
@@ -98,39 +100,66 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     return new Response(null, { status: 204, headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers } })
   }
 
+  /** The routes at `path` (any method), less those a sub-API's scope shadows there. */
+  const routesAt = (path: string): PathMatch<Routed> | undefined => {
+    const found = router.find(path)
+    if (!found || !anyShadowed(found, path)) return found
+    const byMethod = new Map([...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)))
+    return byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
+  }
+  /** Plugins around `end`, composed once: declared asynchronous work (always a promise). */
+  const withPlugins = (steps: readonly Step<RequestContext>[], end: Handler<RequestContext>): Handler<RequestContext> =>
+    steps.length ? compose([alwaysPromised, ...steps], end) : end
+  const answerPreflight = (rc: RequestContext): Response => {
+    const found = routesAt(rc.path)
+    return found ? preflight(found) : root.error(new NotFound(`path not found: ${rc.path}`))
+  }
+  // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight (OPTIONS) of their paths too.
+  const preflightOf = new Map<Routed, Handler<RequestContext>>()
+  for (const entry of entries) {
+    const steps = pluginSteps(entry.data.classPlugins, root, itself)
+    if (steps.length) preflightOf.set(entry.data, withPlugins(steps, answerPreflight))
+  }
+
   /** No route for this method: 405 / preflight / 404, by the class that owns the path. */
-  const miss = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
+  const miss = (rc: RequestContext): Response | Promise<Response> => {
     const path = rc.path
-    let found = router.find(path)
-    if (found && anyShadowed(found, path)) {
-      const byMethod = new Map([...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)))
-      found = byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
-    }
+    const found = routesAt(path)
     const owner = ownerOf(path)
     if (!found) {
       if (owner) return owner.renderer.error(new NotFound(`path not found: ${path}`))
-      return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
+      return fallback ? fallback.handler(rc.raw, rc.env, rc.ctx) : root.error(new NotFound(`path not found: ${path}`))
     }
+    const first = found.byMethod.values().next().value?.entry.data
     if (rc.method === 'OPTIONS') {
-      // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
-      const classPlugins = found.byMethod.values().next().value?.entry.data.classPlugins ?? []
-      const answer = found
-      return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
+      const guarded = first && preflightOf.get(first)
+      return guarded ? guarded(rc) : preflight(found)
     }
-    const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
+    const renderer = owner?.renderer ?? first?.classRenderer ?? root
     return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: allowed.of(found).methods } }))
   }
 
-  const route = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
+  /** The matched endpoint's answer (HEAD: the GET's, without its body), else `miss`. */
+  const route = (rc: RequestContext): Response | Promise<Response> => {
     const method = rc.method
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
     const match = router.match(rc.path, method) ?? (method === 'HEAD' ? router.match(rc.path, 'GET') : undefined)
-    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path))) return miss(rc, request, env, ctx)
+    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path))) return miss(rc)
     rc.pathValues = match.values
     const response = match.entry.data.endpoint.handle(rc)
     if (method !== 'HEAD') return response
     return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
+  // Service plugins around routing, and around the mounts that ask for them (the docs routes). Only
+  // plugins with a request or response step go around (one with just `handleError` is asked by the
+  // endpoint's chain on an error): a service without them answers synchronously.
+  const servicePlugins = pluginSteps(plugins, root, itself)
+  const routed = withPlugins(servicePlugins, route)
+  const mounts = prefixed.map((mount) => ({
+    prefix: mount.prefix,
+    guarded: mount.guarded && servicePlugins.length > 0 ? withPlugins(servicePlugins, (rc) => mount.handler(stripPrefix(rc.raw, mount.prefix), rc.env, rc.ctx)) : undefined,
+    handler: mount.handler,
+  }))
 
   const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     const url = request.url
@@ -145,15 +174,12 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       if (resolved === BACKSLASH) return root.error(new BadRequest(BAD_TARGET))
       if (resolved !== undefined) return dispatch(new Request(resolved, request), env, ctx)
     }
-    for (const mount of prefixed) {
+    for (const mount of mounts) {
       if (!under(mount.prefix, path)) continue
-      if (!mount.guarded || !around.length) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
-      return runPlugins(around, rc, () => mount.handler(stripPrefix(request, mount.prefix), env, ctx), root)
+      if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
+      return mount.guarded(new RequestContext(request, path, target.search, Date.now(), env, ctx))
     }
-    const rc = new RequestContext(request, path, target.search, Date.now(), env, ctx)
-    if (around.length) return runPlugins(around, rc, () => route(rc, request, env, ctx), root)
-    return route(rc, request, env, ctx)
+    return routed(new RequestContext(request, path, target.search, Date.now(), env, ctx))
   }
   // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (docs/security.md):
   // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.

@@ -12,7 +12,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
-import { lastPassed } from '../../utils/last-passed'
 import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
 import { nativeRequestAt, PLAIN_HOST, plainTarget } from './request'
@@ -122,8 +121,8 @@ const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|
 /** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
 const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
 
-/** Whether the URL parser keeps `host` as it is (the last plain Host compared, not tested again). */
-const isPlainHost = lastPassed((host) => PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host)))
+/** Whether the URL parser keeps `host` as it is (tested on every request: no cache holds a client's Host). */
+const isPlainHost = (host: string): boolean => PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host))
 
 /**
  * `requestUrl(req, path)` without the URL parser where it would change

@@ -8,7 +8,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
-import { lastPassed } from '../../utils/last-passed'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
@@ -52,8 +51,8 @@ export function plainTarget(target: string): boolean {
   return true
 }
 
-/** `PLAIN_HOST.test`, the last Host it passed compared instead of tested again. */
-const plainHost = lastPassed((host) => PLAIN_HOST.test(host))
+/** `PLAIN_HOST.test` (on every request: no cache holds a client's Host). */
+const plainHost = (host: string): boolean => PLAIN_HOST.test(host)
 
 /** An absolute-form request-target: `http://` or `https://` in any case. */
 export const ABSOLUTE_FORM = /^https?:\/\//i

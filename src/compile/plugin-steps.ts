@@ -1,0 +1,98 @@
+import type { Plugin, PluginResult } from '../api/plugin'
+import type { RequestContext } from '../request/context'
+import { outgoingResponse } from '../response/framing'
+import type { Renderer } from '../response/render'
+import { isThenable } from '../utils/thenable'
+import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
+
+/**
+ * A plugin's `Response` (of any realm, framed by its bytes:
+ * response/framing.ts; `passed`, the one it was given, as it is), or
+ * undefined to carry on.
+ */
+function pluginResponse(value: unknown, passed?: Response): Response | undefined {
+  return value === passed ? passed : outgoingResponse(value)
+}
+
+/**
+ * The step of one plugin, a service's (around routing) or a class's (around
+ * its endpoints): `processRequest` (a `Response` answers instead of `next`),
+ * then `processResponse` on the answer (a `Response` replaces it). A plugin
+ * that throws, or a `next` that does, is answered by `renderer`'s error
+ * rendering, never by a crash. `contextOf` finds the request's context in
+ * the chain's state. A plugin with neither step needs no step: `undefined`.
+ *
+ * @example
+ * compose(plugins.map((plugin) => pluginStep(plugin, root, (rc) => rc)).filter(Boolean), route)
+ */
+export function pluginStep<State>(plugin: Plugin, renderer: Renderer, contextOf: (state: State) => RequestContext): Step<State> | undefined {
+  if (!plugin.processRequest && !plugin.processResponse) return undefined
+  const failed = (error: unknown): Response => renderer.error(error)
+
+  /** `processRequest`, then `next` unless it answered. */
+  const enter = (state: State, next: Handler<State>): Answer => {
+    if (!plugin.processRequest) return next(state)
+    const rc = contextOf(state)
+    const early: PluginResult = plugin.processRequest(rc.raw, rc)
+    if (isThenable(early)) return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
+    return pluginResponse(early) ?? next(state)
+  }
+
+  /** `processResponse` on the answer: its `Response` replaces it. */
+  const leave = (rc: RequestContext, response: Response): Answer => {
+    try {
+      const replaced: PluginResult = plugin.processResponse?.(response, rc)
+      if (isThenable(replaced)) return Promise.resolve(replaced).then((value) => pluginResponse(value, response) ?? response, failed)
+      return pluginResponse(replaced, response) ?? response
+    } catch (error) {
+      return failed(error)
+    }
+  }
+
+  return function pluginAround(state, next) {
+    let answer: Answer
+    try {
+      answer = enter(state, next)
+    } catch (error) {
+      answer = failed(error)
+    }
+    if (answer instanceof Promise) answer = answer.then(undefined, failed)
+    if (!plugin.processResponse) return answer
+    const rc = contextOf(state)
+    return whenAnswered(answer, (response) => leave(rc, response))
+  }
+}
+
+/** The steps of `plugins` (outermost first), those with a request or response step. */
+export function pluginSteps<State>(plugins: readonly Plugin[], renderer: Renderer, contextOf: (state: State) => RequestContext): Step<State>[] {
+  const steps: Step<State>[] = []
+  for (const plugin of plugins) {
+    const step = pluginStep(plugin, renderer, contextOf)
+    if (step) steps.push(step)
+  }
+  return steps
+}
+
+/**
+ * The step of a plugin's `handleError` inside an endpoint's error boundary:
+ * an error from further in is handed to it; its `Response` answers, anything
+ * else hands the error on (what it throws replaces the error).
+ */
+export function errorPluginStep<State>(plugin: Plugin, contextOf: (state: State) => RequestContext): Step<State> {
+  const recover = (error: unknown, state: State): Answer => {
+    const value: PluginResult = plugin.handleError?.(error, contextOf(state))
+    if (isThenable(value)) {
+      return Promise.resolve(value).then((settled) => {
+        const response = pluginResponse(settled)
+        if (response) return response
+        throw error
+      })
+    }
+    const response = pluginResponse(value)
+    if (response) return response
+    throw error
+  }
+  return function pluginHandleError(state, next) {
+    return rescued(state, next, recover)
+  }
+}
