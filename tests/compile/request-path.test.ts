@@ -1,0 +1,63 @@
+/**
+ * The request path has one implementation and keeps no state between
+ * requests (docs/architecture.md, "A request, end to end"): one composer,
+ * no second copy of the endpoint steps, no module-level mutable state or
+ * "last value" caches in the modules a request runs through.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const src = fileURLToPath(new URL('../../src', import.meta.url))
+
+/** The modules a matched request runs through that this suite guards. */
+const REQUEST_PATH = [
+  ...readdirSync(join(src, 'compile'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `compile/${name}`),
+  'service/dispatch.ts',
+  'router/url.ts',
+  'api/plugin.ts',
+  'utils/deadline.ts',
+]
+/** The modules that check a request's Host. */
+const HOST_CHECKS = ['router/url.ts', 'node/native/request.ts', 'node/native/attach.ts']
+
+/** Top-level `let`/`var` declarations of a module (by name). */
+function topLevelMutables(code: string): string[] {
+  const file = ts.createSourceFile('module.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+  const found: string[] = []
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement)) continue
+    const flags = statement.declarationList.flags
+    if (flags & (ts.NodeFlags.Const | ts.NodeFlags.Using)) continue
+    for (const declaration of statement.declarationList.declarations) found.push(declaration.name.getText(file))
+  }
+  return found
+}
+
+const read = (path: string): string => readFileSync(join(src, path), 'utf8')
+
+describe('the request path', () => {
+  it('finds a top-level let (the check itself)', () => {
+    expect(topLevelMutables('let last: string | undefined\nconst fixed = 1\nvar old = 2')).toEqual(['last', 'old'])
+  })
+
+  it('declares no module-level mutable variable', () => {
+    for (const path of REQUEST_PATH) expect(topLevelMutables(read(path)), path).toEqual([])
+  })
+
+  it('keeps no "last value that passed" cache: a Host is tested on every request', () => {
+    expect(existsSync(join(src, 'utils/last-passed.ts'))).toBe(false)
+    for (const path of [...REQUEST_PATH, ...HOST_CHECKS]) expect(read(path), path).not.toMatch(/lastPassed|last-passed/)
+  })
+
+  it('has one composer and no second copy of the endpoint steps', () => {
+    expect(existsSync(join(src, 'compile/direct.ts'))).toBe(false)
+    expect(read('api/plugin.ts')).not.toMatch(/runPlugins|export async function settle/)
+    const composers = REQUEST_PATH.filter((path) => /export function compose\b/.test(read(path)))
+    expect(composers).toEqual(['compile/compose.ts'])
+  })
+})
