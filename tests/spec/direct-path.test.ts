@@ -1,8 +1,9 @@
 /**
- * An endpoint with nothing around it runs its steps written straight
- * (compile/direct.ts); one with a plugin's `handleError` runs the general
- * pipeline (compile/pipeline.ts). A `handleError` that lets every error pass
- * changes nothing, so both must answer every request byte for byte alike.
+ * An endpoint with nothing around it is composed of fewer steps (no error
+ * plugin, params failures rendered without an `Error`) than one with a
+ * plugin's `handleError` (compile/pipeline.ts). A `handleError` that lets
+ * every error pass changes nothing, so both must answer every request byte
+ * for byte alike.
  */
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
