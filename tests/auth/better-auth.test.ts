@@ -13,6 +13,8 @@ let origin = ''
 let close: () => Promise<void> = async () => {}
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 const cookieOf = (response: Response): string => (response.headers.getSetCookie().find((line) => line.startsWith('better-auth.session_token=')) ?? '').split(';')[0] ?? ''
+/** a test's bound: better-auth hashes with scrypt (CPU-bound), slow on a busy machine — a hang guard */
+const SLOW_MS = 120_000
 const alice = { email: 'alice@example.com', password: 'alice-password-1', name: 'Alice' }
 
 beforeAll(async () => {
@@ -33,7 +35,7 @@ describe('better-auth mounted in fw, its session the fw user (auth.Custom)', () 
     const me = await fetch(`${origin}/api/me`, { headers: { cookie } })
     expect(me.status).toBe(200)
     expect(await me.json()).toEqual({ id: user.id, email: alice.email, name: 'Alice' })
-  })
+  }, SLOW_MS)
 
   it('sign-in with the password starts a session the fw endpoint accepts; a wrong password is better-auth’s 401', async () => {
     const signIn = await post('/api/auth/sign-in/email', { email: alice.email, password: alice.password })
@@ -44,7 +46,7 @@ describe('better-auth mounted in fw, its session the fw user (auth.Custom)', () 
     const wrong = await post('/api/auth/sign-in/email', { email: alice.email, password: 'not-her-password' })
     expect(wrong.status).toBe(401)
     expect(cookieOf(wrong)).toBe('')
-  })
+  }, SLOW_MS)
 
   it('no session → 401 with WWW-Authenticate; a forged cookie → 401; the optional user is null', async () => {
     const none = await fetch(`${origin}/api/me`)
@@ -54,7 +56,7 @@ describe('better-auth mounted in fw, its session the fw user (auth.Custom)', () 
     expect(forged.status).toBe(401)
     expect(await forged.text()).not.toContain('forged')
     expect(await (await fetch(`${origin}/api/hello`)).json()).toBe('hello stranger')
-  })
+  }, SLOW_MS)
 
   it('sign-out (better-auth) ends the session for fw too', async () => {
     const signIn = await post('/api/auth/sign-in/email', { email: alice.email, password: alice.password })
@@ -63,7 +65,7 @@ describe('better-auth mounted in fw, its session the fw user (auth.Custom)', () 
     const signOut = await post('/api/auth/sign-out', {}, { cookie, origin })
     expect(signOut.status).toBe(200)
     expect((await fetch(`${origin}/api/me`, { headers: { cookie } })).status).toBe(401)
-  })
+  }, SLOW_MS)
 
   it('the OpenAPI document lists better-auth’s cookie as the security of the fw endpoints', () => {
     const document = service.openapi()
@@ -71,10 +73,10 @@ describe('better-auth mounted in fw, its session the fw user (auth.Custom)', () 
     expect(document.components.securitySchemes).toEqual({ betterAuth: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } })
     expect(security('/api/me')).toEqual([{ betterAuth: [] }])
     expect(security('/api/hello')).toEqual([{ betterAuth: [] }, {}])
-  })
+  }, SLOW_MS)
 
   it('a user config without passwordField cannot login() (better-auth does that): a clear configuration error', async () => {
     const outside = auth.User(baUsers, { authentication: auth.Custom({ scheme: { type: 'http', scheme: 'bearer' }, resolve: () => undefined }), loginFields: ['email'] })
     await expect(outside.login({} as never, { ident: 'alice@example.com', password: 'x' })).rejects.toThrow(/passwordField/)
-  })
+  }, SLOW_MS)
 })
