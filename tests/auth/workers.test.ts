@@ -2,8 +2,9 @@
  * Sessions shared by `run({ workers: 2 })` processes over real HTTP
  * (tests/auth/fixtures/workers-server.ts): a login answered by one worker
  * process is valid on the other, and a logout on one ends it on both — with
- * the sessions in Redis and in Postgres (`auth.DatabaseStore`). Each answer
- * names its process id, so the test proves two different processes answered.
+ * the sessions in Redis and in Postgres (`auth.DatabaseStore`); with
+ * `auth.MemoryStore` (the control) the other process does not know it. Each
+ * answer names its process id, so the test proves two processes answered.
  *
  *   FW_RUNTIMES=node npx vitest run tests/auth/workers.test.ts
  */
@@ -98,6 +99,25 @@ describe.skipIf(skip !== undefined).each(runtimesFor(['node', 'bun']).filter((ru
       }
       expect(ended).toEqual(answered)
       expect((await send(server.origin, 'GET', 'me', { cookie })).status).toBe(401)
+    } finally {
+      await server.stop()
+    }
+  }, START_MS + 60_000)
+
+  it('the control: with auth.MemoryStore (one process) the other worker does not know the session', async () => {
+    const server = await startServer(runtime, ENTRY, START_MS, { AUTH_STORE: 'memory', DATABASE_URL: postgres?.url ?? '' })
+    try {
+      const login = await send(server.origin, 'POST', 'login', {}, { username: 'alice', password: 'alice123' })
+      expect(login.status, server.output()).toBe(200)
+      const cookie = (login.setCookie[0] ?? '').split(';')[0] ?? ''
+      let other: Answer | undefined
+      for (let n = 0; n < TRIES && !other; n++) {
+        const status = await send(server.origin, 'GET', 'status', { cookie })
+        if (status.body.pid !== login.body.pid) other = status
+        else expect(status.body.id).toBe(1)
+      }
+      expect(other, 'the other worker never answered').toBeDefined()
+      expect(other?.body.id).toBe(null)
     } finally {
       await server.stop()
     }
