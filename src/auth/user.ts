@@ -25,8 +25,8 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
   authentication: Scheme
   /** columns `login()` finds the user by (any of them may hold the ident) */
   loginFields: readonly Key<T>[]
-  /** the column holding `auth.hashPassword()` hashes: never part of the user value */
-  passwordField: P
+  /** the column holding `auth.hashPassword()` hashes: never part of the user value (`login()` needs it; a table without passwords, e.g. an outside library's users behind `auth.Custom`, leaves it out) */
+  passwordField?: P
   /** updated by `login()` with the time */
   loginTimeField?: Key<T>
   /** updated by `login()` with the client's address */
@@ -98,7 +98,7 @@ function idConverter(column: Column): (id: unknown) => unknown {
  * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), loginFields: ['username'], passwordField: 'password' })
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)      // 401 without a valid token
  */
-export function User<T extends PgTable, const P extends Key<T>>(table: T, options: UserOptions<T, P>): UserConfig<Omit<InferSelectModel<T>, P>> {
+export function User<T extends PgTable, const P extends Key<T> = never>(table: T, options: UserOptions<T, P>): UserConfig<Omit<InferSelectModel<T>, P>> {
   type Row = Omit<InferSelectModel<T>, P>
   const scheme = options.authentication
   if (!scheme || typeof scheme.authenticate !== 'function') throw new ImproperlyConfigured('auth.User: `authentication` must be a scheme (auth.JsonWebToken, auth.Session, auth.APIKey, auth.Basic, auth.Custom)')
@@ -108,8 +108,8 @@ export function User<T extends PgTable, const P extends Key<T>>(table: T, option
     if (!column) throw new ImproperlyConfigured(`auth.User: ${role} '${name}' is not a column of the table (have: ${Object.keys(columns).join(', ')})`)
     return column
   }
-  const passwordField: string = options.passwordField
-  need(passwordField, 'passwordField')
+  const passwordField: string | undefined = options.passwordField
+  if (passwordField !== undefined) need(passwordField, 'passwordField')
   if (!options.loginFields.length) throw new ImproperlyConfigured('auth.User: `loginFields` names at least one column')
   const loginColumns = options.loginFields.map((name) => need(name, 'loginFields'))
   if (options.loginTimeField) need(options.loginTimeField, 'loginTimeField')
@@ -127,6 +127,7 @@ export function User<T extends PgTable, const P extends Key<T>>(table: T, option
   let dummyHash: Promise<string> | undefined
 
   const withoutPassword = (row: Record<string, unknown>): Row => {
+    if (passwordField === undefined) return row as Row
     const { [passwordField]: _password, ...rest } = row
     return rest as Row
   }
@@ -157,6 +158,7 @@ export function User<T extends PgTable, const P extends Key<T>>(table: T, option
   const optionalMarker = createMarker<Row | null>(spec(current, true))
 
   const login = async (context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<Row> | null> => {
+    if (passwordField === undefined) throw new ImproperlyConfigured('auth.User: login() checks a password: give `passwordField` (the column holding auth.hashPassword() hashes)')
     // Every login verifies one hash, the user's or this dummy: unknown users take as long as wrong passwords.
     const dummy = await (dummyHash ??= hasher.hash(crypto.randomUUID()))
     const { ident, password } = credentials ?? {}

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { auth } from 'fw-api/auth'
+import { constantTimeEqual } from '../../src/auth/password'
 
 // Made the way Django's PBKDF2PasswordHasher makes them (python3):
 //   base64.b64encode(hashlib.pbkdf2_hmac('sha256', password.encode(), salt.encode(), iterations)).decode()
@@ -46,6 +47,16 @@ describe('auth passwords', () => {
     expect(performance.now() - started).toBeLessThan(5000)
     await expect(auth.hashPassword('x'.repeat(5000))).rejects.toThrow(/at most 4096/)
     expect(() => auth.Pbkdf2Hasher({ iterations: 0 })).toThrow(RangeError)
+  })
+
+  it('the hash comparison: equal bytes only, a prefix or another length is unequal (every byte compared, no early exit)', () => {
+    const bytes = (...values: number[]) => Uint8Array.from(values)
+    expect(constantTimeEqual(bytes(1, 2, 3), bytes(1, 2, 3))).toBe(true)
+    expect(constantTimeEqual(bytes(1, 2, 3), bytes(1, 2, 4))).toBe(false)
+    expect(constantTimeEqual(bytes(9, 2, 3), bytes(1, 2, 3))).toBe(false)
+    expect(constantTimeEqual(bytes(1, 2), bytes(1, 2, 3))).toBe(false)
+    expect(constantTimeEqual(bytes(1, 2, 3), bytes(1, 2))).toBe(false)
+    expect(constantTimeEqual(bytes(), bytes())).toBe(true)
   })
 
   it('a pluggable hasher is used by hashPassword / verifyPassword', async () => {

@@ -16,10 +16,9 @@ import { redisSkipReason, startRedis } from './redis'
 type Redis = ReturnType<typeof createClient>
 
 // PGlite starts in seconds to tens of seconds on a busy machine: once per file, in a hook.
-const database = orm.Database({ engine: 'pglite', schema: tables })
+const database = orm.Database({ engine: 'pglite', schema: tables, create: true })
 const hasher = auth.Pbkdf2Hasher({ iterations: 1000 })
 beforeAll(async () => {
-  await database.execute(tables.createTables)
   await (await database.db()).insert(tables.users).values({ username: 'dana', password: await hasher.hash('dana123') })
 }, 300_000) // PGlite starts slowly on a busy machine
 afterAll(() => database.close())

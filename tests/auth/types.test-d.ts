@@ -25,6 +25,11 @@ describe('auth types', () => {
     expectTypeOf(jwtUser.login).returns.toEqualTypeOf<Promise<auth.LoginResult<Row> | null>>()
   })
 
+  it('without passwordField (users an outside library owns, behind auth.Custom) the user is the whole row', () => {
+    const outside = auth.User(users, { authentication: auth.Custom({ scheme: { type: 'http', scheme: 'bearer' }, resolve: () => undefined }), loginFields: ['username'] })
+    api.get({ user: outside }, ({ user }) => expectTypeOf(user).toEqualTypeOf<{ id: number; username: string; password: string; lastLogin: Date | null; lastLoginIp: string | null; avatar: string | null }>())
+  })
+
   it('column names are checked', () => {
     // @ts-expect-error 'email' is not a column of users
     auth.User(users, { authentication: auth.MemoryStore as never, loginFields: ['email'], passwordField: 'password' })

@@ -49,7 +49,7 @@ class UserAPI extends api.API {
 
 class RootAPI extends api.API { static user = UserAPI }
 const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
-const database = orm.Database({ engine: 'pglite', schema: tables })
+const database = orm.Database({ engine: 'pglite', schema: tables, create: true })
 service.use(orm.DatabaseConnections({ default: database }))
 
 /** The peer's `UserClient`: named calls, `{ status, result }`, a cookie jar. */
@@ -77,7 +77,6 @@ function userClient(baseURL: string) {
 let client: ReturnType<typeof userClient>
 let close: () => Promise<void> = async () => {}
 beforeAll(async () => {
-  await database.execute(tables.createTables) // TODO create: true
   await (await database.db()).insert(users).values({ username: 'alice', password: await auth.hashPassword('alice123') })
   const server = await service.run({ port: 0, host: '127.0.0.1' })
   client = userClient(`http://127.0.0.1:${server.port}/api`)

@@ -12,7 +12,8 @@
  * A fixture that needs more than plain Workers says so in the environment:
  * `WORKERD_FLAGS=nodejs_compat` (compatibility flags, comma-separated; with
  * nodejs_compat `node:*` imports stay for workerd) and `WORKERD_BINDINGS` (a
- * JSON object of plain-text bindings, the Worker's `env`).
+ * JSON object of plain-text bindings, the Worker's `env`); `WORKERD_KV` names
+ * Workers KV namespace bindings (comma-separated; miniflare keeps them in memory).
  */
 import { mkdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
@@ -28,6 +29,7 @@ const outfile = resolve(outdir, `${basename(entry, '.ts')}.mjs`)
 
 const compatibilityFlags = (process.env.WORKERD_FLAGS ?? '').split(',').map((flag) => flag.trim()).filter(Boolean)
 const bindings = JSON.parse(process.env.WORKERD_BINDINGS ?? '{}') as Record<string, string>
+const kvNamespaces = (process.env.WORKERD_KV ?? '').split(',').map((name) => name.trim()).filter(Boolean)
 
 await bundleWorker(resolve(root, entry), outfile, { nodeBuiltins: compatibilityFlags.includes('nodejs_compat') })
 
@@ -36,6 +38,7 @@ const mf = new Miniflare({
   compatibilityDate: compatibilityDate(),
   compatibilityFlags,
   bindings,
+  kvNamespaces,
   host: process.env.HOST ?? '127.0.0.1',
   port: Number(process.env.PORT ?? 8787),
 })
