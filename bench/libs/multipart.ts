@@ -23,7 +23,7 @@ function outcome(run: () => unknown): string {
   }
 }
 const remixAll = (bytes: Uint8Array, options: { maxFileSize?: number } = {}) => [...remixParse(bytes, { boundary, ...options })]
-const cases: [string, Uint8Array][] = [
+const cases: [string, Uint8Array<ArrayBuffer>][] = [
   ['a preamble before the first delimiter (RFC 2046 §5.1.1)', form(part('a', 'A'), 'preamble\r\n')],
   ['an epilogue after the closing delimiter', form(part('a', 'A'), '', 'epilogue')],
   ['transport padding after a delimiter', encoder.encode(`--${boundary}  \r\nContent-Disposition: form-data; name="a"\r\n\r\nA\r\n--${boundary}--\r\n`)],
@@ -40,10 +40,10 @@ console.log(`1 MiB file in a field that takes none: fw ${outcome(() => parseMult
 const small = form(part('title', 'hello') + part('doc', 'z'.repeat(1024), 'doc.txt'))
 compare('multipart (field + 1 KiB file)', [
   { name: 'fw parser', run: () => parseMultipart(small, boundary, limits) },
-  { name: 'remix parser', run: () => remixAll(small).map((item) => (item.isFile ? new File([item.bytes], item.filename ?? '') : item.text)) },
+  { name: 'remix parser', run: () => remixAll(small).map((item) => (item.isFile ? new File([item.bytes as Uint8Array<ArrayBuffer>], item.filename ?? '') : item.text)) },
 ], 5000)
 const large = form(part('doc', 'z'.repeat(1 << 20), 'doc.bin'))
 compare('multipart (1 MiB file)', [
   { name: 'fw parser', run: () => parseMultipart(large, boundary, limits) },
-  { name: 'remix parser', run: () => remixAll(large).map((item) => (item.isFile ? new File([item.bytes], item.filename ?? '') : item.text)) },
+  { name: 'remix parser', run: () => remixAll(large).map((item) => (item.isFile ? new File([item.bytes as Uint8Array<ArrayBuffer>], item.filename ?? '') : item.text)) },
 ], 20)

@@ -22,18 +22,18 @@ async function serviceOf(fw: FwModule): Promise<(request: Request) => Promise<Re
       return { page, tags: tag?.length ?? 0 }
     }
 
-    @api.post({ form: request.Body(v.object({ title: v.string(), note: v.string() }), { accept: 'form' }) })
+    @api.post({ form: request.Form(v.object({ title: v.string(), note: v.string() })) })
     form({ form }: { form: { title: string } }) {
       return form.title
     }
 
-    @api.post({ doc: request.Body(v.object({ name: v.string() }), { accept: 'any' }) })
+    @api.post({ doc: request.Body(v.object({ name: v.string() })) })
     xml({ doc }: { doc: { name: string } }) {
       return doc.name
     }
   }
   const service = new Fw(import.meta.url, { api: RootAPI })
-  return (req) => service.fetch(req)
+  return async (req) => service.fetch(req)
 }
 
 const boundary = 'fwBoundary12'
