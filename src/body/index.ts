@@ -184,19 +184,9 @@ export function accepts(plan: BodyPlan, type: ContentType | undefined): boolean 
  */
 export function contentTypeOf(request: Request): ContentType | undefined {
   const header = request.headers.get('content-type')
-  if (header === JSON_HEADER) return JSON_TYPE
-  // A client sends the same header again and again (a multipart boundary included): the last one parsed is kept.
-  if (header !== lastHeader) {
-    const type = parseContentType(header)
-    lastType = type && Object.freeze({ essence: type.essence, params: Object.freeze(type.params) })
-    lastHeader = header
-  }
-  return lastType
+  // The most common header skips the parse; any other is parsed per request (no cache: see docs/architecture.md, Libraries).
+  return header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
 }
-
-/** The last `Content-Type` header `contentTypeOf` parsed other than the JSON one, and its (read-only) result. */
-let lastHeader: string | null = null
-let lastType: ContentType | undefined
 
 function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
   const essence = type?.essence

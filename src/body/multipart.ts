@@ -83,8 +83,6 @@ export function parseMultipart(bytes: Bytes, boundary: string | undefined, limit
 }
 
 function checkBoundary(boundary: string | undefined): string {
-  // The last boundary parsed was checked then (a client usually sends the same one again); the initial '' never passes.
-  if (boundary !== '' && boundary === lastDelimiter.boundary) return boundary
   if (boundary === undefined || !BOUNDARY.test(boundary)) throw new BadRequest('multipart body without a valid boundary')
   return boundary
 }
@@ -105,7 +103,7 @@ class MultipartParser {
   private undeclared = false
 
   constructor(boundary: string, limits: MultipartLimits) {
-    this.delimiter = delimiterOf(boundary)
+    this.delimiter = encoder.encode(`\r\n--${boundary}`)
     this.limits = limits
   }
 
@@ -246,15 +244,6 @@ class MultipartParser {
 
 const EMPTY = new Uint8Array(0)
 const encoder = new TextEncoder()
-
-/** The last boundary's delimiter bytes (one client usually sends one boundary; never written to); `''` is no valid boundary. */
-let lastDelimiter = { boundary: '', bytes: EMPTY as Uint8Array }
-
-/** `CRLF--boundary` as bytes, encoded once for a boundary seen again. */
-function delimiterOf(boundary: string): Uint8Array {
-  if (lastDelimiter.boundary !== boundary) lastDelimiter = { boundary, bytes: encoder.encode(`\r\n--${boundary}`) }
-  return lastDelimiter.bytes
-}
 
 function invalid(): Error {
   return new BadRequest('invalid multipart body')

@@ -30,28 +30,31 @@ export type XmlValue = string | XmlObject | XmlValue[]
 const TEXT = '#text'
 const DOCTYPE = /<!DOCTYPE/i
 type Library = typeof import('fast-xml-parser')
-let library: Promise<Library> | undefined
-const parsers = new Map<number, XMLParser>()
 
+/**
+ * fast-xml-parser, imported on the first XML body and kept: code, no client data, one entry. Importing it
+ * again per body costs ≈ 80 µs on Node (≈ 750 µs under tsx), several times the parse (bench/libs/xml.ts).
+ */
+const library: { loading?: Promise<Library> } = {}
+
+/**
+ * A parser for one body. Not cached: a shared parser saves ≈ 7 % of parsing a small body in process
+ * (bench/libs/xml.ts), under the 10 % a module-level cache must show (docs/architecture.md, Libraries).
+ */
 function parserFor(lib: Library, maxDepth: number): XMLParser {
-  let parser = parsers.get(maxDepth)
-  if (!parser) {
-    parser = new lib.XMLParser({
-      ignoreAttributes: true,
-      parseTagValue: false,
-      parseAttributeValue: false,
-      ignoreDeclaration: true,
-      ignorePiTags: true,
-      processEntities: true,
-      // Also decodes numeric character references (and HTML's named ones), never inside CDATA.
-      htmlEntities: true,
-      textNodeName: TEXT,
-      // +1: the parser counts the document node as a level.
-      maxNestedTags: maxDepth + 1,
-    })
-    parsers.set(maxDepth, parser)
-  }
-  return parser
+  return new lib.XMLParser({
+    ignoreAttributes: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    processEntities: true,
+    // Also decodes numeric character references (and HTML's named ones), never inside CDATA.
+    htmlEntities: true,
+    textNodeName: TEXT,
+    // +1: the parser counts the document node as a level.
+    maxNestedTags: maxDepth + 1,
+  })
 }
 
 /** How much XML work one body may cause. */
@@ -111,7 +114,7 @@ export async function parseXml(text: string, maxDepth: number, bounds: XmlBounds
   // A DOCTYPE is the only way to declare entities; APIs have no use for one.
   if (DOCTYPE.test(text)) throw new BadRequest('XML DOCTYPE declarations are not allowed')
   checkBounds(text, bounds)
-  const lib = await (library ??= import('fast-xml-parser'))
+  const lib = await (library.loading ??= import('fast-xml-parser'))
   if (lib.XMLValidator.validate(text) !== true) throw new BadRequest('invalid XML body')
   let document: unknown
   try {

@@ -192,8 +192,8 @@ interface PGliteLike {
   close(): Promise<void>
 }
 
-
-let active: DatabaseConnections | undefined
+/** What `service.use(connections)` activated: configuration set at build (as Django's `DATABASES`), one entry, no client data. */
+const activated: { connections?: DatabaseConnections } = {}
 
 /**
  * Database aliases for a service: `default` is used by schemas without `{ db }`.
@@ -228,14 +228,14 @@ export class DatabaseConnections {
    */
   activate(): this {
     for (const check of checks) runCheck(check, this)
-    active = this
+    activated.connections = this
     return this
   }
 
   /** Close every opened database. */
   async close(): Promise<void> {
     await Promise.all(Object.values(this.databases).map((database) => database.close()))
-    if (active === this) active = undefined
+    if (activated.connections === this) activated.connections = undefined
   }
 
   /** Called by `service.use(connections)`. */
@@ -274,12 +274,13 @@ function runCheck(check: Check, connections: DatabaseConnections): void {
 export function declareCheck(db: string, table: PgTable, run: (schema: Record<string, unknown>) => void): void {
   // a module without the table belongs to other declarations: checked where the table is
   const check: Check = { db, run: (schema) => void (hasTable(schema, table) && run(schema)), done: new WeakSet() }
-  if (active) runCheck(check, active)
+  if (activated.connections) runCheck(check, activated.connections)
   checks.push(check)
 }
 
 /** The database behind an alias of the active connections. */
 export function databaseOf(alias: string): Database {
+  const active = activated.connections
   if (!active) throw new ImproperlyConfigured('orm: no databases configured: service.use(orm.DatabaseConnections({ default: orm.Database(...) }))')
   const database = active.databases[alias]
   if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)

@@ -4,8 +4,14 @@ import { ImproperlyConfigured } from '../exceptions'
 import { columnsOf, linkOf, type Link } from './relations'
 
 type Module = Record<string, unknown>
-/** How a column of the current table is referenced: its drizzle column (root) or `"alias"."name"`. */
-export type Ref = (key: string) => SQL
+/**
+ * How a column of the current table is referenced: its drizzle column (root) or `"alias"."name"`.
+ * `alias`: the table's alias in a subquery (absent at the root).
+ */
+export interface Ref {
+  (key: string): SQL
+  readonly alias?: string
+}
 
 /** A transform after a column: a date part or a JSON array index (`createdAt.year`, `tags.0`). */
 export type Transform = 'year' | 'month' | 'day' | 'date' | number
@@ -59,9 +65,20 @@ export function resolvePath(module: Module, table: PgTable, path: string): Resol
   return { links, target: current, key, column: key === undefined ? undefined : columnsOf(current)[key], transform, many: links.some((link) => link.kind === 'many') }
 }
 
-let aliases = 0
-/** A fresh table alias for a subquery. */
-export const nextAlias = (): string => `fw_${(aliases = (aliases + 1) % 1e6).toString(36)}`
+/** Postgres truncates identifiers past 63 bytes: a longer alias could collide with an enclosing one. */
+const MAX_ALIAS = 63
+
+/**
+ * The alias of link `index` of a chain followed from `outer`: `fw_1`, `fw_2` from the root, `fw_2_1` from
+ * `fw_2`. Derived from the enclosing alias, so it differs from every alias in scope (those have fewer
+ * segments) without any counter shared between statements; sibling subqueries may reuse one, as SQL scopes
+ * each to its subquery.
+ */
+function aliasOf(outer: Ref, index: number): string {
+  const alias = `${outer.alias ?? 'fw'}_${index}`
+  if (alias.length > MAX_ALIAS) throw new ImproperlyConfigured('orm: relations nested too deep for one statement')
+  return alias
+}
 
 /** `"schema"."table" "alias"` */
 export function tableSql(table: PgTable, alias: string): SQL {
@@ -73,11 +90,12 @@ export function tableSql(table: PgTable, alias: string): SQL {
 /** Columns of `table` under `alias`. */
 export function aliasedRef(alias: string, table: PgTable): Ref {
   const columns = columnsOf(table)
-  return (key) => {
+  const ref = (key: string): SQL => {
     const column = columns[key]
     if (!column) throw new ImproperlyConfigured(`orm: '${getTableConfig(table).name}' has no column '${key}'`)
     return sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`
   }
+  return Object.assign(ref, { alias })
 }
 
 /** `target.col = source.col and ...` for a relation followed from `ref`'s table, the target aliased. */
@@ -99,12 +117,12 @@ export interface Chain {
 export function chainOf(links: readonly Link[], outer: Ref): Chain {
   const first = links[0]
   if (!first) throw new ImproperlyConfigured('orm: a relation path needs at least one relation')
-  let alias = nextAlias()
+  let alias = aliasOf(outer, 1)
   const from = sql`${tableSql(first.target, alias)}`
   const where = joinOn(first, outer, alias)
   let last = aliasedRef(alias, first.target)
-  for (const link of links.slice(1)) {
-    const next = nextAlias()
+  for (const [index, link] of links.slice(1).entries()) {
+    const next = aliasOf(outer, index + 2)
     from.append(sql` join ${tableSql(link.target, next)} on ${joinOn(link, last, next)}`)
     alias = next
     last = aliasedRef(next, link.target)

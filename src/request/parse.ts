@@ -1,25 +1,39 @@
 /** Query, cookie and header-name parsing for the request context (each runs at most once per request). */
+import { parse as parseCookieHeader } from 'cookie'
 import { addRepeated } from '../utils/repeated'
 
-/** Split a `Cookie` header into a null-prototype map (first occurrence wins). */
+/**
+ * Split a `Cookie` header into a null-prototype map: `cookie` (jshttp) splits the pairs (first occurrence
+ * of a name wins, a pair without `=` skipped); `cookieValue` applies fw's value rules. A pair with an empty
+ * name is dropped.
+ *
+ * @example
+ * parseCookies('sessionid=abc; theme="dark"') // { sessionid: 'abc', theme: 'dark' }
+ */
 export function parseCookies(header: string | null): Record<string, string> {
-  const out: Record<string, string> = Object.create(null)
-  if (!header) return out
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq < 0) continue
-    const name = pair.slice(0, eq).trim()
-    if (!name || name in out) continue
-    let value = pair.slice(eq + 1).trim()
-    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-    try {
-      out[name] = value.includes('%') ? decodeURIComponent(value) : value
-    } catch {
-      out[name] = value
-    }
-  }
-  return out
+  if (!header) return Object.create(null) as Record<string, string>
+  // Every value is a string (`cookieValue`); the library's type allows `undefined` for absent names.
+  const cookies = parseCookieHeader(header, COOKIE_OPTIONS) as Record<string, string>
+  delete cookies['']
+  return cookies
 }
+
+/**
+ * A cookie value: whitespace around it and one pair of surrounding DQUOTEs dropped, then
+ * percent-decoded; a malformed escape is kept as text.
+ */
+function cookieValue(raw: string): string {
+  let value = raw.trim()
+  if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
+  if (!value.includes('%')) return value
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+const COOKIE_OPTIONS = { decode: cookieValue }
 
 /** Query values by name: a string, or an array when the key repeats (null prototype). */
 export type QueryValues = Record<string, string | string[]>
