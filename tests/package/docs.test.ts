@@ -1,5 +1,5 @@
 /**
- * Examples are tests (SPEC §1, issue #21 item 2): every fenced ```ts block of
+ * Examples are tests (SPEC §1): every fenced ```ts block of
  * README.md and docs/*.md is type-checked against the packed package (one
  * TypeScript program for all of them), and run in one Node process (tsx):
  * a block that throws fails here. A block that exports `service` is built,

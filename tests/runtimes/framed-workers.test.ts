@@ -1,5 +1,5 @@
 /**
- * Issue #26 item 3, on workerd (tests/runtimes/workerd.ts, no compatibility
+ * On workerd (tests/runtimes/workerd.ts, no compatibility
  * flags): a sized body the Workers platform delivered is read whole, as from
  * Bun.serve and Deno.serve; a chunked body and a Request built in code (no
  * `cf`: unknown origin) keep the counting reader. The fixture

@@ -1,5 +1,5 @@
 /**
- * Issue #9's serving guarantees over real HTTP on Node, Bun and Deno, against
+ * Serving guarantees over real HTTP on Node, Bun and Deno, against
  * tests/runtimes/fixtures/hostile.ts. Raw sockets, so each test controls the
  * bytes (trickles, lies, aborts) and asserts both the answer and the time.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue #34 D9/D10 (SPEC §5.1): the same malformed bytes, one case list sent
+ * SPEC §5.1: the same malformed bytes, one case list sent
  * over a raw socket to every runtime (Node native, Node web, Bun, Deno)
  * serving tests/runtimes/fixtures/hostile.ts. Each case asserts the one
  * answer fw gives everywhere, or the per-runtime answer that
