@@ -196,7 +196,7 @@ beforeAll(async () => {
   await writeFile(join(consumer, 'tsconfig.bundler.json'), tsconfig('Bundler'))
   await writeFile(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext'))
   for (const resolution of ['Bundler', 'NodeNext'] as const) checks.set(resolution, typecheck(resolution))
-}, 600_000)
+}, 1_200_000) // longer than packedPackage's wait (15 min) for another file's build
 
 let ormCheck: ReturnType<typeof typecheck> | undefined
 

@@ -150,7 +150,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'app.module.ts'), 'export class UsersModule {}\nexport class AppModule {}\n')
   blocks = await allBlocks()
   for (const block of blocks) if (block.mark !== 'fragment') await writeFile(join(dir, block.file), block.code)
-}, 600_000)
+}, 1_200_000) // longer than packedPackage's wait (15 min) for another file's build
 
 describe('the examples in README.md and docs/*.md', () => {
   it('are found, and most of them are checked', () => {

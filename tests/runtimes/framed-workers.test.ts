@@ -55,7 +55,7 @@ describe.each(workerd)('bodies framed by the Workers platform ($name)', (runtime
   })
 
   it('a chunked body (no Content-Length) keeps the counting reader', async () => {
-    // (its limit over HTTP: tests/runtimes/hostile.test.ts; an early 413 races the client's writes here)
+    // (its limit over HTTP: tests/hostile/runtimes.test.ts; an early 413 races the client's writes here)
     const ok = await post('/api/json', chunks('{"name":', '"bob"}'), JSON_TYPE)
     expect(await ok.json()).toEqual({ name: 'bob' })
     expect(ok.headers.get('x-body-streamed')).toBe('true')

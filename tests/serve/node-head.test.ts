@@ -3,7 +3,7 @@
  * refuse before anything runs, in-process (`refusedHead`) and over a real
  * socket to `service.run()` with no backend (native path) and with each
  * backend whose node:http server fw creates (Express, Koa, `node:http`,
- * Hono through @hono/node-server). tests/runtimes/malformed.test.ts covers
+ * Hono through @hono/node-server). tests/hostile/malformed.test.ts covers
  * the runtimes (Node native/web, Bun, Deno) started as processes.
  */
 import http from 'node:http'
