@@ -1,5 +1,5 @@
 /**
- * Docs in code (issue #10): every export of a public entry point (`fw-api`
+ * Docs in code: every export of a public entry point (`fw-api`
  * and its subpaths) carries a JSDoc with an `@example`, so editors show how
  * to use it. Symbols are resolved with the TypeScript compiler.
  */

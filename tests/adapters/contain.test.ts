@@ -1,5 +1,5 @@
 /**
- * Issue #9 item 12: errors of a mounted Node app, thrown synchronously or
+ * Errors of a mounted Node app, thrown synchronously or
  * asynchronously in its request path (the listener, its promise, the events
  * of its req/res), answer 500 (or cut a response already under way) and never
  * take the process down. Served by service.run() over real HTTP; an uncaught

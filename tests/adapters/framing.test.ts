@@ -1,5 +1,5 @@
 /**
- * Issue #34 row H1 behind every host framework (SPEC §5.1): the framing
+ * Behind every host framework (SPEC §5.1): the framing
  * service (tests/runtimes/fixtures/framing.ts) attached to node:http,
  * Express, Koa and Fastify, on the native path and through the Web bridge
  * (`FW_NODE_SERVER=web`). A handler's `Response` (a proxied gzip upstream, a

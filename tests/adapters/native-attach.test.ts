@@ -1,5 +1,5 @@
 /**
- * Issue #26 item 1: fw attached to node:http, Express, Koa and Fastify
+ * fw attached to node:http, Express, Koa and Fastify
  * (`fw-api/adapters` `attach(...)`) serves through the native Node path
  * (src/node/native/attach.ts) and answers as the Web bridge it replaces
  * (`FW_NODE_SERVER=web`). Every conformance case (tests/runtimes/cases.ts,

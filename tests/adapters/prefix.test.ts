@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 13: embedded fw answers only under its route and leaves the
+ * Embedded fw answers only under its route and leaves the
  * rest to the host (its own `notFound`, its 404 page), whatever prefix style
  * is used: `adapt('/v1')` on an app, Hono's `app.route('/v1', sub)`, Express's
  * `app.use('/v1', router)`. Over real HTTP on 127.0.0.1.

@@ -1,5 +1,5 @@
 /**
- * After hooks (SPEC §8, issue #21 item 3): they receive the Response as the
+ * After hooks (SPEC §8): they receive the Response as the
  * target's own nearest template rendered it — a hook's `@api.response` only
  * renders what the hook returns — and a hook that consumed the body and
  * returned nothing is a 500 naming the hook, never an unusable Response.

@@ -1,5 +1,5 @@
 /**
- * Issue #38 item 2 (SPEC §9.1): field endpoints equal methods. `api.get(path?,
+ * SPEC §9.1: field endpoints equal methods. `api.get(path?,
  * params?, handler, { doc })` takes every `@api.doc` option: the document
  * says it (summary, tags, status, description, deprecated, errors, hidden)
  * and the server answers it (a DELETE with `{ status: 204 }` answers 204 with

@@ -1,5 +1,5 @@
 /**
- * Issue #38 item 2 (SPEC §9.1): `api.get(path?, params?, handler, { doc })`
+ * SPEC §9.1: `api.get(path?, params?, handler, { doc })`
  * takes every `@api.doc` option, typed as `api.OperationDoc`; a wrong option
  * does not compile (the build refuses it too: tests/api/field-doc.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * `request.FilePathParam({ absolute: true })` (SPEC §2.2, issue #21 item 4):
+ * `request.FilePathParam({ absolute: true })` (SPEC §2.2):
  * absolute paths served on purpose; `..` segments and NUL stay refused; the
  * default (bare or called without the option) refuses absolute paths as before.
  */

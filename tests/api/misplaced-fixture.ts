@@ -1,6 +1,5 @@
 /**
- * Decorators in the wrong place and params that are not schemas (issue #21
- * item 6). Each `@ts-expect-error` marks what TypeScript already refuses (with
+ * Decorators in the wrong place and params that are not schemas. Each `@ts-expect-error` marks what TypeScript already refuses (with
  * a branded type naming what is expected, see misplaced.test.ts); every class
  * is refused again when a service is built, under either decorator standard.
  */

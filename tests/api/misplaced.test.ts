@@ -1,7 +1,7 @@
 /**
  * Misplaced decorators and non-schema params (casts included) are
  * `exceptions.ImproperlyConfigured` when the service is built, naming class,
- * member and fix (SPEC §1; issue #21 item 6) — under standard decorators
+ * member and fix (SPEC §1) — under standard decorators
  * (esbuild) and `experimentalDecorators` (TypeScript's own output). TypeScript
  * reports the misplacements with a branded type naming what is expected.
  */

@@ -1,7 +1,6 @@
 /**
  * `new Fw(options)` with the module URL optional, and the `asynchronous`
- * spelling accepted next to the seed's `asynchornous` (SPEC §5, §6; issue #21
- * item 5).
+ * spelling accepted next to the seed's `asynchornous` (SPEC §5, §6).
  */
 import http from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -3,31 +3,12 @@
  * 127.0.0.1 port without persistence, stopped by `stop()`. Skipped, with the
  * reason, where the binary is absent.
  */
-import { spawn, execFileSync } from 'node:child_process'
-import { createServer } from 'node:net'
-
-function which(command: string): string | undefined {
-  try {
-    return execFileSync('which', [command], { encoding: 'utf8' }).trim() || undefined
-  } catch {
-    return undefined
-  }
-}
+import { spawn } from 'node:child_process'
+import { freePort, requirement, which } from '../helpers/requires'
 
 const binary = process.env.REDIS_SERVER ?? which('redis-server')
 /** Why Redis tests are skipped, or undefined when they run. */
-export const redisSkipReason = binary ? undefined : 'redis-server not found on PATH (set REDIS_SERVER): Redis session store tests skipped'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+export const redisSkipReason = requirement('redis-server', binary, 'apt-get install -y redis-server, or set REDIS_SERVER to its path')
 
 /** Start redis-server; resolves when it accepts connections. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {

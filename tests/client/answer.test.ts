@@ -1,5 +1,5 @@
 /**
- * Issue #34 D8 and SPEC §9.1 "the client is safe and exact": an answer is
+ * And SPEC §9.1 "the client is safe and exact": an answer is
  * read up to `maxBytes` (default 10 MiB) and no further — a real server
  * streaming 100 MB lazily is cut off quickly with bounded memory, a
  * Content-Length over the bound is refused unread; non-JSON under a JSON

@@ -1,5 +1,5 @@
 /**
- * Issue #38 item 2 (SPEC §9.1), the types: field endpoints equal methods and
+ * SPEC §9.1: the types: field endpoints equal methods and
  * one input helper. The typed client takes a field endpoint's input from the
  * params' input types (optional and defaulted params optional, a body field
  * with a default optional, `orm.Query` fields optional under their wire

@@ -1,5 +1,5 @@
 /**
- * Issue #34 H5: a path param never escapes its endpoint. Empty, `.` and `..`
+ * A path param never escapes its endpoint. Empty, `.` and `..`
  * (as given or percent-decoded; any segment of a `FilePathParam` value) are
  * refused before sending: the recorder behind `baseURL` sees no connection.
  * Names that merely contain dots still go, encoded.

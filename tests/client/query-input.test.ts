@@ -1,5 +1,5 @@
 /**
- * Issue #38 item 2 (SPEC §9.1): the typed client takes `orm.Query` fields as
+ * SPEC §9.1: the typed client takes `orm.Query` fields as
  * optional, under their wire names (tests/client/input.test-d.ts); here, what
  * it sends for them agrees with the document: `{ query: { '@page': 2 } }`
  * goes out as `?@page=2`, and a call without the query sends none.

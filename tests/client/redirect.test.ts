@@ -1,5 +1,5 @@
 /**
- * Issue #34 H4: the client never carries a call's headers or body to another
+ * The client never carries a call's headers or body to another
  * origin. Two real servers on 127.0.0.1 (different ports, so different
  * origins): the fw service redirects, the recorder must receive NOTHING.
  * Same-origin redirects are followed (307/308 keep the method and body,

@@ -1,5 +1,5 @@
 /**
- * Issue #34 H4/H5/D8 on every runtime the client runs on: the probe
+ * On every runtime the client runs on: the probe
  * (tests/client/fixtures/probe.ts) runs under Node (tsx), Bun and Deno
  * against a real fw service and a second origin that must see nothing.
  */

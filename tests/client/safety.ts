@@ -1,5 +1,5 @@
 /**
- * Issue #34 H4/H5/D8 fixtures: a small API whose endpoints redirect where the
+ * Fixtures: a small API whose endpoints redirect where the
  * call says (`hop.away`), echo what reached them (`hop.echo`), take path
  * params (`hop.file`, `hop.item`) and answer bodies of a declared kind
  * (`hop.blob`) or stream 100 MB lazily (`hop.huge`); and a recorder, a bare `node:http` server that counts every

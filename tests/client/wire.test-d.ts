@@ -1,5 +1,5 @@
 /**
- * Issue #23 (SPEC §9): client types are wire types. Results: a `Date` at any
+ * SPEC §9: client types are wire types. Results: a `Date` at any
  * depth is a `string`, a `Blob`/`File` a `Blob`, a `Response` `unknown`,
  * `this.respond(value)` keeps `value`'s type, `response.sse()` is a byte
  * stream. Inputs: `api.Args` gives the schemas' input types (optional and
@@ -18,7 +18,7 @@ describe('results are wire types', () => {
   it('dates nested in objects, arrays and records are strings', () => {
     expectTypeOf(client.notes.health()).resolves.toEqualTypeOf<{ ok: boolean; time: string; history: { at: string; up: boolean }[]; byName: Record<string, string> }>()
     type Health = Awaited<ReturnType<typeof client.notes.health>>
-    // @ts-expect-error: a string has no getFullYear (the crash of issue #23)
+    // @ts-expect-error: a string has no getFullYear (a crash once)
     void ((h: Health) => h.time.getFullYear())
   })
 
@@ -75,7 +75,7 @@ describe('inputs are the schemas input types', () => {
     void hand.find({ q: 'x' })
   })
 
-  it('api.Input is what the method receives and carries the wire input; api.Args is its alias (issue #38)', () => {
+  it('api.Input is what the method receives and carries the wire input; api.Args is its alias', () => {
     const params = { tag: v.optional(v.string()), limit: v.optional(v.number(), 10) }
     expectTypeOf<api.Args<typeof params>>().toEqualTypeOf<api.Input<typeof params>>()
     expectTypeOf<Omit<api.Input<typeof params>, api.WireKey>>().toEqualTypeOf<{ tag: string | undefined; limit: number }>()

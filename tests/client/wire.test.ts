@@ -1,5 +1,5 @@
 /**
- * Issue #23 round trips, in-process (`service.fetch`) and over HTTP
+ * Round trips, in-process (`service.fetch`) and over HTTP
  * (`service.run({ port: 0 })`): a nested-date result arrives as strings,
  * optional and defaulted params may be left out, `respond` with a count and
  * with 201; and the document says so (summary, description, tags,

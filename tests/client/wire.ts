@@ -1,5 +1,5 @@
 /**
- * The API of issue #23's wire-type checks: nested dates, optional and
+ * The API of the wire-type checks: nested dates, optional and
  * defaulted params, `this.respond` with a count and 201, files, SSE. Used by
  * tests/client/wire.test-d.ts (types) and tests/client/wire.test.ts (round
  * trips in-process and over HTTP).

@@ -1,5 +1,5 @@
 /**
- * `conf.Time` date formatting, one strftime directive at a time (SPEC §5, issue #10 item 8).
+ * `conf.Time` date formatting, one strftime directive at a time (SPEC §5).
  * Through the public surface only: `new Time({ datetimeFormat, timeZone }).format(date)`,
  * and once end to end (a returned Date in a response).
  */

@@ -1,6 +1,6 @@
 /**
  * One keep-alive HTTP/1.1 connection on a raw socket, for framing tests
- * (issue #34): requests are written one after the other on the same socket
+ * — requests are written one after the other on the same socket
  * and each answer is cut from the byte stream by its own framing
  * (Content-Length, chunked, or the end of the connection), so an answer whose
  * framing lies shows up as a wrong next answer.

@@ -1,5 +1,5 @@
 /**
- * `@api.doc(...)` (issue #23 item 3): on an endpoint, its summary,
+ * `@api.doc(...)`: on an endpoint, its summary,
  * description, tags, deprecation, success status (documented and answered)
  * and result schema; on a class, its endpoints' tags and the tags'
  * description, inherited by sub-APIs for `hidden`. A wrong status or place

@@ -66,7 +66,7 @@ describe('example document', () => {
   it('documents all 36 endpoints with <dotted mount path>.<method> ids (and getDoc without its optional page)', () => {
     const ids = operations(doc).map(([, , o]) => o.operationId).sort()
     expect(ids).toHaveLength(37)
-    // Issue #38 item 6 row 7: the optional trailing `page` is documented as both paths.
+    // The optional trailing `page` is documented as both paths.
     expect(op('/api/doc/{lang}')).toMatchObject({ operationId: 'getDoc.without.page', parameters: [{ name: 'lang', in: 'path', required: true }] })
     expect(op('/api/doc/{lang}')['x-fw-call']).toBe('docs.getDoc') // one call; the client keeps the first path
     expect(ids).toEqual(expect.arrayContaining(['article.getArticle', 'article.get', 'calc.add', 'getDoc', 'getFile', 'ping', 'secure.operation', 'body.upload']))
@@ -80,7 +80,7 @@ describe('example document', () => {
     expect(param('/api/article/{slug}', 'slug').schema.pattern).toContain('[a-zA-Z0-9]+')
     expect(param('/api/file/{path}', 'path')['x-fw-match']).toBe('rest')
     const page = param('/api/doc/{lang}/{page}', 'page')
-    // Issue #38 item 6 row 6: an integer param truncates a decimal, so it is documented as the number it accepts.
+    // An integer param truncates a decimal, so it is documented as the number it accepts.
     expect(page).toMatchObject({ in: 'path', required: true, schema: { type: 'number', minimum: 1, default: 1, description: 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.' } })
     expect(param('/api/doc/{lang}/{page}', 'lang').schema.enum).toEqual(['en', 'zh'])
   })
@@ -100,7 +100,7 @@ describe('example document', () => {
     expect(param('/api/secure/operation', 'X-Meta-Data', 'post').schema.contentMediaType).toBe('application/json')
     expect(param('/api/secure/operation', 'csrftoken', 'post')).toMatchObject({ required: false, schema: { default: null } })
     expect(param('/api/secure/kebab', 'x-test-header').schema.type).toBe('number')
-    // Issue #38 item 6 row 1: the common `X-Auth-Token` (any string) and the `request.Headers` field (12 characters) are both enforced.
+    // The common `X-Auth-Token` (any string) and the `request.Headers` field (12 characters) are both enforced.
     expect(param('/api/secure/operation', 'X-Auth-Token', 'post').schema).toEqual({ type: 'string', minLength: 12, maxLength: 12 })
   })
 
@@ -110,7 +110,7 @@ describe('example document', () => {
     expect(Object.keys(content('/api/body/json'))).toEqual(['application/json'])
     expect(Object.keys(content('/api/body/form'))).toEqual(['multipart/form-data', 'application/x-www-form-urlencoded'])
     expect(content('/api/body/batch')['application/json'].schema.type).toBe('array')
-    // Issue #38 item 6 row 5: the limit counts bytes, so it is no `maxLength` (characters) but the body's `x-fw-max-bytes`.
+    // The limit counts bytes, so it is no `maxLength` (characters) but the body's `x-fw-max-bytes`.
     expect(content('/api/body/html')['text/html'].schema).toEqual({ type: 'string' })
     expect(op('/api/body/html', 'post').requestBody).toMatchObject({ 'x-fw-max-bytes': 100, description: expect.stringContaining('At most 100 bytes') })
     expect(content('/api/body/image')).toEqual({ 'image/*': { schema: { type: 'string', format: 'binary' } } })
@@ -127,7 +127,7 @@ describe('example document', () => {
     // DocsAPI has no envelope: errors are problem+json
     const getDoc = op('/api/doc/{lang}/{page}')
     expect(doc.components.responses[getDoc.responses['400'].$ref.split('/').pop()].content).toHaveProperty(['application/problem+json'])
-    // Issue #38 item 6 row 4: `@api.response(null)` is the endpoint's; a 405 on its path renders with the class's envelope.
+    // `@api.response(null)` is the endpoint's; a 405 on its path renders with the class's envelope.
     const bare = op('/api/hooks/bare')
     expect(doc.components.responses[bare.responses['404'].$ref.split('/').pop()].content).toHaveProperty(['application/problem+json'])
     expect(doc.components.responses[bare.responses['405'].$ref.split('/').pop()].content['application/json'].schema.required).toEqual(['data', 'msg'])

@@ -1,5 +1,5 @@
 /**
- * Issue #20 item 2 (SPEC §9): the docs routes pass through the service's
+ * SPEC §9: the docs routes pass through the service's
  * plugins like API routes (an auth plugin guards them), carry no CORS
  * headers of their own, and `docs.exclude` / `@api.hidden` leave routes out
  * of the document and the typed client — in-process and over real HTTP on

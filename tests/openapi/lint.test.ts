@@ -1,5 +1,5 @@
 /**
- * Issue #23 item 5: `@redocly/cli lint` with its recommended ruleset passes
+ * `@redocly/cli lint` with its recommended ruleset passes
  * on the example's document, except the rules that need facts only the user
  * has (a license, security schemes; docs/openapi.md says how to give them).
  * Given those facts, it passes with no exception at all.

@@ -1,5 +1,5 @@
 /**
- * Issue #36 item 6 / #38 row 8 (SPEC §9.1, §10.2): results of `orm.Schema`
+ * SPEC §9.1, §10.2: results of `orm.Schema`
  * serialisation are typed in the document. The blog example's endpoints
  * declare their results (`@api.doc({ result: ArticleSchema })`, a list with
  * `v.array(...)`): each schema is a component with a readable name, nested

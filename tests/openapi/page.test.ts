@@ -8,7 +8,6 @@
  * A screenshot is saved under tests/.tmp/openapi/. The browser test fails
  * where no chromium is installed, unless FW_SKIP_BROWSER=1 says to skip it.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,17 +15,10 @@ import { chromium as playwright } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, type RunningServer } from 'fw-api'
 import { docsHandler } from '../../src/openapi'
+import { requirement, which } from '../helpers/requires'
 import { RootAPI, service } from '../../examples/app'
 
 const out = fileURLToPath(new URL('../.tmp/openapi/', import.meta.url))
-
-function findChromium(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim() || undefined
-  } catch {
-    return undefined
-  }
-}
 
 describe('docs routes', () => {
   it('serves the page and the document under <route>/docs', async () => {
@@ -60,7 +52,7 @@ describe('docs routes', () => {
   })
 })
 
-const executablePath = findChromium()
+const executablePath = which('chromium', 'chromium-browser')
 
 const SCALAR = new URL('../../node_modules/@scalar/api-reference/', import.meta.url)
 const SCALAR_VERSION = (JSON.parse(await readFile(new URL('package.json', SCALAR), 'utf8')) as { version: string }).version
@@ -97,7 +89,9 @@ describe('the page script and headers', () => {
   })
 })
 
-const skipBrowser = process.env.FW_SKIP_BROWSER === '1'
+const skipBrowser =
+  process.env.FW_SKIP_BROWSER === '1' ||
+  requirement('chromium', executablePath, 'apt-get install -y chromium (or FW_SKIP_BROWSER=1 to skip silently)') !== undefined
 
 describe.skipIf(skipBrowser)('docs page in headless Chromium', () => {
   let server: RunningServer

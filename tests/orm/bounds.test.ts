@@ -1,5 +1,5 @@
 /**
- * Issue #34 H3 (SPEC §10.2 "Bounded writes"): every nested input list has a
+ * SPEC §10.2 "Bounded writes": every nested input list has a
  * maximum length (default 1 000, `orm.Field(..., { max })`), a write's rows a
  * budget (default 10 000, `maxWriteRows` on the schema or the Database), both
  * refused before any SQL; a write's transaction has a time bound

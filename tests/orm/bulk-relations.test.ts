@@ -1,5 +1,5 @@
 /**
- * `bulkSave` with the relation fields `save` writes (issue #25, UtilMeta's
+ * `bulkSave` with the relation fields `save` writes (UtilMeta's
  * `bulk_save`): key lists through a junction and nested to-many rows, every
  * row and relation in one transaction, on PGlite and a real Postgres.
  */

@@ -5,34 +5,27 @@
  * a message saying why, only where the server binaries are absent.
  */
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { orm } from 'fw-api/orm'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
+import { dirWith, freePort, requirement } from '../helpers/requires'
 
 const run = promisify(execFile)
-const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/local/pgsql/bin'].filter(Boolean) as string[]
-const binDir = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')))
+const debianVersions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : []
+const candidates = [process.env.PG_BIN, ...debianVersions.map((version) => `/usr/lib/postgresql/${version}/bin`), '/usr/local/pgsql/bin'].filter(Boolean) as string[]
+const binDir = dirWith(candidates, ['initdb', 'pg_ctl'])
 
 /** Why Postgres tests are skipped, or undefined when they run. */
-export const postgresSkipReason = binDir ? undefined : `PostgreSQL server binaries (initdb, pg_ctl) not found in ${candidates.join(', ')}: Postgres tests skipped`
-if (postgresSkipReason) console.warn(postgresSkipReason)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+export const postgresSkipReason = requirement(
+  'PostgreSQL server (initdb, pg_ctl)',
+  binDir,
+  `apt-get install -y postgresql-15, or set PG_BIN to its bin directory (looked in ${candidates.join(', ')})`,
+)
 
 /** A running throw-away PostgreSQL server. */
 export interface PostgresServer {

@@ -1,5 +1,5 @@
 /**
- * Issue #34 row D5 (SPEC §10.2 "Errors"): every data exception of the
+ * SPEC §10.2 "Errors": every data exception of the
  * database (SQLSTATE class 22) is a 400 with a clear message, constraint
  * violations (class 23) 409 / 400 — never a 500 — and no message carries SQL
  * text or the values. The errors are real ones, from PGlite and from a
@@ -31,7 +31,7 @@ async function databaseErrorOf(db: EngineDb, statement: string): Promise<unknown
   throw new Error(`no error from ${statement}`)
 }
 
-describe.each(engines)('database errors mapped on %s (issue #34 D5)', (engine) => {
+describe.each(engines)('database errors mapped on %s', (engine) => {
   let db: EngineDb
   beforeAll(async () => {
     db = await openEngine(engine)

@@ -1,5 +1,5 @@
 /**
- * Issue #34 rows D5–D7 (SPEC §10.2 "Bounded writes" and "Errors"), over real
+ * SPEC §10.2 "Bounded writes" and "Errors": over real
  * HTTP on PGlite and on a PostgreSQL server:
  * - D5: a data exception of the database (SQLSTATE 22xxx: `?within=99999-01-01`)
  *   is a 400 with a clear message, never a 500, and no SQL in the answer;
@@ -72,7 +72,7 @@ async function rawGet(port: number, target: string): Promise<Response> {
 type Listing = { count: number; titles: string[] }
 type Failure = { message?: string; msg?: string; error?: unknown }
 
-describe.each(engines)('orm filters over HTTP on %s (issue #34 D5–D7)', (engine) => {
+describe.each(engines)('orm filters over HTTP on %s', (engine) => {
   let pg: PostgresServer | undefined
   let port = 0
   let close: () => Promise<void> = async () => {}

@@ -1,5 +1,5 @@
 /**
- * Issue #20 items 4 and 6 (SPEC §10 limits): bounded Limit / Offset / Page,
+ * SPEC §10 limits: bounded Limit / Offset / Page,
  * every allowed order fast at 3,000 rows, a statement timeout answering 503,
  * NUL bytes and prototype keys refused as 400, declaration mistakes refused
  * at declaration or build — and the Logger never writing SQL, bound values,

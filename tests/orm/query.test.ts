@@ -1,5 +1,5 @@
 /**
- * Issue #34 rows D6 and D7 at parse time (src/orm/query.ts, src/orm/query-keys.ts):
+ * At parse time (src/orm/query.ts, src/orm/query-keys.ts):
  * operator keys as a browser delivers them, unknown operator keys refused,
  * and every filter value bounded (`maxLength`, default 1 000). Over HTTP on
  * both engines: tests/orm/filters.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue #34 H2 and D4 over real HTTP, on PGlite and on a real PostgreSQL
+ * Over real HTTP, on PGlite and on a real PostgreSQL
  * server (SPEC §10.2 "Nested writes stay inside their parent"): a nested row
  * given with its key must already belong to its parent, else 400 naming the
  * field, and nothing is written; key lists only link and unlink junction rows;

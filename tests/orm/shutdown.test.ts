@@ -1,5 +1,5 @@
 /**
- * SPEC §5 with the ORM (issue #24): `server.close()` lets a request that is
+ * SPEC §5 with the ORM: `server.close()` lets a request that is
  * still using the database finish, closes the database connections after it
  * (never under it), and does not wait for the client's idle keep-alive
  * connection to time out.

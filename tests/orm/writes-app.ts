@@ -1,5 +1,5 @@
 /**
- * A small app that writes nested rows as a real one does (issue #34 H2, D4,
+ * A small app that writes nested rows as a real one does (D4,
  * H3): signup with nested articles and comments, `PUT /me` as the user named
  * by the `X-User` header, and a `raw` endpoint that saves any JSON object
  * (as an endpoint taking `v.custom` / `v.any()` would pass it on).

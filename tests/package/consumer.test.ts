@@ -1,5 +1,5 @@
 /**
- * The package as a new user gets it (issue #10 items 10–11): build, `npm pack`,
+ * The package as a new user gets it: build, `npm pack`,
  * install the tarball into a fresh project in a temp dir, and type-check the
  * README's 30-second example plus every subpath with a strict tsconfig —
  * `skipLibCheck: false`, no `@types/node` — under moduleResolution Bundler
@@ -97,7 +97,7 @@ export { alias, handler, timeConf, listener, mounted, wrong }
 `
 
 /**
- * `fw-api/orm` with drizzle's pg-core, as a user writes it (issue #25): tables and relations,
+ * `fw-api/orm` with drizzle's pg-core, as a user writes it: tables and relations,
  * an `orm.Schema`, an `orm.Query`, both used in an API class. Checked on its own
  * (tsconfig.orm.json): drizzle's own declarations do not pass `skipLibCheck: false`
  * (docs/orm.md, "Strict type-checking"), so the test separates their errors from ours by file.
@@ -196,7 +196,7 @@ beforeAll(async () => {
   await writeFile(join(consumer, 'tsconfig.bundler.json'), tsconfig('Bundler'))
   await writeFile(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext'))
   for (const resolution of ['Bundler', 'NodeNext'] as const) checks.set(resolution, typecheck(resolution))
-}, 600_000)
+}, 1_200_000) // longer than packedPackage's wait (15 min) for another file's build
 
 let ormCheck: ReturnType<typeof typecheck> | undefined
 

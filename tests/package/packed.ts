@@ -2,9 +2,13 @@
  * The package as `npm publish` would ship it, built once and shared by the
  * tests that need it (tests/package/consumer.test.ts, tests/package/docs.test.ts):
  * tsup into a temp dir, `npm pack`, and the tarball installed (with valibot)
- * into a fresh consumer project. The result is cached on disk under a hash of
- * what goes into the package, so test files running in parallel (or again)
- * build it once; a lock directory makes the others wait for the first.
+ * into a fresh consumer project. The result is cached per checkout, in a temp
+ * directory named for the checkout's path (outside it, so no node_modules
+ * above the consumer project leaks types into it), under a hash of what goes
+ * into the package: test files running in parallel (or again) build it once.
+ * A lock directory naming its owner's pid makes the others wait for the
+ * first; two checkouts never wait on each other, and a lock whose owner died
+ * is taken over at once.
  */
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -20,7 +24,11 @@ export const root = fileURLToPath(new URL('../..', import.meta.url))
 export const run = promisify(execFile)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const PUBLISHED = ['package.json', 'README.md', 'LICENSE']
-const STALE_MS = 10 * 60_000
+const STALE_MS = 30 * 60_000
+/** Longer than a build on a loaded two-core machine (tsup + npm pack + npm install: 1–6 min). */
+const WAIT_MS = 15 * 60_000
+/** This checkout's cache, outside it (no node_modules above a consumer project): temp dir + a hash of the path. */
+const cache = join(tmpdir(), `fw-packed-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
 
 /** Where a packed build lives: `consumer/` has the tarball installed. */
 export interface Packed {
@@ -62,11 +70,11 @@ async function build(target: string): Promise<void> {
   await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', join(target, packed.filename), 'valibot'], { cwd: consumer })
 }
 
-/** Builds of other sources left in the temp dir by earlier runs (over two hours old). */
+/** Builds of other sources left in this checkout by earlier runs (over two hours old). */
 async function removeOld(): Promise<void> {
-  for (const name of await readdir(tmpdir())) {
-    if (!/^fw-packed-[0-9a-f]{16}$/.test(name)) continue
-    const path = join(tmpdir(), name)
+  for (const name of await readdir(cache)) {
+    if (!/^packed-[0-9a-f]{16}$/.test(name)) continue
+    const path = join(cache, name)
     const old = await stat(path).then((s) => Date.now() - s.mtimeMs > 2 * 60 * 60_000, () => false)
     if (old) await rm(path, { recursive: true, force: true })
   }
@@ -76,24 +84,39 @@ async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+/** A lock whose owning process is gone, or older than any build. */
+async function stale(lock: string): Promise<boolean> {
+  const age = await stat(lock).then((info) => Date.now() - info.mtimeMs, () => 0)
+  if (age > STALE_MS) return true
+  const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => ''))
+  if (!owner) return false // just made: its pid file is being written
+  try {
+    process.kill(owner, 0)
+    return false
+  } catch {
+    return true
+  }
+}
+
 /**
  * The packed package installed in a consumer project, built on first use.
  *
  * @example
  * const { consumer } = await packedPackage()   // consumer/node_modules/fw-api is the tarball
  */
-export async function packedPackage(timeoutMs = 240_000): Promise<Packed> {
-  const work = join(tmpdir(), `fw-packed-${await sourceHash()}`)
+export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
+  await mkdir(cache, { recursive: true })
+  const work = join(cache, `packed-${await sourceHash()}`)
   const packed = { work, consumer: join(work, 'consumer') }
   const lock = `${work}.lock`
   const deadline = Date.now() + timeoutMs
   while (!existsSync(work)) {
     try {
       await mkdir(lock)
+      await writeFile(join(lock, 'pid'), String(process.pid))
     } catch {
-      // another test file is building it: wait, unless its lock is stale (a crashed run)
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
-      if (age > STALE_MS) await rm(lock, { recursive: true, force: true })
+      // another test file is building it: wait, unless its lock is stale (its owner died)
+      if (await stale(lock)) await rm(lock, { recursive: true, force: true })
       if (Date.now() > deadline) throw new Error(`packedPackage: timed out waiting for ${lock}`)
       await sleep(250)
       continue
@@ -116,9 +139,9 @@ export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 
 
 /**
  * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.
- * The packed build is shared through the temp dir by every checkout with the same sources, so
- * a link an earlier run made may point into another checkout (or one since removed): such a
- * link is replaced atomically (a new link renamed over it); a link already pointing here is kept.
+ * The packed build lives in this checkout, but a link an earlier run made may point at a
+ * peer since removed: a link is replaced atomically (a new link renamed over it); a link already
+ * pointing here is kept.
  *
  * @example
  * await linkPeers((await packedPackage()).consumer)

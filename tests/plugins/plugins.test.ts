@@ -1,7 +1,7 @@
 /**
  * Service plugins (SPEC §8): CORS on preflights and actual responses (issue
  * #9 item 15), RequestId, Logger, custom plugins sharing this.request.state,
- * and the handler timeout (issue #9 item 9).
+ * and the handler timeout.
  */
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 /**
- * src/response/framing.ts in-process (issue #34 row H1, SPEC §5.1): the
+ * src/response/framing.ts in-process (SPEC §5.1): the
  * normalisation every handler's `Response` goes through before a server
  * writes it. The same cases over real HTTP on every runtime:
  * tests/runtimes/framing.test.ts, tests/adapters/framing.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue #26 item 3, on workerd (tests/runtimes/workerd.ts, no compatibility
+ * On workerd (tests/runtimes/workerd.ts, no compatibility
  * flags): a sized body the Workers platform delivered is read whole, as from
  * Bun.serve and Deno.serve; a chunked body and a Request built in code (no
  * `cf`: unknown origin) keep the counting reader. The fixture
@@ -55,7 +55,7 @@ describe.each(workerd)('bodies framed by the Workers platform ($name)', (runtime
   })
 
   it('a chunked body (no Content-Length) keeps the counting reader', async () => {
-    // (its limit over HTTP: tests/runtimes/hostile.test.ts; an early 413 races the client's writes here)
+    // (its limit over HTTP: tests/hostile/runtimes.test.ts; an early 413 races the client's writes here)
     const ok = await post('/api/json', chunks('{"name":', '"bob"}'), JSON_TYPE)
     expect(await ok.json()).toEqual({ name: 'bob' })
     expect(ok.headers.get('x-body-streamed')).toBe('true')

@@ -1,5 +1,5 @@
 /**
- * Issue #34 rows H1 and D1 over real HTTP (SPEC §5.1, docs/security.md
+ * Over real HTTP (SPEC §5.1, docs/security.md
  * "Framing integrity"), against tests/runtimes/fixtures/framing.ts on Node
  * (both paths), Bun and Deno, and (H1) workerd:
  * - H1: a handler's `Response` is sent with framing that matches its bytes:

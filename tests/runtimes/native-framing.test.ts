@@ -1,5 +1,5 @@
 /**
- * Issue #34 row H1 at the Node writers (src/node/native/write.ts,
+ * At the Node writers (src/node/native/write.ts,
  * src/node/bridge/send.ts), below fw's own normalisation
  * (src/response/framing.ts): a fetch handler served by the native listener
  * that answers with a lying Content-Length still leaves the keep-alive

@@ -1,5 +1,5 @@
 /**
- * Operations over real HTTP on Node, Bun and Deno (issue #24, SPEC §5):
+ * Operations over real HTTP on Node, Bun and Deno (SPEC §5):
  * `run()` rejects on a taken port with one message everywhere; SIGTERM and
  * `close({ timeout })` are graceful (in-flight requests finish, open event
  * streams end with their iterator returned, closers run after the last
@@ -64,7 +64,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('runtime $label: run() and c
     }
   }, START_MS + 10_000)
 
-  // Issue #34 D2: Bun.serve's default on Linux is SO_REUSEPORT, so a second fw-on-Bun process used to
+  // Bun.serve's default on Linux is SO_REUSEPORT, so a second fw-on-Bun process used to
   // bind the port a first one held and both served. Two real processes of the same runtime here.
   it('run() without workers refuses a port another fw process of the same runtime holds', async () => {
     const first = await startServer(runtime, ENTRY, START_MS)

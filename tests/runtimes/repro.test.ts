@@ -1,5 +1,5 @@
 /**
- * Issue #34 D11–D13: bugs of the runtimes' own HTTP servers, shown with the
+ * Bugs of the runtimes' own HTTP servers, shown with the
  * bare runtime (tests/runtimes/repro/, no fw) over a raw socket. Each test
  * asserts the CURRENT (buggy) behaviour, so it fails the day a runtime fixes
  * it: then update docs/runtimes.md ("Malformed requests, runtime by

@@ -1,5 +1,5 @@
 /**
- * Issue #20 over real HTTP on Node, Bun and Deno (and the CORS rows on
+ * Over real HTTP on Node, Bun and Deno (and the CORS rows on
  * workerd), against tests/runtimes/fixtures/security.ts:
  * - CORS (item 1): an arbitrary origin — `null` included — is never echoed
  *   with `access-control-allow-credentials: true`, on preflights and actual

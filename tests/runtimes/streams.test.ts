@@ -2,7 +2,7 @@
  * Over real HTTP on Node, Bun and Deno against the example service:
  * server-sent events keep flowing with heartbeats and their iterator is
  * closed when the client disconnects (SPEC §8), and the route served comes
- * from the request-target, never from a bad Host (issue #9 item 2).
+ * from the request-target, never from a bad Host.
  *
  *   FW_RUNTIMES=bun npx vitest run tests/runtimes/streams.test.ts
  */

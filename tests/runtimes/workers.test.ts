@@ -2,7 +2,7 @@
  * `run({ workers: 2 })` over real HTTP on Node (node:cluster) and Bun
  * (node:cluster with reusePort sockets): both workers answer, a killed
  * worker is replaced while the others keep answering, SIGTERM to the
- * primary closes them all (issue #24, SPEC §5).
+ * primary closes them all (SPEC §5).
  *
  *   FW_RUNTIMES=bun npx vitest run tests/runtimes/workers.test.ts
  */

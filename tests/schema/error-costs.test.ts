@@ -1,5 +1,5 @@
 /**
- * Issue #26: what a bad value costs on the error path.
+ * What a bad value costs on the error path.
  * - Errors fw makes for bad input and never shows the stack of are made
  *   without capturing one (src/utils/stackless.ts): a `ConversionError` and
  *   the `BadRequest` of failed params (what error hooks receive). These tests

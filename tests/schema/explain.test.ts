@@ -1,5 +1,5 @@
 /**
- * Issue #26: an object the fast path refused is explained entry by entry
+ * An object the fast path refused is explained entry by entry
  * (src/schema/fast/explain.ts): valibot runs only on the entries that fail.
  * Differential, seeded: on generated valid and invalid inputs of every
  * supported object schema, the failures listed equal those of valibot's run

@@ -1,5 +1,5 @@
 /**
- * Issue #15 item 2: the fast path of `compileChecker` (src/schema/fast/),
+ * The fast path of `compileChecker` (src/schema/fast/),
  * checked against the slow path (convert → valibot → `Invalid`) on many seeded
  * random inputs per schema:
  * - a fast answer is `FAIL` or exactly the slow checker's output (deep, key

@@ -1,5 +1,5 @@
 /**
- * Issue #9, parsing items, in-process: integer truncation through nested
+ * Parsing items, in-process: integer truncation through nested
  * pipes and wrappers and the safe range (14), JSON-encoded params bounded by
  * `limits.depth` (7), `Body(object, { contentType })` enforced (13), a file
  * over its schema's maxSize inside a multipart body is a 413 (17), and

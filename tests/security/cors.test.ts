@@ -1,5 +1,5 @@
 /**
- * Issue #20 item 1, in process: the CORS policies that would let any website
+ * In process: the CORS policies that would let any website
  * read credentialed responses are refused when the plugin is constructed or
  * the service is built (`exceptions.ImproperlyConfigured`), and the `cors`
  * option takes the plugin's names (the older ones still accepted). The same

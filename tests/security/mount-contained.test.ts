@@ -1,5 +1,5 @@
 /**
- * Issue #20 item 5 (SPEC §8 "Mounted handlers are contained"): whatever a
+ * SPEC §8 "Mounted handlers are contained": whatever a
  * mounted target throws or rejects with — synchronously or not, a function,
  * a `{ fetch }` object, a Node listener, a mounted app — `service.fetch`
  * answers a hidden 500 (the real text with `debug: true`) and never throws or

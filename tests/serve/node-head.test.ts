@@ -1,9 +1,9 @@
 /**
- * src/serve/node-head.ts (issue #34 D9/D10): the heads fw's Node servers
+ * src/serve/node-head.ts: the heads fw's Node servers
  * refuse before anything runs, in-process (`refusedHead`) and over a real
  * socket to `service.run()` with no backend (native path) and with each
  * backend whose node:http server fw creates (Express, Koa, `node:http`,
- * Hono through @hono/node-server). tests/runtimes/malformed.test.ts covers
+ * Hono through @hono/node-server). tests/hostile/malformed.test.ts covers
  * the runtimes (Node native/web, Bun, Deno) started as processes.
  */
 import http from 'node:http'

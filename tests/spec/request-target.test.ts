@@ -1,5 +1,5 @@
 /**
- * The route served comes from the request-target (issue #9 item 2), and the
+ * The route served comes from the request-target, and the
  * route helpers of src/router/url.ts and src/router/route-path.ts.
  */
 import { describe, expect, it } from 'vitest'
@@ -22,7 +22,7 @@ describe('splitTarget', () => {
     expect(splitTarget('ftp://x/api', null)).toBeUndefined()
   })
 
-  it('refuses a port that is not digits up to 65535 (issue #34 D10: Bun and Deno put the Host in the URL as sent)', () => {
+  it('refuses a port that is not digits up to 65535 (Bun and Deno put the Host in the URL as sent)', () => {
     for (const bad of ['http://a:99999/p', 'http://a:65536/p', 'http://a:1x/p', 'http://a:123456/p', 'http://[::1]:70000/p', 'http://a:-1/p']) {
       expect(splitTarget(bad, null), bad).toBeUndefined()
     }
@@ -77,7 +77,7 @@ describe('route helpers', () => {
   })
 })
 
-describe('rawPath (Deno: the path as the client sent it, issue #34 D10)', () => {
+describe('rawPath (Deno: the path as the client sent it)', () => {
   it('a backslash in the path is refused; one in the query is not', () => {
     expect(rawPath('http://h/api\\ping', '/api\\ping')).toBe(BACKSLASH)
     expect(rawPath('http://h/api/ping?a=\\', '/api/ping')).toBeUndefined()

@@ -1,5 +1,5 @@
 /**
- * The synchronous fast path (issue #10 item 3): an endpoint that reads no
+ * The synchronous fast path: an endpoint that reads no
  * body, has no hooks or plugins and returns no promise is answered without a
  * promise; declaring hooks or plugins (or a body, or an async method) makes
  * only those endpoints asynchronous.

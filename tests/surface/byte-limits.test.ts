@@ -1,5 +1,5 @@
 /**
- * One spelling per idea (issue #21 item 9): a byte limit is `maxBytes` on
+ * One spelling per idea: a byte limit is `maxBytes` on
  * body params and file schemas (like the service's `bodyBytes`/`fileBytes`);
  * the earlier `maxLength` (body) and `maxSize` (file) stay accepted.
  */

@@ -1,5 +1,5 @@
 /**
- * The one call form rule (SPEC §1, issue #21 item 1): every configuration
+ * The one call form rule (SPEC §1): every configuration
  * object and built-in plugin works called (UtilMeta's form) and with `new`,
  * both give the same kind of instance, and the classes stay subclassable.
  */

@@ -1,5 +1,5 @@
 /**
- * Declarations written once (issue #21 item 7): an endpoint declared as a
+ * Declarations written once: an endpoint declared as a
  * field, `add = api.get(params, handler)`, gets its input typed from the one
  * declaration and is served like a decorated method — params, path, common
  * params, hooks, templates, the per-request `this`, OpenAPI and the client.

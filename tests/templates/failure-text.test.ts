@@ -1,5 +1,5 @@
 /**
- * Issue #26: failure answers are written by concatenating parts serialised
+ * Failure answers are written by concatenating parts serialised
  * once per template (src/response/failure.ts). Every combination of envelope
  * keys (odd names included), messages and error lists gives exactly the bytes
  * of serialising the answer's object, with `JSON.stringify` and with

@@ -1,5 +1,5 @@
 /**
- * Response templates and results beyond JSON (SPEC §8, issue #9 item 11).
+ * Response templates and results beyond JSON (SPEC §8).
  */
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
@@ -99,7 +99,7 @@ describe('templates: state, count, status, result', () => {
   })
 })
 
-describe('statuses (issue #9 item 11)', () => {
+describe('statuses', () => {
   it('a status outside 200–599 is a 500 naming the endpoint', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     for (const path of ['/weird', '/low']) {

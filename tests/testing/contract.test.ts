@@ -1,5 +1,5 @@
 /**
- * SPEC §13 / issue #38 item 6: `contract()` drives the example services with
+ * SPEC §13: `contract()` drives the example services with
  * requests generated from their own documents (seeded) and finds no
  * difference but the listed ones, each with its reason. The differences that
  * Prism, an ajv harness and a fuzzer found (rows 1–7, 9) are fixed in the

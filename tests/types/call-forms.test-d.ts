@@ -1,5 +1,5 @@
 /**
- * The one call form rule, typed (SPEC §1, issue #21 item 1): called and `new`
+ * The one call form rule, typed (SPEC §1): called and `new`
  * give the same instance type, the option types are checked in both forms,
  * and subclasses type-check.
  */

@@ -1,5 +1,5 @@
 /**
- * Typed request context (issue #21 item 8): `this.request.env`, `ctx` and
+ * Typed request context: `this.request.env`, `ctx` and
  * `state` are typed from one declaration per API class, `api.API<{ env, ctx, state }>`.
  */
 import { describe, expectTypeOf, it } from 'vitest'

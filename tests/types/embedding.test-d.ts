@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 12: embedding is typed by backend kind. These lines are the
+ * Embedding is typed by backend kind. These lines are the
  * README's own embedding calls; they must pass strict tsc with no cast.
  */
 import http from 'node:http'

@@ -1,5 +1,5 @@
 /**
- * Declarations written once (issue #21 item 7): in the field form the
+ * Declarations written once: in the field form the
  * handler's input is inferred from the one `params` declaration — nothing is
  * written twice — and a handler that misuses its input does not compile.
  */

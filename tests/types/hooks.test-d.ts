@@ -1,5 +1,5 @@
 /**
- * Types of SPEC §8's decorators and of marker options (issue #10 item 7).
+ * Types of SPEC §8's decorators and of marker options.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'

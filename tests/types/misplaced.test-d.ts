@@ -1,7 +1,7 @@
 /**
  * What an endpoint or class decorator resolves to where it does not fit: a
  * branded type naming what is expected, which TypeScript shows in its error
- * (issue #21 item 6; the messages themselves: tests/api/misplaced.test.ts).
+ * (the messages themselves: tests/api/misplaced.test.ts).
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import * as v from 'valibot'

@@ -1,8 +1,7 @@
 /**
  * utilmeta-py `tests/test_3_api/params.py` `get_requests()`: the 46 cases of
  * its sync run without a backend, in its order, with its expected status and
- * data unchanged. Indexes are the peer's list indexes (0-based, as issue #21
- * counts them). Bodies are tagged with how the peer's client sends them.
+ * data unchanged. Indexes are the peer's list indexes (0-based). Bodies are tagged with how the peer's client sends them.
  */
 import { join } from 'node:path'
 

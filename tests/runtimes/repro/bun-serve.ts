@@ -1,5 +1,5 @@
 /**
- * Bare `Bun.serve`, no fw (issue #34 D11/D12; docs/runtimes.md "Malformed
+ * Bare `Bun.serve`, no fw (docs/runtimes.md "Malformed
  * requests, runtime by runtime"): `/` answers `ok` at once, `/slow` after
  * 50 ms, and every request's body is read first. tests/runtimes/repro.test.ts
  * sends it the bytes that show Bun's bugs.

@@ -1,5 +1,5 @@
 /**
- * Bare `Deno.serve`, no fw (issue #34 D13; docs/runtimes.md "Malformed
+ * Bare `Deno.serve`, no fw (docs/runtimes.md "Malformed
  * requests, runtime by runtime"): `/205` answers `new Response(null, { status:
  * 205 })`, `/205-length` the same with `Content-Length: 0`, anything else
  * `ok`. tests/runtimes/repro.test.ts reads the raw answer.

@@ -1,20 +1,20 @@
 /**
- * Issue #34 D9/D10 (SPEC §5.1): the same malformed bytes, one case list sent
+ * SPEC §5.1: the same malformed bytes, one case list sent
  * over a raw socket to every runtime (Node native, Node web, Bun, Deno)
- * serving tests/runtimes/fixtures/hostile.ts. Each case asserts the one
+ * serving tests/hostile/fixtures/service.ts. Each case asserts the one
  * answer fw gives everywhere, or the per-runtime answer that
  * docs/runtimes.md ("Malformed requests, runtime by runtime") documents with
  * its reason. Status 0: the server closed the connection without an answer.
  *
- *   npx vitest run tests/runtimes/malformed.test.ts
- *   FW_RUNTIMES=deno npx vitest run tests/runtimes/malformed.test.ts
+ *   npx vitest run tests/hostile/malformed.test.ts
+ *   FW_RUNTIMES=deno npx vitest run tests/hostile/malformed.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { raw } from './exchange'
-import { runtimesFor, startServer, type Runtime, type Server } from './runtimes'
+import { raw } from '../runtimes/exchange'
+import { runtimesFor, startServer, type Runtime, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
-const ENTRY = 'tests/runtimes/fixtures/hostile-server.ts'
+const ENTRY = 'tests/hostile/fixtures/server.ts'
 /** A hang guard: each answer takes a few ms; a server waiting for bytes that never come would take the client's 10 s. */
 const ANSWER_MS = 3000
 

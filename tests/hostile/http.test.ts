@@ -1,7 +1,7 @@
 /**
  * Hostile requests over real HTTP on Node against the example service: each
  * gets a 4xx within 1 s, the server survives, and nothing reaches
- * Object.prototype (issue #3's acceptance, end to end).
+ * Object.prototype (end to end).
  */
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,17 +1,17 @@
 /**
- * Issue #9's serving guarantees over real HTTP on Node, Bun and Deno, against
- * tests/runtimes/fixtures/hostile.ts. Raw sockets, so each test controls the
+ * Serving guarantees over real HTTP on Node, Bun and Deno, against
+ * tests/hostile/fixtures/service.ts. Raw sockets, so each test controls the
  * bytes (trickles, lies, aborts) and asserts both the answer and the time.
  *
- *   npx vitest run tests/runtimes/hostile.test.ts
- *   FW_RUNTIMES=bun npx vitest run tests/runtimes/hostile.test.ts
+ *   npx vitest run tests/hostile/runtimes.test.ts
+ *   FW_RUNTIMES=bun npx vitest run tests/hostile/runtimes.test.ts
  */
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimesFor, startServer, type Server } from './runtimes'
+import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
-const ENTRY = 'tests/runtimes/fixtures/hostile-server.ts'
+const ENTRY = 'tests/hostile/fixtures/server.ts'
 
 interface Exchange {
   /** everything the server sent */
@@ -172,7 +172,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
     })
     expect(result.status, `${result.text.slice(0, 300)} closed=${result.closed} written=${result.written}`).toBe(400)
     expect(bodyOf(result.text)).toContain('does not take a file')
-    expect(result.ms).toBeLessThan(2000)
+    expect(result.ms).toBeLessThan(10_000) // a hang guard: refused after the first chunks, never the 256 MB
   })
 
   it('a file over file.Image({ maxSize }) inside multipart → 413 (item 17)', async () => {
