@@ -97,13 +97,13 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
   it('a route template with three params in a segment answers an 8 KB path at once (item 1)', async () => {
     const result = await send(request(`GET /api/r/${'-'.repeat(8 * 1024)}/x`))
     expect(result.status).toBe(404)
-    // a hang guard: a few ms typically; a backtracking matcher takes minutes. 2 s leaves room for a
+    // a hang guard: a few ms typically; a backtracking matcher takes minutes. 10 s leaves room for a
     // runtime's first (unoptimised) run on a busy machine (897 ms seen on Bun beside a loaded suite)
-    expect(result.ms).toBeLessThan(2000)
+    expect(result.ms).toBeLessThan(10_000)
     const matched = await send(request(`GET /api/r/${'-'.repeat(8 * 1024)}`))
     expect(matched.status).toBe(200)
     expect(bodyOf(matched.text)).toBe(`[${8 * 1024 - 4},1,1]`)
-    expect(matched.ms).toBeLessThan(2000)
+    expect(matched.ms).toBeLessThan(10_000)
   })
 
   it('an error escaping the service is a bare 500: no page, stack, path or source (item 3)', async () => {
@@ -133,7 +133,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
     const result = await send(request('GET /api/params', { 'x-meta': '['.repeat(7000) + ']'.repeat(7000) }))
     expect(result.status).toBe(400)
     // a hang guard (a few ms typically); the client gives up at 5 s, where a hang would end
-    expect(result.ms).toBeLessThan(2500)
+    expect(result.ms).toBeLessThan(4500)
   })
 
   it('Expect: 100-continue with an oversized Content-Length → 413, no 100 Continue (item 8)', async () => {
@@ -142,7 +142,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (r
     if (runtime.name === 'node') expect(result.text).not.toMatch(/^HTTP\/1\.1 100/)
     expect(result.status).toBe(413)
     // a hang guard (a few ms typically): a server waiting for the body would wait until the client gives up (5 s)
-    expect(result.ms).toBeLessThan(2500)
+    expect(result.ms).toBeLessThan(4500)
   })
 
   it('Expect: 100-continue within the limit gets 100 Continue, then the answer', async () => {
