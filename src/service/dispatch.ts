@@ -71,7 +71,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
-  const { entries, scopes } = compileRoutes(defs, options)
+  const { entries, scopes, roots } = compileRoutes(defs, options)
   const router = new Router(entries)
   const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
   // Only plugins with a request or response step go around routing (one with just `handleError`
@@ -108,8 +108,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     const owner = ownerOf(path)
     if (!found) {
-      if (owner) return owner.renderer.error(new NotFound(`path not found: ${path}`))
-      return fallback ? fallback.handler(request, env, ctx) : root.error(new NotFound(`path not found: ${path}`))
+      if (owner) return owner.miss(rc, new NotFound(`path not found: ${path}`))
+      if (fallback) return fallback.handler(request, env, ctx)
+      // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
+      const rootClass = roots.find((scope) => scope.contains(path))
+      return rootClass ? rootClass.miss(rc, new NotFound(`path not found: ${path}`)) : root.error(new NotFound(`path not found: ${path}`))
     }
     if (rc.method === 'OPTIONS') {
       // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight of their paths too.
@@ -117,8 +120,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       const answer = found
       return classPlugins.length ? runPlugins(classPlugins, rc, () => preflight(answer), root) : preflight(found)
     }
-    const renderer = owner?.renderer ?? found.byMethod.values().next().value?.entry.data.classRenderer ?? root
-    return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: allowed.of(found).methods } }))
+    const methods = allowed.of(found).methods
+    const notAllowed = new MethodNotAllowed(`method not allowed: ${rc.method} (allowed: ${methods})`, { headers: { allow: methods } })
+    const classMiss = owner?.miss ?? found.byMethod.values().next().value?.entry.data.classMiss
+    return classMiss ? classMiss(rc, notAllowed) : root.error(notAllowed)
   }
 
   const route = (rc: RequestContext, request: Request, env: unknown, ctx: unknown): Response | Promise<Response> => {
