@@ -9,19 +9,22 @@ import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'
 import { ClientError, createClient } from 'fw-api/client'
 
+const findParams = { q: request.BodyParam(v.optional(v.string(), 'all')) }
+const lookupParams = { term: v.optional(v.string(), 'none') }
+
 class SearchAPI extends api.API {
   @api.get({ data: request.Body(v.object({ q: v.string() })) })
   search({ data }: { data: { q: string } }) {
     return data.q
   }
 
-  @api.get({ q: request.BodyParam(v.optional(v.string(), 'all')) })
-  find({ q }: { q: string }) {
+  @api.get(findParams)
+  find({ q }: api.Input<typeof findParams>) {
     return q
   }
 
-  @api.get({ term: v.optional(v.string(), 'none') })
-  lookup({ term }: { term: string }) {
+  @api.get(lookupParams)
+  lookup({ term }: api.Input<typeof lookupParams>) {
     return term
   }
 }
