@@ -157,6 +157,21 @@ function encodeBody(route: Route, input: Input, headers: Headers): BodyInit | un
 }
 
 /**
+ * A GET or HEAD never carries a body (fetch cannot send one): nothing when
+ * the input leaves the endpoint's body params out, else a `ClientError`
+ * naming the operation and the params, before anything is sent.
+ */
+function refuseBody(route: Route, input: Input): undefined {
+  const ref = route.operation.requestBody?.['x-fw-body']
+  if (!ref) return undefined
+  const given = ref.shape === 'whole' ? (input[ref.key] === undefined ? [] : [ref.key]) : ref.fields.filter((field) => input[field.key] !== undefined).map((field) => field.key)
+  if (!given.length) return undefined
+  const name = route.operation['x-fw-call'] ?? route.operation.operationId ?? route.path
+  const params = given.map((key) => `'${key}'`).join(', ')
+  throw new ClientError(`fw client: ${route.method} ${route.path} (${name}) declares a request body and the call gives ${params}; a ${route.method} request cannot carry a body, so nothing was sent (declare those params in the query, or serve the endpoint with POST)`, 0, undefined, undefined)
+}
+
+/**
  * Build what one call sends (re-sendable, for same-origin redirects).
  *
  * @example
@@ -177,6 +192,7 @@ export function buildRequest(baseURL: string, route: Route, input: Input, base: 
     else cookies.push(`${param.name}=${encodeURIComponent(text(value))}`)
   }
   if (cookies.length) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '))
-  const body = encodeBody(route, input, headers)
+  const bodiless = route.method === 'GET' || route.method === 'HEAD'
+  const body = bodiless ? refuseBody(route, input) : encodeBody(route, input, headers)
   return { url, method: route.method, headers, body, signal: init.signal }
 }

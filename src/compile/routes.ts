@@ -6,6 +6,7 @@ import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
+import { compileMiss, type MissHandler } from './misses'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf, type EndpointDef, type Level } from './tree'
 
@@ -15,7 +16,17 @@ export interface Scope {
   contains(path: string): boolean
   /** renders its 404/405 with its nearest template */
   renderer: Renderer
+  /** answers its 404/405 through its `@api.handle` hooks, then its template (compile/misses.ts) */
+  miss: MissHandler
   depth: number
+}
+
+/** A root API class (the service's, or one given to `service.mount`): misses under its prefix are its own. */
+export interface RootScope {
+  prefix: string
+  /** is this path the prefix or below it (whole segments)? */
+  contains(path: string): boolean
+  miss: MissHandler
 }
 
 /** A compiled endpoint and the sub-API scopes declared before it that may contain paths it matches. */
@@ -25,6 +36,8 @@ export interface Routed {
   shadowedBy: readonly Scope[] | undefined
   /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
   classRenderer: Renderer
+  /** answers a 405 on this path through the class's `@api.handle` hooks, then its template */
+  classMiss: MissHandler
   /** the class plugins of its levels, outermost first: they see the preflight (OPTIONS) of its path */
   classPlugins: readonly Plugin[]
   /** names of the path params that may be left out at the end of the URL (optional or defaulted), in path order */
@@ -35,6 +48,8 @@ export interface Routed {
 export interface CompiledRoutes {
   entries: RouteEntry<Routed>[]
   scopes: Scope[]
+  /** root API classes, longest prefix first */
+  roots: RootScope[]
 }
 
 const PARAM_NAMES = /\{([^{}]*)\}/g
@@ -91,6 +106,14 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
   const seen = new Map<string, string>()
   const scopes: (Scope & { level: Level; first: number })[] = []
   const routed: RouteEntry<Routed>[] = []
+  const misses = new Map<Level, MissHandler>()
+  // One miss handler per class, compiled the first time a route of the class is seen.
+  const missOf = (levels: readonly Level[], depth: number): MissHandler => {
+    const level = levels[depth] as Level
+    let miss = misses.get(level)
+    if (!miss) misses.set(level, (miss = compileMiss(levels.slice(0, depth + 1), options)))
+    return miss
+  }
 
   defs.forEach((def, index) => {
     const where = label(def.cls, def.methodName)
@@ -101,7 +124,7 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       if (!level.owns) return
       const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
       const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
-      scopes.push({ contains: scopeMatcher(prefix), renderer, depth, level, first: index })
+      scopes.push({ contains: scopeMatcher(prefix), renderer, miss: missOf(def.levels, depth), depth, level, first: index })
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)
@@ -126,7 +149,8 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
     const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
     const classPlugins = def.levels.flatMap((level) => level.plugins)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, classPlugins, optionalTail: optionalTailOf(path.template, rule) } })
+    const classMiss = missOf(def.levels, def.levels.length - 1)
+    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, classMiss, classPlugins, optionalTail: optionalTailOf(path.template, rule) } })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.
@@ -136,5 +160,6 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
     const shadows = scopes.filter((scope) => scope.first < index && !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest))
     if (shadows.length) entry.data.shadowedBy = shadows
   })
-  return { entries: routed, scopes: scopes.sort((a, b) => b.depth - a.depth) }
+  const roots = [...new Set(defs.map((def) => def.levels[0] as Level))].map((level) => ({ prefix: level.prefix, contains: scopeMatcher(compilePath(level.prefix, () => ({ match: 'segment', optional: false }))), miss: missOf([level], 0) }))
+  return { entries: routed, scopes: scopes.sort((a, b) => b.depth - a.depth), roots: roots.sort((a, b) => b.prefix.length - a.prefix.length) }
 }

@@ -40,3 +40,21 @@ export function normalizeRoute(route: string | undefined): string {
 export function under(prefix: string, path: string): boolean {
   return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */)
 }
+
+/**
+ * The first segment that ends one route piece and starts the next
+ * (`'/api'` then `'/api/v1'` → `'api'`): how prefixes given twice stack
+ * (`adapt('/api')` on a service with `route: '/api'` serves `/api/api/...`).
+ *
+ * @example
+ * repeatedSegment('/api', '/api') // 'api'
+ * repeatedSegment('/v1', '/api')  // undefined
+ */
+export function repeatedSegment(...parts: (string | undefined)[]): string | undefined {
+  const pieces = parts.map((part) => (part ?? '').split('/').filter(Boolean)).filter((segments) => segments.length > 0)
+  for (let index = 1; index < pieces.length; index++) {
+    const last = pieces[index - 1]?.at(-1)
+    if (last !== undefined && last === pieces[index]?.[0]) return last
+  }
+  return undefined
+}

@@ -76,7 +76,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
-  const { entries, scopes } = compileRoutes(defs, options)
+  const { entries, scopes, roots } = compileRoutes(defs, options)
   const router = new Router(entries)
   const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
@@ -127,16 +127,21 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     const found = routesAt(path)
     const owner = ownerOf(path)
     if (!found) {
-      if (owner) return owner.renderer.error(new NotFound(`path not found: ${path}`))
-      return fallback ? fallback.handler(rc.raw, rc.env, rc.ctx) : root.error(new NotFound(`path not found: ${path}`))
+      if (owner) return owner.miss(rc, new NotFound(`path not found: ${path}`))
+      if (fallback) return fallback.handler(rc.raw, rc.env, rc.ctx)
+      // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
+      const rootClass = roots.find((scope) => scope.contains(path))
+      return rootClass ? rootClass.miss(rc, new NotFound(`path not found: ${path}`)) : root.error(new NotFound(`path not found: ${path}`))
     }
     const first = found.byMethod.values().next().value?.entry.data
     if (rc.method === 'OPTIONS') {
       const guarded = first && preflightOf.get(first)
       return guarded ? guarded(rc) : preflight(found)
     }
-    const renderer = owner?.renderer ?? first?.classRenderer ?? root
-    return renderer.error(new MethodNotAllowed(`method not allowed: ${rc.method}`, { headers: { allow: allowed.of(found).methods } }))
+    const methods = allowed.of(found).methods
+    const notAllowed = new MethodNotAllowed(`method not allowed: ${rc.method} (allowed: ${methods})`, { headers: { allow: methods } })
+    const classMiss = owner?.miss ?? first?.classMiss
+    return classMiss ? classMiss(rc, notAllowed) : root.error(notAllowed)
   }
 
   /** The matched endpoint's answer (HEAD: the GET's, without its body), else `miss`. */

@@ -17,7 +17,7 @@ import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import { asynchronousOption, type FwOptions } from './options'
+import { adaptPrefix, asynchronousOption, type FwOptions } from './options'
 import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
 import { runService } from './run'
 
@@ -240,7 +240,7 @@ export class Fw<B = unknown> {
     const backend = this.options.backend
     if (backend === undefined) throw new ImproperlyConfigured('service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)')
     this.#generation++ // earlier attachments (e.g. the constructor's) step aside
-    this.#prefix = joinPath(route)
+    this.#prefix = adaptPrefix(route, this.options)
     this.#compile()
     this.#attached = true // the entry returned here is the attachment
     return this.#attachTo(backend, this.options.route)

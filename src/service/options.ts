@@ -4,6 +4,8 @@ import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from '../serve/types'
 import type { CorsOptions } from '../plugins/cors'
+import { routeOf } from '../api/decorators'
+import { joinPath, repeatedSegment } from '../router/route-path'
 
 /** The `cors` option's type lives with the plugin it configures. */
 export type { CorsOptions } from '../plugins/cors'
@@ -58,4 +60,24 @@ export function asynchronousOption(options: { asynchornous?: boolean; asynchrono
     throw new ImproperlyConfigured(`${where}: 'asynchornous: ${asynchornous}' and 'asynchronous: ${asynchronous}' are the same option; give one`)
   }
   return asynchronous ?? asynchornous
+}
+
+/**
+ * The prefix `service.adapt(route)` puts in front of everything the service
+ * serves. It stacks with the service's `route` and its root API's
+ * `@api.route` (docs/integration.md); a segment that ends one and starts the
+ * next (`adapt('/api')` with `route: '/api'` serves `/api/api/...`) is almost
+ * always a prefix given twice, so it is warned about (the routes still serve).
+ *
+ * @example
+ * adaptPrefix('/v1', { route: '/api' }) // '/v1'
+ */
+export function adaptPrefix(route: string, options: { route?: string; api?: APIClass }): string {
+  const apiRoute = options.api ? routeOf(options.api) : undefined
+  const repeated = repeatedSegment(route, options.route, apiRoute)
+  if (repeated !== undefined) {
+    const served = joinPath(route, options.route, apiRoute)
+    console.warn(`fw: service.adapt('${route}') stacks with the service's route${apiRoute === undefined ? '' : ' and its root API route'}: its routes are served under ${served} ('${repeated}' twice). Give the prefix once: in adapt(), or in the \`route\` option (docs/integration.md)`)
+  }
+  return joinPath(route)
 }

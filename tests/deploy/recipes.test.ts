@@ -3,12 +3,14 @@
  * installed from its built package (node_modules/fw-api: package.json + dist):
  * - Deno: a project with its own deno.json (no sloppy imports), `export
  *   default service` served by `deno serve --parallel` — two isolates answer;
+ *   a project written for NodeNext (`./api.js` imports) runs with sloppy
+ *   imports turned on in its own deno.json;
  * - Cloudflare Workers: a project with its own wrangler.toml bundles with
  *   `wrangler deploy --dry-run` (no nodejs_compat);
  * - Docker: the Dockerfile of the docs parses and follows the recipe.
  */
 import { spawn } from 'node:child_process'
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -79,6 +81,23 @@ describe('Deno: a user project served with deno serve --parallel', () => {
     } finally {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
     }
+  }, 90_000)
+})
+
+describe('Deno: a project written for NodeNext (`./api.js` imports of .ts files)', () => {
+  it('runs with sloppy imports turned on in its deno.json, and fails without them naming the flag', async () => {
+    const project = join(work, 'nodenext')
+    await cp(join(root, 'tests/deploy/deno-nodenext'), project, { recursive: true })
+    await symlink(join(work, 'node_modules'), join(project, 'node_modules'))
+    const env = { DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }
+    const run = () => runCommand([bin('deno'), 'run', '-A', '--config', join(project, 'deno.json'), join(project, 'main.ts')], 60_000, env)
+    const served = await run()
+    expect(served.output).toContain('nodenext 200 {"hello":"nodenext"}')
+    const config = JSON.parse(await readFile(join(project, 'deno.json'), 'utf8')) as { unstable?: string[] }
+    await writeFile(join(project, 'deno.json'), JSON.stringify({ ...config, unstable: undefined }))
+    const refused = await run()
+    expect(refused.code).not.toBe(0)
+    expect(refused.output).toMatch(/Module not found .*api\.js.*sloppy-imports/s)
   }, 90_000)
 })
 

@@ -215,6 +215,6 @@ describe('HEAD', () => {
 describe('routing answers use the class template', () => {
   it('a 405 on a path whose endpoint has its own template is rendered with the class template', async () => {
     const res = await call(service, 'GET /create')
-    expect(res).toMatchObject({ status: 405, body: { data: null, msg: 'MethodNotAllowed: method not allowed: GET', state: null, count: null } })
+    expect(res).toMatchObject({ status: 405, body: { data: null, msg: 'MethodNotAllowed: method not allowed: GET (allowed: POST)', state: null, count: null } })
   })
 })

@@ -10,13 +10,11 @@ export interface Env {
   GREETING: string
 }
 
-/** `this.request.env` with the project's binding types. */
-const bindings = (env: unknown): Env => env as Env
-
-class HelloAPI extends api.API {
+// One way to type the bindings: the class declares them, `this.request.env` is `Env`.
+class HelloAPI extends api.API<{ env: Env }> {
   @api.get({ name: v.optional(v.string(), 'world') })
   hello({ name }: { name: string }) {
-    return `${bindings(this.request.env).GREETING}, ${name}`
+    return `${this.request.env.GREETING}, ${name}`
   }
 }
 

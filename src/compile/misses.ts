@@ -1,0 +1,115 @@
+/**
+ * Routing errors of an API class (SPEC §9.1, "Routing errors are the
+ * service's"): a 404 under a class's prefix or a 405 on one of its paths is
+ * rendered like any other error of that class: its `@api.handle` hooks
+ * (nearest class first), then plugins' `handleError`, then the class's
+ * template. Compiled once per class at build.
+ */
+import type { API } from '../api/api'
+import type { Plugin } from '../api/plugin'
+import { ImproperlyConfigured, type HttpError } from '../exceptions'
+import type { HookDecl } from '../meta'
+import type { RequestContext } from '../request/context'
+import { outgoingResponse } from '../response/framing'
+import type { Renderer } from '../response/render'
+import { declaredTemplate } from '../response/response'
+import { classTemplate } from './hooks'
+import { label, rendererFor, type CompileOptions } from './options'
+import type { Level } from './tree'
+
+/** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
+export type MissHandler = (rc: RequestContext, error: HttpError) => Response | Promise<Response>
+
+interface MissHook {
+  decl: HookDecl
+  level: number
+  renderer: Renderer
+}
+
+/**
+ * Does a hook declared at `level` catch routing errors of the class at `last`?
+ * `'*'` does; a parent's hook does when it targets a sub-API on the way. A
+ * method-name target is about requests routed to that method, not misses.
+ */
+function catchesMisses(hook: HookDecl, levels: readonly Level[], level: number): boolean {
+  const below = levels.slice(level + 1)
+  return hook.targets.some((target) => target === '*' || (typeof target === 'function' && below.some((on) => on.cls === target)))
+}
+
+/** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
+function missHooks(levels: readonly Level[], options: CompileOptions): MissHook[] {
+  const found: MissHook[] = []
+  for (let level = levels.length - 1; level >= 0; level--) {
+    const here = levels[level] as Level
+    for (const decl of here.hooks) {
+      if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
+      const where = label(here.cls, decl.methodName)
+      const own = here.templates.has(decl.methodName) ? declaredTemplate(here.templates.get(decl.methodName)) : undefined
+      if (here.templates.has(decl.methodName) && own === undefined) throw new ImproperlyConfigured(`${where}: a response template must be a response.Response subclass or null`)
+      found.push({ decl, level, renderer: rendererFor(options, own ?? classTemplate(levels, level), where) })
+    }
+  }
+  return found
+}
+
+/** A 405 keeps its `Allow` header whoever renders it (RFC 9110 §15.5.6). */
+function withAllow(response: Response, error: HttpError): Response {
+  const allow = error.headers.allow
+  if (response.status !== 405 || allow === undefined || response.headers.has('allow')) return response
+  const copy = new Response(response.body, response)
+  copy.headers.set('allow', allow)
+  return copy
+}
+
+/**
+ * Compile how the class at the end of `levels` answers its routing errors.
+ * Without error hooks or plugins with `handleError` it answers synchronously
+ * with its template.
+ *
+ * @example
+ * const miss = compileMiss(def.levels, options); miss(rc, new NotFound('path not found: /a/b'))
+ */
+export function compileMiss(levels: readonly Level[], options: CompileOptions): MissHandler {
+  const last = levels.length - 1
+  const own = levels[last] as Level
+  const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
+  const hooks = missHooks(levels, options)
+  const classPlugins = levels.flatMap((level) => level.plugins)
+  const errorPlugins: Plugin[] = [...classPlugins].reverse().concat([...options.plugins].reverse()).filter((plugin) => plugin.handleError)
+  if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
+
+  const recover = async (rc: RequestContext, error: HttpError): Promise<Response> => {
+    let current: unknown = error
+    const made = new Map<number, API>()
+    const instanceAt = (level: number): API => {
+      let instance = made.get(level)
+      if (!instance) {
+        instance = (levels[level] as Level).make()
+        instance.request = rc
+        made.set(level, instance)
+      }
+      return instance
+    }
+    for (const { decl, level, renderer: hookRenderer } of hooks) {
+      const errors = decl.errors ?? []
+      if (errors.length && !errors.some((cls) => current instanceof cls)) continue
+      const method = ((levels[level] as Level).cls.prototype as Record<string, (this: API, error: unknown) => unknown>)[decl.methodName]
+      try {
+        rc.responder = hookRenderer.result
+        return hookRenderer.result(await method?.call(instanceAt(level), current))
+      } catch (next) {
+        current = next // a failing error hook hands its error on to the outer ones
+      }
+    }
+    for (const plugin of errorPlugins) {
+      try {
+        const replaced = outgoingResponse(await plugin.handleError?.(current, rc))
+        if (replaced) return replaced
+      } catch (next) {
+        current = next
+      }
+    }
+    return renderer.error(current)
+  }
+  return (rc, error) => recover(rc, error).then((response) => withAllow(response, error))
+}
