@@ -84,7 +84,8 @@ function errorResponse(status: number, envelope: RouteEnvelope | undefined, desc
     : status === 401
       ? { 'WWW-Authenticate': { description: 'The authentication scheme the endpoint accepts', schema: { type: 'string' } } }
       : undefined
-  if (!envelope) {
+  if (!envelope || !(envelope.messageKey || envelope.errorsKey)) {
+    // no envelope, or one with nowhere to say what failed: problem+json (response/render.ts failsEnveloped)
     return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
   }
   const properties: Record<string, JsonSchema> = {}

@@ -99,6 +99,11 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
  * @example
  * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
+/** Whether failures render in the template's envelope: it has a key for the message or the errors. */
+export function failsEnveloped(template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>): boolean {
+  return template.enveloped && Boolean(template.messageKey || template.errorsKey)
+}
+
 export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
   const { stringify, debug, onError, where } = options
   const json = (body: string | null, status: number, type: string, extra?: HeadersInit): Response => {
@@ -127,10 +132,12 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   }
 
   // A failure's text is concatenated from parts serialised once (response/failure.ts).
-  const failureText: FailureText = enveloped
+  // An envelope with no key for the message or the errors cannot say what failed (a result of
+  // nulls would read as data): its failures are problem+json, as without an envelope.
+  const failureText: FailureText = failsEnveloped(template)
     ? (envelopeFailure(template, stringify) ?? ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
     : problemFailure(stringify)
-  const failureType = enveloped ? JSON_TYPE : PROBLEM_TYPE
+  const failureType = failsEnveloped(template) ? JSON_TYPE : PROBLEM_TYPE
   const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response =>
     json(failureText(status, name, message, errors), status, failureType, headers)
 
