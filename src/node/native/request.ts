@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
-import { lastPassed } from '../../utils/last-passed'
+import { hostKind } from '../../utils/host'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
@@ -18,8 +18,6 @@ import { firstHeader, nativeHeaders } from './headers'
 export const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
 /** A `.` or `..` path segment (the URL parser resolves them). */
 export const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
-/** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
-export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 /** The characters `PLAIN_TARGET` allows (ASCII only), by code. */
 const TARGET_CHARS = new Uint8Array(128)
@@ -52,9 +50,6 @@ export function plainTarget(target: string): boolean {
   return true
 }
 
-/** `PLAIN_HOST.test`, the last Host it passed compared instead of tested again. */
-const plainHost = lastPassed((host) => PLAIN_HOST.test(host))
-
 /** An absolute-form request-target: `http://` or `https://` in any case. */
 export const ABSOLUTE_FORM = /^https?:\/\//i
 
@@ -76,7 +71,9 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
-  if (!plainHost(host)) {
+  const kind = hostKind(host)
+  if (kind === 'bad') throw new BadRequestTarget('invalid Host header')
+  if (kind === 'parse') {
     const parsed = absolute(url, target)
     const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
     if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
