@@ -151,9 +151,9 @@ export class Fw<B = unknown> {
    * service.mount(honoApp, '/legacy')
    */
   mount(target: unknown, route: string): this {
-    this.#declaring('mount()')
     const prefix = joinPath(route)
     if (isAPIClass(target)) {
+      this.#declaring('mount()')
       this.#declared.apiMounts.push({ api: target, route: prefix })
     } else {
       const backend = this.options.backend
@@ -163,7 +163,9 @@ export class Fw<B = unknown> {
         )
       }
       const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      this.#declared.appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest }) })
+      const handler = toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest })
+      this.#declaring('mount()')
+      this.#declared.appMounts.push({ prefix, handler })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }
