@@ -214,9 +214,8 @@ Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
 // Every other member of Request answers from the Web Request, built on first use.
 forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webRequest())
 
-/** The runtime's own Request, and the prototype the stand-in is chained onto now. */
+/** The runtime's own Request. */
 const WebRequest = globalThis.Request
-let chained: object = WebRequest.prototype
 
 /**
  * Keep `instanceof Request` true when the global `Request` was replaced by a
@@ -225,9 +224,8 @@ let chained: object = WebRequest.prototype
  */
 function followGlobalRequest(): void {
   const current: unknown = globalThis.Request?.prototype
-  if (current === chained || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
+  if (current === Object.getPrototypeOf(NativeRequest.prototype) || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
   Object.setPrototypeOf(NativeRequest.prototype, current)
-  chained = current
 }
 
 /**
