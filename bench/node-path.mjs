@@ -6,7 +6,7 @@
  * (fresh servers each round, the order rotating: bench/http.mjs). Prints the per-fixture medians and the
  * median of the per-round ratios of server CPU per request (fw-web / fw).
  *
- * Env: BENCH_WRK_SECONDS (2), BENCH_WRK_ROUNDS (5), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
+ * Env: BENCH_APPS (fw,fw-web,fw-plain), BENCH_WRK_SECONDS (2), BENCH_WRK_ROUNDS (5), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
  * @example node bench/node-path.mjs
  */
 import { mkdirSync } from 'node:fs'
@@ -28,7 +28,7 @@ const log = (...args) => console.error(`[node-path ${((Date.now() - started) / 1
 const env = (name, fallback) => Number(process.env[name] ?? fallback)
 const { httpRun } = createHttpRunner({ root, out, bun: 'bun', log, fixtures })
 const config = { seconds: env('BENCH_WRK_SECONDS', 2), rounds: env('BENCH_WRK_ROUNDS', 5), warmup: env('BENCH_WRK_WARMUP', 1), connections: env('BENCH_WRK_CONNECTIONS', 50) }
-const { table, ratios } = await httpRun('node', ['fw', 'fw-web', 'fw-plain'], config)
+const { table, ratios } = await httpRun('node', (process.env.BENCH_APPS ?? 'fw,fw-web,fw-plain').split(','), config)
 for (const [id, byApp] of Object.entries(table)) {
   const ratio = ratios[id]?.['fw-web']
   const cpu = (app) => byApp[app]?.cpuUs.toFixed(1)

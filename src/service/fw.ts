@@ -57,6 +57,8 @@ export class Fw<B = unknown> {
   readonly #declared: Declaration = emptyDeclaration()
   /** the compiled service, built once: on the first `fetch` or `run()` */
   #compiled?: CompiledService
+  /** what the constructor compiled to check the API: the build itself when nothing is declared after */
+  #checked?: CompiledService
   /** the runtime's ways (serve/traits.ts), found once */
   readonly #runtime: RuntimeTraits = runtimeTraits()
   /** the backend app once `setup()` resolved it (an app instance is its own app) */
@@ -83,7 +85,7 @@ export class Fw<B = unknown> {
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
-    this.#compile() // route templates are checked now, not on the first request (the build comes then)
+    this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
     const backend = options.backend
@@ -96,7 +98,7 @@ export class Fw<B = unknown> {
    * returned as is (no promise hop); `await` works on both.
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
-    const dispatch = (this.#compiled ??= this.#compile()).fetch
+    const dispatch = (this.#compiled ?? this.#build()).fetch
     const tracker = this.#tracker
     return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
   }
@@ -127,7 +129,7 @@ export class Fw<B = unknown> {
   /** The compiled routes: method, path and endpoint (its def, template and result schema), for docs generators. */
   routes(): readonly RouteEntry<Routed>[] {
     // Before the build, compiled from what is declared so far (and not kept: more may be declared).
-    return (this.#compiled ?? this.#compile()).routes
+    return (this.#compiled ?? this.#checked ?? this.#compile()).routes
   }
 
   /** Run `close` when the service closes (`service.close()`, or the server from `run()` closing). */
@@ -208,6 +210,7 @@ export class Fw<B = unknown> {
 
   /** A declaration (`use`, `mount`, `adapt`) is refused once the service is built. */
   #declaring(what: string): void {
+    this.#checked = undefined
     if (this.#compiled === undefined) return
     throw new ImproperlyConfigured(`service.${what} after the service was built (its first request or run()): declare everything before`)
   }
@@ -260,7 +263,7 @@ export class Fw<B = unknown> {
   async run(options: RunOptions = {}): Promise<RunningServer> {
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
     if (this.options.backend !== undefined && this.#app === undefined) this.setup()
-    this.#compiled ??= this.#compile()
+    if (this.#compiled === undefined) this.#build()
     const tracker = (this.#tracker ??= new Tracker())
     const app = this.options.backend === undefined ? undefined : this.#app
     return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
@@ -282,7 +285,13 @@ export class Fw<B = unknown> {
     return buildDocument(describeRoutes(routes, this.#declared.documentedErrors), route, { ...defaults, ...info })
   }
 
-  /** Compile what is declared (kept by `fetch` and `run()`: the build). */
+  /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
+  #build(): CompiledService {
+    this.#compiled = this.#checked ?? this.#compile()
+    return this.#compiled
+  }
+
+  /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
     const inputs = { options: this.options, limits: this.limits, runtime: this.#runtime, document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes) }
     return compileService(this.#declared, inputs)

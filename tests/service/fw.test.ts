@@ -18,8 +18,8 @@ describe('Fw: declared, then built once', () => {
     expect((await service.fetch(new Request('http://x/v2/add?a=2&b=2'))).status).toBe(200)
   })
 
-  it('keeps the table it built: routes() before the build is a preview, after it the same table every time', async () => {
-    const service = new Fw(import.meta.url, { api: CalcAPI })
+  it('keeps the table it built: routes() after a use() is a preview, after the build the same table every time', async () => {
+    const service = new Fw(import.meta.url, { api: CalcAPI }).use(plugins.RequestId())
     expect(service.routes()).not.toBe(service.routes())
     await add(service)
     const built = service.routes()
