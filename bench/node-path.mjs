@@ -33,6 +33,6 @@ for (const [id, byApp] of Object.entries(table)) {
   const ratio = ratios[id]?.['fw-web']
   const cpu = (app) => byApp[app]?.cpuUs.toFixed(1)
   const plain = ratios[id]?.['fw-plain']
-  console.log(`${id}  native ${cpu('fw')} µs/req  hono-listener ${cpu('fw-web')} µs/req  native without the Response stand-in ${cpu('fw-plain')} µs/req`)
-  console.log(`    CPU hono/native ${ratio?.cpu.toFixed(3)} (req/s native/hono ${ratio?.rps.toFixed(3)}, rounds ${ratio?.low.toFixed(2)}–${ratio?.high.toFixed(2)})  CPU plain/native ${plain?.cpu.toFixed(3)} (req/s ${plain?.rps.toFixed(3)})`)
+  console.log(`${id}  native ${cpu('fw')} µs/req  hono-listener ${cpu('fw-web')} µs/req${plain ? `  native without the Response stand-in ${cpu('fw-plain')} µs/req` : ''}`)
+  console.log(`    CPU hono/native ${ratio?.cpu.toFixed(3)} (req/s native/hono ${ratio?.rps.toFixed(3)}, rounds ${ratio?.low.toFixed(2)}–${ratio?.high.toFixed(2)})${plain ? `  CPU plain/native ${plain.cpu.toFixed(3)} (req/s ${plain.rps.toFixed(3)})` : ''}`)
 }
