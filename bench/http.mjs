@@ -76,7 +76,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
       const timer = setTimeout(() => {
         child.kill('SIGTERM')
         reject(new Error(`${runtime} ${app}: no READY`))
-      }, 15_000)
+      }, Number(process.env.BENCH_READY_MS ?? 15_000))
       child.stdout.on('data', (chunk) => {
         text += chunk
         const ready = /READY \S+ (\d+)/.exec(text)

@@ -54,7 +54,9 @@ async function listen(): Promise<number> {
   // `fw-web`: service.run() on Node through @hono/node-server (FW_NODE_SERVER=web), for comparing with the native path
   const proc = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
   if (name === 'fw-web' && proc) proc.env.FW_NODE_SERVER = 'web'
-  if (name === 'fw' || name === 'fw-web') return (await createFw(100).run({ port: wanted, host: hostname })).port
+  // `fw-plain`: the native path without its global Response stand-in (measuring what that stand-in is worth)
+  if (name === 'fw-plain' && proc) proc.env.FW_LIGHT_RESPONSE = '0'
+  if (name === 'fw' || name === 'fw-web' || name === 'fw-plain') return (await createFw(100).run({ port: wanted, host: hostname })).port
   if (bun) return bun.serve({ fetch: await fetchOf(name), port: wanted, hostname, development: false }).port
   const { serve } = await import('@hono/node-server')
   const fetch = await fetchOf(name)

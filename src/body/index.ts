@@ -16,6 +16,7 @@
  * binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
  * fields/parts or files, or nesting deeper than `depth` → 400.
  */
+import type { FramingCheck } from '../types'
 import { UnsupportedMediaType } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
 import {
@@ -32,7 +33,7 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, declaredLength, fromFramingServer, fromWorkersPlatform, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import { checkDeclaredLength, declaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -79,16 +80,17 @@ const EXPECTED: Record<BodyAccept, string> = {
  * reading. A missing or empty body is `undefined` (for `text`, an empty body
  * is `''`), leaving "required" to the caller. `env`: the second argument
  * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
- * whole, see `fromFramingServer`; one the Workers platform delivered too, see
- * `fromWorkersPlatform`).
+ * whole, see `fromFramingServer`); `framing`: the service's own check for
+ * its runtime (serve/traits.ts: Bun's server by identity, the Workers platform's
+ * requests), used instead.
  *
  * @example
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
-export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown, type: ContentType | undefined = contentTypeOf(request)): Promise<unknown> {
+export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown, type: ContentType | undefined = contentTypeOf(request), framing?: FramingCheck): Promise<unknown> {
   try {
-    return startReading(request, plan, limits, env, type)
+    return startReading(request, plan, limits, framing === undefined ? fromFramingServer(env) : framing(request, env), type)
   } catch (error) {
     return Promise.reject(error)
   }
@@ -97,10 +99,10 @@ export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?:
 const NOTHING: Promise<undefined> = Promise.resolve(undefined)
 
 /** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
-function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unknown, type: ContentType | undefined): Promise<unknown> {
+function startReading(request: Request, plan: BodyPlan, limits: Limits, served: boolean, type: ContentType | undefined): Promise<unknown> {
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
-  const framed = isFramed(request, length, fromFramingServer(env) || fromWorkersPlatform(request))
+  const framed = isFramed(request, length, served)
   if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING

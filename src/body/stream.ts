@@ -34,19 +34,29 @@ export function markFramed(request: Request): void {
  * do: `Bun.serve({ fetch: service.fetch })`, `export default service` on Bun,
  * `Deno.serve(service.fetch)` and `serve({ fetch: service.fetch })` of
  * @hono/node-server read sized bodies whole too. `env` is
- * given by the code that calls `fetch`, never by a client.
+ * given by the code that calls `fetch`, never by a client. The service's own
+ * check for its runtime (serve/traits.ts) builds on this one.
+ *
+ * @example
+ * fromFramingServer({ incoming, outgoing }) // true for an HTTP/1 request of @hono/node-server
  */
 export function fromFramingServer(env: unknown): boolean {
-  // Bun hands every request the same server: recognised once, then by identity.
-  if (env === lastServer) return true
   if (typeof env !== 'object' || env === null) return false
   // Deno: `in` only, never the getters (`remoteAddr` throws once the request has closed).
   if ('remoteAddr' in env && 'completed' in env) return true
   if ('incoming' in env) return fromNodeHttp1(env as { incoming?: unknown; outgoing?: unknown })
+  return isBunServer(env)
+}
+
+/**
+ * Is `env` a `Bun.serve` server (what Bun hands every request of that server)?
+ *
+ * @example
+ * isBunServer(server) // true inside `Bun.serve({ fetch(request, server) { ... } })`
+ */
+export function isBunServer(env: object): boolean {
   const server = env as { requestIP?: unknown; upgrade?: unknown }
-  if (typeof server.requestIP !== 'function' || typeof server.upgrade !== 'function') return false
-  lastServer = env
-  return true
+  return typeof server.requestIP === 'function' && typeof server.upgrade === 'function'
 }
 
 /**
@@ -59,26 +69,6 @@ function fromNodeHttp1(env: { incoming?: unknown; outgoing?: unknown }): boolean
   const outgoing = env.outgoing as { writeHead?: unknown } | null | undefined
   return typeof incoming === 'object' && incoming !== null && incoming.httpVersionMajor === 1 && Array.isArray(incoming.rawHeaders) &&
     typeof incoming.socket === 'object' && typeof outgoing === 'object' && outgoing !== null && typeof outgoing.writeHead === 'function'
-}
-
-/** The last `Bun.serve` server `fromFramingServer` recognised (one object per server; `{}` matches no `env`). */
-let lastServer: unknown = {}
-
-/** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
-const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
-
-/**
- * Did the Workers platform deliver `request` (docs/runtimes.md, "Notes per runtime")? Its HTTP
- * layer frames bodies by their Content-Length as Bun.serve and Deno.serve do,
- * so `export default service` reads sized bodies whole. Such a request
- * carries the platform's `cf` properties; a `Request` built in code has none
- * (unless the code copies them on purpose), so it keeps the counting reader.
- * Always false off workerd (a constant: no cost per request).
- */
-export function fromWorkersPlatform(request: Request): boolean {
-  if (!ON_WORKERS) return false
-  const cf = (request as { cf?: unknown }).cf
-  return typeof cf === 'object' && cf !== null
 }
 
 /**

@@ -67,7 +67,7 @@ const ALL: readonly boolean[] = Object.freeze([true])
  */
 export function readEndpointBody(rc: RequestContext, bodies: readonly BodyPlan[], limits: Limits): Promise<unknown> {
   const type = contentTypeOf(rc.raw)
-  return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type)
+  return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type, rc.framing)
 }
 
 /**

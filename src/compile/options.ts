@@ -1,5 +1,6 @@
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body'
+import type { ResponseInits } from '../response/inits'
 import { createRenderer, type Renderer, type Stringify } from '../response/render'
 import type { Template } from '../response/response'
 
@@ -13,6 +14,8 @@ export interface CompileOptions {
   plugins: readonly Plugin[]
   /** service-wide handler timeout (ms); a class's `static timeout` wins */
   timeout?: number
+  /** the service's shared response inits (response/inits.ts), made for its runtime */
+  inits?: ResponseInits
 }
 
 /** `Class.method()`: how messages name an endpoint or a hook. */
@@ -22,5 +25,5 @@ export function label(cls: Function, method: string): string {
 
 /** The renderer of `template` (none: the bare one) with the service's settings; `where` names who renders in 500s. */
 export function rendererFor(options: CompileOptions, template: Template | undefined, where: string): Renderer {
-  return createRenderer(template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where })
+  return createRenderer(template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where, inits: options.inits })
 }

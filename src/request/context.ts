@@ -1,3 +1,4 @@
+import type { FramingCheck } from '../types'
 import { parseCookies, parseQuery, type QueryValues } from './parse'
 
 /** Options of `this.respond(...)`. */
@@ -109,8 +110,12 @@ export class RequestContext<C extends ContextTypes = {}> {
   #cookies?: Record<string, string>
   #state?: StateOf<C>
 
-  constructor(raw: Request, path: string, search: string, arrived: number, env?: unknown, ctx?: unknown) {
+  /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
+  readonly framing: FramingCheck | undefined
+
+  constructor(raw: Request, path: string, search: string, arrived: number, env?: unknown, ctx?: unknown, framing?: FramingCheck) {
     this.raw = raw
+    this.framing = framing
     this.method = raw.method
     this.path = path
     this.search = search

@@ -3,6 +3,7 @@
  * path and query, Bun's host-less requests, and re-addressing a request below
  * a prefix. The route vocabulary itself is in ./route-path.
  */
+import { usableHost } from '../utils/host'
 import { normalizeRoute, under } from './route-path'
 
 /**
@@ -50,11 +51,6 @@ function anyCaseScheme(url: string): number {
   const slashes = url.indexOf('//')
   return httpScheme(url, slashes) ? slashes : -1
 }
-
-// Characters that never appear in a usable Host (RFC 3986 reg-name / IP literal, port).
-const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
-/** A Host without a bad character (tested on every request: no cache holds a client's Host). */
-const usableHost = (host: string): boolean => !BAD_HOST.test(host)
 
 /**
  * Split a request URL into its path and query by index (no URL object).

@@ -50,7 +50,7 @@ export function nativeNodeServer(): boolean {
  * http.createServer(nativeListener(service.fetch, { debug: false }))
  */
 export function nativeListener(fetch: FetchHandler, options: { debug: boolean; linger?: boolean }): Listener {
-  installLightResponse()
+  if ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FW_LIGHT_RESPONSE !== '0') installLightResponse()
   // Its requests are framed by construction (FRAMED): a sized body is read whole, no WeakSet entry per request.
   const fail = failure(options.debug)
   const refused = (error: unknown): [number, string] =>

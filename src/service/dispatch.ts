@@ -10,11 +10,13 @@ import { AllowTable } from './allow'
 import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
 import { RequestContext } from '../request/context'
+import { ResponseInits } from '../response/inits'
 import type { Renderer, Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type PathMatch, type RouteEntry } from '../router'
 import { under } from '../router/route-path'
 import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../router/url'
+import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
@@ -39,6 +41,8 @@ export interface DispatchConfig {
   /** handler timeout (ms) */
   timeout?: number
   onError?: (error: unknown) => void
+  /** the runtime's ways (serve/traits.ts), found once at build */
+  runtime: RuntimeTraits
 }
 
 /** The compiled service: its fetch function and its routes (for docs generators). */
@@ -57,14 +61,6 @@ function headOnly(response: Response): Response {
 }
 
 const BAD_TARGET = 'the request URL or Host header is unusable'
-// Deno builds request.url from the raw Host header (`Host: a/admin` makes the path
-// `/admin/…`), so the header is checked there. Bun makes the URL relative for a bad
-// Host (refused by `splitTarget` without reading the headers, a cost on every
-// request) and for no Host at all (served: `hostless`); Node's server
-// (@hono/node-server, given a default hostname for no Host) and Workers refuse a bad Host themselves.
-const HOST_FROM_HEADER = (globalThis as { Deno?: unknown }).Deno !== undefined
-// Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
-const RAW_PATH = HOST_FROM_HEADER
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the
@@ -75,7 +71,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)))
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
-  const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout }
+  const { framing, hostInUrl } = config.runtime
+  const inits = new ResponseInits(config.runtime.headersObject)
+  const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout, inits }
   const { entries, scopes, roots } = compileRoutes(defs, options)
   const router = new Router(entries)
   const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
@@ -168,13 +166,17 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
 
   const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
     const url = request.url
-    const target = splitTarget(url, HOST_FROM_HEADER ? request.headers.get('host') : null)
+    // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
+    // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
+    // and Workers refuse a bad Host themselves.
+    const target = splitTarget(url, hostInUrl ? request.headers.get('host') : null)
     if (!target) {
       const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
       return served ? dispatch(served, env, ctx) : root.error(new BadRequest(BAD_TARGET))
     }
     const path = target.path
-    if (RAW_PATH) {
+    // Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
+    if (hostInUrl) {
       const resolved = rawPath(url, path)
       if (resolved === BACKSLASH) return root.error(new BadRequest(BAD_TARGET))
       if (resolved !== undefined) return dispatch(new Request(resolved, request), env, ctx)
@@ -182,9 +184,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     for (const mount of mounts) {
       if (!under(mount.prefix, path)) continue
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      return mount.guarded(new RequestContext(request, path, target.search, Date.now(), env, ctx))
+      return mount.guarded(new RequestContext(request, path, target.search, Date.now(), env, ctx, framing))
     }
-    return routed(new RequestContext(request, path, target.search, Date.now(), env, ctx))
+    return routed(new RequestContext(request, path, target.search, Date.now(), env, ctx, framing))
   }
   // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (docs/security.md):
   // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.

@@ -2,7 +2,7 @@ import { attach, toFetchHandler } from '../adapters'
 import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
-import { isAPIClass, provideAttachAs, type APIClass } from '../api/api'
+import { isAPIClass, provideAttachAs } from '../api/api'
 import { INSTALL, isInstallable, type DocumentedError, type Installable, type ServiceHooks } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
@@ -10,16 +10,15 @@ import type { Routed } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import { corsOption } from '../plugins/cors'
-import { buildDocument, describeRoutes, docsMount, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import { buildDocument, describeRoutes, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
 import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import type { FetchHandler } from '../types'
-import { buildDispatch, type AppMount } from './dispatch'
 import { adaptPrefix, asynchronousOption, type FwOptions } from './options'
 import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
 import { runService } from './run'
+import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
+import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -54,28 +53,26 @@ export class Fw<B = unknown> {
   readonly module: string | undefined
   readonly options: Readonly<FwOptions & { backend?: B }>
   readonly limits: Readonly<Limits>
-  #stringify?: (value: unknown) => string
-  #plugins: Plugin[] = []
-  #documentedErrors: DocumentedError[] = []
-  #routes: readonly RouteEntry<Routed>[] = []
-  #apiMounts: { api: APIClass; route: string }[] = []
-  #appMounts: AppMount[] = []
-  #dispatch?: FetchHandler
-  /** set by `adapt(route)`: everything the service serves moves under it */
-  #prefix = ''
+  /** what `use`, `mount` and `adapt` declared */
+  readonly #declared: Declaration = emptyDeclaration()
+  /** the compiled service, built once: on the first `fetch` or `run()` */
+  #compiled?: CompiledService
+  /** what the constructor compiled to check the API: the build itself when nothing is declared after */
+  #checked?: CompiledService
+  /** the runtime's ways (serve/traits.ts), found once */
+  readonly #runtime: RuntimeTraits = runtimeTraits()
   /** the backend app once `setup()` resolved it (an app instance is its own app) */
   #app?: unknown
   #attached = false
-  /** bumped by adapt(): attachments made before step aside (`live`) */
-  #generation = 0
+  /** `adapt(route)` was called: its entry is the attachment, the one made at `setup()` answers nothing */
+  #adapted = false
   #nest?: NestSettings
   /** Nest's asynchronous setup, once started */
   #setup?: Promise<this>
-  #closers: (() => unknown)[] = []
+  readonly #closers: (() => unknown)[] = []
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
-  #servers: RunningServer[] = []
-  #document?: OpenAPIDocument
+  readonly #servers: RunningServer[] = []
 
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
@@ -88,11 +85,11 @@ export class Fw<B = unknown> {
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
-    this.#compile() // route templates are checked now, not on the first request
+    this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
     const backend = options.backend
-    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend) this.setup()
+    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend) this.#resolve(backend)
   }
 
   /**
@@ -101,7 +98,7 @@ export class Fw<B = unknown> {
    * returned as is (no promise hop); `await` works on both.
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
-    const dispatch = this.#dispatch ?? this.#compile()
+    const dispatch = (this.#compiled ?? this.#build()).fetch
     const tracker = this.#tracker
     return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
   }
@@ -116,22 +113,23 @@ export class Fw<B = unknown> {
    */
   use(item: Usable): this {
     if (!isInstallable(item)) throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())')
+    this.#declaring('use()')
     const setNest = (settings: NestSettings): void => {
       if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
       if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
       this.#nest = settings
     }
-    const plugins = this.#plugins
-    const documentErrors = (errors: readonly DocumentedError[]): void => void this.#documentedErrors.push(...errors)
-    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin: (plugin: Plugin) => void plugins.push(plugin), setStringify: (stringify) => void (this.#stringify = stringify), setNest, documentErrors } satisfies ServiceHooks<Plugin, NestSettings>)
-    this.#compile()
+    const declared = this.#declared
+    const documentErrors = (errors: readonly DocumentedError[]): void => void declared.documentedErrors.push(...errors)
+    const addPlugin = (plugin: Plugin): void => void declared.plugins.push(plugin)
+    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin, setStringify: (stringify) => void (declared.stringify = stringify), setNest, documentErrors } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
   }
 
   /** The compiled routes: method, path and endpoint (its def, template and result schema), for docs generators. */
   routes(): readonly RouteEntry<Routed>[] {
-    if (!this.#dispatch) this.#compile()
-    return this.#routes
+    // Before the build, compiled from what is declared so far (and not kept: more may be declared).
+    return (this.#compiled ?? this.#checked ?? this.#compile()).routes
   }
 
   /** Run `close` when the service closes (`service.close()`, or the server from `run()` closing). */
@@ -157,7 +155,8 @@ export class Fw<B = unknown> {
   mount(target: unknown, route: string): this {
     const prefix = joinPath(route)
     if (isAPIClass(target)) {
-      this.#apiMounts.push({ api: target, route: prefix })
+      this.#declaring('mount()')
+      this.#declared.apiMounts.push({ api: target, route: prefix })
     } else {
       const backend = this.options.backend
       if (backend !== undefined && this.#app === undefined) {
@@ -166,11 +165,12 @@ export class Fw<B = unknown> {
         )
       }
       const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      this.#appMounts.push({ prefix, handler: toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest }) })
+      const handler = toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest })
+      this.#declaring('mount()')
+      this.#declared.appMounts.push({ prefix, handler })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
       if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
     }
-    this.#compile()
     return this
   }
 
@@ -199,13 +199,20 @@ export class Fw<B = unknown> {
     this.#app = app
     this.#attached = true
     this.#attachTo(app, this.options.route)
-    for (const mount of this.#appMounts) this.#attachTo(app, mount.prefix)
+    for (const mount of this.#declared.appMounts) this.#attachTo(app, mount.prefix)
   }
 
-  #attachTo(app: unknown, route: string | undefined): unknown {
-    const generation = this.#generation
-    const live = (): boolean => this.#generation === generation
-    return attach(app, this.fetch, joinPath(this.#prefix, route), { asynchronous: this.options.asynchornous, live })
+  /** Attach fw to `app` under `route`; an attachment made before `adapt()` answers nothing once it is called. */
+  #attachTo(app: unknown, route: string | undefined, adapted = false): unknown {
+    const live = adapted ? undefined : (): boolean => !this.#adapted
+    return attach(app, this.fetch, joinPath(this.#declared.prefix, route), { asynchronous: this.options.asynchornous, live })
+  }
+
+  /** A declaration (`use`, `mount`, `adapt`) is refused once the service is built. */
+  #declaring(what: string): void {
+    this.#checked = undefined
+    if (this.#compiled === undefined) return
+    throw new ImproperlyConfigured(`service.${what} after the service was built (its first request or run()): declare everything before`)
   }
 
   /**
@@ -239,11 +246,12 @@ export class Fw<B = unknown> {
   adapt(route: string): unknown {
     const backend = this.options.backend
     if (backend === undefined) throw new ImproperlyConfigured('service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)')
-    this.#generation++ // earlier attachments (e.g. the constructor's) step aside
-    this.#prefix = adaptPrefix(route, this.options)
-    this.#compile()
+    this.#declaring('adapt()')
+    if (this.#adapted) throw new ImproperlyConfigured('service.adapt(route) was already called: one service, one place; make another service to attach it again')
+    this.#adapted = true // an attachment made at setup (an app given as backend) answers nothing from now on
+    this.#declared.prefix = adaptPrefix(route, this.options)
     this.#attached = true // the entry returned here is the attachment
-    return this.#attachTo(backend, this.options.route)
+    return this.#attachTo(backend, this.options.route, true)
   }
 
   /**
@@ -255,6 +263,7 @@ export class Fw<B = unknown> {
   async run(options: RunOptions = {}): Promise<RunningServer> {
     if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
     if (this.options.backend !== undefined && this.#app === undefined) this.setup()
+    if (this.#compiled === undefined) this.#build()
     const tracker = (this.#tracker ??= new Tracker())
     const app = this.options.backend === undefined ? undefined : this.#app
     return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
@@ -266,34 +275,25 @@ export class Fw<B = unknown> {
    * @example writeFileSync('openapi.json', JSON.stringify(service.openapi({ version: '1.0.0' })))
    */
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
-    const route = joinPath(this.#prefix, this.options.route)
-    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
-    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
-    return buildDocument(describeRoutes(this.routes(), this.#documentedErrors), route, { ...defaults, ...info })
+    return this.#document(this.routes(), info)
   }
 
-  #compile(): FetchHandler {
-    const stringify = this.#stringify ?? ((value: unknown) => JSON.stringify(value))
-    const prefix = this.#prefix
-    const plugins = [...corsOption(this.options.cors), ...this.#plugins]
-    const logs = plugins.some((plugin) => plugin.reportsErrors === true)
-    this.#document = undefined
-    const docs = docsMount(this.options, prefix, () => (this.#document ??= this.openapi()))
-    const { fetch, routes } = buildDispatch({
-      api: this.options.api,
-      route: joinPath(prefix, this.options.route),
-      apiMounts: this.#apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
-      appMounts: [...(docs ? [docs] : []), ...this.#appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler }))],
-      stringify,
-      debug: this.options.debug ?? false,
-      limits: this.limits,
-      plugins,
-      timeout: this.options.timeout,
-      // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
-      onError: logs ? undefined : (error) => console.error(error),
-    })
-    this.#dispatch = fetch
-    this.#routes = routes
-    return fetch
+  #document(routes: readonly RouteEntry<Routed>[], info: DocumentOptions = {}): OpenAPIDocument {
+    const route = joinPath(this.#declared.prefix, this.options.route)
+    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
+    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
+    return buildDocument(describeRoutes(routes, this.#declared.documentedErrors), route, { ...defaults, ...info })
+  }
+
+  /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
+  #build(): CompiledService {
+    this.#compiled = this.#checked ?? this.#compile()
+    return this.#compiled
+  }
+
+  /** Compile what is declared (kept by `#build`). */
+  #compile(): CompiledService {
+    const inputs = { options: this.options, limits: this.limits, runtime: this.#runtime, document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes) }
+    return compileService(this.#declared, inputs)
   }
 }

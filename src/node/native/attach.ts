@@ -12,9 +12,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
+import { hostKind } from '../../utils/host'
 import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
-import { nativeRequestAt, PLAIN_HOST, plainTarget } from './request'
+import { nativeRequestAt, plainTarget } from './request'
 import { lightParts, type LightParts } from './response'
 import { DEFAULT_TYPE } from './write'
 
@@ -116,14 +117,6 @@ function endToEnd(raw: readonly string[]): readonly string[] {
   return kept
 }
 
-/** A dotted-quad IPv4 address the URL parser keeps as it is (any other host ending in a number it rewrites). */
-const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::|$)/
-/** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
-const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
-
-/** Whether the URL parser keeps `host` as it is (tested on every request: no cache holds a client's Host). */
-const isPlainHost = (host: string): boolean => PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host))
-
 /**
  * `requestUrl(req, path)` without the URL parser where it would change
  * nothing; else parsed (an absolute-form target too, as `new Request` would:
@@ -131,7 +124,7 @@ const isPlainHost = (host: string): boolean => PLAIN_HOST.test(host) && (CANONIC
  */
 function attachedUrl(req: IncomingMessage, path: string): string {
   const host = req.headers.host
-  if (host && isPlainHost(host) && plainTarget(path)) {
+  if (host && hostKind(host) === 'plain' && plainTarget(path)) {
     return `${Reflect.get(req.socket ?? {}, 'encrypted') === true ? 'https' : 'http'}://${host}${path}`
   }
   return new URL(requestUrl(req, path)).href

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
+import { hostKind } from '../../utils/host'
 import { readableToWeb } from '../bridge/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
@@ -17,8 +18,6 @@ import { firstHeader, nativeHeaders } from './headers'
 export const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
 /** A `.` or `..` path segment (the URL parser resolves them). */
 export const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
-/** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
-export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 
 /** The characters `PLAIN_TARGET` allows (ASCII only), by code. */
 const TARGET_CHARS = new Uint8Array(128)
@@ -51,9 +50,6 @@ export function plainTarget(target: string): boolean {
   return true
 }
 
-/** `PLAIN_HOST.test` (on every request: no cache holds a client's Host). */
-const plainHost = (host: string): boolean => PLAIN_HOST.test(host)
-
 /** An absolute-form request-target: `http://` or `https://` in any case. */
 export const ABSOLUTE_FORM = /^https?:\/\//i
 
@@ -75,7 +71,9 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   const url = `${scheme}://${host}${target}`
-  if (!plainHost(host)) {
+  const kind = hostKind(host)
+  if (kind === 'bad') throw new BadRequestTarget('invalid Host header')
+  if (kind === 'parse') {
     const parsed = absolute(url, target)
     const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
     if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
@@ -216,9 +214,8 @@ Object.defineProperty(NativeRequest.prototype, FRAMED, { value: true })
 // Every other member of Request answers from the Web Request, built on first use.
 forwardMembers(NativeRequest.prototype, Request.prototype, (self) => self.webRequest())
 
-/** The runtime's own Request, and the prototype the stand-in is chained onto now. */
+/** The runtime's own Request. */
 const WebRequest = globalThis.Request
-let chained: object = WebRequest.prototype
 
 /**
  * Keep `instanceof Request` true when the global `Request` was replaced by a
@@ -227,9 +224,8 @@ let chained: object = WebRequest.prototype
  */
 function followGlobalRequest(): void {
   const current: unknown = globalThis.Request?.prototype
-  if (current === chained || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
+  if (current === Object.getPrototypeOf(NativeRequest.prototype) || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
   Object.setPrototypeOf(NativeRequest.prototype, current)
-  chained = current
 }
 
 /**

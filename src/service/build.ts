@@ -1,0 +1,82 @@
+/**
+ * What a service declares (`new Fw(options)`, `use`, `mount`, `adapt`) and the
+ * compiled service made from it, once (docs/architecture.md, "The service: declared, then built").
+ */
+import type { APIClass } from '../api/api'
+import type { DocumentedError } from '../api/install'
+import type { Plugin } from '../api/plugin'
+import type { Limits } from '../body/limits'
+import type { Routed } from '../compile/routes'
+import { docsMount, type OpenAPIDocument } from '../openapi'
+import { corsOption } from '../plugins/cors'
+import type { Stringify } from '../response/render'
+import type { RouteEntry } from '../router'
+import { joinPath } from '../router/route-path'
+import type { RuntimeTraits } from '../serve/traits'
+import type { FetchHandler } from '../types'
+import { buildDispatch, type AppMount } from './dispatch'
+import type { FwOptions } from './options'
+
+/** What `use`, `mount` and `adapt` declared, before the service is built. */
+export interface Declaration {
+  readonly plugins: Plugin[]
+  readonly documentedErrors: DocumentedError[]
+  readonly apiMounts: { api: APIClass; route: string }[]
+  readonly appMounts: AppMount[]
+  /** set by `conf.Time` (how results are serialised) */
+  stringify?: Stringify
+  /** set by `adapt(route)`: everything the service serves moves under it */
+  prefix: string
+}
+
+/** A new, empty declaration. */
+export function emptyDeclaration(): Declaration {
+  return { plugins: [], documentedErrors: [], apiMounts: [], appMounts: [], prefix: '' }
+}
+
+/** The compiled service: its fetch function and its routes (for docs generators). */
+export interface CompiledService {
+  readonly fetch: FetchHandler
+  readonly routes: readonly RouteEntry<Routed>[]
+}
+
+/** What a build needs besides the declaration. */
+export interface BuildInputs {
+  options: Readonly<FwOptions>
+  limits: Readonly<Limits>
+  runtime: RuntimeTraits
+  /** the OpenAPI document of the built service (for the docs mount), made on its first request */
+  document: (routes: readonly RouteEntry<Routed>[]) => OpenAPIDocument
+}
+
+/**
+ * Compile `declaration` into one fetch function: the routes of every API class,
+ * the app mounts, the docs routes, the plugins around them.
+ *
+ * @example
+ * const compiled = compileService(emptyDeclaration(), { options, limits, runtime: runtimeTraits(), document })
+ */
+export function compileService(declaration: Readonly<Declaration>, inputs: BuildInputs): CompiledService {
+  const { options, limits, runtime } = inputs
+  const prefix = declaration.prefix
+  const plugins = [...corsOption(options.cors), ...declaration.plugins]
+  const logs = plugins.some((plugin) => plugin.reportsErrors === true)
+  const made: { document?: OpenAPIDocument } = {}
+  const document = (): OpenAPIDocument => (made.document ??= inputs.document(compiled.routes))
+  const docs = docsMount(options, prefix, document)
+  const compiled: CompiledService = buildDispatch({
+    api: options.api,
+    route: joinPath(prefix, options.route),
+    apiMounts: declaration.apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
+    appMounts: [...(docs ? [docs] : []), ...declaration.appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler }))],
+    stringify: declaration.stringify ?? ((value: unknown) => JSON.stringify(value)),
+    debug: options.debug ?? false,
+    limits,
+    plugins,
+    timeout: options.timeout,
+    // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
+    onError: logs ? undefined : (error) => console.error(error),
+    runtime,
+  })
+  return compiled
+}
