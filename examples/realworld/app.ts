@@ -221,11 +221,11 @@ export class ConduitAPI extends api.API {
 }
 
 /** The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from ./tables. */
-export function createConduit(options: { url?: string; dataDir?: string } = {}): Fw {
+export function createConduit(options: { url?: string; dataDir?: string } = {}): { service: Fw; database: orm.Database } {
   const database = options.url
     ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
     : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
   const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api' })
   service.use(orm.DatabaseConnections({ default: database }))
-  return service
+  return { service, database }
 }

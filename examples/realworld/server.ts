@@ -5,7 +5,8 @@
 import { createConduit } from './app'
 
 const url = process.env.DATABASE_URL
-const service = createConduit({ url, dataDir: process.env.CONDUIT_DATA_DIR })
+const { service, database } = createConduit({ url, dataDir: process.env.CONDUIT_DATA_DIR })
+await database.connect() // the tables are created before the first request
 const server = await service.run({ port: Number(process.env.PORT ?? 8000) })
 console.log(`conduit (${url ? 'postgres' : 'pglite'}) listening on http://${server.hostname}:${server.port}/api (${server.runtime})`)
 const stop = async () => {

@@ -126,6 +126,21 @@ export class Database {
     return this.#opening !== undefined
   }
 
+  /**
+   * Open the connection now — and, with `create: true`, create the missing
+   * tables — instead of on the first query: a server calls it before it
+   * listens, so its first request does not pay for it (and a bad URL fails
+   * at startup). Idempotent; on Workers a no-op (each use opens its own client).
+   *
+   * @example
+   * await database.connect()
+   * await service.run()
+   */
+  async connect(): Promise<this> {
+    if (!ON_WORKERS) await this.#connect()
+    return this
+  }
+
   /** The drizzle database, opening the connection on first call. */
   async db(): Promise<Db> {
     return (await this.#connect()).db
