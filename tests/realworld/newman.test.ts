@@ -11,7 +11,7 @@ import { runCollection } from './newman'
 
 const START_MS = 180_000
 const RUN_MS = 300_000
-const engines = postgresSkipReason ? (['pglite'] as const) : (['pglite', 'postgres'] as const)
+const engines: readonly ('pglite' | 'postgres')[] = postgresSkipReason ? ['pglite'] : ['pglite', 'postgres']
 
 let postgres: PostgresServer | undefined
 beforeAll(async () => {
@@ -62,7 +62,8 @@ describe.each(cases)('Conduit on $label', ({ runtime, engine }) => {
     }
     const taken = await register(name)
     expect([taken.status, taken.body]).toEqual([422, shape])
-    expect(JSON.stringify(taken.body)).not.toMatch(/users_|constraint|INSERT|\$1/)
+    expect(JSON.stringify(taken.body)).toMatch(/(username|email) must be unique/) // named by field: no SQL, no value
+    expect(JSON.stringify(taken.body)).not.toMatch(/INSERT|\$1|=\(/)
     const wrong = await send('POST', '/users/login', { user: { email: `${name}@mail.com`, password: 'wrong-password' } })
     expect([wrong.status, wrong.body]).toEqual([422, shape])
 
