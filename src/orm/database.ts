@@ -126,19 +126,9 @@ export class Database {
     return this.#opening !== undefined
   }
 
-  /**
-   * Open the connection now — and, with `create: true`, create the missing
-   * tables — instead of on the first query: a server calls it before it
-   * listens, so its first request does not pay for it (and a bad URL fails
-   * at startup). Idempotent; on Workers a no-op (each use opens its own client).
-   *
-   * @example
-   * await database.connect()
-   * await service.run()
-   */
+  /** Open now (and create missing tables) rather than on the first query; idempotent, a no-op on Workers. @example await database.connect() */
   async connect(): Promise<this> {
-    if (!ON_WORKERS) await this.#connect()
-    return this
+    return ON_WORKERS ? this : (await this.#connect(), this)
   }
 
   /** The drizzle database, opening the connection on first call. */
@@ -206,7 +196,6 @@ interface PGliteLike {
   exec(sql: string): Promise<unknown>
   close(): Promise<void>
 }
-
 
 let active: DatabaseConnections | undefined
 
