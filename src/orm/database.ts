@@ -126,6 +126,11 @@ export class Database {
     return this.#opening !== undefined
   }
 
+  /** Open now (and create missing tables) rather than on the first query; idempotent, a no-op on Workers. @example await database.connect() */
+  async connect(): Promise<this> {
+    return ON_WORKERS ? this : (await this.#connect(), this)
+  }
+
   /** The drizzle database, opening the connection on first call. */
   async db(): Promise<Db> {
     return (await this.#connect()).db
@@ -172,7 +177,9 @@ export class Database {
     const { schema, onQuery } = this.options
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
-      const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as { PGlite: new (dataDir?: string) => PGliteLike }
+      const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as {
+        PGlite: new (dataDir?: string) => { exec(sql: string): Promise<unknown>; close(): Promise<void> }
+      }
       const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory<Db> }
       const client = new PGlite(this.options.dataDir)
       return { db: drizzle(client, config), close: () => client.close(), exec: async (text) => void (await client.exec(text)) }
@@ -185,11 +192,6 @@ export class Database {
     const client = postgres(this.options.url as string, { max: this.options.max ?? 10, ...(ON_WORKERS ? WORKERS_CLIENT : {}), onnotice: () => {}, connection })
     return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }
   }
-}
-
-interface PGliteLike {
-  exec(sql: string): Promise<unknown>
-  close(): Promise<void>
 }
 
 /** What `service.use(connections)` activated: configuration set at build (as Django's `DATABASES`), one entry, no client data. */

@@ -119,7 +119,9 @@ export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a'
     if ((field.kind !== 'column' && field.kind !== 'virtual') || (mode ? !field.mode.includes(mode) : field.kind === 'virtual') || options.omit?.includes(field.key)) continue
     const entry = field.type ?? (field.kind === 'column' ? (insert[field.column] as v.GenericSchema) : v.unknown())
     const optional = options.partial || mode === 'w' || field.default !== undefined
-    entries[field.out] = optional ? v.optional(entry, field.default as never) : entry
+    // Django's auto_now: an update input stamps a `$onUpdate` column when it is parsed
+    const onUpdate = mode === 'w' && field.kind === 'column' && field.default === undefined ? columnsOf(def.table)[field.column]?.onUpdateFn : undefined
+    entries[field.out] = optional ? v.optional(entry, (onUpdate ?? field.default) as never) : entry
   }
   for (const field of def.fields) {
     if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode)) continue

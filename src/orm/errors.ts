@@ -7,8 +7,8 @@ import { columnsOf } from './relations'
 interface PgErrorLike {
   code: string
   detail?: string
-  column?: string
-  column_name?: string
+  column?: unknown
+  column_name?: unknown
 }
 
 /** The Postgres error under drizzle's `DrizzleQueryError` (and any other wrapper). */
@@ -95,7 +95,8 @@ export function mapDatabaseError(error: unknown, table?: PgTable, source: 'body'
   const constraint = failure.constraint
   const tableName = failure.table ?? (table ? getTableConfig(table).name : 'row')
   const columns = fieldNames(table && getTableConfig(table).name === tableName ? table : undefined, detailColumns(pg.detail))
-  const column = pg.column ?? pg.column_name
+  // PGlite's `column`, postgres.js's `column_name`; Bun also sets a numeric `column` (the source position) on every Error
+  const column = [pg.column_name, pg.column].find((name): name is string => typeof name === 'string' && name !== '')
   const fields = column ? fieldNames(table, [column]) : columns
   const named = fields.length ? fields.join(', ') : 'value'
   const via = constraint ? ` (constraint ${constraint})` : ''

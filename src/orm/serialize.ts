@@ -117,6 +117,7 @@ async function batch(field: Extract<DefField, { kind: 'batch' }>, rows: Row[], c
   }
   for (const row of rows) {
     const value = get(row[PK])
-    if (output) row[field.out] = value instanceof Set ? [...value] : value ?? field.default ?? null
+    // a key the function leaves out: the declared default, else an empty list (UtilMeta's answer)
+    if (output) row[field.out] = value instanceof Set ? [...value] : (value ?? field.default ?? (field.many ? [] : null))
   }
 }

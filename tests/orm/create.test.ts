@@ -68,4 +68,18 @@ describe.each(engines)('orm.Database({ create: true }) on %s', (engine) => {
       await reconnected.close()
     }
   })
+
+  it('connect() opens the connection and creates the missing tables before any query', { timeout: 300_000 }, async () => {
+    const previous = open()
+    await previous.execute('DROP TABLE IF EXISTS conduit_tags CASCADE')
+    await previous.close()
+    const database = open()
+    expect(database.opened).toBe(false)
+    expect(await database.connect()).toBe(database)
+    expect(database.opened).toBe(true)
+    expect(database.created).toEqual(['conduit_tags'])
+    await database.connect() // idempotent: nothing more to create, the same connection
+    expect(database.created).toEqual(['conduit_tags'])
+    await database.close()
+  })
 })

@@ -66,6 +66,17 @@ describe.each(engines)('database errors mapped on %s', (engine) => {
 })
 
 describe('constraint violations (23xxx) in-process', () => {
+  it("names the field from Postgres' column, never from a runtime's numeric `column` on the error (Bun sets the source column)", () => {
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505', table: 'users', constraint: 'users_username_unique', detail: 'Key (username)=(alice) already exists.', column: 21 })
+    const mapped = orm.mapDatabaseError(unique, tables.users) as exceptions.HttpError
+    expect(mapped).toBeInstanceOf(exceptions.Conflict)
+    expect(mapped.message).toMatch(/^users\.username must be unique/)
+    expect(mapped.errors.map((issue) => issue.name)).toEqual(['username'])
+    expect(mapped.message).not.toContain('=(alice)')
+    const notNull = Object.assign(new Error('null value'), { code: '23502', table: 'users', column_name: 'username', column: 7 })
+    expect((orm.mapDatabaseError(notNull, tables.users) as exceptions.HttpError).message).toMatch(/^users\.username is required/)
+  })
+
   it('restrict and exclusion violations are 409, any other integrity violation 400, never a DatabaseError', () => {
     const failure = (code: string) => Object.assign(new Error('violates ... Key (id)=(7)'), { code, table: 'articles', constraint: 'articles_c' })
     for (const [code, Kind] of [['23001', exceptions.Conflict], ['23P01', exceptions.Conflict], ['23000', exceptions.BadRequest], ['23999', exceptions.BadRequest]] as const) {

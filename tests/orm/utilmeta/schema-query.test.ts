@@ -397,6 +397,13 @@ describe.each(engines)('UtilMeta test_schema_query on %s', (engine) => {
   it('test_pure_query_function', pureQueryFunction)
   it('test_async_pure_query_function', pureQueryFunction)
 
+  it('a batch function that leaves a key out gives that row an empty list, without a declared default', async () => {
+    const Tagged = orm.Schema(user, { id: true, tags: orm.Field(async () => new Map<unknown, string[]>([[2, ['news']]])) })
+    expect(await Tagged.serialize([1, 2, 3])).toEqual([{ id: 1, tags: [] }, { id: 2, tags: ['news'] }, { id: 3, tags: [] }])
+    const WithDefault = orm.Schema(user, { id: true, tags: orm.Field(async () => ({}), { default: ['none'] }) })
+    expect(await WithDefault.serialize([1])).toEqual([{ id: 1, tags: ['none'] }])
+  })
+
   it('statements per serialize are bounded by relation levels and batch fields, never by rows', async () => {
     // fw's own statements (the batch functions' queries are the test's code): one for the whole tree
     // of UserSchema (aggregates, paths, nested relations three levels deep), plus one per batch field

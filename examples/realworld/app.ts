@@ -1,0 +1,231 @@
+/**
+ * The RealWorld "Conduit" backend (https://realworld-docs.netlify.app): users,
+ * profiles and follows, articles with tags, favorites and a feed, comments,
+ * tags — on fw's ORM (`fw-api/orm`) and auth (`fw-api/auth`): no drizzle
+ * query, no SQL, no JWT or hashing code of its own. docs/realworld.md.
+ */
+import { Fw, api, exceptions, request } from 'fw-api'
+import { auth } from 'fw-api/auth'
+import { orm } from 'fw-api/orm'
+import * as v from 'valibot'
+import * as tables from './tables'
+
+const { users, follows, articles, tags, favorites, comments } = tables
+
+export const jwt = auth.JsonWebToken({ secret: process.env.JWT_SECRET ?? 'conduit-development-secret', expiresIn: '30d', scheme: 'Token' })
+const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password' })
+const viewer = { viewer: jwtUser.optional() }
+const userParam = { user: jwtUser }
+
+// ---- schemas: what the API reads and writes --------------------------------------------------
+const Profile = orm.Schema(users, {
+  username: true, bio: true, image: true,
+  following: orm.Exists('followers', { filter: (ctx) => ({ followerId: ctx.userId }) }),   // false when anonymous
+})
+const Account = orm.Schema(users, { id: true, email: true, username: true, bio: true, image: true, password: orm.Field({ mode: 'wa', noOutput: true }) })
+const Follow = orm.Schema(follows, { followerId: true, followingId: true })
+const Article = orm.Schema(articles, {
+  slug: true, title: true, description: true, body: true,
+  tagList: orm.Field('articleTags.tag.name', { order: ['name'] }),
+  createdAt: true, updatedAt: true,
+  favorited: orm.Exists('favorites', { filter: (ctx) => ({ userId: ctx.userId }) }),
+  favoritesCount: orm.Count('favorites'),
+  author: Profile,
+})
+const ArticleRow = orm.Schema(articles, {
+  id: true, slug: true, title: true, description: true, body: true, authorId: true,
+  tagIds: orm.Field('articleTags.tagId', { mode: 'wa' }),
+})
+const Tag = orm.Schema(tags, { id: true, name: true })
+const Favorite = orm.Schema(favorites, { userId: true, articleId: true })
+const Comment = orm.Schema(comments, { id: true, createdAt: true, updatedAt: true, body: true, author: Profile })
+const CommentRow = orm.Schema(comments, { id: true, body: true, articleId: true, authorId: true })
+
+const ArticleQuery = orm.Query(articles, {
+  tag: orm.Filter('articleTags.tag.name'),
+  author: orm.Filter('author.username'),
+  favorited: orm.Filter('favorites.user.username'),
+  offset: orm.Offset(),
+  limit: orm.Limit({ max: 100, default: 20 }),
+})
+
+// ---- request bodies: RealWorld wraps each in one key --------------------------------------------
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, "can't be blank"), v.maxLength(max))
+const image = v.nullish(v.pipe(v.string(), v.maxLength(2000)))
+const email = v.pipe(v.string(), v.trim(), v.email('is invalid'), v.maxLength(254))
+const password = v.pipe(v.string(), v.minLength(8, 'is too short (minimum is 8 characters)'), v.maxLength(200))
+const username = v.pipe(text(60), v.regex(/^[\w.-]+$/, 'may hold letters, digits, _ . - only'))
+const tagList = v.pipe(v.array(text(40)), v.maxLength(20))
+const register = { data: request.Body(v.object({ user: v.object({ username, email, password }) })) }
+const login = { data: request.Body(v.object({ user: v.object({ email, password: v.pipe(v.string(), v.maxLength(200)) }) })) }
+const updateUser = { ...userParam, data: request.Body(v.object({ user: v.partial(v.object({ username, email, password, bio: v.nullish(v.pipe(v.string(), v.maxLength(5000))), image })) })) }
+const newArticle = { ...userParam, data: request.Body(v.object({ article: v.object({ title: text(200), description: text(500), body: text(100_000), tagList: v.optional(tagList) }) })) }
+const editArticle = { ...userParam, data: request.Body(v.object({ article: v.partial(v.object({ title: text(200), description: text(500), body: text(100_000), tagList })) })) }
+const newComment = { ...userParam, data: request.Body(v.object({ comment: v.object({ body: text(10_000) }) })) }
+const slugParam = { slug: v.pipe(v.string(), v.maxLength(300)) }
+const nameParam = { username: v.pipe(v.string(), v.maxLength(60)) }
+
+// ---- helpers ---------------------------------------------------------------------------------
+const slugify = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'article'}-${crypto.randomUUID().slice(0, 8)}`
+const tagIds = (names: readonly string[]) => Promise.all([...new Set(names)].map((name) => Tag.save({ name }, { onConflict: 'ignore' })))
+const userOut = async (id: number) => ({ user: { ...(await Account.init(id)), id: undefined, token: await jwt.sign(id) } })
+const articleOut = async (slug: string) => ({ article: await Article.init({ slug }) })
+const profileOut = async (username: string) => ({ profile: await Profile.init({ username }) })
+async function articleOf(slug: string, userId?: number) {
+  const found = await ArticleRow.init({ slug })
+  if (userId !== undefined && found.authorId !== userId) throw new exceptions.PermissionDenied('only the author may change this article')
+  return found
+}
+async function userIdOf(username: string): Promise<number> {
+  const [found] = await Account.serialize({ username })
+  if (!found) throw new exceptions.NotFound('profile not found')
+  return found.id
+}
+
+// ---- endpoints -------------------------------------------------------------------------------
+class UsersAPI extends api.API {
+  @api.post(register)
+  async post({ data }: api.Input<typeof register>) {
+    const { username, email, password } = data.user
+    return userOut(await Account.save({ username, email, password: await auth.hashPassword(password) }, { mustCreate: true }))
+  }
+  @api.post(login)
+  async login({ data }: api.Input<typeof login>) {
+    const done = await jwtUser.login(this.request, { ident: data.user.email, password: data.user.password })
+    if (!done) throw new exceptions.BadRequest('email or password is invalid')
+    return { user: { ...(await Account.init(done.user.id)), id: undefined, token: done.token } }
+  }
+}
+
+class UserAPI extends api.API {
+  @api.get(userParam)
+  async get({ user }: api.Input<typeof userParam>) {
+    return userOut(user.id)
+  }
+  @api.put(updateUser)
+  async put({ user, data }: api.Input<typeof updateUser>) {
+    const { password, ...changes } = data.user
+    await Account.save({ ...changes, ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
+    return userOut(user.id)
+  }
+}
+
+class ProfilesAPI extends api.API {
+  @api.get('{username}', { ...viewer, ...nameParam })
+  async profile({ username }: { username: string }) {
+    return profileOut(username)
+  }
+  @api.post('{username}/follow', { ...userParam, ...nameParam })
+  async follow({ user, username }: { user: { id: number }; username: string }) {
+    await Follow.save({ followerId: user.id, followingId: await userIdOf(username) }, { onConflict: 'ignore' })
+    return profileOut(username)
+  }
+  @api.del('{username}/follow', { ...userParam, ...nameParam })
+  async unfollow({ user, username }: { user: { id: number }; username: string }) {
+    await Follow.delete({ followerId: user.id, followingId: await userIdOf(username) })
+    return profileOut(username)
+  }
+}
+
+class ArticlesAPI extends api.API {
+  @api.get({ ...viewer, query: request.Query(ArticleQuery) })
+  async get({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) {
+    return { articles: await Article.serialize(query, { order: ['-createdAt'] }), articlesCount: await query.count() }
+  }
+  @api.get('feed', { ...userParam, query: request.Query(ArticleQuery) })
+  async feed({ user, query }: { user: { id: number }; query: orm.QueryOf<typeof ArticleQuery> }) {
+    const where = { 'author.followers.followerId': user.id }
+    return { articles: await Article.serialize(query, { where, order: ['-createdAt'] }), articlesCount: await query.count(where) }
+  }
+  @api.get('{slug}', { ...viewer, ...slugParam })
+  async getArticle({ slug }: { slug: string }) {
+    return articleOut(slug)
+  }
+  @api.post(newArticle)
+  async post({ user, data }: api.Input<typeof newArticle>) {
+    const { tagList: names = [], ...fields } = data.article
+    const slug = slugify(fields.title)
+    await ArticleRow.save({ ...fields, slug, authorId: user.id, tagIds: await tagIds(names) })
+    return articleOut(slug)
+  }
+  @api.put('{slug}', { ...editArticle, ...slugParam })
+  async update({ user, data, slug }: api.Input<typeof editArticle> & { slug: string }) {
+    const { id } = await articleOf(slug, user.id)
+    const { tagList: names, ...fields } = data.article
+    const newSlug = fields.title === undefined ? slug : slugify(fields.title)
+    await ArticleRow.save({ ...fields, id, slug: newSlug, ...(names === undefined ? {} : { tagIds: await tagIds(names) }) })
+    return articleOut(newSlug)
+  }
+  @api.del('{slug}', { ...userParam, ...slugParam })
+  async remove({ user, slug }: { user: { id: number }; slug: string }) {
+    await ArticleRow.delete((await articleOf(slug, user.id)).id)
+    return {}
+  }
+  @api.post('{slug}/favorite', { ...userParam, ...slugParam })
+  async favorite({ user, slug }: { user: { id: number }; slug: string }) {
+    await Favorite.save({ userId: user.id, articleId: (await articleOf(slug)).id }, { onConflict: 'ignore' })
+    return articleOut(slug)
+  }
+  @api.del('{slug}/favorite', { ...userParam, ...slugParam })
+  async unfavorite({ user, slug }: { user: { id: number }; slug: string }) {
+    await Favorite.delete({ userId: user.id, articleId: (await articleOf(slug)).id })
+    return articleOut(slug)
+  }
+  @api.get('{slug}/comments', { ...viewer, ...slugParam })
+  async comments({ slug }: { slug: string }) {
+    const { id } = await articleOf(slug)
+    return { comments: await Comment.serialize({ articleId: id }, { order: ['-createdAt'] }) }
+  }
+  @api.post('{slug}/comments', { ...newComment, ...slugParam })
+  async comment({ user, data, slug }: api.Input<typeof newComment> & { slug: string }) {
+    const id = await CommentRow.save({ body: data.comment.body, articleId: (await articleOf(slug)).id, authorId: user.id })
+    return { comment: await Comment.init(id) }
+  }
+  @api.del('{slug}/comments/{id}', { ...userParam, ...slugParam, id: v.pipe(v.number(), v.integer()) })
+  async uncomment({ user, slug, id }: { user: { id: number }; slug: string; id: number }) {
+    const [found] = await CommentRow.serialize({ id, 'article.slug': slug })
+    if (!found) throw new exceptions.NotFound('comment not found')
+    if (found.authorId !== user.id) throw new exceptions.PermissionDenied('only the author may delete this comment')
+    await CommentRow.delete(id)
+    return {}
+  }
+}
+
+class TagsAPI extends api.API {
+  @api.get
+  async get() {
+    return { tags: (await Tag.serialize({}, { order: ['name'] })).map((tag) => tag.name) }
+  }
+}
+
+/** RealWorld's error shape: `{"errors":{"body":[...]}}`; a request that fails validation is 422. */
+export class ConduitAPI extends api.API {
+  static users = UsersAPI
+  static user = UserAPI
+  static profiles = ProfilesAPI
+  static articles = ArticlesAPI
+  static tags = TagsAPI
+
+  @api.before('*', viewer)
+  identify({ viewer: current }: { viewer: { id: number } | null }) {
+    this.request.state.userId = current?.id   // what the schemas' context filters read
+  }
+
+  @api.handle('*')
+  onError(error: unknown) {
+    if (!(error instanceof exceptions.HttpError) || error.status >= 500) throw error
+    const status = error.status === 400 || error.status === 409 ? 422 : error.status
+    const body = error.errors.length ? error.errors.map((issue) => `${issue.path.join('.') || issue.name} ${issue.message}`) : [error.message]
+    return this.respond({ errors: { body } }, { status, headers: error.headers })
+  }
+}
+
+/** The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from ./tables. */
+export function createConduit(options: { url?: string; dataDir?: string } = {}): { service: Fw; database: orm.Database } {
+  const database = options.url
+    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
+    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
+  const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api' })
+  service.use(orm.DatabaseConnections({ default: database }))
+  return { service, database }
+}
