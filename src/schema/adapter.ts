@@ -144,7 +144,7 @@ export interface DescribeOptions {
 
 /** Whether a value may be absent or null, and the default the schema declares. */
 export interface Presence {
-  /** an absent value is valid (an optional wrapper, or a default) */
+  /** an absent value is valid (valibot: the outermost wrapper is `optional`, `exact_optional`, `nullish` or `undefinedable`) */
   readonly optional: boolean
   /** `null` is valid */
   readonly nullable: boolean

@@ -45,8 +45,14 @@ function checkValibot(schema: AnySchema): Check {
 
 function presenceOf(schema: AnySchema): Presence {
   const seen = unwrap(schema)
-  return { optional: seen.optional || seen.hasDefault, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
+  return { optional: seen.optional, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
 }
+
+/** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
+export const STRING_SCHEMA: AnySchema = v.string()
+
+/** The schema of an object param declared without one (no entries; unknown keys dropped). */
+export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
 
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
