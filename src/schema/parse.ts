@@ -40,7 +40,7 @@ export type Checker = (value: unknown) => unknown
  */
 export function compileChecker(schema: AnySchema, options: { depth?: number } = {}): Checker {
   const adapter = resolveAdapter(schema)
-  if (!adapter) throw new TypeError('fw: not a schema of any supported library (valibot, or a Standard Schema V1)')
+  if (!adapter) throw new TypeError(`fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`)
   const plan = adapter.plan(schema)
   const convert = compileConversion(plan, { depth: options.depth })
   const check = adapter.check(schema)

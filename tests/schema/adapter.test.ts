@@ -9,6 +9,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { file } from 'fw-api'
 import {
   compileConversion,
   Field,
@@ -183,5 +184,13 @@ describe('the checker built on the seam', () => {
 
   it('refuses what no adapter owns, at build time', () => {
     expect(() => compileChecker({} as v.GenericSchema)).toThrow('not a schema of any supported library')
+  })
+})
+
+describe('fw file schemas', () => {
+  it('are valibot schemas (callable ones) with their own conversion', () => {
+    expect(resolveAdapter(file.Image)).toBe(valibotAdapter)
+    expect(resolveAdapter(file.Image({ maxSize: 10 }))).toBe(valibotAdapter)
+    expect(valibotAdapter.plan(file.File).to).toBe('custom')
   })
 })

@@ -17,10 +17,11 @@ const CONFIG = { abortPipeEarly: true } as const
 
 /**
  * Is this a valibot schema? valibot marks its schemas `kind: 'schema'` with a
- * `~run`, and names itself in `~standard.vendor`.
+ * `~run`, and names itself in `~standard.vendor`. fw's file schemas are
+ * callable (`file.Image({ maxSize })`): functions count too.
  */
 export function isValibotSchema(schema: unknown): schema is AnySchema {
-  if (typeof schema !== 'object' || schema === null) return false
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
   const shape = schema as { kind?: unknown; '~run'?: unknown; '~standard'?: { vendor?: unknown } }
   return shape.kind === 'schema' && typeof shape['~run'] === 'function' && (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
 }
