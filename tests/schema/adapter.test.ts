@@ -102,7 +102,7 @@ describe('the valibot adapter', () => {
     expect(input.properties).toEqual({ n: { type: 'string' } })
     expect(valibotAdapter.describe(schema, 'output').properties).toEqual({ n: { type: 'number' } })
     // fw's own knowledge of a sub-schema comes first
-    const described = valibotAdapter.describe(v.object({ d: v.date() }), 'input', { override: (sub) => ((sub as { type?: string }).type === 'date' ? { type: 'string', format: 'date-time' } : undefined) })
+    const described = valibotAdapter.describe(v.object({ d: v.date() }), 'input', { override: (sub, _described) => ((sub as { type?: string }).type === 'date' ? { type: 'string', format: 'date-time' } : undefined) })
     expect(described.properties).toEqual({ d: { type: 'string', format: 'date-time' } })
   })
 

@@ -67,7 +67,7 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
       target: 'draft-2020-12',
       errorMode: 'ignore',
       typeMode: side,
-      overrideSchema: override ? (context) => override(context.valibotSchema) : undefined,
+      overrideSchema: override ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject) : undefined,
     }) as JsonSchemaObject
   },
   presence: presenceOf,
