@@ -77,8 +77,8 @@ const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navig
  */
 export function fromWorkersPlatform(request: Request): boolean {
   if (!ON_WORKERS) return false
-  const cf = (request as { cf?: unknown }).cf
-  return typeof cf === 'object' && cf !== null
+  const cloudflareProperties = (request as { cf?: unknown }).cf
+  return typeof cloudflareProperties === 'object' && cloudflareProperties !== null
 }
 
 /**
