@@ -57,7 +57,7 @@ const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Obj
 /** Framed multipart bodies up to this size are read whole, not streamed. */
 const WHOLE_MULTIPART_BYTES = 64 * 1024
 
-type Kind = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
+type BodyFormat = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
 
 const EXPECTED: Record<BodyAccept, string> = {
   any: 'JSON, XML or form data',
@@ -97,16 +97,16 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
   if (!framed && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING
-  const kind = kindOf(plan, type)
-  if (kind === undefined) return refuse(request, framed, length, plan, type, limits)
+  const format = formatOf(plan, type)
+  if (format === undefined) return refuse(request, framed, length, plan, type, limits)
 
-  const limit = Math.min(limitOf(kind, limits), plan.maxLength ?? Infinity)
+  const limit = Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
   // A Content-Length over the limit is refused before reading; any body not
   // framed by the server, sized or not, is then read through one counting
   // reader: a length that lies (in-process callers, adapters) never buffers
   // more than the limit.
   checkDeclaredLength(length, limit)
-  if (kind === 'multipart') {
+  if (format === 'multipart') {
     const bounds = {
       bytes: limit,
       parts: limits.fields,
@@ -124,20 +124,20 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, env: unk
   }
   // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
   // decode (on Bun, a string body's text is handed over as is).
-  if (framed && (kind === 'json' || kind === 'urlencoded')) {
+  if (framed && (format === 'json' || format === 'urlencoded')) {
     return readFramedText(request, limit, (text) => {
       if (text.length === 0) return undefined
-      return kind === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+      return format === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
     })
   }
-  const parse = (bytes: Bytes): unknown => parseBytes(request, kind, bytes, type, limits)
+  const parse = (bytes: Bytes): unknown => parseBytes(request, format, bytes, type, limits)
   if (framed) return readFramed(request, limit, parse)
   return readWhole(request, framed, length, limit).then(parse)
 }
 
-function parseBytes(request: Request, kind: Exclude<Kind, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
-  if (bytes.byteLength === 0 && kind !== 'text') return undefined
-  switch (kind) {
+function parseBytes(request: Request, format: Exclude<BodyFormat, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
+  if (bytes.byteLength === 0 && format !== 'text') return undefined
+  switch (format) {
     case 'json':
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
       return parseJson(decodeText(bytes), limits.depth)
@@ -165,7 +165,7 @@ export function acceptsType(plan: BodyPlan, contentType: string | null): boolean
 
 /** `acceptsType` for a `Content-Type` already parsed (`contentTypeOf`): several plans, one parse. */
 export function accepts(plan: BodyPlan, type: ContentType | undefined): boolean {
-  return kindOf(plan, type) !== undefined
+  return formatOf(plan, type) !== undefined
 }
 
 /**
@@ -181,9 +181,9 @@ export function contentTypeOf(request: Request): ContentType | undefined {
   return header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
 }
 
-function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined {
+function formatOf(plan: BodyPlan, type: ContentType | undefined): BodyFormat | undefined {
   const essence = type?.essence
-  // A declared `contentType` narrows every kind of body, objects included.
+  // A declared `contentType` narrows every body format, objects included.
   if (plan.contentType !== undefined && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
   switch (plan.accept) {
     case 'json':
@@ -202,8 +202,8 @@ function kindOf(plan: BodyPlan, type: ContentType | undefined): Kind | undefined
   }
 }
 
-function limitOf(kind: Kind, limits: Limits): number {
-  switch (kind) {
+function limitOf(format: BodyFormat, limits: Limits): number {
+  switch (format) {
     case 'urlencoded':
       return limits.formBytes
     case 'multipart':
