@@ -26,9 +26,9 @@ function offset(minutes: number, colon: boolean): string {
   return `${sign}${pad(Math.floor(abs / 60))}${colon ? ':' : ''}${pad(abs % 60)}`
 }
 
-type Piece = string | ((wall: WallTime, zoneName: string) => string)
+type FormatPiece = string | ((wall: WallTime, zoneName: string) => string)
 
-const DIRECTIVES: Record<string, Piece> = {
+const DIRECTIVES: Record<string, FormatPiece> = {
   Y: (wall) => String(wall.year),
   y: (wall) => pad(wall.year % 100),
   m: (wall) => pad(wall.month),
@@ -60,7 +60,7 @@ export type Formatter = (wall: WallTime, zoneName: string) => string
  * compileStrftime('%Y-%m-%d %H:%M:%S')
  */
 export function compileStrftime(pattern: string): Formatter {
-  const pieces: Piece[] = []
+  const pieces: FormatPiece[] = []
   let literal = ''
   for (let index = 0; index < pattern.length; index++) {
     const char = pattern[index] as string
