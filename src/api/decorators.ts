@@ -1,7 +1,7 @@
 import { isDecoratorContext, metaOfMethodCall, type EndpointDecl } from '../meta'
 import { misplace, placementOf, type Placement } from '../meta/placement'
 import { fieldEndpoint } from './field'
-import type { EndpointDecoratorFactory } from './types'
+import type { EndpointDecoratorFactory } from './endpoint-input'
 
 /**
  * HTTP methods an endpoint decorator or method name can declare.

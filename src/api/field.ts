@@ -64,10 +64,10 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
  * fieldEndpoint('GET', [{ a: v.number() }, ({ a }) => a, { doc: { summary: 'Echo' } }])
  */
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
-  const at = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
-  const handler = args[at] as (input: unknown) => unknown
-  const head = args.slice(0, at)
-  const doc = checkedOptions(method, args[at + 1])
+  const handlerAt = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
+  const handler = args[handlerAt] as (input: unknown) => unknown
+  const head = args.slice(0, handlerAt)
+  const doc = checkedOptions(method, args[handlerAt + 1])
   const decl: EndpointDecl =
     typeof head[0] === 'string'
       ? { method, path: head[0], params: head[1] as Record<string, unknown> | undefined }

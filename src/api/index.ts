@@ -6,7 +6,7 @@ export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type 
 export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
 export { Plugin } from './plugin'
 export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
-export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected, Args, WireInput, WireOf, WireKey } from './types'
+export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected, Args, WireInput, WireOf, WireKey } from './endpoint-input'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
 /**

@@ -29,8 +29,8 @@ export function parseJson(text: string, maxDepth: number): unknown {
 
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return false
+    const code = text.charCodeAt(i)
+    if (code !== SPACE && code !== LF && code !== CR && code !== TAB) return false
   }
   return true
 }

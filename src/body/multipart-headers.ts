@@ -100,9 +100,9 @@ function browserPart(block: string): PartHeaders | undefined {
 function plainType(block: string, from: number): number {
   let plain = 1
   for (let i = from; i < block.length; i++) {
-    const c = block.charCodeAt(i)
-    if (c === 0x0a || c === 0x0d || c === 0x3b) return -1
-    if (c <= 0x20 || c >= 0x7f || (c >= 0x41 && c <= 0x5a)) plain = 0
+    const code = block.charCodeAt(i)
+    if (code === 0x0a || code === 0x0d || code === 0x3b) return -1
+    if (code <= 0x20 || code >= 0x7f || (code >= 0x41 && code <= 0x5a)) plain = 0
   }
   return plain
 }
@@ -114,9 +114,9 @@ function plainType(block: string, from: number): number {
  */
 function plainQuoted(block: string, from: number): number {
   for (let i = from; i < block.length; i++) {
-    const c = block.charCodeAt(i)
-    if (c === 0x22) return i
-    if (c === 0x5c || c === 0x25 || c === 0x0d || c === 0x0a) return -1
+    const code = block.charCodeAt(i)
+    if (code === 0x22) return i
+    if (code === 0x5c || code === 0x25 || code === 0x0d || code === 0x0a) return -1
   }
   return -1
 }

@@ -254,10 +254,10 @@ function indexOf(buf: Uint8Array, pattern: Uint8Array, from: number): number {
   const first = pattern[0]!
   const last = buf.length - pattern.length
   // Uint8Array#indexOf is native; candidates (a CR) are rare in most payloads.
-  for (let i = buf.indexOf(first, from); i !== -1 && i <= last; i = buf.indexOf(first, i + 1)) {
-    let j = 1
-    while (j < pattern.length && buf[i + j] === pattern[j]) j++
-    if (j === pattern.length) return i
+  for (let candidate = buf.indexOf(first, from); candidate !== -1 && candidate <= last; candidate = buf.indexOf(first, candidate + 1)) {
+    let matched = 1
+    while (matched < pattern.length && buf[candidate + matched] === pattern[matched]) matched++
+    if (matched === pattern.length) return candidate
   }
   return -1
 }

@@ -73,8 +73,8 @@ export interface XmlBounds {
 function checkBounds(text: string, bounds: XmlBounds): void {
   let elements = 0
   let attributes = 0
-  const n = text.length
-  for (let i = text.indexOf('<'); i >= 0 && i < n; i = text.indexOf('<', i)) {
+  const length = text.length
+  for (let i = text.indexOf('<'); i >= 0 && i < length; i = text.indexOf('<', i)) {
     const next = text.charCodeAt(i + 1)
     if (next === BANG || next === QUESTION) {
       const close = text.startsWith('<!--', i) ? '-->' : text.startsWith('<![CDATA[', i) ? ']]>' : '>'
@@ -88,14 +88,14 @@ function checkBounds(text: string, bounds: XmlBounds): void {
     if (++elements > bounds.elements) throw new BadRequest(`XML body has more than ${bounds.elements} elements`)
     // Inside the tag: each `=` outside a quoted value is one attribute.
     let quote = 0
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i)
+    for (; i < length; i++) {
+      const code = text.charCodeAt(i)
       if (quote !== 0) {
-        if (c === quote) quote = 0
-      } else if (c === QUOTE || c === APOS) quote = c
-      else if (c === EQ) {
+        if (code === quote) quote = 0
+      } else if (code === QUOTE || code === APOS) quote = code
+      else if (code === EQ) {
         if (++attributes > bounds.attributes) throw new BadRequest(`XML body has more than ${bounds.attributes} attributes`)
-      } else if (c === GT || c === LT) break
+      } else if (code === GT || code === LT) break
     }
   }
 }

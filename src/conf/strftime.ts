@@ -26,27 +26,27 @@ function offset(minutes: number, colon: boolean): string {
   return `${sign}${pad(Math.floor(abs / 60))}${colon ? ':' : ''}${pad(abs % 60)}`
 }
 
-type Piece = string | ((wall: WallTime, zoneName: string) => string)
+type FormatPiece = string | ((wall: WallTime, zoneName: string) => string)
 
-const DIRECTIVES: Record<string, Piece> = {
-  Y: (w) => String(w.year),
-  y: (w) => pad(w.year % 100),
-  m: (w) => pad(w.month),
-  d: (w) => pad(w.day),
-  e: (w) => String(w.day).padStart(2, ' '),
-  H: (w) => pad(w.hour),
-  I: (w) => pad(w.hour % 12 || 12),
-  p: (w) => (w.hour < 12 ? 'AM' : 'PM'),
-  M: (w) => pad(w.minute),
-  S: (w) => pad(w.second),
-  f: (w) => pad(w.millisecond * 1000, 6),
-  z: (w) => offset(w.offsetMinutes, false),
-  Z: (_w, zone) => zone,
-  a: (w) => (DAYS[w.weekday] as string).slice(0, 3),
-  A: (w) => DAYS[w.weekday] as string,
-  b: (w) => (MONTHS[w.month - 1] as string).slice(0, 3),
-  B: (w) => MONTHS[w.month - 1] as string,
-  j: (w) => pad(dayOfYear(w), 3),
+const DIRECTIVES: Record<string, FormatPiece> = {
+  Y: (wall) => String(wall.year),
+  y: (wall) => pad(wall.year % 100),
+  m: (wall) => pad(wall.month),
+  d: (wall) => pad(wall.day),
+  e: (wall) => String(wall.day).padStart(2, ' '),
+  H: (wall) => pad(wall.hour),
+  I: (wall) => pad(wall.hour % 12 || 12),
+  p: (wall) => (wall.hour < 12 ? 'AM' : 'PM'),
+  M: (wall) => pad(wall.minute),
+  S: (wall) => pad(wall.second),
+  f: (wall) => pad(wall.millisecond * 1000, 6),
+  z: (wall) => offset(wall.offsetMinutes, false),
+  Z: (_wall, zone) => zone,
+  a: (wall) => (DAYS[wall.weekday] as string).slice(0, 3),
+  A: (wall) => DAYS[wall.weekday] as string,
+  b: (wall) => (MONTHS[wall.month - 1] as string).slice(0, 3),
+  B: (wall) => MONTHS[wall.month - 1] as string,
+  j: (wall) => pad(dayOfYear(wall), 3),
   '%': '%',
 }
 
@@ -60,7 +60,7 @@ export type Formatter = (wall: WallTime, zoneName: string) => string
  * compileStrftime('%Y-%m-%d %H:%M:%S')
  */
 export function compileStrftime(pattern: string): Formatter {
-  const pieces: Piece[] = []
+  const pieces: FormatPiece[] = []
   let literal = ''
   for (let index = 0; index < pattern.length; index++) {
     const char = pattern[index] as string

@@ -35,8 +35,8 @@ function shape(value: unknown): Shape | undefined {
  * isFileSchema(file.Image) // true
  */
 export function isFileSchema(schema: unknown): boolean {
-  const s = shape(schema)
-  return s !== undefined && s.type === 'file' && isFileConverter(s['~fwConvert'])
+  const schemaShape = shape(schema)
+  return schemaShape !== undefined && schemaShape.type === 'file' && isFileConverter(schemaShape['~fwConvert'])
 }
 
 /**
@@ -50,11 +50,11 @@ export function isFileSchema(schema: unknown): boolean {
 export function fileSchemaInfo(schema: unknown): FileSchemaInfo | undefined {
   if (shape(schema) === undefined) return undefined
   const { inner, actions } = unwrap(schema as AnySchema)
-  const s = shape(inner)
-  if (s === undefined || !isFileSchema(s)) return undefined
+  const fileShape = shape(inner)
+  if (fileShape === undefined || !isFileSchema(fileShape)) return undefined
   const info: FileSchemaInfo = {}
-  if (typeof s.mime === 'string') info.mime = s.mime
-  if (typeof s.maxSize === 'number') info.maxSize = s.maxSize
+  if (typeof fileShape.mime === 'string') info.mime = fileShape.mime
+  if (typeof fileShape.maxSize === 'number') info.maxSize = fileShape.maxSize
   for (const action of actions) {
     if (action.type === 'max_size' && typeof action.requirement === 'number') {
       info.maxSize = Math.min(info.maxSize ?? Infinity, action.requirement)
@@ -82,12 +82,12 @@ function walkable(schema: unknown): Walkable | undefined {
 
 /** May a value of `schema` be (or contain) an uploaded file? */
 function mayHoldFile(schema: unknown, hops = 0): boolean {
-  const s = walkable(schema)
-  if (s === undefined || hops > 16) return true
-  if (isFileSchema(s)) return true
-  if (typeof s.type === 'string' && OPEN_TYPES.has(s.type)) return true
-  if (s.item !== undefined) return mayHoldFile(s.item, hops + 1)
-  for (const list of [s.items, s.options]) if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
+  const inner = walkable(schema)
+  if (inner === undefined || hops > 16) return true
+  if (isFileSchema(inner)) return true
+  if (typeof inner.type === 'string' && OPEN_TYPES.has(inner.type)) return true
+  if (inner.item !== undefined) return mayHoldFile(inner.item, hops + 1)
+  for (const list of [inner.items, inner.options]) if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
   return false
 }
 
@@ -101,9 +101,9 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
  * fileFieldsOf(v.object({ name: v.string(), avatar: file.Image })) // ['avatar']
  */
 export function fileFieldsOf(schema: unknown): string[] | undefined {
-  const s = walkable(schema)
-  if (s === undefined || (s.type !== 'object' && s.type !== 'strict_object')) return undefined
-  const entries = (shape(s.entries) ?? {}) as Record<string, unknown>
+  const inner = walkable(schema)
+  if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object')) return undefined
+  const entries = (shape(inner.entries) ?? {}) as Record<string, unknown>
   return Object.keys(entries)
     .filter((key) => mayHoldFile(entries[key]))
     .map((key) => getFieldOptions(entries[key] as AnySchema)?.alias ?? key)

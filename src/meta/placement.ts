@@ -4,7 +4,7 @@
  * a method) is recorded and refused when a service is built — never a silent
  * 404.
  */
-import { isDecoratorContext, metaOfContext, metaOfPrototype, type ClassMeta } from './index'
+import { isDecoratorContext, metaOfContext, metaOfPrototype, type ClassMeta } from './class-meta'
 
 /** What a decorator call decorates. */
 export type Placement =

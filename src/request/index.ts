@@ -127,7 +127,7 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  */
 export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
 
-type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
+type WholeObjectMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
 
 /**
  * The whole query string as one object.
@@ -135,7 +135,7 @@ type Whole<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOpti
  * @example
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
-export function Query<S extends AnySchema>(schema: S): Whole<S> {
+export function Query<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
   return createMarker({ kind: 'query-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Query') })
 }
 
@@ -145,7 +145,7 @@ export function Query<S extends AnySchema>(schema: S): Whole<S> {
  * @example
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
-export function Headers<S extends AnySchema>(schema: S): Whole<S> {
+export function Headers<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
   return createMarker({ kind: 'header-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
 }
 
@@ -155,7 +155,7 @@ export function Headers<S extends AnySchema>(schema: S): Whole<S> {
  * @example
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
-export function Cookies<S extends AnySchema>(schema: S): Whole<S> {
+export function Cookies<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
   return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 

@@ -72,10 +72,10 @@ export function parseQuery(search: string): QueryValues {
     let end = search.indexOf('&', start)
     if (end < 0) end = length
     if (end > start) {
-      const eq = search.indexOf('=', start)
-      const hasValue = eq >= 0 && eq < end
-      const name = decodeQueryPart(search.slice(start, hasValue ? eq : end))
-      const value = hasValue ? decodeQueryPart(search.slice(eq + 1, end)) : ''
+      const equalsAt = search.indexOf('=', start)
+      const hasValue = equalsAt >= 0 && equalsAt < end
+      const name = decodeQueryPart(search.slice(start, hasValue ? equalsAt : end))
+      const value = hasValue ? decodeQueryPart(search.slice(equalsAt + 1, end)) : ''
       if (name === undefined || value === undefined) return queryObject(new URLSearchParams(search))
       addRepeated(out, name, value)
     }

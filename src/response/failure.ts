@@ -41,13 +41,13 @@ export function envelopeFailure(template: Template, stringify: Stringify): Failu
   if (!plainKeys(present.map(([key]) => key))) return undefined
   // body = texts[0] + message + texts[1] + errors + texts[2] (the message and the errors when declared)
   const texts = ['{', '', '']
-  let at = 0
+  let textIndex = 0
   present.forEach(([key, kind], index) => {
-    texts[at] += `${index ? ',' : ''}${JSON.stringify(key)}:${kind === 'null' ? 'null' : ''}`
-    if (kind === 'message') at = 1
-    if (kind === 'errors') at = 2
+    texts[textIndex] += `${index ? ',' : ''}${JSON.stringify(key)}:${kind === 'null' ? 'null' : ''}`
+    if (kind === 'message') textIndex = 1
+    if (kind === 'errors') textIndex = 2
   })
-  texts[at] += '}'
+  texts[textIndex] += '}'
   const [head = '', middle = '', tail = ''] = texts
   return (_status, _name, message, errors) => {
     const listed = errorsKey ? stringify(errors.length > MAX_LISTED_ERRORS ? errors.slice(0, MAX_LISTED_ERRORS) : errors) : ''

@@ -89,40 +89,40 @@ export function matchBySegments(path: string, segments: readonly (SegmentPattern
 export function matchChain(path: string, chain: ChainPattern): string[] | undefined {
   const { literals, rest } = chain
   const params = rest.length
-  const n = path.length
+  const pathLength = path.length
   const head = literals[0] as string
   if (!path.startsWith(head)) return undefined
-  if (params === 0) return n === head.length ? [] : undefined
+  if (params === 0) return pathLength === head.length ? [] : undefined
   const tail = literals[params] as string
-  if (n - tail.length < head.length || !path.startsWith(tail, n - tail.length)) return undefined
+  if (pathLength - tail.length < head.length || !path.startsWith(tail, pathLength - tail.length)) return undefined
   // ends[i][e] = 1: param i may end at e (literals[i+1] sits at e and everything after matches).
   const ends: Uint8Array[] = new Array(params)
-  const lastEnd = new Uint8Array(n + 1)
-  lastEnd[n - tail.length] = 1
+  const lastEnd = new Uint8Array(pathLength + 1)
+  lastEnd[pathLength - tail.length] = 1
   ends[params - 1] = lastEnd
   for (let i = params - 1; i >= 1; i--) {
     // Where param i may start: some end e of it is reachable from s.
-    const canStart = new Uint8Array(n + 1)
+    const canStart = new Uint8Array(pathLength + 1)
     const endsHere = ends[i] as Uint8Array
     if (rest[i]) {
       let any = false
-      for (let s = n; s >= 0; s--) {
+      for (let s = pathLength; s >= 0; s--) {
         if (endsHere[s]) any = true
         if (any) canStart[s] = 1
       }
     } else {
       // Nearest end > s with no `/` in between.
       let nearest = -1
-      for (let s = n; s >= 0; s--) {
-        if (s < n && path.charCodeAt(s) === 0x2f) nearest = -1
+      for (let s = pathLength; s >= 0; s--) {
+        if (s < pathLength && path.charCodeAt(s) === 0x2f) nearest = -1
         if (nearest > s) canStart[s] = 1
         if (endsHere[s]) nearest = s
       }
     }
     // Param i-1 may end at e when literals[i] sits at e and param i may start right after it.
     const literal = literals[i] as string
-    const before = new Uint8Array(n + 1)
-    for (let e = 0; e + literal.length <= n; e++) {
+    const before = new Uint8Array(pathLength + 1)
+    for (let e = 0; e + literal.length <= pathLength; e++) {
       if (canStart[e + literal.length] && path.startsWith(literal, e)) before[e] = 1
     }
     ends[i - 1] = before
@@ -134,15 +134,15 @@ export function matchChain(path: string, chain: ChainPattern): string[] | undefi
     const endsHere = ends[i] as Uint8Array
     let end = -1
     if (rest[i]) {
-      for (let e = n; e >= start; e--) if (endsHere[e]) { end = e; break }
+      for (let e = pathLength; e >= start; e--) if (endsHere[e]) { end = e; break }
     } else {
       let slash = path.indexOf('/', start)
-      if (slash < 0) slash = n
+      if (slash < 0) slash = pathLength
       for (let e = slash; e > start; e--) if (endsHere[e]) { end = e; break }
     }
     if (end < 0) return undefined
     out.push(path.slice(start, end))
     start = end + (literals[i + 1] as string).length
   }
-  return start === n ? out : undefined
+  return start === pathLength ? out : undefined
 }

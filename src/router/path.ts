@@ -157,9 +157,9 @@ function matcherOf(pieces: readonly { literals: string[]; rest: boolean[] }[], r
 /** Does `a` rank before `b` in the regex's preference (longer values first, present before absent)? */
 function longerFirst(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i] === undefined ? -1 : (a[i] as string).length
-    const y = b[i] === undefined ? -1 : (b[i] as string).length
-    if (x !== y) return x > y
+    const lengthInA = a[i] === undefined ? -1 : (a[i] as string).length
+    const lengthInB = b[i] === undefined ? -1 : (b[i] as string).length
+    if (lengthInA !== lengthInB) return lengthInA > lengthInB
   }
   return false
 }

@@ -61,8 +61,8 @@ export function bunFraming(): FramingCheck {
  * workersFraming(request, env) // true for a request the platform delivered
  */
 export const workersFraming: FramingCheck = (request, env) => {
-  const cf = (request as { cf?: unknown }).cf
-  return (typeof cf === 'object' && cf !== null) || fromFramingServer(env)
+  const cloudflareProperties = (request as { cloudflareProperties?: unknown }).cloudflareProperties
+  return (typeof cloudflareProperties === 'object' && cloudflareProperties !== null) || fromFramingServer(env)
 }
 
 /**

@@ -46,43 +46,43 @@ export function parseContentType(header: string | null): ContentType | undefined
  * `C:\dir\a.txt` in a multipart filename keeps its separators.
  */
 export function parseHeaderParams(header: string, from: number, out: Record<string, string>): void {
-  let i = from
-  const n = header.length
-  while (i < n) {
-    while (i < n && isSpaceOrSemicolon(header.charCodeAt(i))) i++
-    const eq = header.indexOf('=', i)
-    if (eq < 0) return
-    const stop = header.indexOf(';', i)
-    if (stop >= 0 && stop < eq) {
-      i = stop + 1 // a parameter without `=`: skip it
+  let at = from
+  const length = header.length
+  while (at < length) {
+    while (at < length && isSpaceOrSemicolon(header.charCodeAt(at))) at++
+    const equals = header.indexOf('=', at)
+    if (equals < 0) return
+    const stop = header.indexOf(';', at)
+    if (stop >= 0 && stop < equals) {
+      at = stop + 1 // a parameter without `=`: skip it
       continue
     }
-    const name = paramName(header, i, eq)
-    i = eq + 1
-    while (i < n && isSpace(header.charCodeAt(i))) i++
+    const name = paramName(header, at, equals)
+    at = equals + 1
+    while (at < length && isSpace(header.charCodeAt(at))) at++
     let value = ''
-    const quoted = header.charCodeAt(i) === QUOTE
+    const quoted = header.charCodeAt(at) === QUOTE
     if (quoted) {
       // Copied in slices between escapes (most values have none).
-      let start = ++i
-      for (; i < n; i++) {
-        const c = header.charCodeAt(i)
-        if (c === QUOTE) break
-        if (c === BACKSLASH) {
-          const next = header.charCodeAt(i + 1)
+      let start = ++at
+      for (; at < length; at++) {
+        const code = header.charCodeAt(at)
+        if (code === QUOTE) break
+        if (code === BACKSLASH) {
+          const next = header.charCodeAt(at + 1)
           if (next === QUOTE || next === BACKSLASH) {
-            value += header.slice(start, i)
-            start = ++i // the escaped character starts the next slice and is never a closing quote
+            value += header.slice(start, at)
+            start = ++at // the escaped character starts the next slice and is never a closing quote
           }
         }
       }
-      value += header.slice(start, i)
-      i++
+      value += header.slice(start, at)
+      at++
     }
-    const semi = header.indexOf(';', i)
-    const end = semi < 0 ? n : semi
-    if (!quoted) value = header.slice(eq + 1, end).trim()
-    i = end
+    const semi = header.indexOf(';', at)
+    const end = semi < 0 ? length : semi
+    if (!quoted) value = header.slice(equals + 1, end).trim()
+    at = end
     if (name && !Object.hasOwn(out, name)) out[name] = value
   }
 }
@@ -93,18 +93,18 @@ const BACKSLASH = 0x5c
 /** `header[from, to)` trimmed and lower-cased; as is when already plain lower case (the usual `name`, `boundary`). */
 function paramName(header: string, from: number, to: number): string {
   for (let i = from; i < to; i++) {
-    const c = header.charCodeAt(i)
-    if (!((c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2a)) return header.slice(from, to).trim().toLowerCase()
+    const code = header.charCodeAt(i)
+    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2a)) return header.slice(from, to).trim().toLowerCase()
   }
   return header.slice(from, to)
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09
 }
 
-function isSpaceOrSemicolon(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x3b
+function isSpaceOrSemicolon(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x3b
 }
 
 /** JSON: `application/json` or any `+json` type (`application/problem+json`). */

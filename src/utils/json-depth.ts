@@ -16,15 +16,15 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
+    const code = text.charCodeAt(i)
     if (inString) {
-      if (c === BACKSLASH) i++
-      else if (c === QUOTE) inString = false
-    } else if (c === QUOTE) {
+      if (code === BACKSLASH) i++
+      else if (code === QUOTE) inString = false
+    } else if (code === QUOTE) {
       inString = true
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       if (++depth > maxDepth) return true
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       depth--
     }
   }

@@ -1,0 +1,257 @@
+/**
+ * Request bodies (docs/api.md; limits in docs/security.md): read and parse per a plan the core builds once
+ * per endpoint, with limits enforced on the bytes actually received.
+ *
+ * | accept   | content types                                     | result |
+ * |----------|---------------------------------------------------|--------|
+ * | `json`   | `application/json`, `*+json`                      | JSON value |
+ * | `form`   | urlencoded, multipart                             | null-prototype form object |
+ * | `any`    | JSON, XML (`application/xml`, `text/xml`, `*+xml`), urlencoded, multipart | JSON value, XML fields or form object |
+ * | `text`   | `plan.contentType` (default: any)                 | string |
+ * | `binary` | `plan.contentType` (default: any)                 | `UploadedFile` of the whole body |
+ *
+ * Byte limits: JSON/text `bodyBytes`, XML `xmlBytes` (also `xmlElements`,
+ * `xmlAttributes`), urlencoded `formBytes`, multipart
+ * `multipartBytes` (each file also `fileBytes`, each text field `bodyBytes`),
+ * binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
+ * fields/parts or files, or nesting deeper than `depth` → 400.
+ */
+import type { FramingCheck } from '../types'
+import { UnsupportedMediaType } from '../exceptions/index'
+import { UploadedFile } from '../file/uploaded'
+import {
+  isJsonType,
+  isXmlType,
+  MULTIPART,
+  parseContentType,
+  typeMatcher,
+  URLENCODED,
+  type ContentType,
+} from '../utils/content-type'
+import { parseUrlencoded } from './form'
+import { parseJson } from './json'
+import type { Limits } from './limits'
+import { parseMultipart, readMultipart } from './multipart'
+import { parseDisposition } from './multipart-headers'
+import { checkDeclaredLength, declaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import { decodeText } from './text'
+import { parseXml } from './xml'
+
+/** Which wire forms a body param accepts. */
+export type BodyAccept = 'any' | 'json' | 'form' | 'text' | 'binary'
+
+/** How to read one endpoint's body; built once by the core, reused per request. */
+export interface BodyPlan {
+  accept: BodyAccept
+  /** for `text` / `binary`: accepted type pattern, e.g. `text/html`, `image/*` */
+  contentType?: string
+  /** bytes; lowers the service limit for this body */
+  maxLength?: number
+  /** multipart: the field names that may carry a file (others are refused at their first byte); `undefined`: any */
+  fileFields?: readonly string[]
+}
+
+const JSON_HEADER = 'application/json'
+/** The most common header, parsed once (read-only here). */
+const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Object.freeze(Object.create(null) as Record<string, string>) })
+
+/** Framed multipart bodies up to this size are read whole, not streamed. */
+const WHOLE_MULTIPART_BYTES = 64 * 1024
+
+type BodyFormat = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
+
+const EXPECTED: Record<BodyAccept, string> = {
+  any: 'JSON, XML or form data',
+  json: 'application/json',
+  form: `${MULTIPART} or ${URLENCODED}`,
+  text: 'text',
+  binary: 'a file',
+}
+
+/**
+ * Read and parse the request body per `plan`, enforcing `limits` while
+ * reading. A missing or empty body is `undefined` (for `text`, an empty body
+ * is `''`), leaving "required" to the caller. `env`: the second argument
+ * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
+ * whole, see `fromFramingServer`); `framing`: the service's own check for
+ * its runtime (serve/traits.ts: Bun's server by identity, the Workers platform's
+ * requests), used instead.
+ *
+ * @example
+ * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
+ * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
+ */
+export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown, type: ContentType | undefined = contentTypeOf(request), framing?: FramingCheck): Promise<unknown> {
+  try {
+    return startReading(request, plan, limits, framing === undefined ? fromFramingServer(env) : framing(request, env), type)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+const NOTHING: Promise<undefined> = Promise.resolve(undefined)
+
+/** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
+function startReading(request: Request, plan: BodyPlan, limits: Limits, served: boolean, type: ContentType | undefined): Promise<unknown> {
+  const length = declaredLength(request)
+  // A framed body is read whole (`request.body`, a stream, is never made).
+  const framed = isFramed(request, length, served)
+  if (!framed && request.body === null) return NOTHING
+  if (request.bodyUsed) throw new Error('fw: the request body was already read')
+  if (length === 0 && plan.accept !== 'text') return NOTHING
+  const format = formatOf(plan, type)
+  if (format === undefined) return refuse(request, framed, length, plan, type, limits)
+
+  const limit = Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
+  // A Content-Length over the limit is refused before reading; any body not
+  // framed by the server, sized or not, is then read through one counting
+  // reader: a length that lies (in-process callers, adapters) never buffers
+  // more than the limit.
+  checkDeclaredLength(length, limit)
+  if (format === 'multipart') {
+    const bounds = {
+      bytes: limit,
+      parts: limits.fields,
+      files: limits.files,
+      fileBytes: Math.min(limits.fileBytes, limit),
+      fieldBytes: Math.min(limits.bodyBytes, limit),
+      fileFields: plan.fileFields,
+    }
+    const boundary = type?.params.boundary
+    // A small framed body is read whole and parsed as one chunk (no stream);
+    // a bigger one streams, so an undeclared file is refused before it is buffered.
+    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit, (bytes) => parseMultipart(bytes, boundary, bounds))
+    const body = request.body
+    return body === null ? NOTHING : readMultipart(body, boundary, bounds)
+  }
+  // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
+  // decode (on Bun, a string body's text is handed over as is).
+  if (framed && (format === 'json' || format === 'urlencoded')) {
+    return readFramedText(request, limit, (text) => {
+      if (text.length === 0) return undefined
+      return format === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+    })
+  }
+  const parse = (bytes: Bytes): unknown => parseBytes(request, format, bytes, type, limits)
+  if (framed) return readFramed(request, limit, parse)
+  return readWhole(request, framed, length, limit).then(parse)
+}
+
+function parseBytes(request: Request, format: Exclude<BodyFormat, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
+  if (bytes.byteLength === 0 && format !== 'text') return undefined
+  switch (format) {
+    case 'json':
+      // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
+      return parseJson(decodeText(bytes), limits.depth)
+    case 'xml':
+      return parseXml(decodeText(bytes, type?.params.charset), limits.depth, { elements: limits.xmlElements, attributes: limits.xmlAttributes })
+    case 'urlencoded':
+      return parseUrlencoded(decodeText(bytes), limits.fields)
+    case 'text':
+      return decodeText(bytes, type?.params.charset)
+    case 'binary':
+      return binaryFile(request, bytes, type)
+  }
+}
+
+/**
+ * Whether `plan` accepts a body with this `Content-Type` header (an endpoint
+ * with several whole-body params gives the body to those that accept it).
+ *
+ * @example
+ * acceptsType({ accept: 'json' }, 'application/json; charset=utf-8') // true
+ */
+export function acceptsType(plan: BodyPlan, contentType: string | null): boolean {
+  return accepts(plan, parseContentType(contentType))
+}
+
+/** `acceptsType` for a `Content-Type` already parsed (`contentTypeOf`): several plans, one parse. */
+export function accepts(plan: BodyPlan, type: ContentType | undefined): boolean {
+  return formatOf(plan, type) !== undefined
+}
+
+/**
+ * A request's parsed `Content-Type` (`undefined` without one), parsed once per
+ * body: chosen among body plans and read with the same value.
+ *
+ * @example
+ * contentTypeOf(new Request('http://h/', { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' } }))?.essence // 'text/plain'
+ */
+export function contentTypeOf(request: Request): ContentType | undefined {
+  const header = request.headers.get('content-type')
+  // The most common header skips the parse; any other is parsed per request (no cache: see docs/architecture.md, Libraries).
+  return header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
+}
+
+function formatOf(plan: BodyPlan, type: ContentType | undefined): BodyFormat | undefined {
+  const essence = type?.essence
+  // A declared `contentType` narrows every body format, objects included.
+  if (plan.contentType !== undefined && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
+  switch (plan.accept) {
+    case 'json':
+      return essence !== undefined && isJsonType(essence) ? 'json' : undefined
+    case 'form':
+      return essence === URLENCODED ? 'urlencoded' : essence === MULTIPART ? 'multipart' : undefined
+    case 'any':
+      if (essence === undefined) return undefined
+      if (isJsonType(essence)) return 'json'
+      if (essence === URLENCODED) return 'urlencoded'
+      if (essence === MULTIPART) return 'multipart'
+      return isXmlType(essence) ? 'xml' : undefined
+    case 'text':
+    case 'binary':
+      return plan.accept
+  }
+}
+
+function limitOf(format: BodyFormat, limits: Limits): number {
+  switch (format) {
+    case 'urlencoded':
+      return limits.formBytes
+    case 'multipart':
+      return limits.multipartBytes
+    case 'binary':
+      return limits.fileBytes
+    case 'xml':
+      return Math.min(limits.xmlBytes, limits.bodyBytes)
+    default:
+      return limits.bodyBytes
+  }
+}
+
+/**
+ * 415 for a refused content type. Without any Content-Type header, an empty
+ * body is still "no body" (`undefined`), so clients that send
+ * `Transfer-Encoding: chunked` with nothing in it are not punished.
+ */
+async function refuse(
+  request: Request,
+  framed: boolean,
+  length: number,
+  plan: BodyPlan,
+  type: ContentType | undefined,
+  limits: Limits,
+): Promise<undefined> {
+  const expected = plan.contentType ?? EXPECTED[plan.accept]
+  if (type === undefined) {
+    checkDeclaredLength(length, limits.bodyBytes)
+    const bytes = await readWhole(request, framed, length, limits.bodyBytes)
+    if (bytes.length === 0) return undefined
+    throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
+  }
+  throw new UnsupportedMediaType(`content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`)
+}
+
+/** The body's bytes (no async hop of its own: one less await on every body). */
+function readWhole(request: Request, framed: boolean, length: number, limit: number): Promise<Bytes> {
+  if (framed) return readFramed(request, limit)
+  const body = request.body
+  return body === null ? Promise.resolve(new Uint8Array(0)) : readAll(body, limit, length)
+}
+
+function binaryFile(request: Request, bytes: Bytes, type: ContentType | undefined): UploadedFile | undefined {
+  if (bytes.length === 0) return undefined
+  const disposition = request.headers.get('content-disposition')
+  const name = disposition === null ? '' : (parseDisposition(disposition).filename ?? '')
+  return new UploadedFile([bytes], name, { type: type?.essence ?? '' })
+}

@@ -1,0 +1,120 @@
+import '../polyfill'
+import { ImproperlyConfigured } from '../exceptions'
+
+/**
+ * What decorators record about an API class. Filled by `@api.*` and param
+ * markers under either decorator standard, read once when a service compiles.
+ */
+export interface ClassMeta {
+  /** endpoint declarations per method name, in decoration order */
+  endpoints: Map<string, EndpointDecl[]>
+  /** common params declared as decorated fields, by field name */
+  fields: Map<string, unknown>
+  /** `@api.before` / `@api.after` / `@api.handle` methods, in decoration order */
+  hooks: HookDecl[]
+  /** `@api.response(R | null)` per method name */
+  templates: Map<string, unknown>
+  /** `@api.timeout(ms)` per method name */
+  timeouts: Map<string, number>
+  /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
+  docs: Map<string, object>
+  /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */
+  misplaced: Misplaced[]
+}
+
+/** A decorator in the wrong place, recorded at decoration, refused (naming the class) at build. */
+export interface Misplaced {
+  /** the member it decorates (`''`: the class itself) */
+  member: string
+  /** what is wrong and the fix, e.g. "@api.get is on a field; …" */
+  message: string
+}
+
+/** One `@api.before(...)`, `@api.after(...)` or `@api.handle(...)` on a method. */
+export interface HookDecl {
+  kind: 'before' | 'after' | 'handle'
+  methodName: string
+  /** method names, API classes or `'*'` */
+  targets: unknown[]
+  /** before hooks: their own params */
+  params?: Record<string, unknown>
+  /** error hooks: the error classes caught (none = every error) */
+  errors?: Function[]
+}
+
+/** One `@api.<method>(...)` on a method. */
+export interface EndpointDecl {
+  method: string
+  /** declared as a field (`add = api.get(params, handler)`): the handler is the instance's own property */
+  field?: boolean
+  path?: string
+  params?: Record<string, unknown>
+  /** a field endpoint's `{ doc }` (api/doc.ts's `OperationDoc`); a method's is `ClassMeta.docs` */
+  doc?: object
+}
+
+const META = Symbol.for('fw.meta')
+const legacyStore = new WeakMap<object, ClassMeta>()
+
+function create(): ClassMeta {
+  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map(), misplaced: [] }
+}
+
+/** Meta of a TC39 decorator context (its per-class `metadata` object). */
+export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
+  const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
+  if (!bag) throw new ImproperlyConfigured('fw: decorator metadata is unavailable; import "fw-api" before declaring API classes')
+  if (!Object.hasOwn(bag, META)) bag[META] = create()
+  return bag[META] as ClassMeta
+}
+
+/** Meta of a legacy (`experimentalDecorators`) target: the class prototype. */
+export function metaOfPrototype(prototype: object): ClassMeta {
+  let meta = legacyStore.get(prototype)
+  if (!meta) legacyStore.set(prototype, (meta = create()))
+  return meta
+}
+
+/** Everything recorded on exactly this class (not its parents), under both standards. */
+export function ownMeta(cls: Function): ClassMeta[] {
+  const found: ClassMeta[] = []
+  const symbolMetadata = (Symbol as unknown as { metadata: symbol }).metadata
+  if (Object.hasOwn(cls, symbolMetadata)) {
+    const bag = (cls as unknown as Record<symbol, Record<symbol, ClassMeta> | undefined>)[symbolMetadata]
+    if (bag && Object.hasOwn(bag, META)) found.push(bag[META] as ClassMeta)
+  }
+  const legacy = legacyStore.get(cls.prototype as object)
+  if (legacy) found.push(legacy)
+  return found
+}
+
+/** A TC39 decorator context, as far as fw needs to tell it apart. */
+export interface DecoratorContextLike {
+  kind: string
+  name: string | symbol
+  metadata?: object | null
+}
+
+/** True when called as a TC39 decorator `(value, context)`. */
+export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value && typeof (value as { kind: unknown }).kind === 'string'
+}
+
+/** Meta of a method decorator call under either standard, and the method's name. */
+export function metaOfMethodCall(args: readonly unknown[]): { meta: ClassMeta; name: string } {
+  const context = args[1]
+  if (isDecoratorContext(context)) return { meta: metaOfContext(context), name: String(context.name) }
+  return { meta: metaOfPrototype(args[0] as object), name: String(args[1]) }
+}
+
+/** True when called as a legacy member decorator `(prototype, key, descriptor?)`. */
+export function isLegacyMemberCall(args: readonly unknown[]): boolean {
+  return (
+    args.length >= 2 &&
+    args.length <= 3 &&
+    (typeof args[0] === 'object' || typeof args[0] === 'function') &&
+    args[0] !== null &&
+    (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
+    (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
+  )
+}
