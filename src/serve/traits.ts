@@ -61,7 +61,7 @@ export function bunFraming(): FramingCheck {
  * workersFraming(request, env) // true for a request the platform delivered
  */
 export const workersFraming: FramingCheck = (request, env) => {
-  const cloudflareProperties = (request as { cloudflareProperties?: unknown }).cloudflareProperties
+  const cloudflareProperties = (request as { cf?: unknown }).cf
   return (typeof cloudflareProperties === 'object' && cloudflareProperties !== null) || fromFramingServer(env)
 }
 
