@@ -115,7 +115,7 @@ function wrapped(inner: Converter): Converter {
 }
 
 /** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
-function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
+export function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
   const first = value.trimStart()[0]
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
   if (jsonDepthExceeds(value, depth)) throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
@@ -126,7 +126,8 @@ function decodeJson(value: string, want: 'array' | 'object', depth: number): unk
   }
 }
 
-function arrayOf(item: Converter, depth: number): Converter {
+/** A list converter: a JSON-encoded or single value becomes a list, each item converted (its index chained on failure). */
+export function arrayOf(item: Converter, depth: number): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
@@ -202,7 +203,8 @@ function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter,
   }
 }
 
-function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
+/** Copy the keys of `source` not in `known` into `out`, each converted (never `__proto__`). */
+export function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
   for (const key of Object.keys(source)) {
     if (known.has(key) || key === '__proto__') continue
     try {
