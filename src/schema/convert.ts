@@ -115,7 +115,7 @@ function wrapped(inner: Converter): Converter {
 }
 
 /** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
-export function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
+function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
   const first = value.trimStart()[0]
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
   if (jsonDepthExceeds(value, depth)) throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
@@ -126,8 +126,7 @@ export function decodeJson(value: string, want: 'array' | 'object', depth: numbe
   }
 }
 
-/** A list converter: a JSON-encoded or single value becomes a list, each item converted (its index chained on failure). */
-export function arrayOf(item: Converter, depth: number): Converter {
+function arrayOf(item: Converter, depth: number): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
@@ -203,8 +202,7 @@ function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter,
   }
 }
 
-/** Copy the keys of `source` not in `known` into `out`, each converted (never `__proto__`). */
-export function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
+function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
   for (const key of Object.keys(source)) {
     if (known.has(key) || key === '__proto__') continue
     try {
