@@ -1,19 +1,21 @@
-import * as v from 'valibot'
+/**
+ * The one converter of wire values (SPEC §3.1), compiled from a library-neutral
+ * `ConversionPlan` (schema/adapter.ts): every schema library converts alike.
+ */
 import { jsonDepthExceeds } from '../utils/json-depth'
+import type { ConversionPlan, PlannedEntry, PlannedOption } from './adapter'
 import { ConversionError, showValue } from './errors'
+import { resolveAdapter } from './resolve'
 import { matchOption, toBigInt, toBoolean, toDate, toInteger, toNumber, toStringValue } from './scalars'
-import { getFieldOptions } from './field'
-import { shapeOf, type AnySchema, type SchemaShape } from './types'
-import { wrappedSchema } from './walk'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
- * schema asks for, before valibot validates it (docs/api.md, conversion). Throws
- * `ConversionError` with the failing item path.
+ * schema asks for, before the library validates it. Throws `ConversionError`
+ * with the failing item path.
  */
 export type Converter = (value: unknown) => unknown
 
-/** Options of `compileConverter`. */
+/** Options of `compileConversion`. */
 export interface ConvertOptions {
   /** nesting depth allowed in a JSON-encoded value (a query param or header holding `[…]` / `{…}`); default 100 */
   depth?: number
@@ -23,95 +25,77 @@ const identity: Converter = (value) => value
 /** The JSON depth limit when a caller names none (the default `limits.depth`). */
 export const DEFAULT_JSON_DEPTH = 100
 
-/** Converters per JSON depth limit, then per schema object. */
+/** Converters per JSON depth limit, then per plan object (built at compile time; holds no request data). */
 const caches = new Map<number, WeakMap<object, Converter>>()
 
-const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
+/**
+ * Build (once, cached per plan object) the converter of a conversion plan.
+ *
+ * @example
+ * compileConversion({ to: 'number', integer: true })('1.5') // 1
+ */
+export function compileConversion(plan: ConversionPlan, options: ConvertOptions = {}): Converter {
+  const depth = options.depth ?? DEFAULT_JSON_DEPTH
+  let cache = caches.get(depth)
+  if (!cache) caches.set(depth, (cache = new WeakMap()))
+  const cached = cache.get(plan)
+  if (cached) return cached
+  // Cyclic plans (recursive schemas) look themselves up while being built.
+  let built: Converter = identity
+  const late: Converter = (value) => built(value)
+  cache.set(plan, late)
+  built = build(plan, depth)
+  cache.set(plan, built)
+  return built
+}
 
 /**
- * Build (once, cached per schema object) the converter for a schema.
+ * The converter of a schema of any adapted library (identity for a schema no adapter owns).
  *
  * @example
  * compileConverter(v.pipe(v.number(), v.integer()))('1.5') // 1
  */
-export function compileConverter(schema: AnySchema, options: ConvertOptions = {}): Converter {
-  const depth = options.depth ?? DEFAULT_JSON_DEPTH
-  let cache = caches.get(depth)
-  if (!cache) caches.set(depth, (cache = new WeakMap()))
-  const cached = cache.get(schema)
-  if (cached) return cached
-  // Recursive (lazy) schemas look themselves up while being built.
-  let built: Converter = identity
-  const late: Converter = (value) => built(value)
-  cache.set(schema, late)
-  built = build(shapeOf(schema), depth)
-  cache.set(schema, built)
-  return built
+export function compileConverter(schema: unknown, options: ConvertOptions = {}): Converter {
+  const adapter = resolveAdapter(schema)
+  return adapter ? compileConversion(adapter.plan(schema), options) : identity
 }
 
-function build(shape: SchemaShape, depth: number): Converter {
-  const compile = (schema: AnySchema): Converter => compileConverter(schema, { depth })
-  const hook = shape['~fwConvert']
-  if (typeof hook === 'function') return (value) => hook.call(shape, value)
-  // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts): `undefined`/`null` pass, the rest converts as the inner schema.
-  const inner = wrappedSchema(shape)
-  if (inner !== undefined) return wrapped(compile(inner))
-  switch (shape.type) {
+function build(plan: ConversionPlan, depth: number): Converter {
+  const compile = (inner: ConversionPlan): Converter => compileConversion(inner, { depth })
+  switch (plan.to) {
+    case 'same':
+      return identity
+    case 'custom':
+      return plan.convert
+    case 'maybe': {
+      const inner = compile(plan.inner)
+      return (value) => (value === undefined || value === null ? value : inner(value))
+    }
     case 'string':
       return toStringValue
     case 'number':
-      return isInteger(shape) ? toInteger : toNumber
+      return plan.integer ? toInteger : toNumber
     case 'bigint':
       return toBigInt
     case 'boolean':
       return toBoolean
     case 'date':
       return toDate
-    case 'picklist':
-    case 'enum':
-      return matchOption(shape.options ?? [])
-    case 'literal':
-      return matchOption([shape.literal])
+    case 'option':
+      return matchOption(plan.options)
     case 'array':
-      return arrayOf(compile(shape.item as AnySchema), depth)
+      return arrayOf(compile(plan.item), depth)
     case 'tuple':
-    case 'loose_tuple':
-    case 'strict_tuple':
-    case 'tuple_with_rest':
-      return tupleOf(shape, compile, depth)
+      return tupleOf(plan.items.map(compile), plan.rest ? compile(plan.rest) : identity, depth)
     case 'object':
-    case 'loose_object':
-    case 'strict_object':
-    case 'object_with_rest':
-      return objectOf(shape, compile, depth)
+      return objectOf(plan.entries, plan.unknownKeys, plan.rest ? compile(plan.rest) : identity, depth)
     case 'record':
-      return recordOf(compile(shape.value as AnySchema), depth)
+      return recordOf(compile(plan.value), depth)
     case 'union':
-      return unionOf(shape.options as AnySchema[], compile)
+      return unionOf(plan.options, compile)
     case 'lazy':
-      return (value) => compile((shape.getter as (input: unknown) => AnySchema)(value))(value)
-    default:
-      return identity
+      return (value) => compile(plan.resolve(value))(value)
   }
-}
-
-/**
- * Does the number schema require an integer? Looks through nested pipes
- * (`v.pipe(v.pipe(v.number(), v.integer()), v.minValue(1))` keeps the inner
- * pipe as the outer one's first item).
- */
-function isInteger(shape: SchemaShape): boolean {
-  return (
-    shape.pipe?.some(
-      (action) =>
-        (action.kind === 'validation' && INTEGER_ACTIONS.has(action.type)) ||
-        (action.kind === 'schema' && action !== shape && isInteger(action as unknown as SchemaShape)),
-    ) ?? false
-  )
-}
-
-function wrapped(inner: Converter): Converter {
-  return (value) => (value === undefined || value === null ? value : inner(value))
 }
 
 /** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
@@ -126,6 +110,15 @@ function decodeJson(value: string, want: 'array' | 'object', depth: number): unk
   }
 }
 
+/** Run `convert`, naming `key` in the path of a `ConversionError` it throws. */
+function within(key: string | number, convert: Converter, value: unknown): unknown {
+  try {
+    return convert(value)
+  } catch (error) {
+    throw error instanceof ConversionError ? error.within(key) : error
+  }
+}
+
 function arrayOf(item: Converter, depth: number): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
@@ -134,53 +127,22 @@ function arrayOf(item: Converter, depth: number): Converter {
     if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
     const items = list as unknown[]
     const out = new Array<unknown>(items.length)
-    for (let index = 0; index < items.length; index++) {
-      try {
-        out[index] = item(items[index])
-      } catch (error) {
-        throw error instanceof ConversionError ? error.within(index) : error
-      }
-    }
+    for (let index = 0; index < items.length; index++) out[index] = within(index, item, items[index])
     return out
   }
 }
 
-function tupleOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter, depth: number): Converter {
-  const items = (shape.items ?? []).map((item) => compile(item))
-  const rest = shape.rest ? compile(shape.rest) : identity
+function tupleOf(items: Converter[], rest: Converter, depth: number): Converter {
   return (value) => {
     let list: unknown = value
     if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
     if (!Array.isArray(list)) return list
-    return list.map((entry: unknown, index) => {
-      try {
-        return (items[index] ?? rest)(entry)
-      } catch (error) {
-        throw error instanceof ConversionError ? error.within(index) : error
-      }
-    })
+    return list.map((entry: unknown, index) => within(index, items[index] ?? rest, entry))
   }
 }
 
-interface EntryPlan {
-  key: string
-  wire: string
-  convert: Converter
-}
-
-/** The entries of an object schema with their wire names (aliases) and converters. */
-export function objectEntries(schema: AnySchema, options: ConvertOptions = {}): EntryPlan[] {
-  const entries = shapeOf(schema).entries ?? {}
-  return Object.keys(entries).map((key) => {
-    const entry = entries[key] as AnySchema
-    return { key, wire: getFieldOptions(entry)?.alias ?? key, convert: compileConverter(entry, options) }
-  })
-}
-
-function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter, depth: number): Converter {
-  const entries = objectEntries(shape as unknown as AnySchema, { depth })
-  const keepsUnknown = shape.type !== 'object' && shape.type !== 'strict_object'
-  const rest = shape.rest ? compile(shape.rest) : identity
+function objectOf(planned: readonly PlannedEntry[], unknownKeys: 'strip' | 'keep', rest: Converter, depth: number): Converter {
+  const entries = planned.map((entry) => ({ key: entry.key, wire: entry.wire, convert: compileConversion(entry.plan, { depth }) }))
   const known = new Set(entries.map((entry) => entry.wire))
   return (value) => {
     let input: unknown = value
@@ -189,15 +151,11 @@ function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter,
     const source = input as Record<string, unknown>
     const out: Record<string, unknown> = {}
     for (const entry of entries) {
-      const raw = Object.hasOwn(source, entry.wire) ? source[entry.wire] : undefined
-      try {
-        const converted = entry.convert(raw)
-        if (converted !== undefined || Object.hasOwn(source, entry.wire)) out[entry.key] = converted
-      } catch (error) {
-        throw error instanceof ConversionError ? error.within(entry.wire) : error
-      }
+      const present = Object.hasOwn(source, entry.wire)
+      const converted = within(entry.wire, entry.convert, present ? source[entry.wire] : undefined)
+      if (converted !== undefined || present) out[entry.key] = converted
     }
-    if (keepsUnknown || shape.type === 'strict_object') copyUnknown(source, out, known, rest)
+    if (unknownKeys === 'keep') copyUnknown(source, out, known, rest)
     return out
   }
 }
@@ -205,11 +163,7 @@ function objectOf(shape: SchemaShape, compile: (schema: AnySchema) => Converter,
 function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
   for (const key of Object.keys(source)) {
     if (known.has(key) || key === '__proto__') continue
-    try {
-      out[key] = convert(source[key])
-    } catch (error) {
-      throw error instanceof ConversionError ? error.within(key) : error
-    }
+    out[key] = within(key, convert, source[key])
   }
 }
 
@@ -224,21 +178,38 @@ function recordOf(convert: Converter, depth: number): Converter {
   }
 }
 
-function unionOf(options: AnySchema[], compile: (schema: AnySchema) => Converter): Converter {
-  const plans = options.map((option) => ({ option, convert: compile(option) }))
+function unionOf(options: readonly PlannedOption[], compile: (plan: ConversionPlan) => Converter): Converter {
+  const plans = options.map((option) => ({ fits: option.fits, convert: compile(option.plan) }))
+  const anyString = options.some((option) => option.plan.to === 'string')
   return (value) => {
     let firstError: ConversionError | undefined
-    for (const { option, convert } of plans) {
+    for (const { fits, convert } of plans) {
       try {
         const converted = convert(value)
-        if (v.safeParse(option, converted).success) return converted
+        if (fits(converted)) return converted
       } catch (error) {
         if (!(error instanceof ConversionError)) throw error
         firstError ??= error
       }
     }
-    // No option fits: hand the value on unchanged so valibot reports the union.
-    if (firstError && plans.every(({ option }) => shapeOf(option).type !== 'string')) throw firstError
+    // No option fits: hand the value on unchanged so the library reports the union.
+    if (firstError && !anyString) throw firstError
     return value
   }
+}
+
+/** One entry of an object schema with its wire name (alias) and converter. */
+export interface EntryPlan {
+  key: string
+  wire: string
+  convert: Converter
+  /** the entry's own schema */
+  schema: unknown
+}
+
+/** The entries of an object schema (any adapted library) with their wire names (aliases) and converters. */
+export function objectEntries(schema: unknown, options: ConvertOptions = {}): EntryPlan[] {
+  const plan = resolveAdapter(schema)?.plan(schema)
+  if (plan?.to !== 'object') return []
+  return plan.entries.map((entry) => ({ key: entry.key, wire: entry.wire, convert: compileConversion(entry.plan, options), schema: entry.schema }))
 }

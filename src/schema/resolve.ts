@@ -1,0 +1,30 @@
+/**
+ * Which adapter a schema goes through (schema/adapter.ts): the one place fw
+ * tells schema libraries apart.
+ */
+import type { SchemaAdapter } from './adapter'
+import { valibotAdapter } from './valibot/adapter'
+
+/**
+ * Is this a Standard Schema V1 (`~standard.validate`)? zod, arktype, valibot,
+ * effect Schema, … all are.
+ */
+export function isStandardSchema(schema: unknown): boolean {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
+  const standard = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
+  return typeof standard === 'object' && standard !== null && standard.version === 1 && typeof standard.validate === 'function'
+}
+
+/**
+ * The adapter of a schema: valibot's for a valibot schema (`kind: 'schema'`
+ * with `~run`, vendor `valibot`); `undefined` for anything no adapter owns.
+ * A Standard Schema of another library is answered by the Standard Schema
+ * adapter once it exists (SPEC §3.6).
+ *
+ * @example
+ * resolveAdapter(v.string())?.vendor // 'valibot'
+ */
+export function resolveAdapter(schema: unknown): SchemaAdapter | undefined {
+  if (valibotAdapter.owns(schema)) return valibotAdapter
+  return undefined
+}

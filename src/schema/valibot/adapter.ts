@@ -1,0 +1,67 @@
+/**
+ * valibot behind the schema seam (schema/adapter.ts): fw's first adapter.
+ * Conversion is planned from valibot's schema objects (plan.ts), checks run
+ * valibot's own `safeParse`, JSON Schema comes from `@valibot/to-json-schema`.
+ */
+import { toJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
+import type { Check, CheckResult, JsonSchemaObject, Presence, SchemaAdapter, SchemaIssue } from '../adapter'
+import { MAX_SCHEMA_ISSUES } from '../adapter'
+import { issueKeys, reasonOf } from '../issues'
+import type { AnySchema } from '../types'
+import { unwrap } from '../walk'
+import { planValibot } from './plan'
+
+// One issue per failing item (not per failing pipe action), every item listed.
+const CONFIG = { abortPipeEarly: true } as const
+
+/**
+ * Is this a valibot schema? valibot marks its schemas `kind: 'schema'` with a
+ * `~run`, and names itself in `~standard.vendor`.
+ */
+export function isValibotSchema(schema: unknown): schema is AnySchema {
+  if (typeof schema !== 'object' || schema === null) return false
+  const shape = schema as { kind?: unknown; '~run'?: unknown; '~standard'?: { vendor?: unknown } }
+  return shape.kind === 'schema' && typeof shape['~run'] === 'function' && (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
+}
+
+/** valibot's issues in the seam's one shape, at most `MAX_SCHEMA_ISSUES`. */
+export function valibotIssues(issues: readonly v.BaseIssue<unknown>[]): SchemaIssue[] {
+  return issues.slice(0, MAX_SCHEMA_ISSUES).map((issue) => ({ message: reasonOf(issue), path: issueKeys(issue) }))
+}
+
+function resultOf(result: v.SafeParseResult<AnySchema>): CheckResult {
+  return result.success ? { ok: true, value: result.output } : { ok: false, issues: valibotIssues(result.issues) }
+}
+
+/** valibot's own validation of a converted value (async schemas awaited). */
+function checkValibot(schema: AnySchema): Check {
+  if ((schema as { async?: boolean }).async === true) {
+    const asyncSchema = schema as unknown as v.GenericSchemaAsync
+    return async (value) => resultOf((await v.safeParseAsync(asyncSchema, value, CONFIG)) as v.SafeParseResult<AnySchema>)
+  }
+  return (value) => resultOf(v.safeParse(schema, value, CONFIG))
+}
+
+function presenceOf(schema: AnySchema): Presence {
+  const seen = unwrap(schema)
+  return { optional: seen.optional || seen.hasDefault, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
+}
+
+/** The valibot adapter. */
+export const valibotAdapter: SchemaAdapter<AnySchema> = {
+  vendor: 'valibot',
+  owns: isValibotSchema,
+  plan: planValibot,
+  check: checkValibot,
+  describe(schema, side, options = {}): JsonSchemaObject {
+    const override = options.override
+    return toJsonSchema(schema, {
+      target: 'draft-2020-12',
+      errorMode: 'ignore',
+      typeMode: side,
+      overrideSchema: override ? (context) => override(context.valibotSchema) : undefined,
+    }) as JsonSchemaObject
+  },
+  presence: presenceOf,
+}
