@@ -3,7 +3,7 @@ import type { BodyPlan } from '../body'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { extract, readEndpointBody, tooManyQuery } from './extract'
+import { extract, readEndpointBody, tooManyQuery, type Failures } from './extract'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
 
@@ -35,6 +35,17 @@ export function compileDirect(p: DirectPlan, make: () => API): (rc: RequestConte
     try {
       const input: Record<string, unknown> = {}
       const failures = extract(params, rc, input, instance as unknown as Record<string, unknown>)
+      // An async schema check (Standard Schema): the same, once it settles.
+      if (isThenable(failures)) return Promise.resolve(failures).then((found) => invoke(rc, instance, input, found), failed)
+      return invoke(rc, instance, input, failures)
+    } catch (error) {
+      return renderer.error(error)
+    }
+  }
+
+  /** The method with its input, or the 400 of the failures. */
+  const invoke = (rc: RequestContext, instance: API, input: Record<string, unknown>, failures: Failures | undefined): Response | Promise<Response> => {
+    try {
       // Nothing can intercept the 400: rendered without building an Error.
       if (failures) return renderer.invalid(failures.message, failures.issues)
       rc.responder = renderer.result

@@ -7,7 +7,9 @@ import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
 import { ConversionError, DEFAULT_JSON_DEPTH, objectEntries, shapeOf, type AnySchema } from '../schema'
-import { compileChecker, Invalid, type Checker } from '../schema/parse'
+import { compileSchemaChecker } from '../schema/check'
+import { planKind, presenceOf } from '../schema/info'
+import { Invalid, type Checker } from '../schema/parse'
 import { innerOf, mayBeAbsent } from '../schema/walk'
 import type { CommonParam } from './tree'
 
@@ -57,12 +59,12 @@ export function pathParamKey(params: Record<string, MarkerSpec>, name: string): 
 
 /** May this param be absent (a default, or an optional schema)? */
 export function isOptional(spec: MarkerSpec): boolean {
-  return spec.hasDefault || (spec.schema !== undefined && mayBeAbsent(spec.schema))
+  return spec.hasDefault || (spec.schema !== undefined && (mayBeAbsent(spec.schema) || presenceOf(spec.schema)?.optional === true))
 }
 
 function wantsList(schema: AnySchema): boolean {
-  const type = shapeOf(innerOf(schema)).type
-  return type === 'array' || type.includes('tuple')
+  const kind = planKind(schema)
+  return kind === 'array' || kind === 'tuple'
 }
 
 /** A checker that reports a value that cannot convert as `Invalid` too (conversion throws `ConversionError`). */
@@ -78,7 +80,7 @@ function checked(check: Checker): Checker {
 }
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
+function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileSchemaChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
   const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
   return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole, spec, entries }
 }
@@ -94,7 +96,7 @@ function decodePathValue(raw: string | undefined): string | undefined {
 
 function pathPlan(depth: number, spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
   const schema = spec.schema ?? stringSchema
-  const check = compileChecker(schema, { depth })
+  const check = compileSchemaChecker(schema, { depth })
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
   // A rest (file path) param never hands a way out of a directory to the handler.
   const rest = spec.match === 'rest'
@@ -138,12 +140,11 @@ function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
 function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireEntry[] {
-  const shapes = shapeOf(innerOf(schema)).entries ?? {}
   return objectEntries(innerOf(schema)).map((entry) => ({
     key: entry.key,
     wire: entry.wire,
     name: at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire,
-    schema: shapes[entry.key],
+    schema: entry.schema as AnySchema | undefined,
   }))
 }
 
@@ -187,7 +188,7 @@ function bodyPlanOf(spec: MarkerSpec): BodyPlan {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
     return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
-  if (spec.kind === 'body' && shapeOf(schema).type === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
+  if (spec.kind === 'body' && planKind(schema) === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
   return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
 }
 

@@ -10,7 +10,7 @@ import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { compileDirect } from './direct'
 import { Exchange, type LevelMaker } from './exchange'
-import { badRequest, extract, readEndpointBody, tooManyQuery } from './extract'
+import { badRequest, extract, readEndpointBody, tooManyQuery, type Failures } from './extract'
 import type { ResolvedHook } from './hooks'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
@@ -119,22 +119,22 @@ function buildSteps(p: PipelinePlan): Step[] {
     ))
   }
   const params = p.params
-  steps.push(step((x) => {
-    const failures = extract(params, x.rc, x.input, x.common)
-    if (!failures) return
-    // Nothing can intercept the 400: render it without building an Error.
-    if (trivial) x.response = renderer.invalid(failures.message, failures.issues)
-    else throw badRequest(failures)
-  }))
+  // Nothing can intercept the 400: render it without building an Error. (A promise: an async schema check.)
+  const refuse = (x: Exchange, failures: unknown): void => {
+    if (failures && trivial) x.response = renderer.invalid((failures as Failures).message, (failures as Failures).issues)
+    else if (failures) throw badRequest(failures as Failures)
+  }
+  steps.push(step((x) => ((failures) => (isThenable(failures) ? failures : refuse(x, failures)))(extract(params, x.rc, x.input, x.common)), refuse))
   for (const { hook, renderer: own, params: hookParams } of p.before) {
     steps.push(step((x) => {
       const hookInput: Record<string, unknown> = { ...x.input }
-      if (hookParams.length) {
-        const failures = extract(hookParams, x.rc, hookInput, x.common)
+      const call = (failures: Failures | undefined): unknown => {
         if (failures) throw badRequest(failures)
+        x.rc.responder = own.result
+        return hook.method.call(x.at(hook.level), hookInput)
       }
-      x.rc.responder = own.result
-      return hook.method.call(x.at(hook.level), hookInput)
+      const failures = hookParams.length ? extract(hookParams, x.rc, hookInput, x.common) : undefined
+      return isThenable(failures) ? Promise.resolve(failures).then(call) : call(failures)
     }))
   }
   const last = p.levels.length - 1
