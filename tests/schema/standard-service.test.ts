@@ -101,7 +101,8 @@ function suite(name: string, setup: () => Promise<{ send: Send; origin: string; 
       const arktype = await answer(send, origin, { ...exchange, path: `/arktype${exchange.path}` })
       if (valibot.status === 200) {
         expect(zod).toEqual(valibot)
-        expect(arktype).toEqual(valibot)
+        // arktype's output lists an object's keys in its own (sorted) order: the same JSON value, not the same bytes.
+        expect({ status: arktype.status, json: JSON.parse(arktype.body) }).toEqual({ status: valibot.status, json: JSON.parse(valibot.body) })
       } else {
         // Refusals: the same status and item list; the library's own words differ unless fw says them (conversion, missing items).
         expect([zod.status, arktype.status]).toEqual([valibot.status, valibot.status])
