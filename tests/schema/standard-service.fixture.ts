@@ -25,6 +25,16 @@ class PeopleAPI extends api.API {
   page = api.get({ page: Param(type('number.integer >= 1'), { default: 1 }) }, ({ page }) => page)
 }
 
+/** An async refinement (awaited per request) next to a sync param. */
+const freeName = z.string().refine(async (name) => {
+  await new Promise((resolve) => setTimeout(resolve, 1))
+  return name !== 'taken'
+}, 'name taken')
+
+class AsyncAPI extends api.API {
+  claim = api.get({ name: freeName, n: z.number().int() }, ({ name, n }) => `${name}:${n}`)
+}
+
 /** The same endpoints three times, one library each: equal answers expected. */
 const valibotTwin = {
   add: { a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) },
@@ -57,6 +67,7 @@ function twinAPI(schemas: typeof zodTwin | typeof valibotTwin | typeof arkTwin) 
 
 class RootAPI extends api.API {
   static people = PeopleAPI
+  static async = AsyncAPI
   static valibot = twinAPI(valibotTwin)
   static zod = twinAPI(zodTwin)
   static arktype = twinAPI(arkTwin)

@@ -94,6 +94,15 @@ function suite(name: string, setup: () => Promise<{ send: Send; origin: string; 
       expect((await answer(send, origin, { method: 'GET', path: '/people/page?page=0' })).status).toBe(400)
     })
 
+    it('awaits an async refinement: the output, or one 400 listing every failing param', async () => {
+      expect(await answer(send, origin, { method: 'GET', path: '/async/claim?name=ada&n=2.5' })).toEqual({ status: 200, body: '"ada:2"' })
+      const refused = await send(toRequest(origin, { method: 'GET', path: '/async/claim?name=taken&n=x' }))
+      expect(refused.status).toBe(400)
+      const problem = (await refused.json()) as { detail: string; errors: { name: string; message: string }[] }
+      expect(problem.detail).toBe("BadRequest: parse item: ['name'] failed: name taken")
+      expect(problem.errors.map(({ name, message }) => [name, message])).toEqual([['name', 'name taken'], ['n', "invalid number: 'x'"]])
+    })
+
     it.each(twinCases)('valibot, zod and arktype give the same answer: $method $path', async (exchange) => {
       const valibot = await answer(send, origin, { ...exchange, path: `/valibot${exchange.path}` })
       expect(valibot.status).toBeLessThan(500)
