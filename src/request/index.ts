@@ -1,4 +1,3 @@
-import type { AnySchema } from '../schema'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { configure, createMarker, notASchema, specSchema } from './markers'
 import { byteLimit } from '../utils/byte-limit'

@@ -1,4 +1,3 @@
-import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
