@@ -10,6 +10,8 @@ import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
 import { getFieldOptions, shapeOf, type AnySchema } from '../schema'
+import { resolveAdapter } from '../schema/resolve'
+import { isValibotSchema as isSchemaOf } from '../schema/valibot/adapter'
 
 /** A JSON Schema object as it appears in the document. */
 export type JsonSchema = Record<string, unknown>
@@ -57,9 +59,13 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
  * @example
  * toSchema(v.pipe(v.number(), v.integer()), {}) // { type: 'integer' }
  */
-export function toSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
+export function toSchema(schema: AnySchema | undefined, defs: Definitions, side: 'input' | 'output' = 'input'): JsonSchema {
   if (!schema) return { type: 'string' }
-  const converted = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: (context) => override(context, defs) }) as JsonSchema
+  // Another library's schema (zod, arktype, …): its own JSON Schema, through its adapter (`{}` when it has none).
+  const adapter = isSchemaOf(schema) ? undefined : resolveAdapter(schema)
+  const converted = adapter
+    ? adapter.describe(schema, side)
+    : (toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: (context) => override(context, defs) }) as JsonSchema)
   const { $schema: _dialect, $defs: found, ...rest } = converted
   const $defs = usedDefinitions(rest, found as Definitions | undefined)
   // A definition that refers to no definition (a `v.lazy` that is not recursive) is written in place.
