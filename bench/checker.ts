@@ -1,7 +1,7 @@
 /**
- * Micro-benchmark of one param check (issue #15 item 2, issue #26): the slow checker
- * (convert → valibot → `Invalid`) against the fast path (src/schema/fast/) and
- * valibot's own `safeParse` with `abortEarly` (what the floor app calls), µs per
+ * Micro-benchmark of one param check: fw's checker (convert → valibot through
+ * its adapter → `Invalid`) against valibot's own `safeParse` with `abortEarly`
+ * (what the floor app calls), µs per
  * call, for E3's `CreateUser` with a valid 5-field body, E5's invalid one (the
  * checker's `Invalid` is built; valibot stops at the first issue) and E1's
  * `ItemsQuery` with its two query strings.
@@ -63,17 +63,14 @@ function valibotOnly(schema: AnySchema): Checker {
 }
 
 /** `valibot` only for JSON inputs (valibot converts nothing: query strings would fail it). */
-function compare(schema: AnySchema, inputs: readonly unknown[], valid = true, json = true): { slow: number; fast: number; valibot?: number; ratio: number } {
-  const slow = compileChecker(schema, { fast: false })
-  const fast = compileChecker(schema)
+function compare(schema: AnySchema, inputs: readonly unknown[], valid = true, json = true): { checker: number; valibot?: number } {
+  const checker = compileChecker(schema)
   const valibot = valibotOnly(schema)
-  // same answer first, then warm all up
-  if (JSON.stringify(slow(inputs[0])) !== JSON.stringify(fast(inputs[0]))) throw new Error('slow and fast disagree')
-  const checks = json ? [slow, fast, valibot] : [slow, fast]
+  const checks = json ? [checker, valibot] : [checker]
   for (const check of checks) batch(check, inputs, valid)
-  const [slowUs = NaN, fastUs = NaN, valibotUs] = perCall(checks, inputs, valid)
+  const [checkerUs = NaN, valibotUs] = perCall(checks, inputs, valid)
   const round = (value: number): number => Math.round(value * 1000) / 1000
-  return { slow: round(slowUs), fast: round(fastUs), valibot: valibotUs === undefined ? undefined : round(valibotUs), ratio: Math.round((slowUs / fastUs) * 10) / 10 }
+  return { checker: round(checkerUs), valibot: valibotUs === undefined ? undefined : round(valibotUs) }
 }
 
 const runtime = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : `node`

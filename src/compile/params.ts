@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
 import { fileFieldsOf, fileSchemaInfo } from '../file/info'
@@ -6,11 +5,9 @@ import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
-import { ConversionError, DEFAULT_JSON_DEPTH, objectEntries, shapeOf, type AnySchema } from '../schema'
+import { ConversionError, DEFAULT_JSON_DEPTH, EMPTY_OBJECT_SCHEMA, mayBeAbsent, schemaEntries, STRING_SCHEMA, takesList, wireKind, type AnySchema } from '../schema'
 import { compileSchemaChecker } from '../schema/check'
-import { planKind, presenceOf } from '../schema/info'
 import { Invalid, type Checker } from '../schema/parse'
-import { innerOf, mayBeAbsent } from '../schema/walk'
 import type { CommonParam } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
@@ -50,7 +47,7 @@ export interface WireEntry {
   schema: AnySchema | undefined
 }
 
-const stringSchema = v.string()
+const stringSchema = STRING_SCHEMA
 
 /** The own param a template's `{name}` binds: the one named so, or one whose alias names it (`Param(v.number(), { alias: 'y' })`). */
 export function pathParamKey(params: Record<string, MarkerSpec>, name: string): string | undefined {
@@ -59,12 +56,11 @@ export function pathParamKey(params: Record<string, MarkerSpec>, name: string): 
 
 /** May this param be absent (a default, or an optional schema)? */
 export function isOptional(spec: MarkerSpec): boolean {
-  return spec.hasDefault || (spec.schema !== undefined && (mayBeAbsent(spec.schema) || presenceOf(spec.schema)?.optional === true))
+  return spec.hasDefault || (spec.schema !== undefined && mayBeAbsent(spec.schema))
 }
 
 function wantsList(schema: AnySchema): boolean {
-  const kind = planKind(schema)
-  return kind === 'array' || kind === 'tuple'
+  return takesList(schema)
 }
 
 /** A checker that reports a value that cannot convert as `Invalid` too (conversion throws `ConversionError`). */
@@ -140,24 +136,24 @@ function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
 function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): WireEntry[] {
-  return objectEntries(innerOf(schema)).map((entry) => ({
+  return schemaEntries(schema).map((entry) => ({
     key: entry.key,
     wire: entry.wire,
     name: at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire,
-    schema: entry.schema as AnySchema | undefined,
+    schema: entry.schema as AnySchema,
   }))
 }
 
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
 function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
-  const schema = spec.schema ?? v.object({})
+  const schema = spec.schema ?? EMPTY_OBJECT_SCHEMA
   const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
   if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema, undefined, declared)
   const entries = declared.map((entry) => {
     const source = at === 'header' ? entry.name.toLowerCase() : entry.name
     // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
-    const cookies = at === 'header' && source === 'cookie' && entry.schema !== undefined && shapeOf(innerOf(entry.schema)).type === 'object'
+    const cookies = at === 'header' && source === 'cookie' && entry.schema !== undefined && wireKind(entry.schema) === 'object'
     return { wire: entry.wire, source, cookies }
   })
   const read = (rc: RequestContext): Record<string, unknown> => {
@@ -182,13 +178,13 @@ function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Tar
 
 /** Which wire forms a body param accepts, from its marker and its schema. */
 function bodyPlanOf(spec: MarkerSpec): BodyPlan {
-  const schema = innerOf(spec.schema ?? stringSchema)
+  const schema = spec.schema ?? stringSchema
   const fileInfo = fileSchemaInfo(schema)
   if (spec.kind === 'body' && fileInfo) {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
     return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
   }
-  if (spec.kind === 'body' && planKind(schema) === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
+  if (spec.kind === 'body' && wireKind(schema) === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
   return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
 }
 

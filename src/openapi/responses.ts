@@ -138,7 +138,7 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
     const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs) }
     return { description: 'Success: server-sent events', content: { 'text/event-stream': { schema: { type: 'string', description: EVENTS_TEXT }, ...data } } }
   }
-  const result = route.result ? toSchema(route.result, defs, 'output') : {}
+  const result = route.result ? toSchema(route.result, defs) : {}
   // A file result is sent as it is (its own content type), never in the envelope (response/render.ts).
   if (result.format === 'binary') {
     const type = typeof result.contentMediaType === 'string' ? result.contentMediaType : '*/*'

@@ -18,8 +18,7 @@ import type { Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import type { AnySchema } from '../schema'
-import { mayBeAbsent } from '../schema/walk'
+import { mayBeAbsent, type AnySchema } from '../schema'
 
 /** One non-body param on the wire. */
 export interface RouteParam {

@@ -5,13 +5,10 @@
  * and JSON-encoded single params (`?filter={"tag":"ts"}`) as strings with
  * `contentMediaType`/`contentSchema`.
  */
-import { toJsonSchema, type OverrideSchemaContext } from '@valibot/to-json-schema'
 import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
-import { getFieldOptions, shapeOf, type AnySchema } from '../schema'
-import { resolveAdapter } from '../schema/resolve'
-import { isValibotSchema as isSchemaOf } from '../schema/valibot/adapter'
+import { getFieldOptions, resolveAdapter, shapeOf, type AnySchema } from '../schema'
 
 /** A JSON Schema object as it appears in the document. */
 export type JsonSchema = Record<string, unknown>
@@ -22,8 +19,7 @@ export type Definitions = Record<string, JsonSchema>
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
 const JSON_ENCODED = new Set([...OBJECT_TYPES, 'record', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'map'])
 
-function override(context: OverrideSchemaContext, defs: Definitions): JsonSchema | undefined {
-  const schema = context.valibotSchema as unknown as AnySchema
+function override(schema: AnySchema, converted: JsonSchema, defs: Definitions): JsonSchema | undefined {
   // A self-documenting schema (an `orm.Schema`) is a component of its own, referenced.
   const source = componentSourceOf(schema)
   if (source) return componentRef(source, defs, (inner) => toSchema(inner, defs))
@@ -33,7 +29,7 @@ function override(context: OverrideSchemaContext, defs: Definitions): JsonSchema
   if (type === 'date') return { type: 'string', format: 'date-time' }
   if (type === 'blob') return { type: 'string', format: 'binary' }
   if (type === 'bigint') return { type: 'integer' }
-  if (OBJECT_TYPES.has(type)) return renamed(schema, context.jsonSchema as JsonSchema)
+  if (OBJECT_TYPES.has(type)) return renamed(schema, converted)
   return undefined
 }
 
@@ -59,13 +55,11 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
  * @example
  * toSchema(v.pipe(v.number(), v.integer()), {}) // { type: 'integer' }
  */
-export function toSchema(schema: AnySchema | undefined, defs: Definitions, side: 'input' | 'output' = 'input'): JsonSchema {
+export function toSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
   if (!schema) return { type: 'string' }
-  // Another library's schema (zod, arktype, …): its own JSON Schema, through its adapter (`{}` when it has none).
-  const adapter = isSchemaOf(schema) ? undefined : resolveAdapter(schema)
-  const converted = adapter
-    ? adapter.describe(schema, side)
-    : (toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideSchema: (context) => override(context, defs) }) as JsonSchema)
+  const adapter = resolveAdapter(schema)
+  if (!adapter) return {}
+  const converted = adapter.describe(schema, 'input', { override: (sub, described) => override(sub as AnySchema, described, defs) })
   const { $schema: _dialect, $defs: found, ...rest } = converted
   const $defs = usedDefinitions(rest, found as Definitions | undefined)
   // A definition that refers to no definition (a `v.lazy` that is not recursive) is written in place.

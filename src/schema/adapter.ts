@@ -136,15 +136,16 @@ export type JsonSchemaObject = Record<string, unknown>
 export interface DescribeOptions {
   /**
    * fw's own knowledge of a sub-schema (a component reference, a file field),
-   * asked first for every sub-schema the adapter can walk; `undefined` leaves
-   * it to the library. An adapter that cannot walk sub-schemas never asks.
+   * asked for every sub-schema the adapter can walk, with what the library
+   * made of it; `undefined` keeps the library's. An adapter that cannot walk
+   * sub-schemas never asks.
    */
-  readonly override?: (schema: unknown) => JsonSchemaObject | undefined
+  readonly override?: (schema: unknown, described: JsonSchemaObject) => JsonSchemaObject | undefined
 }
 
 /** Whether a value may be absent or null, and the default the schema declares. */
 export interface Presence {
-  /** an absent value is valid (an optional wrapper, or a default) */
+  /** an absent value is valid (valibot: the outermost wrapper is `optional`, `exact_optional`, `nullish` or `undefinedable`) */
   readonly optional: boolean
   /** `null` is valid */
   readonly nullable: boolean

@@ -1,7 +1,7 @@
 /**
  * valibot issues as fw lists them (`Invalid.all`): one reason and one item
- * path per issue, at most `MAX_ISSUES` per value. The one home of that mapping
- * for the checker (parse.ts) and the fast path's explainer (fast/explain.ts).
+ * path per issue (at most `MAX_SCHEMA_ISSUES` per value, schema/adapter.ts). The one home of that mapping
+ * for the valibot adapter (valibot/adapter.ts).
  */
 import type * as v from 'valibot'
 
@@ -10,9 +10,6 @@ export interface Failure {
   reason: string
   path: (string | number)[]
 }
-
-/** Issues listed per value (a body with thousands of bad items answers with the first ones). */
-export const MAX_ISSUES = 100
 
 /** The reason fw gives for an issue: a missing value is `required item missing`, anything else valibot's message. */
 export function reasonOf(issue: v.BaseIssue<unknown>): string {

@@ -15,9 +15,9 @@ export function toStringValue(value: unknown): unknown {
 }
 
 /**
- * What the `…Of` cores return for a value they cannot convert: the fast path
- * (schema/fast/) then leaves the value to the slow one without a throw (a
- * throw costs microseconds on V8), and the `to…` converters throw why.
+ * What the `…Of` cores return for a value they cannot convert (a throw costs
+ * microseconds on V8, so the cores answer without one); the `to…` converters
+ * then throw why.
  */
 export const UNCONVERTIBLE: unique symbol = Symbol('fw.schema.unconvertible')
 

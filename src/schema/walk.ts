@@ -3,8 +3,8 @@
  * (`v.optional`, `v.nullable`, `v.nullish`, `v.undefinedable`,
  * `v.exact_optional`, `v.non_*`), read once by every part of fw that looks
  * through them (params plans, issue paths, file schemas, the ORM, OpenAPI).
- * Converters compile each wrapper on its own (`convert.ts`, `fast/`): they
- * read `wrapped` as a schema node, not to look through it.
+ * The valibot planner (`valibot/plan.ts`) plans each wrapper on its own: it
+ * reads `wrapped` as a schema node, not to look through it.
  */
 import { getFieldOptions, type FieldOptions } from './field'
 import { shapeOf, type AnySchema, type SchemaShape } from './types'

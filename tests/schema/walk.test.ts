@@ -85,7 +85,7 @@ describe('every site reads wrappers through the walker', () => {
   })
 
   it('issue paths name aliased entries under non_* wrappers (wire names)', () => {
-    const check = compileChecker(v.nonOptional(v.object({ inner: v.nonNullable(v.object({ count: Field(v.pipe(v.number(), v.minValue(5)), { alias: 'Count' }) })) })), { fast: false })
+    const check = compileChecker(v.nonOptional(v.object({ inner: v.nonNullable(v.object({ count: Field(v.pipe(v.number(), v.minValue(5)), { alias: 'Count' }) })) })))
     const result = check({ inner: { Count: 1 } })
     expect(result).toBeInstanceOf(Invalid)
     expect((result as Invalid).path).toEqual(['inner', 'Count'])

@@ -17,10 +17,11 @@ const CONFIG = { abortPipeEarly: true } as const
 
 /**
  * Is this a valibot schema? valibot marks its schemas `kind: 'schema'` with a
- * `~run`, and names itself in `~standard.vendor`.
+ * `~run`, and names itself in `~standard.vendor`. fw's file schemas are
+ * callable (`file.Image({ maxSize })`): functions count too.
  */
 export function isValibotSchema(schema: unknown): schema is AnySchema {
-  if (typeof schema !== 'object' || schema === null) return false
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
   const shape = schema as { kind?: unknown; '~run'?: unknown; '~standard'?: { vendor?: unknown } }
   return shape.kind === 'schema' && typeof shape['~run'] === 'function' && (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
 }
@@ -45,8 +46,14 @@ function checkValibot(schema: AnySchema): Check {
 
 function presenceOf(schema: AnySchema): Presence {
   const seen = unwrap(schema)
-  return { optional: seen.optional || seen.hasDefault, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
+  return { optional: seen.optional, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
 }
+
+/** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
+export const STRING_SCHEMA: AnySchema = v.string()
+
+/** The schema of an object param declared without one (no entries; unknown keys dropped). */
+export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
 
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
@@ -60,7 +67,7 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
       target: 'draft-2020-12',
       errorMode: 'ignore',
       typeMode: side,
-      overrideSchema: override ? (context) => override(context.valibotSchema) : undefined,
+      overrideSchema: override ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject) : undefined,
     }) as JsonSchemaObject
   },
   presence: presenceOf,

@@ -1,2 +1,0 @@
-export { compileFast } from './compile'
-export { FAIL, type Fast } from './types'
