@@ -1,4 +1,4 @@
-import type * as v from 'valibot'
+import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import type { Marker } from '../request/markers'
 import type { FieldEndpoint, FieldOptions } from './field'
 
@@ -20,8 +20,8 @@ export type TemplateParams<Path extends string> = Path extends `${string}{${infe
  */
 export type OutputOf<Entry> = Entry extends Marker<infer Out, unknown>
   ? Out
-  : Entry extends v.GenericSchema
-    ? v.InferOutput<Entry>
+  : Entry extends StandardSchemaV1
+    ? SchemaOutput<Entry>
     : never
 
 /**
@@ -33,8 +33,8 @@ export type OutputOf<Entry> = Entry extends Marker<infer Out, unknown>
  */
 export type WireOf<Entry> = Entry extends Marker<unknown, infer In>
   ? In
-  : Entry extends v.GenericSchema
-    ? v.InferInput<Entry>
+  : Entry extends StandardSchemaV1
+    ? SchemaInput<Entry>
     : never
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
@@ -96,12 +96,12 @@ export type Input<Params, Path extends string = ''> = Received<Params, Path> & {
 export type Args<Params, Path extends string = ''> = Input<Params, Path>
 
 /**
- * The `params` object of an endpoint: a valibot schema or a request marker per entry.
+ * The `params` object of an endpoint: a schema (valibot, zod, arktype, any Standard Schema) or a request marker per entry.
  *
  * @example
  * const params = { id: v.number(), q: request.QueryParam(v.string(), { default: '' }) } satisfies api.Params
  */
-export type Params = Record<string, v.GenericSchema | Marker>
+export type Params = Record<string, StandardSchemaV1 | Marker>
 
 /**
  * The descriptor a legacy (`experimentalDecorators`) method decorator checks.

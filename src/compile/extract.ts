@@ -3,6 +3,7 @@ import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
 import { stackless } from '../utils/stackless'
+import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
 import type { ParamPlan } from './params'
 
@@ -12,32 +13,54 @@ export interface Failures {
   issues: ParamIssue[]
 }
 
-/** Run every plan; collect all failures so the 400 lists each bad item (one channel: `Invalid`). */
-export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>): Failures | undefined {
-  let issues: ParamIssue[] | undefined
-  let message: string | undefined
+/**
+ * Run every plan; collect all failures so the 400 lists each bad item (one
+ * channel: `Invalid`). Synchronous unless a schema's check is async (a
+ * Standard Schema with an async refinement): from that param on, a promise of the same.
+ */
+export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>): Failures | undefined | Promise<Failures | undefined> {
+  let failures: Failures | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
-    const raw = plan.read(rc)
-    let value: unknown
-    if (raw === undefined && plan.hasDefault) value = plan.default
-    else if (raw === undefined && plan.mayBeAbsent) value = undefined
-    else value = plan.parse(raw)
-    if (value instanceof Invalid) {
-      // The message chains the param's name (docs/api.md); each listed item is named by its wire path.
-      message ??= chainMessage([plan.name, ...value.path], value.reason)
-      issues ??= []
-      for (const failure of value.all) {
-        const byField = plan.whole && failure.path.length > 0
-        issues.push({ in: plan.in, name: byField ? String(failure.path[0]) : plan.name, path: byField ? failure.path : [plan.name, ...failure.path], message: failure.reason })
-      }
-      continue
-    }
-    if (plan.target === 'input') input[plan.key] = value
-    else instance[plan.key] = value
+    const value = valueOf(plan, rc)
+    if (isThenable(value)) return extractAsync(plans, rc, input, instance, i, value, failures)
+    failures = settle(plan, value, input, instance, failures)
   }
-  if (!issues) return undefined
-  return { message: message ?? '', issues }
+  return failures
+}
+
+/** The rest of `extract` once a check answered with a promise: each value awaited in order. */
+async function extractAsync(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>, from: number, first: PromiseLike<unknown>, failures: Failures | undefined): Promise<Failures | undefined> {
+  let found = settle(plans[from] as ParamPlan, await first, input, instance, failures)
+  for (let i = from + 1; i < plans.length; i++) {
+    const plan = plans[i] as ParamPlan
+    found = settle(plan, await valueOf(plan, rc), input, instance, found)
+  }
+  return found
+}
+
+/** One param's value: its default, `undefined` when it may be absent, else parsed (an `Invalid`, or a promise for an async check). */
+function valueOf(plan: ParamPlan, rc: RequestContext): unknown {
+  const raw = plan.read(rc)
+  if (raw === undefined && plan.hasDefault) return plan.default
+  if (raw === undefined && plan.mayBeAbsent) return undefined
+  return plan.parse(raw)
+}
+
+/** Put a value where it goes, or add its failures (the 400's message is the first one's). */
+function settle(plan: ParamPlan, value: unknown, input: Record<string, unknown>, instance: Record<string, unknown>, failures: Failures | undefined): Failures | undefined {
+  if (value instanceof Invalid) {
+    // The message chains the param's name (docs/api.md); each listed item is named by its wire path.
+    const out = failures ?? { message: chainMessage([plan.name, ...value.path], value.reason), issues: [] }
+    for (const failure of value.all) {
+      const byField = plan.whole && failure.path.length > 0
+      out.issues.push({ in: plan.in, name: byField ? String(failure.path[0]) : plan.name, path: byField ? failure.path : [plan.name, ...failure.path], message: failure.reason })
+    }
+    return out
+  }
+  if (plan.target === 'input') input[plan.key] = value
+  else instance[plan.key] = value
+  return failures
 }
 
 /** The failures as an error (for error hooks and plugins), made without capturing a stack: it would only show fw's own frames. */

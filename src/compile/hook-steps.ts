@@ -1,9 +1,9 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { rescued, whenAnswered, type Answer, type Step } from './compose'
+import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
 import type { Exchange } from './exchange'
-import { badRequest, extract } from './extract'
+import { badRequest, extract, type Failures } from './extract'
 import type { ResolvedHook } from './hooks'
 import type { ParamPlan } from './params'
 
@@ -24,15 +24,18 @@ export interface HookStep {
  * the rest.
  */
 export function beforeHookStep({ hook, renderer, params }: HookStep): Step<Exchange> {
-  return function beforeHook(exchange, next) {
-    const hookInput: Record<string, unknown> = { ...exchange.input }
-    if (params.length) {
-      const failures = extract(params, exchange.rc, hookInput, exchange.common)
-      if (failures) throw badRequest(failures)
-    }
+  const run = (exchange: Exchange, next: Handler<Exchange>, hookInput: Record<string, unknown>, failures: Failures | undefined): Answer => {
+    if (failures) throw badRequest(failures)
     exchange.rc.responder = renderer.result
     const result = hook.method.call(exchange.at(hook.level), hookInput)
     return isThenable(result) ? Promise.resolve(result).then(() => next(exchange)) : next(exchange)
+  }
+  return function beforeHook(exchange, next) {
+    const hookInput: Record<string, unknown> = { ...exchange.input }
+    const failures = params.length ? extract(params, exchange.rc, hookInput, exchange.common) : undefined
+    // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
+    if (isThenable(failures)) return Promise.resolve(failures).then((found) => run(exchange, next, hookInput, found))
+    return run(exchange, next, hookInput, failures)
   }
 }
 

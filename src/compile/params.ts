@@ -6,7 +6,8 @@ import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
 import { ConversionError, DEFAULT_JSON_DEPTH, EMPTY_OBJECT_SCHEMA, mayBeAbsent, schemaEntries, STRING_SCHEMA, takesList, wireKind, type AnySchema } from '../schema'
-import { compileChecker, Invalid, type Checker } from '../schema/parse'
+import { compileSchemaChecker } from '../schema/check'
+import { Invalid, type Checker } from '../schema/parse'
 import type { CommonParam } from './tree'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
@@ -75,7 +76,7 @@ function checked(check: Checker): Checker {
 }
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
+function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileSchemaChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
   const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
   return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole, spec, entries }
 }
@@ -91,7 +92,7 @@ function decodePathValue(raw: string | undefined): string | undefined {
 
 function pathPlan(depth: number, spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
   const schema = spec.schema ?? stringSchema
-  const check = compileChecker(schema, { depth })
+  const check = compileSchemaChecker(schema, { depth })
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
   // A rest (file path) param never hands a way out of a directory to the handler.
   const rest = spec.match === 'rest'

@@ -9,7 +9,7 @@ import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
 import { alwaysPromised, compose, rescued, type Answer, type Handler, type Step } from './compose'
 import { contextOfExchange, type Exchange, type LevelMaker } from './exchange'
-import { badRequest, extract, readEndpointBody, tooManyQuery } from './extract'
+import { badRequest, extract, readEndpointBody, tooManyQuery, type Failures } from './extract'
 import { afterHookStep, beforeHookStep, errorHookStep, type HookStep } from './hook-steps'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
@@ -97,11 +97,16 @@ function bodyStep(bodies: readonly BodyPlan[], limits: Limits): Step<Exchange> {
  * thrown for the error hooks and plugins.
  */
 function paramsStep(params: readonly ParamPlan[], renderer: Renderer, intercepted: boolean): Step<Exchange> {
-  return function parseParams(exchange, next) {
-    const failures = extract(params, exchange.rc, exchange.input, exchange.common)
+  const settle = (exchange: Exchange, next: Handler<Exchange>, failures: Failures | undefined): Answer => {
     if (!failures) return next(exchange)
     if (intercepted) throw badRequest(failures)
     return renderer.invalid(failures.message, failures.issues)
+  }
+  return function parseParams(exchange, next) {
+    const failures = extract(params, exchange.rc, exchange.input, exchange.common)
+    // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
+    if (isThenable(failures)) return Promise.resolve(failures).then((found) => settle(exchange, next, found))
+    return settle(exchange, next, failures)
   }
 }
 

@@ -1,6 +1,5 @@
-import type * as v from 'valibot'
-import type { AnySchema } from '../schema'
-import { configure, createMarker, notASchema } from './markers'
+import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
+import { configure, createMarker, notASchema, specSchema } from './markers'
 import { byteLimit } from '../utils/byte-limit'
 import type * as M from './markers'
 
@@ -127,7 +126,7 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  */
 export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
 
-type WholeObjectMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, ParamOptions, v.InferInput<S>>
+type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<SchemaOutput<S>, ParamOptions, SchemaInput<S>>
 
 /**
  * The whole query string as one object.
@@ -135,8 +134,8 @@ type WholeObjectMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S
  * @example
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
-export function Query<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'query-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Query') })
+export function Query<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
+  return createMarker({ kind: 'query-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Query') })
 }
 
 /**
@@ -145,8 +144,8 @@ export function Query<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
  * @example
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
-export function Headers<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'header-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
+export function Headers<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
+  return createMarker({ kind: 'header-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
 }
 
 /**
@@ -155,11 +154,11 @@ export function Headers<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
  * @example
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
-export function Cookies<S extends AnySchema>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'cookie-object', schema, hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
+export function Cookies<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
+  return createMarker({ kind: 'cookie-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
 }
 
-type BodyMarker<S extends AnySchema> = ConfigurableMarker<v.InferOutput<S>, BodyOptions, v.InferInput<S>>
+type BodyMarker<S extends StandardSchemaV1> = ConfigurableMarker<SchemaOutput<S>, BodyOptions, SchemaInput<S>>
 
 /**
  * Options of `request.Body`: what it enforces.
@@ -193,8 +192,8 @@ export interface SizedBodyOptions {
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
  * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
-export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema, hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
+export function Body<S extends StandardSchemaV1>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'any', schema: specSchema(schema), hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
 }
 
 /**
@@ -203,8 +202,8 @@ export function Body<S extends AnySchema>(schema: S, options: WholeBodyOptions =
  * @example
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
-export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
+export function Json<S extends StandardSchemaV1>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'json', schema: specSchema(schema), hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
 }
 
 /**
@@ -213,8 +212,8 @@ export function Json<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @example
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
-export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema, hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
+export function Form<S extends StandardSchemaV1>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
+  return createMarker({ kind: 'body', accept: 'form', schema: specSchema(schema), hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
 }
 
 /**
@@ -224,10 +223,10 @@ export function Form<S extends AnySchema>(schema: S, options: SizedBodyOptions =
  * @example
  * @api.get({ clsName: Param(v.string(), { alias: 'class' }) })  // GET /alias?class=tech
  */
-export function Param<S extends AnySchema, const O extends ParamOptions = never>(
+export function Param<S extends StandardSchemaV1, const O extends ParamOptions = never>(
   schema: S,
   options?: O,
-): ConfigurableMarker<v.InferOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, v.InferInput<S> | M.OptionsIn<O>> {
+): ConfigurableMarker<SchemaOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, SchemaInput<S> | M.OptionsIn<O>> {
   const invalid = notASchema(schema, 'Param')
   return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
 }

@@ -1,7 +1,8 @@
-import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { AnySchema } from '../schema'
+import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
+import { isStandard } from '../schema/standard/adapter'
 import type { RequestContext } from './context'
 import { byteLimit } from '../utils/byte-limit'
 
@@ -118,16 +119,16 @@ export type FieldDecorator<TOut> = {
 /** What options add to a marker's output: a default's type; `undefined` for `required: false`. */
 export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O extends { required: false } ? undefined : never)
 
-type Out<S, O> = (S extends AnySchema ? v.InferOutput<S> : string) | OptionsOut<O>
+type Out<S, O> = (S extends StandardSchemaV1 ? SchemaOutput<S> : string) | OptionsOut<O>
 
 /** What options make optional on the wire: a default, or `required: false`. */
 export type OptionsIn<O> = O extends { default: unknown } | { required: false } ? undefined : never
 
-type In<S, O> = (S extends AnySchema ? v.InferInput<S> : string) | OptionsIn<O>
+type In<S, O> = (S extends StandardSchemaV1 ? SchemaInput<S> : string) | OptionsIn<O>
 
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
 export interface ConfigurableMarker<TOut, TOptions, TIn = TOut> extends Marker<TOut, TIn>, FieldDecorator<TOut> {
-  <S extends AnySchema, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
+  <S extends StandardSchemaV1, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
   <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
 }
 
@@ -141,9 +142,14 @@ function specOf(marker: Marker): MarkerSpec {
   return marker[MARKER]
 }
 
-/** A valibot schema: an object, or a callable one such as `file.Image`. */
+/** A schema: valibot's (an object, or a callable one such as `file.Image`) or any Standard Schema (zod, arktype: a function, …). */
 export function isSchema(value: unknown): value is AnySchema {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema'
+  return ((typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema') || isStandard(value)
+}
+
+/** A schema of any library as a spec holds it: every reader goes through the schema seam (schema/resolve.ts). */
+export function specSchema(schema: StandardSchemaV1): AnySchema {
+  return schema as unknown as AnySchema
 }
 
 /** What a non-schema value is, for messages. */

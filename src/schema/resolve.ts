@@ -3,6 +3,7 @@
  * tells schema libraries apart.
  */
 import type { SchemaAdapter } from './adapter'
+import { standardAdapter } from './standard/adapter'
 import { valibotAdapter } from './valibot/adapter'
 
 /**
@@ -18,13 +19,14 @@ export function isStandardSchema(schema: unknown): boolean {
 /**
  * The adapter of a schema: valibot's for a valibot schema (`kind: 'schema'`
  * with `~run`, vendor `valibot`); `undefined` for anything no adapter owns.
- * A Standard Schema of another library is answered by the Standard Schema
- * adapter once it exists (SPEC §3.6).
+ * A Standard Schema of another library (zod, arktype, effect, …) goes
+ * through the Standard Schema adapter (schema/standard/, SPEC §3.6).
  *
  * @example
  * resolveAdapter(v.string())?.vendor // 'valibot'
  */
 export function resolveAdapter(schema: unknown): SchemaAdapter | undefined {
   if (valibotAdapter.owns(schema)) return valibotAdapter
+  if (standardAdapter.owns(schema)) return standardAdapter as SchemaAdapter
   return undefined
 }

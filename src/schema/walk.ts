@@ -88,7 +88,9 @@ export function unwrap(schema: AnySchema): Unwrapped {
   const outer = shapeOf(schema)
   const wrappers: string[] = []
   const current = descend(schema, wrappers)
-  const pipe = shapeOf(current).pipe ?? []
+  // `pipe` is a list for valibot only (zod's and arktype's `pipe` is a method)
+  const listed = shapeOf(current).pipe
+  const pipe = Array.isArray(listed) ? listed : []
   return {
     inner: current,
     wrappers,

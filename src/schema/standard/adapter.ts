@@ -1,0 +1,110 @@
+/**
+ * Any Standard Schema V1 library behind the schema seam (schema/adapter.ts):
+ * zod ≥ 4, arktype ≥ 2, effect Schema, valibot wrapped by
+ * `@valibot/to-json-schema`'s `toStandardJsonSchema`, … (SPEC §3.6).
+ * Conversion is planned from the input JSON Schema (standard/plan.ts),
+ * validation is the library's `~standard.validate` (awaited when it answers
+ * with a promise), issues become fw's one failure shape. fw imports no
+ * library here: everything is read through `~standard`.
+ */
+import { type Check, type CheckResult, type ConversionPlan, type JsonSchemaObject, MAX_SCHEMA_ISSUES, type Presence, type SchemaAdapter, type SchemaIssue, type StandardSchemaV1, type StandardResult } from '../adapter'
+import { isThenable } from '../../utils/thenable'
+import { jsonSchemaOf } from './json'
+import { planOfJsonSchema } from './plan'
+
+const SAME: ConversionPlan = { to: 'same' }
+
+/**
+ * Does the value implement Standard Schema V1? (an object or a function, as
+ * arktype's types are, with `~standard.validate`)
+ *
+ * @example
+ * isStandard(z.string()) // true
+ */
+export function isStandard(schema: unknown): schema is StandardSchemaV1 {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
+  const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
+  return typeof props === 'object' && props !== null && props.version === 1 && typeof props.validate === 'function'
+}
+
+/** An issue's path as item names (`{ key }` segments read too; a symbol as its text). */
+export function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): (string | number)[] {
+  const keys: (string | number)[] = [] // a plain array: a library's path may be an Array subclass (arktype)
+  for (const segment of path ?? []) {
+    const key = typeof segment === 'object' && segment !== null ? segment.key : segment
+    keys.push(typeof key === 'number' || typeof key === 'string' ? key : String(key))
+  }
+  return keys
+}
+
+/** Is the value an issue is about absent from the checked input? fw then says `required item missing`, whatever the library's words. */
+function isAbsent(input: unknown, path: readonly (string | number)[]): boolean {
+  let current: unknown = input
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return true
+    current = (current as Record<string | number, unknown>)[key]
+  }
+  return current === undefined
+}
+
+/** The library's answer in the seam's shape: its output, or one issue per library issue (at most `MAX_SCHEMA_ISSUES`). */
+export function resultOf(result: StandardResult<unknown>, input: unknown): CheckResult {
+  if (!result.issues) return { ok: true, value: result.value }
+  const issues: SchemaIssue[] = []
+  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES)) {
+    const path = issuePath(issue.path)
+    issues.push({ message: isAbsent(input, path) ? 'required item missing' : issue.message, path })
+  }
+  return { ok: false, issues }
+}
+
+function checkStandard(schema: StandardSchemaV1): Check {
+  const validate = schema['~standard'].validate
+  return (value) => {
+    const result = validate(value)
+    return isThenable(result) ? Promise.resolve(result).then((settled) => resultOf(settled, value)) : resultOf(result, value)
+  }
+}
+
+/** Optional / nullable / default, by asking the library once (at build) what it makes of `undefined` and `null`. */
+function presenceOf(schema: StandardSchemaV1): Presence {
+  const absent = trySync(schema, undefined)
+  const nulled = trySync(schema, null)
+  const optional = absent !== undefined && !absent.issues
+  const made = optional ? (absent as { value: unknown }).value : undefined
+  return { optional, nullable: nulled !== undefined && !nulled.issues, hasDefault: made !== undefined, default: made }
+}
+
+/** The library's answer for `value` when it answers synchronously (an async schema: `undefined`). */
+function trySync(schema: StandardSchemaV1, value: unknown): StandardResult<unknown> | undefined {
+  try {
+    const result = schema['~standard'].validate(value)
+    if (isThenable(result)) {
+      Promise.resolve(result).catch(() => undefined)
+      return undefined
+    }
+    return result
+  } catch {
+    return undefined
+  }
+}
+
+function describeStandard(schema: StandardSchemaV1, side: 'input' | 'output'): JsonSchemaObject {
+  const json = jsonSchemaOf(schema, side)
+  if (!json) return {}
+  const { $schema: _dialect, ...rest } = json
+  return rest
+}
+
+/** The Standard Schema adapter: every library that implements `~standard` and is no valibot schema. */
+export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
+  vendor: 'standard',
+  owns: isStandard,
+  plan(schema) {
+    const json = jsonSchemaOf(schema, 'input')
+    return json ? planOfJsonSchema(json) : SAME
+  },
+  check: checkStandard,
+  describe: describeStandard,
+  presence: presenceOf,
+}

@@ -1,0 +1,99 @@
+/**
+ * Reading a Standard Schema's JSON Schema (Standard JSON Schema,
+ * `~standard.jsonSchema`), once, at build. fw asks for draft 2020-12 and lets
+ * a library describe what JSON Schema cannot say (a `Date`, a transform's
+ * output) as `{}` rather than throw.
+ */
+import type { StandardSchemaV1 } from '../adapter'
+
+/** A JSON Schema node as fw reads it (a boolean schema reads as `{}` / never). */
+export type JsonNode = Readonly<Record<string, unknown>>
+
+// `unrepresentable: 'any'` (zod) / `fallback` (arktype): unknown options are ignored by the others.
+const OPTIONS = {
+  target: 'draft-2020-12',
+  libraryOptions: { unrepresentable: 'any', fallback: (context: { base: unknown }) => context.base },
+}
+
+/**
+ * The schema's JSON Schema for one side (`input` for params and bodies,
+ * `output` for results); `undefined` when the library gives none (a plain
+ * Standard Schema) or cannot convert this schema.
+ *
+ * @example
+ * jsonSchemaOf(z.number().int(), 'input') // { $schema: '…', type: 'integer', … }
+ */
+export function jsonSchemaOf(schema: StandardSchemaV1, side: 'input' | 'output'): JsonNode | undefined {
+  const converter = schema['~standard'].jsonSchema
+  if (!converter || typeof converter[side] !== 'function') return undefined
+  try {
+    const node: unknown = converter[side](OPTIONS)
+    return isNode(node) ? node : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Is the value a JSON Schema object node? */
+export function isNode(value: unknown): value is JsonNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A child node (`properties.x`, `items`, …) or `undefined`. */
+export function nodeAt(node: JsonNode, key: string): JsonNode | undefined {
+  const child = node[key]
+  return isNode(child) ? child : undefined
+}
+
+/** A list of child nodes (`anyOf`, `prefixItems`, …); `[]` when absent. */
+export function nodesAt(node: JsonNode, key: string): JsonNode[] {
+  const list = node[key]
+  return Array.isArray(list) ? list.filter(isNode) : []
+}
+
+/** The type names a node declares (`type: 'x'` or `type: ['x', 'null']`). */
+export function typesOf(node: JsonNode): string[] {
+  const type = node.type
+  if (typeof type === 'string') return [type]
+  return Array.isArray(type) ? type.filter((name): name is string => typeof name === 'string') : []
+}
+
+/** The node a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`) points to in `root`. */
+export function resolveRef(root: JsonNode, ref: string): JsonNode | undefined {
+  if (ref === '#') return root
+  if (!ref.startsWith('#/')) return undefined
+  let current: JsonNode | undefined = root
+  for (const part of ref.slice(2).split('/')) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
+    current = current ? nodeAt(current, key) : undefined
+  }
+  return current
+}
+
+/**
+ * The node with its `$ref`s followed and a lone `allOf` or a nullable
+ * `anyOf` (`[S, {type:'null'}]`) looked through; `nullable` tells if `null` is allowed.
+ */
+export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullable: boolean } {
+  let current = node
+  let nullable = typesOf(current).includes('null')
+  for (let hops = 0; hops < 16; hops++) {
+    const ref = current.$ref
+    const all = nodesAt(current, 'allOf')
+    const options = [...nodesAt(current, 'anyOf'), ...nodesAt(current, 'oneOf')]
+    const nonNull = options.filter((option) => !isNullNode(option))
+    if (typeof ref === 'string' && resolveRef(root, ref)) current = resolveRef(root, ref) as JsonNode
+    else if (all.length === 1 && all[0]) current = all[0]
+    else if (options.length > 1 && nonNull.length === 1 && nonNull[0]) {
+      nullable = true
+      current = nonNull[0]
+    } else break
+    nullable ||= typesOf(current).includes('null')
+  }
+  return { node: current, nullable }
+}
+
+function isNullNode(node: JsonNode): boolean {
+  const types = typesOf(node)
+  return (types.length === 1 && types[0] === 'null') || node.const === null
+}

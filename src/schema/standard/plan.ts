@@ -1,0 +1,112 @@
+/**
+ * The conversion plan of a Standard Schema (SPEC §3.1, §3.6), read once from
+ * its input JSON Schema into the seam's `ConversionPlan` (schema/adapter.ts):
+ * `integer` truncates, numbers, booleans, strings, arrays (repeated keys),
+ * objects and arrays from JSON text, unions and nullable convert as for
+ * valibot. What the JSON Schema does not describe passes unconverted.
+ */
+import type { ConversionPlan, PlannedOption } from '../adapter'
+import { type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+
+const SAME: ConversionPlan = { to: 'same' }
+
+/** Build state: the root (for `$ref`s) and the plans already made (a recursive schema meets itself). */
+interface Build {
+  root: JsonNode
+  made: Map<JsonNode, ConversionPlan>
+}
+
+/**
+ * The conversion plan a JSON Schema asks for.
+ *
+ * @example
+ * planOfJsonSchema({ type: 'integer' }) // { to: 'number', integer: true }
+ */
+export function planOfJsonSchema(root: JsonNode): ConversionPlan {
+  return planOf({ root, made: new Map() }, root)
+}
+
+function planOf(build: Build, start: JsonNode): ConversionPlan {
+  const { node, nullable } = settle(build.root, start)
+  const known = build.made.get(node)
+  if (known) return known
+  // Until built, a self-reference resolves late (per value, like valibot's `v.lazy`).
+  let built: ConversionPlan = SAME
+  build.made.set(node, { to: 'lazy', resolve: () => built })
+  const plain = plainPlan(build, node)
+  built = nullable && plain.to !== 'same' ? { to: 'maybe', inner: plain } : plain
+  build.made.set(node, built)
+  return built
+}
+
+function plainPlan(build: Build, node: JsonNode): ConversionPlan {
+  if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
+  if ('const' in node) return { to: 'option', options: [node.const] }
+  const options = [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
+  if (options.length) return { to: 'union', options: options.map((option) => optionOf(build, option)) }
+  const types = typesOf(node).filter((type) => type !== 'null')
+  if (types.length > 1) return { to: 'union', options: types.map((type) => optionOf(build, { ...node, type })) }
+  const type = types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : undefined)
+  switch (type) {
+    case 'integer':
+      return { to: 'number', integer: true }
+    case 'number':
+      return { to: 'number', integer: false }
+    case 'boolean':
+      return { to: 'boolean' }
+    case 'string':
+      return { to: 'string' }
+    case 'array':
+      return listPlan(build, node)
+    case 'object':
+      return objectPlan(build, node)
+    default:
+      return SAME
+  }
+}
+
+function optionOf(build: Build, node: JsonNode): PlannedOption {
+  const settled = settle(build.root, node)
+  return { plan: planOf(build, node), fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value) }
+}
+
+/** Does a converted value have the type a node declares? (a shallow check: the library judges the rest) */
+function fitsType(node: JsonNode, value: unknown): boolean {
+  if (Array.isArray(node.enum)) return node.enum.includes(value)
+  if ('const' in node) return node.const === value
+  const types = typesOf(node)
+  if (!types.length) return true
+  return types.some((type) => {
+    switch (type) {
+      case 'integer':
+        return Number.isInteger(value)
+      case 'null':
+        return value === null
+      case 'array':
+        return Array.isArray(value)
+      case 'object':
+        return typeof value === 'object' && value !== null && !Array.isArray(value)
+      default:
+        return typeof value === type
+    }
+  })
+}
+
+function listPlan(build: Build, node: JsonNode): ConversionPlan {
+  const prefix = nodesAt(node, 'prefixItems').map((item) => planOf(build, item))
+  const items = nodeAt(node, 'items')
+  const rest = items ? planOf(build, items) : undefined
+  if (!prefix.length) return { to: 'array', item: rest ?? SAME }
+  return { to: 'tuple', items: prefix, rest }
+}
+
+function objectPlan(build: Build, node: JsonNode): ConversionPlan {
+  const properties = nodeAt(node, 'properties') ?? {}
+  const entries = Object.keys(properties).map((key) => {
+    const schema = properties[key] as JsonNode
+    return { key, wire: key, plan: planOf(build, schema), schema }
+  })
+  const additional = nodeAt(node, 'additionalProperties')
+  // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.
+  return { to: 'object', entries, unknownKeys: 'keep', rest: additional ? planOf(build, additional) : undefined }
+}
