@@ -14,7 +14,8 @@ export function createElysiaZod(extra = 100) {
     // Elysia answers 422 for validation failures; the benchmark's contract is 400 with the envelope.
     if (code === 'VALIDATION') {
       set.status = 400
-      const issue = (error.all as { path?: PropertyKey[]; message: string }[] | undefined)?.[0]
+      // With a Standard Schema, `valueError` is the library's first issue (zod: `{ path: ['email'], message }`).
+      const issue = error.valueError as { path?: PropertyKey[]; message: string } | undefined
       return { data: null, msg: issue ? standardBadMessage(error.type === 'body' ? 'user' : error.type, issue) : 'BadRequest: invalid' }
     }
   })
