@@ -1,6 +1,6 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-express-web|fw-http|fw-http-web|fastify|elysia> [port]`
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-express-web|fw-http|fw-http-web|fastify|elysia|fw-zod|fw-arktype|hono-zod|elysia-zod> [port]`
  * (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
@@ -8,6 +8,8 @@
  * through `service.run()` (the same servers, with its timeouts and body framing).
  * `fw-express`, `fw-http`: fw attached to an Express app / the node:http module
  * (Node only; `-web`: the Web bridge the native path replaces).
+ * `fw-zod`, `fw-arktype`, `hono-zod` (`@hono/standard-validator`), `elysia-zod`: the Standard Schema
+ * rows (bench/standard-http.mjs; E0, E1, E3, E5 only).
  */
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
@@ -27,6 +29,7 @@ const bun = (globalThis as { Bun?: BunHost }).Bun
 async function fetchOf(app: string): Promise<Fetch> {
   if (app === 'floor') return createFloor(100)
   if (app === 'hono') return createHono(100).fetch
+  if (app === 'hono-zod') return (await import('./apps/hono-zod')).createHonoZod(100).fetch
   // fw's fetch under the runtime's server as is (no service.run()): for telling the two apart
   if (app === 'fw' || app === 'fw-fetch') return createFw(100).fetch
   throw new Error(`unknown app ${app}`)
@@ -50,6 +53,16 @@ async function listen(): Promise<number> {
     const { createElysia } = await import('./apps/elysia')
     const app = createElysia(100).listen({ port: wanted, hostname })
     return app.server?.port ?? wanted
+  }
+  if (name === 'elysia-zod') {
+    if (!bun) throw new Error('the Elysia app runs on Bun only')
+    const { createElysiaZod } = await import('./apps/elysia-zod')
+    const app = createElysiaZod(100).listen({ port: wanted, hostname })
+    return app.server?.port ?? wanted
+  }
+  if (name === 'fw-zod' || name === 'fw-arktype') {
+    const { createFwStandard } = await import('./apps/fw-standard')
+    return (await createFwStandard(name === 'fw-zod' ? 'zod' : 'arktype', 100).run({ port: wanted, host: hostname })).port
   }
   // `fw-web`: service.run() on Node through @hono/node-server (FW_NODE_SERVER=web), for comparing with the native path
   const proc = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
