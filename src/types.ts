@@ -4,7 +4,11 @@
  * @example
  * const handler: FetchHandler = (request) => new Response('ok')
  */
-export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Response | Promise<Response>
+export type FetchHandler = (
+  request: Request,
+  env?: unknown,
+  ctx?: unknown,
+) => Response | Promise<Response>
 
 /**
  * Did a server that frames bodies by their Content-Length deliver `request`

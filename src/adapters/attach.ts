@@ -38,9 +38,17 @@ const ATTACH_KINDS =
  * attach(app, service.fetch, '/api', {})   // app.use(...) done
  * app.listen(3000)
  */
-export function attach(backend: unknown, fetch: FetchHandler, route: string, options: AttachOptions = {}): unknown {
+export function attach(
+  backend: unknown,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions = {},
+): unknown {
   const found = backendOf(backend)
-  if (!found) throw new ImproperlyConfigured(`cannot attach fw to ${describe(backend)}: supported backends are ${ATTACH_KINDS}`)
+  if (!found)
+    throw new ImproperlyConfigured(
+      `cannot attach fw to ${describe(backend)}: supported backends are ${ATTACH_KINDS}`,
+    )
   return found.attach(backend, fetch, normalizeRoute(route), options)
 }
 

@@ -78,7 +78,10 @@ export interface HonoClassLike {
 export interface ElysiaLike extends FetchObject {
   all(path: string, handler: Handler, hook?: Record<string, unknown>): unknown
   handle: Fn
-  listen(options: { port?: number; hostname?: string; idleTimeout?: number; reusePort?: boolean }, callback?: Fn): unknown
+  listen(
+    options: { port?: number; hostname?: string; idleTimeout?: number; reusePort?: boolean },
+    callback?: Fn,
+  ): unknown
   stop?(closeActiveConnections?: boolean): unknown
   server: { port?: number } | null
 }
@@ -101,7 +104,11 @@ export interface NodeHttpModuleLike {
  * compiles the app, freezing its routes before fw has added its own.
  */
 function has(value: object, key: string): boolean {
-  for (let target: object | null = value; target !== null; target = Reflect.getPrototypeOf(target)) {
+  for (
+    let target: object | null = value;
+    target !== null;
+    target = Reflect.getPrototypeOf(target)
+  ) {
     const descriptor = Reflect.getOwnPropertyDescriptor(target, key)
     if (descriptor) return descriptor.get !== undefined || typeof descriptor.value === 'function'
   }
@@ -121,13 +128,26 @@ export function isExpressModule(value: unknown): value is ExpressModuleLike {
   return typeof value === 'function' && has(value, 'Router') && !has(value, 'use')
 }
 export function isKoaLike(value: unknown): value is KoaLike {
-  return isObjectish(value) && has(value, 'callback') && has(value, 'use') && Array.isArray(Reflect.get(value, 'middleware'))
+  return (
+    isObjectish(value) &&
+    has(value, 'callback') &&
+    has(value, 'use') &&
+    Array.isArray(Reflect.get(value, 'middleware'))
+  )
 }
 export function isFastifyLike(value: unknown): value is FastifyLike {
-  return isObjectish(value) && has(value, 'inject') && has(value, 'register') && has(value, 'addHook')
+  return (
+    isObjectish(value) && has(value, 'inject') && has(value, 'register') && has(value, 'addHook')
+  )
 }
 export function isElysiaLike(value: unknown): value is ElysiaLike {
-  return hasFetch(value) && has(value, 'handle') && has(value, 'listen') && has(value, 'all') && has(value, 'decorate')
+  return (
+    hasFetch(value) &&
+    has(value, 'handle') &&
+    has(value, 'listen') &&
+    has(value, 'all') &&
+    has(value, 'decorate')
+  )
 }
 export function isHonoLike(value: unknown): value is HonoLike {
   return hasFetch(value) && has(value, 'all') && has(value, 'route') && has(value, 'basePath')
@@ -138,7 +158,11 @@ export function isHonoClass(value: unknown): value is HonoClassLike {
   return isObjectish(proto) && has(proto, 'route') && has(proto, 'basePath') && has(proto, 'mount')
 }
 export function isNodeHttpModule(value: unknown): value is NodeHttpModuleLike {
-  return isObjectish(value) && has(value, 'createServer') && isObjectish(Reflect.get(value, 'STATUS_CODES'))
+  return (
+    isObjectish(value) &&
+    has(value, 'createServer') &&
+    isObjectish(Reflect.get(value, 'STATUS_CODES'))
+  )
 }
 
 /** `class X {}` cannot be called as a fetch handler: spot it to say "pass an instance". */
@@ -152,7 +176,9 @@ export function describe(value: unknown): string {
   if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`
   if (typeof value === 'object') {
     const name: unknown = Reflect.get(value.constructor ?? {}, 'name')
-    return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name} instance` : 'an object'
+    return typeof name === 'string' && name !== '' && name !== 'Object'
+      ? `a ${name} instance`
+      : 'an object'
   }
   return typeof value
 }

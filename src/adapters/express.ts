@@ -17,7 +17,11 @@ import { pathOf } from '../router/url'
 
 type Next = (error?: unknown) => void
 /** An Express middleware, callback style or async. */
-export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>
+export type ExpressMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: Next,
+) => void | Promise<void>
 
 /**
  * The body Express middleware already parsed, if the stream was consumed:
@@ -27,7 +31,12 @@ export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next
 function expressBody(req: IncomingMessage): ReusedBody | undefined {
   if (!bodyConsumed(req)) return undefined
   const files: unknown = Reflect.get(req, 'files') ?? Reflect.get(req, 'file')
-  return reuseBody(Reflect.get(req, 'body'), req.headers['content-type'], Reflect.get(req, 'rawBody'), files)
+  return reuseBody(
+    Reflect.get(req, 'body'),
+    req.headers['content-type'],
+    Reflect.get(req, 'rawBody'),
+    files,
+  )
 }
 
 /**
@@ -42,7 +51,13 @@ function routedUrl(req: IncomingMessage, route: string): string | undefined {
   const original: unknown = Reflect.get(req, 'originalUrl')
   const url = typeof original === 'string' ? original : (req.url ?? '/')
   const base: unknown = Reflect.get(req, 'baseUrl')
-  if (typeof base === 'string' && base !== '' && typeof req.url === 'string' && under(route, pathOf(req.url))) return req.url
+  if (
+    typeof base === 'string' &&
+    base !== '' &&
+    typeof req.url === 'string' &&
+    under(route, pathOf(req.url))
+  )
+    return req.url
   return under(route, pathOf(url)) ? url : undefined
 }
 
@@ -52,7 +67,11 @@ function routedUrl(req: IncomingMessage, route: string): string | undefined {
  * @example
  * app.use(expressMiddleware(service.fetch, '/api', {}))
  */
-export function expressMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): ExpressMiddleware {
+export function expressMiddleware(
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): ExpressMiddleware {
   const fallthrough = options.fallthrough ?? route === ''
   const io = nodeIO()
   const handle = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
@@ -82,13 +101,23 @@ export function expressMiddleware(fetch: FetchHandler, route: string, options: A
  * Attach fw to an Express/Connect app (or router) with `app.use`. Express
  * routes registered before keep priority; paths outside `route` fall through.
  */
-export function attachExpress(app: ExpressLike, fetch: FetchHandler, route: string, options: AttachOptions): ExpressLike {
+export function attachExpress(
+  app: ExpressLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): ExpressLike {
   app.use(expressMiddleware(fetch, route, options))
   return app
 }
 
 /** For the `express` module: a new `Router()` carrying the middleware, for `app.use(entry)`. */
-export function expressRouter(express: ExpressModuleLike, fetch: FetchHandler, route: string, options: AttachOptions): ExpressLike {
+export function expressRouter(
+  express: ExpressModuleLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): ExpressLike {
   const router = express.Router()
   router.use(expressMiddleware(fetch, route, options))
   return router

@@ -30,8 +30,18 @@ interface FastifyReplyLike {
 }
 /** An encapsulated Fastify instance inside `register`. */
 interface FastifyScope {
-  all(path: string, handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => unknown): unknown
-  addContentTypeParser(type: string, parser: (request: unknown, payload: unknown, done: (error: Error | null, body?: unknown) => void) => void): unknown
+  all(
+    path: string,
+    handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => unknown,
+  ): unknown
+  addContentTypeParser(
+    type: string,
+    parser: (
+      request: unknown,
+      payload: unknown,
+      done: (error: Error | null, body?: unknown) => void,
+    ) => void,
+  ): unknown
   removeAllContentTypeParsers?(): unknown
 }
 
@@ -52,7 +62,9 @@ export function fastifyFetch(app: FastifyLike): FetchHandler {
       headers[name] = value
     })
     // Fastify buffers bodies up to its bodyLimit anyway; a Buffer payload keeps inject simple.
-    const payload = request.body ? loadBuffer('mounting a Fastify instance').Buffer.from(await request.arrayBuffer()) : undefined
+    const payload = request.body
+      ? loadBuffer('mounting a Fastify instance').Buffer.from(await request.arrayBuffer())
+      : undefined
     const injected = await app.inject({
       method: request.method,
       url: url.pathname + url.search,
@@ -75,7 +87,11 @@ export function fastifyFetch(app: FastifyLike): FetchHandler {
       if (streamed) body = readableToWeb(streamed as Readable).stream
       else if (injected.rawPayload) body = new Uint8Array(injected.rawPayload)
     }
-    return new Response(body, { status, statusText: injected.statusMessage || undefined, headers: out })
+    return new Response(body, {
+      status,
+      statusText: injected.statusMessage || undefined,
+      headers: out,
+    })
   }
 }
 
@@ -94,7 +110,12 @@ function patterns(route: string): string[] {
  * attachFastify(app, service.fetch, '/api', {})
  * await app.listen({ port: 3000 })
  */
-export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: string, options: AttachOptions): FastifyLike {
+export function attachFastify(
+  app: FastifyLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): FastifyLike {
   const io = nodeIO()
   const run = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<unknown> => {
     if (options.live?.() === false) return reply.callNotFound()
@@ -110,16 +131,16 @@ export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: stri
     })
     if (cookies.length > 0) reply.header('set-cookie', [...cookies])
     // A light answer's bytes as they are (a string would get a charset added to its JSON type; one without a type, Fastify's: as a stream).
-    if (light && (light.body === null || typed)) return reply.send(light.body === null ? undefined : bufferOf(light.body))
+    if (light && (light.body === null || typed))
+      return reply.send(light.body === null ? undefined : bufferOf(light.body))
     // Fastify >= 4.x sends Web ReadableStreams itself.
     return reply.send(response.body ?? undefined)
   }
-  const handler =
-    !isAsync(options, true)
-      ? (request: FastifyRequestLike, reply: FastifyReplyLike): void => {
-          run(request, reply).catch((error: unknown) => reply.send(error))
-        }
-      : run
+  const handler = !isAsync(options, true)
+    ? (request: FastifyRequestLike, reply: FastifyReplyLike): void => {
+        run(request, reply).catch((error: unknown) => reply.send(error))
+      }
+    : run
   const plugin = async (scope: FastifyScope): Promise<void> => {
     scope.removeAllContentTypeParsers?.()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
@@ -128,7 +149,9 @@ export function attachFastify(app: FastifyLike, fetch: FetchHandler, route: stri
   try {
     app.register(plugin)
   } catch (error) {
-    throw new ImproperlyConfigured(`could not register fw in Fastify (call __as__/adapt before app.listen() or app.ready()): ${String(error)}`)
+    throw new ImproperlyConfigured(
+      `could not register fw in Fastify (call __as__/adapt before app.listen() or app.ready()): ${String(error)}`,
+    )
   }
   return app
 }
@@ -138,6 +161,12 @@ export const fastifyBackend = backend<FastifyLike>({
   name: 'fastify',
   is: isFastifyLike,
   attach: attachFastify,
-  run: (app, _fetch, where) => listenFramework(app.server, () => app.listen({ port: where.port, host: where.hostname }), () => app.close(), where),
+  run: (app, _fetch, where) =>
+    listenFramework(
+      app.server,
+      () => app.listen({ port: where.port, host: where.hostname }),
+      () => app.close(),
+      where,
+    ),
   mount: (app) => fastifyFetch(app),
 })

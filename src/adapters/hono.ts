@@ -12,7 +12,12 @@ import { stripPrefix } from '../router/url'
 
 /** The slice of Hono's Context fw uses. */
 interface HonoContextLike {
-  req: { raw: Request; bodyCache?: object; arrayBuffer(): Promise<ArrayBuffer>; readonly routePath?: string }
+  req: {
+    raw: Request
+    bodyCache?: object
+    arrayBuffer(): Promise<ArrayBuffer>
+    readonly routePath?: string
+  }
   env: unknown
   /** a getter that throws outside Workers-style runtimes */
   readonly executionCtx: unknown
@@ -51,7 +56,11 @@ function mountPrefix(c: HonoContextLike, pattern: string): string {
  * matching Hono route may answer; if it answers 404 too, fw's 404 is kept
  * (under a route of its own) or the host's `notFound` stands (fw at the root).
  */
-function honoHandler(fetch: FetchHandler, options: AttachOptions, pattern = '/*'): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
+function honoHandler(
+  fetch: FetchHandler,
+  options: AttachOptions,
+  pattern = '/*',
+): (c: HonoContextLike, next: Next) => Promise<Response | undefined> {
   const fallthrough = options.fallthrough ?? true
   const atRoot = pattern === '/*'
   return async (c, next) => {
@@ -75,13 +84,23 @@ function honoHandler(fetch: FetchHandler, options: AttachOptions, pattern = '/*'
  * @example
  * attachHono(app, service.fetch, '/api', {})
  */
-export function attachHono(app: HonoLike, fetch: FetchHandler, route: string, options: AttachOptions): HonoLike {
+export function attachHono(
+  app: HonoLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): HonoLike {
   app.all(`${route}/*`, honoHandler(fetch, options, `${route}/*`))
   return app
 }
 
 /** For the `Hono` class: a new sub-app carrying fw, for `app.route('/', entry)`. */
-export function honoSubApp(Hono: HonoClassLike, fetch: FetchHandler, route: string, options: AttachOptions): HonoLike {
+export function honoSubApp(
+  Hono: HonoClassLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): HonoLike {
   return attachHono(new Hono(), fetch, route, options)
 }
 
@@ -89,4 +108,9 @@ export function honoSubApp(Hono: HonoClassLike, fetch: FetchHandler, route: stri
 export const honoBackend = backend<HonoLike>({ name: 'hono', is: isHonoLike, attach: attachHono })
 
 /** The `Hono` class: `setup()` creates the app, `adapt()` gives a sub-app. */
-export const honoClassBackend = backend<HonoClassLike>({ name: 'Hono class', is: isHonoClass, create: (Hono) => new Hono(), attach: honoSubApp })
+export const honoClassBackend = backend<HonoClassLike>({
+  name: 'Hono class',
+  is: isHonoClass,
+  create: (Hono) => new Hono(),
+  attach: honoSubApp,
+})

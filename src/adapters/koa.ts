@@ -38,7 +38,12 @@ type Next = () => Promise<unknown>
 /** koa-bodyparser / @koa/bodyparser leave `rawBody` and `body` on ctx.request. */
 function koaBody(ctx: KoaContextLike): ReusedBody | undefined {
   if (!bodyConsumed(ctx.req)) return undefined
-  return reuseBody(ctx.request.body, ctx.req.headers['content-type'], ctx.request.rawBody, ctx.request.files)
+  return reuseBody(
+    ctx.request.body,
+    ctx.req.headers['content-type'],
+    ctx.request.rawBody,
+    ctx.request.files,
+  )
 }
 
 /** A light answer's body as a Buffer, or a stream over the Web body. */
@@ -76,7 +81,11 @@ function respond(ctx: KoaContextLike, response: Response, io: NodeIO): void {
  * @example
  * app.use(koaMiddleware(service.fetch, '/api', {}))
  */
-function koaMiddleware(fetch: FetchHandler, route: string, options: AttachOptions): (ctx: KoaContextLike, next: Next) => Promise<void> {
+function koaMiddleware(
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
   const io = nodeIO()
   return async (ctx, next) => {

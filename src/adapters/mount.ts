@@ -40,13 +40,23 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
   if (found?.mount) return found.mount(target, options, (inner) => toFetchHandler(inner, options))
   if (isNestModuleClass(target)) {
     const nest = options.nest
-    if (!nest) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: it needs a service with backend: nest (@nestjs/core)`)
-    if (!nest.ready) throw new ImproperlyConfigured(`cannot mount the Nest module ${describe(target)}: ${NEST_SETUP_HINT}`)
-    return nestModuleFetch(nest.core, target, nest.settings, (instance) => toFetchHandler(instance, options))
+    if (!nest)
+      throw new ImproperlyConfigured(
+        `cannot mount the Nest module ${describe(target)}: it needs a service with backend: nest (@nestjs/core)`,
+      )
+    if (!nest.ready)
+      throw new ImproperlyConfigured(
+        `cannot mount the Nest module ${describe(target)}: ${NEST_SETUP_HINT}`,
+      )
+    return nestModuleFetch(nest.core, target, nest.settings, (instance) =>
+      toFetchHandler(instance, options),
+    )
   }
   if (hasFetch(target)) return (request, env, ctx) => target.fetch(request, env, ctx)
   if (isClass(target)) {
-    throw new ImproperlyConfigured(`cannot mount ${describe(target)}: it is a class; mount an instance (new ${target.name}())`)
+    throw new ImproperlyConfigured(
+      `cannot mount ${describe(target)}: it is a class; mount an instance (new ${target.name}())`,
+    )
   }
   if (typeof target === 'function') {
     const hint = 'a Node (req, res) listener must be wrapped: fromNode(listener)'
@@ -57,7 +67,9 @@ export function toFetchHandler(target: unknown, options: MountOptions = {}): Fet
       } catch (error) {
         // `res.end is not a function`-style failures of an unwrapped Node listener
         if (error instanceof TypeError && target.length >= 2) {
-          throw new TypeError(`${error.message} (in the mounted ${describe(target)}; ${hint})`, { cause: error })
+          throw new TypeError(`${error.message} (in the mounted ${describe(target)}; ${hint})`, {
+            cause: error,
+          })
         }
         throw error
       }

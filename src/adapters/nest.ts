@@ -41,7 +41,8 @@ export interface NestAppLike {
   useGlobalGuards: Fn
 }
 
-const fn = (value: unknown, key: string): boolean => isObjectish(value) && typeof Reflect.get(value, key) === 'function'
+const fn = (value: unknown, key: string): boolean =>
+  isObjectish(value) && typeof Reflect.get(value, key) === 'function'
 
 /**
  * `@nestjs/core` (the module, or an object carrying its `NestFactory`).
@@ -60,26 +61,45 @@ export function isNestCore(value: unknown): value is NestCoreLike {
  * isNestApp(await NestFactory.create(AppModule)) // true
  */
 export function isNestApp(value: unknown): value is NestAppLike {
-  return fn(value, 'getHttpAdapter') && fn(value, 'init') && fn(value, 'listen') && fn(value, 'useGlobalGuards')
+  return (
+    fn(value, 'getHttpAdapter') &&
+    fn(value, 'init') &&
+    fn(value, 'listen') &&
+    fn(value, 'useGlobalGuards')
+  )
 }
 
 /** A class decorated with Nest's `@Module(...)` (its metadata, read through reflect-metadata when loaded). */
-export function isNestModuleClass(value: unknown): value is abstract new (...args: never[]) => unknown {
+export function isNestModuleClass(
+  value: unknown,
+): value is abstract new (
+  ...args: never[]
+) => unknown {
   const keysOf: unknown = Reflect.get(Reflect, 'getOwnMetadataKeys')
   if (typeof value !== 'function' || typeof keysOf !== 'function') return false
   const keys: unknown = Reflect.apply(keysOf, Reflect, [value])
-  return Array.isArray(keys) && keys.some((key) => key === 'controllers' || key === 'imports' || key === 'providers' || key === 'exports')
+  return (
+    Array.isArray(keys) &&
+    keys.some(
+      (key) =>
+        key === 'controllers' || key === 'imports' || key === 'providers' || key === 'exports',
+    )
+  )
 }
 
 /** The hint every "too early" error carries. */
-export const NEST_SETUP_HINT = 'the Nest application does not exist before `await service.setup()`: call it first'
+export const NEST_SETUP_HINT =
+  'the Nest application does not exist before `await service.setup()`: call it first'
 
 /** The module given to NestFactory.create: `module` with `imports` added (a dynamic module when there are any). */
 function entryModule(settings: NestSettings | undefined): unknown {
   const module: NestModuleRef | undefined = settings?.module
   const imports = settings?.imports ?? []
   if (module === undefined) {
-    if (imports.length === 0) throw new ImproperlyConfigured('conf.NestSettings needs a `module` (or `imports`) for the Nest application')
+    if (imports.length === 0)
+      throw new ImproperlyConfigured(
+        'conf.NestSettings needs a `module` (or `imports`) for the Nest application',
+      )
     return { module: class FwNestRoot {}, imports }
   }
   if (imports.length === 0) return module
@@ -106,11 +126,18 @@ function platformAdapter(platform: NestSettings['platform']): unknown {
  * @example
  * const app = await createNestApp(nest, conf.NestSettings({ module: AppModule }))
  */
-export async function createNestApp(core: NestCoreLike, settings: NestSettings | undefined): Promise<NestAppLike> {
+export async function createNestApp(
+  core: NestCoreLike,
+  settings: NestSettings | undefined,
+): Promise<NestAppLike> {
   const adapter = platformAdapter(settings?.platform)
-  const args = adapter === undefined ? [entryModule(settings), settings?.options ?? {}] : [entryModule(settings), adapter, settings?.options ?? {}]
+  const args =
+    adapter === undefined
+      ? [entryModule(settings), settings?.options ?? {}]
+      : [entryModule(settings), adapter, settings?.options ?? {}]
   const app: unknown = await Reflect.apply(core.NestFactory.create, core.NestFactory, args)
-  if (!isNestApp(app)) throw new ImproperlyConfigured('NestFactory.create did not return a Nest application')
+  if (!isNestApp(app))
+    throw new ImproperlyConfigured('NestFactory.create did not return a Nest application')
   return app
 }
 
@@ -135,7 +162,12 @@ function initialized(app: NestAppLike): boolean {
  * attachNest(app, service.fetch, '/api', {})
  * await app.listen(3000)
  */
-export function attachNest(app: NestAppLike, fetch: FetchHandler, route: string, options: AttachOptions): NestAppLike {
+export function attachNest(
+  app: NestAppLike,
+  fetch: FetchHandler,
+  route: string,
+  options: AttachOptions,
+): NestAppLike {
   const adapter = app.getHttpAdapter()
   const instance = adapter.getInstance()
   if (isFastifyLike(instance)) {
@@ -143,10 +175,14 @@ export function attachNest(app: NestAppLike, fetch: FetchHandler, route: string,
     return app
   }
   if (!isExpressLike(instance) || typeof adapter.setNotFoundHandler !== 'function') {
-    throw new ImproperlyConfigured(`cannot attach fw to this Nest application: its platform (${adapter.getType?.() ?? 'unknown'}) is neither Express nor Fastify`)
+    throw new ImproperlyConfigured(
+      `cannot attach fw to this Nest application: its platform (${adapter.getType?.() ?? 'unknown'}) is neither Express nor Fastify`,
+    )
   }
   if (initialized(app)) {
-    throw new ImproperlyConfigured('attach fw to a Nest application (API.__as__ / service.adapt) before app.init() or app.listen()')
+    throw new ImproperlyConfigured(
+      'attach fw to a Nest application (API.__as__ / service.adapt) before app.init() or app.listen()',
+    )
   }
   const express: ExpressLike = instance
   const notFound = adapter.setNotFoundHandler
@@ -161,7 +197,10 @@ export function attachNest(app: NestAppLike, fetch: FetchHandler, route: string,
  * A fetch handler answering through a Nest application's own platform
  * (initialised at the first request), for `service.mount(nestApp, route)`.
  */
-export function nestAppFetch(app: () => NestAppLike | Promise<NestAppLike>, toFetch: (instance: unknown) => FetchHandler): FetchHandler {
+export function nestAppFetch(
+  app: () => NestAppLike | Promise<NestAppLike>,
+  toFetch: (instance: unknown) => FetchHandler,
+): FetchHandler {
   let ready: Promise<FetchHandler> | undefined
   const start = async (): Promise<FetchHandler> => {
     const nestApp = await app()
@@ -176,15 +215,32 @@ export function nestAppFetch(app: () => NestAppLike | Promise<NestAppLike>, toFe
  * module becomes its own Nest application (own container), created with the
  * service's settings at the first request.
  */
-export function nestModuleFetch(core: NestCoreLike, module: NestModuleRef, settings: NestSettings | undefined, toFetch: (instance: unknown) => FetchHandler): FetchHandler {
+export function nestModuleFetch(
+  core: NestCoreLike,
+  module: NestModuleRef,
+  settings: NestSettings | undefined,
+  toFetch: (instance: unknown) => FetchHandler,
+): FetchHandler {
   // An adapter instance serves one application only: a module mounted next to it gets the default platform.
-  const platform = settings?.platform !== undefined && fn(settings.platform, 'getInstance') ? undefined : settings?.platform
-  return nestAppFetch(() => createNestApp(core, new NestSettings({ module, options: settings?.options ?? {}, platform })), toFetch)
+  const platform =
+    settings?.platform !== undefined && fn(settings.platform, 'getInstance')
+      ? undefined
+      : settings?.platform
+  return nestAppFetch(
+    () =>
+      createNestApp(core, new NestSettings({ module, options: settings?.options ?? {}, platform })),
+    toFetch,
+  )
 }
 
 /** The Nest application's own server: fw's timeouts applied, `app.listen(port, hostname)`, `app.close()` on close. */
 function runNest(app: NestAppLike, _fetch: FetchHandler, where: Where): Promise<Started> {
-  return listenFramework(app.getHttpServer(), () => app.listen(where.port, where.hostname), () => app.close(), where)
+  return listenFramework(
+    app.getHttpServer(),
+    () => app.listen(where.port, where.hostname),
+    () => app.close(),
+    where,
+  )
 }
 
 /** Nest applications: fw on their Express or Fastify platform, served by `app.listen()`, mounted through their platform. */
@@ -202,6 +258,8 @@ export const nestCoreBackend = backend<NestCoreLike>({
   is: isNestCore,
   create: (core, settings) => createNestApp(core, settings),
   attach: () => {
-    throw new ImproperlyConfigured('with `backend: nest` (@nestjs/core), call `await service.setup()` (it creates the Nest application), then application(); or pass an existing INestApplication as backend')
+    throw new ImproperlyConfigured(
+      'with `backend: nest` (@nestjs/core), call `await service.setup()` (it creates the Nest application), then application(); or pass an existing INestApplication as backend',
+    )
   },
 })

@@ -13,6 +13,7 @@ import { isAsync } from './options'
 export const nodeHttpBackend = backend<NodeHttpModuleLike>({
   name: 'node:http',
   is: isNodeHttpModule,
-  attach: (_http, fetch, _route, options) => toNodeListener(fetch, isAsync(options, false), nodeIO()),
+  attach: (_http, fetch, _route, options) =>
+    toNodeListener(fetch, isAsync(options, false), nodeIO()),
   run: (_http, fetch, where) => startListener(toNodeListener(fetch, false, nodeIO()), where),
 })

@@ -35,7 +35,8 @@ export interface NodeApp {
  * service.mount(fromNode((req, res) => res.end('legacy')), '/legacy')
  */
 export function fromNode(listener: NodeListener): NodeApp {
-  if (typeof listener !== 'function') throw new ImproperlyConfigured('fromNode() expects a (req, res) => void function')
+  if (typeof listener !== 'function')
+    throw new ImproperlyConfigured('fromNode() expects a (req, res) => void function')
   const withNext = wantsNext(listener)
   return Object.freeze({
     [NODE_APP]: true as const,

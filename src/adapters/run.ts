@@ -4,7 +4,15 @@
  * itself, served on the runtime; one result type, one graceful close.
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { running, startFetch, Tracker, type RunningServer, type ServeOptions, type Started, type Where } from '../serve'
+import {
+  running,
+  startFetch,
+  Tracker,
+  type RunningServer,
+  type ServeOptions,
+  type Started,
+  type Where,
+} from '../serve'
 import type { FetchHandler } from '../types'
 import { backendOf } from './backends'
 import { describe, hasFetch } from './detect'
@@ -27,7 +35,8 @@ function start(backend: unknown, fetch: FetchHandler, where: Where): Promise<Sta
   if (backend === undefined || backend === null) return startFetch(fetch, where)
   const found = backendOf(backend)
   if (found?.run) return found.run(backend, fetch, where)
-  if (hasFetch(backend)) return startFetch((request, env, ctx) => backend.fetch(request, env, ctx), where)
+  if (hasFetch(backend))
+    return startFetch((request, env, ctx) => backend.fetch(request, env, ctx), where)
   throw new ImproperlyConfigured(`cannot run ${describe(backend)} as a backend`)
 }
 
@@ -48,8 +57,16 @@ function start(backend: unknown, fetch: FetchHandler, where: Where): Promise<Sta
  * const server = await runBackend(app, service.fetch, { port: 8000 })
  * await server.close({ timeout: 5000 })
  */
-export async function runBackend(backend: unknown, fetch: FetchHandler, options: RunBackendOptions = {}): Promise<RunningServer> {
-  const where: Where = { ...options, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1' }
+export async function runBackend(
+  backend: unknown,
+  fetch: FetchHandler,
+  options: RunBackendOptions = {},
+): Promise<RunningServer> {
+  const where: Where = {
+    ...options,
+    port: options.port ?? 0,
+    hostname: options.hostname ?? '127.0.0.1',
+  }
   const tracker = options.tracker ?? new Tracker()
   const started = await start(backend, options.tracker ? fetch : tracker.track(fetch), where)
   return running(started, tracker, where.hostname)

@@ -3,4 +3,11 @@
  * they live in the api layer (src/api/entry.ts), which `API.__as__` types
  * with; re-exported here for the adapters and the service.
  */
-export type { AppOf, EntryOf, IsAsyncSetup, NodeIncomingLike, NodeOutgoingLike, NodeRequestListener } from '../api/entry'
+export type {
+  AppOf,
+  EntryOf,
+  IsAsyncSetup,
+  NodeIncomingLike,
+  NodeOutgoingLike,
+  NodeRequestListener,
+} from '../api/entry'

@@ -5,7 +5,12 @@ import { ImproperlyConfigured } from '../exceptions'
 export type { RespondInit, Responder, Responded } from '../request/context'
 
 /** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
-export type AttachAs = (api: APIClass, backend: unknown, route: string, options: AsOptions) => unknown
+export type AttachAs = (
+  api: APIClass,
+  backend: unknown,
+  route: string,
+  options: AsOptions,
+) => unknown
 
 /**
  * Options of `API.__as__`: `asynchornous` (the contract's spelling) or
@@ -69,7 +74,10 @@ export class API<C extends ContextTypes = {}> {
    */
   static __as__<B>(backend: B, route: string, options?: AsOptions): EntryOf<B>
   static __as__(backend: unknown, route: string, options: AsOptions = {}): unknown {
-    if (!attachAs) throw new ImproperlyConfigured("fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once")
+    if (!attachAs)
+      throw new ImproperlyConfigured(
+        "fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once",
+      )
     return attachAs(this, backend, route, options)
   }
 }

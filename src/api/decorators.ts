@@ -42,9 +42,18 @@ export function route(path: string): ClassDecorator<'@api.route'> {
   const decorate = (...args: unknown[]): void => {
     const placement = placementOf(args)
     if (placement && placement.on !== 'class') {
-      return misplaceClassDecorator(args, placement, `@api.route('${path}')`, `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`)
+      return misplaceClassDecorator(
+        args,
+        placement,
+        `@api.route('${path}')`,
+        `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`,
+      )
     }
-    Object.defineProperty(args[0] as Function, ROUTE, { value: path, enumerable: false, configurable: true })
+    Object.defineProperty(args[0] as Function, ROUTE, {
+      value: path,
+      enumerable: false,
+      configurable: true,
+    })
   }
   return decorate as ClassDecorator<'@api.route'>
 }
@@ -60,7 +69,11 @@ export function route(path: string): ClassDecorator<'@api.route'> {
 export interface ClassDecorator<Name extends string> {
   <C extends Function>(cls: C, context?: ClassDecoratorContext): void
   (value: unknown, context: ClassMemberDecoratorContext): ClassDecoratorExpected<Name>
-  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): ClassDecoratorExpected<Name>
+  (
+    target: object,
+    key: string | symbol,
+    descriptor?: PropertyDescriptor,
+  ): ClassDecoratorExpected<Name>
 }
 
 /**
@@ -77,17 +90,33 @@ export interface ClassDecoratorExpected<Name extends string> {
 }
 
 /** @internal Record a class decorator found on a member (the build throws, naming class and member). */
-export function misplaceClassDecorator(args: readonly unknown[], placement: Exclude<Placement, { on: 'class' }>, decorator: string, fix: string): void {
+export function misplaceClassDecorator(
+  args: readonly unknown[],
+  placement: Exclude<Placement, { on: 'class' }>,
+  decorator: string,
+  fix: string,
+): void {
   const what = placement.on === 'method' ? 'a method' : placement.what
   misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
 }
 
-function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readonly unknown[]): void {
+function record(
+  method: string,
+  decl: Omit<EndpointDecl, 'method'>,
+  args: readonly unknown[],
+): void {
   const placement = placementOf(args)
   const decorator = `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`
-  if (placement?.on === 'class') return misplace(args, '', `${decorator} is on the class; it declares an endpoint: put it on an instance method, and @api.route('path') on the class`)
+  if (placement?.on === 'class')
+    return misplace(
+      args,
+      '',
+      `${decorator} is on the class; it declares an endpoint: put it on an instance method, and @api.route('path') on the class`,
+    )
   if (placement?.on === 'other') {
-    const fix = placement.what.startsWith('a static') ? 'remove `static`: endpoints are instance methods (one instance per request)' : `write it as a method: \`${placement.member}(input) { … }\``
+    const fix = placement.what.startsWith('a static')
+      ? 'remove `static`: endpoints are instance methods (one instance per request)'
+      : `write it as a method: \`${placement.member}(input) { … }\``
     return misplace(args, placement.member, `${decorator} is on ${placement.what}; ${fix}`)
   }
   const { meta, name } = metaOfMethodCall(args)
@@ -107,7 +136,8 @@ function record(method: string, decl: Omit<EndpointDecl, 'method'>, args: readon
 function isFieldForm(args: readonly unknown[]): boolean {
   const last = args[args.length - 1]
   if (typeof last !== 'function') {
-    const options = last === undefined || (typeof last === 'object' && last !== null && !isDecoratorContext(last))
+    const options =
+      last === undefined || (typeof last === 'object' && last !== null && !isDecoratorContext(last))
     return args.length > 1 && typeof args[args.length - 2] === 'function' && options
   }
   return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')

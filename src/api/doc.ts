@@ -28,7 +28,9 @@ export interface OperationDoc {
   /** the endpoint answers `text/event-stream` (`response.sse`); a schema describes each event's `data` */
   events?: true | GenericSchema
   /** errors it may throw, documented with their status (`exceptions.NotFound` → 404); on a before hook, for every target */
-  errors?: readonly (abstract new (...args: never[]) => Error)[]
+  errors?: readonly (abstract new (
+    ...args: never[]
+  ) => Error)[]
 }
 
 /**
@@ -48,22 +50,37 @@ const CLASS_DOC = Symbol.for('fw.doc')
 function docDecorator(doc: OperationDoc): DocDecorator {
   const decorate = (...args: unknown[]): void => {
     const context = args[1]
-    const onClass = isDecoratorContext(context) ? context.kind === 'class' : args.length === 1 && typeof args[0] === 'function'
+    const onClass = isDecoratorContext(context)
+      ? context.kind === 'class'
+      : args.length === 1 && typeof args[0] === 'function'
     if (onClass) {
       const cls = args[0] as Function
-      const own = Object.hasOwn(cls, CLASS_DOC) ? (cls as unknown as Record<symbol, OperationDoc>)[CLASS_DOC] : undefined
-      Object.defineProperty(cls, CLASS_DOC, { value: { ...own, ...doc }, enumerable: false, configurable: true })
+      const own = Object.hasOwn(cls, CLASS_DOC)
+        ? (cls as unknown as Record<symbol, OperationDoc>)[CLASS_DOC]
+        : undefined
+      Object.defineProperty(cls, CLASS_DOC, {
+        value: { ...own, ...doc },
+        enumerable: false,
+        configurable: true,
+      })
       return
     }
-    if (isDecoratorContext(context) && context.kind === 'field') throw new ImproperlyConfigured(`@api.doc / @api.hidden are on the field '${String(context.name)}'; a field endpoint takes them after its handler: api.get(params, handler, { doc: { … } })`)
-    if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method')) throw new ImproperlyConfigured('@api.doc / @api.hidden go on an endpoint method or an API class (a field endpoint: api.get(params, handler, { doc }))')
+    if (isDecoratorContext(context) && context.kind === 'field')
+      throw new ImproperlyConfigured(
+        `@api.doc / @api.hidden are on the field '${String(context.name)}'; a field endpoint takes them after its handler: api.get(params, handler, { doc: { … } })`,
+      )
+    if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method'))
+      throw new ImproperlyConfigured(
+        '@api.doc / @api.hidden go on an endpoint method or an API class (a field endpoint: api.get(params, handler, { doc }))',
+      )
     const { meta, name } = metaOfMethodCall(args)
     meta.docs.set(name, { ...(meta.docs.get(name) as OperationDoc | undefined), ...doc })
   }
   return decorate as DocDecorator
 }
 
-const STATUS_OK = (status: number): boolean => Number.isInteger(status) && status >= 200 && status <= 299
+const STATUS_OK = (status: number): boolean =>
+  Number.isInteger(status) && status >= 200 && status <= 299
 
 /**
  * Describe an endpoint (method) or every endpoint of a class for the
@@ -86,8 +103,12 @@ export function doc(options: OperationDoc): DocDecorator {
  * checkedDoc({ status: 204 }, 'api.del(…, handler, options) { doc }') // { status: 204 }
  */
 export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
-  if (typeof options !== 'object' || options === null) throw new ImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
-  if (options.status !== undefined && !STATUS_OK(options.status)) throw new ImproperlyConfigured(`${where}({ status: ${options.status} }): a success status is 200–299`)
+  if (typeof options !== 'object' || options === null)
+    throw new ImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
+  if (options.status !== undefined && !STATUS_OK(options.status))
+    throw new ImproperlyConfigured(
+      `${where}({ status: ${options.status} }): a success status is 200–299`,
+    )
   return { ...options }
 }
 
@@ -115,12 +136,25 @@ export function classDoc(cls: Function): OperationDoc | undefined {
  * @example
  * operationDoc([RootAPI, NotesAPI], 'create') // { summary: 'Create a note', status: 201, ... }
  */
-export function operationDoc(classes: readonly Function[], methodName: string, own?: OperationDoc): OperationDoc {
+export function operationDoc(
+  classes: readonly Function[],
+  methodName: string,
+  own?: OperationDoc,
+): OperationDoc {
   let merged: OperationDoc = {}
   for (const cls of classes) {
     const own = classDoc(cls)
     // A class speaks for all its endpoints: its summary, status and result are not theirs.
-    if (own) merged = { ...merged, ...own, summary: undefined, description: undefined, status: undefined, result: undefined, events: undefined }
+    if (own)
+      merged = {
+        ...merged,
+        ...own,
+        summary: undefined,
+        description: undefined,
+        status: undefined,
+        result: undefined,
+        events: undefined,
+      }
   }
   const leaf = classes.at(-1)
   return { ...merged, ...(leaf ? methodDoc(leaf, methodName) : {}), ...own }
@@ -134,7 +168,12 @@ export function operationDoc(classes: readonly Function[], methodName: string, o
  */
 export function methodDoc(cls: Function, methodName: string): OperationDoc {
   const lineage: Function[] = []
-  for (let current: unknown = cls; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current as Function)
+  for (
+    let current: unknown = cls;
+    typeof current === 'function' && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  )
+    lineage.unshift(current as Function)
   let merged: OperationDoc = {}
   for (const ancestor of lineage) {
     for (const meta of ownMeta(ancestor)) {

@@ -8,9 +8,8 @@ import type { FieldEndpoint, FieldOptions } from './field'
  * @example
  * type Names = api.TemplateParams<'doc/{lang}/{page}'> // 'lang' | 'page'
  */
-export type TemplateParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | TemplateParams<Rest>
-  : never
+export type TemplateParams<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateParams<Rest> : never
 
 /**
  * What one `params` entry gives the method.
@@ -18,11 +17,12 @@ export type TemplateParams<Path extends string> = Path extends `${string}{${infe
  * @example
  * type Id = api.OutputOf<typeof request.PathParam> // string
  */
-export type OutputOf<Entry> = Entry extends Marker<infer Out, unknown>
-  ? Out
-  : Entry extends StandardSchemaV1
-    ? SchemaOutput<Entry>
-    : never
+export type OutputOf<Entry> =
+  Entry extends Marker<infer Out, unknown>
+    ? Out
+    : Entry extends StandardSchemaV1
+      ? SchemaOutput<Entry>
+      : never
 
 /**
  * What a client sends for one `params` entry: the schema's input type
@@ -31,11 +31,12 @@ export type OutputOf<Entry> = Entry extends Marker<infer Out, unknown>
  * @example
  * type Limit = api.WireOf<ReturnType<typeof v.optional<ReturnType<typeof v.number>, 10>>> // number | undefined
  */
-export type WireOf<Entry> = Entry extends Marker<unknown, infer In>
-  ? In
-  : Entry extends StandardSchemaV1
-    ? SchemaInput<Entry>
-    : never
+export type WireOf<Entry> =
+  Entry extends Marker<unknown, infer In>
+    ? In
+    : Entry extends StandardSchemaV1
+      ? SchemaInput<Entry>
+      : never
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
@@ -69,7 +70,9 @@ export type WireInput<Params, Path extends string = ''> = Simplify<
  * type In = Received<{ id: v.NumberSchema<undefined> }>   // { id: number }
  */
 export type Received<Params, Path extends string = ''> = Simplify<
-  { [K in keyof Params]: OutputOf<Params[K]> } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
+  { [K in keyof Params]: OutputOf<Params[K]> } & {
+    [K in Exclude<TemplateParams<Path>, keyof Params>]: string
+  }
 >
 
 /**
@@ -85,7 +88,9 @@ export type Received<Params, Path extends string = ''> = Simplify<
  * list({ tag, limit }: api.Input<typeof listParams>) { return { tag, limit } }   // limit: number
  * // client.list({}) compiles: both are optional on the wire
  */
-export type Input<Params, Path extends string = ''> = Received<Params, Path> & { readonly [K in WireKey]?: WireInput<Params, Path> }
+export type Input<Params, Path extends string = ''> = Received<Params, Path> & {
+  readonly [K in WireKey]?: WireInput<Params, Path>
+}
 
 /**
  * Alias of `api.Input`, kept for code written when the wire input had its own helper.
@@ -123,11 +128,22 @@ type InstanceSide<T, In> = T extends Function ? EndpointMethodExpected<In> : voi
  * const decorate: api.EndpointDecorator<{ id: number }> = api.get({ id: v.number() })
  */
 export interface EndpointDecorator<In> {
-  <This, R>(value: (this: This, input: In) => R, context: ClassMethodDecoratorContext<This, (this: This, input: In) => R> & { static: false }): void
-  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<In>): InstanceSide<T, In>
+  <This, R>(
+    value: (this: This, input: In) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, input: In) => R> & { static: false },
+  ): void
+  <T extends object>(
+    target: T,
+    key: string | symbol,
+    descriptor: MethodDescriptor<In>,
+  ): InstanceSide<T, In>
   // Anything else (a method that does not accept `In`, a field, a static member): TypeScript names this return type in its error.
   (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<In>
-  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<In>
+  (
+    target: object,
+    key: string | symbol,
+    descriptor?: PropertyDescriptor,
+  ): EndpointMethodExpected<In>
 }
 
 /**
@@ -153,17 +169,44 @@ export interface EndpointMethodExpected<In> {
  * const verb: api.EndpointDecoratorFactory = api.post
  */
 export interface EndpointDecoratorFactory {
-  <This, R>(value: (this: This, input: {}) => R, context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R> & { static: false }): void
-  <T extends object>(target: T, key: string | symbol, descriptor: MethodDescriptor<{}>): InstanceSide<T, {}>
+  <This, R>(
+    value: (this: This, input: {}) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, input: {}) => R> & { static: false },
+  ): void
+  <T extends object>(
+    target: T,
+    key: string | symbol,
+    descriptor: MethodDescriptor<{}>,
+  ): InstanceSide<T, {}>
   (value: unknown, context: ClassMemberDecoratorContext): EndpointMethodExpected<{}>
-  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): EndpointMethodExpected<{}>
+  (
+    target: object,
+    key: string | symbol,
+    descriptor?: PropertyDescriptor,
+  ): EndpointMethodExpected<{}>
   <const Path extends string>(path: Path): EndpointDecorator<Received<{}, Path>>
-  <const Path extends string, const P extends Params>(path: Path, params: P): EndpointDecorator<Received<P, Path>>
+  <const Path extends string, const P extends Params>(
+    path: Path,
+    params: P,
+  ): EndpointDecorator<Received<P, Path>>
   <const P extends Params>(params: P): EndpointDecorator<Received<P>>
   // The field form: the handler's input is typed from the declaration (`add = api.get({ a: int }, ({ a }) => a)`).
   // It is called with `api.Input` (the wire input for the typed client); the handler sees what it receives.
   <R>(handler: (input: {}) => R, options?: FieldOptions): FieldEndpoint<{}, R>
-  <const P extends Params, R>(params: P, handler: (input: Received<P>) => R, options?: FieldOptions): FieldEndpoint<Input<P>, R>
-  <const Path extends string, R>(path: Path, handler: (input: Received<{}, Path>) => R, options?: FieldOptions): FieldEndpoint<Input<{}, Path>, R>
-  <const Path extends string, const P extends Params, R>(path: Path, params: P, handler: (input: Received<P, Path>) => R, options?: FieldOptions): FieldEndpoint<Input<P, Path>, R>
+  <const P extends Params, R>(
+    params: P,
+    handler: (input: Received<P>) => R,
+    options?: FieldOptions,
+  ): FieldEndpoint<Input<P>, R>
+  <const Path extends string, R>(
+    path: Path,
+    handler: (input: Received<{}, Path>) => R,
+    options?: FieldOptions,
+  ): FieldEndpoint<Input<{}, Path>, R>
+  <const Path extends string, const P extends Params, R>(
+    path: Path,
+    params: P,
+    handler: (input: Received<P, Path>) => R,
+    options?: FieldOptions,
+  ): FieldEndpoint<Input<P, Path>, R>
 }

@@ -49,9 +49,13 @@ const OPTION_KEYS = new Set<string>(['doc'] satisfies (keyof FieldOptions)[])
 function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
   if (options === undefined) return undefined
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
   const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key))
-  if (unknown.length) throw new ImproperlyConfigured(`${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`)
+  if (unknown.length)
+    throw new ImproperlyConfigured(
+      `${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`,
+    )
   const doc = (options as FieldOptions).doc
   return doc === undefined ? undefined : checkedDoc(doc, `${where} { doc }`)
 }
@@ -83,5 +87,7 @@ export function fieldEndpoint(method: string, args: readonly unknown[]): unknown
  * fieldDeclOf(new CalcAPI().add) // { method: 'GET', params: { a, b } }
  */
 export function fieldDeclOf(value: unknown): EndpointDecl | undefined {
-  return typeof value === 'function' && FIELD in value ? (value as unknown as { [FIELD]: EndpointDecl })[FIELD] : undefined
+  return typeof value === 'function' && FIELD in value
+    ? (value as unknown as { [FIELD]: EndpointDecl })[FIELD]
+    : undefined
 }

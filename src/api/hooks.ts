@@ -28,7 +28,10 @@ export type ErrorClass = abstract new (...args: never[]) => Error
  * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
  */
 export interface MethodDecorator {
-  <This, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
+  <This, A extends unknown[], R>(
+    value: (this: This, ...args: A) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
+  ): void
   (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
 }
 
@@ -41,7 +44,10 @@ type NamesOf<T> = Exclude<Extract<T, string>, '*'>
  * the service is built).
  */
 export interface HookDecorator<Names extends string> {
-  <This extends { [K in Names]: unknown }, A extends unknown[], R>(value: (this: This, ...args: A) => R, context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>): void
+  <This extends { [K in Names]: unknown }, A extends unknown[], R>(
+    value: (this: This, ...args: A) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
+  ): void
   (target: { [K in Names]: unknown }, key: string | symbol, descriptor?: PropertyDescriptor): void
 }
 
@@ -58,11 +64,18 @@ function misplacedMember(args: readonly unknown[], decorator: string): boolean {
   const placement = placementOf(args)
   if (!placement || placement.on === 'method') return false
   const where = placement.on === 'class' ? 'the class' : placement.what
-  misplace(args, placement.on === 'class' ? '' : placement.member, `${decorator} is on ${where}; it goes on an instance method of an API class`)
+  misplace(
+    args,
+    placement.on === 'class' ? '' : placement.member,
+    `${decorator} is on ${where}; it goes on an instance method of an API class`,
+  )
   return true
 }
 
-function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'methodName'>): MethodDecorator {
+function hookDecorator(
+  kind: HookDecl['kind'],
+  decl: Omit<HookDecl, 'kind' | 'methodName'>,
+): MethodDecorator {
   const decorate = (...args: unknown[]): void => {
     if (misplacedMember(args, `@api.${kind}`)) return
     const { meta, name } = metaOfMethodCall(args)
@@ -72,13 +85,22 @@ function hookDecorator(kind: HookDecl['kind'], decl: Omit<HookDecl, 'kind' | 'me
 }
 
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
-  if (isMethodCall(args)) throw new ImproperlyConfigured(`@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`)
+  if (isMethodCall(args))
+    throw new ImproperlyConfigured(
+      `@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`,
+    )
   const targets: HookTarget[] = []
   for (const arg of args) {
     if (typeof arg === 'string' || isAPIClass(arg)) targets.push(arg)
-    else throw new ImproperlyConfigured(`@api.${kind}: a target must be a method name, an API class or '*' (got ${String(arg)})`)
+    else
+      throw new ImproperlyConfigured(
+        `@api.${kind}: a target must be a method name, an API class or '*' (got ${String(arg)})`,
+      )
   }
-  if (!targets.length) throw new ImproperlyConfigured(`@api.${kind} needs at least one target (a method name, an API class or '*')`)
+  if (!targets.length)
+    throw new ImproperlyConfigured(
+      `@api.${kind} needs at least one target (a method name, an API class or '*')`,
+    )
   return targets
 }
 
@@ -92,11 +114,16 @@ function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
  * @api.before('getArticle', 'update')
  * async loadArticle({ slug }: { slug: string }) { this.article = await find(slug) }
  */
-export function before<const A extends readonly (HookTarget | Record<string, unknown>)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
+export function before<const A extends readonly (HookTarget | Record<string, unknown>)[]>(
+  ...args: A
+): HookDecorator<NamesOf<A[number]>> {
   const last = args.at(-1)
   const hasParams = typeof last === 'object' && last !== null
   const params = hasParams ? (last as Record<string, unknown>) : undefined
-  return hookDecorator('before', { targets: targetsOf('before', hasParams ? args.slice(0, -1) : args), params }) as HookDecorator<NamesOf<A[number]>>
+  return hookDecorator('before', {
+    targets: targetsOf('before', hasParams ? args.slice(0, -1) : args),
+    params,
+  }) as HookDecorator<NamesOf<A[number]>>
 }
 
 /**
@@ -108,8 +135,12 @@ export function before<const A extends readonly (HookTarget | Record<string, unk
  * @api.after('*')
  * stamp(res: Response) { res.headers.set('server-timestamp', String(this.request.time.getTime())); return res }
  */
-export function after<const T extends readonly HookTarget[]>(...targets: T): HookDecorator<NamesOf<T[number]>> {
-  return hookDecorator('after', { targets: targetsOf('after', targets) }) as HookDecorator<NamesOf<T[number]>>
+export function after<const T extends readonly HookTarget[]>(
+  ...targets: T
+): HookDecorator<NamesOf<T[number]>> {
+  return hookDecorator('after', { targets: targetsOf('after', targets) }) as HookDecorator<
+    NamesOf<T[number]>
+  >
 }
 
 /**
@@ -121,11 +152,19 @@ export function after<const T extends readonly HookTarget[]>(...targets: T): Hoo
  * @api.handle('*', exceptions.BadRequest)
  * invalid(error: exceptions.BadRequest) { return this.respond(null, { status: 422, message: error.message }) }
  */
-export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(...args: A): HookDecorator<NamesOf<A[number]>> {
-  if (isMethodCall(args)) throw new ImproperlyConfigured("@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)")
+export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(
+  ...args: A
+): HookDecorator<NamesOf<A[number]>> {
+  if (isMethodCall(args))
+    throw new ImproperlyConfigured(
+      "@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)",
+    )
   const errors = args.filter(isErrorClass)
   const targets = args.filter((arg) => !isErrorClass(arg))
-  return hookDecorator('handle', { targets: targetsOf('handle', targets), errors }) as HookDecorator<NamesOf<A[number]>>
+  return hookDecorator('handle', {
+    targets: targetsOf('handle', targets),
+    errors,
+  }) as HookDecorator<NamesOf<A[number]>>
 }
 
 /**
@@ -156,7 +195,8 @@ export function response(template: Function | null): MethodDecorator {
  * async report() { return await slowQuery() }
  */
 export function timeout(ms: number): MethodDecorator {
-  if (!Number.isFinite(ms) || ms <= 0) throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
+  if (!Number.isFinite(ms) || ms <= 0)
+    throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
   const decorate = (...args: unknown[]): void => {
     if (misplacedMember(args, '@api.timeout')) return
     const { meta, name } = metaOfMethodCall(args)
@@ -175,21 +215,36 @@ const PLUGINS = Symbol.for('fw.plugins')
  * class PublicAPI extends api.API {}
  */
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
-  if (!isPlugin(instance)) throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
+  if (!isPlugin(instance))
+    throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
   const decorate = (...args: unknown[]): void => {
     const placement = placementOf(args)
     if (placement && placement.on !== 'class') {
-      const fix = 'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)'
-      return misplaceClassDecorator(args, placement, `@api.plugin(${instance.constructor.name})`, fix)
+      const fix =
+        'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)'
+      return misplaceClassDecorator(
+        args,
+        placement,
+        `@api.plugin(${instance.constructor.name})`,
+        fix,
+      )
     }
     const cls = args[0] as Function
-    const own = Object.hasOwn(cls, PLUGINS) ? (cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [] : []
-    Object.defineProperty(cls, PLUGINS, { value: [instance, ...own], enumerable: false, configurable: true })
+    const own = Object.hasOwn(cls, PLUGINS)
+      ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
+      : []
+    Object.defineProperty(cls, PLUGINS, {
+      value: [instance, ...own],
+      enumerable: false,
+      configurable: true,
+    })
   }
   return decorate as ClassDecorator<'@api.plugin'>
 }
 
 /** The plugins declared on exactly this class, outermost first. */
 export function pluginsOf(cls: Function): readonly Plugin[] {
-  return Object.hasOwn(cls, PLUGINS) ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? []) : []
+  return Object.hasOwn(cls, PLUGINS)
+    ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
+    : []
 }

@@ -1,12 +1,55 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
 import type * as F from './field'
-export { API, mount, isAPIClass, isMountEntry, type APIClass, type MountEntry, type AsOptions } from './api'
-export { route, get, post, put, patch, delete, del, routeOf, HTTP_METHODS, type HttpMethodName, type ClassDecorator, type ClassDecoratorExpected } from './decorators'
-export { before, after, handle, response, plugin, timeout, type HookTarget, type ErrorClass, type MethodDecorator } from './hooks'
+export {
+  API,
+  mount,
+  isAPIClass,
+  isMountEntry,
+  type APIClass,
+  type MountEntry,
+  type AsOptions,
+} from './api'
+export {
+  route,
+  get,
+  post,
+  put,
+  patch,
+  delete,
+  del,
+  routeOf,
+  HTTP_METHODS,
+  type HttpMethodName,
+  type ClassDecorator,
+  type ClassDecoratorExpected,
+} from './decorators'
+export {
+  before,
+  after,
+  handle,
+  response,
+  plugin,
+  timeout,
+  type HookTarget,
+  type ErrorClass,
+  type MethodDecorator,
+} from './hooks'
 export { Plugin } from './plugin'
 export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
-export type { Input, Params, OutputOf, TemplateParams, EndpointDecorator, EndpointDecoratorFactory, EndpointMethodExpected, Args, WireInput, WireOf, WireKey } from './endpoint-input'
+export type {
+  Input,
+  Params,
+  OutputOf,
+  TemplateParams,
+  EndpointDecorator,
+  EndpointDecoratorFactory,
+  EndpointMethodExpected,
+  Args,
+  WireInput,
+  WireOf,
+  WireKey,
+} from './endpoint-input'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
 // another chunk into a value of the `api` namespace (TS2693 in users' builds).
 /**

@@ -40,5 +40,9 @@ export interface Installable {
 
 /** Does `value` install itself (`service.use()` accepts it)? */
 export function isInstallable(value: unknown): value is Installable {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<Installable>)[INSTALL] === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<Installable>)[INSTALL] === 'function'
+  )
 }

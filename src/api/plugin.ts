@@ -25,7 +25,7 @@ export class Plugin {
   /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
   handleError?(error: unknown, ctx: RequestContext): PluginResult
   /** declared by a plugin that reports server errors itself (`plugins.Logger`): the service then prints none to the console */
-  readonly reportsErrors?: boolean
+  readonly reportsErrors?: boolean;
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {

@@ -54,11 +54,21 @@ type Jose = typeof import('jose')
  */
 export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
   const { secret, key } = options
-  if ((secret === undefined) === (key === undefined)) throw new ImproperlyConfigured('auth.JsonWebToken: give either `secret` (HMAC) or `key` ({ privateKey, publicKey })')
-  if (secret !== undefined && secret.length < 16) throw new ImproperlyConfigured('auth.JsonWebToken: the secret must be at least 16 characters')
+  if ((secret === undefined) === (key === undefined))
+    throw new ImproperlyConfigured(
+      'auth.JsonWebToken: give either `secret` (HMAC) or `key` ({ privateKey, publicKey })',
+    )
+  if (secret !== undefined && secret.length < 16)
+    throw new ImproperlyConfigured('auth.JsonWebToken: the secret must be at least 16 characters')
   const algorithm = options.algorithm ?? (secret !== undefined ? 'HS256' : undefined)
-  if (!algorithm || algorithm.toLowerCase() === 'none') throw new ImproperlyConfigured('auth.JsonWebToken: name the signing `algorithm` (e.g. ES256) for a key pair; `none` is refused')
-  if (secret !== undefined && !algorithm.startsWith('HS')) throw new ImproperlyConfigured(`auth.JsonWebToken: a secret signs with HS256/384/512, not ${algorithm}`)
+  if (!algorithm || algorithm.toLowerCase() === 'none')
+    throw new ImproperlyConfigured(
+      'auth.JsonWebToken: name the signing `algorithm` (e.g. ES256) for a key pair; `none` is refused',
+    )
+  if (secret !== undefined && !algorithm.startsWith('HS'))
+    throw new ImproperlyConfigured(
+      `auth.JsonWebToken: a secret signs with HS256/384/512, not ${algorithm}`,
+    )
   const secretBytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
   const signKey = (secretBytes ?? key?.privateKey) as KeyLike
   const verifyKey = (secretBytes ?? key?.publicKey) as KeyLike
@@ -66,19 +76,31 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
   const accepted = new Set(['bearer', 'token', name.toLowerCase()])
   const maxLength = options.maxLength ?? 8192
   // jose reads a number as an absolute time: a lifetime in seconds is written as text
-  const expiresIn = typeof options.expiresIn === 'number' ? `${options.expiresIn}s` : (options.expiresIn ?? '1d')
-  const verifyOptions = { algorithms: [algorithm], issuer: options.issuer, audience: options.audience }
+  const expiresIn =
+    typeof options.expiresIn === 'number' ? `${options.expiresIn}s` : (options.expiresIn ?? '1d')
+  const verifyOptions = {
+    algorithms: [algorithm],
+    issuer: options.issuer,
+    audience: options.audience,
+  }
   let jose: Promise<Jose> | undefined
   // jose is an optional peer dependency: loaded on first use (a literal import, so Workers bundlers include it).
   const load = (): Promise<Jose> => (jose ??= import('jose'))
   const scheme: JsonWebTokenScheme = {
     kind: 'jwt',
-    security: { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    security: {
+      name: 'bearerAuth',
+      scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    },
     challenge: `${name} realm="api"`,
     headers: ['authorization'],
     async sign(id, claims = {}) {
       const { SignJWT } = await load()
-      let token = new SignJWT(claims).setProtectedHeader({ alg: algorithm, typ: 'JWT' }).setSubject(String(id)).setIssuedAt().setExpirationTime(expiresIn)
+      let token = new SignJWT(claims)
+        .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+        .setSubject(String(id))
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
       if (options.issuer) token = token.setIssuer(options.issuer)
       if (options.audience) token = token.setAudience(options.audience)
       return token.sign(signKey)
@@ -86,7 +108,8 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     async authenticate(context: RequestContext): Promise<Found | undefined> {
       const sent = authorization(context)
       if (!sent || !accepted.has(sent.scheme)) return undefined
-      if (sent.credentials.length > maxLength) throw unauthorized(scheme, `token longer than ${maxLength} characters`)
+      if (sent.credentials.length > maxLength)
+        throw unauthorized(scheme, `token longer than ${maxLength} characters`)
       const { jwtVerify } = await load()
       let subject: string | undefined
       try {
@@ -96,7 +119,8 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
         // expired, tampered, another algorithm or issuer, not a JWT at all: the same answer, naming nothing
         throw unauthorized(scheme, 'invalid or expired token')
       }
-      if (typeof subject !== 'string' || !subject) throw unauthorized(scheme, 'token without a subject')
+      if (typeof subject !== 'string' || !subject)
+        throw unauthorized(scheme, 'token without a subject')
       return { id: subject }
     },
     start(_context, id) {

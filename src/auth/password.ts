@@ -75,13 +75,25 @@ function fromBase64(text: string): Uint8Array | undefined {
 /** Equal bytes, in time that depends only on the length. */
 export function constantTimeEqual(left: Uint8Array, right: Uint8Array): boolean {
   let difference = left.length ^ right.length
-  for (let index = 0; index < left.length; index++) difference |= (left[index] ?? 0) ^ (right[index] ?? 0)
+  for (let index = 0; index < left.length; index++)
+    difference |= (left[index] ?? 0) ^ (right[index] ?? 0)
   return difference === 0
 }
 
-async function derive(plain: string, salt: string, iterations: number, bytes: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(plain), 'PBKDF2', false, ['deriveBits'])
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations }, key, bytes * 8)
+async function derive(
+  plain: string,
+  salt: string,
+  iterations: number,
+  bytes: number,
+): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(plain), 'PBKDF2', false, [
+    'deriveBits',
+  ])
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations },
+    key,
+    bytes * 8,
+  )
   return new Uint8Array(bits)
 }
 
@@ -97,7 +109,16 @@ function parse(encoded: string): Parsed | undefined {
   const [, rounds = '', salt = '', hashText = ''] = parts
   const iterations = /^[1-9]\d{0,8}$/.test(rounds) ? Number(rounds) : 0
   const hash = fromBase64(hashText)
-  if (!iterations || iterations > MAX_ITERATIONS || !salt || salt.length > 256 || !hash || hash.length < 16 || hash.length > 64) return undefined
+  if (
+    !iterations ||
+    iterations > MAX_ITERATIONS ||
+    !salt ||
+    salt.length > 256 ||
+    !hash ||
+    hash.length < 16 ||
+    hash.length > 64
+  )
+    return undefined
   return { iterations, salt, hash }
 }
 
@@ -112,18 +133,24 @@ function parse(encoded: string): Parsed | undefined {
 export function Pbkdf2Hasher(options: Pbkdf2Options = {}): PasswordHasher {
   const iterations = options.iterations ?? PBKDF2_SHA256_ITERATIONS
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_ITERATIONS) {
-    throw new RangeError(`auth.Pbkdf2Hasher: iterations must be an integer from 1 to ${MAX_ITERATIONS} (got ${String(iterations)})`)
+    throw new RangeError(
+      `auth.Pbkdf2Hasher: iterations must be an integer from 1 to ${MAX_ITERATIONS} (got ${String(iterations)})`,
+    )
   }
   return {
     async hash(plain) {
-      if (plain.length > MAX_PASSWORD_LENGTH) throw new RangeError(`auth: a password is at most ${MAX_PASSWORD_LENGTH} characters`)
+      if (plain.length > MAX_PASSWORD_LENGTH)
+        throw new RangeError(`auth: a password is at most ${MAX_PASSWORD_LENGTH} characters`)
       const salt = randomSalt()
       return `${ALGORITHM}$${iterations}$${salt}$${toBase64(await derive(plain, salt, iterations, 32))}`
     },
     async verify(plain, encoded) {
       const parsed = typeof encoded === 'string' ? parse(encoded) : undefined
       if (!parsed || typeof plain !== 'string' || plain.length > MAX_PASSWORD_LENGTH) return false
-      return constantTimeEqual(await derive(plain, parsed.salt, parsed.iterations, parsed.hash.length), parsed.hash)
+      return constantTimeEqual(
+        await derive(plain, parsed.salt, parsed.iterations, parsed.hash.length),
+        parsed.hash,
+      )
     },
     needsRehash(encoded) {
       const parsed = parse(encoded)
@@ -141,7 +168,10 @@ export const defaultHasher: PasswordHasher = Pbkdf2Hasher()
  * @example
  * await db.insert(users).values({ username: 'alice', password: await auth.hashPassword('alice123') })
  */
-export function hashPassword(plain: string, hasher: PasswordHasher = defaultHasher): Promise<string> {
+export function hashPassword(
+  plain: string,
+  hasher: PasswordHasher = defaultHasher,
+): Promise<string> {
   return hasher.hash(plain)
 }
 
@@ -152,6 +182,10 @@ export function hashPassword(plain: string, hasher: PasswordHasher = defaultHash
  * @example
  * await auth.verifyPassword('alice123', row.password)   // true
  */
-export function verifyPassword(plain: string, encoded: string, hasher: PasswordHasher = defaultHasher): Promise<boolean> {
+export function verifyPassword(
+  plain: string,
+  encoded: string,
+  hasher: PasswordHasher = defaultHasher,
+): Promise<boolean> {
   return hasher.verify(plain, encoded)
 }

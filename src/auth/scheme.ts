@@ -9,7 +9,9 @@ import type { RequestContext } from '../request/context'
  * @example
  * const found: auth.Found = { id: 1 }
  */
-export type Found = { id: unknown; user?: undefined } | { user: Record<string, unknown>; id?: undefined }
+export type Found =
+  | { id: unknown; user?: undefined }
+  | { user: Record<string, unknown>; id?: undefined }
 
 /**
  * An authentication scheme: reads credentials from a request and, for
@@ -42,14 +44,21 @@ export function unauthorized(scheme: Pick<Scheme, 'challenge'>, reason: string):
 
 /** The 403 of a cross-site request authenticated by a cookie. */
 export function crossSite(origin: string): PermissionDenied {
-  return new PermissionDenied(`cross-site request refused: ${origin.slice(0, 100)} is not a trusted origin`)
+  return new PermissionDenied(
+    `cross-site request refused: ${origin.slice(0, 100)} is not a trusted origin`,
+  )
 }
 
 /** The `<scheme> <credentials>` of an `Authorization` header, scheme lower-cased; undefined when malformed. */
-export function authorization(context: RequestContext): { scheme: string; credentials: string } | undefined {
+export function authorization(
+  context: RequestContext,
+): { scheme: string; credentials: string } | undefined {
   const header = context.headers.get('authorization')
   if (header === null) return undefined
   const space = header.indexOf(' ')
   if (space <= 0) return undefined
-  return { scheme: header.slice(0, space).toLowerCase(), credentials: header.slice(space + 1).trim() }
+  return {
+    scheme: header.slice(0, space).toLowerCase(),
+    credentials: header.slice(space + 1).trim(),
+  }
 }

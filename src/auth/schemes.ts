@@ -41,7 +41,8 @@ export interface APIKeyOptions {
  */
 export function APIKey(options: APIKeyOptions): Scheme {
   const header = options.header ?? 'X-API-Key'
-  if (typeof options.verify !== 'function') throw new ImproperlyConfigured('auth.APIKey: `verify(key)` is required')
+  if (typeof options.verify !== 'function')
+    throw new ImproperlyConfigured('auth.APIKey: `verify(key)` is required')
   const wire = header.toLowerCase()
   const scheme: Scheme = {
     kind: 'apiKey',
@@ -79,7 +80,8 @@ export interface BasicOptions {
  * const admin = auth.User(users, { authentication: auth.Basic({ verify }), loginFields: ['username'], passwordField: 'password' })
  */
 export function Basic(options: BasicOptions): Scheme {
-  if (typeof options.verify !== 'function') throw new ImproperlyConfigured('auth.Basic: `verify(username, password)` is required')
+  if (typeof options.verify !== 'function')
+    throw new ImproperlyConfigured('auth.Basic: `verify(username, password)` is required')
   const realm = (options.realm ?? 'api').replace(/["\\]/g, '')
   const scheme: Scheme = {
     kind: 'basic',
@@ -89,16 +91,22 @@ export function Basic(options: BasicOptions): Scheme {
     async authenticate(context) {
       const sent = authorization(context)
       if (!sent || sent.scheme !== 'basic') return undefined
-      if (sent.credentials.length > MAX_CREDENTIAL) throw unauthorized(scheme, 'invalid credentials')
+      if (sent.credentials.length > MAX_CREDENTIAL)
+        throw unauthorized(scheme, 'invalid credentials')
       let decoded: string
       try {
-        decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(sent.credentials), (char) => char.charCodeAt(0)))
+        decoded = new TextDecoder('utf-8', { fatal: true }).decode(
+          Uint8Array.from(atob(sent.credentials), (char) => char.charCodeAt(0)),
+        )
       } catch {
         throw unauthorized(scheme, 'malformed Basic credentials')
       }
       const colon = decoded.indexOf(':')
       if (colon < 0) throw unauthorized(scheme, 'malformed Basic credentials')
-      return found(scheme, await options.verify(decoded.slice(0, colon), decoded.slice(colon + 1), context))
+      return found(
+        scheme,
+        await options.verify(decoded.slice(0, colon), decoded.slice(colon + 1), context),
+      )
     },
   }
   return scheme
@@ -132,7 +140,8 @@ export interface CustomOptions {
  * const outside = auth.Custom({ scheme: { type: 'http', scheme: 'bearer' }, resolve: async (context) => (await lib.getSession(context.raw))?.user })
  */
 export function Custom(options: CustomOptions): Scheme {
-  if (typeof options.resolve !== 'function') throw new ImproperlyConfigured('auth.Custom: `resolve(context)` is required')
+  if (typeof options.resolve !== 'function')
+    throw new ImproperlyConfigured('auth.Custom: `resolve(context)` is required')
   const scheme: Scheme = {
     kind: 'custom',
     security: { name: options.name ?? 'customAuth', scheme: options.scheme },

@@ -65,7 +65,9 @@ function newSessionId(): string {
 function storableId(id: unknown): string | number {
   if (typeof id === 'number' || typeof id === 'string') return id
   if (typeof id === 'bigint') return id.toString()
-  throw new ImproperlyConfigured(`auth.Session: a user id must be a number, a string or a bigint (got ${typeof id})`)
+  throw new ImproperlyConfigured(
+    `auth.Session: a user id must be a number, a string or a bigint (got ${typeof id})`,
+  )
 }
 
 /**
@@ -79,17 +81,35 @@ function storableId(id: unknown): string | number {
  */
 export function Session(options: SessionOptions): SessionScheme {
   const { store } = options
-  if (!store || typeof store.get !== 'function') throw new ImproperlyConfigured('auth.Session: `store` must be a session store (auth.MemoryStore(), auth.DatabaseStore(table), auth.RedisStore(client), auth.KVStore(binding))')
+  if (!store || typeof store.get !== 'function')
+    throw new ImproperlyConfigured(
+      'auth.Session: `store` must be a session store (auth.MemoryStore(), auth.DatabaseStore(table), auth.RedisStore(client), auth.KVStore(binding))',
+    )
   const cookie = options.cookie ?? {}
   const name = cookie.name ?? 'sessionid'
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(name)) throw new ImproperlyConfigured(`auth.Session: '${name}' is not a cookie name`)
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(name))
+    throw new ImproperlyConfigured(`auth.Session: '${name}' is not a cookie name`)
   const maxAge = options.maxAge ?? 14 * 86400
-  if (!Number.isInteger(maxAge) || maxAge < 1) throw new ImproperlyConfigured('auth.Session: maxAge is a positive number of seconds')
+  if (!Number.isInteger(maxAge) || maxAge < 1)
+    throw new ImproperlyConfigured('auth.Session: maxAge is a positive number of seconds')
   const trusted = new Set(options.trustedOrigins ?? [])
-  const attributes = [`Path=${cookie.path ?? '/'}`, ...(cookie.domain ? [`Domain=${cookie.domain}`] : []), ...(cookie.httpOnly === false ? [] : ['HttpOnly']), `SameSite=${cookie.sameSite ?? 'Lax'}`]
-  const secure = (context: RequestContext): boolean => (cookie.secure === 'auto' || cookie.secure === undefined ? context.url.protocol === 'https:' : cookie.secure)
+  const attributes = [
+    `Path=${cookie.path ?? '/'}`,
+    ...(cookie.domain ? [`Domain=${cookie.domain}`] : []),
+    ...(cookie.httpOnly === false ? [] : ['HttpOnly']),
+    `SameSite=${cookie.sameSite ?? 'Lax'}`,
+  ]
+  const secure = (context: RequestContext): boolean =>
+    cookie.secure === 'auto' || cookie.secure === undefined
+      ? context.url.protocol === 'https:'
+      : cookie.secure
   const setCookie = (context: RequestContext, value: string, age: number): void => {
-    const line = [`${name}=${value}`, `Max-Age=${age}`, ...attributes, ...(secure(context) || cookie.sameSite === 'None' ? ['Secure'] : [])].join('; ')
+    const line = [
+      `${name}=${value}`,
+      `Max-Age=${age}`,
+      ...attributes,
+      ...(secure(context) || cookie.sameSite === 'None' ? ['Secure'] : []),
+    ].join('; ')
     ;(context.setCookies ??= []).push(line)
   }
   /** Refuse an unsafe request carrying the cookie from another site (Origin, else Sec-Fetch-Site). */

@@ -33,7 +33,9 @@ function parsed(text: unknown): SessionData | undefined {
   if (typeof text !== 'string') return undefined
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SessionData) : undefined
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as SessionData)
+      : undefined
   } catch {
     return undefined
   }
@@ -111,7 +113,10 @@ export function DatabaseStore(table: PgTable, options: DatabaseStoreOptions = {}
   const column = (role: 'key' | 'data' | 'expires'): { name: string; column: PgColumn } => {
     const name = options.columns?.[role] ?? role
     const found = columns[name]
-    if (!found) throw new ImproperlyConfigured(`auth.DatabaseStore: the table has no column '${name}' (the ${role}; have: ${Object.keys(columns).join(', ')})`)
+    if (!found)
+      throw new ImproperlyConfigured(
+        `auth.DatabaseStore: the table has no column '${name}' (the ${role}; have: ${Object.keys(columns).join(', ')})`,
+      )
     return { name, column: found }
   }
   const key = column('key')
@@ -121,15 +126,29 @@ export function DatabaseStore(table: PgTable, options: DatabaseStoreOptions = {}
   const db = () => databaseOf(alias).db()
   return {
     async get(id) {
-      const rows = await (await db()).select({ data: data.column }).from(table).where(and(eq(key.column, id), gt(expires.column, new Date()))).limit(1)
+      const rows = await (await db())
+        .select({ data: data.column })
+        .from(table)
+        .where(and(eq(key.column, id), gt(expires.column, new Date())))
+        .limit(1)
       const value = rows[0]?.data
       // jsonb comes back parsed; a text column holds the JSON text
-      return typeof value === 'string' ? parsed(value) : typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SessionData) : undefined
+      return typeof value === 'string'
+        ? parsed(value)
+        : typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? (value as SessionData)
+          : undefined
     },
     async set(id, session, maxAge) {
       const until = new Date(Date.now() + maxAge * 1000)
       const values = { [key.name]: id, [data.name]: session, [expires.name]: until }
-      await (await db()).insert(table).values(values).onConflictDoUpdate({ target: key.column, set: { [data.name]: session, [expires.name]: until } })
+      await (await db())
+        .insert(table)
+        .values(values)
+        .onConflictDoUpdate({
+          target: key.column,
+          set: { [data.name]: session, [expires.name]: until },
+        })
     },
     async delete(id) {
       await (await db()).delete(table).where(eq(key.column, id))
@@ -192,12 +211,18 @@ export interface KVNamespaceLike {
  * @example
  * auth.Session({ store: auth.KVStore((env) => env.SESSIONS) })   // the binding, read from each request's env
  */
-export function KVStore(binding: KVNamespaceLike | ((env: unknown) => KVNamespaceLike), options: { prefix?: string } = {}): SessionStore {
+export function KVStore(
+  binding: KVNamespaceLike | ((env: unknown) => KVNamespaceLike),
+  options: { prefix?: string } = {},
+): SessionStore {
   const prefix = options.prefix ?? 'fw:session:'
   const kv = (context: RequestContext | undefined): KVNamespaceLike => {
     if (typeof binding !== 'function') return binding
     const found = binding(context?.env)
-    if (!found || typeof found.get !== 'function') throw new ImproperlyConfigured('auth.KVStore: the binding function returned no KV namespace (is it bound in wrangler.toml?)')
+    if (!found || typeof found.get !== 'function')
+      throw new ImproperlyConfigured(
+        'auth.KVStore: the binding function returned no KV namespace (is it bound in wrangler.toml?)',
+      )
     return found
   }
   return {
@@ -205,7 +230,9 @@ export function KVStore(binding: KVNamespaceLike | ((env: unknown) => KVNamespac
       return parsed(await kv(context).get(prefix + key))
     },
     async set(key, data, maxAge, context) {
-      await kv(context).put(prefix + key, JSON.stringify(data), { expirationTtl: Math.max(60, maxAge) })
+      await kv(context).put(prefix + key, JSON.stringify(data), {
+        expirationTtl: Math.max(60, maxAge),
+      })
     },
     async delete(key, context) {
       await kv(context).delete(prefix + key)

@@ -70,14 +70,22 @@ export interface UserConfig<U> extends Marker<U>, FieldDecorator<U> {
    * its login time / address, and start the authentication (a token, or a
    * new session and its cookie); `null` when either is wrong, in the same time.
    */
-  login(context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<U> | null>
+  login(
+    context: RequestContext,
+    credentials: { ident: string; password: string },
+  ): Promise<LoginResult<U> | null>
   /** end the authentication (the session and its cookie) */
   logout(context: RequestContext): Promise<void>
 }
 
 /** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
 function clientAddress(context: RequestContext): string | null {
-  const env = context.env as { incoming?: { socket?: { remoteAddress?: string } }; requestIP?: (request: Request) => { address?: string } | null } | undefined
+  const env = context.env as
+    | {
+        incoming?: { socket?: { remoteAddress?: string } }
+        requestIP?: (request: Request) => { address?: string } | null
+      }
+    | undefined
   const node = env?.incoming?.socket?.remoteAddress
   if (node) return node
   return typeof env?.requestIP === 'function' ? (env.requestIP(context.raw)?.address ?? null) : null
@@ -85,9 +93,26 @@ function clientAddress(context: RequestContext): string | null {
 
 /** A user id as the primary key column holds it; undefined when it cannot be one. */
 function idConverter(column: Column): (id: unknown) => unknown {
-  if (column.dataType === 'number') return (id) => (typeof id === 'number' && Number.isSafeInteger(id) ? id : typeof id === 'string' && /^-?\d{1,15}$/.test(id) ? Number(id) : undefined)
-  if (column.dataType === 'bigint') return (id) => (typeof id === 'bigint' ? id : typeof id === 'string' && /^-?\d{1,19}$/.test(id) ? BigInt(id) : undefined)
-  return (id) => (typeof id === 'string' && id.length <= 512 ? id : typeof id === 'number' ? String(id) : undefined)
+  if (column.dataType === 'number')
+    return (id) =>
+      typeof id === 'number' && Number.isSafeInteger(id)
+        ? id
+        : typeof id === 'string' && /^-?\d{1,15}$/.test(id)
+          ? Number(id)
+          : undefined
+  if (column.dataType === 'bigint')
+    return (id) =>
+      typeof id === 'bigint'
+        ? id
+        : typeof id === 'string' && /^-?\d{1,19}$/.test(id)
+          ? BigInt(id)
+          : undefined
+  return (id) =>
+    typeof id === 'string' && id.length <= 512
+      ? id
+      : typeof id === 'number'
+        ? String(id)
+        : undefined
 }
 
 /**
@@ -98,24 +123,35 @@ function idConverter(column: Column): (id: unknown) => unknown {
  * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), loginFields: ['username'], passwordField: 'password' })
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)      // 401 without a valid token
  */
-export function User<T extends PgTable, const P extends Key<T> = never>(table: T, options: UserOptions<T, P>): UserConfig<Omit<InferSelectModel<T>, P>> {
+export function User<T extends PgTable, const P extends Key<T> = never>(
+  table: T,
+  options: UserOptions<T, P>,
+): UserConfig<Omit<InferSelectModel<T>, P>> {
   type Row = Omit<InferSelectModel<T>, P>
   const scheme = options.authentication
-  if (!scheme || typeof scheme.authenticate !== 'function') throw new ImproperlyConfigured('auth.User: `authentication` must be a scheme (auth.JsonWebToken, auth.Session, auth.APIKey, auth.Basic, auth.Custom)')
+  if (!scheme || typeof scheme.authenticate !== 'function')
+    throw new ImproperlyConfigured(
+      'auth.User: `authentication` must be a scheme (auth.JsonWebToken, auth.Session, auth.APIKey, auth.Basic, auth.Custom)',
+    )
   const columns: Record<string, Column> = getTableColumns(table)
   const need = (name: string, role: string): Column => {
     const column = columns[name]
-    if (!column) throw new ImproperlyConfigured(`auth.User: ${role} '${name}' is not a column of the table (have: ${Object.keys(columns).join(', ')})`)
+    if (!column)
+      throw new ImproperlyConfigured(
+        `auth.User: ${role} '${name}' is not a column of the table (have: ${Object.keys(columns).join(', ')})`,
+      )
     return column
   }
   const passwordField: string | undefined = options.passwordField
   if (passwordField !== undefined) need(passwordField, 'passwordField')
-  if (!options.loginFields.length) throw new ImproperlyConfigured('auth.User: `loginFields` names at least one column')
+  if (!options.loginFields.length)
+    throw new ImproperlyConfigured('auth.User: `loginFields` names at least one column')
   const loginColumns = options.loginFields.map((name) => need(name, 'loginFields'))
   if (options.loginTimeField) need(options.loginTimeField, 'loginTimeField')
   if (options.loginIpField) need(options.loginIpField, 'loginIpField')
   const idKey = Object.keys(columns).find((name) => columns[name]?.primary)
-  if (idKey === undefined) throw new ImproperlyConfigured('auth.User: the table needs a primary key column (the user id)')
+  if (idKey === undefined)
+    throw new ImproperlyConfigured('auth.User: the table needs a primary key column (the user id)')
   const idColumn = columns[idKey] as Column
   const toId = idConverter(idColumn)
   const hasher = options.hasher ?? defaultHasher
@@ -135,7 +171,11 @@ export function User<T extends PgTable, const P extends Key<T> = never>(table: T
     if (found.user) return withoutPassword(found.user)
     const id = toId(found.id)
     if (id === undefined) throw unauthorized(scheme, 'invalid credentials')
-    const rows = await (await db()).select().from(table as PgTable).where(eq(idColumn, id)).limit(1)
+    const rows = await (await db())
+      .select()
+      .from(table as PgTable)
+      .where(eq(idColumn, id))
+      .limit(1)
     const row = rows[0]
     if (!row) throw unauthorized(scheme, 'the user no longer exists')
     return withoutPassword(row)
@@ -154,26 +194,56 @@ export function User<T extends PgTable, const P extends Key<T> = never>(table: T
     if (!user) throw unauthorized(scheme, 'authentication required')
     return user
   }
-  const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({ kind: 'resolve', hasDefault: false, resolve, security: { ...scheme.security, optional }, headers: scheme.headers })
+  const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({
+    kind: 'resolve',
+    hasDefault: false,
+    resolve,
+    security: { ...scheme.security, optional },
+    headers: scheme.headers,
+  })
   const optionalMarker = createMarker<Row | null>(spec(current, true))
 
-  const login = async (context: RequestContext, credentials: { ident: string; password: string }): Promise<LoginResult<Row> | null> => {
-    if (passwordField === undefined) throw new ImproperlyConfigured('auth.User: login() checks a password: give `passwordField` (the column holding auth.hashPassword() hashes)')
+  const login = async (
+    context: RequestContext,
+    credentials: { ident: string; password: string },
+  ): Promise<LoginResult<Row> | null> => {
+    if (passwordField === undefined)
+      throw new ImproperlyConfigured(
+        'auth.User: login() checks a password: give `passwordField` (the column holding auth.hashPassword() hashes)',
+      )
     // Every login verifies one hash, the user's or this dummy: unknown users take as long as wrong passwords.
     const dummy = await (dummyHash ??= hasher.hash(crypto.randomUUID()))
     const { ident, password } = credentials ?? {}
-    const valid = typeof ident === 'string' && ident.length > 0 && ident.length <= 256 && typeof password === 'string' && password.length <= MAX_PASSWORD_LENGTH
+    const valid =
+      typeof ident === 'string' &&
+      ident.length > 0 &&
+      ident.length <= 256 &&
+      typeof password === 'string' &&
+      password.length <= MAX_PASSWORD_LENGTH
     const database = await db()
-    const rows = valid ? await database.select().from(table as PgTable).where(or(...loginColumns.map((column) => eq(column, ident)))).limit(1) : []
+    const rows = valid
+      ? await database
+          .select()
+          .from(table as PgTable)
+          .where(or(...loginColumns.map((column) => eq(column, ident))))
+          .limit(1)
+      : []
     const row = rows[0]
     const stored = row?.[passwordField]
-    const matches = await hasher.verify(valid ? password : '', typeof stored === 'string' ? stored : dummy)
+    const matches = await hasher.verify(
+      valid ? password : '',
+      typeof stored === 'string' ? stored : dummy,
+    )
     if (!row || typeof stored !== 'string' || !matches) return null
     const changes: Record<string, unknown> = {}
     if (options.loginTimeField) changes[options.loginTimeField] = new Date()
     if (options.loginIpField) changes[options.loginIpField] = clientIp(context) ?? null
     if (hasher.needsRehash(stored)) changes[passwordField] = await hasher.hash(password)
-    if (Object.keys(changes).length) await database.update(table as PgTable).set(changes).where(eq(idColumn, row[idKey]))
+    if (Object.keys(changes).length)
+      await database
+        .update(table as PgTable)
+        .set(changes)
+        .where(eq(idColumn, row[idKey]))
     const user = withoutPassword({ ...row, ...changes })
     const token = scheme.start ? await scheme.start(context, row[idKey]) : undefined
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))

@@ -17,7 +17,8 @@ import { jsonDepthExceeds } from '../utils/json-depth'
  */
 export function parseJson(text: string, maxDepth: number): unknown {
   if (isBlank(text)) return undefined
-  if (jsonDepthExceeds(text, maxDepth)) throw new BadRequest(`JSON body nested deeper than ${maxDepth} levels`)
+  if (jsonDepthExceeds(text, maxDepth))
+    throw new BadRequest(`JSON body nested deeper than ${maxDepth} levels`)
   try {
     // JSON.parse defines `__proto__` as an own key (no pollution by itself);
     // the reviver deletes it. Only texts that can spell it pay for the reviver.

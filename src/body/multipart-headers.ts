@@ -122,7 +122,11 @@ function plainQuoted(block: string, from: number): number {
 }
 
 function headerName(raw: string): string {
-  return raw === 'Content-Disposition' ? 'content-disposition' : raw === 'Content-Type' ? 'content-type' : raw.trim().toLowerCase()
+  return raw === 'Content-Disposition'
+    ? 'content-disposition'
+    : raw === 'Content-Type'
+      ? 'content-type'
+      : raw.trim().toLowerCase()
 }
 
 /**
@@ -144,14 +148,17 @@ function readDisposition(value: string, out: Pick<PartHeaders, 'name' | 'filenam
   const params: Record<string, string> = Object.create(null)
   parseHeaderParams(value, semi + 1, params)
   if (params.name !== undefined) out.name = unescapeHtmlForm(params.name)
-  const extended = params['filename*'] === undefined ? undefined : decodeExtended(params['filename*'])
+  const extended =
+    params['filename*'] === undefined ? undefined : decodeExtended(params['filename*'])
   if (extended !== undefined) out.filename = extended
   else if (params.filename !== undefined) out.filename = unescapeHtmlForm(params.filename)
 }
 
 // Browsers (HTML form encoding) send `"`, CR and LF in names as %22, %0D, %0A.
 function unescapeHtmlForm(text: string): string {
-  return text.includes('%') ? text.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text
+  return text.includes('%')
+    ? text.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text
 }
 
 // RFC 8187 `UTF-8''na%C3%AFve.txt`; other charsets or bad escapes are ignored.

@@ -74,7 +74,11 @@ export async function readMultipart(
  * `readMultipart` for a body already read whole (a small framed body, see
  * `readBody`): the same parser and limits, one chunk.
  */
-export function parseMultipart(bytes: Bytes, boundary: string | undefined, limits: MultipartLimits): FormObject | undefined {
+export function parseMultipart(
+  bytes: Bytes,
+  boundary: string | undefined,
+  limits: MultipartLimits,
+): FormObject | undefined {
   const parser = new MultipartParser(checkBoundary(boundary), limits)
   if (bytes.length === 0) return undefined
   if (bytes.length > limits.bytes) throw tooLarge(limits.bytes)
@@ -83,7 +87,8 @@ export function parseMultipart(bytes: Bytes, boundary: string | undefined, limit
 }
 
 function checkBoundary(boundary: string | undefined): string {
-  if (boundary === undefined || !BOUNDARY.test(boundary)) throw new BadRequest('multipart body without a valid boundary')
+  if (boundary === undefined || !BOUNDARY.test(boundary))
+    throw new BadRequest('multipart body without a valid boundary')
   return boundary
 }
 
@@ -117,7 +122,10 @@ class MultipartParser {
       this.state = AFTER_DELIMITER
       pos = this.consume(buf, this.delimiter.length - 2)
     } else {
-      buf = this.pending.length === 0 ? chunk : concatBytes([this.pending, chunk], this.pending.length + chunk.length)
+      buf =
+        this.pending.length === 0
+          ? chunk
+          : concatBytes([this.pending, chunk], this.pending.length + chunk.length)
       pos = this.consume(buf, 0)
     }
     // Copy the short tail so the (possibly large) chunk can be freed.
@@ -168,10 +176,12 @@ class MultipartParser {
           } else {
             const at = indexOf(buf, HEADER_END, pos)
             if (at < 0) {
-              if (buf.length - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
+              if (buf.length - pos > MAX_HEADER_BYTES)
+                throw new BadRequest('multipart part headers too large')
               return pos
             }
-            if (at - pos > MAX_HEADER_BYTES) throw new BadRequest('multipart part headers too large')
+            if (at - pos > MAX_HEADER_BYTES)
+              throw new BadRequest('multipart part headers too large')
             block = decodeText(buf.subarray(pos, at))
             pos = at + HEADER_END.length
           }
@@ -211,7 +221,10 @@ class MultipartParser {
     }
     // A file in a field that takes none may only be an empty, unselected input.
     const fileFields = this.limits.fileFields
-    this.undeclared = part.filename !== undefined && fileFields !== undefined && !fileFields.includes(part.name ?? '')
+    this.undeclared =
+      part.filename !== undefined &&
+      fileFields !== undefined &&
+      !fileFields.includes(part.name ?? '')
     this.part = part
     this.chunks = []
     this.size = 0
@@ -220,7 +233,8 @@ class MultipartParser {
   private data(bytes: Bytes): void {
     if (bytes.length === 0 || this.part.name === undefined) return
     this.size += bytes.length
-    if (this.undeclared) throw new BadRequest(`field '${this.part.name.slice(0, 100)}' does not take a file`)
+    if (this.undeclared)
+      throw new BadRequest(`field '${this.part.name.slice(0, 100)}' does not take a file`)
     if (this.part.filename !== undefined) {
       if (this.size > this.limits.fileBytes) throw tooLarge(this.limits.fileBytes, 'file')
     } else if (this.size > this.limits.fieldBytes) {
@@ -234,7 +248,11 @@ class MultipartParser {
     if (name === undefined) return
     if (filename !== undefined) {
       if (filename === '' && this.size === 0) return // an unselected file input
-      addField(this.form, name, new UploadedFile(this.chunks, filename, { type: type ?? 'application/octet-stream' }))
+      addField(
+        this.form,
+        name,
+        new UploadedFile(this.chunks, filename, { type: type ?? 'application/octet-stream' }),
+      )
     } else {
       addField(this.form, name, decodeText(concatBytes(this.chunks, this.size)))
     }
@@ -254,7 +272,11 @@ function indexOf(buf: Uint8Array, pattern: Uint8Array, from: number): number {
   const first = pattern[0]!
   const last = buf.length - pattern.length
   // Uint8Array#indexOf is native; candidates (a CR) are rare in most payloads.
-  for (let candidate = buf.indexOf(first, from); candidate !== -1 && candidate <= last; candidate = buf.indexOf(first, candidate + 1)) {
+  for (
+    let candidate = buf.indexOf(first, from);
+    candidate !== -1 && candidate <= last;
+    candidate = buf.indexOf(first, candidate + 1)
+  ) {
     let matched = 1
     while (matched < pattern.length && buf[candidate + matched] === pattern[matched]) matched++
     if (matched === pattern.length) return candidate
@@ -268,4 +290,3 @@ function startsWith(buf: Uint8Array, pattern: Uint8Array, skip: number): boolean
   for (let i = skip; i < pattern.length; i++) if (buf[i - skip] !== pattern[i]) return false
   return true
 }
-

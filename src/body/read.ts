@@ -33,7 +33,16 @@ import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
-import { checkDeclaredLength, declaredLength, fromFramingServer, isFramed, readAll, readFramed, readFramedText, type Bytes } from './stream'
+import {
+  checkDeclaredLength,
+  declaredLength,
+  fromFramingServer,
+  isFramed,
+  readAll,
+  readFramed,
+  readFramedText,
+  type Bytes,
+} from './stream'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -53,7 +62,10 @@ export interface BodyPlan {
 
 const JSON_HEADER = 'application/json'
 /** The most common header, parsed once (read-only here). */
-const JSON_TYPE: ContentType = Object.freeze({ essence: JSON_HEADER, params: Object.freeze(Object.create(null) as Record<string, string>) })
+const JSON_TYPE: ContentType = Object.freeze({
+  essence: JSON_HEADER,
+  params: Object.freeze(Object.create(null) as Record<string, string>),
+})
 
 /** Framed multipart bodies up to this size are read whole, not streamed. */
 const WHOLE_MULTIPART_BYTES = 64 * 1024
@@ -81,9 +93,22 @@ const EXPECTED: Record<BodyAccept, string> = {
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
  * await readBody(request, { accept: 'text', contentType: 'text/html', maxLength: 100 }, limits)
  */
-export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?: unknown, type: ContentType | undefined = contentTypeOf(request), framing?: FramingCheck): Promise<unknown> {
+export function readBody(
+  request: Request,
+  plan: BodyPlan,
+  limits: Limits,
+  env?: unknown,
+  type: ContentType | undefined = contentTypeOf(request),
+  framing?: FramingCheck,
+): Promise<unknown> {
   try {
-    return startReading(request, plan, limits, framing === undefined ? fromFramingServer(env) : framing(request, env), type)
+    return startReading(
+      request,
+      plan,
+      limits,
+      framing === undefined ? fromFramingServer(env) : framing(request, env),
+      type,
+    )
   } catch (error) {
     return Promise.reject(error)
   }
@@ -92,7 +117,13 @@ export function readBody(request: Request, plan: BodyPlan, limits: Limits, env?:
 const NOTHING: Promise<undefined> = Promise.resolve(undefined)
 
 /** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
-function startReading(request: Request, plan: BodyPlan, limits: Limits, served: boolean, type: ContentType | undefined): Promise<unknown> {
+function startReading(
+  request: Request,
+  plan: BodyPlan,
+  limits: Limits,
+  served: boolean,
+  type: ContentType | undefined,
+): Promise<unknown> {
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
   const framed = isFramed(request, length, served)
@@ -120,7 +151,8 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, served: 
     const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);
     // a bigger one streams, so an undeclared file is refused before it is buffered.
-    if (framed && length <= WHOLE_MULTIPART_BYTES) return readFramed(request, limit, (bytes) => parseMultipart(bytes, boundary, bounds))
+    if (framed && length <= WHOLE_MULTIPART_BYTES)
+      return readFramed(request, limit, (bytes) => parseMultipart(bytes, boundary, bounds))
     const body = request.body
     return body === null ? NOTHING : readMultipart(body, boundary, bounds)
   }
@@ -129,7 +161,9 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, served: 
   if (framed && (format === 'json' || format === 'urlencoded')) {
     return readFramedText(request, limit, (text) => {
       if (text.length === 0) return undefined
-      return format === 'json' ? parseJson(text, limits.depth) : parseUrlencoded(text, limits.fields)
+      return format === 'json'
+        ? parseJson(text, limits.depth)
+        : parseUrlencoded(text, limits.fields)
     })
   }
   const parse = (bytes: Bytes): unknown => parseBytes(request, format, bytes, type, limits)
@@ -137,14 +171,23 @@ function startReading(request: Request, plan: BodyPlan, limits: Limits, served: 
   return readWhole(request, framed, length, limit).then(parse)
 }
 
-function parseBytes(request: Request, format: Exclude<BodyFormat, 'multipart'>, bytes: Bytes, type: ContentType | undefined, limits: Limits): unknown {
+function parseBytes(
+  request: Request,
+  format: Exclude<BodyFormat, 'multipart'>,
+  bytes: Bytes,
+  type: ContentType | undefined,
+  limits: Limits,
+): unknown {
   if (bytes.byteLength === 0 && format !== 'text') return undefined
   switch (format) {
     case 'json':
       // RFC 8259: JSON is UTF-8; a charset parameter is ignored.
       return parseJson(decodeText(bytes), limits.depth)
     case 'xml':
-      return parseXml(decodeText(bytes, type?.params.charset), limits.depth, { elements: limits.xmlElements, attributes: limits.xmlAttributes })
+      return parseXml(decodeText(bytes, type?.params.charset), limits.depth, {
+        elements: limits.xmlElements,
+        attributes: limits.xmlAttributes,
+      })
     case 'urlencoded':
       return parseUrlencoded(decodeText(bytes), limits.fields)
     case 'text':
@@ -186,7 +229,11 @@ export function contentTypeOf(request: Request): ContentType | undefined {
 function formatOf(plan: BodyPlan, type: ContentType | undefined): BodyFormat | undefined {
   const essence = type?.essence
   // A declared `contentType` narrows every body format, objects included.
-  if (plan.contentType !== undefined && (essence === undefined || !typeMatcher(plan.contentType)(essence))) return undefined
+  if (
+    plan.contentType !== undefined &&
+    (essence === undefined || !typeMatcher(plan.contentType)(essence))
+  )
+    return undefined
   switch (plan.accept) {
     case 'json':
       return essence !== undefined && isJsonType(essence) ? 'json' : undefined
@@ -239,17 +286,28 @@ async function refuse(
     if (bytes.length === 0) return undefined
     throw new UnsupportedMediaType(`missing Content-Type; expected ${expected}`)
   }
-  throw new UnsupportedMediaType(`content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`)
+  throw new UnsupportedMediaType(
+    `content type '${type.essence.slice(0, 100)}' is not accepted; expected ${expected}`,
+  )
 }
 
 /** The body's bytes (no async hop of its own: one less await on every body). */
-function readWhole(request: Request, framed: boolean, length: number, limit: number): Promise<Bytes> {
+function readWhole(
+  request: Request,
+  framed: boolean,
+  length: number,
+  limit: number,
+): Promise<Bytes> {
   if (framed) return readFramed(request, limit)
   const body = request.body
   return body === null ? Promise.resolve(new Uint8Array(0)) : readAll(body, limit, length)
 }
 
-function binaryFile(request: Request, bytes: Bytes, type: ContentType | undefined): UploadedFile | undefined {
+function binaryFile(
+  request: Request,
+  bytes: Bytes,
+  type: ContentType | undefined,
+): UploadedFile | undefined {
   if (bytes.length === 0) return undefined
   const disposition = request.headers.get('content-disposition')
   const name = disposition === null ? '' : (parseDisposition(disposition).filename ?? '')

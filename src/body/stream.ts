@@ -65,10 +65,21 @@ export function isBunServer(env: object): boolean {
  * `service.run()`'s server does. HTTP/2 requests keep the counting reader.
  */
 function fromNodeHttp1(env: { incoming?: unknown; outgoing?: unknown }): boolean {
-  const incoming = env.incoming as { httpVersionMajor?: unknown; rawHeaders?: unknown; socket?: unknown } | null | undefined
+  const incoming = env.incoming as
+    | { httpVersionMajor?: unknown; rawHeaders?: unknown; socket?: unknown }
+    | null
+    | undefined
   const outgoing = env.outgoing as { writeHead?: unknown } | null | undefined
-  return typeof incoming === 'object' && incoming !== null && incoming.httpVersionMajor === 1 && Array.isArray(incoming.rawHeaders) &&
-    typeof incoming.socket === 'object' && typeof outgoing === 'object' && outgoing !== null && typeof outgoing.writeHead === 'function'
+  return (
+    typeof incoming === 'object' &&
+    incoming !== null &&
+    incoming.httpVersionMajor === 1 &&
+    Array.isArray(incoming.rawHeaders) &&
+    typeof incoming.socket === 'object' &&
+    typeof outgoing === 'object' &&
+    outgoing !== null &&
+    typeof outgoing.writeHead === 'function'
+  )
 }
 
 /**
@@ -96,7 +107,8 @@ function isDecimal(text: string): boolean {
  * (see `fromFramingServer`)? Never with a Transfer-Encoding header.
  */
 export function isFramed(request: Request, length: number, served = false): boolean {
-  const marked = served || (request as { [FRAMED]?: boolean })[FRAMED] === true || framedRequests.has(request)
+  const marked =
+    served || (request as { [FRAMED]?: boolean })[FRAMED] === true || framedRequests.has(request)
   return length >= 0 && marked && !request.headers.has('transfer-encoding')
 }
 
@@ -108,7 +120,11 @@ const same = <T>(value: T): T => value
  * checked again all the same. `use` (e.g. a parser) runs in the same promise
  * step: one hop for reading and parsing.
  */
-export function readFramed<T = Bytes>(request: Request, limit: number, use: (bytes: Bytes) => T = same as (bytes: Bytes) => T): Promise<T> {
+export function readFramed<T = Bytes>(
+  request: Request,
+  limit: number,
+  use: (bytes: Bytes) => T = same as (bytes: Bytes) => T,
+): Promise<T> {
   const checked = (bytes: Bytes): T => {
     if (bytes.byteLength > limit) throw tooLarge(limit)
     return use(bytes)
@@ -117,7 +133,12 @@ export function readFramed<T = Bytes>(request: Request, limit: number, use: (byt
   // not a view made in JS over `arrayBuffer()` (≈ 0.25 µs per body on Bun). Only on the runtime's own
   // Request: a look-alike that brings its own `arrayBuffer()` (@hono/node-server's) inherits a `bytes()`
   // that is not its own and would refuse it.
-  if (NATIVE_BYTES !== undefined && request.bytes === NATIVE_BYTES && request.arrayBuffer === NATIVE_ARRAY_BUFFER) return request.bytes().then(checked, failed)
+  if (
+    NATIVE_BYTES !== undefined &&
+    request.bytes === NATIVE_BYTES &&
+    request.arrayBuffer === NATIVE_ARRAY_BUFFER
+  )
+    return request.bytes().then(checked, failed)
   return request.arrayBuffer().then((buffer) => checked(new Uint8Array(buffer)), failed)
 }
 
@@ -134,13 +155,18 @@ function failed(error: unknown): never {
  * UTF-16 units never exceeds its length in bytes, so a text longer than
  * `limit` is refused all the same. `use`: as for `readFramed`.
  */
-export function readFramedText<T = string>(request: Request, limit: number, use: (text: string) => T = same as (text: string) => T): Promise<T> {
+export function readFramedText<T = string>(
+  request: Request,
+  limit: number,
+  use: (text: string) => T = same as (text: string) => T,
+): Promise<T> {
   const checked = (text: string): T => {
     if (text.length > limit) throw tooLarge(limit)
     return use(text)
   }
   // A request that reads its own text (fw's native Node requests): read and parsed in one promise step.
-  if ((request as Partial<TextReader>)[READ_TEXT]) return (request as unknown as TextReader)[READ_TEXT](checked, unreadable)
+  if ((request as Partial<TextReader>)[READ_TEXT])
+    return (request as unknown as TextReader)[READ_TEXT](checked, unreadable)
   return request.text().then(checked, failed)
 }
 
@@ -194,7 +220,11 @@ export async function pump(
   }
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Bytes>, total: number, limit: number): Promise<number> {
+async function drain(
+  reader: ReadableStreamDefaultReader<Bytes>,
+  total: number,
+  limit: number,
+): Promise<number> {
   for (;;) {
     const result = await read(reader)
     if (result.done) return total
@@ -212,7 +242,11 @@ async function drain(reader: ReadableStreamDefaultReader<Bytes>, total: number, 
  * awaited, and anything a stream would send past it is never read. A stream
  * that ends early or sends a bigger chunk is counted to its end as usual.
  */
-export async function readAll(body: ReadableStream<Bytes>, limit: number, length = -1): Promise<Bytes> {
+export async function readAll(
+  body: ReadableStream<Bytes>,
+  limit: number,
+  length = -1,
+): Promise<Bytes> {
   const reader = body.getReader()
   let out: Bytes | undefined
   let chunks: Bytes[] | undefined
@@ -241,7 +275,9 @@ export async function readAll(body: ReadableStream<Bytes>, limit: number, length
 
 const EMPTY: Bytes = new Uint8Array(0)
 
-async function read(reader: ReadableStreamDefaultReader<Bytes>): Promise<ReadableStreamReadResult<Bytes>> {
+async function read(
+  reader: ReadableStreamDefaultReader<Bytes>,
+): Promise<ReadableStreamReadResult<Bytes>> {
   try {
     return await reader.read()
   } catch (error) {

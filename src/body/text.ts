@@ -5,7 +5,10 @@
 import { UnsupportedMediaType } from '../exceptions/index'
 
 const utf8 = new TextDecoder('utf-8')
-const decoders = new Map<string, TextDecoder>([['utf-8', utf8], ['utf8', utf8]])
+const decoders = new Map<string, TextDecoder>([
+  ['utf-8', utf8],
+  ['utf8', utf8],
+])
 
 /**
  * Decode `bytes` as `charset` (default UTF-8; a leading BOM is dropped).

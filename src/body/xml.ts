@@ -77,7 +77,11 @@ function checkBounds(text: string, bounds: XmlBounds): void {
   for (let i = text.indexOf('<'); i >= 0 && i < length; i = text.indexOf('<', i)) {
     const next = text.charCodeAt(i + 1)
     if (next === BANG || next === QUESTION) {
-      const close = text.startsWith('<!--', i) ? '-->' : text.startsWith('<![CDATA[', i) ? ']]>' : '>'
+      const close = text.startsWith('<!--', i)
+        ? '-->'
+        : text.startsWith('<![CDATA[', i)
+          ? ']]>'
+          : '>'
       const end = text.indexOf(close, i + 2)
       if (end < 0) return // malformed: the validator refuses it
       i = end + close.length
@@ -85,7 +89,8 @@ function checkBounds(text: string, bounds: XmlBounds): void {
     }
     i++
     if (next === SLASH) continue
-    if (++elements > bounds.elements) throw new BadRequest(`XML body has more than ${bounds.elements} elements`)
+    if (++elements > bounds.elements)
+      throw new BadRequest(`XML body has more than ${bounds.elements} elements`)
     // Inside the tag: each `=` outside a quoted value is one attribute.
     let quote = 0
     for (; i < length; i++) {
@@ -94,7 +99,8 @@ function checkBounds(text: string, bounds: XmlBounds): void {
         if (code === quote) quote = 0
       } else if (code === QUOTE || code === APOS) quote = code
       else if (code === EQ) {
-        if (++attributes > bounds.attributes) throw new BadRequest(`XML body has more than ${bounds.attributes} attributes`)
+        if (++attributes > bounds.attributes)
+          throw new BadRequest(`XML body has more than ${bounds.attributes} attributes`)
       } else if (code === GT || code === LT) break
     }
   }
@@ -109,7 +115,11 @@ function checkBounds(text: string, bounds: XmlBounds): void {
  * await parseXml('<user><name>a</name><tag>x</tag><tag>y</tag></user>', 100)
  * // { name: 'a', tag: ['x', 'y'] }
  */
-export async function parseXml(text: string, maxDepth: number, bounds: XmlBounds = { elements: 5000, attributes: 5000 }): Promise<XmlValue | undefined> {
+export async function parseXml(
+  text: string,
+  maxDepth: number,
+  bounds: XmlBounds = { elements: 5000, attributes: 5000 },
+): Promise<XmlValue | undefined> {
   if (text.trim().length === 0) return undefined
   // A DOCTYPE is the only way to declare entities; APIs have no use for one.
   if (DOCTYPE.test(text)) throw new BadRequest('XML DOCTYPE declarations are not allowed')
@@ -121,7 +131,9 @@ export async function parseXml(text: string, maxDepth: number, bounds: XmlBounds
     document = parserFor(lib, maxDepth).parse(text)
   } catch (error) {
     const deep = error instanceof Error && error.message.includes('nested')
-    throw new BadRequest(deep ? `XML body nested deeper than ${maxDepth} levels` : 'invalid XML body')
+    throw new BadRequest(
+      deep ? `XML body nested deeper than ${maxDepth} levels` : 'invalid XML body',
+    )
   }
   if (typeof document !== 'object' || document === null) throw new BadRequest('invalid XML body')
   const roots = Object.values(document)

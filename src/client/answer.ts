@@ -14,12 +14,18 @@ export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 type Body = Record<string, unknown>
 
 /** A plain object (not an array, not null). */
-export const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isObject = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const JSON_TYPE = /^[^;]*[/+]json\s*(;|$)/i
 
 function tooLarge(response: Response, size: string, maxBytes: number): ClientError {
-  return new ClientError(`fw client: the answer (${size}) is larger than maxBytes (${maxBytes} bytes)`, response.status, undefined, undefined)
+  return new ClientError(
+    `fw client: the answer (${size}) is larger than maxBytes (${maxBytes} bytes)`,
+    response.status,
+    undefined,
+    undefined,
+  )
 }
 
 /** The body's bytes, read as a stream and cancelled once past `maxBytes`. */
@@ -57,7 +63,11 @@ function declaresFile(operation: DocOperation, status: number): boolean {
   const content = operation.responses?.[String(status)]?.content
   if (!content) return false
   const resultKey = operation['x-fw-envelope']?.resultKey
-  return Object.values(content).some(({ schema }) => schema?.format === 'binary' || (resultKey !== undefined && schema?.properties?.[resultKey]?.format === 'binary'))
+  return Object.values(content).some(
+    ({ schema }) =>
+      schema?.format === 'binary' ||
+      (resultKey !== undefined && schema?.properties?.[resultKey]?.format === 'binary'),
+  )
 }
 
 /**
@@ -66,8 +76,18 @@ function declaresFile(operation: DocOperation, status: number): boolean {
  * @example
  * const body = await readAnswer(response, route.operation, 'GET', DEFAULT_MAX_BYTES)
  */
-export async function readAnswer(response: Response, operation: DocOperation, method: string, maxBytes: number): Promise<unknown> {
-  if (method === 'HEAD' || response.status === 204 || response.status === 205 || response.status === 304) {
+export async function readAnswer(
+  response: Response,
+  operation: DocOperation,
+  method: string,
+  maxBytes: number,
+): Promise<unknown> {
+  if (
+    method === 'HEAD' ||
+    response.status === 204 ||
+    response.status === 205 ||
+    response.status === 304
+  ) {
     response.body?.cancel().catch(() => undefined)
     return undefined
   }
@@ -88,7 +108,12 @@ function jsonOf(response: Response, bytes: Uint8Array, type: string): unknown {
   } catch {
     // A failure keeps its status; its body is handed over as text.
     if (!response.ok) return text
-    throw new ClientError(`fw client: the answer (${response.status}) is not JSON although its content type is ${type.split(';')[0] ?? type}`, response.status, text.slice(0, 1024), undefined)
+    throw new ClientError(
+      `fw client: the answer (${response.status}) is not JSON although its content type is ${type.split(';')[0] ?? type}`,
+      response.status,
+      text.slice(0, 1024),
+      undefined,
+    )
   }
 }
 

@@ -25,7 +25,9 @@ export interface DocParameter {
 }
 
 /** How a call's input becomes the body. */
-export type BodyRef = { shape: 'whole'; key: string } | { shape: 'fields'; fields: { key: string; wire: string }[] }
+export type BodyRef =
+  | { shape: 'whole'; key: string }
+  | { shape: 'fields'; fields: { key: string; wire: string }[] }
 
 /**
  * An operation as the client reads it.
@@ -36,11 +38,20 @@ export type BodyRef = { shape: 'whole'; key: string } | { shape: 'fields'; field
 export interface DocOperation {
   operationId?: string
   parameters?: DocParameter[]
-  requestBody?: { content?: Record<string, { schema?: { format?: string } }>; 'x-fw-body'?: BodyRef }
+  requestBody?: {
+    content?: Record<string, { schema?: { format?: string } }>
+    'x-fw-body'?: BodyRef
+  }
   /** read for a declared file result (`format: binary`, bare or at the envelope's result key) */
   responses?: Record<string, { content?: Record<string, { schema?: DocSchema }> }>
   'x-fw-call'?: string
-  'x-fw-envelope'?: { resultKey?: string; messageKey?: string; errorsKey?: string; stateKey?: string; countKey?: string }
+  'x-fw-envelope'?: {
+    resultKey?: string
+    messageKey?: string
+    errorsKey?: string
+    stateKey?: string
+    countKey?: string
+  }
 }
 
 /**
@@ -85,7 +96,8 @@ export function routesOf(document: ClientDocument): Map<string, Route> {
   const all: Route[] = []
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item ?? {})) {
-      if (METHODS.has(method) && typeof operation === 'object' && operation !== null) all.push({ method: method.toUpperCase(), path, operation: operation as DocOperation })
+      if (METHODS.has(method) && typeof operation === 'object' && operation !== null)
+        all.push({ method: method.toUpperCase(), path, operation: operation as DocOperation })
     }
   }
   for (const route of all) {

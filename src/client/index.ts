@@ -49,7 +49,10 @@ type Answer = RawResult<unknown>
 /** A `maxBytes` option checked (a number ≥ 0; `Infinity` lifts the bound), or `fallback` when not given. */
 function bytesBound(maxBytes: number | undefined, fallback: number): number {
   if (maxBytes === undefined) return fallback
-  if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) throw new TypeError(`fw client: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`)
+  if (typeof maxBytes !== 'number' || !(maxBytes >= 0))
+    throw new TypeError(
+      `fw client: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`,
+    )
   return maxBytes
 }
 
@@ -79,12 +82,16 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
   const fetcher: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   const { credentials } = options
-  const send: Send = credentials ? (request: Request) => fetcher(new Request(request, { credentials })) : fetcher
+  const send: Send = credentials
+    ? (request: Request) => fetcher(new Request(request, { credentials }))
+    : fetcher
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 
   const baseHeaders = (): Headers => {
-    const headers = new Headers(typeof options.headers === 'function' ? options.headers() : options.headers)
+    const headers = new Headers(
+      typeof options.headers === 'function' ? options.headers() : options.headers,
+    )
     const bearer = options.auth?.bearer
     const token = typeof bearer === 'function' ? bearer() : bearer
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
@@ -96,11 +103,28 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     routes ??= (async () => {
       // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
       const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
-      const response = await sendFollowing(send, { url, method: 'GET', headers: baseHeaders(), body: undefined })
+      const response = await sendFollowing(send, {
+        url,
+        method: 'GET',
+        headers: baseHeaders(),
+        body: undefined,
+      })
       const body = await readAnswer(response, {}, 'GET', clientMaxBytes)
-      if (!response.ok) throw new ClientError(`fw client: cannot load the OpenAPI document from ${document} (${response.status})`, response.status, body, undefined)
+      if (!response.ok)
+        throw new ClientError(
+          `fw client: cannot load the OpenAPI document from ${document} (${response.status})`,
+          response.status,
+          body,
+          undefined,
+        )
       const parsed = typeof body === 'string' ? parseOrText(body) : body
-      if (!isObject(parsed) || !isObject(parsed.paths)) throw new ClientError(`fw client: ${document} is not an OpenAPI document`, response.status, undefined, undefined)
+      if (!isObject(parsed) || !isObject(parsed.paths))
+        throw new ClientError(
+          `fw client: ${document} is not an OpenAPI document`,
+          response.status,
+          undefined,
+          undefined,
+        )
       return routesOf(parsed as unknown as ClientDocument)
     })()
     // A failed load is retried by the next call.
@@ -111,18 +135,34 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
     const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
     const response = await sendFollowing(send, outgoing)
-    const body = await readAnswer(response, route.operation, outgoing.method, bytesBound(init.maxBytes, clientMaxBytes))
+    const body = await readAnswer(
+      response,
+      route.operation,
+      outgoing.method,
+      bytesBound(init.maxBytes, clientMaxBytes),
+    )
     if (!response.ok) throw failure(response, body, route.operation)
     const envelope = route.operation['x-fw-envelope']
-    const enveloped = (key: string | undefined): unknown => (key !== undefined && isObject(body) ? body[key] : undefined)
+    const enveloped = (key: string | undefined): unknown =>
+      key !== undefined && isObject(body) ? body[key] : undefined
     const resultKey = envelope?.resultKey
     const result = resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
     const count = enveloped(envelope?.countKey)
-    return { result, count: typeof count === 'number' || count === null ? count : undefined, state: enveloped(envelope?.stateKey), status: response.status, headers: response.headers }
+    return {
+      result,
+      count: typeof count === 'number' || count === null ? count : undefined,
+      state: enveloped(envelope?.stateKey),
+      status: response.status,
+      headers: response.headers,
+    }
   }
 
   /** The call named by `path`: an operation, or `<operation>.raw` for the whole answer. */
-  const dispatch = async (path: readonly string[], input: unknown, init: CallInit | undefined): Promise<unknown> => {
+  const dispatch = async (
+    path: readonly string[],
+    input: unknown,
+    init: CallInit | undefined,
+  ): Promise<unknown> => {
     const table = await load()
     const name = path.join('.')
     const route = table.get(name)
@@ -134,8 +174,10 @@ export function createClient<C>(options: ClientOptions): Client<C> {
 
   const node = (path: readonly string[]): unknown =>
     new Proxy(() => undefined, {
-      get: (_target, property) => (typeof property === 'symbol' || property === 'then' ? undefined : node([...path, property])),
-      apply: (_target, _this, args: unknown[]) => dispatch(path, args[0], args[1] as CallInit | undefined),
+      get: (_target, property) =>
+        typeof property === 'symbol' || property === 'then' ? undefined : node([...path, property]),
+      apply: (_target, _this, args: unknown[]) =>
+        dispatch(path, args[0], args[1] as CallInit | undefined),
     })
   return node([]) as Client<C>
 }

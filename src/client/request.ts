@@ -13,10 +13,19 @@ import type { Outgoing } from './redirect'
 
 type Input = Record<string, unknown>
 
-function valueOf(input: Input, sources: readonly SourceRef[] | undefined, fallback: string): unknown {
+function valueOf(
+  input: Input,
+  sources: readonly SourceRef[] | undefined,
+  fallback: string,
+): unknown {
   for (const source of sources ?? [{ key: fallback }]) {
     const value = input[source.key]
-    const found = source.field === undefined ? value : typeof value === 'object' && value !== null ? (value as Input)[source.field] : undefined
+    const found =
+      source.field === undefined
+        ? value
+        : typeof value === 'object' && value !== null
+          ? (value as Input)[source.field]
+          : undefined
     if (found !== undefined) return found
   }
   return undefined
@@ -39,7 +48,9 @@ const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi
 function decodedFully(value: string): string {
   let current = value
   for (let pass = 0; pass < DECODE_PASSES; pass++) {
-    const next = current.replace(ASCII_ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    const next = current.replace(ASCII_ESCAPE, (_escape, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    )
     if (next === current) return current
     current = next
   }
@@ -59,10 +70,17 @@ function refuseEscape(name: string, raw: string, rest: boolean, template: string
   for (const form of new Set([raw, decodedFully(raw)])) {
     const segments = form.split(/[/\\]/)
     // A multi-segment value may be absolute (`FilePathParam({ absolute: true })`): its first segment may be empty.
-    const bad = segments.find((segment, index) => DOT_SEGMENTS.has(segment) || (rest && segment === '' && index > 0))
+    const bad = segments.find(
+      (segment, index) => DOT_SEGMENTS.has(segment) || (rest && segment === '' && index > 0),
+    )
     if (form === '' || bad !== undefined) {
       const what = form === '' ? 'is empty' : `holds the segment '${bad}'`
-      throw new ClientError(`fw client: path param '${name}' of ${template} ${what}, which would leave the endpoint; not sent`, 0, undefined, undefined)
+      throw new ClientError(
+        `fw client: path param '${name}' of ${template} ${what}, which would leave the endpoint; not sent`,
+        0,
+        undefined,
+        undefined,
+      )
     }
   }
 }
@@ -84,7 +102,9 @@ function fillPath(template: string, parameters: readonly DocParameter[], input: 
     const raw = text(value)
     const rest = param['x-fw-match'] === 'rest'
     refuseEscape(param.name, raw, rest, template)
-    const encoded = rest ? raw.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(raw)
+    const encoded = rest
+      ? raw.split('/').map(encodeURIComponent).join('/')
+      : encodeURIComponent(raw)
     path = path.replace(token, encoded)
   }
   return path || '/'
@@ -97,7 +117,11 @@ function isBlob(value: unknown): value is Blob {
 function holdsFiles(value: unknown): boolean {
   if (isBlob(value)) return true
   if (Array.isArray(value)) return value.some(isBlob)
-  return typeof value === 'object' && value !== null && Object.values(value).some((item) => isBlob(item) || (Array.isArray(item) && item.some(isBlob)))
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).some((item) => isBlob(item) || (Array.isArray(item) && item.some(isBlob)))
+  )
 }
 
 function formData(value: Input): FormData {
@@ -115,7 +139,8 @@ function formData(value: Input): FormData {
 function urlencoded(value: Input): URLSearchParams {
   const params = new URLSearchParams()
   for (const [name, item] of Object.entries(value)) {
-    for (const one of Array.isArray(item) ? item : [item]) if (one !== undefined) params.append(name, text(one))
+    for (const one of Array.isArray(item) ? item : [item])
+      if (one !== undefined) params.append(name, text(one))
   }
   return params
 }
@@ -123,7 +148,8 @@ function urlencoded(value: Input): URLSearchParams {
 function bodyValue(ref: BodyRef, input: Input): unknown {
   if (ref.shape === 'whole') return input[ref.key]
   const out: Input = {}
-  for (const field of ref.fields) if (input[field.key] !== undefined) out[field.wire] = input[field.key]
+  for (const field of ref.fields)
+    if (input[field.key] !== undefined) out[field.wire] = input[field.key]
   return out
 }
 
@@ -140,7 +166,10 @@ function encodeBody(route: Route, input: Input, headers: Headers): BodyInit | un
   if (!types.some((type) => STRUCTURED.includes(type))) {
     const type = types[0] ?? 'application/octet-stream'
     if (isBlob(value)) {
-      headers.set('content-type', value.type || (type.includes('*') ? 'application/octet-stream' : type))
+      headers.set(
+        'content-type',
+        value.type || (type.includes('*') ? 'application/octet-stream' : type),
+      )
       return value
     }
     headers.set('content-type', type.includes('*') ? 'text/plain' : type)
@@ -148,7 +177,11 @@ function encodeBody(route: Route, input: Input, headers: Headers): BodyInit | un
   }
   const object = typeof value === 'object' && value !== null && !Array.isArray(value)
   if (object && (holdsFiles(value) || !types.includes('application/json'))) {
-    if (types.includes('multipart/form-data') && (holdsFiles(value) || !types.includes('application/x-www-form-urlencoded'))) return formData(value as Input)
+    if (
+      types.includes('multipart/form-data') &&
+      (holdsFiles(value) || !types.includes('application/x-www-form-urlencoded'))
+    )
+      return formData(value as Input)
     headers.set('content-type', 'application/x-www-form-urlencoded')
     return urlencoded(value as Input)
   }
@@ -164,11 +197,21 @@ function encodeBody(route: Route, input: Input, headers: Headers): BodyInit | un
 function refuseBody(route: Route, input: Input): undefined {
   const ref = route.operation.requestBody?.['x-fw-body']
   if (!ref) return undefined
-  const given = ref.shape === 'whole' ? (input[ref.key] === undefined ? [] : [ref.key]) : ref.fields.filter((field) => input[field.key] !== undefined).map((field) => field.key)
+  const given =
+    ref.shape === 'whole'
+      ? input[ref.key] === undefined
+        ? []
+        : [ref.key]
+      : ref.fields.filter((field) => input[field.key] !== undefined).map((field) => field.key)
   if (!given.length) return undefined
   const name = route.operation['x-fw-call'] ?? route.operation.operationId ?? route.path
   const params = given.map((key) => `'${key}'`).join(', ')
-  throw new ClientError(`fw client: ${route.method} ${route.path} (${name}) declares a request body and the call gives ${params}; a ${route.method} request cannot carry a body, so nothing was sent (declare those params in the query, or serve the endpoint with POST)`, 0, undefined, undefined)
+  throw new ClientError(
+    `fw client: ${route.method} ${route.path} (${name}) declares a request body and the call gives ${params}; a ${route.method} request cannot carry a body, so nothing was sent (declare those params in the query, or serve the endpoint with POST)`,
+    0,
+    undefined,
+    undefined,
+  )
 }
 
 /**
@@ -177,7 +220,13 @@ function refuseBody(route: Route, input: Input): undefined {
  * @example
  * buildRequest('http://localhost:8000', route, { slug: 'hello' }, new Headers(), {})
  */
-export function buildRequest(baseURL: string, route: Route, input: Input, base: Headers, init: CallInit): Outgoing {
+export function buildRequest(
+  baseURL: string,
+  route: Route,
+  input: Input,
+  base: Headers,
+  init: CallInit,
+): Outgoing {
   const parameters = route.operation.parameters ?? []
   const url = new URL(baseURL.replace(/\/+$/, '') + fillPath(route.path, parameters, input))
   const headers = new Headers(base)
@@ -187,11 +236,14 @@ export function buildRequest(baseURL: string, route: Route, input: Input, base: 
     if (param.in === 'path') continue
     const value = valueOf(input, param['x-fw-source'], param.name)
     if (value === undefined || value === null) continue
-    if (param.in === 'query') for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(param.name, text(one))
+    if (param.in === 'query')
+      for (const one of Array.isArray(value) ? value : [value])
+        url.searchParams.append(param.name, text(one))
     else if (param.in === 'header') headers.set(param.name, text(value))
     else cookies.push(`${param.name}=${encodeURIComponent(text(value))}`)
   }
-  if (cookies.length) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '))
+  if (cookies.length)
+    headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '))
   const bodiless = route.method === 'GET' || route.method === 'HEAD'
   const body = bodiless ? refuseBody(route, input) : encodeBody(route, input, headers)
   return { url, method: route.method, headers, body, signal: init.signal }

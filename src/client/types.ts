@@ -45,16 +45,34 @@ export interface RawResult<T> {
 }
 
 /** A call, and its `.raw` form resolving to the whole answer. */
-type Endpoint<Args extends unknown[], R> = ((...args: Args) => Promise<R>) & { readonly raw: (...args: Args) => Promise<RawResult<R>> }
+type Endpoint<Args extends unknown[], R> = ((...args: Args) => Promise<R>) & {
+  readonly raw: (...args: Args) => Promise<RawResult<R>>
+}
 
 type Reserved = 'request' | 'respond' | 'constructor'
 type AnyMethod = (...args: never[]) => unknown
 
 /** Endpoint (method) names of an API instance. */
-type MethodKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? never : I[K] extends AnyMethod ? K : never) : never }[keyof I]
+type MethodKeys<I> = {
+  [K in keyof I]: K extends string
+    ? K extends Reserved
+      ? never
+      : I[K] extends AnyMethod
+        ? K
+        : never
+    : never
+}[keyof I]
 
 /** Common params (fields) of an API instance, passed by field name in a call's input. */
-type FieldKeys<I> = { [K in keyof I]: K extends string ? (K extends Reserved ? never : I[K] extends AnyMethod ? never : K) : never }[keyof I]
+type FieldKeys<I> = {
+  [K in keyof I]: K extends string
+    ? K extends Reserved
+      ? never
+      : I[K] extends AnyMethod
+        ? never
+        : K
+    : never
+}[keyof I]
 
 /** Values JSON carries as they are. */
 type Plain = string | number | boolean | null | undefined
@@ -74,7 +92,9 @@ export type Wire<R> = R extends Plain
   ? R
   : R extends Response
     ? R extends { readonly '~result'?: () => infer T }
-      ? unknown extends T ? unknown : Wire<T>
+      ? unknown extends T
+        ? unknown
+        : Wire<T>
       : R extends { readonly '~events'?: true }
         ? ReadableStream<Uint8Array>
         : unknown
@@ -97,7 +117,9 @@ type Arg<V> = V extends Plain
 
 /** Keys whose value may be `undefined` become optional (a hand-written `{ tag: string | undefined }`). */
 type Loose<P> = undefined extends P[keyof P]
-  ? { [K in keyof P as undefined extends P[K] ? never : K]: Arg<P[K]> } & { [K in keyof P as undefined extends P[K] ? K : never]?: Arg<P[K]> }
+  ? { [K in keyof P as undefined extends P[K] ? never : K]: Arg<P[K]> } & {
+      [K in keyof P as undefined extends P[K] ? K : never]?: Arg<P[K]>
+    }
   : { [K in keyof P]: Arg<P[K]> }
 
 /**
@@ -109,7 +131,12 @@ type Loose<P> = undefined extends P[keyof P]
  * @example
  * await client.calc.add({ a: 1, b: 2 }) // the input: the endpoint's params by name
  */
-export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W } ? ('~wire' extends keyof P ? Arg<NonNullable<W>> : Loose<P>) : Loose<P>) & Common
+export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W }
+  ? '~wire' extends keyof P
+    ? Arg<NonNullable<W>>
+    : Loose<P>
+  : Loose<P>) &
+  Common
 
 type Call<F, Common> = F extends (input: infer P) => infer R
   ? unknown extends P
@@ -119,9 +146,15 @@ type Call<F, Common> = F extends (input: infer P) => infer R
       : Endpoint<[input: CallInput<P, Common>, init?: CallInit], Wire<Awaited<R>>>
   : never
 
-type Mounted<V> = V extends APIClassLike ? V : V extends { readonly api: infer A extends APIClassLike; readonly route: string } ? A : never
+type Mounted<V> = V extends APIClassLike
+  ? V
+  : V extends { readonly api: infer A extends APIClassLike; readonly route: string }
+    ? A
+    : never
 
-type SubKeys<C> = { [K in keyof C]: K extends 'prototype' ? never : [Mounted<C[K]>] extends [never] ? never : K }[keyof C]
+type SubKeys<C> = {
+  [K in keyof C]: K extends 'prototype' ? never : [Mounted<C[K]>] extends [never] ? never : K
+}[keyof C]
 
 type Endpoints<I> = { readonly [K in MethodKeys<I>]: Call<I[K], Partial<Pick<I, FieldKeys<I>>>> }
 
@@ -132,4 +165,8 @@ type Endpoints<I> = { readonly [K in MethodKeys<I>]: Call<I[K], Partial<Pick<I, 
  * type C = Client<typeof RootAPI>
  * // C['article']['getArticle']: (input: { slug: string }) => Promise<string>
  */
-export type Client<C> = (C extends abstract new (...args: never[]) => infer I ? Endpoints<I> : {}) & { readonly [K in SubKeys<C>]: Client<Mounted<C[K]>> }
+export type Client<C> = (C extends abstract new (
+  ...args: never[]
+) => infer I
+  ? Endpoints<I>
+  : {}) & { readonly [K in SubKeys<C>]: Client<Mounted<C[K]>> }

@@ -30,7 +30,8 @@ export type Step<State> = (state: State, next: Handler<State>) => Answer
  */
 export function compose<State>(steps: readonly Step<State>[], end: Handler<State>): Handler<State> {
   let handler = end
-  for (let index = steps.length - 1; index >= 0; index--) handler = around(steps[index] as Step<State>, handler)
+  for (let index = steps.length - 1; index >= 0; index--)
+    handler = around(steps[index] as Step<State>, handler)
   return handler
 }
 
@@ -60,14 +61,20 @@ export function whenAnswered(answer: Answer, use: (response: Response) => Answer
  * @example
  * const boundary: Step<State> = (state, next) => rescued(state, next, (error) => renderer.error(error))
  */
-export function rescued<State>(state: State, next: Handler<State>, recover: (error: unknown, state: State) => Answer): Answer {
+export function rescued<State>(
+  state: State,
+  next: Handler<State>,
+  recover: (error: unknown, state: State) => Answer,
+): Answer {
   let answer: Answer
   try {
     answer = next(state)
   } catch (error) {
     return recover(error, state)
   }
-  return answer instanceof Promise ? answer.then(undefined, (error: unknown) => recover(error, state)) : answer
+  return answer instanceof Promise
+    ? answer.then(undefined, (error: unknown) => recover(error, state))
+    : answer
 }
 
 /**

@@ -41,7 +41,12 @@ export class CompiledEndpoint {
     pipeline: PipelinePlan,
   ) {
     this.#chain = compilePipeline(pipeline)
-    this.#single = pipeline.before.length + pipeline.after.length + pipeline.handle.length + pipeline.plugins.length === 0
+    this.#single =
+      pipeline.before.length +
+        pipeline.after.length +
+        pipeline.handle.length +
+        pipeline.plugins.length ===
+      0
   }
 
   /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
@@ -64,32 +69,62 @@ function fieldCall(name: string): Method {
  * its chain of steps (compile/pipeline.ts). `hookPlans` are the params plans
  * of its before hooks that declare params of their own.
  */
-export function compileEndpoint(def: EndpointDef, plan: EndpointPlan, around: Surroundings, hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>, options: CompileOptions): CompiledEndpoint {
+export function compileEndpoint(
+  def: EndpointDef,
+  plan: EndpointPlan,
+  around: Surroundings,
+  hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
+  options: CompileOptions,
+): CompiledEndpoint {
   const where = label(def.cls, def.methodName)
   const renderer = rendererFor(options, around.template, where)
   const step = (hook: ResolvedHook): HookStep => {
     const hookLabel = label((def.levels[hook.level] as { cls: Function }).cls, hook.decl.methodName)
-    return { hook, renderer: rendererFor(options, hook.template, hookLabel), params: hookPlans.get(hook)?.params ?? [], label: hookLabel }
+    return {
+      hook,
+      renderer: rendererFor(options, hook.template, hookLabel),
+      params: hookPlans.get(hook)?.params ?? [],
+      label: hookLabel,
+    }
   }
   const hookBodies = [...hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const pipeline: PipelinePlan = {
     levels: def.levels,
-    method: def.field ? fieldCall(def.methodName) : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
+    method: def.field
+      ? fieldCall(def.methodName)
+      : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,
     // the endpoint's and its before hooks' (one user config used by both resolves once)
-    resolvers: [...new Set([...plan.resolvers, ...[...hookPlans.values()].flatMap((hookPlan) => hookPlan.resolvers)])],
+    resolvers: [
+      ...new Set([
+        ...plan.resolvers,
+        ...[...hookPlans.values()].flatMap((hookPlan) => hookPlan.resolvers),
+      ]),
+    ],
     bodies,
     before: around.before.map(step),
     after: around.after.map(step),
     handle: around.handle.map(step),
     plugins: around.plugins,
-    errorPlugins: [...around.plugins].reverse().concat([...options.plugins].reverse()).filter((plugin) => plugin.handleError),
+    errorPlugins: [...around.plugins]
+      .reverse()
+      .concat([...options.plugins].reverse())
+      .filter((plugin) => plugin.handleError),
     timeout: around.timeout ?? options.timeout,
     label: where,
     options,
   }
-  return new CompiledEndpoint(def, plan, around.template, around.before, around.doc, renderer, plan.headerNames, pipeline)
+  return new CompiledEndpoint(
+    def,
+    plan,
+    around.template,
+    around.before,
+    around.doc,
+    renderer,
+    plan.headerNames,
+    pipeline,
+  )
 }

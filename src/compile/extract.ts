@@ -1,4 +1,11 @@
-import { accepts, contentTypeOf, readBody, type BodyPlan, type ContentType, type Limits } from '../body'
+import {
+  accepts,
+  contentTypeOf,
+  readBody,
+  type BodyPlan,
+  type ContentType,
+  type Limits,
+} from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { chainMessage } from '../schema'
@@ -18,7 +25,12 @@ export interface Failures {
  * channel: `Invalid`). Synchronous unless a schema's check is async (a
  * Standard Schema with an async refinement): from that param on, a promise of the same.
  */
-export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>): Failures | undefined | Promise<Failures | undefined> {
+export function extract(
+  plans: readonly ParamPlan[],
+  rc: RequestContext,
+  input: Record<string, unknown>,
+  instance: Record<string, unknown>,
+): Failures | undefined | Promise<Failures | undefined> {
   let failures: Failures | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
@@ -30,7 +42,15 @@ export function extract(plans: readonly ParamPlan[], rc: RequestContext, input: 
 }
 
 /** The rest of `extract` once a check answered with a promise: each value awaited in order. */
-async function extractAsync(plans: readonly ParamPlan[], rc: RequestContext, input: Record<string, unknown>, instance: Record<string, unknown>, from: number, first: PromiseLike<unknown>, failures: Failures | undefined): Promise<Failures | undefined> {
+async function extractAsync(
+  plans: readonly ParamPlan[],
+  rc: RequestContext,
+  input: Record<string, unknown>,
+  instance: Record<string, unknown>,
+  from: number,
+  first: PromiseLike<unknown>,
+  failures: Failures | undefined,
+): Promise<Failures | undefined> {
   let found = settle(plans[from] as ParamPlan, await first, input, instance, failures)
   for (let i = from + 1; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
@@ -48,13 +68,27 @@ function valueOf(plan: ParamPlan, rc: RequestContext): unknown {
 }
 
 /** Put a value where it goes, or add its failures (the 400's message is the first one's). */
-function settle(plan: ParamPlan, value: unknown, input: Record<string, unknown>, instance: Record<string, unknown>, failures: Failures | undefined): Failures | undefined {
+function settle(
+  plan: ParamPlan,
+  value: unknown,
+  input: Record<string, unknown>,
+  instance: Record<string, unknown>,
+  failures: Failures | undefined,
+): Failures | undefined {
   if (value instanceof Invalid) {
     // The message chains the param's name (docs/api.md); each listed item is named by its wire path.
-    const out = failures ?? { message: chainMessage([plan.name, ...value.path], value.reason), issues: [] }
+    const out = failures ?? {
+      message: chainMessage([plan.name, ...value.path], value.reason),
+      issues: [],
+    }
     for (const failure of value.all) {
       const byField = plan.whole && failure.path.length > 0
-      out.issues.push({ in: plan.in, name: byField ? String(failure.path[0]) : plan.name, path: byField ? failure.path : [plan.name, ...failure.path], message: failure.reason })
+      out.issues.push({
+        in: plan.in,
+        name: byField ? String(failure.path[0]) : plan.name,
+        path: byField ? failure.path : [plan.name, ...failure.path],
+        message: failure.reason,
+      })
     }
     return out
   }
@@ -72,7 +106,12 @@ export function badRequest(failures: Failures): BadRequest {
 function countPairs(search: string, limit: number): number {
   if (!search) return 0
   let count = 1
-  for (let index = search.indexOf('&'); index >= 0 && count <= limit; index = search.indexOf('&', index + 1)) count++
+  for (
+    let index = search.indexOf('&');
+    index >= 0 && count <= limit;
+    index = search.indexOf('&', index + 1)
+  )
+    count++
   return count
 }
 
@@ -88,7 +127,11 @@ const ALL: readonly boolean[] = Object.freeze([true])
  * Read the endpoint's body (one await hop): the Content-Type parsed once, used
  * to choose the plan (`chooseBody`) and to read with.
  */
-export function readEndpointBody(rc: RequestContext, bodies: readonly BodyPlan[], limits: Limits): Promise<unknown> {
+export function readEndpointBody(
+  rc: RequestContext,
+  bodies: readonly BodyPlan[],
+  limits: Limits,
+): Promise<unknown> {
   const type = contentTypeOf(rc.raw)
   return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type, rc.framing)
 }
@@ -98,7 +141,11 @@ export function readEndpointBody(rc: RequestContext, bodies: readonly BodyPlan[]
  * whole-body params, the body goes to those whose content types accept it;
  * none → the first plan's 415.
  */
-function chooseBody(rc: RequestContext, bodies: readonly BodyPlan[], type: ContentType | undefined): BodyPlan {
+function chooseBody(
+  rc: RequestContext,
+  bodies: readonly BodyPlan[],
+  type: ContentType | undefined,
+): BodyPlan {
   if (bodies.length === 1) {
     rc.bodyAccepted = ALL
     return bodies[0] as BodyPlan

@@ -24,7 +24,12 @@ export interface HookStep {
  * the rest.
  */
 export function beforeHookStep({ hook, renderer, params }: HookStep): Step<Exchange> {
-  const run = (exchange: Exchange, next: Handler<Exchange>, hookInput: Record<string, unknown>, failures: Failures | undefined): Answer => {
+  const run = (
+    exchange: Exchange,
+    next: Handler<Exchange>,
+    hookInput: Record<string, unknown>,
+    failures: Failures | undefined,
+  ): Answer => {
     if (failures) throw badRequest(failures)
     exchange.rc.responder = renderer.result
     const result = hook.method.call(exchange.at(hook.level), hookInput)
@@ -32,9 +37,12 @@ export function beforeHookStep({ hook, renderer, params }: HookStep): Step<Excha
   }
   return function beforeHook(exchange, next) {
     const hookInput: Record<string, unknown> = { ...exchange.input }
-    const failures = params.length ? extract(params, exchange.rc, hookInput, exchange.common) : undefined
+    const failures = params.length
+      ? extract(params, exchange.rc, hookInput, exchange.common)
+      : undefined
     // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
-    if (isThenable(failures)) return Promise.resolve(failures).then((found) => run(exchange, next, hookInput, found))
+    if (isThenable(failures))
+      return Promise.resolve(failures).then((found) => run(exchange, next, hookInput, found))
     return run(exchange, next, hookInput, failures)
   }
 }
@@ -45,10 +53,15 @@ export function beforeHookStep({ hook, renderer, params }: HookStep): Step<Excha
  * its body (a 500 then: nobody could read it). What it throws is rendered by
  * the endpoint's `fallback` renderer.
  */
-export function afterHookStep({ hook, renderer: own, label }: HookStep, fallback: Renderer): Step<Exchange> {
+export function afterHookStep(
+  { hook, renderer: own, label }: HookStep,
+  fallback: Renderer,
+): Step<Exchange> {
   const failed = (error: unknown): Response => fallback.error(error)
   const consumed = () =>
-    new InternalServerError(`${label}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`)
+    new InternalServerError(
+      `${label}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`,
+    )
   const settle = (response: Response, value: unknown): Response => {
     if (value !== undefined) return own.result(value)
     return response.bodyUsed || response.body?.locked ? fallback.error(consumed()) : response
@@ -57,7 +70,8 @@ export function afterHookStep({ hook, renderer: own, label }: HookStep, fallback
     try {
       exchange.rc.responder = own.result
       const replaced = hook.method.call(exchange.at(hook.level), response)
-      if (isThenable(replaced)) return Promise.resolve(replaced).then((value) => settle(response, value), failed)
+      if (isThenable(replaced))
+        return Promise.resolve(replaced).then((value) => settle(response, value), failed)
       return settle(response, replaced)
     } catch (error) {
       return failed(error)

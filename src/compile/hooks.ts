@@ -38,14 +38,17 @@ export interface Surroundings {
 function templateFrom(value: unknown, where: string): Template {
   const template = declaredTemplate(value)
   if (template) return template
-  throw new ImproperlyConfigured(`${where}: a response template must be a response.Response subclass or null`)
+  throw new ImproperlyConfigured(
+    `${where}: a response template must be a response.Response subclass or null`,
+  )
 }
 
 /** The nearest class template from `level` outwards (`static response`), else bare. */
 export function classTemplate(levels: readonly Level[], from: number): Template {
   for (let i = from; i >= 0; i--) {
     const declared = (levels[i] as Level).response
-    if (declared !== undefined) return templateFrom(declared, `${(levels[i] as Level).cls.name}.response`)
+    if (declared !== undefined)
+      return templateFrom(declared, `${(levels[i] as Level).cls.name}.response`)
   }
   return BARE
 }
@@ -57,7 +60,9 @@ function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
     (target) =>
       target === '*' ||
       (level === last && target === def.methodName) ||
-      (level < last && typeof target === 'function' && def.levels.slice(level + 1).some((below) => below.cls === target)),
+      (level < last &&
+        typeof target === 'function' &&
+        def.levels.slice(level + 1).some((below) => below.cls === target)),
   )
 }
 
@@ -68,14 +73,17 @@ function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
 export function checkHooks(level: Level): void {
   for (const hook of level.hooks) {
     const where = label(level.cls, hook.methodName)
-    if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function') throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
+    if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function')
+      throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       if (target === '*') continue
       if (typeof target === 'string' && level.methods.has(target)) continue
       if (typeof target === 'function' && level.subAPIs.has(target)) continue
       const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
-      throw new ImproperlyConfigured(`${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`)
+      throw new ImproperlyConfigured(
+        `${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`,
+      )
     }
   }
 }
@@ -88,7 +96,8 @@ export function surroundings(def: EndpointDef): Surroundings {
   const levels = def.levels
   let template: Template | undefined
   const own = (levels.at(-1) as Level).templates
-  if (own.has(def.methodName)) template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
+  if (own.has(def.methodName))
+    template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
   for (let level = levels.length - 1; level >= 0; level--) {
     const here = levels[level] as Level
     const levelAfter: ResolvedHook[] = []
@@ -96,11 +105,15 @@ export function surroundings(def: EndpointDef): Surroundings {
     for (const decl of here.hooks) {
       if (!targets(decl, def, level)) continue
       const where = label(here.cls, decl.methodName)
-      const hookTemplate = here.templates.has(decl.methodName) ? templateFrom(here.templates.get(decl.methodName), where) : undefined
+      const hookTemplate = here.templates.has(decl.methodName)
+        ? templateFrom(here.templates.get(decl.methodName), where)
+        : undefined
       const resolved: ResolvedHook = {
         decl,
         level,
-        method: (here.cls.prototype as Record<string, (this: API, ...args: unknown[]) => unknown>)[decl.methodName] as ResolvedHook['method'],
+        method: (here.cls.prototype as Record<string, (this: API, ...args: unknown[]) => unknown>)[
+          decl.methodName
+        ] as ResolvedHook['method'],
         template: hookTemplate ?? classTemplate(levels, level),
       }
       if (decl.kind === 'before') levelBefore.push(resolved)
@@ -109,12 +122,32 @@ export function surroundings(def: EndpointDef): Surroundings {
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)
-    if (template === undefined && here.response !== undefined) template = templateFrom(here.response, `${here.cls.name}.response`)
+    if (template === undefined && here.response !== undefined)
+      template = templateFrom(here.response, `${here.cls.name}.response`)
   }
-  const timeout = (levels.at(-1) as Level).timeouts.get(def.methodName) ?? [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
+  const timeout =
+    (levels.at(-1) as Level).timeouts.get(def.methodName) ??
+    [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
-  const declared = operationDoc(levels.map((level) => level.cls), def.methodName, def.doc)
+  const declared = operationDoc(
+    levels.map((level) => level.cls),
+    def.methodName,
+    def.doc,
+  )
   let resolved = template ?? BARE
-  if (declared.status !== undefined || declared.result !== undefined) resolved = { ...resolved, status: declared.status ?? resolved.status, result: declared.result ?? resolved.result }
-  return { before, after, handle, plugins: levels.flatMap((level) => level.plugins), template: resolved, timeout, doc: declared }
+  if (declared.status !== undefined || declared.result !== undefined)
+    resolved = {
+      ...resolved,
+      status: declared.status ?? resolved.status,
+      result: declared.result ?? resolved.result,
+    }
+  return {
+    before,
+    after,
+    handle,
+    plugins: levels.flatMap((level) => level.plugins),
+    template: resolved,
+    timeout,
+    doc: declared,
+  }
 }

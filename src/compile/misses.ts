@@ -33,7 +33,10 @@ interface MissHook {
  */
 function catchesMisses(hook: HookDecl, levels: readonly Level[], level: number): boolean {
   const below = levels.slice(level + 1)
-  return hook.targets.some((target) => target === '*' || (typeof target === 'function' && below.some((on) => on.cls === target)))
+  return hook.targets.some(
+    (target) =>
+      target === '*' || (typeof target === 'function' && below.some((on) => on.cls === target)),
+  )
 }
 
 /** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
@@ -44,9 +47,18 @@ function missHooks(levels: readonly Level[], options: CompileOptions): MissHook[
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       const where = label(here.cls, decl.methodName)
-      const own = here.templates.has(decl.methodName) ? declaredTemplate(here.templates.get(decl.methodName)) : undefined
-      if (here.templates.has(decl.methodName) && own === undefined) throw new ImproperlyConfigured(`${where}: a response template must be a response.Response subclass or null`)
-      found.push({ decl, level, renderer: rendererFor(options, own ?? classTemplate(levels, level), where) })
+      const own = here.templates.has(decl.methodName)
+        ? declaredTemplate(here.templates.get(decl.methodName))
+        : undefined
+      if (here.templates.has(decl.methodName) && own === undefined)
+        throw new ImproperlyConfigured(
+          `${where}: a response template must be a response.Response subclass or null`,
+        )
+      found.push({
+        decl,
+        level,
+        renderer: rendererFor(options, own ?? classTemplate(levels, level), where),
+      })
     }
   }
   return found
@@ -55,7 +67,8 @@ function missHooks(levels: readonly Level[], options: CompileOptions): MissHook[
 /** A 405 keeps its `Allow` header whoever renders it (RFC 9110 §15.5.6). */
 function withAllow(response: Response, error: HttpError): Response {
   const allow = error.headers.allow
-  if (response.status !== 405 || allow === undefined || response.headers.has('allow')) return response
+  if (response.status !== 405 || allow === undefined || response.headers.has('allow'))
+    return response
   const copy = new Response(response.body, response)
   copy.headers.set('allow', allow)
   return copy
@@ -75,7 +88,10 @@ export function compileMiss(levels: readonly Level[], options: CompileOptions): 
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
   const hooks = missHooks(levels, options)
   const classPlugins = levels.flatMap((level) => level.plugins)
-  const errorPlugins: Plugin[] = [...classPlugins].reverse().concat([...options.plugins].reverse()).filter((plugin) => plugin.handleError)
+  const errorPlugins: Plugin[] = [...classPlugins]
+    .reverse()
+    .concat([...options.plugins].reverse())
+    .filter((plugin) => plugin.handleError)
   if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
 
   const recover = async (rc: RequestContext, error: HttpError): Promise<Response> => {
@@ -93,7 +109,12 @@ export function compileMiss(levels: readonly Level[], options: CompileOptions): 
     for (const { decl, level, renderer: hookRenderer } of hooks) {
       const errors = decl.errors ?? []
       if (errors.length && !errors.some((cls) => current instanceof cls)) continue
-      const method = ((levels[level] as Level).cls.prototype as Record<string, (this: API, error: unknown) => unknown>)[decl.methodName]
+      const method = (
+        (levels[level] as Level).cls.prototype as Record<
+          string,
+          (this: API, error: unknown) => unknown
+        >
+      )[decl.methodName]
       try {
         rc.responder = hookRenderer.result
         return hookRenderer.result(await method?.call(instanceAt(level), current))

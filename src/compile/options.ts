@@ -24,6 +24,16 @@ export function label(cls: Function, method: string): string {
 }
 
 /** The renderer of `template` (none: the bare one) with the service's settings; `where` names who renders in 500s. */
-export function rendererFor(options: CompileOptions, template: Template | undefined, where: string): Renderer {
-  return createRenderer(template, { stringify: options.stringify, debug: options.debug, onError: options.onError, where, inits: options.inits })
+export function rendererFor(
+  options: CompileOptions,
+  template: Template | undefined,
+  where: string,
+): Renderer {
+  return createRenderer(template, {
+    stringify: options.stringify,
+    debug: options.debug,
+    onError: options.onError,
+    where,
+    inits: options.inits,
+  })
 }

@@ -5,7 +5,17 @@ import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase, parseQuery } from '../request/parse'
-import { ConversionError, DEFAULT_JSON_DEPTH, EMPTY_OBJECT_SCHEMA, mayBeAbsent, schemaEntries, STRING_SCHEMA, takesList, wireKind, type AnySchema } from '../schema'
+import {
+  ConversionError,
+  DEFAULT_JSON_DEPTH,
+  EMPTY_OBJECT_SCHEMA,
+  mayBeAbsent,
+  schemaEntries,
+  STRING_SCHEMA,
+  takesList,
+  wireKind,
+  type AnySchema,
+} from '../schema'
 import { compileSchemaChecker } from '../schema/check'
 import { Invalid, type Checker } from '../schema/parse'
 import type { CommonParam } from './tree'
@@ -51,7 +61,9 @@ const stringSchema = STRING_SCHEMA
 
 /** The own param a template's `{name}` binds: the one named so, or one whose alias names it (`Param(v.number(), { alias: 'y' })`). */
 export function pathParamKey(params: Record<string, MarkerSpec>, name: string): string | undefined {
-  return name in params ? name : Object.keys(params).find((candidate) => params[candidate]?.alias === name)
+  return name in params
+    ? name
+    : Object.keys(params).find((candidate) => params[candidate]?.alias === name)
 }
 
 /** May this param be absent (a default, or an optional schema)? */
@@ -76,9 +88,37 @@ function checked(check: Checker): Checker {
 }
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
-function plan(depth: number, spec: MarkerSpec, at: ParamPlan['in'], name: string, target: Target, key: string, read: ParamPlan['read'], schema: AnySchema = spec.schema ?? stringSchema, parse: Checker = compileSchemaChecker(schema, { depth }), entries?: readonly WireEntry[]): ParamPlan {
-  const whole = spec.kind === 'query-object' || spec.kind === 'header-object' || spec.kind === 'cookie-object' || spec.kind === 'body'
-  return { in: at, name, target, key, read, parse: checked(parse), hasDefault: spec.hasDefault, default: spec.default, mayBeAbsent: spec.required === false, whole, spec, entries }
+function plan(
+  depth: number,
+  spec: MarkerSpec,
+  at: ParamPlan['in'],
+  name: string,
+  target: Target,
+  key: string,
+  read: ParamPlan['read'],
+  schema: AnySchema = spec.schema ?? stringSchema,
+  parse: Checker = compileSchemaChecker(schema, { depth }),
+  entries?: readonly WireEntry[],
+): ParamPlan {
+  const whole =
+    spec.kind === 'query-object' ||
+    spec.kind === 'header-object' ||
+    spec.kind === 'cookie-object' ||
+    spec.kind === 'body'
+  return {
+    in: at,
+    name,
+    target,
+    key,
+    read,
+    parse: checked(parse),
+    hasDefault: spec.hasDefault,
+    default: spec.default,
+    mayBeAbsent: spec.required === false,
+    whole,
+    spec,
+    entries,
+  }
 }
 
 function decodePathValue(raw: string | undefined): string | undefined {
@@ -90,7 +130,14 @@ function decodePathValue(raw: string | undefined): string | undefined {
   }
 }
 
-function pathPlan(depth: number, spec: MarkerSpec, name: string, index: number, target: Target, key: string): ParamPlan {
+function pathPlan(
+  depth: number,
+  spec: MarkerSpec,
+  name: string,
+  index: number,
+  target: Target,
+  key: string,
+): ParamPlan {
   const schema = spec.schema ?? stringSchema
   const check = compileSchemaChecker(schema, { depth })
   const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
@@ -101,7 +148,8 @@ function pathPlan(depth: number, spec: MarkerSpec, name: string, index: number, 
     if (typeof decoded === 'string') {
       const unsafe = rest ? unsafeFilePath(decoded, spec.absolute === true) : undefined
       if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
-      if (pattern && !pattern.test(decoded)) return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
+      if (pattern && !pattern.test(decoded))
+        return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
     }
     return check(decoded)
   }
@@ -126,7 +174,15 @@ function queryPlan(depth: number, spec: MarkerSpec, key: string, target: Target)
 function headerPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
-  return plan(depth, spec, 'header', name, target, key, (rc) => rc.raw.headers.get(wire) ?? undefined)
+  return plan(
+    depth,
+    spec,
+    'header',
+    name,
+    target,
+    key,
+    (rc) => rc.raw.headers.get(wire) ?? undefined,
+  )
 }
 
 function cookiePlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
@@ -145,21 +201,47 @@ function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): Wire
 }
 
 /** A whole-object source (Query, Headers, Cookies): read every declared entry by its wire name. */
-function objectPlan(depth: number, spec: MarkerSpec, key: string, target: Target, at: 'query' | 'header' | 'cookie'): ParamPlan {
+function objectPlan(
+  depth: number,
+  spec: MarkerSpec,
+  key: string,
+  target: Target,
+  at: 'query' | 'header' | 'cookie',
+): ParamPlan {
   const schema = spec.schema ?? EMPTY_OBJECT_SCHEMA
   const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
-  if (at === 'query') return plan(depth, spec, at, key, target, key, (rc) => parseQuery(rc.search), schema, undefined, declared)
+  if (at === 'query')
+    return plan(
+      depth,
+      spec,
+      at,
+      key,
+      target,
+      key,
+      (rc) => parseQuery(rc.search),
+      schema,
+      undefined,
+      declared,
+    )
   const entries = declared.map((entry) => {
     const source = at === 'header' ? entry.name.toLowerCase() : entry.name
     // A `cookie` entry holding an object schema reads the parsed Cookie header (UtilMeta's HeaderSchema.cookie).
-    const cookies = at === 'header' && source === 'cookie' && entry.schema !== undefined && wireKind(entry.schema) === 'object'
+    const cookies =
+      at === 'header' &&
+      source === 'cookie' &&
+      entry.schema !== undefined &&
+      wireKind(entry.schema) === 'object'
     return { wire: entry.wire, source, cookies }
   })
   const read = (rc: RequestContext): Record<string, unknown> => {
     const out: Record<string, unknown> = {}
     for (const entry of entries) {
-      const value = entry.cookies ? { ...rc.cookies } : at === 'header' ? rc.raw.headers.get(entry.source) : rc.cookies[entry.source]
+      const value = entry.cookies
+        ? { ...rc.cookies }
+        : at === 'header'
+          ? rc.raw.headers.get(entry.source)
+          : rc.cookies[entry.source]
       if (value !== null && value !== undefined) out[entry.wire] = value
     }
     return out
@@ -171,7 +253,9 @@ function bodyFieldPlan(depth: number, spec: MarkerSpec, key: string, target: Tar
   const wire = spec.alias ?? key
   const read = (rc: RequestContext): unknown => {
     const body = rc.body
-    return typeof body === 'object' && body !== null && Object.hasOwn(body, wire) ? (body as Record<string, unknown>)[wire] : undefined
+    return typeof body === 'object' && body !== null && Object.hasOwn(body, wire)
+      ? (body as Record<string, unknown>)[wire]
+      : undefined
   }
   return plan(depth, spec, 'body', wire, target, key, read)
 }
@@ -182,10 +266,20 @@ function bodyPlanOf(spec: MarkerSpec): BodyPlan {
   const fileInfo = fileSchemaInfo(schema)
   if (spec.kind === 'body' && fileInfo) {
     // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
-    return { accept: 'binary', contentType: spec.contentType ?? fileInfo.mime, maxLength: spec.maxLength ?? fileInfo.maxSize }
+    return {
+      accept: 'binary',
+      contentType: spec.contentType ?? fileInfo.mime,
+      maxLength: spec.maxLength ?? fileInfo.maxSize,
+    }
   }
-  if (spec.kind === 'body' && wireKind(schema) === 'string') return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
-  return { accept: spec.accept ?? 'any', contentType: spec.contentType, maxLength: spec.maxLength, fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined }
+  if (spec.kind === 'body' && wireKind(schema) === 'string')
+    return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
+  return {
+    accept: spec.accept ?? 'any',
+    contentType: spec.contentType,
+    maxLength: spec.maxLength,
+    fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined,
+  }
 }
 
 /** Everything an endpoint (or a before hook) reads, in source order (path, query, header, cookie, body). */
@@ -221,7 +315,11 @@ export interface PlanSource {
  * Build the parsing plan of one endpoint: which sources it reads and how each
  * param is converted, so a request only does the work its endpoint declares.
  */
-export function planParams(source: PlanSource, pathNames: readonly string[], ownPathNames: ReadonlySet<string>): EndpointPlan {
+export function planParams(
+  source: PlanSource,
+  pathNames: readonly string[],
+  ownPathNames: ReadonlySet<string>,
+): EndpointPlan {
   const plans: ParamPlan[] = []
   const bodies: BodyPlan[] = []
   let fieldBody: BodyPlan | undefined
@@ -229,7 +327,9 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
   const resolvers: MarkerSpec[] = []
   const { where } = source
   const depth = source.depth ?? DEFAULT_JSON_DEPTH
-  const commonByName = new Map<string, CommonParam>(source.common.map((param) => [param.field, param]))
+  const commonByName = new Map<string, CommonParam>(
+    source.common.map((param) => [param.field, param]),
+  )
   const bound = new Set<string>()
 
   pathNames.forEach((name, index) => {
@@ -237,7 +337,9 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
     const own = key === undefined ? undefined : source.params[key]
     if (own && key !== undefined) {
       if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {
-        throw new ImproperlyConfigured(`${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`)
+        throw new ImproperlyConfigured(
+          `${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`,
+        )
       }
       bound.add(key)
       plans.push(pathPlan(depth, own, name, index, 'input', key))
@@ -246,13 +348,24 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
     if (source.declaredOnly) return
     const common = commonByName.get(name)
     const spec = common?.spec ?? { kind: 'path', hasDefault: false }
-    plans.push(pathPlan(depth, spec, name, index, ownPathNames.has(name) && !common ? 'input' : 'instance', name))
+    plans.push(
+      pathPlan(
+        depth,
+        spec,
+        name,
+        index,
+        ownPathNames.has(name) && !common ? 'input' : 'instance',
+        name,
+      ),
+    )
   })
 
   const add = (spec: MarkerSpec, key: string, target: Target): void => {
     switch (spec.kind) {
       case 'path':
-        throw new ImproperlyConfigured(`${where}: path param '${key}' is not in the route '${source.template}'`)
+        throw new ImproperlyConfigured(
+          `${where}: path param '${key}' is not in the route '${source.template}'`,
+        )
       case 'auto':
       case 'query':
         return void plans.push(queryPlan(depth, spec, key, target))
@@ -274,7 +387,11 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
         const body = bodyPlanOf(spec)
         const index = bodies.push(body) - 1
         // Each whole-body param gets the body only when its content type is one it accepts.
-        return void plans.push(plan(depth, spec, 'body', key, target, key, (rc) => (rc.bodyAccepted?.[index] ? rc.body : undefined)))
+        return void plans.push(
+          plan(depth, spec, 'body', key, target, key, (rc) =>
+            rc.bodyAccepted?.[index] ? rc.body : undefined,
+          ),
+        )
       }
       case 'body-field':
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
@@ -282,14 +399,39 @@ export function planParams(source: PlanSource, pathNames: readonly string[], own
       case 'resolve':
         if (!resolvers.includes(spec)) resolvers.push(spec)
         headerNames.push(...(spec.headers ?? []))
-        return void plans.push(plan(depth, { ...spec, required: false }, 'resolved', key, target, key, (rc) => rc.resolved?.get(spec), undefined, asResolved))
+        return void plans.push(
+          plan(
+            depth,
+            { ...spec, required: false },
+            'resolved',
+            key,
+            target,
+            key,
+            (rc) => rc.resolved?.get(spec),
+            undefined,
+            asResolved,
+          ),
+        )
     }
   }
 
-  if (!source.declaredOnly) for (const { field, spec } of source.common) if (!pathNames.includes(field)) add(spec, field, 'instance')
-  for (const key of Object.keys(source.params)) if (!bound.has(key) && !pathNames.includes(key)) add(source.params[key] as MarkerSpec, key, 'input')
-  if (fieldBody && bodies.length) throw new ImproperlyConfigured(`${where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`)
+  if (!source.declaredOnly)
+    for (const { field, spec } of source.common)
+      if (!pathNames.includes(field)) add(spec, field, 'instance')
+  for (const key of Object.keys(source.params))
+    if (!bound.has(key) && !pathNames.includes(key))
+      add(source.params[key] as MarkerSpec, key, 'input')
+  if (fieldBody && bodies.length)
+    throw new ImproperlyConfigured(
+      `${where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`,
+    )
   if (fieldBody) bodies.push(fieldBody)
   plans.sort((a, b) => ORDER[a.in] - ORDER[b.in])
-  return { params: plans, bodies, headerNames: [...new Set(headerNames)], readsQuery: plans.some((param) => param.in === 'query'), resolvers }
+  return {
+    params: plans,
+    bodies,
+    headerNames: [...new Set(headerNames)],
+    readsQuery: plans.some((param) => param.in === 'query'),
+    resolvers,
+  }
 }

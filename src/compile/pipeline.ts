@@ -43,7 +43,8 @@ export interface PipelinePlan {
 
 /** The endpoint's answer when it has not settled within `ms`: a 504, rendered by `renderer`. */
 function timeoutStep(ms: number, renderer: Renderer, where: string): Step<Exchange> {
-  const late = (): Response => renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))
+  const late = (): Response =>
+    renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))
   return function timeLimit(exchange, next) {
     const answer = next(exchange)
     return answer instanceof Promise ? deadline(answer, ms, late) : answer
@@ -59,7 +60,8 @@ function boundaryStep(renderer: Renderer): Step<Exchange> {
   const failed = (error: unknown): Response => renderer.error(error)
   return function errorBoundary(exchange, next) {
     const answer = rescued(exchange, next, failed)
-    if (answer instanceof Promise) return answer.then((response) => withSetCookies(exchange.rc, response))
+    if (answer instanceof Promise)
+      return answer.then((response) => withSetCookies(exchange.rc, response))
     return withSetCookies(exchange.rc, answer)
   }
 }
@@ -96,8 +98,16 @@ function bodyStep(bodies: readonly BodyPlan[], limits: Limits): Step<Exchange> {
  * `Error` built) when nothing can intercept it (`intercepted` false), else
  * thrown for the error hooks and plugins.
  */
-function paramsStep(params: readonly ParamPlan[], renderer: Renderer, intercepted: boolean): Step<Exchange> {
-  const settle = (exchange: Exchange, next: Handler<Exchange>, failures: Failures | undefined): Answer => {
+function paramsStep(
+  params: readonly ParamPlan[],
+  renderer: Renderer,
+  intercepted: boolean,
+): Step<Exchange> {
+  const settle = (
+    exchange: Exchange,
+    next: Handler<Exchange>,
+    failures: Failures | undefined,
+  ): Answer => {
     if (!failures) return next(exchange)
     if (intercepted) throw badRequest(failures)
     return renderer.invalid(failures.message, failures.issues)
@@ -105,13 +115,18 @@ function paramsStep(params: readonly ParamPlan[], renderer: Renderer, intercepte
   return function parseParams(exchange, next) {
     const failures = extract(params, exchange.rc, exchange.input, exchange.common)
     // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
-    if (isThenable(failures)) return Promise.resolve(failures).then((found) => settle(exchange, next, found))
+    if (isThenable(failures))
+      return Promise.resolve(failures).then((found) => settle(exchange, next, found))
     return settle(exchange, next, failures)
   }
 }
 
 /** The endpoint's method on its class instance, its value rendered by the endpoint's template. */
-function methodCall(method: PipelinePlan['method'], renderer: Renderer, level: number): Handler<Exchange> {
+function methodCall(
+  method: PipelinePlan['method'],
+  renderer: Renderer,
+  level: number,
+): Handler<Exchange> {
   const rendered = renderer.result
   return function callMethod(exchange): Answer {
     exchange.rc.responder = rendered
@@ -133,11 +148,13 @@ export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
   if (plan.timeout) steps.push(timeoutStep(plan.timeout, renderer, plan.label))
   // Hooks and class plugins are declared asynchronous work: their endpoints always
   // answer with a promise (tests/spec/sync-path.test.ts).
-  if (plan.before.length + plan.after.length + plan.handle.length + plan.plugins.length) steps.push(alwaysPromised)
+  if (plan.before.length + plan.after.length + plan.handle.length + plan.plugins.length)
+    steps.push(alwaysPromised)
   steps.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
   for (const hook of [...plan.after].reverse()) steps.push(afterHookStep(hook, renderer))
   steps.push(boundaryStep(renderer))
-  for (const plugin of [...plan.errorPlugins].reverse()) steps.push(errorPluginStep(plugin, contextOfExchange))
+  for (const plugin of [...plan.errorPlugins].reverse())
+    steps.push(errorPluginStep(plugin, contextOfExchange))
   for (const hook of [...plan.handle].reverse()) steps.push(errorHookStep(hook))
   if (plan.readsQuery) steps.push(queryLimitStep(options.limits))
   if (plan.resolvers.length) steps.push(resolveStep(plan.resolvers))
@@ -154,5 +171,8 @@ export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
  * throws, and answers synchronously when no step waits.
  */
 export function compilePipeline(plan: PipelinePlan): Handler<Exchange> {
-  return compose(endpointSteps(plan), methodCall(plan.method, plan.renderer, plan.levels.length - 1))
+  return compose(
+    endpointSteps(plan),
+    methodCall(plan.method, plan.renderer, plan.levels.length - 1),
+  )
 }

@@ -25,7 +25,11 @@ function pluginResponse(value: unknown, passed?: Response): Response | undefined
  * @example
  * compose(plugins.map((plugin) => pluginStep(plugin, root, (rc) => rc)).filter(Boolean), route)
  */
-export function pluginStep<State>(plugin: Plugin, renderer: Renderer, contextOf: (state: State) => RequestContext): Step<State> | undefined {
+export function pluginStep<State>(
+  plugin: Plugin,
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+): Step<State> | undefined {
   if (!plugin.processRequest && !plugin.processResponse) return undefined
   const failed = (error: unknown): Response => renderer.error(error)
 
@@ -34,7 +38,8 @@ export function pluginStep<State>(plugin: Plugin, renderer: Renderer, contextOf:
     if (!plugin.processRequest) return next(state)
     const rc = contextOf(state)
     const early: PluginResult = plugin.processRequest(rc.raw, rc)
-    if (isThenable(early)) return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
+    if (isThenable(early))
+      return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
     return pluginResponse(early) ?? next(state)
   }
 
@@ -42,7 +47,11 @@ export function pluginStep<State>(plugin: Plugin, renderer: Renderer, contextOf:
   const leave = (rc: RequestContext, response: Response): Answer => {
     try {
       const replaced: PluginResult = plugin.processResponse?.(response, rc)
-      if (isThenable(replaced)) return Promise.resolve(replaced).then((value) => pluginResponse(value, response) ?? response, failed)
+      if (isThenable(replaced))
+        return Promise.resolve(replaced).then(
+          (value) => pluginResponse(value, response) ?? response,
+          failed,
+        )
       return pluginResponse(replaced, response) ?? response
     } catch (error) {
       return failed(error)
@@ -64,7 +73,11 @@ export function pluginStep<State>(plugin: Plugin, renderer: Renderer, contextOf:
 }
 
 /** The steps of `plugins` (outermost first), those with a request or response step. */
-export function pluginSteps<State>(plugins: readonly Plugin[], renderer: Renderer, contextOf: (state: State) => RequestContext): Step<State>[] {
+export function pluginSteps<State>(
+  plugins: readonly Plugin[],
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+): Step<State>[] {
   const steps: Step<State>[] = []
   for (const plugin of plugins) {
     const step = pluginStep(plugin, renderer, contextOf)
@@ -78,7 +91,10 @@ export function pluginSteps<State>(plugins: readonly Plugin[], renderer: Rendere
  * an error from further in is handed to it; its `Response` answers, anything
  * else hands the error on (what it throws replaces the error).
  */
-export function errorPluginStep<State>(plugin: Plugin, contextOf: (state: State) => RequestContext): Step<State> {
+export function errorPluginStep<State>(
+  plugin: Plugin,
+  contextOf: (state: State) => RequestContext,
+): Step<State> {
   const recover = (error: unknown, state: State): Answer => {
     const value: PluginResult = plugin.handleError?.(error, contextOf(state))
     if (isThenable(value)) {

@@ -6,7 +6,11 @@ import { isThenable } from '../utils/thenable'
  * Store each `resolve` param's value in `rc.resolved`, in order; waits only
  * for a resolver that returns a promise. A resolver's throw (e.g. a 401) is the step's.
  */
-export function resolveAll(rc: RequestContext, resolvers: readonly MarkerSpec[], from: number): Promise<void> | undefined {
+export function resolveAll(
+  rc: RequestContext,
+  resolvers: readonly MarkerSpec[],
+  from: number,
+): Promise<void> | undefined {
   const resolved = (rc.resolved ??= new Map())
   for (let index = from; index < resolvers.length; index++) {
     const spec = resolvers[index] as MarkerSpec

@@ -57,7 +57,9 @@ const PARAM_NAMES = /\{([^{}]*)\}/g
 function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   return (name) => {
     const key = pathParamKey(def.params, name)
-    const spec = (key === undefined ? undefined : def.params[key]) ?? def.common.find((param) => param.field === name)?.spec
+    const spec =
+      (key === undefined ? undefined : def.params[key]) ??
+      def.common.find((param) => param.field === name)?.spec
     return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
   }
 }
@@ -101,7 +103,10 @@ function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
  * Compile every endpoint of a service once: path matchers, parsing plans,
  * hooks, templates, and the sub-API scopes that own their prefixes.
  */
-export function compileRoutes(defs: readonly EndpointDef[], options: CompileOptions): CompiledRoutes {
+export function compileRoutes(
+  defs: readonly EndpointDef[],
+  options: CompileOptions,
+): CompiledRoutes {
   const checked = new Set<Level>()
   const seen = new Map<string, string>()
   const scopes: (Scope & { level: Level; first: number })[] = []
@@ -124,42 +129,111 @@ export function compileRoutes(defs: readonly EndpointDef[], options: CompileOpti
       if (!level.owns) return
       const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
       const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
-      scopes.push({ contains: scopeMatcher(prefix), renderer, miss: missOf(def.levels, depth), depth, level, first: index })
+      scopes.push({
+        contains: scopeMatcher(prefix),
+        renderer,
+        miss: missOf(def.levels, depth),
+        depth,
+        level,
+        first: index,
+      })
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)
     const shape = `${def.method} ${path.template.replace(PARAM_NAMES, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
     const previous = seen.get(shape)
-    if (previous) throw new ImproperlyConfigured(`${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`)
+    if (previous)
+      throw new ImproperlyConfigured(
+        `${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`,
+      )
     seen.set(shape, where)
-    const ownNames = new Set([...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()))
-    const plan = planParams({ where, template: def.template, params: def.params, common: def.common, depth: options.limits.depth }, path.names, ownNames)
+    const ownNames = new Set(
+      [...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()),
+    )
+    const plan = planParams(
+      {
+        where,
+        template: def.template,
+        params: def.params,
+        common: def.common,
+        depth: options.limits.depth,
+      },
+      path.names,
+      ownNames,
+    )
     const around = surroundings(def)
     const hookPlans = new Map<ResolvedHook, EndpointPlan>()
     for (const hook of around.before) {
       if (!hook.decl.params) continue
       const hookWhere = label((def.levels[hook.level] as Level).cls, hook.decl.methodName)
-      const hookPlan = planParams({ where: hookWhere, template: def.template, params: specsOf(hook.decl.params, hookWhere), common: [], declaredOnly: true, depth: options.limits.depth }, path.names, ownNames)
-      if (hookPlan.bodies.some((body) => body.accept !== 'any') || (hookPlan.bodies.length && plan.bodies.length)) {
-        throw new ImproperlyConfigured(`${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`)
+      const hookPlan = planParams(
+        {
+          where: hookWhere,
+          template: def.template,
+          params: specsOf(hook.decl.params, hookWhere),
+          common: [],
+          declaredOnly: true,
+          depth: options.limits.depth,
+        },
+        path.names,
+        ownNames,
+      )
+      if (
+        hookPlan.bodies.some((body) => body.accept !== 'any') ||
+        (hookPlan.bodies.length && plan.bodies.length)
+      ) {
+        throw new ImproperlyConfigured(
+          `${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`,
+        )
       }
       hookPlans.set(hook, hookPlan)
     }
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
     const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
-    const classRenderer = ownTemplate === around.template ? endpoint.renderer : rendererFor(options, ownTemplate, def.cls.name)
+    const classRenderer =
+      ownTemplate === around.template
+        ? endpoint.renderer
+        : rendererFor(options, ownTemplate, def.cls.name)
     const classPlugins = def.levels.flatMap((level) => level.plugins)
     const classMiss = missOf(def.levels, def.levels.length - 1)
-    routed.push({ method: def.method, path, data: { endpoint, shadowedBy: undefined, classRenderer, classMiss, classPlugins, optionalTail: optionalTailOf(path.template, rule) } })
+    routed.push({
+      method: def.method,
+      path,
+      data: {
+        endpoint,
+        shadowedBy: undefined,
+        classRenderer,
+        classMiss,
+        classPlugins,
+        optionalTail: optionalTailOf(path.template, rule),
+      },
+    })
   })
 
   // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.
   routed.forEach((entry, index) => {
     const def = entry.data.endpoint.def
-    const rest = Object.values(def.params).some((spec) => spec.match === 'rest') || def.common.some((param) => param.spec.match === 'rest')
-    const shadows = scopes.filter((scope) => scope.first < index && !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest))
+    const rest =
+      Object.values(def.params).some((spec) => spec.match === 'rest') ||
+      def.common.some((param) => param.spec.match === 'rest')
+    const shadows = scopes.filter(
+      (scope) =>
+        scope.first < index &&
+        !def.levels.includes(scope.level) &&
+        mayOverlap(def.template, scope.level.prefix, rest),
+    )
     if (shadows.length) entry.data.shadowedBy = shadows
   })
-  const roots = [...new Set(defs.map((def) => def.levels[0] as Level))].map((level) => ({ prefix: level.prefix, contains: scopeMatcher(compilePath(level.prefix, () => ({ match: 'segment', optional: false }))), miss: missOf([level], 0) }))
-  return { entries: routed, scopes: scopes.sort((a, b) => b.depth - a.depth), roots: roots.sort((a, b) => b.prefix.length - a.prefix.length) }
+  const roots = [...new Set(defs.map((def) => def.levels[0] as Level))].map((level) => ({
+    prefix: level.prefix,
+    contains: scopeMatcher(
+      compilePath(level.prefix, () => ({ match: 'segment', optional: false })),
+    ),
+    miss: missOf([level], 0),
+  }))
+  return {
+    entries: routed,
+    scopes: scopes.sort((a, b) => b.depth - a.depth),
+    roots: roots.sort((a, b) => b.prefix.length - a.prefix.length),
+  }
 }

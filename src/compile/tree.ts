@@ -68,7 +68,8 @@ const HTTP_NAMES = new Set<string>(HTTP_METHODS)
 /** Classes from the topmost API subclass down to `cls`. */
 function lineage(cls: Function): Function[] {
   const chain: Function[] = []
-  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current)) chain.unshift(current)
+  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current))
+    chain.unshift(current)
   return chain
 }
 
@@ -76,7 +77,8 @@ function commonFields(cls: APIClass): CommonParam[] {
   const fields = new Map<string, MarkerSpec>()
   for (const ancestor of lineage(cls)) {
     for (const meta of ownMeta(ancestor)) {
-      for (const [name, marker] of meta.fields) fields.set(name, specFor(marker, `${cls.name}.${name}`, name))
+      for (const [name, marker] of meta.fields)
+        fields.set(name, specFor(marker, `${cls.name}.${name}`, name))
     }
   }
   return [...fields].map(([field, spec]) => ({ field, spec }))
@@ -105,7 +107,9 @@ const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([
 /** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
 function writtenInit(cls: Function): boolean {
   const source = Function.prototype.toString.call(cls)
-  return PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
+  return (
+    PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
+  )
 }
 
 /**
@@ -140,10 +144,19 @@ function endpointsOf(cls: APIClass, probed: object | undefined): [string, Endpoi
     const prototype = ancestor.prototype as object
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const descriptor = Object.getOwnPropertyDescriptor(prototype, name)
-      if (name === 'constructor' || typeof descriptor?.value !== 'function' || Object.hasOwn(API.prototype, name)) continue
+      if (
+        name === 'constructor' ||
+        typeof descriptor?.value !== 'function' ||
+        Object.hasOwn(API.prototype, name)
+      )
+        continue
       const decls = metas.flatMap((meta) => meta.endpoints.get(name) ?? [])
       if (decls.length) found.set(name, decls)
-      else if (HTTP_NAMES.has(name) && !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))) found.set(name, [{ method: name.toUpperCase() }])
+      else if (
+        HTTP_NAMES.has(name) &&
+        !metas.some((meta) => meta.hooks.some((hook) => hook.methodName === name))
+      )
+        found.set(name, [{ method: name.toUpperCase() }])
     }
   }
   for (const [name, decl] of fieldEndpointsOf(probed)) if (!found.has(name)) found.set(name, [decl])
@@ -175,7 +188,9 @@ function mountsOf(cls: APIClass): { api: APIClass; route: string; name: string }
       if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route, name })
       else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name, name })
       else if (typeof value === 'function' && hasEndpoints(value)) {
-        throw new ImproperlyConfigured(`${cls.name}.${name}: the class ${value.name || name} declares endpoints but does not extend api.API; write \`class ${value.name || name} extends api.API\` to mount it`)
+        throw new ImproperlyConfigured(
+          `${cls.name}.${name}: the class ${value.name || name} declares endpoints but does not extend api.API; write \`class ${value.name || name} extends api.API\` to mount it`,
+        )
       }
     }
   }
@@ -187,20 +202,31 @@ function specFor(entry: unknown, where: string, key: string): MarkerSpec {
   try {
     spec = toSpec(entry)
   } catch {
-    const got = typeof entry === 'object' && entry !== null ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema` : typeof entry
-    throw new ImproperlyConfigured(`${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`)
+    const got =
+      typeof entry === 'object' && entry !== null
+        ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema`
+        : typeof entry
+    throw new ImproperlyConfigured(
+      `${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`,
+    )
   }
   if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
   return spec
 }
 
 /** Specs of a params object, each checked (the error names class, method and key). */
-export function specsOf(params: Record<string, unknown> | undefined, where: string): Record<string, MarkerSpec> {
+export function specsOf(
+  params: Record<string, unknown> | undefined,
+  where: string,
+): Record<string, MarkerSpec> {
   if (isSchema(params)) {
-    throw new ImproperlyConfigured(`${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`)
+    throw new ImproperlyConfigured(
+      `${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`,
+    )
   }
   const specs: Record<string, MarkerSpec> = {}
-  for (const key of Object.keys(params ?? {})) specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
+  for (const key of Object.keys(params ?? {}))
+    specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
   return specs
 }
 
@@ -211,10 +237,20 @@ function checkBraces(template: string, where: string): void {
     else if (char === '}') depth--
     if (depth < 0 || depth > 1) break
   }
-  if (depth !== 0) throw new ImproperlyConfigured(`${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`)
+  if (depth !== 0)
+    throw new ImproperlyConfigured(
+      `${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`,
+    )
 }
 
-function levelOf(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, methods: Set<string>, probed: object | undefined): Level {
+function levelOf(
+  cls: APIClass,
+  prefix: string,
+  tree: readonly string[],
+  owns: boolean,
+  methods: Set<string>,
+  probed: object | undefined,
+): Level {
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
@@ -246,33 +282,69 @@ function checkPlacement(cls: APIClass): void {
   for (const ancestor of lineage(cls)) {
     for (const meta of ownMeta(ancestor)) {
       const first = meta.misplaced[0]
-      if (first) throw new ImproperlyConfigured(`${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`)
+      if (first)
+        throw new ImproperlyConfigured(
+          `${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`,
+        )
     }
   }
 }
 
-function walk(cls: APIClass, prefix: string, tree: readonly string[], owns: boolean, inherited: { common: CommonParam[]; levels: Level[] }, out: EndpointDef[]): void {
-  if (inherited.levels.some((level) => level.cls === cls)) throw new ImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
+function walk(
+  cls: APIClass,
+  prefix: string,
+  tree: readonly string[],
+  owns: boolean,
+  inherited: { common: CommonParam[]; levels: Level[] },
+  out: EndpointDef[],
+): void {
+  if (inherited.levels.some((level) => level.cls === cls))
+    throw new ImproperlyConfigured(
+      `API class ${cls.name} mounts itself (directly or through a sub-API)`,
+    )
   checkPlacement(cls)
   const probed = probe(cls)
   const endpoints = endpointsOf(cls, probed)
   const level = levelOf(cls, prefix, tree, owns, new Set(endpoints.map(([name]) => name)), probed)
   for (const above of inherited.levels) above.subAPIs.add(cls)
-  const here = { common: [...inherited.common, ...commonFields(cls)], levels: [...inherited.levels, level] }
+  const here = {
+    common: [...inherited.common, ...commonFields(cls)],
+    levels: [...inherited.levels, level],
+  }
   for (const sub of mountsOf(cls)) {
     checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
-    walk(sub.api, joinPath(prefix, sub.route), [...tree, sub.name], joinPath(sub.route) !== '/', here, out)
+    walk(
+      sub.api,
+      joinPath(prefix, sub.route),
+      [...tree, sub.name],
+      joinPath(sub.route) !== '/',
+      here,
+      out,
+    )
   }
   for (const [methodName, decls] of endpoints) {
     const where = label(cls, methodName)
     for (const decl of decls) {
       const namedAfterMethod = HTTP_NAMES.has(methodName)
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {
-        throw new ImproperlyConfigured(`${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`)
+        throw new ImproperlyConfigured(
+          `${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`,
+        )
       }
       const ownPath = namedAfterMethod ? '' : (decl.path ?? methodName)
       checkBraces(ownPath, where)
-      out.push({ cls, methodName, method: decl.method, template: joinPath(prefix, ownPath), ownPath, params: specsOf(decl.params, where), common: here.common, levels: here.levels, ...(decl.field ? { field: true } : {}), ...(decl.doc ? { doc: decl.doc as OperationDoc } : {}) })
+      out.push({
+        cls,
+        methodName,
+        method: decl.method,
+        template: joinPath(prefix, ownPath),
+        ownPath,
+        params: specsOf(decl.params, where),
+        common: here.common,
+        levels: here.levels,
+        ...(decl.field ? { field: true } : {}),
+        ...(decl.doc ? { doc: decl.doc as OperationDoc } : {}),
+      })
     }
   }
 }
@@ -285,7 +357,11 @@ function walk(cls: APIClass, prefix: string, tree: readonly string[], owns: bool
  * @example
  * collectEndpoints(RootAPI, '/api')
  */
-export function collectEndpoints(root: APIClass, prefix: string, tree: readonly string[] = []): EndpointDef[] {
+export function collectEndpoints(
+  root: APIClass,
+  prefix: string,
+  tree: readonly string[] = [],
+): EndpointDef[] {
   const out: EndpointDef[] = []
   const route = routeOf(root)
   if (route !== undefined) checkBraces(route, root.name)

@@ -7,7 +7,14 @@
 import { INSTALL, type ServiceHooks } from '../api/install'
 
 /** A Nest module: a class decorated with `@Module(...)`, or a dynamic module `{ module, imports, ... }`. */
-export type NestModuleRef = (abstract new (...args: never[]) => unknown) | { readonly module: abstract new (...args: never[]) => unknown; readonly imports?: readonly unknown[] }
+export type NestModuleRef =
+  | (abstract new (
+      ...args: never[]
+    ) => unknown)
+  | {
+      readonly module: abstract new (...args: never[]) => unknown
+      readonly imports?: readonly unknown[]
+    }
 
 /** Options of `conf.NestSettings(...)`. */
 export interface NestSettingsOptions {

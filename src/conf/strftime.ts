@@ -12,12 +12,29 @@ export interface WallTime {
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
 
 function dayOfYear(wall: WallTime): number {
-  return Math.round((Date.UTC(wall.year, wall.month - 1, wall.day) - Date.UTC(wall.year, 0, 1)) / 86_400_000) + 1
+  return (
+    Math.round(
+      (Date.UTC(wall.year, wall.month - 1, wall.day) - Date.UTC(wall.year, 0, 1)) / 86_400_000,
+    ) + 1
+  )
 }
 
 function offset(minutes: number, colon: boolean): string {
@@ -115,8 +132,16 @@ export function zonedWall(timeZone: string): (date: Date) => WallTime {
   })
   return (date) => {
     const fields: Record<string, number> = {}
-    for (const part of format.formatToParts(date)) if (part.type !== 'literal') fields[part.type] = Number(part.value)
-    const wallMs = Date.UTC(fields.year ?? 1970, (fields.month ?? 1) - 1, fields.day ?? 1, fields.hour ?? 0, fields.minute ?? 0, fields.second ?? 0)
+    for (const part of format.formatToParts(date))
+      if (part.type !== 'literal') fields[part.type] = Number(part.value)
+    const wallMs = Date.UTC(
+      fields.year ?? 1970,
+      (fields.month ?? 1) - 1,
+      fields.day ?? 1,
+      fields.hour ?? 0,
+      fields.minute ?? 0,
+      fields.second ?? 0,
+    )
     const utcMs = date.getTime() - date.getUTCMilliseconds()
     const wall = utcWall(new Date(wallMs))
     wall.millisecond = date.getUTCMilliseconds()

@@ -37,7 +37,11 @@ export class Time {
     const iso = '%Y-%m-%dT%H:%M:%S.%f' // ms precision: the last 3 digits of %f are cut below
     const base = compileStrftime(this.datetimeFormat ?? iso)
     const isoSuffix = !this.datetimeFormat && this.useTz
-    this.#formatter = isoSuffix ? (wall, zone) => base(wall, zone).slice(0, -3) + isoOffset(wall.offsetMinutes) : this.datetimeFormat ? base : (wall, zone) => base(wall, zone).slice(0, -3)
+    this.#formatter = isoSuffix
+      ? (wall, zone) => base(wall, zone).slice(0, -3) + isoOffset(wall.offsetMinutes)
+      : this.datetimeFormat
+        ? base
+        : (wall, zone) => base(wall, zone).slice(0, -3)
     this.#wall = this.timeZone === 'UTC' ? utcWall : zonedWall(this.timeZone)
   }
 

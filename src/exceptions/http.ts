@@ -27,7 +27,9 @@ export const STATUSES = {
 /** The name of a status class in the table. */
 export type StatusName = keyof typeof STATUSES
 
-const TITLES: Readonly<Record<number, string>> = Object.fromEntries(Object.values(STATUSES).map(([status, title]) => [status, title]))
+const TITLES: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.values(STATUSES).map(([status, title]) => [status, title]),
+)
 
 /** The problem+json `title` of a status; undefined for one the table lacks. */
 export function statusTitle(status: number): string | undefined {
@@ -38,8 +40,18 @@ export function statusTitle(status: number): string | undefined {
  * The RFC 9457 problem object fw sends for an error without an envelope
  * (response/render.ts, and the servers' own last-resort 500 in service/run.ts).
  */
-export function problem(status: number, name: string, detail: string, errors?: readonly ParamIssue[]): Record<string, unknown> {
-  const body: Record<string, unknown> = { type: 'about:blank', title: statusTitle(status) ?? name, status, detail }
+export function problem(
+  status: number,
+  name: string,
+  detail: string,
+  errors?: readonly ParamIssue[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    type: 'about:blank',
+    title: statusTitle(status) ?? name,
+    status,
+    detail,
+  }
   if (errors?.length) body.errors = errors
   return body
 }
@@ -79,7 +91,15 @@ export class HttpError extends Error {
   /** Extra response headers (e.g. `Allow` for 405). */
   readonly headers: Record<string, string>
 
-  constructor(message = '', options: { status?: number; errors?: ParamIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    message = '',
+    options: {
+      status?: number
+      errors?: ParamIssue[]
+      headers?: Record<string, string>
+      cause?: unknown
+    } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     const ctor = this.constructor as typeof HttpError
     this.status = options.status ?? ctor.status

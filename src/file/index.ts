@@ -9,7 +9,13 @@
 import { createFileSchema, type FileSchema } from './schema'
 
 export { UploadedFile } from './uploaded'
-export { createFileSchema, toUploadedFile, type FileIssue, type FileOptions, type FileSchema } from './schema'
+export {
+  createFileSchema,
+  toUploadedFile,
+  type FileIssue,
+  type FileOptions,
+  type FileSchema,
+} from './schema'
 export { isFileSchema } from './info'
 export { safeFileName } from '../utils/safe-name'
 

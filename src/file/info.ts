@@ -24,7 +24,9 @@ interface Shape {
 
 function shape(value: unknown): Shape | undefined {
   // File schemas are callable, so functions count as schemas here.
-  return (typeof value === 'object' && value !== null) || typeof value === 'function' ? (value as Shape) : undefined
+  return (typeof value === 'object' && value !== null) || typeof value === 'function'
+    ? (value as Shape)
+    : undefined
 }
 
 /**
@@ -36,7 +38,11 @@ function shape(value: unknown): Shape | undefined {
  */
 export function isFileSchema(schema: unknown): boolean {
   const schemaShape = shape(schema)
-  return schemaShape !== undefined && schemaShape.type === 'file' && isFileConverter(schemaShape['~fwConvert'])
+  return (
+    schemaShape !== undefined &&
+    schemaShape.type === 'file' &&
+    isFileConverter(schemaShape['~fwConvert'])
+  )
 }
 
 /**
@@ -77,7 +83,9 @@ interface Walkable extends Shape {
 
 /** The shape under a schema's wrappers; `undefined` for what is no schema. */
 function walkable(schema: unknown): Walkable | undefined {
-  return shape(schema) === undefined ? undefined : (shape(innerOf(schema as AnySchema)) as Walkable | undefined)
+  return shape(schema) === undefined
+    ? undefined
+    : (shape(innerOf(schema as AnySchema)) as Walkable | undefined)
 }
 
 /** May a value of `schema` be (or contain) an uploaded file? */
@@ -87,7 +95,8 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
   if (isFileSchema(inner)) return true
   if (typeof inner.type === 'string' && OPEN_TYPES.has(inner.type)) return true
   if (inner.item !== undefined) return mayHoldFile(inner.item, hops + 1)
-  for (const list of [inner.items, inner.options]) if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
+  for (const list of [inner.items, inner.options])
+    if (Array.isArray(list) && list.some((item) => mayHoldFile(item, hops + 1))) return true
   return false
 }
 
@@ -102,7 +111,8 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
  */
 export function fileFieldsOf(schema: unknown): string[] | undefined {
   const inner = walkable(schema)
-  if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object')) return undefined
+  if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object'))
+    return undefined
   const entries = (shape(inner.entries) ?? {}) as Record<string, unknown>
   return Object.keys(entries)
     .filter((key) => mayHoldFile(entries[key]))

@@ -16,7 +16,8 @@
  */
 export function unsafeFilePath(value: string, absolute = false): string | undefined {
   if (value.includes('\0')) return 'a NUL byte'
-  if (!absolute && (value.startsWith('/') || value.startsWith('\\') || /^[A-Za-z]:/.test(value))) return 'an absolute path'
+  if (!absolute && (value.startsWith('/') || value.startsWith('\\') || /^[A-Za-z]:/.test(value)))
+    return 'an absolute path'
   for (const segment of value.split(/[/\\]/)) if (segment === '..') return "a '..' segment"
   return undefined
 }

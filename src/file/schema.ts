@@ -86,7 +86,11 @@ export function toUploadedFile(value: unknown): unknown {
  * const Pdf = createFileSchema({ mime: 'application/pdf', maxBytes: 5e6 })
  */
 export function createFileSchema(options: FileOptions = {}): FileSchema {
-  return build({ mime: options.mime, maxSize: byteLimit(options, 'maxSize', 'file schema'), message: options.message })
+  return build({
+    mime: options.mime,
+    maxSize: byteLimit(options, 'maxSize', 'file schema'),
+    message: options.message,
+  })
 }
 
 const converters = new WeakSet<object>()
@@ -97,12 +101,18 @@ export function isFileConverter(hook: unknown): boolean {
 }
 
 /** The conversion hook of a file schema: a Blob over `maxSize` is a 413 (too large, not malformed, like every size limit). */
-function converterOf(maxSize: number | undefined, message: string | undefined): (value: unknown) => unknown {
+function converterOf(
+  maxSize: number | undefined,
+  message: string | undefined,
+): (value: unknown) => unknown {
   const convert =
     maxSize === undefined
       ? toUploadedFile
       : (value: unknown): unknown => {
-          if (value instanceof Blob && value.size > maxSize) throw new RequestEntityTooLarge(message ?? `file too large: ${value.size} > ${maxSize} bytes`)
+          if (value instanceof Blob && value.size > maxSize)
+            throw new RequestEntityTooLarge(
+              message ?? `file too large: ${value.size} > ${maxSize} bytes`,
+            )
           return toUploadedFile(value)
         }
   converters.add(convert)
@@ -111,7 +121,9 @@ function converterOf(maxSize: number | undefined, message: string | undefined): 
 
 function build(config: Config): FileSchema {
   if (config.maxSize !== undefined && !(config.maxSize >= 0)) {
-    throw new TypeError(`file schema: maxBytes must be a non-negative number, got ${String(config.maxSize)}`)
+    throw new TypeError(
+      `file schema: maxBytes must be a non-negative number, got ${String(config.maxSize)}`,
+    )
   }
   const matches: TypeMatcher | undefined = config.mime ? typeMatcher(config.mime) : undefined
   const derive = (options: FileOptions = {}): FileSchema =>
@@ -135,7 +147,8 @@ function build(config: Config): FileSchema {
       const value = dataset.value
       let problem: string | undefined
       if (!(value instanceof Blob)) problem = `expected a file, got ${describe(value)}`
-      else if (matches && !matches(contentTypeEssence(value.type))) problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
+      else if (matches && !matches(contentTypeEssence(value.type)))
+        problem = `invalid file type: expected ${config.mime}, got '${value.type}'`
       else if (config.maxSize !== undefined && value.size > config.maxSize) {
         problem = `file too large: ${value.size} > ${config.maxSize} bytes`
       }
@@ -165,7 +178,8 @@ function build(config: Config): FileSchema {
     validate: (value): StandardResult => {
       const dataset = target['~run']({ value }, v.getGlobalConfig())
       // A file schema is a leaf: its own issues carry no path.
-      if (dataset.issues) return { issues: dataset.issues.map((issue) => ({ ...issue, path: undefined })) }
+      if (dataset.issues)
+        return { issues: dataset.issues.map((issue) => ({ ...issue, path: undefined })) }
       return { value: dataset.value }
     },
   }
@@ -173,7 +187,12 @@ function build(config: Config): FileSchema {
 }
 
 /** The issue of a value a file schema refuses (the shape valibot's own schema issues have). */
-function fileIssue(input: unknown, expected: string, message: string, runConfig: v.Config<v.BaseIssue<unknown>>): FileIssue {
+function fileIssue(
+  input: unknown,
+  expected: string,
+  message: string,
+  runConfig: v.Config<v.BaseIssue<unknown>>,
+): FileIssue {
   return {
     kind: 'schema',
     type: 'file',
@@ -193,8 +212,13 @@ function fileIssue(input: unknown, expected: string, message: string, runConfig:
 /** How valibot names a received value in an issue: `"text"`, `12`, `Blob`, `null`, `undefined`. */
 function received(input: unknown): string {
   if (typeof input === 'string') return `"${input}"`
-  if (typeof input === 'number' || typeof input === 'bigint' || typeof input === 'boolean') return `${input}`
-  if (typeof input === 'object' || typeof input === 'function') return input === null ? 'null' : ((Object.getPrototypeOf(input) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'null')
+  if (typeof input === 'number' || typeof input === 'bigint' || typeof input === 'boolean')
+    return `${input}`
+  if (typeof input === 'object' || typeof input === 'function')
+    return input === null
+      ? 'null'
+      : ((Object.getPrototypeOf(input) as { constructor?: { name?: string } } | null)?.constructor
+          ?.name ?? 'null')
   return typeof input
 }
 

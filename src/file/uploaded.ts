@@ -32,7 +32,10 @@ export class UploadedFile extends File {
   static from(value: Blob, name?: string): UploadedFile {
     if (value instanceof UploadedFile) return value
     const fileName = name ?? (value instanceof File ? value.name : '')
-    const options = value instanceof File ? { type: value.type, lastModified: value.lastModified } : { type: value.type }
+    const options =
+      value instanceof File
+        ? { type: value.type, lastModified: value.lastModified }
+        : { type: value.type }
     return new UploadedFile([value], fileName, options)
   }
 }

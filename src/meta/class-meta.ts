@@ -57,13 +57,24 @@ const META = Symbol.for('fw.meta')
 const legacyStore = new WeakMap<object, ClassMeta>()
 
 function create(): ClassMeta {
-  return { endpoints: new Map(), fields: new Map(), hooks: [], templates: new Map(), timeouts: new Map(), docs: new Map(), misplaced: [] }
+  return {
+    endpoints: new Map(),
+    fields: new Map(),
+    hooks: [],
+    templates: new Map(),
+    timeouts: new Map(),
+    docs: new Map(),
+    misplaced: [],
+  }
 }
 
 /** Meta of a TC39 decorator context (its per-class `metadata` object). */
 export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
   const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
-  if (!bag) throw new ImproperlyConfigured('fw: decorator metadata is unavailable; import "fw-api" before declaring API classes')
+  if (!bag)
+    throw new ImproperlyConfigured(
+      'fw: decorator metadata is unavailable; import "fw-api" before declaring API classes',
+    )
   if (!Object.hasOwn(bag, META)) bag[META] = create()
   return bag[META] as ClassMeta
 }
@@ -80,7 +91,9 @@ export function ownMeta(cls: Function): ClassMeta[] {
   const found: ClassMeta[] = []
   const symbolMetadata = (Symbol as unknown as { metadata: symbol }).metadata
   if (Object.hasOwn(cls, symbolMetadata)) {
-    const bag = (cls as unknown as Record<symbol, Record<symbol, ClassMeta> | undefined>)[symbolMetadata]
+    const bag = (cls as unknown as Record<symbol, Record<symbol, ClassMeta> | undefined>)[
+      symbolMetadata
+    ]
     if (bag && Object.hasOwn(bag, META)) found.push(bag[META] as ClassMeta)
   }
   const legacy = legacyStore.get(cls.prototype as object)
@@ -97,13 +110,20 @@ export interface DecoratorContextLike {
 
 /** True when called as a TC39 decorator `(value, context)`. */
 export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
-  return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value && typeof (value as { kind: unknown }).kind === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    'name' in value &&
+    typeof (value as { kind: unknown }).kind === 'string'
+  )
 }
 
 /** Meta of a method decorator call under either standard, and the method's name. */
 export function metaOfMethodCall(args: readonly unknown[]): { meta: ClassMeta; name: string } {
   const context = args[1]
-  if (isDecoratorContext(context)) return { meta: metaOfContext(context), name: String(context.name) }
+  if (isDecoratorContext(context))
+    return { meta: metaOfContext(context), name: String(context.name) }
   return { meta: metaOfPrototype(args[0] as object), name: String(args[1]) }
 }
 

@@ -28,15 +28,24 @@ export function placementOf(args: readonly unknown[]): Placement | undefined {
     const member = String(context.name)
     const isStatic = (context as { static?: unknown }).static === true
     if (context.kind === 'method' && !isStatic) return { on: 'method', member }
-    return { on: 'other', member, what: `a ${isStatic ? 'static ' : ''}${context.kind === 'accessor' ? 'accessor' : context.kind}` }
+    return {
+      on: 'other',
+      member,
+      what: `a ${isStatic ? 'static ' : ''}${context.kind === 'accessor' ? 'accessor' : context.kind}`,
+    }
   }
   if (args.length === 1 && typeof args[0] === 'function') return { on: 'class' }
   const [target, key, descriptor] = args
-  if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol')) return undefined
-  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return undefined
+  if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol'))
+    return undefined
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null)
+    return undefined
   const member = String(key)
   const isStatic = typeof target === 'function'
-  const described = typeof descriptor === 'object' && descriptor !== null ? (descriptor as PropertyDescriptor) : undefined
+  const described =
+    typeof descriptor === 'object' && descriptor !== null
+      ? (descriptor as PropertyDescriptor)
+      : undefined
   const kind = !described ? 'field' : typeof described.value === 'function' ? 'method' : 'accessor'
   if (kind === 'method' && !isStatic) return { on: 'method', member }
   return { on: 'other', member, what: `a ${isStatic ? 'static ' : ''}${kind}` }

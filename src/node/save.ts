@@ -42,7 +42,8 @@ export async function saveFile(file: Blob, dir: string, name?: string): Promise<
   const fs = builtinModule<FsPromises>('node:fs/promises')
   const path = builtinModule<PathModule>('node:path')
   if (!fs || !path) throw new Error(NO_FS)
-  if (typeof dir !== 'string' || dir.length === 0) throw new TypeError('file.save(dir): dir must be a non-empty path')
+  if (typeof dir !== 'string' || dir.length === 0)
+    throw new TypeError('file.save(dir): dir must be a non-empty path')
   const original = name ?? (file instanceof File ? file.name : '')
   const base = safeFileName(original, file.type)
 

@@ -31,7 +31,9 @@ export interface ScriptAsset {
 const readJson = (fs: Fs, file: string): Record<string, unknown> | undefined => {
   try {
     const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)
+      : undefined
   } catch {
     return undefined
   }
@@ -51,8 +53,12 @@ export function findScript(from: string): ScriptAsset | undefined {
   if (!fs || !module) return undefined
   try {
     // The package's exports map hides its files: resolve its entry and walk up to its root.
-    let dir = module.createRequire(from).resolve(SCALAR_PACKAGE).replace(/[\\/][^\\/]*$/, '')
-    for (let depth = 0; depth < 5 && !fs.existsSync(`${dir}/package.json`); depth++) dir = dir.replace(/[\\/][^\\/]*$/, '')
+    let dir = module
+      .createRequire(from)
+      .resolve(SCALAR_PACKAGE)
+      .replace(/[\\/][^\\/]*$/, '')
+    for (let depth = 0; depth < 5 && !fs.existsSync(`${dir}/package.json`); depth++)
+      dir = dir.replace(/[\\/][^\\/]*$/, '')
     const version = readJson(fs, `${dir}/package.json`)?.version
     const file = `${dir}/${SCALAR_BUNDLE}`
     return typeof version === 'string' && fs.existsSync(file) ? { file, version } : undefined
@@ -91,7 +97,9 @@ export function packageVersion(moduleUrl: string | undefined): string | undefine
     return undefined
   }
   for (let depth = 0; depth < 20 && dir; depth++) {
-    const pkg = fs.existsSync(`${dir}/package.json`) ? readJson(fs, `${dir}/package.json`) : undefined
+    const pkg = fs.existsSync(`${dir}/package.json`)
+      ? readJson(fs, `${dir}/package.json`)
+      : undefined
     if (pkg) return typeof pkg.version === 'string' ? pkg.version : undefined
     dir = dir.replace(/\/[^/]*$/, '')
   }

@@ -46,7 +46,12 @@ const namesByDocument = new WeakMap<object, Map<object, string>>()
 
 /** Does this value carry a component description? */
 export function componentSourceOf(value: unknown): ComponentSource | undefined {
-  if ((typeof value !== 'object' && typeof value !== 'function') || value === null || !(DOCUMENTED in value)) return undefined
+  if (
+    (typeof value !== 'object' && typeof value !== 'function') ||
+    value === null ||
+    !(DOCUMENTED in value)
+  )
+    return undefined
   return (value as { [DOCUMENTED]: ComponentSource })[DOCUMENTED]
 }
 
@@ -70,7 +75,11 @@ function freeName(source: ComponentSource, defs: Record<string, unknown>): strin
  * @example
  * componentRef(componentSourceOf(UserSchema), defs, (schema) => toSchema(schema, defs)) // { $ref: '#/components/schemas/Users' }
  */
-export function componentRef(source: ComponentSource, defs: Record<string, JsonSchema>, convert: (schema: GenericSchema) => JsonSchema): JsonSchema {
+export function componentRef(
+  source: ComponentSource,
+  defs: Record<string, JsonSchema>,
+  convert: (schema: GenericSchema) => JsonSchema,
+): JsonSchema {
   let names = namesByDocument.get(defs)
   if (!names) namesByDocument.set(defs, (names = new Map()))
   let name = names.get(source.key)
@@ -91,13 +100,17 @@ export function componentRef(source: ComponentSource, defs: Record<string, JsonS
  * @example
  * usedDefinitions({ $ref: '#/$defs/0' }, { 0: {...}, 1: {...} }) // { 0: {...} }
  */
-export function usedDefinitions(root: JsonSchema, definitions: Record<string, JsonSchema> | undefined): Record<string, JsonSchema> {
+export function usedDefinitions(
+  root: JsonSchema,
+  definitions: Record<string, JsonSchema> | undefined,
+): Record<string, JsonSchema> {
   const used: Record<string, JsonSchema> = {}
   if (!definitions) return used
   const pending = [root]
   for (let schema = pending.pop(); schema !== undefined; schema = pending.pop()) {
     for (const [, name] of JSON.stringify(schema).matchAll(/"#\/\$defs\/([^"]*)"/g)) {
-      const definition = name !== undefined && Object.hasOwn(definitions, name) ? definitions[name] : undefined
+      const definition =
+        name !== undefined && Object.hasOwn(definitions, name) ? definitions[name] : undefined
       if (name === undefined || definition === undefined || Object.hasOwn(used, name)) continue
       used[name] = definition
       pending.push(definition)

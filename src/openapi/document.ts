@@ -11,7 +11,15 @@ import { shapeOf } from '../schema'
 import { under } from '../router/route-path'
 import { responsesOf, usedShared } from './responses'
 import type { BodyField, RouteBody, RouteInfo, RouteParam } from './routes'
-import { acceptedInput, fileFields, jsonDefault, toSchema, wireSchema, type Definitions, type JsonSchema } from './schema'
+import {
+  acceptedInput,
+  fileFields,
+  jsonDefault,
+  toSchema,
+  wireSchema,
+  type Definitions,
+  type JsonSchema,
+} from './schema'
 
 /** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
 export interface OpenAPIDocument {
@@ -20,7 +28,11 @@ export interface OpenAPIDocument {
   servers: { url: string; description?: string }[]
   tags: { name: string; description: string }[]
   paths: Record<string, Record<string, JsonSchema>>
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes?: Record<string, JsonSchema> }
+  components: {
+    schemas: Record<string, JsonSchema>
+    responses: Record<string, JsonSchema>
+    securitySchemes?: Record<string, JsonSchema>
+  }
   security?: Record<string, string[]>[]
 }
 
@@ -61,22 +73,37 @@ const segment = (text: string): string => text.replace(/[{}]/g, '').replace(/[^A
 
 /** `<class route relative to the root route, dotted>.<method name>`, e.g. `article.getArticle`. */
 function baseOperationId(route: RouteInfo, root: string): string {
-  const below = root !== '/' && under(root, route.classPath) ? route.classPath.slice(root.length) : route.classPath
+  const below =
+    root !== '/' && under(root, route.classPath)
+      ? route.classPath.slice(root.length)
+      : route.classPath
   return [...below.split('/').filter(Boolean).map(segment), route.methodName].join('.')
 }
 
 function sourceOf(param: RouteParam): Source {
-  return { key: param.key, ...(param.field !== undefined ? { field: param.field } : {}), ...(param.target === 'instance' ? { target: 'instance' as const } : {}) }
+  return {
+    key: param.key,
+    ...(param.field !== undefined ? { field: param.field } : {}),
+    ...(param.target === 'instance' ? { target: 'instance' as const } : {}),
+  }
 }
 
 function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): JsonSchema {
-  const schema: JsonSchema = { ...acceptedInput(wireSchema(param.schema, defs)), ...(param.hasDefault ? jsonDefault(param.default) : {}) }
+  const schema: JsonSchema = {
+    ...acceptedInput(wireSchema(param.schema, defs)),
+    ...(param.hasDefault ? jsonDefault(param.default) : {}),
+  }
   const notes: string[] = []
   // `{ default: null }` (an optional cookie) makes null a value the param may take.
-  if (param.hasDefault && param.default === null && typeof schema.type === 'string') schema.type = [schema.type, 'null']
+  if (param.hasDefault && param.default === null && typeof schema.type === 'string')
+    schema.type = [schema.type, 'null']
   if (param.regex !== undefined) schema.pattern = `^(?:${param.regex})$`
-  if (param.match === 'rest') notes.push('The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.')
-  if (route.optionalTail.includes(param.name)) notes.push('May be left out of the URL (trailing param with a default).')
+  if (param.match === 'rest')
+    notes.push(
+      'The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.',
+    )
+  if (route.optionalTail.includes(param.name))
+    notes.push('May be left out of the URL (trailing param with a default).')
   const own = lifted(schema)
   if (own.description) notes.unshift(own.description as string)
   return {
@@ -101,7 +128,10 @@ function parametersOf(route: RouteInfo, defs: Definitions): JsonSchema[] {
       ;(existing['x-fw-source'] as Source[]).push(sourceOf(param))
       existing.required = existing.required === true || param.required
       // Both declarations are enforced: the value must pass both rules.
-      existing.schema = bothRules(existing.schema as JsonSchema, parameterOf(param, route, defs).schema as JsonSchema)
+      existing.schema = bothRules(
+        existing.schema as JsonSchema,
+        parameterOf(param, route, defs).schema as JsonSchema,
+      )
       continue
     }
     byName.set(id, parameterOf(param, route, defs))
@@ -115,7 +145,9 @@ const NOTES = new Set(['description', 'default', 'examples', 'example', 'title']
 /** One schema for two rules a value must both pass: the stricter when one contains the other, else `allOf`. */
 function bothRules(first: JsonSchema, second: JsonSchema): JsonSchema {
   const within = (loose: JsonSchema, strict: JsonSchema): boolean =>
-    Object.entries(loose).every(([key, value]) => NOTES.has(key) || JSON.stringify(strict[key]) === JSON.stringify(value))
+    Object.entries(loose).every(
+      ([key, value]) => NOTES.has(key) || JSON.stringify(strict[key]) === JSON.stringify(value),
+    )
   if (within(second, first)) return first
   if (within(first, second)) return { ...first, ...second }
   return { allOf: [first, second] }
@@ -125,7 +157,10 @@ function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSche
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const field of fields) {
-    properties[field.wire] = { ...acceptedInput(toSchema(field.schema, defs)), ...(field.hasDefault ? jsonDefault(field.default) : {}) }
+    properties[field.wire] = {
+      ...acceptedInput(toSchema(field.schema, defs)),
+      ...(field.hasDefault ? jsonDefault(field.default) : {}),
+    }
     if (field.required) required.push(field.wire)
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}) }
@@ -138,19 +173,36 @@ function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefi
 }
 
 function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
-  if (body.accept === 'binary') return { [body.contentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } }
+  if (body.accept === 'binary')
+    return {
+      [body.contentType ?? 'application/octet-stream']: {
+        schema: { type: 'string', format: 'binary' },
+      },
+    }
   // A body limit counts bytes, not characters: it is the request body's `x-fw-max-bytes`, not a `maxLength`.
-  if (body.accept === 'text') return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
-  const isArray = body.shape === 'whole' && body.schema !== undefined && shapeOf(innerOf(body.schema)).type === 'array'
-  const schema = body.shape === 'fields' ? fieldsSchema(body.fields ?? [], defs) : acceptedInput(toSchema(body.schema, defs))
+  if (body.accept === 'text')
+    return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
+  const isArray =
+    body.shape === 'whole' &&
+    body.schema !== undefined &&
+    shapeOf(innerOf(body.schema)).type === 'array'
+  const schema =
+    body.shape === 'fields'
+      ? fieldsSchema(body.fields ?? [], defs)
+      : acceptedInput(toSchema(body.schema, defs))
   const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
-  const files = body.shape === 'fields' ? fileFields(objectOfFields(body.fields ?? [])) : fileFields(isArray ? itemOf(body) : body.schema)
+  const files =
+    body.shape === 'fields'
+      ? fileFields(objectOfFields(body.fields ?? []))
+      : fileFields(isArray ? itemOf(body) : body.schema)
   const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
   if (body.accept === 'json') return { 'application/json': { schema } }
   if (files.size) return multipart
   const urlencoded = { 'application/x-www-form-urlencoded': { schema: formSchema } }
   if (body.accept === 'form') return { ...multipart, ...urlencoded }
-  const xml: Record<string, JsonSchema> = isArray ? {} : { 'application/xml': { schema }, 'text/xml': { schema } }
+  const xml: Record<string, JsonSchema> = isArray
+    ? {}
+    : { 'application/xml': { schema }, 'text/xml': { schema } }
   return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
 }
 
@@ -167,7 +219,17 @@ function objectOfFields(fields: readonly BodyField[]): RouteBody['schema'] {
 
 function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
   const limit = body.maxLength !== undefined ? ` At most ${body.maxLength} bytes (413 beyond).` : ''
-  const clientBody = body.shape === 'whole' ? { shape: 'whole', key: body.key, ...(body.target === 'instance' ? { target: 'instance' } : {}) } : { shape: 'fields', fields: (body.fields ?? []).map((field) => ({ key: field.key, wire: field.wire })) }
+  const clientBody =
+    body.shape === 'whole'
+      ? {
+          shape: 'whole',
+          key: body.key,
+          ...(body.target === 'instance' ? { target: 'instance' } : {}),
+        }
+      : {
+          shape: 'fields',
+          fields: (body.fields ?? []).map((field) => ({ key: field.key, wire: field.wire })),
+        }
   return {
     description: `${body.shape === 'whole' ? `The whole body (\`${body.key}\`).` : 'Body fields.'}${limit}`,
     required: body.required,
@@ -188,8 +250,17 @@ function shorterForms(route: RouteInfo, operation: JsonSchema): [string, JsonSch
     template = template.slice(0, -suffix.length) || '/'
     left.push(name)
     const { parameters: all, ...rest } = operation
-    const parameters = ((all ?? []) as JsonSchema[]).filter((param) => !(param.in === 'path' && left.includes(param.name as string)))
-    forms.push([template, { ...rest, operationId: `${String(operation.operationId)}.without.${left.join('.')}`, ...(parameters.length ? { parameters } : {}) }])
+    const parameters = ((all ?? []) as JsonSchema[]).filter(
+      (param) => !(param.in === 'path' && left.includes(param.name as string)),
+    )
+    forms.push([
+      template,
+      {
+        ...rest,
+        operationId: `${String(operation.operationId)}.without.${left.join('.')}`,
+        ...(parameters.length ? { parameters } : {}),
+      },
+    ])
   }
   return forms
 }
@@ -197,7 +268,9 @@ function shorterForms(route: RouteInfo, operation: JsonSchema): [string, JsonSch
 /** A path glob as a RegExp over whole templates: `*` is one segment's worth, `**` anything. */
 function globOf(pattern: string | RegExp): RegExp {
   if (pattern instanceof RegExp) return pattern
-  const source = pattern.replace(/[.+?^$()|[\]\\{}]/g, '\\$&').replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'))
+  const source = pattern
+    .replace(/[.+?^$()|[\]\\{}]/g, '\\$&')
+    .replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'))
   return new RegExp(`^${source}/?$`)
 }
 
@@ -213,7 +286,12 @@ function lifted(schema: JsonSchema): JsonSchema {
 /** The operation's text and flags: `@api.doc(...)` of the endpoint, else its method name and class. */
 function described(route: RouteInfo): JsonSchema {
   const { summary, description, tags, deprecated } = route.doc
-  return { tags: [...(tags ?? [route.className])], summary: summary ?? route.methodName, ...(description ? { description } : {}), ...(deprecated ? { deprecated: true } : {}) }
+  return {
+    tags: [...(tags ?? [route.className])],
+    summary: summary ?? route.methodName,
+    ...(description ? { description } : {}),
+    ...(deprecated ? { deprecated: true } : {}),
+  }
 }
 
 /**
@@ -228,7 +306,10 @@ function securityOf(route: RouteInfo): JsonSchema[] {
 }
 
 /** The `securitySchemes` component: the routes' and the options', or nothing when there are none. */
-function securitySchemesOf(found: Record<string, JsonSchema>, given: Record<string, JsonSchema> | undefined): { securitySchemes?: Record<string, JsonSchema> } {
+function securitySchemesOf(
+  found: Record<string, JsonSchema>,
+  given: Record<string, JsonSchema> | undefined,
+): { securitySchemes?: Record<string, JsonSchema> } {
   const all = { ...found, ...given }
   return Object.keys(all).length ? { securitySchemes: all } : {}
 }
@@ -239,7 +320,11 @@ function securitySchemesOf(found: Record<string, JsonSchema>, given: Record<stri
  * @example
  * buildDocument(describeRoutes(service.routes()), '/api', { title: 'demo' })
  */
-export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, options: DocumentOptions = {}): OpenAPIDocument {
+export function buildDocument(
+  routes: readonly RouteInfo[],
+  rootRoute: string,
+  options: DocumentOptions = {},
+): OpenAPIDocument {
   const defs: Definitions = {}
   const responses: Record<string, JsonSchema> = {}
   const paths: OpenAPIDocument['paths'] = {}
@@ -252,10 +337,13 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
     if (route.doc.hidden || excluded.some((pattern) => pattern.test(route.template))) continue
     let operationId = baseOperationId(route, rootRoute)
     if (used.has(operationId)) operationId = `${operationId}.${route.method.toLowerCase()}`
-    for (let n = 2; used.has(operationId); n++) operationId = `${baseOperationId(route, rootRoute)}.${n}`
+    for (let n = 2; used.has(operationId); n++)
+      operationId = `${baseOperationId(route, rootRoute)}.${n}`
     used.add(operationId)
     const text = described(route)
-    for (const tag of text.tags as string[]) if (!tags.get(tag)) tags.set(tag, route.classTag?.names.includes(tag) ? route.classTag.description : '')
+    for (const tag of text.tags as string[])
+      if (!tags.get(tag))
+        tags.set(tag, route.classTag?.names.includes(tag) ? route.classTag.description : '')
     const parameters = parametersOf(route, defs)
     for (const { name, scheme } of route.security) securitySchemes[name] ??= scheme
     const operation: JsonSchema = {
@@ -281,11 +369,23 @@ export function buildDocument(routes: readonly RouteInfo[], rootRoute: string, o
   }
   return {
     openapi: '3.1.0',
-    info: { title: options.title ?? 'fw service', version: options.version ?? '0.0.0', ...(options.description ? { description: options.description } : {}), ...(options.license ? { license: options.license } : {}) },
+    info: {
+      title: options.title ?? 'fw service',
+      version: options.version ?? '0.0.0',
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.license ? { license: options.license } : {}),
+    },
     servers: options.servers ?? [{ url: '/', description: 'this service' }],
-    tags: [...tags].map(([name, description]) => ({ name, description: description || `Endpoints of \`${name}\`.` })),
+    tags: [...tags].map(([name, description]) => ({
+      name,
+      description: description || `Endpoints of \`${name}\`.`,
+    })),
     paths,
-    components: { schemas: { ...usedShared(paths, responses), ...defs }, responses, ...securitySchemesOf(securitySchemes, options.securitySchemes) },
+    components: {
+      schemas: { ...usedShared(paths, responses), ...defs },
+      responses,
+      ...securitySchemesOf(securitySchemes, options.securitySchemes),
+    },
     ...(options.security ? { security: options.security } : {}),
   }
 }

@@ -32,7 +32,11 @@ export interface DocsSettings {
 }
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string)
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  )
 
 const MISSING = `The API reference page needs its script: install it (<code>npm install ${SCALAR_PACKAGE}</code>) or set <code>docs.scriptUrl</code>.`
 
@@ -43,8 +47,18 @@ const MISSING = `The API reference page needs its script: install it (<code>npm 
  * @example
  * docsPage({ documentUrl: '/api/docs/openapi.json', title: 'demo', scriptUrl: '/api/docs/scalar.1.46.4.js' })
  */
-export function docsPage(options: { documentUrl: string; title: string; scriptUrl?: string }): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, defaultOpenAllTags: true, operationTitleSource: 'summary', agent: { disabled: true } })
+export function docsPage(options: {
+  documentUrl: string
+  title: string
+  scriptUrl?: string
+}): string {
+  const configuration = JSON.stringify({
+    withDefaultFonts: false,
+    hideClientButton: true,
+    defaultOpenAllTags: true,
+    operationTitleSource: 'summary',
+    agent: { disabled: true },
+  })
   const script = options.scriptUrl
     ? `<script id="api-reference" data-url="${escapeHtml(options.documentUrl)}" data-configuration="${escapeHtml(configuration)}"></script>
 <script src="${escapeHtml(options.scriptUrl)}"></script>
@@ -95,13 +109,21 @@ export function pageHeaders(scriptUrl: string | undefined, frameAncestors = "'no
     "form-action 'none'",
     `frame-ancestors ${frameAncestors}`,
   ].join('; ')
-  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  })
   if (frameAncestors === "'none'") headers.set('x-frame-options', 'DENY')
   return headers
 }
 
 const notFound = (path: string): Response =>
-  new Response(JSON.stringify({ detail: `not found: ${path}` }), { status: 404, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' } })
+  new Response(JSON.stringify({ detail: `not found: ${path}` }), {
+    status: 404,
+    headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' },
+  })
 
 /**
  * A fetch handler for the docs routes, mounted at the docs path (the prefix
@@ -113,16 +135,27 @@ const notFound = (path: string): Response =>
  * @example
  * docsHandler({ path: '/api/docs', title: 'demo', document: () => service.openapi() })
  */
-export function docsHandler(settings: DocsSettings): (request: Request) => Response | Promise<Response> {
+export function docsHandler(
+  settings: DocsSettings,
+): (request: Request) => Response | Promise<Response> {
   const base = settings.path === '/' ? '' : settings.path
   const documentUrl = `${base}/openapi.json`
   let asset: ScriptAsset | undefined | null = null // null: not looked for yet
   let bytes: Promise<Uint8Array<ArrayBuffer>> | undefined
   let html: string | undefined
-  const local = (): ScriptAsset | undefined => (asset === null ? (asset = settings.scriptUrl ? undefined : findScript(settings.resolveFrom ?? import.meta.url)) : asset)
+  const local = (): ScriptAsset | undefined =>
+    asset === null
+      ? (asset = settings.scriptUrl
+          ? undefined
+          : findScript(settings.resolveFrom ?? import.meta.url))
+      : asset
   const page = (): string => {
     const found = local()
-    return (html ??= docsPage({ documentUrl, title: settings.title, scriptUrl: settings.scriptUrl ?? (found ? `${base}/scalar.${found.version}.js` : undefined) }))
+    return (html ??= docsPage({
+      documentUrl,
+      title: settings.title,
+      scriptUrl: settings.scriptUrl ?? (found ? `${base}/scalar.${found.version}.js` : undefined),
+    }))
   }
   return async (request) => {
     const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/'
@@ -131,16 +164,28 @@ export function docsHandler(settings: DocsSettings): (request: Request) => Respo
     }
     const body = <T>(content: T) => (request.method === 'HEAD' ? null : content)
     if (path === '/openapi.json') {
-      return new Response(body(JSON.stringify(settings.document())), { headers: { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' } })
+      return new Response(body(JSON.stringify(settings.document())), {
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'x-content-type-options': 'nosniff',
+        },
+      })
     }
-    if (path === '/' || path === '/index.html') return new Response(body(page()), { headers: pageHeaders(settings.scriptUrl, settings.frameAncestors) })
+    if (path === '/' || path === '/index.html')
+      return new Response(body(page()), {
+        headers: pageHeaders(settings.scriptUrl, settings.frameAncestors),
+      })
     const found = path.startsWith('/scalar.') ? local() : undefined
     if (found && path === `/scalar.${found.version}.js`) {
       const content = await (bytes ??= readAsset(found.file).catch((error: unknown) => {
         bytes = undefined // a failed read is tried again by the next request
         throw error
       }))
-      const headers = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }
+      const headers = {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      }
       return new Response(body(content), { headers })
     }
     return notFound(path)
@@ -157,11 +202,19 @@ export function docsMount(
   options: { docs?: boolean | string | DocsOptions; route?: string; name?: string },
   prefix: string,
   document: () => OpenAPIDocument,
-): { prefix: string; handler: (request: Request) => Response | Promise<Response>; guarded: true } | undefined {
+):
+  | { prefix: string; handler: (request: Request) => Response | Promise<Response>; guarded: true }
+  | undefined {
   const settings = docsSettings(options.docs)
   if (!settings) return undefined
   const path = joinPath(prefix, settings.path ?? joinPath(options.route, 'docs'))
-  const handler = docsHandler({ path, title: settings.title ?? options.name ?? 'API reference', scriptUrl: settings.scriptUrl, frameAncestors: settings.frameAncestors, document })
+  const handler = docsHandler({
+    path,
+    title: settings.title ?? options.name ?? 'API reference',
+    scriptUrl: settings.scriptUrl,
+    frameAncestors: settings.frameAncestors,
+    document,
+  })
   return { prefix: path, handler, guarded: true }
 }
 
@@ -171,7 +224,9 @@ export function docsMount(
  * @example
  * docsSettings('/reference') // { path: '/reference' }
  */
-export function docsSettings(docs: boolean | string | DocsOptions | undefined): DocsOptions | undefined {
+export function docsSettings(
+  docs: boolean | string | DocsOptions | undefined,
+): DocsOptions | undefined {
   if (!docs) return undefined
   return typeof docs === 'string' ? { path: docs } : docs === true ? {} : docs
 }

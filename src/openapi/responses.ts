@@ -9,9 +9,15 @@ import { toSchema, type Definitions, type JsonSchema } from './schema'
 /** Errors fw produces, with the condition documented for each. */
 const ERRORS = {
   400: ['BadRequest', 'A path, query, header, cookie or body value fails its rule or conversion'],
-  401: ['Unauthorized', 'Credentials absent (for a required user) or invalid (`WWW-Authenticate` names the scheme)'],
+  401: [
+    'Unauthorized',
+    'Credentials absent (for a required user) or invalid (`WWW-Authenticate` names the scheme)',
+  ],
   404: ['NotFound', 'No such route, or the endpoint raised NotFound'],
-  405: ['MethodNotAllowed', 'Method not allowed on this path (`Allow` lists the methods it serves)'],
+  405: [
+    'MethodNotAllowed',
+    'Method not allowed on this path (`Allow` lists the methods it serves)',
+  ],
   413: ['RequestEntityTooLarge', 'Body larger than its `maxBytes` or the service limit'],
   415: ['UnsupportedMediaType', 'Body of a content type this endpoint refuses'],
   500: ['InternalServerError', 'Unhandled error (its text only with `debug: true`)'],
@@ -23,7 +29,8 @@ type ErrorStatus = keyof typeof ERRORS
 export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
   ParamIssue: {
     type: 'object',
-    description: 'One item that failed: where it came from, its wire name, the path inside it, the reason.',
+    description:
+      'One item that failed: where it came from, its wire name, the path inside it, the reason.',
     properties: {
       in: { type: 'string', enum: ['path', 'query', 'header', 'cookie', 'body'] },
       name: { type: 'string' },
@@ -39,7 +46,11 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
       type: { type: 'string' },
       title: { type: 'string' },
       status: { type: 'integer' },
-      detail: { type: 'string', description: 'The same message an envelope would carry, e.g. `BadRequest: parse item: [\'b\'] failed: ...`' },
+      detail: {
+        type: 'string',
+        description:
+          "The same message an envelope would carry, e.g. `BadRequest: parse item: ['b'] failed: ...`",
+      },
       errors: { type: 'array', items: { $ref: '#/components/schemas/ParamIssue' } },
     },
     required: ['type', 'title', 'status'],
@@ -47,7 +58,10 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
 }
 
 /** The shared schemas the document refers to (`Problem` only where an error is problem+json). */
-export function usedShared(paths: Record<string, Record<string, JsonSchema>>, responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+export function usedShared(
+  paths: Record<string, Record<string, JsonSchema>>,
+  responses: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
   let text = JSON.stringify([paths, responses])
   const used: Record<string, JsonSchema> = {}
   for (const name of ['Problem', 'ParamIssue']) {
@@ -56,7 +70,11 @@ export function usedShared(paths: Record<string, Record<string, JsonSchema>>, re
     used[name] = schema
     text += JSON.stringify(schema)
   }
-  return Object.fromEntries(Object.keys(SHARED_SCHEMAS).filter((name) => name in used).map((name) => [name, used[name] as JsonSchema]))
+  return Object.fromEntries(
+    Object.keys(SHARED_SCHEMAS)
+      .filter((name) => name in used)
+      .map((name) => [name, used[name] as JsonSchema]),
+  )
 }
 
 function errorStatuses(route: RouteInfo): ErrorStatus[] {
@@ -75,18 +93,42 @@ const safe = (key: string): string => key.replace(/[^A-Za-z0-9._-]/g, '_')
 function componentName(status: ErrorStatus, envelope: RouteEnvelope | undefined): string {
   const name = ERRORS[status][0]
   if (!envelope) return name
-  return [name, envelope.resultKey, envelope.messageKey, envelope.errorsKey, envelope.stateKey, envelope.countKey].filter((part) => part !== undefined).map((part) => safe(String(part))).join('.')
+  return [
+    name,
+    envelope.resultKey,
+    envelope.messageKey,
+    envelope.errorsKey,
+    envelope.stateKey,
+    envelope.countKey,
+  ]
+    .filter((part) => part !== undefined)
+    .map((part) => safe(String(part)))
+    .join('.')
 }
 
-function errorResponse(status: number, envelope: RouteEnvelope | undefined, description: string): JsonSchema {
-  const headers = status === 405
-    ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } }
-    : status === 401
-      ? { 'WWW-Authenticate': { description: 'The authentication scheme the endpoint accepts', schema: { type: 'string' } } }
-      : undefined
+function errorResponse(
+  status: number,
+  envelope: RouteEnvelope | undefined,
+  description: string,
+): JsonSchema {
+  const headers =
+    status === 405
+      ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } }
+      : status === 401
+        ? {
+            'WWW-Authenticate': {
+              description: 'The authentication scheme the endpoint accepts',
+              schema: { type: 'string' },
+            },
+          }
+        : undefined
   if (!envelope || !(envelope.messageKey || envelope.errorsKey)) {
     // no envelope, or one with nowhere to say what failed: problem+json (response/render.ts failsEnveloped)
-    return { description, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }
+    return {
+      description,
+      ...(headers ? { headers } : {}),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    }
   }
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
@@ -98,10 +140,19 @@ function errorResponse(status: number, envelope: RouteEnvelope | undefined, desc
     properties[envelope.messageKey] = { type: 'string', description: '`<ErrorName>: <text>`' }
     required.push(envelope.messageKey)
   }
-  if (envelope.errorsKey) properties[envelope.errorsKey] = { type: 'array', items: { $ref: '#/components/schemas/ParamIssue' } }
-  if (envelope.stateKey) properties[envelope.stateKey] = { description: 'business state code (null unless set)' }
+  if (envelope.errorsKey)
+    properties[envelope.errorsKey] = {
+      type: 'array',
+      items: { $ref: '#/components/schemas/ParamIssue' },
+    }
+  if (envelope.stateKey)
+    properties[envelope.stateKey] = { description: 'business state code (null unless set)' }
   if (envelope.countKey) properties[envelope.countKey] = { type: 'null' }
-  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { type: 'object', properties, required } } } }
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: { type: 'object', properties, required } } },
+  }
 }
 
 /** The success body: the result in the envelope, or the bare result. */
@@ -115,38 +166,58 @@ function successSchema(route: RouteInfo, result: JsonSchema): JsonSchema {
     required.push(envelope.resultKey)
   }
   if (envelope.messageKey) {
-    properties[envelope.messageKey] = { type: 'string', description: 'empty on success unless the endpoint sets one' }
+    properties[envelope.messageKey] = {
+      type: 'string',
+      description: 'empty on success unless the endpoint sets one',
+    }
     required.push(envelope.messageKey)
   }
   // Both are always sent: null unless `this.respond(value, { state, count })` sets them.
   if (envelope.stateKey) {
-    properties[envelope.stateKey] = { description: 'business state code (`respond(value, { state })`; null unless set)' }
+    properties[envelope.stateKey] = {
+      description: 'business state code (`respond(value, { state })`; null unless set)',
+    }
     required.push(envelope.stateKey)
   }
   if (envelope.countKey) {
-    properties[envelope.countKey] = { type: ['integer', 'null'], minimum: 0, description: 'total count for pagination (`respond(value, { count })`; null unless set)' }
+    properties[envelope.countKey] = {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'total count for pagination (`respond(value, { count })`; null unless set)',
+    }
     required.push(envelope.countKey)
   }
   return { type: 'object', properties, required }
 }
 
-const EVENTS_TEXT = 'A stream of server-sent events (HTML standard framing: `event:`, `id:`, `retry:` and `data:` lines; `data` is JSON for objects). The connection stays open; the server ends it.'
+const EVENTS_TEXT =
+  'A stream of server-sent events (HTML standard framing: `event:`, `id:`, `retry:` and `data:` lines; `data` is JSON for objects). The connection stays open; the server ends it.'
 
 /** The success response: JSON (the envelope or the bare result), a file, or an event stream. */
 function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
   const events = route.doc.events
   if (events) {
     const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs) }
-    return { description: 'Success: server-sent events', content: { 'text/event-stream': { schema: { type: 'string', description: EVENTS_TEXT }, ...data } } }
+    return {
+      description: 'Success: server-sent events',
+      content: {
+        'text/event-stream': { schema: { type: 'string', description: EVENTS_TEXT }, ...data },
+      },
+    }
   }
   const result = route.result ? toSchema(route.result, defs) : {}
   // A file result is sent as it is (its own content type), never in the envelope (response/render.ts).
   if (result.format === 'binary') {
     const type = typeof result.contentMediaType === 'string' ? result.contentMediaType : '*/*'
-    return { description: 'Success: the file, sent as it is with its own content type', content: { [type]: { schema: { type: 'string', format: 'binary' } } } }
+    return {
+      description: 'Success: the file, sent as it is with its own content type',
+      content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+    }
   }
   return {
-    description: route.envelope ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)` : 'Success: the result as JSON',
+    description: route.envelope
+      ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)`
+      : 'Success: the result as JSON',
     content: { 'application/json': { schema: successSchema(route, result) } },
   }
 }
@@ -155,7 +226,10 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
 function declaredText(errors: readonly DeclaredError[], status: number): string {
   return errors
     .filter((error) => error.status === status)
-    .map((error) => `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : error.by ? ` from ${error.by}` : ' raised by the endpoint'}`)
+    .map(
+      (error) =>
+        `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : error.by ? ` from ${error.by}` : ' raised by the endpoint'}`,
+    )
     .join('; ')
 }
 
@@ -166,7 +240,11 @@ function declaredText(errors: readonly DeclaredError[], status: number): string 
  * @example
  * responsesOf(route, defs, shared) // { '200': {...}, '400': { $ref: '#/components/responses/BadRequest' }, ... }
  */
-export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<string, JsonSchema>): Record<string, JsonSchema> {
+export function responsesOf(
+  route: RouteInfo,
+  defs: Definitions,
+  shared: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = { [String(route.status)]: successResponse(route, defs) }
   const builtIn = errorStatuses(route)
   for (const status of builtIn) {
@@ -174,7 +252,11 @@ export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<
     // A 405 is the path's answer, rendered by the class's template, not the endpoint's `@api.response`.
     const envelope = status === 405 ? route.classEnvelope : route.envelope
     if (declared) {
-      out[String(status)] = errorResponse(status, envelope, `${ERRORS[status][1]}; declared: ${declared}`)
+      out[String(status)] = errorResponse(
+        status,
+        envelope,
+        `${ERRORS[status][1]}; declared: ${declared}`,
+      )
       continue
     }
     const name = componentName(status, envelope)
@@ -183,7 +265,11 @@ export function responsesOf(route: RouteInfo, defs: Definitions, shared: Record<
   }
   for (const status of new Set(route.errors.map((error) => error.status))) {
     if (String(status) in out) continue
-    out[String(status)] = errorResponse(status, route.envelope, `Declared: ${declaredText(route.errors, status)}`)
+    out[String(status)] = errorResponse(
+      status,
+      route.envelope,
+      `Declared: ${declaredText(route.errors, status)}`,
+    )
   }
   return out
 }

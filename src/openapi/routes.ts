@@ -120,12 +120,19 @@ export interface DeclaredError {
 
 function errorOf(error: Function, hook?: string, by?: string): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status
-  return { status: typeof status === 'number' ? status : 500, name: error.name, ...(hook ? { hook } : {}), ...(by ? { by } : {}) }
+  return {
+    status: typeof status === 'number' ? status : 500,
+    name: error.name,
+    ...(hook ? { hook } : {}),
+    ...(by ? { by } : {}),
+  }
 }
 
 function classTagOf(cls: APIClass): RouteInfo['classTag'] {
   const own = classDoc(cls)
-  return own?.description ? { names: own.tags ?? [cls.name], description: own.description } : undefined
+  return own?.description
+    ? { names: own.tags ?? [cls.name], description: own.description }
+    : undefined
 }
 
 /** The errors the endpoint and its before hooks declare. */
@@ -134,16 +141,27 @@ function declaredErrors(endpoint: CompiledEndpoint, doc: OperationDoc): Declared
   for (const hook of endpoint.before) {
     const cls = endpoint.def.levels[hook.level]?.cls
     if (!cls) continue
-    for (const error of methodDoc(cls, hook.decl.methodName).errors ?? []) found.push(errorOf(error, label(cls, hook.decl.methodName)))
+    for (const error of methodDoc(cls, hook.decl.methodName).errors ?? [])
+      found.push(errorOf(error, label(cls, hook.decl.methodName)))
   }
   return found
 }
 
 /** The endpoint's resolved template (nearest wins: `@api.response`, the class's, an enclosing one). */
-function templateInfo(template: Template): { envelope?: RouteEnvelope; result?: AnySchema; status: number } {
+function templateInfo(template: Template): {
+  envelope?: RouteEnvelope
+  result?: AnySchema
+  status: number
+} {
   const { resultKey, messageKey, errorsKey, stateKey, countKey } = template
-  const envelope = template.enveloped ? { resultKey, messageKey, errorsKey, stateKey, countKey } : undefined
-  return { envelope, result: template.result, status: typeof template.status === 'number' ? template.status : 200 }
+  const envelope = template.enveloped
+    ? { resultKey, messageKey, errorsKey, stateKey, countKey }
+    : undefined
+  return {
+    envelope,
+    result: template.result,
+    status: typeof template.status === 'number' ? template.status : 200,
+  }
 }
 
 /** One wire param per planned param; an object param (`request.Query/Headers/Cookies`) gives one per entry. */
@@ -152,7 +170,16 @@ function paramsOf(param: ParamPlan): RouteParam[] {
   if (at === 'body' || at === 'resolved') return []
   const { spec } = param
   if (param.entries) {
-    return param.entries.map((entry) => ({ in: at, name: entry.name, key: param.key, field: entry.key, target: param.target, schema: entry.schema, required: !(entry.schema && mayBeAbsent(entry.schema)), hasDefault: false }))
+    return param.entries.map((entry) => ({
+      in: at,
+      name: entry.name,
+      key: param.key,
+      field: entry.key,
+      target: param.target,
+      schema: entry.schema,
+      required: !(entry.schema && mayBeAbsent(entry.schema)),
+      hasDefault: false,
+    }))
   }
   const optional = isOptional(spec) || spec.required === false
   return [
@@ -178,10 +205,32 @@ function bodyOf(plan: EndpointPlan): RouteBody | undefined {
   const whole = bodyPlans.find((param) => param.spec.kind === 'body')
   if (whole) {
     const { spec } = whole
-    return { shape: 'whole', accept: bodyPlan.accept, key: whole.key, target: whole.target, schema: spec.schema, contentType: bodyPlan.contentType, maxLength: bodyPlan.maxLength, required: !isOptional(spec) }
+    return {
+      shape: 'whole',
+      accept: bodyPlan.accept,
+      key: whole.key,
+      target: whole.target,
+      schema: spec.schema,
+      contentType: bodyPlan.contentType,
+      maxLength: bodyPlan.maxLength,
+      required: !isOptional(spec),
+    }
   }
-  const fields: BodyField[] = bodyPlans.map(({ key, name, spec }) => ({ key, wire: name, schema: spec.schema, required: !isOptional(spec) && spec.required !== false, hasDefault: spec.hasDefault, default: spec.default }))
-  return { shape: 'fields', accept: 'any', fields, maxLength: bodyPlan.maxLength, required: fields.some((field) => field.required) }
+  const fields: BodyField[] = bodyPlans.map(({ key, name, spec }) => ({
+    key,
+    wire: name,
+    schema: spec.schema,
+    required: !isOptional(spec) && spec.required !== false,
+    hasDefault: spec.hasDefault,
+    default: spec.default,
+  }))
+  return {
+    shape: 'fields',
+    accept: 'any',
+    fields,
+    maxLength: bodyPlan.maxLength,
+    required: fields.some((field) => field.required),
+  }
 }
 
 /** The security of an endpoint: its user params (own, common, before hooks') and its classes' plugins that declare one. */
@@ -194,14 +243,21 @@ function securityOf(endpoint: CompiledEndpoint): SecurityDoc[] {
     found.set(doc.name, known ? { ...doc, optional: known.optional && doc.optional } : doc)
   }
   for (const param of endpoint.plan.params) add(param.spec.security)
-  for (const hook of endpoint.before) for (const entry of Object.values(hook.decl.params ?? {})) add(specSecurity(entry))
-  for (const level of endpoint.def.levels) for (const plugin of level.plugins) add((plugin as { security?: SecurityDoc }).security)
+  for (const hook of endpoint.before)
+    for (const entry of Object.values(hook.decl.params ?? {})) add(specSecurity(entry))
+  for (const level of endpoint.def.levels)
+    for (const plugin of level.plugins) add((plugin as { security?: SecurityDoc }).security)
   return [...found.values()]
 }
 
 /** The security a hook's params entry declares (a marker's spec), if any. */
 function specSecurity(entry: unknown): SecurityDoc | undefined {
-  if ((typeof entry !== 'function' && typeof entry !== 'object') || entry === null || !(MARKER in entry)) return undefined
+  if (
+    (typeof entry !== 'function' && typeof entry !== 'object') ||
+    entry === null ||
+    !(MARKER in entry)
+  )
+    return undefined
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
@@ -223,7 +279,12 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
     ...templateInfo(endpoint.template),
     classEnvelope: templateInfo(classRenderer.template).envelope,
     doc,
-    errors: [...declaredErrors(endpoint, doc), ...serviceErrors.filter((item) => !item.methods || item.methods.includes(def.method)).map((item) => errorOf(item.error, undefined, item.by))],
+    errors: [
+      ...declaredErrors(endpoint, doc),
+      ...serviceErrors
+        .filter((item) => !item.methods || item.methods.includes(def.method))
+        .map((item) => errorOf(item.error, undefined, item.by)),
+    ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
   }
@@ -237,6 +298,9 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
  * @example
  * describeRoutes(service.routes())
  */
-export function describeRoutes(routes: readonly RouteEntry<Routed>[], serviceErrors: readonly DocumentedError[] = []): RouteInfo[] {
+export function describeRoutes(
+  routes: readonly RouteEntry<Routed>[],
+  serviceErrors: readonly DocumentedError[] = [],
+): RouteInfo[] {
   return routes.map((entry) => describe(entry, serviceErrors))
 }

@@ -17,15 +17,30 @@ export type JsonSchema = Record<string, unknown>
 export type Definitions = Record<string, JsonSchema>
 
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
-const JSON_ENCODED = new Set([...OBJECT_TYPES, 'record', 'tuple', 'loose_tuple', 'strict_tuple', 'tuple_with_rest', 'map'])
+const JSON_ENCODED = new Set([
+  ...OBJECT_TYPES,
+  'record',
+  'tuple',
+  'loose_tuple',
+  'strict_tuple',
+  'tuple_with_rest',
+  'map',
+])
 
-function override(schema: AnySchema, converted: JsonSchema, defs: Definitions): JsonSchema | undefined {
+function override(
+  schema: AnySchema,
+  converted: JsonSchema,
+  defs: Definitions,
+): JsonSchema | undefined {
   // A self-documenting schema (an `orm.Schema`) is a component of its own, referenced.
   const source = componentSourceOf(schema)
   if (source) return componentRef(source, defs, (inner) => toSchema(inner, defs))
   const type = shapeOf(schema).type
   const info = type === 'file' ? fileSchemaInfo(schema) : undefined
-  if (info) return info.mime ? { type: 'string', format: 'binary', contentMediaType: info.mime } : { type: 'string', format: 'binary' }
+  if (info)
+    return info.mime
+      ? { type: 'string', format: 'binary', contentMediaType: info.mime }
+      : { type: 'string', format: 'binary' }
   if (type === 'date') return { type: 'string', format: 'date-time' }
   if (type === 'blob') return { type: 'string', format: 'binary' }
   if (type === 'bigint') return { type: 'integer' }
@@ -43,8 +58,13 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
   }
   if (!aliases.size) return undefined
   const properties: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries((converted.properties ?? {}) as Record<string, unknown>)) properties[aliases.get(key) ?? key] = value
-  const required = Array.isArray(converted.required) ? (converted.required as string[]).map((key) => aliases.get(key) ?? key) : undefined
+  for (const [key, value] of Object.entries(
+    (converted.properties ?? {}) as Record<string, unknown>,
+  ))
+    properties[aliases.get(key) ?? key] = value
+  const required = Array.isArray(converted.required)
+    ? (converted.required as string[]).map((key) => aliases.get(key) ?? key)
+    : undefined
   return { ...converted, properties, ...(required ? { required } : {}) }
 }
 
@@ -59,20 +79,31 @@ export function toSchema(schema: AnySchema | undefined, defs: Definitions): Json
   if (!schema) return { type: 'string' }
   const adapter = resolveAdapter(schema)
   if (!adapter) return {}
-  const converted = adapter.describe(schema, 'input', { override: (sub, described) => override(sub as AnySchema, described, defs) })
+  const converted = adapter.describe(schema, 'input', {
+    override: (sub, described) => override(sub as AnySchema, described, defs),
+  })
   const { $schema: _dialect, $defs: found, ...rest } = converted
   const $defs = usedDefinitions(rest, found as Definitions | undefined)
   // A definition that refers to no definition (a `v.lazy` that is not recursive) is written in place.
   const local = { ...$defs }
   const inline = new Map<string, JsonSchema>()
-  for (const [name, def] of Object.entries(local)) if (!JSON.stringify(def).includes('"#/$defs/')) inline.set(name, def)
-  const placed = (value: JsonSchema): JsonSchema => (inline.size ? (inlined(value, inline) as JsonSchema) : value)
+  for (const [name, def] of Object.entries(local))
+    if (!JSON.stringify(def).includes('"#/$defs/')) inline.set(name, def)
+  const placed = (value: JsonSchema): JsonSchema =>
+    inline.size ? (inlined(value, inline) as JsonSchema) : value
   // Each conversion numbers its own `$defs` from 0: give them document-wide names.
   const names = new Map<string, string>()
-  for (const name of Object.keys(local)) if (!inline.has(name)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
+  for (const name of Object.keys(local))
+    if (!inline.has(name)) names.set(name, `Schema${Object.keys(defs).length + names.size}`)
   const relink = (value: JsonSchema): JsonSchema =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]*)"/g, (_match, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`)) as JsonSchema
-  for (const [name, def] of Object.entries(local)) if (!inline.has(name)) defs[names.get(name) as string] = relink(placed(def))
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]*)"/g,
+        (_match, name: string) => `"#/components/schemas/${names.get(name) ?? name}"`,
+      ),
+    ) as JsonSchema
+  for (const [name, def] of Object.entries(local))
+    if (!inline.has(name)) defs[names.get(name) as string] = relink(placed(def))
   return relink(placed(rest))
 }
 
@@ -81,13 +112,19 @@ function inlined(value: unknown, inline: Map<string, JsonSchema>): unknown {
   if (Array.isArray(value)) return value.map((item) => inlined(item, inline))
   if (value === null || typeof value !== 'object') return value
   const { $ref, ...more } = value as JsonSchema
-  const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? inline.get($ref.slice('#/$defs/'.length)) : undefined
-  const walked = Object.fromEntries(Object.entries(more).map(([key, item]) => [key, inlined(item, inline)]))
+  const target =
+    typeof $ref === 'string' && $ref.startsWith('#/$defs/')
+      ? inline.get($ref.slice('#/$defs/'.length))
+      : undefined
+  const walked = Object.fromEntries(
+    Object.entries(more).map(([key, item]) => [key, inlined(item, inline)]),
+  )
   if (target) return { ...target, ...walked }
   return $ref === undefined ? walked : { $ref, ...walked }
 }
 
-const TRUNCATES = 'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.'
+const TRUNCATES =
+  'An integer: a decimal is accepted and truncated toward zero (`1.5` → 1) before its bounds are checked.'
 /** Keywords whose values are data, not schemas. */
 const DATA_KEYWORDS = new Set(['default', 'examples', 'example', 'enum', 'const'])
 
@@ -103,16 +140,38 @@ export function acceptedInput(schema: JsonSchema): JsonSchema {
   const walked: JsonSchema = {}
   for (const [key, value] of Object.entries(schema)) {
     if (DATA_KEYWORDS.has(key) || value === null || typeof value !== 'object') walked[key] = value
-    else if (Array.isArray(value)) walked[key] = value.map((item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? acceptedInput(item as JsonSchema) : item))
-    else walked[key] = key === 'properties' || key === '$defs' || key === 'dependentSchemas' || key === 'patternProperties' ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, acceptedInput(item as JsonSchema)])) : acceptedInput(value as JsonSchema)
+    else if (Array.isArray(value))
+      walked[key] = value.map((item: unknown) =>
+        item !== null && typeof item === 'object' && !Array.isArray(item)
+          ? acceptedInput(item as JsonSchema)
+          : item,
+      )
+    else
+      walked[key] =
+        key === 'properties' ||
+        key === '$defs' ||
+        key === 'dependentSchemas' ||
+        key === 'patternProperties'
+          ? Object.fromEntries(
+              Object.entries(value).map(([name, item]) => [
+                name,
+                acceptedInput(item as JsonSchema),
+              ]),
+            )
+          : acceptedInput(value as JsonSchema)
   }
   const type = walked.type
   const integer = type === 'integer' || (Array.isArray(type) && type.includes('integer'))
   if (!integer) return walked
   return {
     ...walked,
-    type: Array.isArray(type) ? type.map((item: unknown) => (item === 'integer' ? 'number' : item)) : 'number',
-    description: typeof walked.description === 'string' ? `${walked.description.replace(/\.?$/, '.')} ${TRUNCATES}` : TRUNCATES,
+    type: Array.isArray(type)
+      ? type.map((item: unknown) => (item === 'integer' ? 'number' : item))
+      : 'number',
+    description:
+      typeof walked.description === 'string'
+        ? `${walked.description.replace(/\.?$/, '.')} ${TRUNCATES}`
+        : TRUNCATES,
   }
 }
 
@@ -139,7 +198,12 @@ export function wireSchema(schema: AnySchema | undefined, defs: Definitions): Js
   const converted = toSchema(schema, defs)
   if (!schema || !JSON_ENCODED.has(shapeOf(innerOf(schema)).type)) return converted
   const { default: fallback, ...content } = converted
-  return { type: 'string', contentMediaType: 'application/json', contentSchema: content, ...jsonDefault(fallback === undefined ? undefined : JSON.stringify(fallback)) }
+  return {
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: content,
+    ...jsonDefault(fallback === undefined ? undefined : JSON.stringify(fallback)),
+  }
 }
 
 /** Does this schema (an object, possibly wrapped) hold files? Which fields, with which media types? */

@@ -13,12 +13,19 @@ type Row = Record<string, unknown>
 type Module = Record<string, unknown>
 
 /** A relation field the schema writes in `mode`: a key list through a junction, or nested rows of a to-many relation. */
-export function writable(module: Module, def: SchemaDef, field: DefField, mode: 'a' | 'w'): { link: Link; column?: string; child?: SchemaDef; max: number } | undefined {
-  if (!field.mode.includes(mode) || (field.kind !== 'path' && field.kind !== 'nested')) return undefined
+export function writable(
+  module: Module,
+  def: SchemaDef,
+  field: DefField,
+  mode: 'a' | 'w',
+): { link: Link; column?: string; child?: SchemaDef; max: number } | undefined {
+  if (!field.mode.includes(mode) || (field.kind !== 'path' && field.kind !== 'nested'))
+    return undefined
   const resolved = resolvePath(module, def.table, field.path)
   const [link] = resolved.links
   if (!link || resolved.links.length !== 1 || link.kind !== 'many') return undefined
-  if (field.kind === 'path') return resolved.key ? { link, column: resolved.key, max: field.max } : undefined
+  if (field.kind === 'path')
+    return resolved.key ? { link, column: resolved.key, max: field.max } : undefined
   return { link, child: field.child === Self ? def : field.child, max: field.max }
 }
 
@@ -33,7 +40,11 @@ export type FieldPath = (string | number)[]
 
 /** `['articles', 0, 'id']` → `articles[0].id` */
 export function pathText(path: FieldPath): string {
-  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`,
+    )
+    .join('')
 }
 
 /** One body issue naming the field at `path`. */
@@ -42,7 +53,9 @@ export function issueAt(path: FieldPath, message: string): ParamIssue[] {
 }
 
 function tooLarge(path: FieldPath, message: string): RequestEntityTooLarge {
-  return path.length === 0 ? new RequestEntityTooLarge(message) : new RequestEntityTooLarge(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
+  return path.length === 0
+    ? new RequestEntityTooLarge(message)
+    : new RequestEntityTooLarge(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
 }
 
 /**
@@ -52,11 +65,17 @@ function tooLarge(path: FieldPath, message: string): RequestEntityTooLarge {
  * excess (a 20 000-row body costs one length check). `listed`: the values are
  * a `bulkSave` list (paths start with the row's index).
  */
-export function checkWriteSize(module: Module, def: SchemaDef, values: readonly Row[], options: { mustCreate?: boolean; maxRows: number; listed: boolean; relations: boolean }): void {
+export function checkWriteSize(
+  module: Module,
+  def: SchemaDef,
+  values: readonly Row[],
+  options: { mustCreate?: boolean; maxRows: number; listed: boolean; relations: boolean },
+): void {
   let rows = 0
   const count = (added: number, path: FieldPath) => {
     rows += added
-    if (rows > options.maxRows) throw tooLarge(path, `the write holds more than ${options.maxRows} rows (maxWriteRows)`)
+    if (rows > options.maxRows)
+      throw tooLarge(path, `the write holds more than ${options.maxRows} rows (maxWriteRows)`)
   }
   const visit = (node: SchemaDef, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
     if (!node.fields.some((field) => field.kind === 'path' || field.kind === 'nested')) return // a leaf row: nothing to count below it
@@ -66,13 +85,19 @@ export function checkWriteSize(module: Module, def: SchemaDef, values: readonly 
       const target = list && writable(module, node, field, mode)
       if (!list || !target) continue
       const at = [...path, field.out]
-      if (list.length > target.max) throw tooLarge(at, `${list.length} items, at most ${target.max}`)
+      if (list.length > target.max)
+        throw tooLarge(at, `${list.length} items, at most ${target.max}`)
       count(list.length, at)
-      if (target.child) for (const [index, item] of list.entries()) if (typeof item === 'object' && item !== null) visit(target.child, item as Row, [...at, index], false)
+      if (target.child)
+        for (const [index, item] of list.entries())
+          if (typeof item === 'object' && item !== null)
+            visit(target.child, item as Row, [...at, index], false)
     }
   }
   count(values.length, [])
-  if (options.relations) for (const [index, value] of values.entries()) visit(def, value, options.listed ? [index] : [], options.mustCreate)
+  if (options.relations)
+    for (const [index, value] of values.entries())
+      visit(def, value, options.listed ? [index] : [], options.mustCreate)
 }
 
 /**
@@ -86,6 +111,9 @@ export function deadlineOf(timeout: number | undefined): () => void {
   return () => {
     const now = performance.now()
     deadline ??= now + timeout
-    if (now > deadline) throw new ServiceUnavailable(`the write took longer than ${timeout} ms (transactionTimeout): rolled back`)
+    if (now > deadline)
+      throw new ServiceUnavailable(
+        `the write took longer than ${timeout} ms (transactionTimeout): rolled back`,
+      )
   }
 }

@@ -41,7 +41,13 @@ export function fieldsIn(def: SchemaDef, scope: Scope | undefined): Chosen {
 }
 
 function chooseFields(def: SchemaDef, scope: Scope | undefined): Chosen {
-  const chosen = def.fields.filter((field) => field.mode.includes('r') && !field.noOutput && (!scope?.only || scope.only.has(field.out)) && !scope?.excluded?.has(field.out))
+  const chosen = def.fields.filter(
+    (field) =>
+      field.mode.includes('r') &&
+      !field.noOutput &&
+      (!scope?.only || scope.only.has(field.out)) &&
+      !scope?.excluded?.has(field.out),
+  )
   const result = chosen.map((field) => {
     const sub = scope?.only?.get(field.out)
     return { field, output: true, sub: sub === true ? undefined : sub }
@@ -50,8 +56,13 @@ function chooseFields(def: SchemaDef, scope: Scope | undefined): Chosen {
     if (field.kind !== 'computed') continue
     for (const name of field.dependencies) {
       if (result.some((entry) => entry.field.key === name || entry.field.out === name)) continue
-      const dependency = def.fields.find((candidate) => candidate.key === name || candidate.out === name)
-      if (!dependency) throw new ImproperlyConfigured(`orm.Schema(${def.name}): '${field.key}' depends on unknown field '${name}'`)
+      const dependency = def.fields.find(
+        (candidate) => candidate.key === name || candidate.out === name,
+      )
+      if (!dependency)
+        throw new ImproperlyConfigured(
+          `orm.Schema(${def.name}): '${field.key}' depends on unknown field '${name}'`,
+        )
       result.push({ field: dependency, output: false, sub: undefined })
     }
   }
@@ -59,11 +70,20 @@ function chooseFields(def: SchemaDef, scope: Scope | undefined): Chosen {
 }
 
 /** An ordering term as SQL over the row `ref` points at. */
-export function orderSql(module: Module, table: PgTable, term: string | OrderTerm, ref: Ref, context: Context): SQL {
-  const spec: Omit<OrderTerm, '~ormOrder'> = typeof term === 'string' ? { field: term.replace(/^-/, ''), desc: term.startsWith('-') } : term
+export function orderSql(
+  module: Module,
+  table: PgTable,
+  term: string | OrderTerm,
+  ref: Ref,
+  context: Context,
+): SQL {
+  const spec: Omit<OrderTerm, '~ormOrder'> =
+    typeof term === 'string' ? { field: term.replace(/^-/, ''), desc: term.startsWith('-') } : term
   const field = spec.field
   if (field === undefined) throw new ImproperlyConfigured('orm.Order needs a field')
-  const value = isExpression(field) ? expressionSql(module, table, field, ref, context) : transformed(ref(field), undefined)
+  const value = isExpression(field)
+    ? expressionSql(module, table, field, ref, context)
+    : transformed(ref(field), undefined)
   return sql`${value} ${sql.raw(spec.desc ? 'desc' : 'asc')}${spec.nullsFirst === undefined ? sql`` : sql.raw(spec.nullsFirst ? ' nulls first' : ' nulls last')}`
 }
 
@@ -71,7 +91,13 @@ function childOf(field: Extract<DefField, { kind: 'nested' }>, def: SchemaDef): 
   return field.child === Self ? def : field.child
 }
 
-function nestedSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 'nested' }>, ref: Ref, scope: Scope | undefined): SQL {
+function nestedSql(
+  build: Build,
+  def: SchemaDef,
+  field: Extract<DefField, { kind: 'nested' }>,
+  ref: Ref,
+  scope: Scope | undefined,
+): SQL {
   const child = childOf(field, def)
   const level = build.levels.get(child) ?? 0
   const resolved = resolvePath(build.module, def.table, field.path)
@@ -81,24 +107,50 @@ function nestedSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind
   const chain = chainOf(resolved.links, ref)
   const object = objectSql(build, child, chain.last, scope)
   build.levels.set(child, level)
-  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
+  const where = withFilter(
+    chain.where,
+    contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last),
+  )
   const keys = primaryKeysOf(resolved.target)
   const terms = [...(field.order ?? []), ...keys]
-  const order = sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)
-  const limit = many ? (field.limit === undefined ? sql`` : sql` limit ${sql.raw(String(field.limit))}`) : sql` limit 1`
+  const order = sql.join(
+    terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)),
+    sql`, `,
+  )
+  const limit = many
+    ? field.limit === undefined
+      ? sql``
+      : sql` limit ${sql.raw(String(field.limit))}`
+    : sql` limit 1`
   const inner = sql`select ${object} as j from ${chain.from} where ${where} order by ${order}${limit}`
-  return many ? sql`(select coalesce(json_agg(s.j), '[]'::json) from (${inner}) s)` : sql`(${inner})`
+  return many
+    ? sql`(select coalesce(json_agg(s.j), '[]'::json) from (${inner}) s)`
+    : sql`(${inner})`
 }
 
-function pathSql(build: Build, def: SchemaDef, field: Extract<DefField, { kind: 'path' }>, ref: Ref): SQL {
+function pathSql(
+  build: Build,
+  def: SchemaDef,
+  field: Extract<DefField, { kind: 'path' }>,
+  ref: Ref,
+): SQL {
   const resolved = resolvePath(build.module, def.table, field.path)
-  if (resolved.key === undefined) throw new ImproperlyConfigured(`orm: path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+  if (resolved.key === undefined)
+    throw new ImproperlyConfigured(
+      `orm: path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`,
+    )
   if (resolved.links.length === 0) return transformed(ref(resolved.key), resolved.transform)
   const chain = chainOf(resolved.links, ref)
   const value = transformed(chain.last(resolved.key), resolved.transform)
-  const where = withFilter(chain.where, contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last))
+  const where = withFilter(
+    chain.where,
+    contextFilterSql(build.module, resolved.target, field.filter, build.context, chain.last),
+  )
   const terms = [...(field.order ?? []), ...primaryKeysOf(resolved.target)]
-  const order = sql` order by ${sql.join(terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)), sql`, `)}`
+  const order = sql` order by ${sql.join(
+    terms.map((term) => orderSql(build.module, resolved.target, term, chain.last, build.context)),
+    sql`, `,
+  )}`
   return resolved.many && !field.first
     ? sql`(select coalesce(json_agg(${value}${order}), '[]'::json) from ${chain.from} where ${where})`
     : sql`(select ${value} from ${chain.from} where ${where}${order} limit 1)`
@@ -113,7 +165,13 @@ export function hasBatch(def: SchemaDef): boolean {
 const literal = (name: string): SQL => sql.raw(`'${name.replace(/'/g, "''")}'`)
 
 /** `json_build_object(...)` of a schema's fields over the row `ref` points at. */
-export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope, withKey = hasBatch(def)): SQL {
+export function objectSql(
+  build: Build,
+  def: SchemaDef,
+  ref: Ref,
+  scope?: Scope,
+  withKey = hasBatch(def),
+): SQL {
   const parts: SQL[] = []
   const keys = primaryKeysOf(def.table)
   if (withKey && keys.length === 1) parts.push(sql`${literal(PK)}, ${ref(keys[0] as string)}`)
@@ -121,7 +179,8 @@ export function objectSql(build: Build, def: SchemaDef, ref: Ref, scope?: Scope,
     let value: SQL | undefined
     if (field.kind === 'column') value = ref(field.column)
     else if (field.kind === 'path') value = pathSql(build, def, field, ref)
-    else if (field.kind === 'expr') value = expressionSql(build.module, def.table, field.expr, ref, build.context)
+    else if (field.kind === 'expr')
+      value = expressionSql(build.module, def.table, field.expr, ref, build.context)
     else if (field.kind === 'nested') value = nestedSql(build, def, field, ref, sub)
     if (value) parts.push(sql`${literal(field.out)}, ${value}`)
   }
@@ -136,17 +195,32 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
     explain(`field '${field.key}'`, () => {
       if (field.kind === 'path') {
         const resolved = resolvePath(module, def.table, field.path)
-        if (resolved.key === undefined) throw new ImproperlyConfigured(`path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`)
+        if (resolved.key === undefined)
+          throw new ImproperlyConfigured(
+            `path '${field.path}' ends at a relation: give it a schema ({ schema: Schema | [Schema] })`,
+          )
         // order and filter paths are relative to the path's last table
         checkOrder(module, resolved.target, field.order)
         checkWhere(module, resolved.target, field.filter)
-        if (field.type && resolved.column && resolved.transform === undefined) assertCompatible(def.name, field.key, resolved.column.dataType, resolved.many && !field.first && field.type.type === 'array' && 'item' in field.type ? (field.type.item as typeof field.type) : field.type)
+        if (field.type && resolved.column && resolved.transform === undefined)
+          assertCompatible(
+            def.name,
+            field.key,
+            resolved.column.dataType,
+            resolved.many && !field.first && field.type.type === 'array' && 'item' in field.type
+              ? (field.type.item as typeof field.type)
+              : field.type,
+          )
       } else if (field.kind === 'expr') checkExpression(module, def.table, field.expr)
       else if (field.kind === 'nested') {
         const resolved = resolvePath(module, def.table, field.path)
         const child = childOf(field, def)
-        if (resolved.key !== undefined || resolved.links.length === 0) throw new ImproperlyConfigured(`'${field.path}' is not a relation`)
-        if (resolved.target !== child.table) throw new ImproperlyConfigured(`relation '${field.path}' leads to '${nameOf(resolved.target)}', but its schema is over '${child.name}'`)
+        if (resolved.key !== undefined || resolved.links.length === 0)
+          throw new ImproperlyConfigured(`'${field.path}' is not a relation`)
+        if (resolved.target !== child.table)
+          throw new ImproperlyConfigured(
+            `relation '${field.path}' leads to '${nameOf(resolved.target)}', but its schema is over '${child.name}'`,
+          )
         checkOrder(module, resolved.target, field.order)
         checkWhere(module, resolved.target, field.filter)
         checkLimit(field.limit)
@@ -156,7 +230,8 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
   }
 }
 
-const nameOf = (table: PgTable): string => Object.getOwnPropertyDescriptor(table, Symbol.for('drizzle:Name'))?.value as string
+const nameOf = (table: PgTable): string =>
+  Object.getOwnPropertyDescriptor(table, Symbol.for('drizzle:Name'))?.value as string
 
 const resolvedPaths = new WeakMap<object, Map<string, ReturnType<typeof resolvePath>>>()
 function resolvedOf(module: Module, def: SchemaDef, path: string): ReturnType<typeof resolvePath> {
@@ -169,7 +244,12 @@ function resolvedOf(module: Module, def: SchemaDef, path: string): ReturnType<ty
 }
 
 /** Decode a built object: column values through their drizzle column, nested objects recursively. */
-export function decode(module: Module, def: SchemaDef, raw: Record<string, unknown>, scope?: Scope): Record<string, unknown> {
+export function decode(
+  module: Module,
+  def: SchemaDef,
+  raw: Record<string, unknown>,
+  scope?: Scope,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   if (PK in raw) Object.defineProperty(out, PK, { value: raw[PK], enumerable: false })
   const columns = columnsOf(def.table)
@@ -177,19 +257,39 @@ export function decode(module: Module, def: SchemaDef, raw: Record<string, unkno
     if (field.kind === 'batch' || field.kind === 'computed') continue
     const value = raw[field.out]
     if (field.kind === 'column' && output) {
-      out[field.out] = value === null || value === undefined ? null : (columns[field.column] as PgColumn).mapFromDriverValue(value)
+      out[field.out] =
+        value === null || value === undefined
+          ? null
+          : (columns[field.column] as PgColumn).mapFromDriverValue(value)
       continue
     }
-    const put = (decoded: unknown) => (output ? (out[field.out] = decoded) : Object.defineProperty(out, field.out, { value: decoded, enumerable: false }))
-    if (field.kind === 'column') put(value === null || value === undefined ? value ?? null : (columns[field.column]?.mapFromDriverValue(value) ?? value))
+    const put = (decoded: unknown) =>
+      output
+        ? (out[field.out] = decoded)
+        : Object.defineProperty(out, field.out, { value: decoded, enumerable: false })
+    if (field.kind === 'column')
+      put(
+        value === null || value === undefined
+          ? (value ?? null)
+          : (columns[field.column]?.mapFromDriverValue(value) ?? value),
+      )
     else if (field.kind === 'nested') {
       const child = childOf(field, def)
-      if (Array.isArray(value)) put(value.map((item) => decode(module, child, item as Record<string, unknown>, sub)))
-      else put(value && typeof value === 'object' ? decode(module, child, value as Record<string, unknown>, sub) : null)
+      if (Array.isArray(value))
+        put(value.map((item) => decode(module, child, item as Record<string, unknown>, sub)))
+      else
+        put(
+          value && typeof value === 'object'
+            ? decode(module, child, value as Record<string, unknown>, sub)
+            : null,
+        )
     } else if (field.kind === 'path') {
       const resolved = resolvedOf(module, def, field.path)
       const column = resolved.transform === undefined ? resolved.column : undefined
-      const one = (item: unknown) => (item === null || item === undefined || !column ? item ?? null : column.mapFromDriverValue(item))
+      const one = (item: unknown) =>
+        item === null || item === undefined || !column
+          ? (item ?? null)
+          : column.mapFromDriverValue(item)
       put(Array.isArray(value) && resolved.many && !field.first ? value.map(one) : one(value))
     } else if (field.kind === 'virtual') put(field.default ?? null)
     else put(value ?? null)

@@ -10,19 +10,28 @@ import { pathTarget } from './sql'
 type Entries = Record<string, v.GenericSchema>
 const selects = new WeakMap<PgTable, Entries>()
 const inserts = new WeakMap<PgTable, Entries>()
-const nullProto = (entries: Entries): Entries => Object.assign(Object.create(null) as Entries, entries)
+const nullProto = (entries: Entries): Entries =>
+  Object.assign(Object.create(null) as Entries, entries)
 
 /** drizzle-valibot's select schema entries of a table (cached). */
 export function selectEntries(table: PgTable): Entries {
   let entries = selects.get(table)
-  if (!entries) selects.set(table, (entries = nullProto((createSelectSchema(table) as unknown as { entries: Entries }).entries)))
+  if (!entries)
+    selects.set(
+      table,
+      (entries = nullProto((createSelectSchema(table) as unknown as { entries: Entries }).entries)),
+    )
   return entries
 }
 
 /** drizzle-valibot's insert schema entries of a table (cached): generated and defaulted columns are optional. */
 export function insertEntries(table: PgTable): Entries {
   let entries = inserts.get(table)
-  if (!entries) inserts.set(table, (entries = nullProto((createInsertSchema(table) as unknown as { entries: Entries }).entries)))
+  if (!entries)
+    inserts.set(
+      table,
+      (entries = nullProto((createInsertSchema(table) as unknown as { entries: Entries }).entries)),
+    )
   return entries
 }
 

@@ -18,12 +18,17 @@ function byColumnType(column: PgColumn, raw: boolean): JsonSchema | undefined {
   const columnType = column.columnType
   if (INT32.has(columnType)) return { type: 'integer', format: 'int32' }
   if (INT64.has(columnType)) return { type: 'integer', format: 'int64' }
-  if (columnType === 'PgNumeric') return raw ? { type: 'number' } : { type: 'string', description: 'a decimal number, as text' }
+  if (columnType === 'PgNumeric')
+    return raw ? { type: 'number' } : { type: 'string', description: 'a decimal number, as text' }
   if (columnType === 'PgNumericBigInt') return { type: 'integer' }
   if (columnType === 'PgUUID') return { type: 'string', format: 'uuid' }
   if (columnType === 'PgDateString') return { type: 'string', format: 'date' }
-  if (columnType === 'PgDate') return raw ? { type: 'string', format: 'date' } : { type: 'string', format: 'date-time' }
-  if (columnType === 'PgTimestamp') return raw ? { type: 'string', description: 'a timestamp, as Postgres writes it in JSON' } : { type: 'string', format: 'date-time' }
+  if (columnType === 'PgDate')
+    return raw ? { type: 'string', format: 'date' } : { type: 'string', format: 'date-time' }
+  if (columnType === 'PgTimestamp')
+    return raw
+      ? { type: 'string', description: 'a timestamp, as Postgres writes it in JSON' }
+      : { type: 'string', format: 'date-time' }
   if (columnType === 'PgArray') {
     const base = (column as unknown as { baseColumn?: PgColumn }).baseColumn
     return { type: 'array', items: base ? columnJson(base, { raw, nullable: false }) : {} }
@@ -60,8 +65,14 @@ function byDataType(column: PgColumn): JsonSchema {
 /** `type: [t, 'null']` (and `null` among an enum's values); a schema without a type already takes null. */
 export function nullable(schema: JsonSchema): JsonSchema {
   const type = schema.type
-  if (typeof type === 'string') return { ...schema, type: [type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}) }
-  if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...(type as unknown[]), 'null'] }
+  if (typeof type === 'string')
+    return {
+      ...schema,
+      type: [type, 'null'],
+      ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+    }
+  if (Array.isArray(type))
+    return type.includes('null') ? schema : { ...schema, type: [...(type as unknown[]), 'null'] }
   if ('$ref' in schema || 'anyOf' in schema) return { anyOf: [schema, { type: 'null' }] }
   return schema
 }
@@ -73,7 +84,10 @@ export function nullable(schema: JsonSchema): JsonSchema {
  * @example
  * columnJson(users.createdAt) // { type: 'string', format: 'date-time' }
  */
-export function columnJson(column: PgColumn, options: { raw?: boolean; nullable?: boolean } = {}): JsonSchema {
+export function columnJson(
+  column: PgColumn,
+  options: { raw?: boolean; nullable?: boolean } = {},
+): JsonSchema {
   const raw = options.raw ?? false
   const base = byColumnType(column, raw) ?? byDataType(column)
   return (options.nullable ?? !column.notNull) ? nullable(base) : base
@@ -81,6 +95,7 @@ export function columnJson(column: PgColumn, options: { raw?: boolean; nullable?
 
 /** The value of a column after a path transform (`createdAt.year`, `tags.0`), as Postgres computes it. */
 export function transformJson(transform: Transform): JsonSchema {
-  if (typeof transform === 'number') return { description: `the item at index ${transform} of a JSON list` }
+  if (typeof transform === 'number')
+    return { description: `the item at index ${transform} of a JSON list` }
   return transform === 'date' ? { type: 'string', format: 'date' } : { type: 'integer' }
 }

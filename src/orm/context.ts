@@ -24,7 +24,10 @@ type Module = Record<string, unknown>
  * `undefined` (`ctx.userId` of an anonymous viewer, or of a call that was not
  * given the context). Plain objects in the context are followed (`ctx.user.id`).
  */
-export function readContext<T>(context: Context, read: (context: Context) => T): { value: T; missing: boolean } {
+export function readContext<T>(
+  context: Context,
+  read: (context: Context) => T,
+): { value: T; missing: boolean } {
   let missing = false
   const watch = (target: object): object =>
     new Proxy(target, {
@@ -34,7 +37,11 @@ export function readContext<T>(context: Context, read: (context: Context) => T):
         // a frozen property must be returned as it is (a Proxy's invariant): its reads are not followed
         const fixed = Object.getOwnPropertyDescriptor(object, key)
         if (fixed && !fixed.configurable && !fixed.writable) return value
-        return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype ? watch(value) : value
+        return typeof value === 'object' &&
+          value !== null &&
+          Object.getPrototypeOf(value) === Object.prototype
+          ? watch(value)
+          : value
       },
     })
   const value = read(watch(context) as Context)
@@ -55,7 +62,13 @@ function hasUndefined(where: unknown): boolean {
  * one in its where-object, matches NOTHING (`false`): never "no filter", so an
  * anonymous viewer's `following` is false, not "any follower exists".
  */
-export function contextFilterSql(module: Module, table: PgTable, filter: ExprFilter | undefined, context: Context, ref: Ref): SQL | undefined {
+export function contextFilterSql(
+  module: Module,
+  table: PgTable,
+  filter: ExprFilter | undefined,
+  context: Context,
+  ref: Ref,
+): SQL | undefined {
   if (filter === undefined) return undefined
   if (typeof filter !== 'function') return whereSql(module, table, filter, ref)
   const { value, missing } = readContext(context, filter)
@@ -112,13 +125,17 @@ export function requestContext(): Context | undefined {
  */
 export function requestPlugin(contextOf: ContextOf = (request) => request.state): Plugin {
   const plugin = new Plugin()
-  if (storage) plugin.processRequest = (_request: Request, request: RequestContext) => void storage.enterWith({ request, contextOf })
+  if (storage)
+    plugin.processRequest = (_request: Request, request: RequestContext) =>
+      void storage.enterWith({ request, contextOf })
   return plugin
 }
 
 function storageOf(): Storage | undefined {
   const host = globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }
-  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as { AsyncLocalStorage?: new () => Storage } | undefined
+  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as
+    | { AsyncLocalStorage?: new () => Storage }
+    | undefined
   const Storage = hooks?.AsyncLocalStorage
   if (!Storage || typeof Storage.prototype.enterWith !== 'function') return undefined
   try {

@@ -19,17 +19,28 @@ async function drizzleKit(): Promise<DrizzleKit> {
   try {
     return (await import(/* @vite-ignore */ DRIZZLE_KIT)) as DrizzleKit
   } catch {
-    throw new ImproperlyConfigured("orm.Database({ create: true }) needs drizzle-kit: npm install -D drizzle-kit (it builds the tables' SQL from the drizzle schema)")
+    throw new ImproperlyConfigured(
+      "orm.Database({ create: true }) needs drizzle-kit: npm install -D drizzle-kit (it builds the tables' SQL from the drizzle schema)",
+    )
   }
 }
 
 type Rows = Record<string, unknown>[]
-const rowsOf = (result: unknown): Rows => (Array.isArray(result) ? (result as Rows) : ((result as { rows?: Rows }).rows ?? []))
+const rowsOf = (result: unknown): Rows =>
+  Array.isArray(result) ? (result as Rows) : ((result as { rows?: Rows }).rows ?? [])
 
 /** `schema.name` of what exists in the database: tables, views (relations of any kind) and enum types. */
 async function existing(db: Db): Promise<{ relations: Set<string>; types: Set<string> }> {
-  const relations = rowsOf(await db.execute(sql`select n.nspname as s, c.relname as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'f')`))
-  const types = rowsOf(await db.execute(sql`select n.nspname as s, t.typname as n from pg_type t join pg_namespace n on n.oid = t.typnamespace where t.typtype = 'e'`))
+  const relations = rowsOf(
+    await db.execute(
+      sql`select n.nspname as s, c.relname as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+    ),
+  )
+  const types = rowsOf(
+    await db.execute(
+      sql`select n.nspname as s, t.typname as n from pg_type t join pg_namespace n on n.oid = t.typnamespace where t.typtype = 'e'`,
+    ),
+  )
   const names = (rows: Rows) => new Set(rows.map((row) => `${String(row.s)}.${String(row.n)}`))
   return { relations: names(relations), types: names(types) }
 }
@@ -43,7 +54,10 @@ async function existing(db: Db): Promise<{ relations: Set<string>; types: Set<st
  * exist are left as they are (never altered), so a second connect creates
  * nothing. Returns the names of the tables created.
  */
-export async function createMissingTables(db: Db, schema: Record<string, unknown>): Promise<string[]> {
+export async function createMissingTables(
+  db: Db,
+  schema: Record<string, unknown>,
+): Promise<string[]> {
   const present = await existing(db)
   const missing: Record<string, unknown> = {}
   const created: string[] = []
@@ -53,11 +67,18 @@ export async function createMissingTables(db: Db, schema: Record<string, unknown
       if (present.relations.has(`${config.schema ?? 'public'}.${config.name}`)) continue
       missing[key] = value
       created.push(config.name)
-    } else if (isPgEnum(value) && !present.types.has(`${value.schema ?? 'public'}.${value.enumName}`)) missing[key] = value
+    } else if (
+      isPgEnum(value) &&
+      !present.types.has(`${value.schema ?? 'public'}.${value.enumName}`)
+    )
+      missing[key] = value
   }
   if (created.length === 0) return []
   const kit = await drizzleKit()
-  const statements = await kit.generateMigration(kit.generateDrizzleJson({}), kit.generateDrizzleJson(missing))
+  const statements = await kit.generateMigration(
+    kit.generateDrizzleJson({}),
+    kit.generateDrizzleJson(missing),
+  )
   await db.transaction(async (tx) => {
     for (const statement of statements) await tx.execute(sql.raw(statement))
   })

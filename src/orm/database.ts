@@ -2,10 +2,22 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { Conflict, ImproperlyConfigured, ServiceUnavailable } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
 import { checkLimit } from './limits'
-import { carriesRequests, requestContext, requestPlugin, type Context, type ContextOf } from './context'
+import {
+  carriesRequests,
+  requestContext,
+  requestPlugin,
+  type Context,
+  type ContextOf,
+} from './context'
 import { createMissingTables } from './create'
 import { hasTable } from './relations'
-import { loadPostgres, ON_WORKERS, refuseEngineHere, WORKERS_CLIENT, type DrizzleFactory } from './drivers'
+import {
+  loadPostgres,
+  ON_WORKERS,
+  refuseEngineHere,
+  WORKERS_CLIENT,
+  type DrizzleFactory,
+} from './drivers'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
@@ -99,15 +111,30 @@ export class Database {
 
   constructor(options: DatabaseOptions) {
     const engine = options.engine ?? 'pglite'
-    if (engine !== 'pglite' && engine !== 'postgres') throw new ImproperlyConfigured(`orm.Database: unknown engine '${String(engine)}' (use 'pglite' or 'postgres')`)
+    if (engine !== 'pglite' && engine !== 'postgres')
+      throw new ImproperlyConfigured(
+        `orm.Database: unknown engine '${String(engine)}' (use 'pglite' or 'postgres')`,
+      )
     refuseEngineHere(engine, options.name)
-    if (engine === 'postgres' && !options.url) throw new ImproperlyConfigured(`orm.Database${options.name ? ` '${options.name}'` : ''}: engine 'postgres' needs a url`)
+    if (engine === 'postgres' && !options.url)
+      throw new ImproperlyConfigured(
+        `orm.Database${options.name ? ` '${options.name}'` : ''}: engine 'postgres' needs a url`,
+      )
     const timeout = options.statementTimeout
-    if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new ImproperlyConfigured(`orm.Database: statementTimeout must be a positive integer of ms (got ${String(timeout)})`)
-    if (timeout !== undefined && engine !== 'postgres') throw new ImproperlyConfigured("orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)")
+    if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
+      throw new ImproperlyConfigured(
+        `orm.Database: statementTimeout must be a positive integer of ms (got ${String(timeout)})`,
+      )
+    if (timeout !== undefined && engine !== 'postgres')
+      throw new ImproperlyConfigured(
+        "orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)",
+      )
     checkLimit('orm.Database', 'transactionTimeout', options.transactionTimeout)
     checkLimit('orm.Database', 'maxWriteRows', options.maxWriteRows)
-    if (typeof options.schema !== 'object' || options.schema === null) throw new ImproperlyConfigured('orm.Database: `schema` must be the drizzle schema module (tables and relations)')
+    if (typeof options.schema !== 'object' || options.schema === null)
+      throw new ImproperlyConfigured(
+        'orm.Database: `schema` must be the drizzle schema module (tables and relations)',
+      )
     this.options = { ...options, engine }
   }
 
@@ -139,10 +166,12 @@ export class Database {
   #connect(): Promise<Opened> {
     // Workers: no I/O object outlives its request, so every use opens its own client (drivers.ts).
     if (ON_WORKERS) return this.#open()
-    this.#opening ??= this.#open().then((opened) => this.#create(opened)).catch((error: unknown) => {
-      this.#opening = undefined
-      throw error
-    })
+    this.#opening ??= this.#open()
+      .then((opened) => this.#create(opened))
+      .catch((error: unknown) => {
+        this.#opening = undefined
+        throw error
+      })
     return this.#opening
   }
 
@@ -178,19 +207,41 @@ export class Database {
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as {
-        PGlite: new (dataDir?: string) => { exec(sql: string): Promise<unknown>; close(): Promise<void> }
+        PGlite: new (
+          dataDir?: string,
+        ) => { exec(sql: string): Promise<unknown>; close(): Promise<void> }
       }
-      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as { drizzle: DrizzleFactory<Db> }
+      const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as {
+        drizzle: DrizzleFactory<Db>
+      }
       const client = new PGlite(this.options.dataDir)
-      return { db: drizzle(client, config), close: () => client.close(), exec: async (text) => void (await client.exec(text)) }
+      return {
+        db: drizzle(client, config),
+        close: () => client.close(),
+        exec: async (text) => void (await client.exec(text)),
+      }
     }
     const { postgres, drizzle } = await loadPostgres<Db>()
     // every statement is in a transaction: none outlives the transaction's bound either
-    const bounds = [this.options.statementTimeout, this.options.transactionTimeout].filter((bound) => bound !== undefined)
+    const bounds = [this.options.statementTimeout, this.options.transactionTimeout].filter(
+      (bound) => bound !== undefined,
+    )
     const timeout = bounds.length ? Math.min(...bounds) : undefined
-    const connection: Record<string, number | string> = { ...(timeout === undefined ? {} : { statement_timeout: timeout }), ...(this.options.jit ? {} : { jit: 'off' }) }
-    const client = postgres(this.options.url as string, { max: this.options.max ?? 10, ...(ON_WORKERS ? WORKERS_CLIENT : {}), onnotice: () => {}, connection })
-    return { db: drizzle(client, config), close: () => client.end({ timeout: 5 }), exec: async (text) => void (await client.unsafe(text).simple()) }
+    const connection: Record<string, number | string> = {
+      ...(timeout === undefined ? {} : { statement_timeout: timeout }),
+      ...(this.options.jit ? {} : { jit: 'off' }),
+    }
+    const client = postgres(this.options.url as string, {
+      max: this.options.max ?? 10,
+      ...(ON_WORKERS ? WORKERS_CLIENT : {}),
+      onnotice: () => {},
+      connection,
+    })
+    return {
+      db: drizzle(client, config),
+      close: () => client.end({ timeout: 5 }),
+      exec: async (text) => void (await client.unsafe(text).simple()),
+    }
   }
 }
 
@@ -216,7 +267,10 @@ export class DatabaseConnections {
    */
   constructor(databases: Record<string, Database>, options: { context?: ContextOf } = {}) {
     for (const [alias, database] of Object.entries(databases)) {
-      if (!(database instanceof Database)) throw new ImproperlyConfigured(`orm.DatabaseConnections: '${alias}' must be an orm.Database`)
+      if (!(database instanceof Database))
+        throw new ImproperlyConfigured(
+          `orm.DatabaseConnections: '${alias}' must be an orm.Database`,
+        )
     }
     this.databases = { ...databases }
     this.#contextOf = options.context
@@ -248,7 +302,11 @@ export class DatabaseConnections {
     // What mapDatabaseError answers on any route of the service, in its document.
     service.documentErrors?.([
       { error: ServiceUnavailable, by: 'the database (statement timeout)' },
-      { error: Conflict, methods: ['POST', 'PUT', 'PATCH', 'DELETE'], by: 'the database (a unique or reference constraint)' },
+      {
+        error: Conflict,
+        methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        by: 'the database (a unique or reference constraint)',
+      },
     ])
   }
 }
@@ -262,7 +320,9 @@ interface Check {
 const checks: Check[] = []
 
 function runCheck(check: Check, connections: DatabaseConnections): void {
-  const database = Object.hasOwn(connections.databases, check.db) ? connections.databases[check.db] : undefined
+  const database = Object.hasOwn(connections.databases, check.db)
+    ? connections.databases[check.db]
+    : undefined
   if (!database || check.done.has(database.options.schema)) return
   check.run(database.options.schema)
   check.done.add(database.options.schema)
@@ -273,9 +333,17 @@ function runCheck(check: Check, connections: DatabaseConnections): void {
  * schema module of its database: now if connections are active, else when
  * they are activated (`service.use(connections)`).
  */
-export function declareCheck(db: string, table: PgTable, run: (schema: Record<string, unknown>) => void): void {
+export function declareCheck(
+  db: string,
+  table: PgTable,
+  run: (schema: Record<string, unknown>) => void,
+): void {
   // a module without the table belongs to other declarations: checked where the table is
-  const check: Check = { db, run: (schema) => void (hasTable(schema, table) && run(schema)), done: new WeakSet() }
+  const check: Check = {
+    db,
+    run: (schema) => void (hasTable(schema, table) && run(schema)),
+    done: new WeakSet(),
+  }
   if (activated.connections) runCheck(check, activated.connections)
   checks.push(check)
 }
@@ -283,9 +351,15 @@ export function declareCheck(db: string, table: PgTable, run: (schema: Record<st
 /** The database behind an alias of the active connections. */
 export function databaseOf(alias: string): Database {
   const active = activated.connections
-  if (!active) throw new ImproperlyConfigured('orm: no databases configured: service.use(orm.DatabaseConnections({ default: orm.Database(...) }))')
+  if (!active)
+    throw new ImproperlyConfigured(
+      'orm: no databases configured: service.use(orm.DatabaseConnections({ default: orm.Database(...) }))',
+    )
   const database = active.databases[alias]
-  if (!database) throw new ImproperlyConfigured(`orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`)
+  if (!database)
+    throw new ImproperlyConfigured(
+      `orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`,
+    )
   return database
 }
 

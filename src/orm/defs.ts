@@ -13,7 +13,9 @@ import { DEF, type AnyOrmSchema, type FieldSpec, type InputOptions } from './typ
 
 /** Is this an `orm.Schema`? */
 export function isOrmSchema(value: unknown): value is AnyOrmSchema {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && DEF in value
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && DEF in value
+  )
 }
 
 function nestedOf(spec: unknown): { child: SchemaDef | typeof Self; many?: boolean } | undefined {
@@ -28,52 +30,139 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
   const columns = columnsOf(def.table)
   const base = { key, out: key, mode: 'r', noOutput: false }
   if (spec === true) {
-    if (!Object.hasOwn(columns, key)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): '${key}' is not a column`)
+    if (!Object.hasOwn(columns, key))
+      throw new ImproperlyConfigured(`orm.Schema(${def.name}): '${key}' is not a column`)
     return { ...base, mode: 'rwa', kind: 'column', column: key }
   }
   if (isExpression(spec)) return { ...base, kind: 'expr', expr: spec }
   const nested = nestedOf(spec)
   if (nested) return { ...base, kind: 'nested', path: key, ...nested, depth: 2, max: LIST_MAX }
-  if (!isFieldDecl(spec)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}' must be true, a nested orm.Schema, [orm.Schema(...)], an expression (orm.Count ...) or orm.Field(...)`)
+  if (!isFieldDecl(spec))
+    throw new ImproperlyConfigured(
+      `orm.Schema(${def.name}): field '${key}' must be true, a nested orm.Schema, [orm.Schema(...)], an expression (orm.Count ...) or orm.Field(...)`,
+    )
   const { options, source } = spec
-  const common = { ...base, out: options.alias ?? key, noOutput: options.noOutput ?? false, default: options.default, type: options.type }
-  if (spec.get) return { ...common, mode: options.mode ?? 'r', kind: 'computed', get: spec.get, dependencies: spec.dependencies ?? [] }
+  const common = {
+    ...base,
+    out: options.alias ?? key,
+    noOutput: options.noOutput ?? false,
+    default: options.default,
+    type: options.type,
+  }
+  if (spec.get)
+    return {
+      ...common,
+      mode: options.mode ?? 'r',
+      kind: 'computed',
+      get: spec.get,
+      dependencies: spec.dependencies ?? [],
+    }
   if (typeof source === 'function') {
     const child = options.schema ? nestedOf(options.schema) : undefined
-    return { ...common, mode: options.mode ?? 'r', kind: 'batch', fn: source, child: child?.child === Self ? def : child?.child, many: child?.many ?? true }
+    return {
+      ...common,
+      mode: options.mode ?? 'r',
+      kind: 'batch',
+      fn: source,
+      child: child?.child === Self ? def : child?.child,
+      many: child?.many ?? true,
+    }
   }
-  if (isExpression(source)) return { ...common, mode: options.mode ?? 'r', kind: 'expr', expr: source }
+  if (isExpression(source))
+    return { ...common, mode: options.mode ?? 'r', kind: 'expr', expr: source }
   const path = source ?? key
-  const knownOptions = ['alias', 'mode', 'default', 'noOutput', 'schema', 'filter', 'order', 'limit', 'depth', 'type', 'first', 'max']
-  for (const option of Object.keys(options)) if (!knownOptions.includes(option)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': unknown option '${option}'`)
+  const knownOptions = [
+    'alias',
+    'mode',
+    'default',
+    'noOutput',
+    'schema',
+    'filter',
+    'order',
+    'limit',
+    'depth',
+    'type',
+    'first',
+    'max',
+  ]
+  for (const option of Object.keys(options))
+    if (!knownOptions.includes(option))
+      throw new ImproperlyConfigured(
+        `orm.Schema(${def.name}): field '${key}': unknown option '${option}'`,
+      )
   const max = options.max ?? LIST_MAX
-  if (!(Number.isInteger(max) && max >= 1)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': max must be a positive integer (got ${String(options.max)})`)
+  if (!(Number.isInteger(max) && max >= 1))
+    throw new ImproperlyConfigured(
+      `orm.Schema(${def.name}): field '${key}': max must be a positive integer (got ${String(options.max)})`,
+    )
   if (options.schema) {
     const child = nestedOf(options.schema)
-    if (!child) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': schema must be an orm.Schema, [orm.Schema] or orm.Self`)
+    if (!child)
+      throw new ImproperlyConfigured(
+        `orm.Schema(${def.name}): field '${key}': schema must be an orm.Schema, [orm.Schema] or orm.Self`,
+      )
     const depth = options.depth ?? 2
-    if (!(Number.isInteger(depth) && depth >= 1 && depth <= 8)) throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': depth must be 1 to 8`)
-    return { ...common, mode: options.mode ?? 'r', kind: 'nested', path, child: child.child === Self ? Self : child.child, many: child.many, filter: options.filter, order: options.order, limit: options.limit, depth, max }
+    if (!(Number.isInteger(depth) && depth >= 1 && depth <= 8))
+      throw new ImproperlyConfigured(
+        `orm.Schema(${def.name}): field '${key}': depth must be 1 to 8`,
+      )
+    return {
+      ...common,
+      mode: options.mode ?? 'r',
+      kind: 'nested',
+      path,
+      child: child.child === Self ? Self : child.child,
+      many: child.many,
+      filter: options.filter,
+      order: options.order,
+      limit: options.limit,
+      depth,
+      max,
+    }
   }
   if (!/\.|__/.test(path)) {
     if (!Object.hasOwn(columns, path)) {
-      if (source === undefined && options.type) return { ...common, mode: options.mode ?? 'a', kind: 'virtual' }
-      throw new ImproperlyConfigured(`orm.Schema(${def.name}): field '${key}': '${path}' is not a column (an input-only field needs a type)`)
+      if (source === undefined && options.type)
+        return { ...common, mode: options.mode ?? 'a', kind: 'virtual' }
+      throw new ImproperlyConfigured(
+        `orm.Schema(${def.name}): field '${key}': '${path}' is not a column (an input-only field needs a type)`,
+      )
     }
     if (options.type) assertCompatible(def.name, key, columns[path]?.dataType, options.type)
     return { ...common, mode: options.mode ?? 'rwa', kind: 'column', column: path }
   }
-  return { ...common, mode: options.mode ?? 'r', kind: 'path', path, filter: options.filter, order: options.order, first: options.first, max }
+  return {
+    ...common,
+    mode: options.mode ?? 'r',
+    kind: 'path',
+    path,
+    filter: options.filter,
+    order: options.order,
+    first: options.first,
+    max,
+  }
 }
 
 /** Normalise `orm.Schema(table, fields)` into its def. */
-export function defOf(table: PgTable, fields: Record<string, FieldSpec | FieldDecl>, db: string): SchemaDef {
-  const def: SchemaDef = { table, db, name: getTableConfig(table).name, fields: [], columns: [], ones: [] }
+export function defOf(
+  table: PgTable,
+  fields: Record<string, FieldSpec | FieldDecl>,
+  db: string,
+): SchemaDef {
+  const def: SchemaDef = {
+    table,
+    db,
+    name: getTableConfig(table).name,
+    fields: [],
+    columns: [],
+    ones: [],
+  }
   for (const [key, spec] of Object.entries(fields)) {
     const field = fieldOf(def, key, spec)
     def.fields.push(field)
     if (field.kind === 'column') def.columns.push(field.column)
-    if (field.kind === 'nested' && field.child !== Self && !field.many && field.path === key) def.ones.push({ key, def: field.child })
+    if (field.kind === 'nested' && field.child !== Self && !field.many && field.path === key)
+      def.ones.push({ key, def: field.child })
   }
   return def
 }
@@ -83,8 +172,14 @@ function lazyPath(def: SchemaDef, path: string, first?: boolean): v.GenericSchem
   return v.lazy(() => {
     if (!resolved) {
       const target = resolvePath(databaseOf(def.db).options.schema, def.table, path)
-      const part = typeof target.transform === 'string' && target.transform !== 'date' ? v.pipe(v.number(), v.integer()) : v.unknown()
-      const entry = target.key === undefined || target.transform !== undefined ? part : (selectEntries(target.target)[target.key] ?? v.unknown())
+      const part =
+        typeof target.transform === 'string' && target.transform !== 'date'
+          ? v.pipe(v.number(), v.integer())
+          : v.unknown()
+      const entry =
+        target.key === undefined || target.transform !== undefined
+          ? part
+          : (selectEntries(target.target)[target.key] ?? v.unknown())
       resolved = target.many && !first ? v.array(entry) : v.nullable(entry)
     }
     return resolved
@@ -100,7 +195,9 @@ export function entriesOf(def: SchemaDef): Record<string, v.GenericSchema> {
     if (field.type) entries[field.out] = field.type
     else if (field.kind === 'column') entries[field.out] = select[field.column] as v.GenericSchema
     else if (field.kind === 'path') entries[field.out] = lazyPath(def, field.path, field.first)
-    else if (field.kind === 'expr') entries[field.out] = field.expr['~ormExpr'] === 'exists' ? v.boolean() : v.nullable(v.number())
+    else if (field.kind === 'expr')
+      entries[field.out] =
+        field.expr['~ormExpr'] === 'exists' ? v.boolean() : v.nullable(v.number())
     else if ((field.kind === 'nested' || field.kind === 'batch') && field.child !== undefined) {
       const child = field.child === Self ? undefined : field.child
       const item: v.GenericSchema = child ? v.object(entriesOf(child)) : v.unknown()
@@ -111,45 +208,74 @@ export function entriesOf(def: SchemaDef): Record<string, v.GenericSchema> {
 }
 
 /** The input schema: `'a'` (create) or `'w'` (update) fields, or the declared columns with `{ omit, partial }`. */
-export function inputSchema(def: SchemaDef, options: InputOptions & { mode?: 'a' | 'w' } = {}): v.GenericSchema {
+export function inputSchema(
+  def: SchemaDef,
+  options: InputOptions & { mode?: 'a' | 'w' } = {},
+): v.GenericSchema {
   const insert = insertEntries(def.table)
   const entries: Record<string, v.GenericSchema> = {}
   const mode = options.mode
   for (const field of def.fields) {
-    if ((field.kind !== 'column' && field.kind !== 'virtual') || (mode ? !field.mode.includes(mode) : field.kind === 'virtual') || options.omit?.includes(field.key)) continue
-    const entry = field.type ?? (field.kind === 'column' ? (insert[field.column] as v.GenericSchema) : v.unknown())
+    if (
+      (field.kind !== 'column' && field.kind !== 'virtual') ||
+      (mode ? !field.mode.includes(mode) : field.kind === 'virtual') ||
+      options.omit?.includes(field.key)
+    )
+      continue
+    const entry =
+      field.type ??
+      (field.kind === 'column' ? (insert[field.column] as v.GenericSchema) : v.unknown())
     const optional = options.partial || mode === 'w' || field.default !== undefined
     // Django's auto_now: an update input stamps a `$onUpdate` column when it is parsed
-    const onUpdate = mode === 'w' && field.kind === 'column' && field.default === undefined ? columnsOf(def.table)[field.column]?.onUpdateFn : undefined
+    const onUpdate =
+      mode === 'w' && field.kind === 'column' && field.default === undefined
+        ? columnsOf(def.table)[field.column]?.onUpdateFn
+        : undefined
     entries[field.out] = optional ? v.optional(entry, (onUpdate ?? field.default) as never) : entry
   }
   for (const field of def.fields) {
-    if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode)) continue
+    if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode))
+      continue
     const child = field.kind === 'nested' ? (field.child === Self ? def : field.child) : undefined
     // nested rows get their foreign key to this row from it: not part of their input
     const nestedInput = (schema: SchemaDef) => {
       const link = resolvePath(databaseOf(def.db).options.schema, def.table, field.path).links[0]
       const columns = columnsOf(schema.table)
-      const owned = link ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never)) : []
+      const owned = link
+        ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never))
+        : []
       return inputSchema(schema, { mode, omit: owned })
     }
     // the length is checked before the items: a list over `max` costs one comparison
-    const items = child ? v.array(v.lazy(() => nestedInput(child))) : (lazyPath(def, field.path) as v.GenericSchema<unknown[]>)
-    entries[field.out] = v.optional(v.pipe(v.array(v.unknown()), v.maxLength(field.max, `at most ${field.max} items`), items))
+    const items = child
+      ? v.array(v.lazy(() => nestedInput(child)))
+      : (lazyPath(def, field.path) as v.GenericSchema<unknown[]>)
+    entries[field.out] = v.optional(
+      v.pipe(v.array(v.unknown()), v.maxLength(field.max, `at most ${field.max} items`), items),
+    )
   }
-  for (const { def: child } of def.ones) for (const key of foreignKeysTo(def.table, child.table)) if (!options.omit?.includes(key)) entries[key] ??= options.partial || mode === 'w' ? v.optional(insert[key] as v.GenericSchema) : (insert[key] as v.GenericSchema)
+  for (const { def: child } of def.ones)
+    for (const key of foreignKeysTo(def.table, child.table))
+      if (!options.omit?.includes(key))
+        entries[key] ??=
+          options.partial || mode === 'w'
+            ? v.optional(insert[key] as v.GenericSchema)
+            : (insert[key] as v.GenericSchema)
   const object = v.object(entries)
-  const aliases = def.fields.filter((field) => field.kind === 'column' && field.out !== field.column)
+  const aliases = def.fields.filter(
+    (field) => field.kind === 'column' && field.out !== field.column,
+  )
   const validate = def.validate
   if (aliases.length === 0 && !validate) return object
   return v.pipe(
     object,
     v.transform((value: Record<string, unknown>) => {
       const out: Record<string, unknown> = { ...value }
-      for (const field of aliases) if (field.kind === 'column' && field.out in out) {
-        out[field.column] = out[field.out]
-        delete out[field.out]
-      }
+      for (const field of aliases)
+        if (field.kind === 'column' && field.out in out) {
+          out[field.column] = out[field.out]
+          delete out[field.out]
+        }
       return validate ? (validate(out) ?? out) : out
     }),
   )
@@ -165,9 +291,17 @@ const COMPATIBLE: Readonly<Record<string, readonly string[]>> = {
 }
 
 /** Refuse a declared value type the column's type cannot become (`title: number` over a text column). */
-export function assertCompatible(schema: string, key: string, dataType: string | undefined, type: v.GenericSchema): void {
+export function assertCompatible(
+  schema: string,
+  key: string,
+  dataType: string | undefined,
+  type: v.GenericSchema,
+): void {
   const kind = innerOf(type).type
   const allowed = dataType === undefined ? undefined : COMPATIBLE[dataType]
   if (!allowed || ['unknown', 'any', 'union', 'custom', 'lazy'].includes(kind)) return
-  if (!allowed.includes(kind)) throw new ImproperlyConfigured(`orm.Schema(${schema}): field '${key}': a ${dataType} column cannot be declared as ${kind}`)
+  if (!allowed.includes(kind))
+    throw new ImproperlyConfigured(
+      `orm.Schema(${schema}): field '${key}': a ${dataType} column cannot be declared as ${kind}`,
+    )
 }

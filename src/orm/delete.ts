@@ -22,12 +22,24 @@ export async function deleteRows(def: SchemaDef, arg: unknown): Promise<number> 
   if (where === false) return 0
   const db = await database.db()
   const columns = columnsOf(def.table)
-  const returned = Object.fromEntries(primaryKeysOf(def.table).slice(0, 1).map((key) => [key, columns[key] as PgColumn]))
-  const deleted = await guarded(def.table, () => (Object.keys(returned).length ? db.delete(def.table).where(where).returning(returned) : db.delete(def.table).where(where).returning()))
+  const returned = Object.fromEntries(
+    primaryKeysOf(def.table)
+      .slice(0, 1)
+      .map((key) => [key, columns[key] as PgColumn]),
+  )
+  const deleted = await guarded(def.table, () =>
+    Object.keys(returned).length
+      ? db.delete(def.table).where(where).returning(returned)
+      : db.delete(def.table).where(where).returning(),
+  )
   return deleted.length
 }
 
-function deleteCondition(module: Record<string, unknown>, def: SchemaDef, arg: unknown): SQL | false {
+function deleteCondition(
+  module: Record<string, unknown>,
+  def: SchemaDef,
+  arg: unknown,
+): SQL | false {
   const name = getTableConfig(def.table).name
   if (Array.isArray(arg)) {
     if (arg.length === 0) return false
@@ -35,10 +47,14 @@ function deleteCondition(module: Record<string, unknown>, def: SchemaDef, arg: u
     if (key === undefined) throw new BadRequest(`${name} has no primary key to delete by`)
     arg = { [key]: arg }
   } else if (arg === null || arg === undefined || typeof arg !== 'object') {
-    if (arg === null || arg === undefined) throw new BadRequest(`${name}: delete() needs a condition (a key, keys, a where-object or a query)`)
+    if (arg === null || arg === undefined)
+      throw new BadRequest(
+        `${name}: delete() needs a condition (a key, keys, a where-object or a query)`,
+      )
     return keyCondition(def.table, arg)
   }
   const where = filtersOf(module, def.table, arg, currentContext())
-  if (where === undefined) throw new BadRequest(`${name}: delete() got a condition that selects every row`)
+  if (where === undefined)
+    throw new BadRequest(`${name}: delete() got a condition that selects every row`)
   return where
 }

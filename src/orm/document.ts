@@ -16,7 +16,12 @@ import { columnsOf, foreignKeysTo, primaryKeysOf } from './relations'
 type Module = Record<string, unknown>
 
 /** `users` → `Users`, `article_tags` → `ArticleTags`. */
-const pascal = (name: string): string => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]?.toUpperCase() + word.slice(1)).join('')
+const pascal = (name: string): string =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join('')
 
 /** The database's schema module (relations live there), or none when the schema's database is not configured. */
 function moduleOf(def: SchemaDef): Module | undefined {
@@ -43,14 +48,26 @@ function alwaysOne(from: SchemaDef, path: Resolved): boolean {
     const columns = columnsOf(table)
     const constrained = foreignKeysTo(table, link.target)
     const targetKeys = primaryKeysOf(link.target).map((key) => columnsOf(link.target)[key]?.name)
-    const keyed = link.targetColumns.length > 0 && link.targetColumns.every((column) => targetKeys.includes(column.name))
-    if (link.kind !== 'one' || !keyed || !link.sourceKeys.every((key) => columns[key]?.notNull === true && constrained.includes(key))) return false
+    const keyed =
+      link.targetColumns.length > 0 &&
+      link.targetColumns.every((column) => targetKeys.includes(column.name))
+    if (
+      link.kind !== 'one' ||
+      !keyed ||
+      !link.sourceKeys.every((key) => columns[key]?.notNull === true && constrained.includes(key))
+    )
+      return false
     table = link.target
   }
   return path.links.length > 0
 }
 
-function nestedJson(def: SchemaDef, field: Extract<DefField, { kind: 'nested' }>, tools: DescribeTools, module: Module | undefined): JsonSchema {
+function nestedJson(
+  def: SchemaDef,
+  field: Extract<DefField, { kind: 'nested' }>,
+  tools: DescribeTools,
+  module: Module | undefined,
+): JsonSchema {
   const child = field.child === Self ? def : field.child
   const item = tools.ref(sourceOf(child))
   const path = resolved(module, def, field.path)
@@ -59,36 +76,59 @@ function nestedJson(def: SchemaDef, field: Extract<DefField, { kind: 'nested' }>
   return field.child !== Self && path && alwaysOne(def, path) ? item : nullable(item)
 }
 
-function pathJson(def: SchemaDef, field: Extract<DefField, { kind: 'path' }>, module: Module | undefined): JsonSchema {
+function pathJson(
+  def: SchemaDef,
+  field: Extract<DefField, { kind: 'path' }>,
+  module: Module | undefined,
+): JsonSchema {
   const path = resolved(module, def, field.path)
   if (!path?.column) return { description: `the value at \`${field.path}\`` }
-  const value = path.transform !== undefined ? nullable(transformJson(path.transform)) : columnJson(path.column, { nullable: !(path.column.notNull && alwaysOne(def, path)) })
-  if (path.many && !field.first) return { type: 'array', items: path.transform !== undefined ? value : columnJson(path.column) }
+  const value =
+    path.transform !== undefined
+      ? nullable(transformJson(path.transform))
+      : columnJson(path.column, { nullable: !(path.column.notNull && alwaysOne(def, path)) })
+  if (path.many && !field.first)
+    return { type: 'array', items: path.transform !== undefined ? value : columnJson(path.column) }
   return path.many ? nullable(value) : value
 }
 
 function expressionJson(def: SchemaDef, expr: Expression, module: Module | undefined): JsonSchema {
   const kind = expr['~ormExpr']
-  if (kind === 'count') return { type: 'integer', minimum: 0, description: `orm.Count('${expr.path ?? ''}')` }
+  if (kind === 'count')
+    return { type: 'integer', minimum: 0, description: `orm.Count('${expr.path ?? ''}')` }
   if (kind === 'exists') return { type: 'boolean', description: `orm.Exists('${expr.path ?? ''}')` }
-  if (kind === 'sum') return { type: 'number', description: `orm.Sum('${expr.path ?? ''}'), 0 when there is none` }
-  if (kind === 'avg') return { type: ['number', 'null'], description: `orm.Avg('${expr.path ?? ''}'), null when there is none` }
+  if (kind === 'sum')
+    return { type: 'number', description: `orm.Sum('${expr.path ?? ''}'), 0 when there is none` }
+  if (kind === 'avg')
+    return {
+      type: ['number', 'null'],
+      description: `orm.Avg('${expr.path ?? ''}'), null when there is none`,
+    }
   if (kind === 'arith') return { type: ['number', 'null'], description: 'arithmetic of aggregates' }
   const path = resolved(module, def, expr.path ?? '')
   const text = `orm.${pascal(kind)}('${expr.path ?? ''}'), null when there is none`
   if (!path?.column) return { description: text }
-  const value = path.transform !== undefined ? transformJson(path.transform) : columnJson(path.column, { raw: true, nullable: false })
+  const value =
+    path.transform !== undefined
+      ? transformJson(path.transform)
+      : columnJson(path.column, { raw: true, nullable: false })
   return { ...nullable(value), description: text }
 }
 
 function batchJson(field: Extract<DefField, { kind: 'batch' }>, tools: DescribeTools): JsonSchema {
-  if (!field.child) return { description: 'the value a batch function (orm.Field(fn)) gives for the row' }
+  if (!field.child)
+    return { description: 'the value a batch function (orm.Field(fn)) gives for the row' }
   const item = tools.ref(sourceOf(field.child))
   return field.many ? { type: 'array', items: item } : nullable(item)
 }
 
 /** The schema of one output field. */
-function fieldJson(def: SchemaDef, field: DefField, tools: DescribeTools, module: Module | undefined): JsonSchema {
+function fieldJson(
+  def: SchemaDef,
+  field: DefField,
+  tools: DescribeTools,
+  module: Module | undefined,
+): JsonSchema {
   if (field.type) return tools.convert(field.type)
   switch (field.kind) {
     case 'column': {
@@ -119,7 +159,12 @@ function describe(def: SchemaDef, tools: DescribeTools): JsonSchema {
     properties[field.out] = fieldJson(def, field, tools, module)
   }
   const keys = Object.keys(properties)
-  return { type: 'object', description: `orm.Schema over \`${def.name}\``, properties, ...(keys.length ? { required: keys } : {}) }
+  return {
+    type: 'object',
+    description: `orm.Schema over \`${def.name}\``,
+    properties,
+    ...(keys.length ? { required: keys } : {}),
+  }
 }
 
 /**
@@ -132,7 +177,9 @@ function describe(def: SchemaDef, tools: DescribeTools): JsonSchema {
  */
 export function sourceOf(def: SchemaDef): ComponentSource {
   const base = pascal(def.name) || 'Row'
-  const outputs = def.fields.filter((field) => field.mode.includes('r') && !field.noOutput).map((field) => field.out)
+  const outputs = def.fields
+    .filter((field) => field.mode.includes('r') && !field.noOutput)
+    .map((field) => field.out)
   return {
     key: def,
     name: def.component ?? base,

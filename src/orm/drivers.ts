@@ -9,14 +9,20 @@
 import { ImproperlyConfigured } from '../exceptions'
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
-export const ON_WORKERS = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
+export const ON_WORKERS =
+  (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent ===
+  'Cloudflare-Workers'
 
 /**
  * Refuse an engine that cannot run here, at `orm.Database(...)` (the Worker's
  * start), instead of workerd's `No such module "@electric-sql/pglite"` on the
  * first request: PGlite loads its WASM and data files from the file system.
  */
-export function refuseEngineHere(engine: 'pglite' | 'postgres', name: string | undefined, onWorkers: boolean = ON_WORKERS): void {
+export function refuseEngineHere(
+  engine: 'pglite' | 'postgres',
+  name: string | undefined,
+  onWorkers: boolean = ON_WORKERS,
+): void {
   if (engine !== 'pglite' || !onWorkers) return
   throw new ImproperlyConfigured(
     `orm.Database${name ? ` '${name}'` : ''}: engine 'pglite' does not run on Cloudflare Workers (PGlite loads WASM and data files from a file system). ` +
@@ -44,11 +50,22 @@ export interface PostgresClient {
 /** The `postgres` default export (postgres.js). */
 export type PostgresFactory = (
   url: string,
-  options: { max: number; idle_timeout?: number; onnotice: () => void; connection: Record<string, number | string> },
+  options: {
+    max: number
+    idle_timeout?: number
+    onnotice: () => void
+    connection: Record<string, number | string>
+  },
 ) => PostgresClient
 
 /** The `drizzle` export of a drizzle driver module. */
-export type DrizzleFactory<Db> = (client: unknown, config: { schema: Record<string, unknown>; logger?: { logQuery(sql: string, params: unknown[]): void } }) => Db
+export type DrizzleFactory<Db> = (
+  client: unknown,
+  config: {
+    schema: Record<string, unknown>
+    logger?: { logQuery(sql: string, params: unknown[]): void }
+  },
+) => Db
 
 /**
  * postgres.js and drizzle's adapter for it. Literal specifiers, so a Worker's
@@ -56,7 +73,16 @@ export type DrizzleFactory<Db> = (client: unknown, config: { schema: Record<stri
  * build; PGlite's stay computed in database.ts, so its WASM never enters a
  * bundle.
  */
-export async function loadPostgres<Db>(): Promise<{ postgres: PostgresFactory; drizzle: DrizzleFactory<Db> }> {
-  const [driver, adapter] = await Promise.all([import('postgres'), import('drizzle-orm/postgres-js')])
-  return { postgres: driver.default as unknown as PostgresFactory, drizzle: adapter.drizzle as unknown as DrizzleFactory<Db> }
+export async function loadPostgres<Db>(): Promise<{
+  postgres: PostgresFactory
+  drizzle: DrizzleFactory<Db>
+}> {
+  const [driver, adapter] = await Promise.all([
+    import('postgres'),
+    import('drizzle-orm/postgres-js'),
+  ])
+  return {
+    postgres: driver.default as unknown as PostgresFactory,
+    drizzle: adapter.drizzle as unknown as DrizzleFactory<Db>,
+  }
 }

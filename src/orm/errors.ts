@@ -15,7 +15,8 @@ interface PgErrorLike {
 function pgErrorOf(error: unknown): PgErrorLike | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as Partial<PgErrorLike> & { cause?: unknown }
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PgErrorLike
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate as PgErrorLike
     current = candidate.cause
   }
   return undefined
@@ -85,7 +86,11 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
  * @example
  * try { await db.insert(users).values(row) } catch (error) { throw orm.mapDatabaseError(error, users) } // unique violation → 409
  */
-export function mapDatabaseError(error: unknown, table?: PgTable, source: 'body' | 'query' = 'body'): unknown {
+export function mapDatabaseError(
+  error: unknown,
+  table?: PgTable,
+  source: 'body' | 'query' = 'body',
+): unknown {
   if (error instanceof HttpError || error instanceof DatabaseError) return error
   const failure = databaseFailureOf(error)
   if (!failure) return error
@@ -94,17 +99,32 @@ export function mapDatabaseError(error: unknown, table?: PgTable, source: 'body'
   if (!pg) return cause
   const constraint = failure.constraint
   const tableName = failure.table ?? (table ? getTableConfig(table).name : 'row')
-  const columns = fieldNames(table && getTableConfig(table).name === tableName ? table : undefined, detailColumns(pg.detail))
+  const columns = fieldNames(
+    table && getTableConfig(table).name === tableName ? table : undefined,
+    detailColumns(pg.detail),
+  )
   // PGlite's `column`, postgres.js's `column_name`; Bun also sets a numeric `column` (the source position) on every Error
-  const column = [pg.column_name, pg.column].find((name): name is string => typeof name === 'string' && name !== '')
+  const column = [pg.column_name, pg.column].find(
+    (name): name is string => typeof name === 'string' && name !== '',
+  )
   const fields = column ? fieldNames(table, [column]) : columns
   const named = fields.length ? fields.join(', ') : 'value'
   const via = constraint ? ` (constraint ${constraint})` : ''
-  const issues = (message: string): ParamIssue[] => (fields.length ? fields : ['']).map((name) => ({ in: source, name, path: name ? [name] : [], message }))
-  const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError => new Kind(message, { errors: issues(message), cause })
+  const issues = (message: string): ParamIssue[] =>
+    (fields.length ? fields : ['']).map((name) => ({
+      in: source,
+      name,
+      path: name ? [name] : [],
+      message,
+    }))
+  const make = (Kind: typeof BadRequest | typeof Conflict, message: string): HttpError =>
+    new Kind(message, { errors: issues(message), cause })
   switch (pg.code) {
     case '23505':
-      return make(Conflict, `${tableName}.${named} must be unique: a row with this ${named} already exists${via}`)
+      return make(
+        Conflict,
+        `${tableName}.${named} must be unique: a row with this ${named} already exists${via}`,
+      )
     case '23503':
       return /still referenced/.test(pg.detail ?? '')
         ? make(Conflict, `${tableName} row is still referenced by other rows${via}`)
@@ -118,19 +138,28 @@ export function mapDatabaseError(error: unknown, table?: PgTable, source: 'body'
     case '23P01':
       return make(Conflict, `${tableName}: the row conflicts with an existing row${via}`)
     case '57014':
-      return new ServiceUnavailable('the database took too long to answer (statement timeout)', { cause })
+      return new ServiceUnavailable('the database took too long to answer (statement timeout)', {
+        cause,
+      })
   }
   // Every data exception (class 22: a date or number out of range, an invalid text representation, ...) is the client's value.
   if (pg.code.startsWith('22')) {
-    const what = column ? `${tableName}.${named}: invalid or out-of-range value` : `${tableName}: ${source === 'query' ? 'a filter value' : 'a value'} is invalid or out of range`
+    const what = column
+      ? `${tableName}.${named}: invalid or out-of-range value`
+      : `${tableName}: ${source === 'query' ? 'a filter value' : 'a value'} is invalid or out of range`
     return make(BadRequest, `${what} (${failure.kind})`)
   }
-  if (pg.code.startsWith('23')) return make(BadRequest, `${tableName}: a value violates an integrity constraint${via}`)
+  if (pg.code.startsWith('23'))
+    return make(BadRequest, `${tableName}: a value violates an integrity constraint${via}`)
   return cause
 }
 
 /** Run a database call, mapping constraint errors and data exceptions to HTTP exceptions (`source`: where the values came from). */
-export async function guarded<T>(table: PgTable, run: () => Promise<T>, source: 'body' | 'query' = 'body'): Promise<T> {
+export async function guarded<T>(
+  table: PgTable,
+  run: () => Promise<T>,
+  source: 'body' | 'query' = 'body',
+): Promise<T> {
   try {
     return await run()
   } catch (error) {

@@ -62,7 +62,10 @@ function make<K extends string>(kind: K, fields: Partial<Expression>): Expressio
   return self
 }
 
-const aggregate = <K extends AggregateKind>(kind: K) => (path: string, options: AggregateOptions = {}): Expression<K> => make(kind, { path, ...options })
+const aggregate =
+  <K extends AggregateKind>(kind: K) =>
+  (path: string, options: AggregateOptions = {}): Expression<K> =>
+    make(kind, { path, ...options })
 
 /** The number of related rows (`count(*)` in a subquery; never a client loop). @example orm.Count('comments', { filter: { type: 'article' } }) */
 export const Count = aggregate('count')
@@ -85,17 +88,31 @@ export function isExpression(value: unknown): value is Expression {
 type Module = Record<string, unknown>
 
 /** An expression as SQL over the row `ref` points at. */
-export function expressionSql(module: Module, table: PgTable, expr: Expression, ref: Ref, context: Context): SQL {
+export function expressionSql(
+  module: Module,
+  table: PgTable,
+  expr: Expression,
+  ref: Ref,
+  context: Context,
+): SQL {
   const kind = expr['~ormExpr']
   if (kind === 'arith') {
-    const [left, right] = (expr.args ?? []).map((arg) => (isExpression(arg) ? expressionSql(module, table, arg, ref, context) : sql`${arg}`))
+    const [left, right] = (expr.args ?? []).map((arg) =>
+      isExpression(arg) ? expressionSql(module, table, arg, ref, context) : sql`${arg}`,
+    )
     return sql`(${left}::float8 ${sql.raw(expr.op ?? '+')} ${right})`
   }
   const resolved = resolvePath(module, table, expr.path ?? '')
   const chain = chainOf(resolved.links, ref)
-  const where = withFilter(chain.where, contextFilterSql(module, resolved.target, expr.filter, context, chain.last))
+  const where = withFilter(
+    chain.where,
+    contextFilterSql(module, resolved.target, expr.filter, context, chain.last),
+  )
   const from = sql`from ${chain.from} where ${where}`
-  const value = resolved.key === undefined ? undefined : transformed(chain.last(resolved.key), resolved.transform)
+  const value =
+    resolved.key === undefined
+      ? undefined
+      : transformed(chain.last(resolved.key), resolved.transform)
   const distinct = expr.distinct ? sql`distinct ` : sql``
   switch (kind) {
     case 'exists':
@@ -103,12 +120,16 @@ export function expressionSql(module: Module, table: PgTable, expr: Expression, 
     case 'count': {
       const keys = primaryKeysOf(resolved.target)
       const counted = value ?? (expr.distinct && keys[0] ? chain.last(keys[0]) : undefined)
-      return counted ? sql`(select count(${distinct}${counted})::int ${from})` : sql`(select count(*)::int ${from})`
+      return counted
+        ? sql`(select count(${distinct}${counted})::int ${from})`
+        : sql`(select count(*)::int ${from})`
     }
     case 'sum':
       return sql`(select coalesce(sum(${distinct}${value}), 0)::float8 ${from})`
     case 'avg':
-      return expr.round === undefined ? sql`(select avg(${value})::float8 ${from})` : sql`(select round(avg(${value})::numeric, ${sql.raw(String(expr.round))})::float8 ${from})`
+      return expr.round === undefined
+        ? sql`(select avg(${value})::float8 ${from})`
+        : sql`(select round(avg(${value})::numeric, ${sql.raw(String(expr.round))})::float8 ${from})`
     default:
       return sql`(select ${sql.raw(kind)}(${value}) ${from})`
   }

@@ -20,19 +20,32 @@ export interface OrderTerm {
   readonly nullsFirst?: boolean
 }
 /** An ordering term over `field` (a column of the table when absent: the OrderBy key). @example orm.Order(orm.Sum('contents.article.views'), { nullsFirst: true }) */
-export function Order(field?: Expression | string, options: { desc?: boolean; nullsFirst?: boolean } = {}): OrderTerm {
+export function Order(
+  field?: Expression | string,
+  options: { desc?: boolean; nullsFirst?: boolean } = {},
+): OrderTerm {
   return { '~ormOrder': true, field, ...options }
 }
 
 /** A batch function of the parent keys: `Map`/record of parent key → child keys (or rows, or plain values). @example const top: orm.BatchFn = async (keys) => new Map(keys.map((key) => [key, []])) */
-export type BatchFn = (keys: unknown[], context: Context) => Promise<Map<unknown, unknown> | Record<string, unknown>> | Map<unknown, unknown> | Record<string, unknown>
+export type BatchFn = (
+  keys: unknown[],
+  context: Context,
+) =>
+  | Promise<Map<unknown, unknown> | Record<string, unknown>>
+  | Map<unknown, unknown>
+  | Record<string, unknown>
 
 /** A nested schema given to `orm.Field`: one row, a list, or `orm.Self`. */
 export type NestedSpec = object | readonly [object] | typeof Self | readonly [typeof Self]
 
-type NestedRow<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefined> : Record<string, unknown>
+type NestedRow<S> = S extends { readonly '~ormOut'?: infer O }
+  ? Exclude<O, undefined>
+  : Record<string, unknown>
 /** The output of a nested `schema`: `[S]` a list of its rows, `S` a row or null (`orm.Self`: plain records). */
-export type NestedOutput<S> = S extends readonly [infer Item] ? NestedRow<Item>[] : NestedRow<S> | null
+export type NestedOutput<S> = S extends readonly [infer Item]
+  ? NestedRow<Item>[]
+  : NestedRow<S> | null
 
 /**
  * Options of `orm.Field`.
@@ -97,16 +110,37 @@ export interface FieldDecl<O = unknown> {
  *   password: orm.Field({ mode: 'wa', noOutput: true }),
  * })
  */
-export function Field<S extends NestedSpec>(source: string, options: FieldOptions & { schema: S }): FieldDecl<NestedOutput<S>>
-export function Field<T extends v.GenericSchema>(source: string | BatchFn, options: FieldOptions & { type: T }): FieldDecl<v.InferOutput<T>>
-export function Field<T extends v.GenericSchema>(options: FieldOptions & { type: T }): FieldDecl<v.InferOutput<T>>
-export function Field<const P extends string>(source: P, options?: FieldOptions): FieldDecl<P extends `${string}.${string}` | `${string}__${string}` ? unknown : ColumnOutput<P>>
-export function Field<K extends string>(source: Expression<K>, options?: FieldOptions): FieldDecl<K extends 'exists' ? boolean : number | null>
+export function Field<S extends NestedSpec>(
+  source: string,
+  options: FieldOptions & { schema: S },
+): FieldDecl<NestedOutput<S>>
+export function Field<T extends v.GenericSchema>(
+  source: string | BatchFn,
+  options: FieldOptions & { type: T },
+): FieldDecl<v.InferOutput<T>>
+export function Field<T extends v.GenericSchema>(
+  options: FieldOptions & { type: T },
+): FieldDecl<v.InferOutput<T>>
+export function Field<const P extends string>(
+  source: P,
+  options?: FieldOptions,
+): FieldDecl<P extends `${string}.${string}` | `${string}__${string}` ? unknown : ColumnOutput<P>>
+export function Field<K extends string>(
+  source: Expression<K>,
+  options?: FieldOptions,
+): FieldDecl<K extends 'exists' ? boolean : number | null>
 export function Field(source: BatchFn, options?: FieldOptions): FieldDecl<unknown>
 export function Field(options?: FieldOptions): FieldDecl<ColumnOutput>
-export function Field(source?: string | Expression | BatchFn | FieldOptions, options?: FieldOptions): FieldDecl
-export function Field(source?: string | Expression | BatchFn | FieldOptions, options: FieldOptions = {}): FieldDecl {
-  if (typeof source === 'object' && source !== null && !('~ormExpr' in source)) return { '~ormField': true, options: source }
+export function Field(
+  source?: string | Expression | BatchFn | FieldOptions,
+  options?: FieldOptions,
+): FieldDecl
+export function Field(
+  source?: string | Expression | BatchFn | FieldOptions,
+  options: FieldOptions = {},
+): FieldDecl {
+  if (typeof source === 'object' && source !== null && !('~ormExpr' in source))
+    return { '~ormField': true, options: source }
   return { '~ormField': true, source: source as string | Expression | BatchFn | undefined, options }
 }
 
@@ -117,7 +151,11 @@ export function Field(source?: string | Expression | BatchFn | FieldOptions, opt
  * @example
  * authorTag: orm.Computed((row) => ({ name: row['author.name'] }), ['authorName'])
  */
-export function Computed<R>(get: (row: Record<string, unknown>) => R, dependencies: readonly string[] = [], options: FieldOptions = {}): FieldDecl<R> {
+export function Computed<R>(
+  get: (row: Record<string, unknown>) => R,
+  dependencies: readonly string[] = [],
+  options: FieldOptions = {},
+): FieldDecl<R> {
   return { '~ormField': true, get, dependencies, options }
 }
 
@@ -127,14 +165,42 @@ export function isFieldDecl(value: unknown): value is FieldDecl {
 }
 
 /** One field of a schema, normalised (internal). */
-export type DefField = { key: string; out: string; mode: string; noOutput: boolean; default?: unknown; type?: v.GenericSchema } & (
+export type DefField = {
+  key: string
+  out: string
+  mode: string
+  noOutput: boolean
+  default?: unknown
+  type?: v.GenericSchema
+} & (
   | { kind: 'column'; column: string }
-  | { kind: 'path'; path: string; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; first?: boolean; max: number }
+  | {
+      kind: 'path'
+      path: string
+      filter?: ExprFilter
+      order?: readonly (string | OrderTerm)[]
+      first?: boolean
+      max: number
+    }
   | { kind: 'virtual' }
   | { kind: 'expr'; expr: Expression }
-  | { kind: 'nested'; path: string; child: SchemaDef | typeof Self; many?: boolean; filter?: ExprFilter; order?: readonly (string | OrderTerm)[]; limit?: number; depth: number; max: number }
+  | {
+      kind: 'nested'
+      path: string
+      child: SchemaDef | typeof Self
+      many?: boolean
+      filter?: ExprFilter
+      order?: readonly (string | OrderTerm)[]
+      limit?: number
+      depth: number
+      max: number
+    }
   | { kind: 'batch'; fn: BatchFn; child?: SchemaDef; many: boolean }
-  | { kind: 'computed'; get: (row: Record<string, unknown>) => unknown; dependencies: readonly string[] }
+  | {
+      kind: 'computed'
+      get: (row: Record<string, unknown>) => unknown
+      dependencies: readonly string[]
+    }
 )
 
 /** What a schema declares, in the form serialize/save read (internal). */
@@ -158,7 +224,8 @@ export function explain<T>(what: string, run: () => T): T {
   try {
     return run()
   } catch (error) {
-    if (error instanceof ImproperlyConfigured) throw new ImproperlyConfigured(`${what}: ${error.message.replace(/^orm: /, '')}`)
+    if (error instanceof ImproperlyConfigured)
+      throw new ImproperlyConfigured(`${what}: ${error.message.replace(/^orm: /, '')}`)
     throw error
   }
 }

@@ -17,5 +17,8 @@ export interface WriteLimits {
 
 /** Refuse a `maxWriteRows` / `transactionTimeout` option that is not a positive integer. */
 export function checkLimit(where: string, name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ImproperlyConfigured(`${where}: ${name} must be a positive integer (got ${String(value)})`)
+  if (value !== undefined && !(Number.isInteger(value) && value > 0))
+    throw new ImproperlyConfigured(
+      `${where}: ${name} must be a positive integer (got ${String(value)})`,
+    )
 }

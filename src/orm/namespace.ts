@@ -1,5 +1,8 @@
 /** Everything `orm.*` names (the `orm` namespace of `fw-api/orm`). */
-import { Database as DatabaseClass, DatabaseConnections as DatabaseConnectionsClass } from './database'
+import {
+  Database as DatabaseClass,
+  DatabaseConnections as DatabaseConnectionsClass,
+} from './database'
 import { callable } from '../utils/callable'
 
 export type { DatabaseOptions, Db } from './database'
@@ -28,11 +31,51 @@ export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseCo
 export { DatabaseError, mapDatabaseError } from './errors'
 export { MissingPrimaryKey, type SaveOptions } from './save'
 export type { Context } from './context'
-export { Avg, Count, Exists, Max, Min, Sum, type Aggregate, type AggregateOptions, type Expression } from './expr'
-export { Computed, Field, Order, Self, type BatchFn, type FieldDecl, type FieldOptions, type OrderTerm } from './fields'
+export {
+  Avg,
+  Count,
+  Exists,
+  Max,
+  Min,
+  Sum,
+  type Aggregate,
+  type AggregateOptions,
+  type Expression,
+} from './expr'
+export {
+  Computed,
+  Field,
+  Order,
+  Self,
+  type BatchFn,
+  type FieldDecl,
+  type FieldOptions,
+  type OrderTerm,
+} from './fields'
 export type { SerializeOptions } from './serialize'
-export { Query, type QueryInput, type QueryMethods, type QuerySchema, type QueryValue } from './plan'
-export { Filter, Limit, Offset, OrderBy, Page, Scope, Search, type Aliased, type FilterSpec, type OrderSpec, type QueryField, type QueryWhere, type ScopeSpec, type SearchSpec } from './query'
+export {
+  Query,
+  type QueryInput,
+  type QueryMethods,
+  type QuerySchema,
+  type QueryValue,
+} from './plan'
+export {
+  Filter,
+  Limit,
+  Offset,
+  OrderBy,
+  Page,
+  Scope,
+  Search,
+  type Aliased,
+  type FilterSpec,
+  type OrderSpec,
+  type QueryField,
+  type QueryWhere,
+  type ScopeSpec,
+  type SearchSpec,
+} from './query'
 export { Schema, type InputOf, type OrmSchema, type OutputOf, type SchemaMethods } from './schema'
 export type { FilterOp } from './sql'
 export type { InputOptions, KeyOf, RelationInput, SaveValue, SchemaOutput, Where } from './types'

@@ -47,7 +47,9 @@ export function resolvePath(module: Module, table: PgTable, path: string): Resol
         transform = PARTS.has(segment) ? (segment as Transform) : Number(segment)
         continue
       }
-      throw new ImproperlyConfigured(`orm: path '${path}': '${segment}' after column '${key}' is no transform (year, month, day, date or a list index)`)
+      throw new ImproperlyConfigured(
+        `orm: path '${path}': '${segment}' after column '${key}' is no transform (year, month, day, date or a list index)`,
+      )
     }
     if (Object.hasOwn(columnsOf(current), segment)) {
       key = segment
@@ -57,12 +59,23 @@ export function resolvePath(module: Module, table: PgTable, path: string): Resol
     try {
       link = linkOf(module, current, segment)
     } catch (error) {
-      throw error instanceof ImproperlyConfigured ? new ImproperlyConfigured(error.message.replace(/has no relation/, 'has no column or relation')) : error
+      throw error instanceof ImproperlyConfigured
+        ? new ImproperlyConfigured(
+            error.message.replace(/has no relation/, 'has no column or relation'),
+          )
+        : error
     }
     links.push(link)
     current = link.target
   }
-  return { links, target: current, key, column: key === undefined ? undefined : columnsOf(current)[key], transform, many: links.some((link) => link.kind === 'many') }
+  return {
+    links,
+    target: current,
+    key,
+    column: key === undefined ? undefined : columnsOf(current)[key],
+    transform,
+    many: links.some((link) => link.kind === 'many'),
+  }
 }
 
 /** Postgres truncates identifiers past 63 bytes: a longer alias could collide with an enclosing one. */
@@ -76,14 +89,17 @@ const MAX_ALIAS = 63
  */
 function aliasOf(outer: Ref, index: number): string {
   const alias = `${outer.alias ?? 'fw'}_${index}`
-  if (alias.length > MAX_ALIAS) throw new ImproperlyConfigured('orm: relations nested too deep for one statement')
+  if (alias.length > MAX_ALIAS)
+    throw new ImproperlyConfigured('orm: relations nested too deep for one statement')
   return alias
 }
 
 /** `"schema"."table" "alias"` */
 export function tableSql(table: PgTable, alias: string): SQL {
   const { name, schema } = getTableConfig(table)
-  const qualified = schema ? sql`${sql.identifier(schema)}.${sql.identifier(name)}` : sql.identifier(name)
+  const qualified = schema
+    ? sql`${sql.identifier(schema)}.${sql.identifier(name)}`
+    : sql.identifier(name)
   return sql`${qualified} ${sql.identifier(alias)}`
 }
 
@@ -92,7 +108,8 @@ export function aliasedRef(alias: string, table: PgTable): Ref {
   const columns = columnsOf(table)
   const ref = (key: string): SQL => {
     const column = columns[key]
-    if (!column) throw new ImproperlyConfigured(`orm: '${getTableConfig(table).name}' has no column '${key}'`)
+    if (!column)
+      throw new ImproperlyConfigured(`orm: '${getTableConfig(table).name}' has no column '${key}'`)
     return sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`
   }
   return Object.assign(ref, { alias })
@@ -100,7 +117,10 @@ export function aliasedRef(alias: string, table: PgTable): Ref {
 
 /** `target.col = source.col and ...` for a relation followed from `ref`'s table, the target aliased. */
 export function joinOn(link: Link, ref: Ref, alias: string): SQL {
-  const parts = link.sourceKeys.map((key, index) => sql`${sql.identifier(alias)}.${sql.identifier((link.targetColumns[index] as PgColumn).name)} = ${ref(key)}`)
+  const parts = link.sourceKeys.map(
+    (key, index) =>
+      sql`${sql.identifier(alias)}.${sql.identifier((link.targetColumns[index] as PgColumn).name)} = ${ref(key)}`,
+  )
   return and(...parts) as SQL
 }
 

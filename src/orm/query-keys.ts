@@ -30,12 +30,17 @@ const OPERATOR = /[<>!]/
 const CUTS_KEY = /[=&#]/
 
 /** The keys of every field, checked once when the query is declared. */
-export function queryKeysOf(what: string, fields: Readonly<Record<string, QueryField>>): QueryKeys[] {
+export function queryKeysOf(
+  what: string,
+  fields: Readonly<Record<string, QueryField>>,
+): QueryKeys[] {
   const keys = Object.entries(fields).map(([field, spec]): QueryKeys => {
     const wire = spec.alias ?? field
     const stem = wire.endsWith('=') && spec['~ormQuery'] === 'filter' ? wire.slice(0, -1) : wire
     if (stem === '' || CUTS_KEY.test(stem)) {
-      throw new ImproperlyConfigured(`${what}: the key '${wire}' of '${field}' cannot be sent as written (a query key ends at '=', '&' or '#'; only a filter's alias may end with '=')`)
+      throw new ImproperlyConfigured(
+        `${what}: the key '${wire}' of '${field}' cannot be sent as written (a query key ends at '=', '&' or '#'; only a filter's alias may end with '=')`,
+      )
     }
     return stem === wire ? { field, wire } : { field, wire, typed: stem }
   })
@@ -43,7 +48,10 @@ export function queryKeysOf(what: string, fields: Readonly<Record<string, QueryF
   for (const { field, wire, typed } of keys) {
     for (const key of typed === undefined ? [wire] : [wire, typed]) {
       const other = seen.get(key)
-      if (other !== undefined) throw new ImproperlyConfigured(`${what}: '${field}' and '${other}' both read the query key '${key}'`)
+      if (other !== undefined)
+        throw new ImproperlyConfigured(
+          `${what}: '${field}' and '${other}' both read the query key '${key}'`,
+        )
       seen.set(key, field)
     }
   }
@@ -56,9 +64,14 @@ export function knownKeys(keys: readonly QueryKeys[]): ReadonlySet<string> {
 }
 
 /** Why the given keys are refused (a filter given in both forms, an operator key no field declares), or undefined. */
-export function keysProblem(input: Readonly<Record<string, unknown>>, keys: readonly QueryKeys[], known: ReadonlySet<string>): string | undefined {
+export function keysProblem(
+  input: Readonly<Record<string, unknown>>,
+  keys: readonly QueryKeys[],
+  known: ReadonlySet<string>,
+): string | undefined {
   for (const { wire, typed } of keys) {
-    if (typed !== undefined && input[wire] !== undefined && input[typed] !== undefined) return `the filter '${wire}' is given twice (as '${wire}' and as '${typed}')`
+    if (typed !== undefined && input[wire] !== undefined && input[typed] !== undefined)
+      return `the filter '${wire}' is given twice (as '${wire}' and as '${typed}')`
   }
   for (const key of Object.keys(input)) {
     if (!known.has(key) && OPERATOR.test(key)) {

@@ -71,15 +71,27 @@ export interface ScopeSpec {
  * @example
  * const fields = { tag: orm.Filter('tags.name'), limit: orm.Limit({ max: 100 }) } satisfies Record<string, orm.QueryField>
  */
-export type QueryField = FilterSpec | PagingSpec<'offset' | 'limit' | 'page'> | OrderSpec | SearchSpec | ScopeSpec
+export type QueryField =
+  | FilterSpec
+  | PagingSpec<'offset' | 'limit' | 'page'>
+  | OrderSpec
+  | SearchSpec
+  | ScopeSpec
 
-type FilterOptions<O, A extends string = string> = { schema?: v.GenericSchema<unknown, O>; alias?: A; maxLength?: number }
+type FilterOptions<O, A extends string = string> = {
+  schema?: v.GenericSchema<unknown, O>
+  alias?: A
+  maxLength?: number
+}
 
 /** The longest filter, `orm.Search` or `orm.Scope` value: 1 000 characters (a list: 1 000 items of 1 000 characters). */
 export const DEFAULT_MAX_LENGTH = 1000
 
 function checkedMaxLength(maxLength: number | undefined): number | undefined {
-  if (maxLength !== undefined && !(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new ImproperlyConfigured(`orm.Filter: maxLength must be a positive integer (got ${String(maxLength)})`)
+  if (maxLength !== undefined && !(Number.isSafeInteger(maxLength) && maxLength >= 1))
+    throw new ImproperlyConfigured(
+      `orm.Filter: maxLength must be a positive integer (got ${String(maxLength)})`,
+    )
   return maxLength
 }
 
@@ -108,45 +120,108 @@ export type Aliased<A extends string> = [A] extends [never] ? unknown : { readon
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
  */
 export function Filter<O = unknown, const A extends string = never>(
-  source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: A; maxLength?: number },
+  source:
+    | string
+    | Expression
+    | {
+        query: (value: O, context: Context) => QueryWhere
+        schema?: v.GenericSchema<unknown, O>
+        alias?: A
+        maxLength?: number
+      },
   op: FilterOp = 'eq',
   options?: v.GenericSchema<unknown, O> | FilterOptions<O, A>,
 ): FilterSpec<O> & Aliased<A> {
-  const { schema, alias, maxLength } = options && '~standard' in options ? { schema: options, alias: undefined, maxLength: undefined } : ((options ?? {}) as FilterOptions<O, A>)
+  const { schema, alias, maxLength } =
+    options && '~standard' in options
+      ? { schema: options, alias: undefined, maxLength: undefined }
+      : ((options ?? {}) as FilterOptions<O, A>)
   return filterSpec<O>(source, op, schema, alias, maxLength) as FilterSpec<O> & Aliased<A>
 }
 
-function filterSpec<O>(source: string | Expression | { query: (value: O, context: Context) => QueryWhere; schema?: v.GenericSchema<unknown, O>; alias?: string; maxLength?: number }, op: FilterOp, schema: v.GenericSchema | undefined, alias: string | undefined, maxLength: number | undefined): FilterSpec<O> {
-  if (typeof source === 'string') return { '~ormQuery': 'filter', path: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
-  if ('~ormExpr' in source) return { '~ormQuery': 'filter', expr: source, op, schema, alias, maxLength: checkedMaxLength(maxLength) }
-  return { '~ormQuery': 'filter', query: source.query as FilterSpec['query'], op, schema: source.schema ?? schema, alias: source.alias ?? alias, maxLength: checkedMaxLength(source.maxLength ?? maxLength) }
+function filterSpec<O>(
+  source:
+    | string
+    | Expression
+    | {
+        query: (value: O, context: Context) => QueryWhere
+        schema?: v.GenericSchema<unknown, O>
+        alias?: string
+        maxLength?: number
+      },
+  op: FilterOp,
+  schema: v.GenericSchema | undefined,
+  alias: string | undefined,
+  maxLength: number | undefined,
+): FilterSpec<O> {
+  if (typeof source === 'string')
+    return {
+      '~ormQuery': 'filter',
+      path: source,
+      op,
+      schema,
+      alias,
+      maxLength: checkedMaxLength(maxLength),
+    }
+  if ('~ormExpr' in source)
+    return {
+      '~ormQuery': 'filter',
+      expr: source,
+      op,
+      schema,
+      alias,
+      maxLength: checkedMaxLength(maxLength),
+    }
+  return {
+    '~ormQuery': 'filter',
+    query: source.query as FilterSpec['query'],
+    op,
+    schema: source.schema ?? schema,
+    alias: source.alias ?? alias,
+    maxLength: checkedMaxLength(source.maxLength ?? maxLength),
+  }
 }
 
 /** The default bounds: `Limit` 100 rows, `Offset` 10 000 rows, `Page` 10 000 pages. */
 export const DEFAULT_MAX = { limit: 100, offset: 10_000, page: 10_000 } as const
 type PagingOptions<A extends string = string> = { max?: number; default?: number; alias?: A }
 
-function paging<K extends 'offset' | 'limit' | 'page'>(kind: K, options: PagingOptions): PagingSpec<K> & { max: number } {
+function paging<K extends 'offset' | 'limit' | 'page'>(
+  kind: K,
+  options: PagingOptions,
+): PagingSpec<K> & { max: number } {
   const max = options.max ?? DEFAULT_MAX[kind]
   const name = `orm.${kind[0]?.toUpperCase()}${kind.slice(1)}`
-  if (!Number.isSafeInteger(max) || max < 1) throw new ImproperlyConfigured(`${name}: max must be a positive integer (got ${String(max)})`)
+  if (!Number.isSafeInteger(max) || max < 1)
+    throw new ImproperlyConfigured(`${name}: max must be a positive integer (got ${String(max)})`)
   const low = kind === 'offset' ? 0 : 1
-  if (options.default !== undefined && !(Number.isSafeInteger(options.default) && options.default >= low && options.default <= max)) {
-    throw new ImproperlyConfigured(`${name}: default must be an integer from ${low} to ${max} (got ${String(options.default)})`)
+  if (
+    options.default !== undefined &&
+    !(Number.isSafeInteger(options.default) && options.default >= low && options.default <= max)
+  ) {
+    throw new ImproperlyConfigured(
+      `${name}: default must be an integer from ${low} to ${max} (got ${String(options.default)})`,
+    )
   }
   return { '~ormQuery': kind, ...options, max }
 }
 
 /** Rows to skip (`?offset=20`), an integer from 0 to `max` (default 10 000; more is a 400). @example orm.Offset({ max: 5000, alias: '@offset' }) */
-export function Offset<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'offset'> & { max: number } & Aliased<A> {
+export function Offset<const A extends string = never>(
+  options: PagingOptions<A> = {},
+): PagingSpec<'offset'> & { max: number } & Aliased<A> {
   return paging('offset', options) as PagingSpec<'offset'> & { max: number } & Aliased<A>
 }
 /** Rows to return (`?limit=10`), at most `max` (default 100; more is a 400); defaults to `max`. @example orm.Limit({ max: 100, alias: '@rows' }) */
-export function Limit<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'limit'> & { max: number } & Aliased<A> {
+export function Limit<const A extends string = never>(
+  options: PagingOptions<A> = {},
+): PagingSpec<'limit'> & { max: number } & Aliased<A> {
   return paging('limit', options) as PagingSpec<'limit'> & { max: number } & Aliased<A>
 }
 /** 1-based page number (`?page=2`) up to `max` (default 10 000), with the query's `Limit` as page size. @example orm.Page({ alias: '@page' }) */
-export function Page<const A extends string = never>(options: PagingOptions<A> = {}): PagingSpec<'page'> & { max: number } & Aliased<A> {
+export function Page<const A extends string = never>(
+  options: PagingOptions<A> = {},
+): PagingSpec<'page'> & { max: number } & Aliased<A> {
   return paging('page', options) as PagingSpec<'page'> & { max: number } & Aliased<A>
 }
 /**
@@ -159,9 +234,18 @@ export function OrderBy<const K extends string, const A extends string = never>(
   allowed: readonly K[] | Readonly<Record<K, OrderTerm>>,
   options: { default?: readonly (K | `-${K}`)[]; alias?: A } = {},
 ): OrderSpec<K> & Aliased<A> {
-  const terms: Record<string, OrderTerm> = Array.isArray(allowed) ? Object.fromEntries(allowed.map((key) => [key, Order(key)])) : { ...(allowed as Record<K, OrderTerm>) }
-  for (const [key, term] of Object.entries(terms)) if (term.field === undefined) terms[key] = { ...term, field: key }
-  return { '~ormQuery': 'order', allowed: Object.keys(terms) as K[], terms, default: options.default, alias: options.alias } as OrderSpec<K> & Aliased<A>
+  const terms: Record<string, OrderTerm> = Array.isArray(allowed)
+    ? Object.fromEntries(allowed.map((key) => [key, Order(key)]))
+    : { ...(allowed as Record<K, OrderTerm>) }
+  for (const [key, term] of Object.entries(terms))
+    if (term.field === undefined) terms[key] = { ...term, field: key }
+  return {
+    '~ormQuery': 'order',
+    allowed: Object.keys(terms) as K[],
+    terms,
+    default: options.default,
+    alias: options.alias,
+  } as OrderSpec<K> & Aliased<A>
 }
 /**
  * Case-insensitive search over several fields (columns, paths, JSON columns as text).
@@ -170,21 +254,38 @@ export function OrderBy<const K extends string, const A extends string = never>(
  *
  * @example orm.Search(['title', 'content', 'tags'], { mode: 'all' })
  */
-export function Search<const A extends string = never>(fields: readonly string[], options: { mode?: 'field' | 'all' | 'any'; alias?: A } = {}): SearchSpec & Aliased<A> {
+export function Search<const A extends string = never>(
+  fields: readonly string[],
+  options: { mode?: 'field' | 'all' | 'any'; alias?: A } = {},
+): SearchSpec & Aliased<A> {
   if (fields.length === 0) throw new ImproperlyConfigured('orm.Search needs at least one field')
-  return { '~ormQuery': 'search', fields, mode: options.mode ?? 'field', alias: options.alias } as SearchSpec & Aliased<A>
+  return {
+    '~ormQuery': 'search',
+    fields,
+    mode: options.mode ?? 'field',
+    alias: options.alias,
+  } as SearchSpec & Aliased<A>
 }
 /** The client picks result fields (`?scope=username,articles(title)`), or drops them with `{ excluded: true }`. @example orm.Scope() */
-export function Scope<const A extends string = never>(options: { excluded?: boolean; alias?: A } = {}): ScopeSpec & Aliased<A> {
-  return { '~ormQuery': 'scope', excluded: options.excluded ?? false, alias: options.alias } as ScopeSpec & Aliased<A>
+export function Scope<const A extends string = never>(
+  options: { excluded?: boolean; alias?: A } = {},
+): ScopeSpec & Aliased<A> {
+  return {
+    '~ormQuery': 'scope',
+    excluded: options.excluded ?? false,
+    alias: options.alias,
+  } as ScopeSpec & Aliased<A>
 }
 
-const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+const integer = (min: number, max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 /** A date the database takes as a parameter: years 1 to 9 999 (drizzle sends ISO text; `+099999-…` and year 0 are SQL errors). */
-const dateInRange = (date: Date): boolean => Number.isNaN(date.getTime()) || (date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999)
+const dateInRange = (date: Date): boolean =>
+  Number.isNaN(date.getTime()) || (date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999)
 /** Why a filter value is out of bounds (a string longer than `max`; a list of more items, or with such an item; a date outside years 1–9 999), or undefined. */
 function outOfBounds(value: unknown, max: number): string | undefined {
-  if (typeof value === 'string') return value.length > max ? `at most ${max} characters (got ${value.length})` : undefined
+  if (typeof value === 'string')
+    return value.length > max ? `at most ${max} characters (got ${value.length})` : undefined
   if (value instanceof Date) return dateInRange(value) ? undefined : 'a date from year 1 to 9999'
   if (!Array.isArray(value)) return undefined
   if (value.length > max) return `at most ${max} items (got ${value.length})`
@@ -194,23 +295,47 @@ function outOfBounds(value: unknown, max: number): string | undefined {
   }
   return undefined
 }
-const bounded = (schema: v.GenericSchema, max: number) => v.pipe(schema, v.check((value) => outOfBounds(value, max) === undefined, (issue) => outOfBounds(issue.input, max) ?? 'out of bounds'))
-const safe = (schema: v.GenericSchema) => v.pipe(schema, v.check((value) => unsafeReason(value) === undefined, (issue) => unsafeReason(issue.input) ?? 'invalid value'))
+const bounded = (schema: v.GenericSchema, max: number) =>
+  v.pipe(
+    schema,
+    v.check(
+      (value) => outOfBounds(value, max) === undefined,
+      (issue) => outOfBounds(issue.input, max) ?? 'out of bounds',
+    ),
+  )
+const safe = (schema: v.GenericSchema) =>
+  v.pipe(
+    schema,
+    v.check(
+      (value) => unsafeReason(value) === undefined,
+      (issue) => unsafeReason(issue.input) ?? 'invalid value',
+    ),
+  )
 
 function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
   if (spec.schema) return spec.schema
   if (spec.op === 'isNull') return v.boolean()
-  if (spec.op === 'contains' || spec.op === 'icontains' || spec.op === 'startsWith') return v.string()
+  if (spec.op === 'contains' || spec.op === 'icontains' || spec.op === 'startsWith')
+    return v.string()
   if (spec.path === undefined) return spec.expr ? v.number() : v.unknown()
-  const base = spec.path.includes('.') ? lazyPathSchema(table, db, spec.path) : columnSchema(table, spec.path)
+  const base = spec.path.includes('.')
+    ? lazyPathSchema(table, db, spec.path)
+    : columnSchema(table, spec.path)
   return spec.op === 'in' ? v.array(base) : base
 }
 
 /** The valibot entry of one query field. */
-export function queryEntry(table: PgTable, db: string, name: string, field: QueryField): v.GenericSchema {
+export function queryEntry(
+  table: PgTable,
+  db: string,
+  name: string,
+  field: QueryField,
+): v.GenericSchema {
   switch (field['~ormQuery']) {
     case 'filter':
-      return v.optional(safe(bounded(filterSchema(table, db, field), field.maxLength ?? DEFAULT_MAX_LENGTH)))
+      return v.optional(
+        safe(bounded(filterSchema(table, db, field), field.maxLength ?? DEFAULT_MAX_LENGTH)),
+      )
     case 'search':
     case 'scope':
       return v.optional(safe(v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH))))
@@ -224,12 +349,26 @@ export function queryEntry(table: PgTable, db: string, name: string, field: Quer
     }
     case 'order': {
       const options = field.allowed.flatMap((key) => [key, `-${key}`])
-      if (field.allowed.length === 0) throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)
+      if (field.allowed.length === 0)
+        throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)
       return v.optional(
         v.pipe(
-          v.union([v.array(v.string()), v.pipe(v.string(), v.transform((item) => [item]))]),
+          v.union([
+            v.array(v.string()),
+            v.pipe(
+              v.string(),
+              v.transform((item) => [item]),
+            ),
+          ]),
           // The document lists the values the picklist below allows (a transform hides them from the converter).
-          v.metadata({ anyOf: [{ type: 'array', items: { type: 'string', enum: options } }, { type: 'string', enum: options }], description: 'Order by these keys (`-` for descending): one, a list, or several comma-separated.' }),
+          v.metadata({
+            anyOf: [
+              { type: 'array', items: { type: 'string', enum: options } },
+              { type: 'string', enum: options },
+            ],
+            description:
+              'Order by these keys (`-` for descending): one, a list, or several comma-separated.',
+          }),
           v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)),
           v.array(v.picklist(options)),
         ),

@@ -32,7 +32,10 @@ const cache = new WeakMap<object, Resolved>()
 function resolve(schema: Record<string, unknown>): Resolved {
   let resolved = cache.get(schema)
   if (!resolved) {
-    const { tables, tableNamesMap } = extractTablesRelationalConfig(schema, createTableRelationsHelpers)
+    const { tables, tableNamesMap } = extractTablesRelationalConfig(
+      schema,
+      createTableRelationsHelpers,
+    )
     resolved = { tables, names: tableNamesMap, links: new Map() }
     cache.set(schema, resolved)
   }
@@ -44,7 +47,10 @@ function tableConfigOf(schema: Record<string, unknown>, table: PgTable): TableRe
   const { tables, names } = resolve(schema)
   const tsName = names[getTableUniqueName(table)]
   const config = tsName === undefined ? undefined : tables[tsName]
-  if (!config) throw new ImproperlyConfigured(`orm: table '${getTableConfig(table).name}' is not in the database's schema module`)
+  if (!config)
+    throw new ImproperlyConfigured(
+      `orm: table '${getTableConfig(table).name}' is not in the database's schema module`,
+    )
   return config
 }
 
@@ -63,7 +69,9 @@ export function linkOf(schema: Record<string, unknown>, table: PgTable, name: st
   const relation = Object.hasOwn(config.relations, name) ? config.relations[name] : undefined
   if (!relation) {
     const known = Object.keys(config.relations)
-    throw new ImproperlyConfigured(`orm: '${config.tsName}' has no relation '${name}'${known.length ? ` (relations: ${known.join(', ')})` : ' (declare it with drizzle relations())'}`)
+    throw new ImproperlyConfigured(
+      `orm: '${config.tsName}' has no relation '${name}'${known.length ? ` (relations: ${known.join(', ')})` : ' (declare it with drizzle relations())'}`,
+    )
   }
   const { fields, references } = normalizeRelation(resolved.tables, resolved.names, relation)
   const link: Link = {
@@ -77,8 +85,11 @@ export function linkOf(schema: Record<string, unknown>, table: PgTable, name: st
 }
 
 function keyOfColumn(config: TableRelationalConfig, column: Column): string {
-  for (const [key, candidate] of Object.entries(config.columns)) if (candidate === column) return key
-  throw new ImproperlyConfigured(`orm: column '${column.name}' is not a column of '${config.tsName}'`)
+  for (const [key, candidate] of Object.entries(config.columns))
+    if (candidate === column) return key
+  throw new ImproperlyConfigured(
+    `orm: column '${column.name}' is not a column of '${config.tsName}'`,
+  )
 }
 
 /** The primary-key columns of a table, by TS key. */
@@ -89,7 +100,11 @@ export function primaryKeysOf(table: PgTable): string[] {
   if (keys.length > 0) return keys
   const composite = config.primaryKeys[0]
   // composite keys hold their own column objects: match by column name
-  if (composite) return composite.columns.map((column) => columns.find(([, candidate]) => candidate.name === column.name)?.[0] ?? column.name)
+  if (composite)
+    return composite.columns.map(
+      (column) =>
+        columns.find(([, candidate]) => candidate.name === column.name)?.[0] ?? column.name,
+    )
   return []
 }
 
@@ -98,7 +113,14 @@ const columnMaps = new WeakMap<PgTable, Record<string, PgColumn>>()
 /** The columns of a table by TS key (a null-prototype map: `toString` is no column). */
 export function columnsOf(table: PgTable): Record<string, PgColumn> {
   let columns = columnMaps.get(table)
-  if (!columns) columnMaps.set(table, (columns = Object.assign(Object.create(null) as Record<string, PgColumn>, getTableColumns(table))))
+  if (!columns)
+    columnMaps.set(
+      table,
+      (columns = Object.assign(
+        Object.create(null) as Record<string, PgColumn>,
+        getTableColumns(table),
+      )),
+    )
   return columns
 }
 
@@ -113,7 +135,9 @@ export function foreignKeysTo(table: PgTable, target: PgTable): string[] {
     const reference = foreignKey.reference()
     if (reference.foreignTable !== target) continue
     for (const column of reference.columns) {
-      const key = columns.find(([, candidate]) => candidate === column || candidate.name === column.name)?.[0]
+      const key = columns.find(
+        ([, candidate]) => candidate === column || candidate.name === column.name,
+      )?.[0]
       if (key && !found.includes(key)) found.push(key)
     }
   }

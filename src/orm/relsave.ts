@@ -1,13 +1,30 @@
 import { and, eq, inArray, not, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest } from '../exceptions'
-import { checkWriteSize, deadlineOf, givenList, issueAt, pathText, writable, type FieldPath } from './bounds'
+import {
+  checkWriteSize,
+  deadlineOf,
+  givenList,
+  issueAt,
+  pathText,
+  writable,
+  type FieldPath,
+} from './bounds'
 import { WRITE_ROWS, type WriteLimits } from './limits'
 import type { Db } from './database'
 import { guarded } from './errors'
 import type { SchemaDef } from './fields'
 import { columnsOf, primaryKeysOf, type Link } from './relations'
-import { bulkSave, existingKey, hasKey, insertMany, keyOnly, save, type Runner, type SaveOptions } from './save'
+import {
+  bulkSave,
+  existingKey,
+  hasKey,
+  insertMany,
+  keyOnly,
+  save,
+  type Runner,
+  type SaveOptions,
+} from './save'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
@@ -26,7 +43,8 @@ function ownedBy(link: Link, parent: Row): { where: SQL; values: Row } {
   const columns = columnsOf(link.target)
   const values: Row = {}
   const parts = link.targetColumns.map((column, index) => {
-    const key = Object.keys(columns).find((candidate) => columns[candidate] === column) ?? column.name
+    const key =
+      Object.keys(columns).find((candidate) => columns[candidate] === column) ?? column.name
     values[key] = parent[link.sourceKeys[index] as string]
     return eq(column as PgColumn, values[key])
   })
@@ -51,8 +69,20 @@ async function attempt(run: () => Promise<unknown>, ignore: boolean | undefined)
  * checked against their `max` and `limits.maxRows` before any SQL (413),
  * before the database is even opened (`open`).
  */
-export async function saveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, value: Row, options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown> {
-  checkWriteSize(module, def, [value], { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: false, relations: options.relations !== false })
+export async function saveTree(
+  open: () => Promise<Db>,
+  module: Module,
+  def: SchemaDef,
+  value: Row,
+  options: SaveOptions,
+  limits: WriteLimits = { maxRows: WRITE_ROWS },
+): Promise<unknown> {
+  checkWriteSize(module, def, [value], {
+    mustCreate: options.mustCreate,
+    maxRows: limits.maxRows,
+    listed: false,
+    relations: options.relations !== false,
+  })
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
   const run = async (runner: Runner) => {
@@ -60,12 +90,20 @@ export async function saveTree(open: () => Promise<Db>, module: Module, def: Sch
     tick() // past its bound, a write rolls back rather than commit
     return key
   }
-  return options.transaction === false || !related(def, value, options) ? run(db) : db.transaction((tx) => run(tx))
+  return options.transaction === false || !related(def, value, options)
+    ? run(db)
+    : db.transaction((tx) => run(tx))
 }
 
 /** Does `value` give a relation field (a list) that `save` would write? */
 function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
-  return options.relations !== false && def.fields.some((field) => (field.kind === 'path' || field.kind === 'nested') && givenList(field, value) !== undefined)
+  return (
+    options.relations !== false &&
+    def.fields.some(
+      (field) =>
+        (field.kind === 'path' || field.kind === 'nested') && givenList(field, value) !== undefined,
+    )
+  )
 }
 
 /**
@@ -74,15 +112,29 @@ function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
  * a junction, nested to-many rows), row by row, all in ONE transaction: any
  * failing row or relation rolls every row back. Returns the keys in input order.
  */
-export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def: SchemaDef, values: readonly Row[], options: SaveOptions, limits: WriteLimits = { maxRows: WRITE_ROWS }): Promise<unknown[]> {
-  checkWriteSize(module, def, values, { mustCreate: options.mustCreate, maxRows: limits.maxRows, listed: true, relations: options.relations !== false })
+export async function bulkSaveTree(
+  open: () => Promise<Db>,
+  module: Module,
+  def: SchemaDef,
+  values: readonly Row[],
+  options: SaveOptions,
+  limits: WriteLimits = { maxRows: WRITE_ROWS },
+): Promise<unknown[]> {
+  checkWriteSize(module, def, values, {
+    mustCreate: options.mustCreate,
+    maxRows: limits.maxRows,
+    listed: true,
+    relations: options.relations !== false,
+  })
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
-  if (!values.some((value) => related(def, value, options))) return bulkSave(db, def.table, values, options, tick)
+  if (!values.some((value) => related(def, value, options)))
+    return bulkSave(db, def.table, values, options, tick)
   const run = async (runner: Runner) => {
     const write: Write = { runner, module, options, tick }
     const keys: unknown[] = []
-    for (const [index, value] of values.entries()) keys.push(await saveNode(write, def, value, [index]))
+    for (const [index, value] of values.entries())
+      keys.push(await saveNode(write, def, value, [index]))
     tick()
     return keys
   }
@@ -90,40 +142,87 @@ export async function bulkSaveTree(open: () => Promise<Db>, module: Module, def:
 }
 
 /** Save one row (an update also needs `scope`: a nested row's foreign key to its parent), then its relation fields. */
-async function saveNode(write: Write, def: SchemaDef, value: Row, path: FieldPath, scope?: SQL): Promise<unknown> {
+async function saveNode(
+  write: Write,
+  def: SchemaDef,
+  value: Row,
+  path: FieldPath,
+  scope?: SQL,
+): Promise<unknown> {
   const { runner, options } = write
   const mode = hasKey(def.table, value) && !options.mustCreate ? 'w' : 'a'
   write.tick()
   // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
   const relationsOnly = mode === 'w' && keyOnly(def.table, value) && related(def, value, options)
-  const key = relationsOnly ? await existingKey(runner, def.table, value) : await save(runner, def.table, value, { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate }, scope)
+  const key = relationsOnly
+    ? await existingKey(runner, def.table, value)
+    : await save(
+        runner,
+        def.table,
+        value,
+        { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate },
+        scope,
+      )
   if (options.relations !== false) await saveRelations(write, def, value, key, mode, path)
   return key
 }
 
 /** The relation fields `value` gives, saved under the row whose key is `key`. */
-async function saveRelations(write: Write, def: SchemaDef, value: Row, key: unknown, mode: 'a' | 'w', path: FieldPath): Promise<void> {
+async function saveRelations(
+  write: Write,
+  def: SchemaDef,
+  value: Row,
+  key: unknown,
+  mode: 'a' | 'w',
+  path: FieldPath,
+): Promise<void> {
   const keys = primaryKeysOf(def.table)
-  const parent: Row = { ...value, ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)) }
+  const parent: Row = {
+    ...value,
+    ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)),
+  }
   for (const field of def.fields) {
     const list = givenList(field, value)
     const target = list && writable(write.module, def, field, mode)
     if (!list || !target) continue
     const owned = ownedBy(target.link, parent)
     if (target.column) await saveKeyList(write, target.link.target, target.column, owned, list)
-    else if (target.child) await saveChildren(write, { table: target.link.target, child: target.child, parent: def.name }, owned, list, [...path, field.out])
+    else if (target.child)
+      await saveChildren(
+        write,
+        { table: target.link.target, child: target.child, parent: def.name },
+        owned,
+        list,
+        [...path, field.out],
+      )
   }
 }
 
 /** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else. */
-async function saveKeyList(write: Write, table: PgTable, columnKey: string, owned: { where: SQL; values: Row }, list: unknown[]): Promise<void> {
+async function saveKeyList(
+  write: Write,
+  table: PgTable,
+  columnKey: string,
+  owned: { where: SQL; values: Row },
+  list: unknown[],
+): Promise<void> {
   const { runner, options } = write
   const column = columnsOf(table)[columnKey] as PgColumn
   write.tick()
-  await guarded(table, () => runner.delete(table).where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where))
+  await guarded(table, () =>
+    runner
+      .delete(table)
+      .where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where),
+  )
   write.tick()
-  const existing = new Set((await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))).map((row) => row.value))
-  const missing = [...new Set(list)].filter((item) => !existing.has(item)).map((item) => ({ ...owned.values, [columnKey]: item }))
+  const existing = new Set(
+    (
+      await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))
+    ).map((row) => row.value),
+  )
+  const missing = [...new Set(list)]
+    .filter((item) => !existing.has(item))
+    .map((item) => ({ ...owned.values, [columnKey]: item }))
   // one INSERT for the missing links; row by row only where a refused one is to be skipped
   if (!options.ignoreRelationErrors) {
     if (missing.length > 0) await insertMany(runner, table, missing, write.tick)
@@ -141,17 +240,41 @@ async function saveKeyList(write: Write, table: PgTable, columnKey: string, owne
  * foreign key), else 400 naming `field[index].key`; rows of the parent absent
  * from the list are deleted; rows without a key are inserted under the parent.
  */
-async function saveChildren(write: Write, relation: { table: PgTable; child: SchemaDef; parent: string }, owned: { where: SQL; values: Row }, list: unknown[], at: FieldPath): Promise<void> {
+async function saveChildren(
+  write: Write,
+  relation: { table: PgTable; child: SchemaDef; parent: string },
+  owned: { where: SQL; values: Row },
+  list: unknown[],
+  at: FieldPath,
+): Promise<void> {
   const { runner, options } = write
   const { table } = relation
   const rows = list.map((row) => ({ ...(row as Row), ...owned.values }))
   const [keyName, ...composite] = primaryKeysOf(table)
   const single = keyName !== undefined && composite.length === 0 ? keyName : undefined
-  const kept = single === undefined ? [] : rows.flatMap((row, index) => (row[single] === undefined || row[single] === null ? [] : [{ index, key: row[single] }]))
+  const kept =
+    single === undefined
+      ? []
+      : rows.flatMap((row, index) =>
+          row[single] === undefined || row[single] === null ? [] : [{ index, key: row[single] }],
+        )
   const pk = columnsOf(table)[keyName ?? 'id'] as PgColumn
   if (single !== undefined && kept.length > 0) {
     write.tick()
-    const found = await guarded(table, () => runner.select({ key: pk }).from(table).where(and(owned.where, inArray(pk, kept.map((item) => item.key)))))
+    const found = await guarded(table, () =>
+      runner
+        .select({ key: pk })
+        .from(table)
+        .where(
+          and(
+            owned.where,
+            inArray(
+              pk,
+              kept.map((item) => item.key),
+            ),
+          ),
+        ),
+    )
     const belonging = new Set(found.map((row) => String(row.key)))
     const stranger = kept.find((item) => !belonging.has(String(item.key)))
     if (stranger) {
@@ -161,14 +284,48 @@ async function saveChildren(write: Write, relation: { table: PgTable; child: Sch
     }
   }
   write.tick()
-  await guarded(table, () => runner.delete(table).where(kept.length ? and(owned.where, not(inArray(pk, kept.map((item) => item.key)))) : owned.where))
-  const childWrite: Write = { ...write, options: { ...options, mustCreate: false, mustUpdate: false } }
-  const fresh = single !== undefined && !options.ignoreRelationErrors ? rows.flatMap((row, index) => (hasKey(table, row) ? [] : [index])) : []
+  await guarded(table, () =>
+    runner.delete(table).where(
+      kept.length
+        ? and(
+            owned.where,
+            not(
+              inArray(
+                pk,
+                kept.map((item) => item.key),
+              ),
+            ),
+          )
+        : owned.where,
+    ),
+  )
+  const childWrite: Write = {
+    ...write,
+    options: { ...options, mustCreate: false, mustUpdate: false },
+  }
+  const fresh =
+    single !== undefined && !options.ignoreRelationErrors
+      ? rows.flatMap((row, index) => (hasKey(table, row) ? [] : [index]))
+      : []
   if (fresh.length > 0) {
     // rows without a key: one INSERT for the list, then the relations each of them gives
-    const inserted = await insertMany(runner, table, fresh.map((index) => rows[index] as Row), write.tick)
-    for (const [position, index] of fresh.entries()) await saveRelations(childWrite, relation.child, rows[index] as Row, inserted[position], 'a', [...at, index])
+    const inserted = await insertMany(
+      runner,
+      table,
+      fresh.map((index) => rows[index] as Row),
+      write.tick,
+    )
+    for (const [position, index] of fresh.entries())
+      await saveRelations(childWrite, relation.child, rows[index] as Row, inserted[position], 'a', [
+        ...at,
+        index,
+      ])
   }
   const isFresh = new Set(fresh)
-  for (const [index, row] of rows.entries()) if (!isFresh.has(index)) await attempt(() => saveNode(childWrite, relation.child, row, [...at, index], owned.where), options.ignoreRelationErrors)
+  for (const [index, row] of rows.entries())
+    if (!isFresh.has(index))
+      await attempt(
+        () => saveNode(childWrite, relation.child, row, [...at, index], owned.where),
+        options.ignoreRelationErrors,
+      )
 }

@@ -1,7 +1,10 @@
 import { BadRequest } from '../exceptions'
 
 /** Keys that would reach `Object.prototype` (or a constructor) through a lookup. */
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype'])
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+])
 
 /** Is `key` a name a plain object inherits (`__proto__`, `constructor`, `toString`, ...)? */
 export function isPrototypeKey(key: string): boolean {
@@ -10,8 +13,10 @@ export function isPrototypeKey(key: string): boolean {
 
 /** The reason a value cannot go to the database (a NUL byte, a prototype key), or undefined. */
 export function unsafeReason(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? 'a NUL byte is not allowed' : undefined
-  if (typeof value !== 'object' || value === null || value instanceof Date || depth > 32) return undefined
+  if (typeof value === 'string')
+    return value.includes('\0') ? 'a NUL byte is not allowed' : undefined
+  if (typeof value !== 'object' || value === null || value instanceof Date || depth > 32)
+    return undefined
   if (Array.isArray(value)) {
     for (const item of value) {
       const reason = unsafeReason(item, depth + 1)
@@ -35,7 +40,12 @@ export function unsafeReason(value: unknown, depth = 0): string | undefined {
 export function assertSafe(value: unknown, source: 'body' | 'query', what: string): void {
   if (typeof value !== 'object' || value === null) return
   for (const key of Object.keys(value)) {
-    const reason = isPrototypeKey(key) ? `the key '${key}' is not allowed` : unsafeReason((value as Record<string, unknown>)[key])
-    if (reason) throw new BadRequest(`${what}.${key}: ${reason}`, { errors: [{ in: source, name: key, path: [key], message: reason }] })
+    const reason = isPrototypeKey(key)
+      ? `the key '${key}' is not allowed`
+      : unsafeReason((value as Record<string, unknown>)[key])
+    if (reason)
+      throw new BadRequest(`${what}.${key}: ${reason}`, {
+        errors: [{ in: source, name: key, path: [key], message: reason }],
+      })
   }
 }

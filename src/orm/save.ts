@@ -24,21 +24,26 @@ function planOf(table: PgTable): Plan {
 function columnValues(plan: Plan, value: Row): Row {
   assertSafe(value, 'body', getTableConfig(plan.table).name)
   const out: Row = {}
-  for (const key of Object.keys(value)) if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
+  for (const key of Object.keys(value))
+    if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
   // a column with drizzle's `$onUpdate` is stamped on every save, as Django's auto_now (`updatedAt`)
-  for (const [key, column] of Object.entries(plan.columns)) if (column.onUpdateFn && !plan.keys.includes(key)) out[key] = column.onUpdateFn()
+  for (const [key, column] of Object.entries(plan.columns))
+    if (column.onUpdateFn && !plan.keys.includes(key)) out[key] = column.onUpdateFn()
   return out
 }
 
 /** On insert, a `$onUpdate` column the value does not give takes its database default, as `createdAt` does (so both agree). */
 function insertValues(plan: Plan, value: Row, row: Row): Row {
   const out: Row = { ...row }
-  for (const [key, column] of Object.entries(plan.columns)) if (column.onUpdateFn && column.hasDefault && value[key] === undefined) delete out[key]
+  for (const [key, column] of Object.entries(plan.columns))
+    if (column.onUpdateFn && column.hasDefault && value[key] === undefined) delete out[key]
   return out
 }
 
 function keyed(plan: Plan, row: Row): boolean {
-  return plan.keys.length > 0 && plan.keys.every((key) => row[key] !== undefined && row[key] !== null)
+  return (
+    plan.keys.length > 0 && plan.keys.every((key) => row[key] !== undefined && row[key] !== null)
+  )
 }
 
 function keyOf(plan: Plan, row: Row): unknown {
@@ -50,7 +55,8 @@ function keyOf(plan: Plan, row: Row): unknown {
 export function keyCondition(table: PgTable, id: unknown): SQL {
   const plan = planOf(table)
   if (plan.keys.length === 0) throw new NotFound(`${getTableConfig(table).name} has no primary key`)
-  const values: Row = plan.keys.length === 1 ? { [plan.keys[0] as string]: id } : ((id ?? {}) as Row)
+  const values: Row =
+    plan.keys.length === 1 ? { [plan.keys[0] as string]: id } : ((id ?? {}) as Row)
   return and(...plan.keys.map((key) => eq(plan.columns[key] as PgColumn, values[key]))) as SQL
 }
 
@@ -62,7 +68,10 @@ async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Pro
   const row = columnValues(plan, value)
   const name = getTableConfig(plan.table).name
   if (!keyed(plan, row)) {
-    const [inserted] = (await runner.insert(plan.table).values(insertValues(plan, value, row)).returning(returning(plan))) as Row[]
+    const [inserted] = (await runner
+      .insert(plan.table)
+      .values(insertValues(plan, value, row))
+      .returning(returning(plan))) as Row[]
     return keyOf(plan, inserted ?? {})
   }
   const set = Object.fromEntries(Object.entries(row).filter(([key]) => !plan.keys.includes(key)))
@@ -71,9 +80,16 @@ async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Pro
     await runner.insert(plan.table).values(row).onConflictDoNothing()
     return keyOf(plan, row)
   }
-  const where = scope ? and(keyCondition(plan.table, keyOf(plan, row)), scope) : keyCondition(plan.table, keyOf(plan, row))
-  const updated = (await runner.update(plan.table).set(set).where(where).returning(returning(plan))) as Row[]
-  if (updated.length === 0) throw new NotFound(`${name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
+  const where = scope
+    ? and(keyCondition(plan.table, keyOf(plan, row)), scope)
+    : keyCondition(plan.table, keyOf(plan, row))
+  const updated = (await runner
+    .update(plan.table)
+    .set(set)
+    .where(where)
+    .returning(returning(plan))) as Row[]
+  if (updated.length === 0)
+    throw new NotFound(`${name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
   return keyOf(plan, row)
 }
 
@@ -114,15 +130,27 @@ export function hasKey(table: PgTable, value: Row): boolean {
  * Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400.
  * `scope`: an update also needs this condition (a nested row: its foreign key to the parent), else 404.
  */
-export function save(runner: Runner, table: PgTable, value: Row, options: SaveOptions = {}, scope?: SQL): Promise<unknown> {
+export function save(
+  runner: Runner,
+  table: PgTable,
+  value: Row,
+  options: SaveOptions = {},
+  scope?: SQL,
+): Promise<unknown> {
   const plan = planOf(table)
-  if (options.mustUpdate && !keyed(plan, columnValues(plan, value))) throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
+  if (options.mustUpdate && !keyed(plan, columnValues(plan, value)))
+    throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
   if (options.mustCreate) {
     return guarded(table, async () => {
-      const [inserted] = (await runner.insert(plan.table).values(insertValues(plan, value, columnValues(plan, value))).returning(returning(plan))) as Row[]
+      const [inserted] = (await runner
+        .insert(plan.table)
+        .values(insertValues(plan, value, columnValues(plan, value)))
+        .returning(returning(plan))) as Row[]
       return keyOf(plan, inserted ?? {})
     }).catch((error: unknown) => {
-      throw error instanceof Conflict ? new BadRequest(error.message, { errors: error.errors, cause: error.cause }) : error
+      throw error instanceof Conflict
+        ? new BadRequest(error.message, { errors: error.errors, cause: error.cause })
+        : error
     })
   }
   return guarded(table, () => saveOne(runner, plan, value, scope))
@@ -135,7 +163,12 @@ const MAX_PARAMETERS = 65_535
  * Insert rows without a key with one `INSERT` (per chunk of 65 535 values);
  * returns their keys in input order. `beforeStatement` runs before each one.
  */
-export async function insertMany(runner: Runner, table: PgTable, values: readonly Row[], beforeStatement: () => void): Promise<unknown[]> {
+export async function insertMany(
+  runner: Runner,
+  table: PgTable,
+  values: readonly Row[],
+  beforeStatement: () => void,
+): Promise<unknown[]> {
   const plan = planOf(table)
   const rows = values.map((value) => columnValues(plan, value))
   const width = Math.max(1, Object.keys(plan.columns).length)
@@ -143,7 +176,12 @@ export async function insertMany(runner: Runner, table: PgTable, values: readonl
   const keys: unknown[] = []
   for (let start = 0; start < rows.length; start += size) {
     beforeStatement()
-    const inserted = (await guarded(table, () => runner.insert(plan.table).values(rows.slice(start, start + size)).returning(returning(plan)))) as Row[]
+    const inserted = (await guarded(table, () =>
+      runner
+        .insert(plan.table)
+        .values(rows.slice(start, start + size))
+        .returning(returning(plan)),
+    )) as Row[]
     keys.push(...inserted.map((row) => keyOf(plan, row)))
   }
   return keys
@@ -160,8 +198,11 @@ export function keyOnly(table: PgTable, value: Row): boolean {
 export async function existingKey(runner: Runner, table: PgTable, value: Row): Promise<unknown> {
   const plan = planOf(table)
   const key = keyOf(plan, columnValues(plan, value))
-  const found = await guarded(table, () => runner.select(returning(plan)).from(plan.table).where(keyCondition(table, key)).limit(1))
-  if (found.length === 0) throw new NotFound(`${getTableConfig(table).name} ${JSON.stringify(key)} does not exist`)
+  const found = await guarded(table, () =>
+    runner.select(returning(plan)).from(plan.table).where(keyCondition(table, key)).limit(1),
+  )
+  if (found.length === 0)
+    throw new NotFound(`${getTableConfig(table).name} ${JSON.stringify(key)} does not exist`)
   return key
 }
 
@@ -171,7 +212,13 @@ export async function existingKey(runner: Runner, table: PgTable, value: Row): P
  * Returns the keys in input order. `beforeStatement` runs before each statement
  * of the transaction (the `transactionTimeout` check).
  */
-export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options: SaveOptions = {}, beforeStatement: () => void = () => {}): Promise<unknown[]> {
+export function bulkSave(
+  db: Db,
+  table: PgTable,
+  values: readonly Row[],
+  options: SaveOptions = {},
+  beforeStatement: () => void = () => {},
+): Promise<unknown[]> {
   const plan = planOf(table)
   if (values.length === 0) return Promise.resolve([])
   return guarded(table, () =>
@@ -179,9 +226,16 @@ export function bulkSave(db: Db, table: PgTable, values: readonly Row[], options
       beforeStatement()
       const rows = values.map((value) => columnValues(plan, value))
       const keys = new Array<unknown>(rows.length)
-      const fresh = rows.flatMap((row, index) => (keyed(plan, row) && !options.mustCreate ? [] : [index]))
+      const fresh = rows.flatMap((row, index) =>
+        keyed(plan, row) && !options.mustCreate ? [] : [index],
+      )
       if (fresh.length > 0) {
-        const inserted = (await tx.insert(plan.table).values(fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row))).returning(returning(plan))) as Row[]
+        const inserted = (await tx
+          .insert(plan.table)
+          .values(
+            fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row)),
+          )
+          .returning(returning(plan))) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
       }
       for (const [index, row] of rows.entries()) {

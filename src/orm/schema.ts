@@ -47,11 +47,17 @@ export interface SchemaMethods<T extends PgTable, F, O> {
    * await ArticleSchema.serialize({ 'author.username': 'alice' })
    * await ArticleSchema.serialize(eq(articles.id, 1))
    */
-  serialize(query?: Where | QueryMethods | readonly unknown[] | null, options?: SerializeOptions): Promise<O[]>
+  serialize(
+    query?: Where | QueryMethods | readonly unknown[] | null,
+    options?: SerializeOptions,
+  ): Promise<O[]>
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
-  save(value: SaveValue<T> & RelationInput<F>, options?: SaveOptions & UpsertOptions): Promise<KeyOf<T>>
+  save(
+    value: SaveValue<T> & RelationInput<F>,
+    options?: SaveOptions & UpsertOptions,
+  ): Promise<KeyOf<T>>
   /**
    * Delete the rows a key, a list of keys, a where-object, a drizzle condition or a
    * parsed `orm.Query` selects; returns how many. A condition selecting every row is a 400.
@@ -66,7 +72,10 @@ export interface SchemaMethods<T extends PgTable, F, O> {
    *
    * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
    */
-  bulkSave(values: readonly (SaveValue<T> & RelationInput<F>)[], options?: SaveOptions): Promise<KeyOf<T>[]>
+  bulkSave(
+    values: readonly (SaveValue<T> & RelationInput<F>)[],
+    options?: SaveOptions,
+  ): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
    * them (plus the foreign keys of declared to-one relations, e.g. `authorId`).
@@ -84,7 +93,10 @@ export interface SchemaMethods<T extends PgTable, F, O> {
  * @example
  * const UserSchema = orm.Schema(users, { id: true, username: true })
  */
-export type OrmSchema<T extends PgTable, F> = v.GenericSchema<SchemaOutput<T, F>, SchemaOutput<T, F>> &
+export type OrmSchema<T extends PgTable, F> = v.GenericSchema<
+  SchemaOutput<T, F>,
+  SchemaOutput<T, F>
+> &
   AnyOrmSchema &
   SchemaMethods<T, F, SchemaOutput<T, F>> & {
     /** the valibot entries of the serialised row, by output key (a field's value schema) */
@@ -127,33 +139,68 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
   checkLimit(`orm.Schema(${def.name})`, 'maxWriteRows', options.maxWriteRows)
   def.validate = options.validate
   def.component = options.name
-  declareCheck(def.db, table, (module) => explain(`orm.Schema(${def.name})`, () => checkDef(module, def)))
+  declareCheck(def.db, table, (module) =>
+    explain(`orm.Schema(${def.name})`, () => checkDef(module, def)),
+  )
   const schema = v.object(entriesOf(def))
   const database = () => databaseOf(def.db)
-  const limits = (target: Database): WriteLimits => ({ maxRows: options.maxWriteRows ?? target.options.maxWriteRows ?? WRITE_ROWS, transactionTimeout: target.options.transactionTimeout })
-  const serialize = (query?: unknown, serializeOptions?: SerializeOptions) => serializeRows(def, query, serializeOptions)
+  const limits = (target: Database): WriteLimits => ({
+    maxRows: options.maxWriteRows ?? target.options.maxWriteRows ?? WRITE_ROWS,
+    transactionTimeout: target.options.transactionTimeout,
+  })
+  const serialize = (query?: unknown, serializeOptions?: SerializeOptions) =>
+    serializeRows(def, query, serializeOptions)
 
   const methods: SchemaMethods<T, F, unknown> & AnyOrmSchema = {
     [DEF]: def,
     table,
     serialize,
     async init(id, initOptions) {
-      const [row] = await serialize(isKeyLike(table, id) ? keyCondition(table, id) : id, initOptions)
+      const [row] = await serialize(
+        isKeyLike(table, id) ? keyCondition(table, id) : id,
+        initOptions,
+      )
       if (row === undefined) throw new NotFound(`${def.name} ${JSON.stringify(id)} does not exist`)
       return row
     },
     async save(value, saveOptions = {}) {
       const target = database()
       const records = value as Record<string, unknown>
-      if (saveOptions.onConflict) return (await upsertTree(await target.db(), target.options.schema, def, records, saveOptions, limits(target))) as KeyOf<T>
-      return (await saveTree(() => target.db(), target.options.schema, def, records, saveOptions, limits(target))) as KeyOf<T>
+      if (saveOptions.onConflict)
+        return (await upsertTree(
+          await target.db(),
+          target.options.schema,
+          def,
+          records,
+          saveOptions,
+          limits(target),
+        )) as KeyOf<T>
+      return (await saveTree(
+        () => target.db(),
+        target.options.schema,
+        def,
+        records,
+        saveOptions,
+        limits(target),
+      )) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
-      return (await bulkSaveTree(() => target.db(), target.options.schema, def, values as unknown as Record<string, unknown>[], saveOptions ?? {}, limits(target))) as KeyOf<T>[]
+      return (await bulkSaveTree(
+        () => target.db(),
+        target.options.schema,
+        def,
+        values as unknown as Record<string, unknown>[],
+        saveOptions ?? {},
+        limits(target),
+      )) as KeyOf<T>[]
     },
     delete: (target) => deleteRows(def, target),
-    input: (inputOptions) => inputSchema(def, typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions) as never,
+    input: (inputOptions) =>
+      inputSchema(
+        def,
+        typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions,
+      ) as never,
   }
   // `documented`: in the OpenAPI document, the schema is a component of its own (src/orm/document.ts)
   return Object.assign(schema, methods, documented(def)) as unknown as OrmSchema<T, F>
@@ -163,5 +210,10 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
 function isKeyLike(table: PgTable, id: unknown): boolean {
   if (typeof id !== 'object' || id === null) return true
   const keys = primaryKeysOf(table)
-  return keys.length > 1 && !('getSQL' in id) && !('~ormQueryDef' in id) && Object.keys(id).every((key) => keys.includes(key))
+  return (
+    keys.length > 1 &&
+    !('getSQL' in id) &&
+    !('~ormQueryDef' in id) &&
+    Object.keys(id).every((key) => keys.includes(key))
+  )
 }

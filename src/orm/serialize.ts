@@ -3,7 +3,16 @@ import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
-import { decode, fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
+import {
+  decode,
+  fieldsIn,
+  hasBatch,
+  objectSql,
+  orderSql,
+  PK,
+  type Build,
+  type Scope,
+} from './build'
 import { ImproperlyConfigured } from '../exceptions'
 import type { OrderTerm } from './fields'
 import { planFor } from './plan'
@@ -33,30 +42,56 @@ export interface SerializeOptions {
 }
 
 /** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
-export async function serializeRows(def: SchemaDef, arg: unknown, options: SerializeOptions = {}): Promise<Row[]> {
+export async function serializeRows(
+  def: SchemaDef,
+  arg: unknown,
+  options: SerializeOptions = {},
+): Promise<Row[]> {
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
-  const extra = options.where === undefined ? undefined : planFor(module, def.table, options.where, context).where
+  const extra =
+    options.where === undefined
+      ? undefined
+      : planFor(module, def.table, options.where, context).where
   const columns = columnsOf(def.table)
   const ref = (key: string): SQL => sql`${columns[key]}`
-  const order = options.order && [...options.order, ...primaryKeysOf(def.table)].map((term) => orderSql(module, def.table, checkedOrder(def, term), ref, context))
-  const plan = planFor(module, def.table, ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg, context, extra, order)
+  const order =
+    options.order &&
+    [...options.order, ...primaryKeysOf(def.table)].map((term) =>
+      orderSql(module, def.table, checkedOrder(def, term), ref, context),
+    )
+  const plan = planFor(
+    module,
+    def.table,
+    ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg,
+    context,
+    extra,
+    order,
+  )
   const scope = options.scope ?? plan.scope
   const build: Build = { module, context, levels: new Map() }
   const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
-  let query = db.select({ r: sql<Row>`${object}` }).from(def.table).$dynamic()
+  let query = db
+    .select({ r: sql<Row>`${object}` })
+    .from(def.table)
+    .$dynamic()
   if (plan.where) query = query.where(plan.where)
   if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
   if (plan.limit !== undefined) query = query.limit(plan.limit)
   if (plan.offset !== undefined) query = query.offset(plan.offset)
   const raw = await guarded(def.table, () => query, 'query')
-  let rows = raw.map(({ r }) => decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : r, scope))
+  let rows = raw.map(({ r }) =>
+    decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : r, scope),
+  )
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
-    rows = ids.flatMap((id): Row[] => { const row = byKey.get(String(id)); return row ? [row] : [] })
+    rows = ids.flatMap((id): Row[] => {
+      const row = byKey.get(String(id))
+      return row ? [row] : []
+    })
   }
   await finish(def, rows, context, scope)
   return rows
@@ -66,13 +101,20 @@ export async function serializeRows(def: SchemaDef, arg: unknown, options: Seria
 function checkedOrder(def: SchemaDef, term: string | OrderTerm): string | OrderTerm {
   const field = typeof term === 'string' ? term.replace(/^-/, '') : term.field
   if (typeof field === 'string' && !Object.hasOwn(columnsOf(def.table), field)) {
-    throw new ImproperlyConfigured(`orm.Schema(${def.name}).serialize: order '${field}' is not a column of '${def.name}' (order terms are relative to the schema's table)`)
+    throw new ImproperlyConfigured(
+      `orm.Schema(${def.name}).serialize: order '${field}' is not a column of '${def.name}' (order terms are relative to the schema's table)`,
+    )
   }
   return term
 }
 
 /** Batch-function and computed fields, level by level: one call per field for all rows. */
-async function finish(def: SchemaDef, rows: Row[], context: Context, scope: Scope | undefined): Promise<void> {
+async function finish(
+  def: SchemaDef,
+  rows: Row[],
+  context: Context,
+  scope: Scope | undefined,
+): Promise<void> {
   if (rows.length === 0) return
   for (const { field, output, sub } of fieldsIn(def, scope)) {
     if (field.kind === 'batch') await batch(field, rows, context, sub, output)
@@ -80,7 +122,11 @@ async function finish(def: SchemaDef, rows: Row[], context: Context, scope: Scop
       const child = field.child
       const nested = rows.flatMap((row) => {
         const value = row[field.out]
-        return Array.isArray(value) ? (value as Row[]) : value && typeof value === 'object' ? [value as Row] : []
+        return Array.isArray(value)
+          ? (value as Row[])
+          : value && typeof value === 'object'
+            ? [value as Row]
+            : []
       })
       await finish(child, nested, context, sub)
     }
@@ -96,21 +142,43 @@ async function finish(def: SchemaDef, rows: Row[], context: Context, scope: Scop
   if (def.validate) for (const row of rows) Object.assign(row, def.validate(row) ?? {})
 }
 
-async function batch(field: Extract<DefField, { kind: 'batch' }>, rows: Row[], context: Context, scope: Scope | undefined, output: boolean): Promise<void> {
+async function batch(
+  field: Extract<DefField, { kind: 'batch' }>,
+  rows: Row[],
+  context: Context,
+  scope: Scope | undefined,
+  output: boolean,
+): Promise<void> {
   const keys = rows.map((row) => row[PK])
   const result = await field.fn(keys, context)
-  const get = (key: unknown): unknown => (result instanceof Map ? result.get(key) ?? result.get(String(key)) : (result as Record<string, unknown>)[String(key)])
+  const get = (key: unknown): unknown =>
+    result instanceof Map
+      ? (result.get(key) ?? result.get(String(key)))
+      : (result as Record<string, unknown>)[String(key)]
   let children: Map<string, Row> | undefined
   const child = field.child
   if (child) {
     const childKey = primaryKeysOf(child.table)[0] ?? 'id'
-    const idOf = (item: unknown): unknown => (typeof item === 'object' && item !== null ? (item as Row)[childKey] : item)
-    const wanted = [...new Set(keys.flatMap((key) => [get(key)].flat().filter((item) => item !== undefined && item !== null).map(idOf)))]
+    const idOf = (item: unknown): unknown =>
+      typeof item === 'object' && item !== null ? (item as Row)[childKey] : item
+    const wanted = [
+      ...new Set(
+        keys.flatMap((key) =>
+          [get(key)]
+            .flat()
+            .filter((item) => item !== undefined && item !== null)
+            .map(idOf),
+        ),
+      ),
+    ]
     const serialized = wanted.length ? await serializeRows(child, wanted, { context, scope }) : []
     children = new Map(serialized.map((row) => [String(row[PK]), row]))
     for (const row of rows) {
       const value = get(row[PK])
-      const list = [value].flat().filter((item) => item !== undefined && item !== null).flatMap((item) => children?.get(String(idOf(item))) ?? [])
+      const list = [value]
+        .flat()
+        .filter((item) => item !== undefined && item !== null)
+        .flatMap((item) => children?.get(String(idOf(item))) ?? [])
       if (output) row[field.out] = field.many ? list : (list[0] ?? null)
     }
     return
@@ -118,6 +186,8 @@ async function batch(field: Extract<DefField, { kind: 'batch' }>, rows: Row[], c
   for (const row of rows) {
     const value = get(row[PK])
     // a key the function leaves out: the declared default, else an empty list (UtilMeta's answer)
-    if (output) row[field.out] = value instanceof Set ? [...value] : (value ?? field.default ?? (field.many ? [] : null))
+    if (output)
+      row[field.out] =
+        value instanceof Set ? [...value] : (value ?? field.default ?? (field.many ? [] : null))
   }
 }

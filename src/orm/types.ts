@@ -17,25 +17,42 @@ export interface AnyOrmSchema {
 }
 
 /** One entry of `orm.Schema(table, fields)`: a column, a nested to-one schema, a to-many list, or an aggregate. */
-export type FieldSpec = true | AnyOrmSchema | readonly [AnyOrmSchema] | readonly [typeof Self] | Expression | FieldDecl
+export type FieldSpec =
+  | true
+  | AnyOrmSchema
+  | readonly [AnyOrmSchema]
+  | readonly [typeof Self]
+  | Expression
+  | FieldDecl
 
 /** `true` is only allowed for the table's columns. */
 export type ValidFields<T extends PgTable, F> = {
   [K in keyof F]: F[K] extends true ? (K extends keyof InferSelectModel<T> ? true : never) : F[K]
 }
 
-type ColumnType<T extends PgTable, P> = P extends keyof InferSelectModel<T> ? InferSelectModel<T>[P] : unknown
+type ColumnType<T extends PgTable, P> = P extends keyof InferSelectModel<T>
+  ? InferSelectModel<T>[P]
+  : unknown
 
 type OutOf<S> = S extends { readonly '~ormOut'?: infer O } ? Exclude<O, undefined> : never
 
 type FieldOutput<T extends PgTable, K, F> = F extends true
-  ? K extends keyof InferSelectModel<T> ? InferSelectModel<T>[K] : never
-  : F extends Expression<'exists'> ? boolean
-  : F extends Expression ? number
-  : F extends FieldDecl<infer O> ? (O extends ColumnOutput<infer P> ? ColumnType<T, unknown extends P ? K : P> : O)
-  : F extends readonly [infer S] ? OutOf<S>[]
-  : F extends AnyOrmSchema ? OutOf<F> | null
-  : never
+  ? K extends keyof InferSelectModel<T>
+    ? InferSelectModel<T>[K]
+    : never
+  : F extends Expression<'exists'>
+    ? boolean
+    : F extends Expression
+      ? number
+      : F extends FieldDecl<infer O>
+        ? O extends ColumnOutput<infer P>
+          ? ColumnType<T, unknown extends P ? K : P>
+          : O
+        : F extends readonly [infer S]
+          ? OutOf<S>[]
+          : F extends AnyOrmSchema
+            ? OutOf<F> | null
+            : never
 
 /**
  * The serialised row of a schema: column types come from the table.
@@ -43,7 +60,9 @@ type FieldOutput<T extends PgTable, K, F> = F extends true
  * @example
  * type User = orm.OutputOf<typeof UserSchema> // the SchemaOutput of its fields
  */
-export type SchemaOutput<T extends PgTable, F> = Simplify<{ -readonly [K in keyof F]: FieldOutput<T, K, F[K]> }>
+export type SchemaOutput<T extends PgTable, F> = Simplify<{
+  -readonly [K in keyof F]: FieldOutput<T, K, F[K]>
+}>
 
 /** The table's columns a schema declares with `true`. */
 export type ColumnKeys<F> = { [K in keyof F]: F[K] extends true ? K : never }[keyof F]
@@ -71,10 +90,28 @@ export type KeyOf<T extends PgTable> = [PrimaryKeys<T>] extends [never]
 export type SaveValue<T extends PgTable> = Partial<InferInsertModel<T>>
 
 /** A nested row as `save()` takes it: any of its fields, its own nested lists likewise (keys are optional: new rows have none). */
-type NestedInput<Row> = { [K in keyof Row]?: Row[K] extends readonly (infer Item)[] ? (Item extends object ? readonly NestedInput<Item>[] : Row[K]) : Row[K] }
-type InOf<S> = S extends { readonly '~ormIn'?: infer I } ? Exclude<I, undefined> : Record<string, unknown>
+type NestedInput<Row> = {
+  [K in keyof Row]?: Row[K] extends readonly (infer Item)[]
+    ? Item extends object
+      ? readonly NestedInput<Item>[]
+      : Row[K]
+    : Row[K]
+}
+type InOf<S> = S extends { readonly '~ormIn'?: infer I }
+  ? Exclude<I, undefined>
+  : Record<string, unknown>
 /** Fields `save()` writes as relations: `[S]`, `orm.Field(rel, { schema: [S] })`, and paths through relations (key lists). */
-type RelationKeys<F> = { [K in keyof F]: F[K] extends readonly [unknown] ? K : F[K] extends FieldDecl<infer O> ? (unknown extends O ? K : O extends readonly unknown[] ? K : never) : never }[keyof F]
+type RelationKeys<F> = {
+  [K in keyof F]: F[K] extends readonly [unknown]
+    ? K
+    : F[K] extends FieldDecl<infer O>
+      ? unknown extends O
+        ? K
+        : O extends readonly unknown[]
+          ? K
+          : never
+      : never
+}[keyof F]
 
 /**
  * The relation fields `save()` writes besides columns: nested rows of a to-many
@@ -87,7 +124,13 @@ type RelationKeys<F> = { [K in keyof F]: F[K] extends readonly [unknown] ? K : F
 export type RelationInput<F> = {
   [K in RelationKeys<F>]?: F[K] extends readonly [infer S]
     ? readonly Partial<InOf<S>>[]
-    : F[K] extends FieldDecl<infer O> ? (unknown extends O ? readonly unknown[] : O extends readonly (infer Row)[] ? readonly NestedInput<Row>[] : never) : never
+    : F[K] extends FieldDecl<infer O>
+      ? unknown extends O
+        ? readonly unknown[]
+        : O extends readonly (infer Row)[]
+          ? readonly NestedInput<Row>[]
+          : never
+      : never
 }
 
 /**
@@ -100,7 +143,8 @@ export type Where = SQLWrapper | Record<string, unknown>
 
 /** The input of a schema: its declared columns (as the table inserts them) plus any other insertable column (optional), e.g. `authorId` for `author`. */
 export type InputOutput<T extends PgTable, F> = Simplify<
-  Pick<InferInsertModel<T>, ColumnKeys<F> & keyof InferInsertModel<T>> & Partial<InferInsertModel<T>>
+  Pick<InferInsertModel<T>, ColumnKeys<F> & keyof InferInsertModel<T>> &
+    Partial<InferInsertModel<T>>
 >
 
 /**
@@ -117,7 +161,12 @@ export interface InputOptions<K extends string = string> {
 }
 
 /** The output type of `schema.input({ omit, partial })`. */
-export type InputSchemaOutput<T extends PgTable, F, K extends string, P extends boolean> = P extends true
+export type InputSchemaOutput<
+  T extends PgTable,
+  F,
+  K extends string,
+  P extends boolean,
+> = P extends true
   ? Simplify<Partial<Omit<InputOutput<T, F>, K>>>
   : Simplify<Omit<InputOutput<T, F>, K>>
 

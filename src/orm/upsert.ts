@@ -19,13 +19,19 @@ export type OnConflict = 'ignore' | 'update'
 export function uniqueKeysOf(table: PgTable): string[][] {
   const columns = columnsOf(table)
   const config = getTableConfig(table)
-  const keyOf = (column: { name: string }): string | undefined => Object.keys(columns).find((key) => columns[key]?.name === column.name)
+  const keyOf = (column: { name: string }): string | undefined =>
+    Object.keys(columns).find((key) => columns[key]?.name === column.name)
   const sets: string[][] = [primaryKeysOf(table)]
   for (const [key, column] of Object.entries(columns)) if (column.isUnique) sets.push([key])
-  for (const constraint of config.uniqueConstraints) sets.push(constraint.columns.map(keyOf).filter((key) => key !== undefined))
+  for (const constraint of config.uniqueConstraints)
+    sets.push(constraint.columns.map(keyOf).filter((key) => key !== undefined))
   for (const index of config.indexes) {
     if (!index.config.unique || index.config.where) continue
-    const keys = index.config.columns.map((column) => ('name' in column && typeof column.name === 'string' ? keyOf(column as { name: string }) : undefined))
+    const keys = index.config.columns.map((column) =>
+      'name' in column && typeof column.name === 'string'
+        ? keyOf(column as { name: string })
+        : undefined,
+    )
     if (keys.every((key) => key !== undefined)) sets.push(keys as string[])
   }
   return sets.filter((set) => set.length > 0)
@@ -39,26 +45,51 @@ export function uniqueKeysOf(table: PgTable): string[][] {
  * row's key either way: one `INSERT ... ON CONFLICT`, plus one `SELECT` when an
  * ignored row's key must be read.
  */
-export async function upsert(runner: Runner, table: PgTable, value: Row, onConflict: OnConflict): Promise<unknown> {
+export async function upsert(
+  runner: Runner,
+  table: PgTable,
+  value: Row,
+  onConflict: OnConflict,
+): Promise<unknown> {
   const name = getTableConfig(table).name
   assertSafe(value, 'body', name)
   const columns = columnsOf(table)
   const row: Row = {}
-  for (const key of Object.keys(value)) if (Object.hasOwn(columns, key) && value[key] !== undefined) row[key] = value[key]
+  for (const key of Object.keys(value))
+    if (Object.hasOwn(columns, key) && value[key] !== undefined) row[key] = value[key]
   const uniques = uniqueKeysOf(table)
-  const target = uniques.find((set) => set.every((key) => row[key] !== undefined && row[key] !== null))
-  if (!target) throw new BadRequest(`${name}: save with onConflict needs the values of a unique key (${uniques.map((set) => set.join(' + ')).join(', ') || 'the table has none'})`, { errors: [{ in: 'body', name: '', path: [], message: 'no unique key given' }] })
+  const target = uniques.find((set) =>
+    set.every((key) => row[key] !== undefined && row[key] !== null),
+  )
+  if (!target)
+    throw new BadRequest(
+      `${name}: save with onConflict needs the values of a unique key (${uniques.map((set) => set.join(' + ')).join(', ') || 'the table has none'})`,
+      { errors: [{ in: 'body', name: '', path: [], message: 'no unique key given' }] },
+    )
   const keys = primaryKeysOf(table)
   const returning = Object.fromEntries(keys.map((key) => [key, columns[key] as PgColumn]))
   const targetColumns = target.map((key) => columns[key] as PgColumn)
-  const set: Row = Object.fromEntries(Object.entries(row).filter(([key]) => !target.includes(key) && !keys.includes(key)))
-  if (Object.keys(set).length > 0) for (const [key, column] of Object.entries(columns)) if (column.onUpdateFn && !keys.includes(key) && set[key] === undefined) set[key] = column.onUpdateFn()
+  const set: Row = Object.fromEntries(
+    Object.entries(row).filter(([key]) => !target.includes(key) && !keys.includes(key)),
+  )
+  if (Object.keys(set).length > 0)
+    for (const [key, column] of Object.entries(columns))
+      if (column.onUpdateFn && !keys.includes(key) && set[key] === undefined)
+        set[key] = column.onUpdateFn()
   return guarded(table, async () => {
     const insert = runner.insert(table).values(row)
     const written = (await (onConflict === 'update' && Object.keys(set).length > 0
       ? insert.onConflictDoUpdate({ target: targetColumns, set }).returning(returning)
       : insert.onConflictDoNothing({ target: targetColumns }).returning(returning))) as Row[]
-    const found = written[0] ?? ((await runner.select(returning).from(table).where(and(...target.map((key) => eq(columns[key] as PgColumn, row[key]))) as SQL).limit(1)) as Row[])[0]
+    const found =
+      written[0] ??
+      (
+        (await runner
+          .select(returning)
+          .from(table)
+          .where(and(...target.map((key) => eq(columns[key] as PgColumn, row[key]))) as SQL)
+          .limit(1)) as Row[]
+      )[0]
     if (!found) throw new BadRequest(`${name}: the row was neither inserted nor found`)
     return keys.length === 1 ? found[keys[0] as string] : found
   })
@@ -76,18 +107,38 @@ export interface UpsertOptions {
 }
 
 /** `save(value, { onConflict })`: the row upserted, then the relation fields it gives saved on it, in one transaction. */
-export async function upsertTree(db: Db, module: Record<string, unknown>, def: SchemaDef, value: Row, options: SaveOptions & UpsertOptions, limits?: WriteLimits): Promise<unknown> {
+export async function upsertTree(
+  db: Db,
+  module: Record<string, unknown>,
+  def: SchemaDef,
+  value: Row,
+  options: SaveOptions & UpsertOptions,
+  limits?: WriteLimits,
+): Promise<unknown> {
   const onConflict = options.onConflict
-  if (onConflict !== 'ignore' && onConflict !== 'update') throw new BadRequest(`save: onConflict must be 'ignore' or 'update'`)
-  const relations = def.fields.filter((field) => (field.kind === 'path' || field.kind === 'nested') && Array.isArray(value[field.out] ?? value[field.key]))
-  if (relations.length === 0 || options.relations === false) return upsert(db, def.table, value, onConflict)
+  if (onConflict !== 'ignore' && onConflict !== 'update')
+    throw new BadRequest(`save: onConflict must be 'ignore' or 'update'`)
+  const relations = def.fields.filter(
+    (field) =>
+      (field.kind === 'path' || field.kind === 'nested') &&
+      Array.isArray(value[field.out] ?? value[field.key]),
+  )
+  if (relations.length === 0 || options.relations === false)
+    return upsert(db, def.table, value, onConflict)
   return db.transaction(async (tx) => {
     const key = await upsert(tx, def.table, value, onConflict)
     const keys = primaryKeysOf(def.table)
     const keyed: Row = keys.length === 1 ? { [keys[0] as string]: key } : { ...(key as Row) }
     for (const field of relations) keyed[field.out] = value[field.out] ?? value[field.key]
     const open = async (): Promise<Db> => tx as unknown as Db
-    await saveTree(open, module, def, keyed, { ...options, transaction: false, mustCreate: false, mustUpdate: false }, limits)
+    await saveTree(
+      open,
+      module,
+      def,
+      keyed,
+      { ...options, transaction: false, mustCreate: false, mustUpdate: false },
+      limits,
+    )
     return key
   })
 }

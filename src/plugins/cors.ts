@@ -59,7 +59,9 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
   if (allow === undefined) return { any: false, allows: () => false }
   if (typeof allow === 'function') {
     if (credentials && allow(PROBE_ORIGIN)) {
-      throw new ImproperlyConfigured(`CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`)
+      throw new ImproperlyConfigured(
+        `CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`,
+      )
     }
     return { any: false, allows: (origin) => origin !== 'null' && allow(origin) === true }
   }
@@ -108,11 +110,13 @@ export class CORS extends Plugin {
   override processResponse(response: Response, ctx: RequestContext): Response | undefined {
     const requested = ctx.headers.get('origin')
     const origin = this.originFor(requested)
-    const preflight = ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
+    const preflight =
+      ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
     const { allowHeaders, exposeHeaders, allowCredentials, maxAge } = this.options
     // The answer depends on the Origin unless it is always `*`: say so to caches, allowed or not.
     const varies = requested !== null && !this.#policy.any
-    if (!origin && !varies && !(preflight && (allowHeaders || maxAge !== undefined))) return undefined
+    if (!origin && !varies && !(preflight && (allowHeaders || maxAge !== undefined)))
+      return undefined
     const out = mutable(response)
     const headers = out.headers
     if (varies) appendToken(headers, 'vary', 'Origin')
@@ -142,11 +146,30 @@ export function corsOption(cors: boolean | CorsOptions | undefined): CORS[] {
   if (!cors) return []
   if (cors === true) return [new CORS({ allowOrigin: '*' })]
   const { origin, credentials, ...named } = cors
-  return [new CORS({ ...named, allowOrigin: renamed('allowOrigin', cors.allowOrigin, 'origin', origin), allowCredentials: renamed('allowCredentials', cors.allowCredentials, 'credentials', credentials) })]
+  return [
+    new CORS({
+      ...named,
+      allowOrigin: renamed('allowOrigin', cors.allowOrigin, 'origin', origin),
+      allowCredentials: renamed(
+        'allowCredentials',
+        cors.allowCredentials,
+        'credentials',
+        credentials,
+      ),
+    }),
+  ]
 }
 
 /** The value of a renamed option, given under its new or its old name (not both). */
-function renamed<T>(name: string, now: T | undefined, old: string, before: T | undefined): T | undefined {
-  if (now !== undefined && before !== undefined) throw new ImproperlyConfigured(`cors: \`${old}\` is the older name of \`${name}\`; give one of them`)
+function renamed<T>(
+  name: string,
+  now: T | undefined,
+  old: string,
+  before: T | undefined,
+): T | undefined {
+  if (now !== undefined && before !== undefined)
+    throw new ImproperlyConfigured(
+      `cors: \`${old}\` is the older name of \`${name}\`; give one of them`,
+    )
   return now ?? before
 }

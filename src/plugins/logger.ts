@@ -71,8 +71,13 @@ export class Logger extends Plugin {
       path: ctx.path,
       id: ctx.id,
       // a database error by kind and constraint only: its message quotes SQL and values
-      error: failure ? `DatabaseError: ${describeFailure(failure)}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
-      stack: cause instanceof Error ? (failure ? stackFrames(cause.stack) : cause.stack) : undefined,
+      error: failure
+        ? `DatabaseError: ${describeFailure(failure)}`
+        : cause instanceof Error
+          ? `${cause.name}: ${cause.message}`
+          : String(cause),
+      stack:
+        cause instanceof Error ? (failure ? stackFrames(cause.stack) : cause.stack) : undefined,
     })
     return undefined
   }

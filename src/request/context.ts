@@ -56,7 +56,8 @@ export type EnvOf<C extends ContextTypes> = C extends { env: infer E } ? E : unk
 /** The type of `this.request.ctx` for a `ContextTypes`. */
 export type CtxOf<C extends ContextTypes> = C extends { ctx: infer X } ? X : unknown
 /** The type of `this.request.state` for a `ContextTypes` (declared keys typed; others `unknown`). */
-export type StateOf<C extends ContextTypes> = (C extends { state: infer S } ? S : {}) & Record<string, unknown>
+export type StateOf<C extends ContextTypes> = (C extends { state: infer S } ? S : {}) &
+  Record<string, unknown>
 
 /**
  * The one per-request object (`this.request`): the Web `Request`, its path and
@@ -113,7 +114,15 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
   readonly framing: FramingCheck | undefined
 
-  constructor(raw: Request, path: string, search: string, arrived: number, env?: unknown, ctx?: unknown, framing?: FramingCheck) {
+  constructor(
+    raw: Request,
+    path: string,
+    search: string,
+    arrived: number,
+    env?: unknown,
+    ctx?: unknown,
+    framing?: FramingCheck,
+  ) {
     this.raw = raw
     this.framing = framing
     this.method = raw.method

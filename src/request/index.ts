@@ -12,7 +12,11 @@ export { RequestContext } from './context'
  * @example
  * const marker: request.ConfigurableMarker<string, request.ParamOptions> = request.QueryParam
  */
-export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarker<TOut, TOptions, TIn>
+export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarker<
+  TOut,
+  TOptions,
+  TIn
+>
 /**
  * A param marker whose value is a `TOut`.
  *
@@ -72,7 +76,11 @@ const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
  * @example
  * @api.get('item/{code}', { code: request.PathParam({ regex: '[a-z]{1,9}' }) })
  */
-export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'segment', hasDefault: false })
+export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({
+  kind: 'path',
+  match: 'segment',
+  hasDefault: false,
+})
 
 /**
  * A path param matching the rest of the path, slashes included (`.*`). A
@@ -83,7 +91,8 @@ export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> =
  * @api.get('file/{path}', { path: request.FilePathParam })  // GET /file/a/b.md → 'a/b.md'
  * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
-export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> = createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> =
+  createMarker({ kind: 'path', match: 'rest', hasDefault: false })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
@@ -91,7 +100,12 @@ export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOp
  * @example
  * @api.get('{slug}', { slug: request.SlugPathParam })
  */
-export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'path', match: 'segment', regex: slugRegex, hasDefault: false })
+export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+  kind: 'path',
+  match: 'segment',
+  regex: slugRegex,
+  hasDefault: false,
+})
 
 /**
  * One query param (the default kind), with options.
@@ -99,7 +113,10 @@ export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMar
  * @example
  * @api.get({ q: request.QueryParam(v.string(), { alias: 'search', default: '' }) })
  */
-export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'query', hasDefault: false })
+export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+  kind: 'query',
+  hasDefault: false,
+})
 
 /**
  * One request header. Without an alias the name is the key in kebab-case
@@ -108,7 +125,10 @@ export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker
  * @example
  * @request.HeaderParam({ alias: 'X-Auth-Token' }) authToken!: string
  */
-export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'header', hasDefault: false })
+export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+  kind: 'header',
+  hasDefault: false,
+})
 
 /**
  * One cookie from the `Cookie` header.
@@ -116,7 +136,10 @@ export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarke
  * @example
  * @request.CookieParam({ default: null }) csrftoken!: string | null
  */
-export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarker({ kind: 'cookie', hasDefault: false })
+export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+  kind: 'cookie',
+  hasDefault: false,
+})
 
 /**
  * One field of the request body (JSON, XML, urlencoded or multipart).
@@ -124,9 +147,16 @@ export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarke
  * @example
  * @api.post({ title: request.BodyParam(v.string()), views: request.BodyParam(v.number(), { default: 0 }) })
  */
-export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({ kind: 'body-field', hasDefault: false })
+export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({
+  kind: 'body-field',
+  hasDefault: false,
+})
 
-type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<SchemaOutput<S>, ParamOptions, SchemaInput<S>>
+type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<
+  SchemaOutput<S>,
+  ParamOptions,
+  SchemaInput<S>
+>
 
 /**
  * The whole query string as one object.
@@ -135,7 +165,12 @@ type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<SchemaOu
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
 export function Query<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'query-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Query') })
+  return createMarker({
+    kind: 'query-object',
+    schema: specSchema(schema),
+    hasDefault: false,
+    invalid: notASchema(schema, 'request.Query'),
+  })
 }
 
 /**
@@ -145,7 +180,12 @@ export function Query<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
 export function Headers<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'header-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Headers') })
+  return createMarker({
+    kind: 'header-object',
+    schema: specSchema(schema),
+    hasDefault: false,
+    invalid: notASchema(schema, 'request.Headers'),
+  })
 }
 
 /**
@@ -155,10 +195,19 @@ export function Headers<S extends StandardSchemaV1>(schema: S): WholeObjectMarke
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
 export function Cookies<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({ kind: 'cookie-object', schema: specSchema(schema), hasDefault: false, invalid: notASchema(schema, 'request.Cookies') })
+  return createMarker({
+    kind: 'cookie-object',
+    schema: specSchema(schema),
+    hasDefault: false,
+    invalid: notASchema(schema, 'request.Cookies'),
+  })
 }
 
-type BodyMarker<S extends StandardSchemaV1> = ConfigurableMarker<SchemaOutput<S>, BodyOptions, SchemaInput<S>>
+type BodyMarker<S extends StandardSchemaV1> = ConfigurableMarker<
+  SchemaOutput<S>,
+  BodyOptions,
+  SchemaInput<S>
+>
 
 /**
  * Options of `request.Body`: what it enforces.
@@ -192,8 +241,19 @@ export interface SizedBodyOptions {
  * @api.post({ data: request.Body(v.object({ title: v.string() })) })
  * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
  */
-export function Body<S extends StandardSchemaV1>(schema: S, options: WholeBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'any', schema: specSchema(schema), hasDefault: false, contentType: options.contentType, maxLength: byteLimit(options, 'maxLength', 'request.Body'), invalid: notASchema(schema, 'request.Body') })
+export function Body<S extends StandardSchemaV1>(
+  schema: S,
+  options: WholeBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'any',
+    schema: specSchema(schema),
+    hasDefault: false,
+    contentType: options.contentType,
+    maxLength: byteLimit(options, 'maxLength', 'request.Body'),
+    invalid: notASchema(schema, 'request.Body'),
+  })
 }
 
 /**
@@ -202,8 +262,18 @@ export function Body<S extends StandardSchemaV1>(schema: S, options: WholeBodyOp
  * @example
  * @api.post({ user: request.Json(v.object({ name: v.string() })) })
  */
-export function Json<S extends StandardSchemaV1>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'json', schema: specSchema(schema), hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Json'), invalid: notASchema(schema, 'request.Json') })
+export function Json<S extends StandardSchemaV1>(
+  schema: S,
+  options: SizedBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'json',
+    schema: specSchema(schema),
+    hasDefault: false,
+    maxLength: byteLimit(options, 'maxLength', 'request.Json'),
+    invalid: notASchema(schema, 'request.Json'),
+  })
 }
 
 /**
@@ -212,8 +282,18 @@ export function Json<S extends StandardSchemaV1>(schema: S, options: SizedBodyOp
  * @example
  * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
  */
-export function Form<S extends StandardSchemaV1>(schema: S, options: SizedBodyOptions = {}): BodyMarker<S> {
-  return createMarker({ kind: 'body', accept: 'form', schema: specSchema(schema), hasDefault: false, maxLength: byteLimit(options, 'maxLength', 'request.Form'), invalid: notASchema(schema, 'request.Form') })
+export function Form<S extends StandardSchemaV1>(
+  schema: S,
+  options: SizedBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'form',
+    schema: specSchema(schema),
+    hasDefault: false,
+    maxLength: byteLimit(options, 'maxLength', 'request.Form'),
+    invalid: notASchema(schema, 'request.Form'),
+  })
 }
 
 /**
@@ -226,7 +306,15 @@ export function Form<S extends StandardSchemaV1>(schema: S, options: SizedBodyOp
 export function Param<S extends StandardSchemaV1, const O extends ParamOptions = never>(
   schema: S,
   options?: O,
-): ConfigurableMarker<SchemaOutput<S> | (O extends { default: infer D } ? D : never), ParamOptions, SchemaInput<S> | M.OptionsIn<O>> {
+): ConfigurableMarker<
+  SchemaOutput<S> | (O extends { default: infer D } ? D : never),
+  ParamOptions,
+  SchemaInput<S> | M.OptionsIn<O>
+> {
   const invalid = notASchema(schema, 'Param')
-  return createMarker(invalid ? { kind: 'auto', hasDefault: false, invalid } : configure({ kind: 'auto', hasDefault: false }, [schema, options]))
+  return createMarker(
+    invalid
+      ? { kind: 'auto', hasDefault: false, invalid }
+      : configure({ kind: 'auto', hasDefault: false }, [schema, options]),
+  )
 }

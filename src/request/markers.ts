@@ -112,12 +112,20 @@ export interface Marker<TOut = unknown, TIn = TOut> {
  * does not compile); legacy decorators cannot see the field type.
  */
 export type FieldDecorator<TOut> = {
-  <This, V>(value: undefined, context: ClassFieldDecoratorContext<This, V> & ([TOut] extends [V] ? unknown : { '~fw: the field type must accept the marker output': TOut })): void
+  <This, V>(
+    value: undefined,
+    context: ClassFieldDecoratorContext<This, V> &
+      ([TOut] extends [V]
+        ? unknown
+        : { '~fw: the field type must accept the marker output': TOut }),
+  ): void
   (target: object, key: string | symbol): void
 }
 
 /** What options add to a marker's output: a default's type; `undefined` for `required: false`. */
-export type OptionsOut<O> = (O extends { default: infer D } ? D : never) | (O extends { required: false } ? undefined : never)
+export type OptionsOut<O> =
+  | (O extends { default: infer D } ? D : never)
+  | (O extends { required: false } ? undefined : never)
 
 type Out<S, O> = (S extends StandardSchemaV1 ? SchemaOutput<S> : string) | OptionsOut<O>
 
@@ -127,14 +135,24 @@ export type OptionsIn<O> = O extends { default: unknown } | { required: false } 
 type In<S, O> = (S extends StandardSchemaV1 ? SchemaInput<S> : string) | OptionsIn<O>
 
 /** A marker that can be configured by calling it, and used as a field decorator (a common param). */
-export interface ConfigurableMarker<TOut, TOptions, TIn = TOut> extends Marker<TOut, TIn>, FieldDecorator<TOut> {
-  <S extends StandardSchemaV1, const O extends TOptions = never>(schema: S, options?: O): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
-  <const O extends TOptions>(options: O): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
+export interface ConfigurableMarker<TOut, TOptions, TIn = TOut>
+  extends Marker<TOut, TIn>,
+    FieldDecorator<TOut> {
+  <S extends StandardSchemaV1, const O extends TOptions = never>(
+    schema: S,
+    options?: O,
+  ): ConfigurableMarker<Out<S, O>, TOptions, In<S, O>>
+  <const O extends TOptions>(
+    options: O,
+  ): ConfigurableMarker<TOut | OptionsOut<O>, TOptions, TIn | OptionsIn<O>>
 }
 
 /** Is this value a param marker? */
 function isMarker(value: unknown): value is Marker {
-  return (typeof value === 'function' || (typeof value === 'object' && value !== null)) && MARKER in value
+  return (
+    (typeof value === 'function' || (typeof value === 'object' && value !== null)) &&
+    MARKER in value
+  )
 }
 
 /** The spec of a marker. */
@@ -144,7 +162,12 @@ function specOf(marker: Marker): MarkerSpec {
 
 /** A schema: valibot's (an object, or a callable one such as `file.Image`) or any Standard Schema (zod, arktype: a function, …). */
 export function isSchema(value: unknown): value is AnySchema {
-  return ((typeof value === 'object' || typeof value === 'function') && value !== null && (value as { kind?: unknown }).kind === 'schema') || isStandard(value)
+  return (
+    ((typeof value === 'object' || typeof value === 'function') &&
+      value !== null &&
+      (value as { kind?: unknown }).kind === 'schema') ||
+    isStandard(value)
+  )
 }
 
 /** A schema of any library as a spec holds it: every reader goes through the schema seam (schema/resolve.ts). */
@@ -155,7 +178,8 @@ export function specSchema(schema: StandardSchemaV1): AnySchema {
 /** What a non-schema value is, for messages. */
 function described(value: unknown): string {
   if (isMarker(value)) return 'a request marker'
-  if (typeof value === 'object' && value !== null) return `a plain object (keys: ${Object.keys(value).join(', ') || 'none'}); a cast does not make it a schema`
+  if (typeof value === 'object' && value !== null)
+    return `a plain object (keys: ${Object.keys(value).join(', ') || 'none'}); a cast does not make it a schema`
   return value === null ? 'null' : typeof value
 }
 
@@ -168,7 +192,10 @@ function described(value: unknown): string {
  */
 export function notASchema(value: unknown, call: string): string | undefined {
   if (isSchema(value)) return undefined
-  const fix = typeof value === 'object' && value !== null && !isMarker(value) ? `: write ${call}(v.object({ … }))` : ''
+  const fix =
+    typeof value === 'object' && value !== null && !isMarker(value)
+      ? `: write ${call}(v.object({ … }))`
+      : ''
   return `${call}() takes a valibot schema, got ${described(value)}${fix}`
 }
 
@@ -182,9 +209,15 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
   const spec: MarkerSpec = { ...base }
   let index = 0
   if (isSchema(args[0])) spec.schema = args[index++] as AnySchema
-  const options = args[index] as (ParamOptions & PathOptions & BodyOptions & FilePathOptions) | undefined
-  if (options !== undefined && (typeof options !== 'object' || options === null || looksLikeShape(options))) {
-    const fix = typeof options === 'object' && options !== null ? ': wrap the fields in v.object({ … })' : ''
+  const options = args[index] as
+    | (ParamOptions & PathOptions & BodyOptions & FilePathOptions)
+    | undefined
+  if (
+    options !== undefined &&
+    (typeof options !== 'object' || options === null || looksLikeShape(options))
+  ) {
+    const fix =
+      typeof options === 'object' && options !== null ? ': wrap the fields in v.object({ … })' : ''
     spec.invalid = `a param marker takes (schema?, options?): got ${described(options)} where ${index ? 'the options go' : 'a valibot schema or the options go'}${fix}`
     return spec
   }
@@ -196,7 +229,8 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
     }
     if (options.required !== undefined) spec.required = options.required
     if (options.regex !== undefined) spec.regex = options.regex
-    if (options.absolute !== undefined && spec.match === 'rest') spec.absolute = options.absolute === true
+    if (options.absolute !== undefined && spec.match === 'rest')
+      spec.absolute = options.absolute === true
     if (options.contentType !== undefined) spec.contentType = options.contentType
     const maxBytes = byteLimit(options, 'maxLength', 'body param')
     if (maxBytes !== undefined) spec.maxLength = maxBytes
@@ -215,7 +249,9 @@ function declareField(spec: MarkerSpec, args: readonly unknown[]): void {
 }
 
 /** Build a marker for a spec. Internal: users get the ready-made ones below. */
-export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut>(spec: MarkerSpec): ConfigurableMarker<TOut, TOptions, TIn> {
+export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut>(
+  spec: MarkerSpec,
+): ConfigurableMarker<TOut, TOptions, TIn> {
   const marker = (...args: unknown[]): unknown => {
     // Used as a decorator on a field (either standard): declare a common param.
     if ((args[0] === undefined && isDecoratorContext(args[1])) || isLegacyMemberCall(args)) {

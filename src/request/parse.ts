@@ -93,5 +93,7 @@ export function queryObject(query: URLSearchParams): QueryValues {
 
 /** `xTestHeader` → `x-test-header` */
 export function kebabCase(name: string): string {
-  return name.replace(/[A-Z]/g, (char, index: number) => (index ? '-' : '') + char.toLowerCase()).replace(/_/g, '-')
+  return name
+    .replace(/[A-Z]/g, (char, index: number) => (index ? '-' : '') + char.toLowerCase())
+    .replace(/_/g, '-')
 }

@@ -15,7 +15,12 @@ export const MAX_LISTED_ERRORS = 100
 export type Stringify = (value: unknown) => string
 
 /** The body text of a failure: its message and the failing items. */
-export type FailureText = (status: number, name: string, message: string, errors: readonly ParamIssue[]) => string
+export type FailureText = (
+  status: number,
+  name: string,
+  message: string,
+  errors: readonly ParamIssue[],
+) => string
 
 /** An array index key (`"0"`, `"12"`): an object lists those first, whatever the order they were set in. */
 const INDEX = /^(?:0|[1-9]\d*)$/
@@ -25,7 +30,10 @@ const INDEX = /^(?:0|[1-9]\d*)$/
  * none an array index, none `__proto__`, which an object assignment would not keep)
  */
 function plainKeys(keys: readonly string[]): boolean {
-  return new Set(keys).size === keys.length && keys.every((key) => key !== '__proto__' && !INDEX.test(key))
+  return (
+    new Set(keys).size === keys.length &&
+    keys.every((key) => key !== '__proto__' && !INDEX.test(key))
+  )
 }
 
 /**
@@ -36,8 +44,16 @@ function plainKeys(keys: readonly string[]): boolean {
  */
 export function envelopeFailure(template: Template, stringify: Stringify): FailureText | undefined {
   const { resultKey, messageKey, stateKey, countKey, errorsKey } = template
-  const fields: [string | undefined, 'null' | 'message' | 'errors'][] = [[resultKey, 'null'], [messageKey, 'message'], [stateKey, 'null'], [countKey, 'null'], [errorsKey, 'errors']]
-  const present = fields.filter((field): field is [string, 'null' | 'message' | 'errors'] => Boolean(field[0]))
+  const fields: [string | undefined, 'null' | 'message' | 'errors'][] = [
+    [resultKey, 'null'],
+    [messageKey, 'message'],
+    [stateKey, 'null'],
+    [countKey, 'null'],
+    [errorsKey, 'errors'],
+  ]
+  const present = fields.filter((field): field is [string, 'null' | 'message' | 'errors'] =>
+    Boolean(field[0]),
+  )
   if (!plainKeys(present.map(([key]) => key))) return undefined
   // body = texts[0] + message + texts[1] + errors + texts[2] (the message and the errors when declared)
   const texts = ['{', '', '']
@@ -50,7 +66,9 @@ export function envelopeFailure(template: Template, stringify: Stringify): Failu
   texts[textIndex] += '}'
   const [head = '', middle = '', tail = ''] = texts
   return (_status, _name, message, errors) => {
-    const listed = errorsKey ? stringify(errors.length > MAX_LISTED_ERRORS ? errors.slice(0, MAX_LISTED_ERRORS) : errors) : ''
+    const listed = errorsKey
+      ? stringify(errors.length > MAX_LISTED_ERRORS ? errors.slice(0, MAX_LISTED_ERRORS) : errors)
+      : ''
     return `${head}${messageKey ? stringify(message) : ''}${middle}${listed}${tail}`
   }
 }
@@ -59,7 +77,8 @@ export function envelopeFailure(template: Template, stringify: Stringify): Failu
 export function problemFailure(stringify: Stringify): FailureText {
   // the text up to the detail, per status of the table (bounded: the table's statuses)
   const heads = new Map<number, string>()
-  const headOf = (status: number, title: string): string => `{"type":"about:blank","title":${stringify(title)},"status":${stringify(status)},"detail":`
+  const headOf = (status: number, title: string): string =>
+    `{"type":"about:blank","title":${stringify(title)},"status":${stringify(status)},"detail":`
   return (status, name, detail, errors) => {
     const title = statusTitle(status)
     let head = title === undefined ? undefined : heads.get(status)
@@ -67,7 +86,9 @@ export function problemFailure(stringify: Stringify): FailureText {
       head = headOf(status, title ?? name)
       if (title !== undefined) heads.set(status, head)
     }
-    const listed = errors.length ? `,"errors":${stringify(errors.length > MAX_LISTED_ERRORS ? errors.slice(0, MAX_LISTED_ERRORS) : errors)}` : ''
+    const listed = errors.length
+      ? `,"errors":${stringify(errors.length > MAX_LISTED_ERRORS ? errors.slice(0, MAX_LISTED_ERRORS) : errors)}`
+      : ''
     return `${head}${stringify(detail)}${listed}}`
   }
 }
@@ -76,7 +97,11 @@ export function problemFailure(stringify: Stringify): FailureText {
  * The object form (the reference the texts above must equal; a template whose
  * keys cannot be written in order uses it).
  */
-export function failureObject(template: Template, message: string, errors: readonly ParamIssue[]): Record<string, unknown> {
+export function failureObject(
+  template: Template,
+  message: string,
+  errors: readonly ParamIssue[],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {}
   const { resultKey, messageKey, stateKey, countKey, errorsKey } = template
   if (resultKey) body[resultKey] = null
@@ -86,4 +111,3 @@ export function failureObject(template: Template, message: string, errors: reado
   if (errorsKey) body[errorsKey] = errors.slice(0, MAX_LISTED_ERRORS)
   return body
 }
-

@@ -26,7 +26,8 @@ interface ResponseShape {
 
 /** Whether `coding` (a Content-Encoding value) is one `fetch()` has undone: every listed coding is one it decodes. */
 function decodedByFetch(coding: string): boolean {
-  for (const part of coding.split(',')) if (!DECODED_BY_FETCH.has(part.trim().toLowerCase())) return false
+  for (const part of coding.split(','))
+    if (!DECODED_BY_FETCH.has(part.trim().toLowerCase())) return false
   return true
 }
 
@@ -37,15 +38,19 @@ function unframed(response: ResponseShape): readonly string[] {
   const coding = headers.get('content-encoding')
   const transfer = headers.get('transfer-encoding')
   // The other hop-by-hop fields only matter on a fetched Response, which has one of these or a Connection.
-  if (length === null && coding === null && transfer === null && !headers.has('connection')) return NONE
+  if (length === null && coding === null && transfer === null && !headers.has('connection'))
+    return NONE
   const drop: string[] = []
   if (transfer !== null) drop.push('transfer-encoding')
   // Only fetch() gives a Response a URL: its headers describe the upstream's hop.
   const fetched = response.url !== ''
   const decoded = fetched && coding !== null && decodedByFetch(coding)
   if (decoded) drop.push('content-encoding')
-  if (length !== null && mismatched(response, length, fetched && !decoded)) drop.push('content-length')
-  if (fetched) for (const name of HOP_BY_HOP) if (name !== 'transfer-encoding' && headers.has(name)) drop.push(name)
+  if (length !== null && mismatched(response, length, fetched && !decoded))
+    drop.push('content-length')
+  if (fetched)
+    for (const name of HOP_BY_HOP)
+      if (name !== 'transfer-encoding' && headers.has(name)) drop.push(name)
   return drop
 }
 

@@ -34,11 +34,14 @@ export class ResponseInits {
     let byStatus = this.#byType.get(type)
     if (byStatus === undefined) this.#byType.set(type, (byStatus = new Map()))
     let init = byStatus.get(status)
-    if (init === undefined) byStatus.set(status, (init = Object.freeze({ status, headers: this.#headers(type) })))
+    if (init === undefined)
+      byStatus.set(status, (init = Object.freeze({ status, headers: this.#headers(type) })))
     return init
   }
 
   #headers(type: string): HeadersInit {
-    return this.#headersObject ? new Headers({ 'content-type': type }) : Object.freeze({ 'content-type': type })
+    return this.#headersObject
+      ? new Headers({ 'content-type': type })
+      : Object.freeze({ 'content-type': type })
   }
 }

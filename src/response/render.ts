@@ -1,7 +1,13 @@
 import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
-import { envelopeFailure, failureObject, problemFailure, type FailureText, type Stringify } from './failure'
+import {
+  envelopeFailure,
+  failureObject,
+  problemFailure,
+  type FailureText,
+  type Stringify,
+} from './failure'
 import { outgoingResponse } from './framing'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
@@ -44,7 +50,11 @@ function safeString(value: unknown): string {
 
 function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
-  const text = debug ? (error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${safeString(error)}`) : ''
+  const text = debug
+    ? error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : `thrown: ${safeString(error)}`
+    : ''
   return new InternalServerError(text, { cause: error })
 }
 
@@ -52,16 +62,21 @@ function toHttpError(error: unknown, debug: boolean): HttpError {
 function unsendable(value: unknown): string | undefined {
   const type = typeof value
   if (type === 'bigint' || type === 'function' || type === 'symbol') return `a ${type}`
-  if (typeof value === 'object' && value !== null && Symbol.asyncIterator in value) return 'an async iterable (wrap it in response.sse(...) or a ReadableStream)'
+  if (typeof value === 'object' && value !== null && Symbol.asyncIterator in value)
+    return 'an async iterable (wrap it in response.sse(...) or a ReadableStream)'
   return undefined
 }
 
 function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
   const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', value.type || 'application/octet-stream')
+  if (!headers.has('content-type'))
+    headers.set('content-type', value.type || 'application/octet-stream')
   headers.set('content-length', String(value.size))
   if (value instanceof File && value.name && !headers.has('content-disposition')) {
-    headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(value.name)}`)
+    headers.set(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(value.name)}`,
+    )
   }
   return new globalThis.Response(value, { status, headers })
 }
@@ -80,17 +95,25 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
  * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
 /** Whether failures render in the template's envelope: it has a key for the message or the errors. */
-export function failsEnveloped(template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>): boolean {
+export function failsEnveloped(
+  template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>,
+): boolean {
   return template.enveloped && Boolean(template.messageKey || template.errorsKey)
 }
 
 export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
   const { stringify, debug, onError, where } = options
   const inits = options.inits ?? new ResponseInits(false)
-  const json = (body: string | null, status: number, type: string, extra?: HeadersInit): Response => {
+  const json = (
+    body: string | null,
+    status: number,
+    type: string,
+    extra?: HeadersInit,
+  ): Response => {
     if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
     // The common case shares one init object (response/inits.ts).
-    if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, inits.ok)
+    if (!extra && status === 200 && type === JSON_TYPE)
+      return new globalThis.Response(body, inits.ok)
     if (!extra) return new globalThis.Response(body, inits.of(status, type))
     const headers = new Headers(extra)
     if (!headers.has('content-type')) headers.set('content-type', type)
@@ -100,7 +123,11 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   const defaultStatus = template.status ?? 200
   // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
   const head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
-  const tailKeys = [messageKey && `${JSON.stringify(messageKey)}:""`, stateKey && `${JSON.stringify(stateKey)}:null`, countKey && `${JSON.stringify(countKey)}:null`].filter(Boolean)
+  const tailKeys = [
+    messageKey && `${JSON.stringify(messageKey)}:""`,
+    stateKey && `${JSON.stringify(stateKey)}:null`,
+    countKey && `${JSON.stringify(countKey)}:null`,
+  ].filter(Boolean)
   const okTail = enveloped ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}` : ''
 
   const wrap = (value: unknown, init: RespondInit): string => {
@@ -116,26 +143,40 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   // An envelope with no key for the message or the errors cannot say what failed (a result of
   // nulls would read as data): its failures are problem+json, as without an envelope.
   const failureText: FailureText = failsEnveloped(template)
-    ? (envelopeFailure(template, stringify) ?? ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
+    ? (envelopeFailure(template, stringify) ??
+      ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
     : problemFailure(stringify)
   const failureType = failsEnveloped(template) ? JSON_TYPE : PROBLEM_TYPE
-  const failure = (status: number, name: string, message: string, errors: ParamIssue[], headers: Record<string, string> | undefined): Response =>
-    json(failureText(status, name, message, errors), status, failureType, headers)
+  const failure = (
+    status: number,
+    name: string,
+    message: string,
+    errors: ParamIssue[],
+    headers: Record<string, string> | undefined,
+  ): Response => json(failureText(status, name, message, errors), status, failureType, headers)
 
   const error = (thrown: unknown): Response => {
     const httpError = toHttpError(thrown, debug)
     if (httpError.status >= 500) onError?.(thrown)
     const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
-    return failure(httpError.status, httpError.name, httpError.fullMessage, httpError.errors, headers)
+    return failure(
+      httpError.status,
+      httpError.name,
+      httpError.fullMessage,
+      httpError.errors,
+      headers,
+    )
   }
-  const fault = (text: string, cause?: unknown): Response => error(new InternalServerError(`${where}: ${text}`, { cause }))
+  const fault = (text: string, cause?: unknown): Response =>
+    error(new InternalServerError(`${where}: ${text}`, { cause }))
 
   const result = (value: unknown, init?: RespondInit): Response => {
     // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
     const response = outgoingResponse(value)
     if (response) return response
     const status = init?.status ?? defaultStatus
-    if (!Number.isInteger(status) || status < 200 || status > 599) return fault(`response status ${String(status)} is outside 200–599`)
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      return fault(`response status ${String(status)} is outside 200–599`)
     if (typeof value === 'object' && value !== null) {
       if (value instanceof Blob) return binary(value, status, init?.headers)
       if (value instanceof ReadableStream) return stream(value, status, init?.headers)
@@ -144,15 +185,22 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     if (bad) return fault(`returned ${bad}, which cannot be sent as JSON`)
     if (debug && template.result) {
       const checked = v.safeParse(template.result, value)
-      if (!checked.success) return fault(`result does not match its template's result schema: ${checked.issues[0].message}`)
+      if (!checked.success)
+        return fault(
+          `result does not match its template's result schema: ${checked.issues[0].message}`,
+        )
     }
     let body: string
     try {
       if (!enveloped) body = stringify(value ?? null)
-      else if (init && (init.message || init.state !== undefined || init.count !== undefined)) body = wrap(value, init)
+      else if (init && (init.message || init.state !== undefined || init.count !== undefined))
+        body = wrap(value, init)
       else body = resultKey ? head + stringify(value ?? null) + okTail : head + okTail
     } catch (cause) {
-      return fault(`result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`, cause)
+      return fault(
+        `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+        cause,
+      )
     }
     return json(body, status, JSON_TYPE, init?.headers)
   }
@@ -163,7 +211,13 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     error,
     invalid(message, errors) {
       const name = BadRequest.errorName
-      return failure(BadRequest.status, name, message ? `${name}: ${message}` : name, errors, undefined)
+      return failure(
+        BadRequest.status,
+        name,
+        message ? `${name}: ${message}` : name,
+        errors,
+        undefined,
+      )
     },
   }
 }

@@ -88,5 +88,15 @@ export function declaredTemplate(value: unknown): Template | undefined {
 /** The template a `response.Response` subclass declares. */
 export function templateOf(cls: ResponseClass): Template {
   const { resultKey, messageKey, stateKey, countKey, errorsKey, status, result } = cls
-  return { cls, resultKey, messageKey, stateKey, countKey, errorsKey, status, result, enveloped: Boolean(resultKey || messageKey || stateKey || countKey) }
+  return {
+    cls,
+    resultKey,
+    messageKey,
+    stateKey,
+    countKey,
+    errorsKey,
+    status,
+    result,
+    enveloped: Boolean(resultKey || messageKey || stateKey || countKey),
+  }
 }

@@ -61,7 +61,12 @@ function field(name: string, value: string): string {
 }
 
 function isEvent(value: unknown): value is SSEEvent {
-  return typeof value === 'object' && value !== null && 'data' in value && Object.keys(value).every((key) => EVENT_KEYS.has(key))
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'data' in value &&
+    Object.keys(value).every((key) => EVENT_KEYS.has(key))
+  )
 }
 
 /**
@@ -103,9 +108,14 @@ export type EventStream = globalThis.Response & { readonly '~events'?: true }
  *   return response.sse((async function* () { for (let n = 1; n <= 3; n++) yield { event: 'tick', data: { n } } })(), { retry: 1000, heartbeat: 15000 })
  * }
  */
-export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options: SSEOptions = {}): EventStream {
+export function sse(
+  source: AsyncIterable<unknown> | Iterable<unknown>,
+  options: SSEOptions = {},
+): EventStream {
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
-    Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]()
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]()
+      : (source as Iterable<unknown>)[Symbol.iterator]()
   let timer: ReturnType<typeof setInterval> | undefined
   let closed = false
   let markEnded = (): void => {}
@@ -136,7 +146,8 @@ export function sse(source: AsyncIterable<unknown> | Iterable<unknown>, options:
         }
         void release().catch(() => {})
       }
-      if (options.retry !== undefined) controller.enqueue(encoder.encode(`retry: ${Math.trunc(options.retry)}\n\n`))
+      if (options.retry !== undefined)
+        controller.enqueue(encoder.encode(`retry: ${Math.trunc(options.retry)}\n\n`))
       if (options.heartbeat && options.heartbeat > 0) {
         timer = setInterval(() => {
           if (!closed) controller.enqueue(encoder.encode(': heartbeat\n\n'))

@@ -31,13 +31,20 @@ export type PathMatcher = (path: string) => (string | undefined)[] | undefined
  * Within one segment every param only needs one character, so placing a
  * literal later never makes the left part harder to match.
  */
-function matchSegment(path: string, start: number, end: number, pieces: SegmentPattern, out: string[]): boolean {
+function matchSegment(
+  path: string,
+  start: number,
+  end: number,
+  pieces: SegmentPattern,
+  out: string[],
+): boolean {
   const params = pieces.length - 1
   const first = pieces[0] as string
   const last = pieces[params] as string
   const left = start + first.length
   let right = end - last.length
-  if (right - left < params || !path.startsWith(first, start) || !path.startsWith(last, right)) return false
+  if (right - left < params || !path.startsWith(first, start) || !path.startsWith(last, right))
+    return false
   const values = new Array<string>(params)
   for (let i = params - 1; i >= 1; i--) {
     const literal = pieces[i] as string
@@ -57,7 +64,10 @@ function matchSegment(path: string, start: number, end: number, pieces: SegmentP
  * Match a template without rest params segment by segment: one path segment
  * per template segment. `null` marks a whole-segment param (fast: no search).
  */
-export function matchBySegments(path: string, segments: readonly (SegmentPattern | string | null)[]): string[] | undefined {
+export function matchBySegments(
+  path: string,
+  segments: readonly (SegmentPattern | string | null)[],
+): string[] | undefined {
   if (segments.length === 0) return path === '/' || path === '' ? [] : undefined
   if (path.charCodeAt(0) !== 0x2f) return undefined
   const out: string[] = []
@@ -94,7 +104,8 @@ export function matchChain(path: string, chain: ChainPattern): string[] | undefi
   if (!path.startsWith(head)) return undefined
   if (params === 0) return pathLength === head.length ? [] : undefined
   const tail = literals[params] as string
-  if (pathLength - tail.length < head.length || !path.startsWith(tail, pathLength - tail.length)) return undefined
+  if (pathLength - tail.length < head.length || !path.startsWith(tail, pathLength - tail.length))
+    return undefined
   // ends[i][e] = 1: param i may end at e (literals[i+1] sits at e and everything after matches).
   const ends: Uint8Array[] = new Array(params)
   const lastEnd = new Uint8Array(pathLength + 1)
@@ -134,11 +145,19 @@ export function matchChain(path: string, chain: ChainPattern): string[] | undefi
     const endsHere = ends[i] as Uint8Array
     let end = -1
     if (rest[i]) {
-      for (let e = pathLength; e >= start; e--) if (endsHere[e]) { end = e; break }
+      for (let e = pathLength; e >= start; e--)
+        if (endsHere[e]) {
+          end = e
+          break
+        }
     } else {
       let slash = path.indexOf('/', start)
       if (slash < 0) slash = pathLength
-      for (let e = slash; e > start; e--) if (endsHere[e]) { end = e; break }
+      for (let e = slash; e > start; e--)
+        if (endsHere[e]) {
+          end = e
+          break
+        }
     }
     if (end < 0) return undefined
     out.push(path.slice(start, end))

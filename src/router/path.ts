@@ -1,6 +1,12 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { joinPath } from './route-path'
-import { matchBySegments, matchChain, type ChainPattern, type PathMatcher, type SegmentPattern } from './match'
+import {
+  matchBySegments,
+  matchChain,
+  type ChainPattern,
+  type PathMatcher,
+  type SegmentPattern,
+} from './match'
 
 /** How a path param matches: one segment (`[^/]+`) or the rest of the path (`.*`). */
 export interface PathParamRule {
@@ -52,13 +58,17 @@ function encodeLiteral(text: string): string {
  * @example
  * compilePath('/item/{code}', () => ({ match: 'segment', optional: false })).regex // /^\/item\/([^/]+)$/
  */
-export function compilePath(template: string, ruleOf: (name: string) => PathParamRule): CompiledPath {
+export function compilePath(
+  template: string,
+  ruleOf: (name: string) => PathParamRule,
+): CompiledPath {
   const normalised = joinPath(template)
   const segments = normalised.split('/').slice(1)
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
   const names: string[] = []
-  const pieces: { source: string; optionalParam: boolean; literals: string[]; rest: boolean[] }[] = []
+  const pieces: { source: string; optionalParam: boolean; literals: string[]; rest: boolean[] }[] =
+    []
   for (const segment of segments) {
     let source = ''
     let last = 0
@@ -70,9 +80,12 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
       const start = found.index ?? 0
       if (!name) throw new ImproperlyConfigured(`route '${template}': empty path param '{}'`)
       if (start === previousEnd) {
-        throw new ImproperlyConfigured(`route '${template}': path params '{${names.at(-1)}}{${name}}' need a literal between them`)
+        throw new ImproperlyConfigured(
+          `route '${template}': path params '{${names.at(-1)}}{${name}}' need a literal between them`,
+        )
       }
-      if (names.includes(name)) throw new ImproperlyConfigured(`route '${template}': path param '{${name}}' appears twice`)
+      if (names.includes(name))
+        throw new ImproperlyConfigured(`route '${template}': path param '{${name}}' appears twice`)
       const isRest = ruleOf(name).match === 'rest'
       literals.push(encodeURI(segment.slice(last, start)))
       rest.push(isRest)
@@ -84,7 +97,12 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
     literals.push(encodeURI(segment.slice(last)))
     source += encodeLiteral(segment.slice(last))
     const lone = rest.length === 1 && segment.startsWith('{') && segment.endsWith('}')
-    pieces.push({ source, optionalParam: lone && ruleOf(names.at(-1) as string).optional, literals, rest })
+    pieces.push({
+      source,
+      optionalParam: lone && ruleOf(names.at(-1) as string).optional,
+      literals,
+      rest,
+    })
   }
 
   // Trailing params with defaults may be absent: nest them as optional groups.
@@ -94,14 +112,29 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
     required--
     tail = `(?:/${(pieces[required] as { source: string }).source}${tail})?`
   }
-  const head = pieces.slice(0, required).map((piece) => `/${piece.source}`).join('')
+  const head = pieces
+    .slice(0, required)
+    .map((piece) => `/${piece.source}`)
+    .join('')
   // dotAll: a rest param takes any character, as the matcher does (a raw newline too).
   const regex = new RegExp(`^${head || '/?'}${tail}$`, 's')
   const match = matcherOf(pieces, required, names.length)
   // Whole-segment templates without optional or rest params match without searching.
-  const simple = !tail && segments.every((segment) => !segment.includes('{') || (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'))
+  const simple =
+    !tail &&
+    segments.every(
+      (segment) =>
+        !segment.includes('{') ||
+        (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'),
+    )
   if (!simple) return { template: normalised, regex, match, names }
-  return { template: normalised, regex, match, segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))), names }
+  return {
+    template: normalised,
+    regex,
+    match,
+    segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))),
+    names,
+  }
 }
 
 /**
@@ -109,20 +142,32 @@ export function compilePath(template: string, ruleOf: (name: string) => PathPara
  * optional segments present. Like the regex, a variant with longer earlier
  * params wins; at equal values, more optional segments present wins.
  */
-function matcherOf(pieces: readonly { literals: string[]; rest: boolean[] }[], required: number, count: number): PathMatcher {
+function matcherOf(
+  pieces: readonly { literals: string[]; rest: boolean[] }[],
+  required: number,
+  count: number,
+): PathMatcher {
   const hasRest = pieces.some((piece) => piece.rest.includes(true))
   const variants: PathMatcher[] = []
   for (let present = pieces.length; present >= required; present--) {
     const used = pieces.slice(0, present)
     if (!hasRest) {
       const shape = used.map((piece): SegmentPattern | string | null =>
-        piece.rest.length === 0 ? (piece.literals[0] as string) : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === '' ? null : piece.literals,
+        piece.rest.length === 0
+          ? (piece.literals[0] as string)
+          : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === ''
+            ? null
+            : piece.literals,
       )
       variants.push((path) => matchBySegments(path, shape))
       continue
     }
     const chain = toChain(used)
-    variants.push(used.length === 0 ? (path) => (path === '/' || path === '' ? [] : undefined) : (path) => matchChain(path, chain))
+    variants.push(
+      used.length === 0
+        ? (path) => (path === '/' || path === '' ? [] : undefined)
+        : (path) => matchChain(path, chain),
+    )
   }
   const pad = (values: (string | undefined)[]): (string | undefined)[] => {
     const out = values
@@ -155,7 +200,10 @@ function matcherOf(pieces: readonly { literals: string[]; rest: boolean[] }[], r
 }
 
 /** Does `a` rank before `b` in the regex's preference (longer values first, present before absent)? */
-function longerFirst(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
+function longerFirst(
+  a: readonly (string | undefined)[],
+  b: readonly (string | undefined)[],
+): boolean {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const lengthInA = a[i] === undefined ? -1 : (a[i] as string).length
     const lengthInB = b[i] === undefined ? -1 : (b[i] as string).length

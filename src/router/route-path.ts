@@ -13,7 +13,8 @@
  */
 export function joinPath(...parts: (string | undefined)[]): string {
   const segments: string[] = []
-  for (const part of parts) if (part) for (const segment of part.split('/')) if (segment) segments.push(segment)
+  for (const part of parts)
+    if (part) for (const segment of part.split('/')) if (segment) segments.push(segment)
   return `/${segments.join('/')}`
 }
 
@@ -38,7 +39,10 @@ export function normalizeRoute(route: string | undefined): string {
  * under('/api', '/apix')      // false
  */
 export function under(prefix: string, path: string): boolean {
-  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */)
+  return (
+    path.startsWith(prefix) &&
+    (path.length === prefix.length || path.charCodeAt(prefix.length) === 47) /* '/' */
+  )
 }
 
 /**
@@ -51,7 +55,9 @@ export function under(prefix: string, path: string): boolean {
  * repeatedSegment('/v1', '/api')  // undefined
  */
 export function repeatedSegment(...parts: (string | undefined)[]): string | undefined {
-  const pieces = parts.map((part) => (part ?? '').split('/').filter(Boolean)).filter((segments) => segments.length > 0)
+  const pieces = parts
+    .map((part) => (part ?? '').split('/').filter(Boolean))
+    .filter((segments) => segments.length > 0)
   for (let index = 1; index < pieces.length; index++) {
     const last = pieces[index - 1]?.at(-1)
     if (last !== undefined && last === pieces[index]?.[0]) return last

@@ -122,13 +122,16 @@ export class Router<T> {
     })
     // Each node also tries its ancestors' routes: merge them in, in declaration order.
     const inherit = (node: PrefixNode<T>, above: readonly RouteEntry<T>[]): void => {
-      node.routes = [...above, ...node.routes].sort((a, b) => (order.get(a) as number) - (order.get(b) as number))
+      node.routes = [...above, ...node.routes].sort(
+        (a, b) => (order.get(a) as number) - (order.get(b) as number),
+      )
       for (const child of node.children.values()) inherit(child, node.routes)
     }
     inherit(this.#root, [])
     for (const entry of entries) {
       const literal = entry.path.literal
-      if (literal !== undefined && !this.#exact.has(literal)) this.#exact.set(literal, this.#scan(literal, entries))
+      if (literal !== undefined && !this.#exact.has(literal))
+        this.#exact.set(literal, this.#scan(literal, entries))
     }
   }
 

@@ -43,8 +43,16 @@ const lower = (url: string, at: number): number => url.charCodeAt(at) | 0x20
  */
 function httpScheme(url: string, slashes: number): boolean {
   if (slashes !== 5 && slashes !== 6) return false
-  if (lower(url, 0) !== 0x68 || lower(url, 1) !== 0x74 || lower(url, 2) !== 0x74 || lower(url, 3) !== 0x70) return false
-  return slashes === 5 ? url.charCodeAt(4) === 0x3a : lower(url, 4) === 0x73 && url.charCodeAt(5) === 0x3a
+  if (
+    lower(url, 0) !== 0x68 ||
+    lower(url, 1) !== 0x74 ||
+    lower(url, 2) !== 0x74 ||
+    lower(url, 3) !== 0x70
+  )
+    return false
+  return slashes === 5
+    ? url.charCodeAt(4) === 0x3a
+    : lower(url, 4) === 0x73 && url.charCodeAt(5) === 0x3a
 }
 /** Where the `//` of an `http://` or `https://` URL in any case is, or -1. */
 function anyCaseScheme(url: string): number {
@@ -69,7 +77,8 @@ export function splitTarget(url: string, host: string | null): TargetSplit | und
   if (scheme < 0) return undefined
   const start = url.indexOf('/', scheme + 2)
   const query = start < 0 ? url.indexOf('?', scheme + 2) : url.indexOf('?', start)
-  const authorityEnd = start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start
+  const authorityEnd =
+    start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start
   // userinfo never comes from a request-target (one pass over the authority, no runtime call as lastIndexOf makes);
   // the port is digits up to 65535 (`Host: a:99999` is a 400 on every runtime, as on Node: issue #34 D10)
   let portStart = -1
@@ -80,7 +89,12 @@ export function splitTarget(url: string, host: string | null): TargetSplit | und
     else if (code === 93) portStart = -1 // `]` closes an IPv6 literal: its colons are no port
   }
   if (portStart !== -1 && !validPort(url, portStart, authorityEnd)) return undefined
-  let path = start < 0 || (query >= 0 && query < start) ? '/' : query < 0 ? url.slice(start) : url.slice(start, query)
+  let path =
+    start < 0 || (query >= 0 && query < start)
+      ? '/'
+      : query < 0
+        ? url.slice(start)
+        : url.slice(start, query)
   if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1)
   return { path, search: query < 0 ? '' : url.slice(query + 1), start }
 }
@@ -113,7 +127,8 @@ export const BACKSLASH = 'backslash'
  */
 export function rawPath(url: string, path: string): string | undefined {
   if (path.indexOf('\\') !== -1) return BACKSLASH
-  if (path.indexOf('/.') === -1 && path.indexOf('%2e') === -1 && path.indexOf('%2E') === -1) return undefined
+  if (path.indexOf('/.') === -1 && path.indexOf('%2e') === -1 && path.indexOf('%2E') === -1)
+    return undefined
   try {
     // compared whole (the path lost its trailing slash): a URL parsed again is its own href, so one re-dispatch at most
     const resolved = new URL(url).href
@@ -155,5 +170,8 @@ export function stripPrefix(request: Request, prefix: string): Request {
   const split = splitTarget(url, null)
   if (route === '' || !split || !under(route, split.path)) return request
   const rest = url.slice(split.start + route.length)
-  return new Request(url.slice(0, split.start) + (rest.startsWith('/') ? rest : `/${rest}`), request)
+  return new Request(
+    url.slice(0, split.start) + (rest.startsWith('/') ? rest : `/${rest}`),
+    request,
+  )
 }

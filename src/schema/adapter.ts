@@ -95,7 +95,11 @@ export type ConversionPlan =
   | { readonly to: 'date' }
   | { readonly to: 'option'; readonly options: readonly unknown[] }
   | { readonly to: 'array'; readonly item: ConversionPlan }
-  | { readonly to: 'tuple'; readonly items: readonly ConversionPlan[]; readonly rest: ConversionPlan | undefined }
+  | {
+      readonly to: 'tuple'
+      readonly items: readonly ConversionPlan[]
+      readonly rest: ConversionPlan | undefined
+    }
   | {
       readonly to: 'object'
       readonly entries: readonly PlannedEntry[]

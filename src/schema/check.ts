@@ -24,7 +24,11 @@ function settle(result: CheckResult): unknown {
  * @example
  * compileAdapterChecker(standardAdapter, z.number().int())('1.5') // 1
  */
-export function compileAdapterChecker<S>(adapter: SchemaAdapter<S>, schema: S, options: ConvertOptions = {}): Checker {
+export function compileAdapterChecker<S>(
+  adapter: SchemaAdapter<S>,
+  schema: S,
+  options: ConvertOptions = {},
+): Checker {
   const convert = compileConversion(adapter.plan(schema), options)
   const check = adapter.check(schema)
   return (value) => {

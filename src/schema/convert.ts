@@ -6,7 +6,15 @@ import { jsonDepthExceeds } from '../utils/json-depth'
 import type { ConversionPlan, PlannedEntry, PlannedOption } from './adapter'
 import { ConversionError, showValue } from './errors'
 import { resolveAdapter } from './resolve'
-import { matchOption, toBigInt, toBoolean, toDate, toInteger, toNumber, toStringValue } from './scalars'
+import {
+  matchOption,
+  toBigInt,
+  toBoolean,
+  toDate,
+  toInteger,
+  toNumber,
+  toStringValue,
+} from './scalars'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
@@ -88,7 +96,12 @@ function build(plan: ConversionPlan, depth: number): Converter {
     case 'tuple':
       return tupleOf(plan.items.map(compile), plan.rest ? compile(plan.rest) : identity, depth)
     case 'object':
-      return objectOf(plan.entries, plan.unknownKeys, plan.rest ? compile(plan.rest) : identity, depth)
+      return objectOf(
+        plan.entries,
+        plan.unknownKeys,
+        plan.rest ? compile(plan.rest) : identity,
+        depth,
+      )
     case 'record':
       return recordOf(compile(plan.value), depth)
     case 'union':
@@ -102,7 +115,8 @@ function build(plan: ConversionPlan, depth: number): Converter {
 function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
   const first = value.trimStart()[0]
   if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
-  if (jsonDepthExceeds(value, depth)) throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
+  if (jsonDepthExceeds(value, depth))
+    throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
   try {
     return JSON.parse(value)
   } catch {
@@ -127,7 +141,8 @@ function arrayOf(item: Converter, depth: number): Converter {
     if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
     const items = list as unknown[]
     const out = new Array<unknown>(items.length)
-    for (let index = 0; index < items.length; index++) out[index] = within(index, item, items[index])
+    for (let index = 0; index < items.length; index++)
+      out[index] = within(index, item, items[index])
     return out
   }
 }
@@ -141,8 +156,17 @@ function tupleOf(items: Converter[], rest: Converter, depth: number): Converter 
   }
 }
 
-function objectOf(planned: readonly PlannedEntry[], unknownKeys: 'strip' | 'keep', rest: Converter, depth: number): Converter {
-  const entries = planned.map((entry) => ({ key: entry.key, wire: entry.wire, convert: compileConversion(entry.plan, { depth }) }))
+function objectOf(
+  planned: readonly PlannedEntry[],
+  unknownKeys: 'strip' | 'keep',
+  rest: Converter,
+  depth: number,
+): Converter {
+  const entries = planned.map((entry) => ({
+    key: entry.key,
+    wire: entry.wire,
+    convert: compileConversion(entry.plan, { depth }),
+  }))
   const known = new Set(entries.map((entry) => entry.wire))
   return (value) => {
     let input: unknown = value
@@ -160,7 +184,12 @@ function objectOf(planned: readonly PlannedEntry[], unknownKeys: 'strip' | 'keep
   }
 }
 
-function copyUnknown(source: Record<string, unknown>, out: Record<string, unknown>, known: Set<string>, convert: Converter): void {
+function copyUnknown(
+  source: Record<string, unknown>,
+  out: Record<string, unknown>,
+  known: Set<string>,
+  convert: Converter,
+): void {
   for (const key of Object.keys(source)) {
     if (known.has(key) || key === '__proto__') continue
     out[key] = within(key, convert, source[key])
@@ -178,7 +207,10 @@ function recordOf(convert: Converter, depth: number): Converter {
   }
 }
 
-function unionOf(options: readonly PlannedOption[], compile: (plan: ConversionPlan) => Converter): Converter {
+function unionOf(
+  options: readonly PlannedOption[],
+  compile: (plan: ConversionPlan) => Converter,
+): Converter {
   const plans = options.map((option) => ({ fits: option.fits, convert: compile(option.plan) }))
   const anyString = options.some((option) => option.plan.to === 'string')
   return (value) => {
@@ -211,5 +243,10 @@ export interface EntryPlan {
 export function objectEntries(schema: unknown, options: ConvertOptions = {}): EntryPlan[] {
   const plan = resolveAdapter(schema)?.plan(schema)
   if (plan?.to !== 'object') return []
-  return plan.entries.map((entry) => ({ key: entry.key, wire: entry.wire, convert: compileConversion(entry.plan, options), schema: entry.schema }))
+  return plan.entries.map((entry) => ({
+    key: entry.key,
+    wire: entry.wire,
+    convert: compileConversion(entry.plan, options),
+    schema: entry.schema,
+  }))
 }

@@ -42,6 +42,7 @@ export function showValue(value: unknown): string {
 /** `parse item: ['a'] failed: parse item: [0] failed: <reason>` */
 export function chainMessage(path: readonly (string | number)[], reason: string): string {
   let out = ''
-  for (const key of path) out += `parse item: [${typeof key === 'number' ? key : `'${key}'`}] failed: `
+  for (const key of path)
+    out += `parse item: [${typeof key === 'number' ? key : `'${key}'`}] failed: `
   return out + reason
 }

@@ -27,10 +27,15 @@ type WithDefault<S extends AnySchema, O> = O extends { default: infer D }
  * @example
  * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
  */
-export function Field<S extends AnySchema, const O extends FieldOptions = {}>(schema: S, options?: O): WithDefault<S, O> {
+export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
+  schema: S,
+  options?: O,
+): WithDefault<S, O> {
   const opts: FieldOptions = options ?? {}
   // A default becomes valibot's optional-with-default so plain `v.parse` agrees with fw.
-  const out = ('default' in opts ? v.optional(schema, opts.default as never) : { ...schema }) as AnySchema
+  const out = (
+    'default' in opts ? v.optional(schema, opts.default as never) : { ...schema }
+  ) as AnySchema
   fieldOptions.set(out, opts)
   return out as unknown as WithDefault<S, O>
 }

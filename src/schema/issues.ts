@@ -13,7 +13,9 @@ export interface Failure {
 
 /** The reason fw gives for an issue: a missing value is `required item missing`, anything else valibot's message. */
 export function reasonOf(issue: v.BaseIssue<unknown>): string {
-  return issue.kind === 'schema' && issue.input === undefined ? 'required item missing' : issue.message
+  return issue.kind === 'schema' && issue.input === undefined
+    ? 'required item missing'
+    : issue.message
 }
 
 /** The keys of an issue's path (`[]` at the top), after `prefix` when given. */

@@ -40,12 +40,18 @@ export type Checker = (value: unknown) => unknown
  */
 export function compileChecker(schema: AnySchema, options: { depth?: number } = {}): Checker {
   const adapter = resolveAdapter(schema)
-  if (!adapter) throw new TypeError(`fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`)
+  if (!adapter)
+    throw new TypeError(
+      `fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`,
+    )
   const plan = adapter.plan(schema)
   const convert = compileConversion(plan, { depth: options.depth })
   const check = adapter.check(schema)
-  const wire = hasAliases(plan) ? (issue: SchemaIssue): Failure => ({ reason: issue.message, path: wirePath(plan, issue.path) }) : failureOf
-  const answer = (result: CheckResult): unknown => (result.ok ? result.value : invalidOf(result.issues.map(wire)))
+  const wire = hasAliases(plan)
+    ? (issue: SchemaIssue): Failure => ({ reason: issue.message, path: wirePath(plan, issue.path) })
+    : failureOf
+  const answer = (result: CheckResult): unknown =>
+    result.ok ? result.value : invalidOf(result.issues.map(wire))
   // valibot's own run (through its adapter): a compiled second checker (schema/fast/, removed) gained under 10 %
   // on the in-process rows E3/E5 (E1 +15–27 %, E3 +1–8 %, E5 −3–+9 %, medians of alternating batches, Node 20, loaded machine).
   return (value) => {
@@ -70,7 +76,8 @@ function hasAliases(plan: ConversionPlan, seen = new Set<ConversionPlan>()): boo
   const current = unwrapped(plan)
   if (!current || seen.has(current)) return false
   seen.add(current)
-  if (current.to === 'object') return current.entries.some((entry) => entry.wire !== entry.key || hasAliases(entry.plan, seen))
+  if (current.to === 'object')
+    return current.entries.some((entry) => entry.wire !== entry.key || hasAliases(entry.plan, seen))
   if (current.to === 'array') return hasAliases(current.item, seen)
   if (current.to === 'record') return hasAliases(current.value, seen)
   if (current.to === 'tuple') return current.items.some((item) => hasAliases(item, seen))
@@ -83,7 +90,15 @@ function wirePath(plan: ConversionPlan, keys: readonly (string | number)[]): (st
   return keys.map((key) => {
     const node = unwrapped(current)
     const entry = node?.to === 'object' ? node.entries.find((item) => item.key === key) : undefined
-    current = entry ? entry.plan : node?.to === 'array' ? node.item : node?.to === 'record' ? node.value : node?.to === 'tuple' ? node.items[key as number] : undefined
+    current = entry
+      ? entry.plan
+      : node?.to === 'array'
+        ? node.item
+        : node?.to === 'record'
+          ? node.value
+          : node?.to === 'tuple'
+            ? node.items[key as number]
+            : undefined
     return entry ? entry.wire : key
   })
 }

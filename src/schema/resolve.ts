@@ -12,8 +12,15 @@ import { valibotAdapter } from './valibot/adapter'
  */
 export function isStandardSchema(schema: unknown): boolean {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
-  const standard = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
-  return typeof standard === 'object' && standard !== null && standard.version === 1 && typeof standard.validate === 'function'
+  const standard = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })[
+    '~standard'
+  ]
+  return (
+    typeof standard === 'object' &&
+    standard !== null &&
+    standard.version === 1 &&
+    typeof standard.validate === 'function'
+  )
 }
 
 /**

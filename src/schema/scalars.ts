@@ -10,7 +10,8 @@ const TRUE = new Set(['true', '1', 'yes', 'on', 'y', 't'])
 const FALSE = new Set(['false', '0', 'no', 'off', 'n', 'f'])
 
 export function toStringValue(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value)
   return value
 }
 
@@ -58,7 +59,10 @@ export function toInteger(value: unknown): unknown {
 
 export function toBigInt(value: unknown): unknown {
   if (typeof value === 'bigint') return value
-  if ((typeof value === 'string' && /^[+-]?\d+$/.test(value)) || (typeof value === 'number' && Number.isInteger(value))) {
+  if (
+    (typeof value === 'string' && /^[+-]?\d+$/.test(value)) ||
+    (typeof value === 'number' && Number.isInteger(value))
+  ) {
     return BigInt(value)
   }
   if (value === undefined || value === null) return value
@@ -88,9 +92,11 @@ export function toDate(value: unknown): unknown {
   if (value instanceof Date) return value
   let date: Date | undefined
   if (typeof value === 'number') date = epoch(value)
-  else if (typeof value === 'string') date = /^-?\d+(?:\.\d+)?$/.test(value) ? epoch(Number(value)) : new Date(value)
+  else if (typeof value === 'string')
+    date = /^-?\d+(?:\.\d+)?$/.test(value) ? epoch(Number(value)) : new Date(value)
   else if (value === undefined || value === null) return value
-  if (date === undefined || Number.isNaN(date.getTime())) throw new ConversionError(`invalid date: ${showValue(value)}`)
+  if (date === undefined || Number.isNaN(date.getTime()))
+    throw new ConversionError(`invalid date: ${showValue(value)}`)
   return date
 }
 

@@ -15,7 +15,11 @@ import type { ServerHandle } from './graceful'
  * @example
  * const { port, handle } = serveBun(Bun, service.fetch, { port: 0, hostname: '127.0.0.1' })
  */
-export function serveBun(bun: BunLike, fetch: FetchHandler, options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions): { port: number; handle: ServerHandle } {
+export function serveBun(
+  bun: BunLike,
+  fetch: FetchHandler,
+  options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
+): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
   let server: ReturnType<BunLike['serve']>
   try {

@@ -41,7 +41,10 @@ interface Net {
 export type Workers = number | 'auto'
 
 /** The messages between the primary and its workers. */
-type Message = { fw: 'listening'; port: number } | { fw: 'failed'; message: string } | { fw: 'close'; timeout: number }
+type Message =
+  | { fw: 'listening'; port: number }
+  | { fw: 'failed'; message: string }
+  | { fw: 'close'; timeout: number }
 
 /** Set in the environment of the workers fw forks. */
 const WORKER_ENV = 'FW_WORKER'
@@ -66,8 +69,12 @@ const cluster = (): Cluster => nodeBuiltin<Cluster>('node:cluster', 'run({ worke
  * workerCount('auto') // 8 on an 8-core machine
  */
 export function workerCount(workers: Workers): number {
-  if (workers === 'auto') return Math.max(1, nodeBuiltin<Os>('node:os', 'run({ workers })').availableParallelism())
-  if (!Number.isInteger(workers) || workers < 1) throw new ImproperlyConfigured(`run({ workers }) takes a positive integer or 'auto', not ${String(workers)}`)
+  if (workers === 'auto')
+    return Math.max(1, nodeBuiltin<Os>('node:os', 'run({ workers })').availableParallelism())
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new ImproperlyConfigured(
+      `run({ workers }) takes a positive integer or 'auto', not ${String(workers)}`,
+    )
   return workers
 }
 
@@ -77,9 +84,12 @@ export function isWorker(): boolean {
 }
 
 /** Tell the primary this worker listens (or could not), and close gracefully when it asks. */
-export function reportToPrimary(result: { port: number; close(options: CloseOptions): Promise<void> } | Error): void {
+export function reportToPrimary(
+  result: { port: number; close(options: CloseOptions): Promise<void> } | Error,
+): void {
   const proc = globals.process
-  if (result instanceof Error) return void proc?.send?.({ fw: 'failed', message: result.message } satisfies Message)
+  if (result instanceof Error)
+    return void proc?.send?.({ fw: 'failed', message: result.message } satisfies Message)
   proc?.on('message', (message: Message) => {
     if (message.fw !== 'close') return
     void result.close({ timeout: message.timeout }).finally(() => proc.exit(0))
@@ -108,8 +118,16 @@ function probe(port: number, hostname: string): Promise<number> {
  * @example
  * const server = await supervise({ count: 4, port: 8000, hostname: '0.0.0.0', signals: true })
  */
-export async function supervise(options: { count: number; port: number; hostname: string; signals: boolean }): Promise<RunningServer> {
-  if (detectRuntime() === 'deno') throw new ImproperlyConfigured('run({ workers }) is for Node and Bun: on Deno, `export default service` and serve it with `deno serve --parallel` (docs/deploy.md)')
+export async function supervise(options: {
+  count: number
+  port: number
+  hostname: string
+  signals: boolean
+}): Promise<RunningServer> {
+  if (detectRuntime() === 'deno')
+    throw new ImproperlyConfigured(
+      'run({ workers }) is for Node and Bun: on Deno, `export default service` and serve it with `deno serve --parallel` (docs/deploy.md)',
+    )
   const primary = cluster()
   const port = await probe(options.port, options.hostname)
   const env = { [WORKER_ENV]: '1', [WORKER_PORT_ENV]: String(port) }
@@ -126,12 +144,19 @@ export async function supervise(options: { count: number; port: number; hostname
     workers.add(worker)
     worker.on('message', (message: Message) => {
       if (message.fw === 'listening' && ++listening === options.count) ready?.()
-      if (message.fw === 'failed') failed?.(Object.assign(new Error(message.message), message.message.includes('EADDRINUSE') ? { code: 'EADDRINUSE' } : {}))
+      if (message.fw === 'failed')
+        failed?.(
+          Object.assign(
+            new Error(message.message),
+            message.message.includes('EADDRINUSE') ? { code: 'EADDRINUSE' } : {},
+          ),
+        )
     })
     worker.on('exit', () => {
       workers.delete(worker)
       if (closing) return
-      if (failed) return failed(new Error(`a worker exited before listening (pid ${worker.process.pid})`))
+      if (failed)
+        return failed(new Error(`a worker exited before listening (pid ${worker.process.pid})`))
       crashes = Date.now() - born > BACKOFF_MS.stable ? 1 : crashes + 1
       const delay = Math.min(BACKOFF_MS.max, BACKOFF_MS.first * 2 ** (crashes - 1))
       setTimeout(() => closing || fork(), delay)
@@ -140,7 +165,12 @@ export async function supervise(options: { count: number; port: number; hostname
 
   const stopAll = async ({ timeout = DEFAULT_CLOSE_TIMEOUT }: CloseOptions = {}): Promise<void> => {
     closing = true
-    const exits = [...workers].map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))))
+    const exits = [...workers].map(
+      (worker) =>
+        new Promise<void>((resolve) =>
+          worker.isDead() ? resolve() : worker.once('exit', () => resolve()),
+        ),
+    )
     for (const worker of workers) {
       try {
         worker.send({ fw: 'close', timeout } satisfies Message)

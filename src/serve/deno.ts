@@ -15,11 +15,24 @@ import { addressInUse, type ServeOptions } from './types'
  * @example
  * const { port, handle } = serveDeno(Deno, service.fetch, { port: 0, hostname: '127.0.0.1' })
  */
-export function serveDeno(deno: DenoLike, fetch: FetchHandler, options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions): { port: number; handle: ServerHandle } {
+export function serveDeno(
+  deno: DenoLike,
+  fetch: FetchHandler,
+  options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
+): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
   let server: ReturnType<DenoLike['serve']>
   try {
-    server = deno.serve({ port, hostname, onListen: () => {}, onError: failure(options.debug ?? false), ...(options.reusePort ? { reusePort: true } : {}) }, fetch)
+    server = deno.serve(
+      {
+        port,
+        hostname,
+        onListen: () => {},
+        onError: failure(options.debug ?? false),
+        ...(options.reusePort ? { reusePort: true } : {}),
+      },
+      fetch,
+    )
   } catch (error) {
     throw addressInUse(error, port, hostname)
   }

@@ -29,21 +29,44 @@ export class Tracker {
 
   /** `fetch` counted: in flight from the call until its response (or error) is there. */
   track(fetch: FetchHandler): FetchHandler {
-    const counted = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => this.call(fetch, request, env, ctx)
+    const counted = (
+      request: Request,
+      env?: unknown,
+      ctx?: unknown,
+    ): Response | Promise<Response> => this.call(fetch, request, env, ctx)
     return Object.assign(counted, { [COUNTED]: { tracker: this, fetch } })
   }
 
   /** `answer` for a fetch this tracker counts (see `track`): the count and the hand-on in one promise step. */
-  answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
+  answer<T>(
+    fetch: FetchHandler,
+    request: Request,
+    env: unknown,
+    to: T,
+    send: (to: T, response: Response) => void,
+    fail: (to: T, error: unknown) => void,
+  ): void {
     this.#active++
-    handOn(fetch, request, env, to, (at, response) => send(at, this.#settled(response)), (at, error) => {
-      this.#done()
-      fail(at, error)
-    })
+    handOn(
+      fetch,
+      request,
+      env,
+      to,
+      (at, response) => send(at, this.#settled(response)),
+      (at, error) => {
+        this.#done()
+        fail(at, error)
+      },
+    )
   }
 
   /** Call `fetch` counted (see `track`). */
-  call(fetch: FetchHandler, request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
+  call(
+    fetch: FetchHandler,
+    request: Request,
+    env?: unknown,
+    ctx?: unknown,
+  ): Response | Promise<Response> {
     this.#active++
     let result: Response | Promise<Response>
     try {
@@ -77,7 +100,8 @@ export class Tracker {
   }
 
   #done(): void {
-    if (--this.#active === 0 && this.#idle.length > 0) for (const wake of this.#idle.splice(0)) wake()
+    if (--this.#active === 0 && this.#idle.length > 0)
+      for (const wake of this.#idle.splice(0)) wake()
   }
 
   /** Start closing: end every open event stream. */
@@ -105,14 +129,28 @@ const COUNTED = Symbol('fw.counted')
  * @example
  * answer(fetch, request, { incoming, outgoing }, outgoing, write, writeFailure)
  */
-export function answer<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
+export function answer<T>(
+  fetch: FetchHandler,
+  request: Request,
+  env: unknown,
+  to: T,
+  send: (to: T, response: Response) => void,
+  fail: (to: T, error: unknown) => void,
+): void {
   const counted = (fetch as { [COUNTED]?: { tracker: Tracker; fetch: FetchHandler } })[COUNTED]
   if (counted) counted.tracker.answer(counted.fetch, request, env, to, send, fail)
   else handOn(fetch, request, env, to, send, fail)
 }
 
 /** `fetch(request, env)`'s response to `send`, what it threw or rejected with to `fail`: at once, or in one promise step. */
-function handOn<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, send: (to: T, response: Response) => void, fail: (to: T, error: unknown) => void): void {
+function handOn<T>(
+  fetch: FetchHandler,
+  request: Request,
+  env: unknown,
+  to: T,
+  send: (to: T, response: Response) => void,
+  fail: (to: T, error: unknown) => void,
+): void {
   let result: Response | Promise<Response>
   try {
     result = fetch(request, env)
@@ -120,7 +158,10 @@ function handOn<T>(fetch: FetchHandler, request: Request, env: unknown, to: T, s
     return fail(to, error)
   }
   if (!(result instanceof Promise)) return send(to, result)
-  result.then((response) => send(to, response), (error: unknown) => fail(to, error))
+  result.then(
+    (response) => send(to, response),
+    (error: unknown) => fail(to, error),
+  )
 }
 
 /** What a runtime or framework server gives `graceful()`: how to stop it nicely, and how to cut what is left. */
@@ -129,7 +170,10 @@ export type ServerHandle = Started['handle']
 /** `promise` settled within `ms`: true, or false on timeout (utils/deadline.ts, the one timeout). */
 export function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return deadline(
-    promise.then(() => true, () => true),
+    promise.then(
+      () => true,
+      () => true,
+    ),
     ms,
     () => false,
   )
@@ -147,7 +191,10 @@ const AFTER_FORCE_MS = 1000
  * const close = graceful({ stop: () => server.shutdown(), force: () => {} }, tracker)
  * await close({ timeout: 5000 })
  */
-export function graceful(handle: ServerHandle, tracker: Tracker): (options?: CloseOptions) => Promise<void> {
+export function graceful(
+  handle: ServerHandle,
+  tracker: Tracker,
+): (options?: CloseOptions) => Promise<void> {
   let closed: Promise<void> | undefined
   return (options = {}) =>
     (closed ??= (async () => {

@@ -17,7 +17,20 @@ import type { RunningServer, Started, Where } from './types'
 export { Tracker, graceful, within, type ServerHandle } from './graceful'
 export { detectRuntime, envVar } from './runtime'
 export { listen, nodeHandle, startListener, type NodeHttpServer } from './node'
-export { addressInUse, bunIdleTimeout, nodeServerTimeouts, portOf, DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type RunningServer, type RunOptions, type ServeOptions, type Started, type Timeouts, type Where } from './types'
+export {
+  addressInUse,
+  bunIdleTimeout,
+  nodeServerTimeouts,
+  portOf,
+  DEFAULT_CLOSE_TIMEOUT,
+  type CloseOptions,
+  type RunningServer,
+  type RunOptions,
+  type ServeOptions,
+  type Started,
+  type Timeouts,
+  type Where,
+} from './types'
 
 /**
  * Serve `fetch` with the runtime's own server (no error page: an error that
@@ -30,10 +43,15 @@ export async function startFetch(fetch: FetchHandler, options: Where): Promise<S
   const runtime = detectRuntime()
   if (runtime === 'bun' && globals.Bun) return serveBun(globals.Bun, fetch, options)
   if (runtime === 'deno' && globals.Deno) return serveDeno(globals.Deno, fetch, options)
-  if (runtime !== 'node') throw new Error('service.run() needs Node, Bun or Deno; on Workers use `export default service`')
+  if (runtime !== 'node')
+    throw new Error(
+      'service.run() needs Node, Bun or Deno; on Workers use `export default service`',
+    )
   const settings = { debug: options.debug ?? false, timeouts: options.timeouts }
   // The native path unless FW_NODE_SERVER=web (docs/runtimes.md, "Node: the native path").
-  const server = nativeNodeServer() ? nodeNativeServer(fetch, settings) : await nodeFetchServer(fetch, settings)
+  const server = nativeNodeServer()
+    ? nodeNativeServer(fetch, settings)
+    : await nodeFetchServer(fetch, settings)
   const handle = nodeHandle(server)
   return { port: await listen(server, options.port, options.hostname), handle }
 }

@@ -38,7 +38,9 @@ export const NODE_MAX_HEADERS = 2000
  * @example
  * const server = countHeaders(http.createServer(listener))
  */
-export function countHeaders<Server extends { maxHeadersCount: number | null }>(server: Server): Server {
+export function countHeaders<Server extends { maxHeadersCount: number | null }>(
+  server: Server,
+): Server {
   server.maxHeadersCount = NODE_MAX_HEADERS + 1
   return server
 }
@@ -92,5 +94,7 @@ export function guardHeads(listener: Listener): Listener {
 
 /** An absolute-form `target` with its scheme in lower case (`HTTP://h/a` → `http://h/a`); any other as it is. */
 function lowerScheme(target: string): string {
-  return ABSOLUTE_FORM.test(target) ? target.replace(ABSOLUTE_FORM, (scheme) => scheme.toLowerCase()) : target
+  return ABSOLUTE_FORM.test(target)
+    ? target.replace(ABSOLUTE_FORM, (scheme) => scheme.toLowerCase())
+    : target
 }

@@ -49,12 +49,23 @@ export function nativeNodeServer(): boolean {
  * @example
  * http.createServer(nativeListener(service.fetch, { debug: false }))
  */
-export function nativeListener(fetch: FetchHandler, options: { debug: boolean; linger?: boolean }): Listener {
-  if ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FW_LIGHT_RESPONSE !== '0') installLightResponse()
+export function nativeListener(
+  fetch: FetchHandler,
+  options: { debug: boolean; linger?: boolean },
+): Listener {
+  if (
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+      ?.FW_LIGHT_RESPONSE !== '0'
+  )
+    installLightResponse()
   // Its requests are framed by construction (FRAMED): a sized body is read whole, no WeakSet entry per request.
   const fail = failure(options.debug)
-  const refused = (error: unknown): [number, string] =>
-    [500, options.debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500]
+  const refused = (error: unknown): [number, string] => [
+    500,
+    options.debug && error instanceof Error
+      ? JSON.stringify(problem(500, 'InternalServerError', error.message))
+      : HIDDEN_500,
+  ]
   const linger = options.linger === true
   const send = (outgoing: Outgoing, response: Response): void => {
     if (linger && !bodyTaken(outgoing.req)) lingerUnread(outgoing)
@@ -86,9 +97,17 @@ export function nativeListener(fetch: FetchHandler, options: { debug: boolean; l
  * @example
  * const server = nodeNativeServer(service.fetch, { debug: false })
  */
-export function nodeNativeServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): NodeHttpServer {
+export function nodeNativeServer(
+  fetch: FetchHandler,
+  options: { debug: boolean; timeouts?: Timeouts },
+): NodeHttpServer {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
-  const server = countHeaders(http.createServer(nodeServerTimeouts(options.timeouts), nativeListener(fetch, { ...options, linger: true })))
+  const server = countHeaders(
+    http.createServer(
+      nodeServerTimeouts(options.timeouts),
+      nativeListener(fetch, { ...options, linger: true }),
+    ),
+  )
   continueOnRead(server)
   return server
 }

@@ -9,7 +9,11 @@ interface HttpModule {
   ServerResponse: { prototype: object; new (...args: never[]): object }
 }
 
-const REFUSED_HEADER = new Set(['ERR_INVALID_CHAR', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_INVALID_HTTP_TOKEN'])
+const REFUSED_HEADER = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_INVALID_HTTP_TOKEN',
+])
 
 /**
  * node:http's ServerResponse, but a response whose headers Node refuses (a
@@ -34,8 +38,17 @@ export function safeResponseClass(http: HttpModule, debug: boolean): HttpModule[
     } catch (error) {
       if (!REFUSED_HEADER.has(String((error as { code?: unknown }).code))) throw error
       replaced.add(this)
-      const body = debug && error instanceof Error ? JSON.stringify(problem(500, 'InternalServerError', error.message)) : HIDDEN_500
-      Reflect.apply(writeHead, this, [500, { 'content-type': 'application/problem+json', 'content-length': new TextEncoder().encode(body).length }])
+      const body =
+        debug && error instanceof Error
+          ? JSON.stringify(problem(500, 'InternalServerError', error.message))
+          : HIDDEN_500
+      Reflect.apply(writeHead, this, [
+        500,
+        {
+          'content-type': 'application/problem+json',
+          'content-length': new TextEncoder().encode(body).length,
+        },
+      ])
       Reflect.apply(end, this, [body])
       return this
     }

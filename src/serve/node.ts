@@ -9,7 +9,14 @@ import { guarded } from './errors'
 import type { ServerHandle } from './graceful'
 import { countHeaders, guardHeads } from './node-head'
 import { safeResponseClass } from './node-response'
-import { addressInUse, nodeServerTimeouts, portOf, type Started, type Timeouts, type Where } from './types'
+import {
+  addressInUse,
+  nodeServerTimeouts,
+  portOf,
+  type Started,
+  type Timeouts,
+  type Where,
+} from './types'
 
 /** A node:http server. */
 export type NodeHttpServer = ReturnType<HttpModule['createServer']>
@@ -24,12 +31,23 @@ export interface NodeServerLike {
   close(callback?: (error?: Error) => void): unknown
   closeIdleConnections(): void
   closeAllConnections(): void
-  on(event: 'request', listener: (request: unknown, response: { on(event: 'finish', listener: () => void): unknown }) => void): unknown
+  on(
+    event: 'request',
+    listener: (
+      request: unknown,
+      response: { on(event: 'finish', listener: () => void): unknown },
+    ) => void,
+  ): unknown
 }
 type Listener = Parameters<HttpModule['createServer']>[1]
 
 interface NodeServerModule {
-  createAdaptorServer(options: { fetch: FetchHandler; hostname?: string; serverOptions: Record<string, unknown>; createServer?: (options: Record<string, unknown>, listener: Listener & {}) => NodeHttpServer }): NodeHttpServer
+  createAdaptorServer(options: {
+    fetch: FetchHandler
+    hostname?: string
+    serverOptions: Record<string, unknown>
+    createServer?: (options: Record<string, unknown>, listener: Listener & {}) => NodeHttpServer
+  }): NodeHttpServer
 }
 
 // A computed specifier keeps bundlers (Workers) from pulling the Node server in.
@@ -106,7 +124,12 @@ export function applyTimeouts(server: NodeServerLike, timeouts: Timeouts | undef
  * @example
  * return listenFramework(app.server, () => app.listen({ port, host }), () => app.close(), where)
  */
-export async function listenFramework(server: NodeServerLike, start: () => PromiseLike<unknown>, close: () => PromiseLike<unknown>, where: Where): Promise<Started> {
+export async function listenFramework(
+  server: NodeServerLike,
+  start: () => PromiseLike<unknown>,
+  close: () => PromiseLike<unknown>,
+  where: Where,
+): Promise<Started> {
   applyTimeouts(server, where.timeouts)
   const node = nodeHandle(server)
   try {
@@ -117,7 +140,8 @@ export async function listenFramework(server: NodeServerLike, start: () => Promi
   return {
     port: portOf(server.address()),
     handle: {
-      stop: async () => void (await Promise.all([node.stop(), Promise.resolve(close()).catch(() => {})])),
+      stop: async () =>
+        void (await Promise.all([node.stop(), Promise.resolve(close()).catch(() => {})])),
       force: node.force,
     },
   }
@@ -133,7 +157,9 @@ export async function listenFramework(server: NodeServerLike, start: () => Promi
  */
 export async function startListener(listener: Listener, where: Where): Promise<Started> {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend')
-  const server = countHeaders(http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)))
+  const server = countHeaders(
+    http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)),
+  )
   const handle = nodeHandle(server)
   return { port: await listen(server, where.port, where.hostname), handle }
 }
@@ -165,7 +191,11 @@ function linger(this: { req: LingeringRequest }): void {
   const request = this.req
   if (request.complete) return
   const length = request.headers['content-length']
-  if (request.headers['transfer-encoding'] !== undefined || typeof length !== 'string' || !(Number(length) <= SMALL_BODY)) {
+  if (
+    request.headers['transfer-encoding'] !== undefined ||
+    typeof length !== 'string' ||
+    !(Number(length) <= SMALL_BODY)
+  ) {
     lingeringClose(request.socket)
     return
   }
@@ -253,16 +283,32 @@ export function continueOnRead(server: NodeHttpServer): void {
  * @example
  * const server = await nodeFetchServer(service.fetch, { debug: false })
  */
-export async function nodeFetchServer(fetch: FetchHandler, options: { debug: boolean; timeouts?: Timeouts }): Promise<NodeHttpServer> {
-  const { createAdaptorServer } = (await import(/* @vite-ignore */ nodeServerModule)) as NodeServerModule
+export async function nodeFetchServer(
+  fetch: FetchHandler,
+  options: { debug: boolean; timeouts?: Timeouts },
+): Promise<NodeHttpServer> {
+  const { createAdaptorServer } = (await import(
+    /* @vite-ignore */ nodeServerModule
+  )) as NodeServerModule
   const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
-  const serverOptions = { ServerResponse: safeResponseClass(http, options.debug), ...nodeServerTimeouts(options.timeouts) }
+  const serverOptions = {
+    ServerResponse: safeResponseClass(http, options.debug),
+    ...nodeServerTimeouts(options.timeouts),
+  }
   // `hostname`: the URL host for a request without a Host header (HTTP/1.0) or
   // with an empty one, served at its request-target path as on Bun and Deno
   // (without it @hono/node-server answers 400); a bad Host stays refused.
   // A sized body is read whole: fw recognises @hono/node-server's { incoming, outgoing } as a framing server (body/stream.ts).
-  const createServer = (settings: Record<string, unknown>, listener: Listener & {}): NodeHttpServer => countHeaders(http.createServer(settings, guardHeads(listener)))
-  const server = createAdaptorServer({ fetch: guarded(fetch, options.debug), hostname: 'localhost', serverOptions, createServer })
+  const createServer = (
+    settings: Record<string, unknown>,
+    listener: Listener & {},
+  ): NodeHttpServer => countHeaders(http.createServer(settings, guardHeads(listener)))
+  const server = createAdaptorServer({
+    fetch: guarded(fetch, options.debug),
+    hostname: 'localhost',
+    serverOptions,
+    createServer,
+  })
   lingerAndContinue(server)
   return server
 }

@@ -19,7 +19,16 @@ export interface BunLike {
 }
 /** The `Deno` global. */
 export interface DenoLike {
-  serve(options: { port: number; hostname: string; reusePort?: boolean; onListen?: () => void; onError?: (error: unknown) => Response }, handler: FetchHandler): { addr: { port: number }; shutdown(): Promise<void> }
+  serve(
+    options: {
+      port: number
+      hostname: string
+      reusePort?: boolean
+      onListen?: () => void
+      onError?: (error: unknown) => Response
+    },
+    handler: FetchHandler,
+  ): { addr: { port: number }; shutdown(): Promise<void> }
   env: { get(name: string): string | undefined }
   addSignalListener(signal: 'SIGTERM' | 'SIGINT', handler: () => void): void
   removeSignalListener(signal: 'SIGTERM' | 'SIGINT', handler: () => void): void
@@ -39,7 +48,11 @@ export interface ProcessLike {
   getBuiltinModule?(id: string): unknown
 }
 
-export const globals = globalThis as unknown as { Bun?: BunLike; Deno?: DenoLike; process?: ProcessLike }
+export const globals = globalThis as unknown as {
+  Bun?: BunLike
+  Deno?: DenoLike
+  process?: ProcessLike
+}
 
 /**
  * The runtime fw is running on.

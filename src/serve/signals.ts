@@ -17,7 +17,8 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const
 export function onShutdownSignals(close: () => Promise<void>): () => void {
   const deno = globals.Deno
   const proc = globals.process
-  const exit = (code: number): never => (deno ? deno.exit(code) : (proc as NonNullable<typeof proc>).exit(code))
+  const exit = (code: number): never =>
+    deno ? deno.exit(code) : (proc as NonNullable<typeof proc>).exit(code)
   let closing = false
   const handler = (): void => {
     if (closing) exit(1)

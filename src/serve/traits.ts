@@ -27,7 +27,10 @@ export interface RuntimeTraits {
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
 function onWorkers(): boolean {
-  return (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers'
+  return (
+    (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent ===
+    'Cloudflare-Workers'
+  )
 }
 
 /** The check of any runtime: the server argument alone (`fromFramingServer`). */
@@ -62,7 +65,10 @@ export function bunFraming(): FramingCheck {
  */
 export const workersFraming: FramingCheck = (request, env) => {
   const cloudflareProperties = (request as { cf?: unknown }).cf
-  return (typeof cloudflareProperties === 'object' && cloudflareProperties !== null) || fromFramingServer(env)
+  return (
+    (typeof cloudflareProperties === 'object' && cloudflareProperties !== null) ||
+    fromFramingServer(env)
+  )
 }
 
 /**

@@ -66,7 +66,12 @@ export interface Timeouts {
 }
 
 /** The timeouts `service.run()` uses unless `timeouts` overrides them. */
-export const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({ headers: 15_000, request: 30_000, keepAlive: 5_000, idle: 10_000 })
+export const defaultTimeouts: Readonly<Required<Timeouts>> = Object.freeze({
+  headers: 15_000,
+  request: 30_000,
+  keepAlive: 5_000,
+  idle: 10_000,
+})
 
 /** How long `close()` waits for in-flight requests unless told. */
 export const DEFAULT_CLOSE_TIMEOUT = 10_000
@@ -97,14 +102,22 @@ export interface ServeOptions {
  * @example
  * http.createServer(nodeServerTimeouts({ headers: 5000 }), listener)
  */
-export function nodeServerTimeouts(timeouts: Timeouts = {}): { headersTimeout: number; requestTimeout: number; keepAliveTimeout: number; connectionsCheckingInterval: number } {
+export function nodeServerTimeouts(timeouts: Timeouts = {}): {
+  headersTimeout: number
+  requestTimeout: number
+  keepAliveTimeout: number
+  connectionsCheckingInterval: number
+} {
   const limits = { ...defaultTimeouts, ...timeouts }
   return {
     headersTimeout: limits.headers,
     requestTimeout: limits.request,
     keepAliveTimeout: limits.keepAlive,
     // How often Node checks the two timeouts above (its default, 30 s, would make them 30 s late).
-    connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headers / 2, limits.request / 2)),
+    connectionsCheckingInterval: Math.max(
+      100,
+      Math.min(1000, limits.headers / 2, limits.request / 2),
+    ),
   }
 }
 
@@ -118,11 +131,22 @@ export function bunIdleTimeout(timeouts: Timeouts = {}): number {
  * every runtime and backend (`code` is `EADDRINUSE`).
  */
 export function addressInUse(error: unknown, port: number, hostname: string): unknown {
-  const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined
+  const code: unknown =
+    typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined
   const name: unknown = error instanceof Error ? error.name : undefined
   const text = error instanceof Error ? error.message : ''
-  if (code !== 'EADDRINUSE' && name !== 'AddrInUse' && !/address already in use|EADDRINUSE/i.test(text)) return error
-  return Object.assign(new Error(`cannot listen on ${hostname}:${port}: the address is already in use (EADDRINUSE)`, { cause: error }), { code: 'EADDRINUSE' })
+  if (
+    code !== 'EADDRINUSE' &&
+    name !== 'AddrInUse' &&
+    !/address already in use|EADDRINUSE/i.test(text)
+  )
+    return error
+  return Object.assign(
+    new Error(`cannot listen on ${hostname}:${port}: the address is already in use (EADDRINUSE)`, {
+      cause: error,
+    }),
+    { code: 'EADDRINUSE' },
+  )
 }
 
 /** What a backend's `run` or a runtime's server gives back: the bound port, and how to stop it. */
@@ -141,7 +165,8 @@ export type Where = ServeOptions & { port: number; hostname: string }
 
 /** The `port` of a Node `server.address()`. */
 export function portOf(address: unknown): number {
-  const port: unknown = typeof address === 'object' && address !== null ? Reflect.get(address, 'port') : undefined
+  const port: unknown =
+    typeof address === 'object' && address !== null ? Reflect.get(address, 'port') : undefined
   if (typeof port !== 'number') throw new Error('the server did not report a port')
   return port
 }

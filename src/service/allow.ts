@@ -20,7 +20,8 @@ interface Node {
 
 function compute(found: PathMatch<Routed>): AllowHeaders {
   const names = new Set<string>()
-  for (const match of found.byMethod.values()) for (const name of match.entry.data.endpoint.headerNames) names.add(name)
+  for (const match of found.byMethod.values())
+    for (const name of match.entry.data.endpoint.headerNames) names.add(name)
   names.add('content-type')
   return { methods: found.allow.join(', '), headers: [...names].join(', ') }
 }

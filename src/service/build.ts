@@ -56,7 +56,10 @@ export interface BuildInputs {
  * @example
  * const compiled = compileService(emptyDeclaration(), { options, limits, runtime: runtimeTraits(), document })
  */
-export function compileService(declaration: Readonly<Declaration>, inputs: BuildInputs): CompiledService {
+export function compileService(
+  declaration: Readonly<Declaration>,
+  inputs: BuildInputs,
+): CompiledService {
   const { options, limits, runtime } = inputs
   const prefix = declaration.prefix
   const plugins = [...corsOption(options.cors), ...declaration.plugins]
@@ -67,8 +70,17 @@ export function compileService(declaration: Readonly<Declaration>, inputs: Build
   const compiled: CompiledService = buildDispatch({
     api: options.api,
     route: joinPath(prefix, options.route),
-    apiMounts: declaration.apiMounts.map((mount) => ({ api: mount.api, route: joinPath(prefix, mount.route) })),
-    appMounts: [...(docs ? [docs] : []), ...declaration.appMounts.map((mount) => ({ prefix: joinPath(prefix, mount.prefix), handler: mount.handler }))],
+    apiMounts: declaration.apiMounts.map((mount) => ({
+      api: mount.api,
+      route: joinPath(prefix, mount.route),
+    })),
+    appMounts: [
+      ...(docs ? [docs] : []),
+      ...declaration.appMounts.map((mount) => ({
+        prefix: joinPath(prefix, mount.prefix),
+        handler: mount.handler,
+      })),
+    ],
     stringify: declaration.stringify ?? ((value: unknown) => JSON.stringify(value)),
     debug: options.debug ?? false,
     limits,

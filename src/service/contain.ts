@@ -18,10 +18,19 @@ import { isThenable } from '../utils/thenable'
  * const safe = containHandler(mounted, rootRenderer)
  * await safe(request) // a 500 Response, never a rejection
  */
-export function containHandler(handler: FetchHandler, renderer: Renderer, where: string): FetchHandler {
+export function containHandler(
+  handler: FetchHandler,
+  renderer: Renderer,
+  where: string,
+): FetchHandler {
   // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
   const checked = (result: unknown): Response =>
-    outgoingResponse(result) ?? renderer.error(new InternalServerError(`the app mounted at ${where} answered ${describe(result)}, not a Response`))
+    outgoingResponse(result) ??
+    renderer.error(
+      new InternalServerError(
+        `the app mounted at ${where} answered ${describe(result)}, not a Response`,
+      ),
+    )
   return (request, env, ctx) => {
     let result: unknown
     try {
@@ -29,8 +38,15 @@ export function containHandler(handler: FetchHandler, renderer: Renderer, where:
     } catch (error) {
       return renderer.error(error)
     }
-    return isThenable(result) ? Promise.resolve(result).then(checked, renderer.error) : checked(result)
+    return isThenable(result)
+      ? Promise.resolve(result).then(checked, renderer.error)
+      : checked(result)
   }
 }
 
-const describe = (value: unknown): string => (value === null ? 'null' : typeof value === 'object' ? `an object (${value.constructor?.name ?? 'no prototype'})` : typeof value)
+const describe = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : typeof value === 'object'
+      ? `an object (${value.constructor?.name ?? 'no prototype'})`
+      : typeof value

@@ -68,23 +68,44 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
  */
 export function buildDispatch(config: DispatchConfig): Dispatch {
   const defs: EndpointDef[] = []
-  for (const mounted of config.apiMounts) defs.push(...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)))
+  for (const mounted of config.apiMounts)
+    defs.push(
+      ...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)),
+    )
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const { framing, hostInUrl } = config.runtime
   const inits = new ResponseInits(config.runtime.headersObject)
-  const options: CompileOptions = { stringify, debug, limits: config.limits, onError, plugins, timeout: config.timeout, inits }
+  const options: CompileOptions = {
+    stringify,
+    debug,
+    limits: config.limits,
+    onError,
+    plugins,
+    timeout: config.timeout,
+    inits,
+  }
   const { entries, scopes, roots } = compileRoutes(defs, options)
   const router = new Router(entries)
-  const root: Renderer = rendererFor(options, declaredTemplate((config.api as { response?: unknown } | undefined)?.response), config.api?.name ?? 'service')
+  const root: Renderer = rendererFor(
+    options,
+    declaredTemplate((config.api as { response?: unknown } | undefined)?.response),
+    config.api?.name ?? 'service',
+  )
   // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
-  const appMounts = config.appMounts.map((mount) => ({ ...mount, handler: containHandler(mount.handler, root, mount.prefix) }))
+  const appMounts = config.appMounts.map((mount) => ({
+    ...mount,
+    handler: containHandler(mount.handler, root, mount.prefix),
+  }))
   // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
-  const prefixed = appMounts.filter((mount) => mount.prefix !== '/').sort((a, b) => b.prefix.length - a.prefix.length)
+  const prefixed = appMounts
+    .filter((mount) => mount.prefix !== '/')
+    .sort((a, b) => b.prefix.length - a.prefix.length)
   const fallback = appMounts.find((mount) => mount.prefix === '/')
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
-  const shadowed = (routed: Routed, path: string): boolean => routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
+  const shadowed = (routed: Routed, path: string): boolean =>
+    routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
   const anyShadowed = (found: PathMatch<Routed>, path: string): boolean => {
     for (const match of found.byMethod.values()) if (shadowed(match.entry.data, path)) return true
     return false
@@ -95,19 +116,26 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const allowed = new AllowTable()
   const preflight = (found: PathMatch<Routed>): Response => {
     const { methods, headers } = allowed.of(found)
-    return new Response(null, { status: 204, headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers } })
+    return new Response(null, {
+      status: 204,
+      headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers },
+    })
   }
 
   /** The routes at `path` (any method), less those a sub-API's scope shadows there. */
   const routesAt = (path: string): PathMatch<Routed> | undefined => {
     const found = router.find(path)
     if (!found || !anyShadowed(found, path)) return found
-    const byMethod = new Map([...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)))
+    const byMethod = new Map(
+      [...found.byMethod].filter(([, match]) => !shadowed(match.entry.data, path)),
+    )
     return byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
   }
   /** Plugins around `end`, composed once: declared asynchronous work (always a promise). */
-  const withPlugins = (steps: readonly Step<RequestContext>[], end: Handler<RequestContext>): Handler<RequestContext> =>
-    steps.length ? compose([alwaysPromised, ...steps], end) : end
+  const withPlugins = (
+    steps: readonly Step<RequestContext>[],
+    end: Handler<RequestContext>,
+  ): Handler<RequestContext> => (steps.length ? compose([alwaysPromised, ...steps], end) : end)
   const answerPreflight = (rc: RequestContext): Response => {
     const found = routesAt(rc.path)
     return found ? preflight(found) : root.error(new NotFound(`path not found: ${rc.path}`))
@@ -129,7 +157,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       if (fallback) return fallback.handler(rc.raw, rc.env, rc.ctx)
       // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
       const rootClass = roots.find((scope) => scope.contains(path))
-      return rootClass ? rootClass.miss(rc, new NotFound(`path not found: ${path}`)) : root.error(new NotFound(`path not found: ${path}`))
+      return rootClass
+        ? rootClass.miss(rc, new NotFound(`path not found: ${path}`))
+        : root.error(new NotFound(`path not found: ${path}`))
     }
     const first = found.byMethod.values().next().value?.entry.data
     if (rc.method === 'OPTIONS') {
@@ -137,7 +167,10 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return guarded ? guarded(rc) : preflight(found)
     }
     const methods = allowed.of(found).methods
-    const notAllowed = new MethodNotAllowed(`method not allowed: ${rc.method} (allowed: ${methods})`, { headers: { allow: methods } })
+    const notAllowed = new MethodNotAllowed(
+      `method not allowed: ${rc.method} (allowed: ${methods})`,
+      { headers: { allow: methods } },
+    )
     const classMiss = owner?.miss ?? first?.classMiss
     return classMiss ? classMiss(rc, notAllowed) : root.error(notAllowed)
   }
@@ -146,8 +179,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const route = (rc: RequestContext): Response | Promise<Response> => {
     const method = rc.method
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
-    const match = router.match(rc.path, method) ?? (method === 'HEAD' ? router.match(rc.path, 'GET') : undefined)
-    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path))) return miss(rc)
+    const match =
+      router.match(rc.path, method) ??
+      (method === 'HEAD' ? router.match(rc.path, 'GET') : undefined)
+    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path)))
+      return miss(rc)
     rc.pathValues = match.values
     const response = match.entry.data.endpoint.handle(rc)
     if (method !== 'HEAD') return response
@@ -160,11 +196,20 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const routed = withPlugins(servicePlugins, route)
   const mounts = prefixed.map((mount) => ({
     prefix: mount.prefix,
-    guarded: mount.guarded && servicePlugins.length > 0 ? withPlugins(servicePlugins, (rc) => mount.handler(stripPrefix(rc.raw, mount.prefix), rc.env, rc.ctx)) : undefined,
+    guarded:
+      mount.guarded && servicePlugins.length > 0
+        ? withPlugins(servicePlugins, (rc) =>
+            mount.handler(stripPrefix(rc.raw, mount.prefix), rc.env, rc.ctx),
+          )
+        : undefined,
     handler: mount.handler,
   }))
 
-  const dispatch = (request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> => {
+  const dispatch = (
+    request: Request,
+    env?: unknown,
+    ctx?: unknown,
+  ): Response | Promise<Response> => {
     const url = request.url
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
     // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
@@ -184,7 +229,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     for (const mount of mounts) {
       if (!under(mount.prefix, path)) continue
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      return mount.guarded(new RequestContext(request, path, target.search, Date.now(), env, ctx, framing))
+      return mount.guarded(
+        new RequestContext(request, path, target.search, Date.now(), env, ctx, framing),
+      )
     }
     return routed(new RequestContext(request, path, target.search, Date.now(), env, ctx, framing))
   }

@@ -3,14 +3,26 @@ import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass, provideAttachAs } from '../api/api'
-import { INSTALL, isInstallable, type DocumentedError, type Installable, type ServiceHooks } from '../api/install'
+import {
+  INSTALL,
+  isInstallable,
+  type DocumentedError,
+  type Installable,
+  type ServiceHooks,
+} from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { Routed } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import { buildDocument, describeRoutes, docsSettings, type DocumentOptions, type OpenAPIDocument } from '../openapi'
+import {
+  buildDocument,
+  describeRoutes,
+  docsSettings,
+  type DocumentOptions,
+  type OpenAPIDocument,
+} from '../openapi'
 import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
@@ -33,7 +45,11 @@ provideAttachAs((api, backend, route, options) => {
         'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
     )
   }
-  hiddenService = new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') })
+  hiddenService = new Fw({
+    api,
+    backend,
+    asynchornous: asynchronousOption(options, 'API.__as__()'),
+  })
   return hiddenService.adapt(route)
 })
 
@@ -77,19 +93,27 @@ export class Fw<B = unknown> {
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
   constructor(module: string | undefined, options?: FwOptions & { backend?: B })
-  constructor(first?: string | (FwOptions & { backend?: B }), second: FwOptions & { backend?: B } = {}) {
+  constructor(
+    first?: string | (FwOptions & { backend?: B }),
+    second: FwOptions & { backend?: B } = {},
+  ) {
     const options = typeof first === 'object' && first !== null ? first : second
-    if (first !== undefined && typeof first !== 'string' && first !== options) throw new ImproperlyConfigured('new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL')
+    if (first !== undefined && typeof first !== 'string' && first !== options)
+      throw new ImproperlyConfigured(
+        'new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL',
+      )
     this.module = typeof first === 'string' ? first : undefined
     this.options = { ...options, asynchornous: asynchronousOption(options, 'new Fw()') }
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
-    if (options.api && !isAPIClass(options.api)) throw new ImproperlyConfigured('`api` must be a class extending api.API')
+    if (options.api && !isAPIClass(options.api))
+      throw new ImproperlyConfigured('`api` must be a class extending api.API')
     this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
     const backend = options.backend
-    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend) this.#resolve(backend)
+    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend)
+      this.#resolve(backend)
   }
 
   /**
@@ -100,7 +124,9 @@ export class Fw<B = unknown> {
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const dispatch = (this.#compiled ?? this.#build()).fetch
     const tracker = this.#tracker
-    return tracker === undefined ? dispatch(request, env, ctx) : tracker.call(dispatch, request, env, ctx)
+    return tracker === undefined
+      ? dispatch(request, env, ctx)
+      : tracker.call(dispatch, request, env, ctx)
   }
 
   /**
@@ -112,17 +138,33 @@ export class Fw<B = unknown> {
    * service.use(plugins.RequestId())
    */
   use(item: Usable): this {
-    if (!isInstallable(item)) throw new ImproperlyConfigured('service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())')
+    if (!isInstallable(item))
+      throw new ImproperlyConfigured(
+        'service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())',
+      )
     this.#declaring('use()')
     const setNest = (settings: NestSettings): void => {
-      if (!isNestCore(this.options.backend)) throw new ImproperlyConfigured("conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')")
-      if (this.#app !== undefined) throw new ImproperlyConfigured('conf.NestSettings must be applied before `await service.setup()`')
+      if (!isNestCore(this.options.backend))
+        throw new ImproperlyConfigured(
+          "conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')",
+        )
+      if (this.#app !== undefined)
+        throw new ImproperlyConfigured(
+          'conf.NestSettings must be applied before `await service.setup()`',
+        )
       this.#nest = settings
     }
     const declared = this.#declared
-    const documentErrors = (errors: readonly DocumentedError[]): void => void declared.documentedErrors.push(...errors)
+    const documentErrors = (errors: readonly DocumentedError[]): void =>
+      void declared.documentedErrors.push(...errors)
     const addPlugin = (plugin: Plugin): void => void declared.plugins.push(plugin)
-    item[INSTALL]({ onClose: (close) => this.onClose(close), addPlugin, setStringify: (stringify) => void (declared.stringify = stringify), setNest, documentErrors } satisfies ServiceHooks<Plugin, NestSettings>)
+    item[INSTALL]({
+      onClose: (close) => this.onClose(close),
+      addPlugin,
+      setStringify: (stringify) => void (declared.stringify = stringify),
+      setNest,
+      documentErrors,
+    } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
   }
 
@@ -161,11 +203,19 @@ export class Fw<B = unknown> {
       const backend = this.options.backend
       if (backend !== undefined && this.#app === undefined) {
         throw new ImproperlyConfigured(
-          isNestCore(backend) ? NEST_SETUP_HINT : 'this service\'s backend is a module or class: call service.setup() to create the app before mounting other apps',
+          isNestCore(backend)
+            ? NEST_SETUP_HINT
+            : "this service's backend is a module or class: call service.setup() to create the app before mounting other apps",
         )
       }
-      const nest = isNestCore(backend) ? { core: backend, settings: this.#nest, ready: true } : undefined
-      const handler = toFetchHandler(target, { onError: (error) => console.error(error), debug: this.options.debug, nest })
+      const nest = isNestCore(backend)
+        ? { core: backend, settings: this.#nest, ready: true }
+        : undefined
+      const handler = toFetchHandler(target, {
+        onError: (error) => console.error(error),
+        debug: this.options.debug,
+        nest,
+      })
       this.#declaring('mount()')
       this.#declared.appMounts.push({ prefix, handler })
       // With a backend, fw only sees the paths it is attached under: add this prefix.
@@ -190,7 +240,7 @@ export class Fw<B = unknown> {
     const backend = this.options.backend
     if (backend === undefined || this.#attached || this.#setup) return this.#setup ?? this
     const app = createBackendApp(backend, this.#nest) // a promise for Nest (NestFactory.create)
-    if (!(app instanceof Promise)) return this.#resolve(app), this
+    if (!(app instanceof Promise)) return (this.#resolve(app), this)
     return (this.#setup = app.then((created: unknown) => (this.#resolve(created), this)))
   }
 
@@ -205,14 +255,19 @@ export class Fw<B = unknown> {
   /** Attach fw to `app` under `route`; an attachment made before `adapt()` answers nothing once it is called. */
   #attachTo(app: unknown, route: string | undefined, adapted = false): unknown {
     const live = adapted ? undefined : (): boolean => !this.#adapted
-    return attach(app, this.fetch, joinPath(this.#declared.prefix, route), { asynchronous: this.options.asynchornous, live })
+    return attach(app, this.fetch, joinPath(this.#declared.prefix, route), {
+      asynchronous: this.options.asynchornous,
+      live,
+    })
   }
 
   /** A declaration (`use`, `mount`, `adapt`) is refused once the service is built. */
   #declaring(what: string): void {
     this.#checked = undefined
     if (this.#compiled === undefined) return
-    throw new ImproperlyConfigured(`service.${what} after the service was built (its first request or run()): declare everything before`)
+    throw new ImproperlyConfigured(
+      `service.${what} after the service was built (its first request or run()): declare everything before`,
+    )
   }
 
   /**
@@ -225,7 +280,8 @@ export class Fw<B = unknown> {
   application(): unknown {
     if (this.options.backend === undefined) return this
     if (isNestCore(this.options.backend)) {
-      if (this.#app === undefined) throw new ImproperlyConfigured(`service.application(): ${NEST_SETUP_HINT}`)
+      if (this.#app === undefined)
+        throw new ImproperlyConfigured(`service.application(): ${NEST_SETUP_HINT}`)
       return this.#app
     }
     this.setup()
@@ -245,9 +301,15 @@ export class Fw<B = unknown> {
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
   adapt(route: string): unknown {
     const backend = this.options.backend
-    if (backend === undefined) throw new ImproperlyConfigured('service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)')
+    if (backend === undefined)
+      throw new ImproperlyConfigured(
+        'service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)',
+      )
     this.#declaring('adapt()')
-    if (this.#adapted) throw new ImproperlyConfigured('service.adapt(route) was already called: one service, one place; make another service to attach it again')
+    if (this.#adapted)
+      throw new ImproperlyConfigured(
+        'service.adapt(route) was already called: one service, one place; make another service to attach it again',
+      )
     this.#adapted = true // an attachment made at setup (an app given as backend) answers nothing from now on
     this.#declared.prefix = adaptPrefix(route, this.options)
     this.#attached = true // the entry returned here is the attachment
@@ -261,12 +323,23 @@ export class Fw<B = unknown> {
    * @example const server = await service.run(); console.log(server.port)
    */
   async run(options: RunOptions = {}): Promise<RunningServer> {
-    if (isNestCore(this.options.backend) && this.#app === undefined) throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
+    if (isNestCore(this.options.backend) && this.#app === undefined)
+      throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
     if (this.options.backend !== undefined && this.#app === undefined) this.setup()
     if (this.#compiled === undefined) this.#build()
     const tracker = (this.#tracker ??= new Tracker())
     const app = this.options.backend === undefined ? undefined : this.#app
-    return runService({ fetch: this.fetch, app, tracker, servers: this.#servers, close: (closing) => this.close(closing) }, options, this.options)
+    return runService(
+      {
+        fetch: this.fetch,
+        app,
+        tracker,
+        servers: this.#servers,
+        close: (closing) => this.close(closing),
+      },
+      options,
+      this.options,
+    )
   }
 
   /**
@@ -280,9 +353,21 @@ export class Fw<B = unknown> {
 
   #document(routes: readonly RouteEntry<Routed>[], info: DocumentOptions = {}): OpenAPIDocument {
     const route = joinPath(this.#declared.prefix, this.options.route)
-    const { path: _path, scriptUrl: _script, frameAncestors: _frames, ...docs } = docsSettings(this.options.docs) ?? {}
-    const defaults = { ...docs, title: docs.title ?? this.options.name, version: docs.version ?? packageVersion(this.module) }
-    return buildDocument(describeRoutes(routes, this.#declared.documentedErrors), route, { ...defaults, ...info })
+    const {
+      path: _path,
+      scriptUrl: _script,
+      frameAncestors: _frames,
+      ...docs
+    } = docsSettings(this.options.docs) ?? {}
+    const defaults = {
+      ...docs,
+      title: docs.title ?? this.options.name,
+      version: docs.version ?? packageVersion(this.module),
+    }
+    return buildDocument(describeRoutes(routes, this.#declared.documentedErrors), route, {
+      ...defaults,
+      ...info,
+    })
   }
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
@@ -293,7 +378,12 @@ export class Fw<B = unknown> {
 
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
-    const inputs = { options: this.options, limits: this.limits, runtime: this.#runtime, document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes) }
+    const inputs = {
+      options: this.options,
+      limits: this.limits,
+      runtime: this.#runtime,
+      document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes),
+    }
     return compileService(this.#declared, inputs)
   }
 }

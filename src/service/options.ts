@@ -54,10 +54,15 @@ export interface FwOptions {
  * @example
  * asynchronousOption({ asynchronous: false }, 'API.__as__()') // false
  */
-export function asynchronousOption(options: { asynchornous?: boolean; asynchronous?: boolean }, where: string): boolean | undefined {
+export function asynchronousOption(
+  options: { asynchornous?: boolean; asynchronous?: boolean },
+  where: string,
+): boolean | undefined {
   const { asynchornous, asynchronous } = options
   if (asynchornous !== undefined && asynchronous !== undefined && asynchornous !== asynchronous) {
-    throw new ImproperlyConfigured(`${where}: 'asynchornous: ${asynchornous}' and 'asynchronous: ${asynchronous}' are the same option; give one`)
+    throw new ImproperlyConfigured(
+      `${where}: 'asynchornous: ${asynchornous}' and 'asynchronous: ${asynchronous}' are the same option; give one`,
+    )
   }
   return asynchronous ?? asynchornous
 }
@@ -77,7 +82,9 @@ export function adaptPrefix(route: string, options: { route?: string; api?: APIC
   const repeated = repeatedSegment(route, options.route, apiRoute)
   if (repeated !== undefined) {
     const served = joinPath(route, options.route, apiRoute)
-    console.warn(`fw: service.adapt('${route}') stacks with the service's route${apiRoute === undefined ? '' : ' and its root API route'}: its routes are served under ${served} ('${repeated}' twice). Give the prefix once: in adapt(), or in the \`route\` option (docs/integration.md)`)
+    console.warn(
+      `fw: service.adapt('${route}') stacks with the service's route${apiRoute === undefined ? '' : ' and its root API route'}: its routes are served under ${served} ('${repeated}' twice). Give the prefix once: in adapt(), or in the \`route\` option (docs/integration.md)`,
+    )
   }
   return joinPath(route)
 }

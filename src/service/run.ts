@@ -3,7 +3,14 @@
  * the primary of `workers` processes.
  */
 import { runBackend } from '../adapters'
-import { envVar, type CloseOptions, type RunOptions, type RunningServer, type Timeouts, type Tracker } from '../serve'
+import {
+  envVar,
+  type CloseOptions,
+  type RunOptions,
+  type RunningServer,
+  type Timeouts,
+  type Tracker,
+} from '../serve'
 import { isWorker, reportToPrimary, supervise, workerCount, workerPort } from '../serve/cluster'
 import { onShutdownSignals } from '../serve/signals'
 import type { FetchHandler } from '../types'
@@ -28,13 +35,29 @@ export interface Runnable {
  * @example
  * const server = await runService(runnable, { port: 0 }, service.options)
  */
-export async function runService(service: Runnable, options: RunOptions, settings: { port?: number; host?: string; timeouts?: Timeouts; debug?: boolean }): Promise<RunningServer> {
+export async function runService(
+  service: Runnable,
+  options: RunOptions,
+  settings: { port?: number; host?: string; timeouts?: Timeouts; debug?: boolean },
+): Promise<RunningServer> {
   const worker = options.workers !== undefined && isWorker()
-  const port = (worker ? workerPort() : undefined) ?? options.port ?? settings.port ?? Number(envVar('PORT') ?? 8000)
+  const port =
+    (worker ? workerPort() : undefined) ??
+    options.port ??
+    settings.port ??
+    Number(envVar('PORT') ?? 8000)
   const hostname = options.host ?? settings.host ?? envVar('HOST') ?? '127.0.0.1'
   const signals = options.signals ?? true
-  if (options.workers !== undefined && !worker) return supervise({ count: workerCount(options.workers), port, hostname, signals })
-  const where = { port, hostname, timeouts: settings.timeouts, debug: settings.debug, reusePort: worker, tracker: service.tracker }
+  if (options.workers !== undefined && !worker)
+    return supervise({ count: workerCount(options.workers), port, hostname, signals })
+  const where = {
+    port,
+    hostname,
+    timeouts: settings.timeouts,
+    debug: settings.debug,
+    reusePort: worker,
+    tracker: service.tracker,
+  }
   let inner: RunningServer
   try {
     inner = await runBackend(service.app, service.fetch, where)

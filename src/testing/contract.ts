@@ -101,8 +101,13 @@ export class ContractError extends Error {
   readonly differences: Difference[]
   readonly report: ContractReport
   constructor(report: ContractReport) {
-    const lines = report.differences.map((item) => `- ${item.operation} ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''}: ${item.detail}\n    ${item.count}× e.g. ${item.request}`)
-    super(`contract: ${report.differences.length} difference(s) between the document and the service (${report.requests} requests, ${report.operations} operations)\n${lines.join('\n')}`)
+    const lines = report.differences.map(
+      (item) =>
+        `- ${item.operation} ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''}: ${item.detail}\n    ${item.count}× e.g. ${item.request}`,
+    )
+    super(
+      `contract: ${report.differences.length} difference(s) between the document and the service (${report.requests} requests, ${report.operations} operations)\n${lines.join('\n')}`,
+    )
     this.name = 'ContractError'
     this.differences = report.differences
     this.report = report
@@ -117,7 +122,11 @@ function seedOf(seed: number, operationId: string): number {
 }
 
 /** The answer, or `undefined` when none came within `timeoutMs` (the request is then aborted). */
-async function answerOf(service: ContractService, build: (signal: AbortSignal) => Request, timeoutMs: number): Promise<Response | undefined> {
+async function answerOf(
+  service: ContractService,
+  build: (signal: AbortSignal) => Request,
+  timeoutMs: number,
+): Promise<Response | undefined> {
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   const timedOut = new Promise<undefined>((resolve) => {
@@ -128,7 +137,14 @@ async function answerOf(service: ContractService, build: (signal: AbortSignal) =
   })
   try {
     // A handler that throws instead of answering is a server error too (never a crashed run).
-    const answered = Promise.resolve().then(() => service.fetch(build(controller.signal))).catch((error: unknown) => new Response(`fetch threw: ${error instanceof Error ? error.message : String(error)}`, { status: 599 }))
+    const answered = Promise.resolve()
+      .then(() => service.fetch(build(controller.signal)))
+      .catch(
+        (error: unknown) =>
+          new Response(`fetch threw: ${error instanceof Error ? error.message : String(error)}`, {
+            status: 599,
+          }),
+      )
     return await Promise.race([answered, timedOut])
   } finally {
     clearTimeout(timer)
@@ -142,33 +158,81 @@ class Differences {
     const key = `${operation}\u0000${finding.kind}\u0000${status ?? ''}\u0000${finding.kind === 'schema' ? finding.detail.slice(0, 60) : ''}`
     const known = this.#found.get(key)
     if (known) known.count++
-    else this.#found.set(key, { operation, kind: finding.kind, ...(status !== undefined ? { status } : {}), detail: finding.detail, request, count: 1 })
+    else
+      this.#found.set(key, {
+        operation,
+        kind: finding.kind,
+        ...(status !== undefined ? { status } : {}),
+        detail: finding.detail,
+        request,
+        count: 1,
+      })
   }
   get list(): Difference[] {
     return [...this.#found.values()]
   }
 }
 
-async function send(service: ContractService, checker: ResponseChecker, operation: Operation, testCase: RequestCase, intent: 'valid' | 'invalid', rule: string | undefined, options: Required<Pick<ContractOptions, 'timeoutMs' | 'headers' | 'origin'>>, found: Differences): Promise<void> {
+async function send(
+  service: ContractService,
+  checker: ResponseChecker,
+  operation: Operation,
+  testCase: RequestCase,
+  intent: 'valid' | 'invalid',
+  rule: string | undefined,
+  options: Required<Pick<ContractOptions, 'timeoutMs' | 'headers' | 'origin'>>,
+  found: Differences,
+): Promise<void> {
   const shown = `${operation.method} ${targetOf(operation.template, testCase)}${rule ? ` (invalid: ${rule})` : ''}`
-  const response = await answerOf(service, (signal) => requestOf(options.origin, operation.method, operation.template, testCase, options.headers, signal), options.timeoutMs)
-  if (!response) return found.add(operation.id, { kind: 'timeout', detail: `no answer within ${options.timeoutMs} ms` }, undefined, shown)
-  for (const finding of await checker.check(operation, response, intent)) found.add(operation.id, finding, response.status, shown)
+  const response = await answerOf(
+    service,
+    (signal) =>
+      requestOf(
+        options.origin,
+        operation.method,
+        operation.template,
+        testCase,
+        options.headers,
+        signal,
+      ),
+    options.timeoutMs,
+  )
+  if (!response)
+    return found.add(
+      operation.id,
+      { kind: 'timeout', detail: `no answer within ${options.timeoutMs} ms` },
+      undefined,
+      shown,
+    )
+  for (const finding of await checker.check(operation, response, intent))
+    found.add(operation.id, finding, response.status, shown)
 }
 
 function matches(expected: ExpectedDifference, difference: Difference): boolean {
-  return expected.operation === difference.operation && expected.kind === difference.kind && (expected.status === undefined || expected.status === difference.status)
+  return (
+    expected.operation === difference.operation &&
+    expected.kind === difference.kind &&
+    (expected.status === undefined || expected.status === difference.status)
+  )
 }
 
 /** For the first operation of a path, a method the path does not serve (it must answer the documented 405). */
-function unservedMethod(operations: readonly Operation[], operation: Operation): string | undefined {
+function unservedMethod(
+  operations: readonly Operation[],
+  operation: Operation,
+): string | undefined {
   const onPath = operations.filter((other) => other.template === operation.template)
   if (onPath[0] !== operation) return undefined
-  return ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find((method) => !onPath.some((other) => other.method === method))
+  return ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find(
+    (method) => !onPath.some((other) => other.method === method),
+  )
 }
 
 /** Split the differences into unexpected and expected; an expected one that never occurred is a difference too. */
-function settle(differences: Difference[], expected: readonly ExpectedDifference[]): Pick<ContractReport, 'differences' | 'expected'> {
+function settle(
+  differences: Difference[],
+  expected: readonly ExpectedDifference[],
+): Pick<ContractReport, 'differences' | 'expected'> {
   const unexpected: Difference[] = []
   const accepted: Difference[] = []
   for (const difference of differences) {
@@ -178,7 +242,13 @@ function settle(differences: Difference[], expected: readonly ExpectedDifference
   }
   for (const item of expected) {
     if (accepted.some((difference) => matches(item, difference))) continue
-    unexpected.push({ operation: item.operation, kind: 'expected-missing', detail: `expected ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''} did not occur (${item.reason}): remove it from the expected list`, request: '-', count: 1 })
+    unexpected.push({
+      operation: item.operation,
+      kind: 'expected-missing',
+      detail: `expected ${item.kind}${item.status !== undefined ? ` ${item.status}` : ''} did not occur (${item.reason}): remove it from the expected list`,
+      request: '-',
+      count: 1,
+    })
   }
   return { differences: unexpected, expected: accepted }
 }
@@ -194,28 +264,62 @@ function settle(differences: Difference[], expected: readonly ExpectedDifference
  * import { contract } from 'fw-api/testing'
  * const report = await contract(service, { runs: 25 })
  */
-export async function contract(service: ContractService, options: ContractOptions = {}): Promise<ContractReport> {
+export async function contract(
+  service: ContractService,
+  options: ContractOptions = {},
+): Promise<ContractReport> {
   const runs = options.runs ?? 20
   const seed = options.seed ?? 42
-  const settings = { timeoutMs: options.timeoutMs ?? 10_000, headers: options.headers ?? {}, origin: options.origin ?? 'http://localhost' }
+  const settings = {
+    timeoutMs: options.timeoutMs ?? 10_000,
+    headers: options.headers ?? {},
+    origin: options.origin ?? 'http://localhost',
+  }
   const document = service.openapi()
   const resolve = (ref: string) => follow(document, ref)
   const checker = new ResponseChecker(document)
-  const operations = operationsOf(document).filter((operation) => options.include?.(operation.id) ?? true)
+  const operations = operationsOf(document).filter(
+    (operation) => options.include?.(operation.id) ?? true,
+  )
   const found = new Differences()
   let requests = 0
   for (const operation of operations) {
     const operationSeed = seedOf(seed, operation.id)
     const valid = validCases(operation, resolve, runs, operationSeed)
-    for (const testCase of valid) await send(service, checker, operation, testCase, 'valid', undefined, settings, found)
+    for (const testCase of valid)
+      await send(service, checker, operation, testCase, 'valid', undefined, settings, found)
     const base = valid[0]
     const variants: Variant[] = base ? invalidCases(operation, base, resolve, operationSeed) : []
-    for (const variant of variants) await send(service, checker, operation, variant.testCase, 'invalid', variant.rule, settings, found)
+    for (const variant of variants)
+      await send(
+        service,
+        checker,
+        operation,
+        variant.testCase,
+        'invalid',
+        variant.rule,
+        settings,
+        found,
+      )
     const unserved = base && unservedMethod(operations, operation)
-    if (base && unserved) await send(service, checker, { ...operation, method: unserved }, base, 'invalid', `${unserved} is not served on this path`, settings, found)
+    if (base && unserved)
+      await send(
+        service,
+        checker,
+        { ...operation, method: unserved },
+        base,
+        'invalid',
+        `${unserved} is not served on this path`,
+        settings,
+        found,
+      )
     requests += valid.length + variants.length + (unserved ? 1 : 0)
   }
-  const report: ContractReport = { operations: operations.length, requests, ...settle(found.list, options.expected ?? []) }
+  const report: ContractReport = {
+    operations: operations.length,
+    requests,
+    ...settle(found.list, options.expected ?? []),
+  }
   if (report.differences.length) throw new ContractError(report)
   return report
 }

@@ -33,7 +33,10 @@ export interface Operation {
   pointer: string
 }
 
-const asObject = (value: unknown): JsonSchema | undefined => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : undefined)
+const asObject = (value: unknown): JsonSchema | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as JsonSchema)
+    : undefined
 
 /** A JSON pointer token (`/` → `~1`, `~` → `~0`). */
 export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1')
@@ -58,17 +61,34 @@ export function dereferenced(document: OpenAPIDocument, value: unknown): JsonSch
 function paramOf(document: OpenAPIDocument, value: unknown): OperationParam | undefined {
   const param = dereferenced(document, value)
   const where = param?.in
-  if (!param || typeof param.name !== 'string' || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')) return undefined
-  return { in: where, name: param.name, required: param.required === true || where === 'path', schema: asObject(param.schema) ?? {} }
+  if (
+    !param ||
+    typeof param.name !== 'string' ||
+    (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')
+  )
+    return undefined
+  return {
+    in: where,
+    name: param.name,
+    required: param.required === true || where === 'path',
+    schema: asObject(param.schema) ?? {},
+  }
 }
 
 function bodyOf(document: OpenAPIDocument, value: unknown): Operation['body'] {
   const body = dereferenced(document, value)
   const content = asObject(body?.content)
   if (!body || !content) return undefined
-  const media = Object.entries(content).map(([type, item]) => ({ type, schema: asObject(asObject(item)?.schema) ?? {} }))
+  const media = Object.entries(content).map(([type, item]) => ({
+    type,
+    schema: asObject(asObject(item)?.schema) ?? {},
+  }))
   const maxBytes = body['x-fw-max-bytes']
-  return { required: body.required === true, media, ...(typeof maxBytes === 'number' ? { maxBytes } : {}) }
+  return {
+    required: body.required === true,
+    media,
+    ...(typeof maxBytes === 'number' ? { maxBytes } : {}),
+  }
 }
 
 /**
@@ -85,9 +105,14 @@ export function operationsOf(document: OpenAPIDocument): Operation[] {
       const operation = asObject(value)
       if (!METHODS.has(method) || !operation) continue
       const own = Array.isArray(operation.parameters) ? operation.parameters : []
-      const params = [...shared, ...own].map((param) => paramOf(document, param)).filter((param): param is OperationParam => param !== undefined)
+      const params = [...shared, ...own]
+        .map((param) => paramOf(document, param))
+        .filter((param): param is OperationParam => param !== undefined)
       operations.push({
-        id: typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${template}`,
+        id:
+          typeof operation.operationId === 'string'
+            ? operation.operationId
+            : `${method.toUpperCase()} ${template}`,
         method: method.toUpperCase(),
         template,
         params,

@@ -10,11 +10,17 @@ import { ImproperlyConfigured } from '../exceptions/index'
  * byteLimit({ maxLength: 100 }, 'maxLength', 'request.Body') // 100
  * byteLimit({ maxBytes: 100, maxLength: 200 }, 'maxLength', 'request.Body') // throws ImproperlyConfigured
  */
-export function byteLimit<K extends 'maxLength' | 'maxSize'>(options: { readonly maxBytes?: number } & { readonly [key in K]?: number }, alias: K, where: string): number | undefined {
+export function byteLimit<K extends 'maxLength' | 'maxSize'>(
+  options: { readonly maxBytes?: number } & { readonly [key in K]?: number },
+  alias: K,
+  where: string,
+): number | undefined {
   const preferred = options.maxBytes
   const old = options[alias] as number | undefined
   if (preferred !== undefined && old !== undefined && preferred !== old) {
-    throw new ImproperlyConfigured(`${where}: maxBytes (${preferred}) and its alias ${alias} (${old}) disagree; give only maxBytes`)
+    throw new ImproperlyConfigured(
+      `${where}: maxBytes (${preferred}) and its alias ${alias} (${old}) disagree; give only maxBytes`,
+    )
   }
   return preferred ?? old
 }

@@ -9,7 +9,10 @@
  * @example
  * concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])]) // Uint8Array [1, 2, 3]
  */
-export function concatBytes(chunks: readonly Uint8Array<ArrayBuffer>[], size?: number): Uint8Array<ArrayBuffer> {
+export function concatBytes(
+  chunks: readonly Uint8Array<ArrayBuffer>[],
+  size?: number,
+): Uint8Array<ArrayBuffer> {
   const only = chunks.length === 1 ? chunks[0] : undefined
   if (only) return only
   let length = size ?? 0

@@ -13,7 +13,8 @@
  * const Time: Callable<typeof TimeClass> = callable(TimeClass)
  * Time({ useTz: false }) instanceof Time // true, as is new Time({ useTz: false })
  */
-export type Callable<C extends abstract new (...args: never[]) => unknown> = C & ((...args: ConstructorParameters<C>) => InstanceType<C>)
+export type Callable<C extends abstract new (...args: never[]) => unknown> = C &
+  ((...args: ConstructorParameters<C>) => InstanceType<C>)
 
 /**
  * Wrap a class so that calling it constructs it. `new`, `instanceof`,

@@ -94,7 +94,8 @@ const BACKSLASH = 0x5c
 function paramName(header: string, from: number, to: number): string {
   for (let i = from; i < to; i++) {
     const code = header.charCodeAt(i)
-    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2a)) return header.slice(from, to).trim().toLowerCase()
+    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2a))
+      return header.slice(from, to).trim().toLowerCase()
   }
   return header.slice(from, to)
 }
@@ -146,7 +147,9 @@ export function typeMatcher(pattern: string): TypeMatcher {
     else if (part.endsWith('/*')) prefixes.push(part.slice(0, -1))
     else exact.add(part)
   }
-  matcher = any ? () => true : (essence) => exact.has(essence) || prefixes.some((prefix) => essence.startsWith(prefix))
+  matcher = any
+    ? () => true
+    : (essence) => exact.has(essence) || prefixes.some((prefix) => essence.startsWith(prefix))
   matchers.set(pattern, matcher)
   return matcher
 }

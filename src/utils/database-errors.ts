@@ -56,9 +56,21 @@ export interface DatabaseFailure {
 
 const SQLSTATE = /^[0-9A-Z]{5}$/
 
-type Candidate = { code?: unknown; constraint?: unknown; constraint_name?: unknown; table?: unknown; table_name?: unknown; query?: unknown; params?: unknown; kind?: unknown; cause?: unknown; name?: unknown }
+type Candidate = {
+  code?: unknown
+  constraint?: unknown
+  constraint_name?: unknown
+  table?: unknown
+  table_name?: unknown
+  query?: unknown
+  params?: unknown
+  kind?: unknown
+  cause?: unknown
+  name?: unknown
+}
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? value : undefined
 
 /** The kind of a SQLSTATE. */
 export function kindOfCode(code: string): string {
@@ -72,10 +84,19 @@ export function kindOfCode(code: string): string {
  */
 export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
   let wrapped = false
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 8; depth++) {
+  for (
+    let current = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 8;
+    depth++
+  ) {
     const candidate = current as Candidate
     if (candidate.name === 'DatabaseError' && typeof candidate.kind === 'string') {
-      return { kind: candidate.kind, code: text(candidate.code), constraint: text(candidate.constraint), table: text(candidate.table) }
+      return {
+        kind: candidate.kind,
+        code: text(candidate.code),
+        constraint: text(candidate.constraint),
+        table: text(candidate.table),
+      }
     }
     const code = text(candidate.code)
     if (code && SQLSTATE.test(code)) {

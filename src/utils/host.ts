@@ -10,7 +10,8 @@ const BAD_HOST = /[^A-Za-z0-9.\-_~:[\]%!$&'()*+,;=]/
 /** A Host the URL parser keeps as is (lower case, no escapes; a port in the usual range). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 /** A dotted-quad IPv4 address the URL parser keeps as it is (any other host ending in a number it rewrites). */
-const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::|$)/
+const CANONICAL_IPV4 =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::|$)/
 /** The host's last label ends in a digit or looks hexadecimal, or a label is punycode: the URL parser may rewrite it. */
 const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
 
@@ -26,7 +27,8 @@ const REWRITTEN_HOST = /(?:^|\.)(?:0x[0-9a-f]*|[^.:]*\d)(?::|$)|xn--/
  * hostKind('a/admin')        // 'bad'
  */
 export function hostKind(host: string): 'plain' | 'parse' | 'bad' {
-  if (PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host))) return 'plain'
+  if (PLAIN_HOST.test(host) && (CANONICAL_IPV4.test(host) || !REWRITTEN_HOST.test(host)))
+    return 'plain'
   return usableHost(host) ? 'parse' : 'bad'
 }
 

@@ -19,7 +19,16 @@ export function isNullBodyStatus(status: number): boolean {
  * @example
  * HOP_BY_HOP.has('keep-alive') // true
  */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'expect', 'te', 'http2-settings'])
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'proxy-connection',
+  'upgrade',
+  'expect',
+  'te',
+  'http2-settings',
+])
 
 /** What `appendSetCookie` needs of a Node `ServerResponse`. */
 export interface SetCookieTarget {
@@ -57,7 +66,8 @@ export function isResponseLike(value: unknown): value is Response {
   if (value instanceof Response) return true
   if (typeof value !== 'object' || value === null) return false
   const candidate = value as Partial<Record<keyof Response, unknown>>
-  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function') return false
+  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function')
+    return false
   const headers = candidate.headers as { get?: unknown; forEach?: unknown } | null | undefined
   if (typeof headers?.get !== 'function' || typeof headers.forEach !== 'function') return false
   const body = candidate.body as { getReader?: unknown } | null | undefined

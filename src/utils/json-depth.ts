@@ -34,7 +34,9 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
 /** More than `count` `{` and `[` together in `text` (strings included)? */
 function hasMoreThan(text: string, count: number): boolean {
   let seen = 0
-  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++seen > count) return true
-  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++seen > count) return true
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1))
+    if (++seen > count) return true
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1))
+    if (++seen > count) return true
   return false
 }

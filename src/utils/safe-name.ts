@@ -51,7 +51,8 @@ export function safeFileName(name: string, type = ''): string {
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '')
   if (WINDOWS_RESERVED.test(safe)) safe = `_${safe}`
-  if (safe.length === 0) return randomName(extensionOf(base) ?? EXTENSIONS[type.toLowerCase()] ?? '')
+  if (safe.length === 0)
+    return randomName(extensionOf(base) ?? EXTENSIONS[type.toLowerCase()] ?? '')
   return truncate(safe)
 }
 

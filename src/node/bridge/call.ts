@@ -41,7 +41,8 @@ export interface NodeCallOptions {
   debug?: boolean
 }
 
-const defaultOnError = (error: unknown): void => console.error('fw: a mounted Node handler failed:', error)
+const defaultOnError = (error: unknown): void =>
+  console.error('fw: a mounted Node handler failed:', error)
 
 /**
  * Call `listener` with a bridged `req`/`res` built from `request`.
@@ -49,11 +50,18 @@ const defaultOnError = (error: unknown): void => console.error('fw: a mounted No
  * @example
  * const response = await callNodeListener(expressApp, new Request('http://localhost/users'))
  */
-export function callNodeListener(listener: NodeListener, request: Request, options: NodeCallOptions = {}): Promise<Response> {
+export function callNodeListener(
+  listener: NodeListener,
+  request: Request,
+  options: NodeCallOptions = {},
+): Promise<Response> {
   const purpose = 'calling a Node request listener (Express, Koa, fromNode)'
   const http = loadHttp(purpose)
   const url = new URL(request.url)
-  const socket = createSocket(loadStream(purpose), { remoteAddress: options.remoteAddress, encrypted: url.protocol === 'https:' })
+  const socket = createSocket(loadStream(purpose), {
+    remoteAddress: options.remoteAddress,
+    encrypted: url.protocol === 'https:',
+  })
   const { req, release } = createIncomingMessage(http, request, url, socket)
 
   const signal = request.signal
@@ -83,7 +91,10 @@ export function callNodeListener(listener: NodeListener, request: Request, optio
   })
   // The handler destroyed the connection (res.destroy(), socket.destroy()) before finishing.
   socket.once('close', () => {
-    if (!finished) capture.abort(new Error('the Node handler closed the connection without finishing the response'))
+    if (!finished)
+      capture.abort(
+        new Error('the Node handler closed the connection without finishing the response'),
+      )
   })
   if (signal.aborted) {
     onAbort()

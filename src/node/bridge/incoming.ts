@@ -11,7 +11,10 @@ import type { Socket } from 'node:net'
 import type { HttpModule } from './runtime'
 
 /** Headers a Web `Request` exposes as a Node headers object and raw list. */
-function nodeHeaders(request: Request, url: URL): { headers: Record<string, string>; raw: string[] } {
+function nodeHeaders(
+  request: Request,
+  url: URL,
+): { headers: Record<string, string>; raw: string[] } {
   const headers: Record<string, string> = {}
   const raw: string[] = []
   request.headers.forEach((value, name) => {
@@ -24,7 +27,11 @@ function nodeHeaders(request: Request, url: URL): { headers: Record<string, stri
   }
   // `new Request(url, { body: '...' })` carries no Content-Length; without a
   // length or chunked marker `type-is` (body-parser, koa-bodyparser) sees no body.
-  if (request.body !== null && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+  if (
+    request.body !== null &&
+    headers['content-length'] === undefined &&
+    headers['transfer-encoding'] === undefined
+  ) {
     headers['transfer-encoding'] = 'chunked'
     raw.push('transfer-encoding', 'chunked')
   }
@@ -44,7 +51,12 @@ export interface BridgedRequest {
  * @example
  * const { req } = createIncomingMessage(http, request, new URL(request.url), socket)
  */
-export function createIncomingMessage(http: HttpModule, request: Request, url: URL, socket: Socket): BridgedRequest {
+export function createIncomingMessage(
+  http: HttpModule,
+  request: Request,
+  url: URL,
+  socket: Socket,
+): BridgedRequest {
   const req = new http.IncomingMessage(socket)
   const { headers, raw } = nodeHeaders(request, url)
   req.method = request.method

@@ -19,7 +19,10 @@ export interface ServeNodeOptions {
 }
 
 const internalError = (): Response =>
-  new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  new Response('Internal Server Error', {
+    status: 500,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  })
 
 /** The 500 for an error of the fetch handler, reported to `options.onError`. */
 function failed(options: ServeNodeOptions, error: unknown): Response {
@@ -32,7 +35,12 @@ function failed(options: ServeNodeOptions, error: unknown): Response {
  * Send `response`, unless something else answered meanwhile (nothing sensible
  * left to do then); a head node:http refuses (a CR or LF in a value) is the 500.
  */
-function deliver(res: ServerResponse, response: Response, io: NodeIO, options: ServeNodeOptions): void | Promise<void> {
+function deliver(
+  res: ServerResponse,
+  response: Response,
+  io: NodeIO,
+  options: ServeNodeOptions,
+): void | Promise<void> {
   if (res.headersSent) return response.body?.cancel().catch(() => {})
   try {
     return io.send(res, response)?.catch((error: unknown) => refused(res, error, io, options))
@@ -41,7 +49,12 @@ function deliver(res: ServerResponse, response: Response, io: NodeIO, options: S
   }
 }
 
-function refused(res: ServerResponse, error: unknown, io: NodeIO, options: ServeNodeOptions): void | Promise<void> {
+function refused(
+  res: ServerResponse,
+  error: unknown,
+  io: NodeIO,
+  options: ServeNodeOptions,
+): void | Promise<void> {
   if (res.headersSent) return void res.destroy()
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   return io.send(res, failed(options, error))
@@ -57,11 +70,19 @@ function refused(res: ServerResponse, error: unknown, io: NodeIO, options: Serve
  * @example
  * http.createServer((req, res) => void serveNode(fetch, req, res))
  */
-export function serveNode(fetch: FetchHandler, req: IncomingMessage, res: ServerResponse, options: ServeNodeOptions = {}): void | Promise<void> {
+export function serveNode(
+  fetch: FetchHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ServeNodeOptions = {},
+): void | Promise<void> {
   const io = options.io ?? bridgeIO
   let answer: Response | Promise<Response>
   try {
-    answer = fetch(io.request(req, { url: options.url, body: options.body, res }).request, { incoming: req, outgoing: res })
+    answer = fetch(io.request(req, { url: options.url, body: options.body, res }).request, {
+      incoming: req,
+      outgoing: res,
+    })
   } catch (error) {
     answer = failed(options, error)
   }

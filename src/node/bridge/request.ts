@@ -40,7 +40,8 @@ export interface WebRequest {
  */
 export function requestUrl(req: IncomingMessage, path: string): string {
   if (/^https?:\/\//i.test(path)) return path
-  const encrypted = req.socket !== null && req.socket !== undefined && Reflect.get(req.socket, 'encrypted') === true
+  const encrypted =
+    req.socket !== null && req.socket !== undefined && Reflect.get(req.socket, 'encrypted') === true
   const protocol = encrypted ? 'https' : 'http'
   const authority = req.headers.host ?? req.headers[':authority']
   const host = typeof authority === 'string' && authority !== '' ? authority : 'localhost'
@@ -76,7 +77,11 @@ export function toWebRequest(req: IncomingMessage, options: WebRequestOptions = 
     const name = (raw[i] ?? '').toLowerCase()
     const value = raw[i + 1] ?? ''
     if (name.startsWith(':') || HOP_BY_HOP.has(name)) continue
-    if (reused && (BODY_HEADERS.has(name) || (name === 'content-type' && reused.contentType !== undefined))) continue
+    if (
+      reused &&
+      (BODY_HEADERS.has(name) || (name === 'content-type' && reused.contentType !== undefined))
+    )
+      continue
     try {
       headers.append(name, value)
     } catch {
@@ -104,7 +109,12 @@ export function toWebRequest(req: IncomingMessage, options: WebRequestOptions = 
     }
   }
   // `duplex` is required by Node's fetch for stream bodies; lib.dom does not declare it yet.
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, body, signal: controller.signal }
+  const init: RequestInit & { duplex?: 'half' } = {
+    method,
+    headers,
+    body,
+    signal: controller.signal,
+  }
   if (body instanceof ReadableStream) init.duplex = 'half'
   const request = new Request(requestUrl(req, options.url ?? req.url ?? '/'), init)
   return {

@@ -43,7 +43,11 @@ export interface CaptureOptions {
 }
 
 /** Define a method as an own, writable property (other middleware may wrap it again). */
-function own(res: ServerResponse, name: string, value: (this: ServerResponse, ...args: unknown[]) => unknown): void {
+function own(
+  res: ServerResponse,
+  name: string,
+  value: (this: ServerResponse, ...args: unknown[]) => unknown,
+): void {
   Object.defineProperty(res, name, { value, writable: true, configurable: true, enumerable: false })
 }
 
@@ -55,7 +59,11 @@ function own(res: ServerResponse, name: string, value: (this: ServerResponse, ..
  * listener(req, res)
  * return response
  */
-export function captureResponse(http: HttpModule, req: IncomingMessage, options: CaptureOptions): CapturedResponse {
+export function captureResponse(
+  http: HttpModule,
+  req: IncomingMessage,
+  options: CaptureOptions,
+): CapturedResponse {
   const res = new http.ServerResponse(req)
   // With no header set yet, Node's writeHead(status, headers) would format the
   // headers without storing them; an existing header map makes it merge them
@@ -91,15 +99,25 @@ export function captureResponse(http: HttpModule, req: IncomingMessage, options:
       else headers.append(name, String(value))
     }
     const statusText = res.statusMessage
-    return statusText ? { status: res.statusCode, statusText, headers } : { status: res.statusCode, headers }
+    return statusText
+      ? { status: res.statusCode, statusText, headers }
+      : { status: res.statusCode, headers }
   }
   const fail = (error: unknown): void => {
     options.onError(error)
     ended = true
     if (!settled) {
       settled = true
-      const text = options.debug && error instanceof Error ? `Internal Server Error: ${error.name}: ${error.message}` : 'Internal Server Error'
-      resolve(new Response(text, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }))
+      const text =
+        options.debug && error instanceof Error
+          ? `Internal Server Error: ${error.name}: ${error.message}`
+          : 'Internal Server Error'
+      resolve(
+        new Response(text, {
+          status: 500,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+      )
     } else if (controller) {
       controller.error(error)
       controller = undefined

@@ -24,7 +24,8 @@ interface UploadedLike {
   buffer: Uint8Array
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
 
 /**
  * Whether the Node request stream has been read to its end already (the
@@ -36,15 +37,22 @@ export function bodyConsumed(req: IncomingMessage): boolean {
 }
 
 function isUploaded(value: unknown): value is UploadedLike {
-  return isRecord(value) && typeof value.fieldname === 'string' && value.buffer instanceof Uint8Array
+  return (
+    isRecord(value) && typeof value.fieldname === 'string' && value.buffer instanceof Uint8Array
+  )
 }
 
 /** `{ a: { b: [1, 2] } }` → `a[b]=1&a[b]=2`, the nesting `qs` (express extended) parses back. */
-function appendForm(out: { append(name: string, value: string): void }, key: string, value: unknown): void {
+function appendForm(
+  out: { append(name: string, value: string): void },
+  key: string,
+  value: unknown,
+): void {
   if (value === undefined) return
   if (Array.isArray(value)) for (const item of value) appendForm(out, key, item)
   else if (value instanceof Date) out.append(key, value.toISOString())
-  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) appendForm(out, `${key}[${k}]`, v)
+  else if (isRecord(value))
+    for (const [k, v] of Object.entries(value)) appendForm(out, `${key}[${k}]`, v)
   else out.append(key, value === null ? '' : String(value))
 }
 
@@ -52,7 +60,10 @@ function uploads(files: unknown): UploadedLike[] {
   if (isUploaded(files)) return [files]
   if (Array.isArray(files)) return files.filter(isUploaded)
   // multer `.fields()`: { fieldname: File[] }
-  if (isRecord(files)) return Object.values(files).flatMap((list) => (Array.isArray(list) ? list.filter(isUploaded) : []))
+  if (isRecord(files))
+    return Object.values(files).flatMap((list) =>
+      Array.isArray(list) ? list.filter(isUploaded) : [],
+    )
   return []
 }
 
@@ -67,15 +78,24 @@ function uploads(files: unknown): UploadedLike[] {
  * @example
  * reuseBody({ x: 1 }, 'application/json')   // { body: '{"x":1}' }
  */
-export function reuseBody(parsed: unknown, contentType: string | undefined, raw?: unknown, files?: unknown): ReusedBody {
-  if (typeof raw === 'string' || raw instanceof Uint8Array) return { body: raw instanceof Uint8Array ? new Uint8Array(raw) : raw }
+export function reuseBody(
+  parsed: unknown,
+  contentType: string | undefined,
+  raw?: unknown,
+  files?: unknown,
+): ReusedBody {
+  if (typeof raw === 'string' || raw instanceof Uint8Array)
+    return { body: raw instanceof Uint8Array ? new Uint8Array(raw) : raw }
   const type = (contentType ?? '').toLowerCase()
   const fileList = uploads(files)
   if (type.startsWith('multipart/form-data') || fileList.length > 0) {
     const form = new FormData()
-    if (isRecord(parsed)) for (const [key, value] of Object.entries(parsed)) appendForm(form, key, value)
+    if (isRecord(parsed))
+      for (const [key, value] of Object.entries(parsed)) appendForm(form, key, value)
     for (const file of fileList) {
-      const blob = new Blob([new Uint8Array(file.buffer)], { type: file.mimetype ?? 'application/octet-stream' })
+      const blob = new Blob([new Uint8Array(file.buffer)], {
+        type: file.mimetype ?? 'application/octet-stream',
+      })
       form.append(file.fieldname, blob, file.originalname ?? file.fieldname)
     }
     // The FormData body brings its own boundary.
@@ -87,7 +107,8 @@ export function reuseBody(parsed: unknown, contentType: string | undefined, raw?
   if (typeof parsed === 'string') return { body: parsed }
   if (type.includes('application/x-www-form-urlencoded')) {
     const params = new URLSearchParams()
-    if (isRecord(parsed)) for (const [key, value] of Object.entries(parsed)) appendForm(params, key, value)
+    if (isRecord(parsed))
+      for (const [key, value] of Object.entries(parsed)) appendForm(params, key, value)
     return { body: params.toString() }
   }
   const json = JSON.stringify(parsed)

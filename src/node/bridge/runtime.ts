@@ -45,15 +45,19 @@ export function nodeBuiltin<T>(id: string, purpose: string): T {
  */
 export function builtinModule<T>(id: string): T | undefined {
   const proc: unknown = Reflect.get(globalThis, 'process')
-  const load = typeof proc === 'object' && proc !== null ? Reflect.get(proc, 'getBuiltinModule') : undefined
+  const load =
+    typeof proc === 'object' && proc !== null ? Reflect.get(proc, 'getBuiltinModule') : undefined
   const mod: unknown = typeof load === 'function' ? load.call(proc, id) : undefined
   // The caller names the module; its `typeof import(...)` type describes what comes back.
   return mod === undefined || mod === null ? undefined : (mod as T)
 }
 
 /** `node:http`, loaded on first use. */
-export const loadHttp = (purpose: string): HttpModule => nodeBuiltin<HttpModule>('node:http', purpose)
+export const loadHttp = (purpose: string): HttpModule =>
+  nodeBuiltin<HttpModule>('node:http', purpose)
 /** `node:stream`, loaded on first use. */
-export const loadStream = (purpose: string): StreamModule => nodeBuiltin<StreamModule>('node:stream', purpose)
+export const loadStream = (purpose: string): StreamModule =>
+  nodeBuiltin<StreamModule>('node:stream', purpose)
 /** `node:buffer`, loaded on first use. */
-export const loadBuffer = (purpose: string): BufferModule => nodeBuiltin<BufferModule>('node:buffer', purpose)
+export const loadBuffer = (purpose: string): BufferModule =>
+  nodeBuiltin<BufferModule>('node:buffer', purpose)

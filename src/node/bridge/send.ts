@@ -7,7 +7,9 @@ import { appendSetCookie } from '../../utils/http'
 const TICK = Symbol('tick')
 
 const nextTick = (): Promise<typeof TICK> =>
-  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate : setTimeout)(() => resolve(TICK)))
+  new Promise((resolve) =>
+    (typeof setImmediate === 'function' ? setImmediate : setTimeout)(() => resolve(TICK)),
+  )
 
 /** Resolve on 'drain' or 'close', whichever comes first. */
 function drained(res: ServerResponse): Promise<void> {

@@ -11,7 +11,9 @@
 export type NodeHeaders = Record<string, string | string[] | undefined>
 
 /** Response headers as `writeHead` takes them: an object, or a flat `[name, value, ...]` list. */
-export type NodeOutgoingHeaders = Record<string, number | string | readonly string[] | undefined> | Array<number | string | readonly string[]>
+export type NodeOutgoingHeaders =
+  | Record<string, number | string | readonly string[] | undefined>
+  | Array<number | string | readonly string[]>
 
 /** What a listener can use of the request (a subset of `http.IncomingMessage`). */
 export interface NodeRequest {

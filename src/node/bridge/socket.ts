@@ -45,7 +45,11 @@ export function createSocket(streamModule: StreamModule, info: SocketInfo): Sock
   Object.assign(duplex, {
     remoteAddress: info.remoteAddress,
     remotePort: info.remotePort,
-    remoteFamily: info.remoteAddress?.includes(':') ? 'IPv6' : info.remoteAddress ? 'IPv4' : undefined,
+    remoteFamily: info.remoteAddress?.includes(':')
+      ? 'IPv6'
+      : info.remoteAddress
+        ? 'IPv4'
+        : undefined,
     encrypted: info.encrypted === true ? true : undefined,
     connecting: false,
     readyState: 'open',

@@ -19,7 +19,8 @@ export function chunkBytes(chunk: unknown, encoding?: BufferEncoding): Uint8Arra
   }
   // Copy (Buffer#slice would not): Node lets a writer reuse its buffer once the write callback ran.
   if (chunk instanceof Uint8Array) return new Uint8Array(chunk)
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+  if (ArrayBuffer.isView(chunk))
+    return new Uint8Array(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0))
   throw new TypeError(`cannot write a chunk of type ${typeof chunk}`)
 }
@@ -107,7 +108,10 @@ export function readableToWeb(readable: Readable): LazyWebStream {
  * @example
  * ctx.body = webToReadable(stream, response.body)
  */
-export function webToReadable(streamModule: StreamModule, body: ReadableStream<Uint8Array>): Readable {
+export function webToReadable(
+  streamModule: StreamModule,
+  body: ReadableStream<Uint8Array>,
+): Readable {
   const reader = body.getReader()
   let reading = false
   return new streamModule.Readable({

@@ -13,7 +13,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
 import { hostKind } from '../../utils/host'
-import { hasWireBody, requestUrl, toWebRequest, type WebRequest, type WebRequestOptions } from '../bridge/request'
+import {
+  hasWireBody,
+  requestUrl,
+  toWebRequest,
+  type WebRequest,
+  type WebRequestOptions,
+} from '../bridge/request'
 import { sendResponse } from '../bridge/send'
 import { nativeRequestAt, plainTarget } from './request'
 import { lightParts, type LightParts } from './response'
@@ -37,7 +43,11 @@ export interface NodeIO {
 }
 
 /** The Web bridge: a Web `Request` per request, the answer read as a Web `Response`. */
-export const bridgeIO: NodeIO = { request: toWebRequest, light: () => undefined, send: sendResponse }
+export const bridgeIO: NodeIO = {
+  request: toWebRequest,
+  light: () => undefined,
+  send: sendResponse,
+}
 
 /** The native path (see the file comment). */
 export const nativeIO: NodeIO = {
@@ -47,7 +57,10 @@ export const nativeIO: NodeIO = {
     const parts = lightParts(response)
     if (!parts) return sendResponse(res, response)
     res.statusCode = parts.status
-    appendSetCookie(res, eachHeader(response, parts, (name, value) => res.setHeader(name, value)))
+    appendSetCookie(
+      res,
+      eachHeader(response, parts, (name, value) => res.setHeader(name, value)),
+    )
     if (parts.body === null || res.req?.method === 'HEAD') res.end()
     else res.end(parts.body)
   },
@@ -63,7 +76,9 @@ const NONE: readonly string[] = Object.freeze([])
  * reply.send(bufferOf(light.body))
  */
 export function bufferOf(body: string | Uint8Array): Buffer {
-  return typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  return typeof body === 'string'
+    ? Buffer.from(body)
+    : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
 }
 
 /**
@@ -73,7 +88,11 @@ export function bufferOf(body: string | Uint8Array): Buffer {
  * @example
  * const cookies = eachHeader(response, io.light(response), (name, value) => reply.header(name, value))
  */
-export function eachHeader(response: Response, parts: LightParts | undefined, visit: (name: string, value: string) => void): readonly string[] {
+export function eachHeader(
+  response: Response,
+  parts: LightParts | undefined,
+  visit: (name: string, value: string) => void,
+): readonly string[] {
   const headers = parts ? parts.headers : response.headers
   if (headers === undefined) {
     if (parts?.body !== null) visit('content-type', DEFAULT_TYPE)
@@ -98,13 +117,17 @@ export function eachHeader(response: Response, parts: LightParts | undefined, vi
 }
 
 /** Whether `name` (lower case) is a framing field: Content-Length or Transfer-Encoding. */
-const isFraming = (name: string): boolean => name === 'content-length' || name === 'transfer-encoding'
+const isFraming = (name: string): boolean =>
+  name === 'content-length' || name === 'transfer-encoding'
 
 const DROPPED_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length))
 
 /** A header the bridge leaves out: hop-by-hop, or an HTTP/2 pseudo-header. */
 function dropped(name: string): boolean {
-  return name.charCodeAt(0) === 58 || (DROPPED_LENGTHS.has(name.length) && HOP_BY_HOP.has(name.toLowerCase()))
+  return (
+    name.charCodeAt(0) === 58 ||
+    (DROPPED_LENGTHS.has(name.length) && HOP_BY_HOP.has(name.toLowerCase()))
+  )
 }
 
 /** node's raw header list without the fields the bridge leaves out (the same list when there are none). */
@@ -113,7 +136,8 @@ function endToEnd(raw: readonly string[]): readonly string[] {
   while (i < raw.length && !dropped(raw[i] as string)) i += 2
   if (i >= raw.length) return raw
   const kept = raw.slice(0, i)
-  for (i += 2; i + 1 < raw.length; i += 2) if (!dropped(raw[i] as string)) kept.push(raw[i] as string, raw[i + 1] as string)
+  for (i += 2; i + 1 < raw.length; i += 2)
+    if (!dropped(raw[i] as string)) kept.push(raw[i] as string, raw[i + 1] as string)
   return kept
 }
 
@@ -131,7 +155,8 @@ function attachedUrl(req: IncomingMessage, path: string): string {
 }
 
 /** Whether a body of `req` is sized by its Content-Length alone (a chunked one: no). */
-const sized = (req: IncomingMessage): boolean => hasWireBody(req) && req.headers['transfer-encoding'] === undefined && !req.readableEnded
+const sized = (req: IncomingMessage): boolean =>
+  hasWireBody(req) && req.headers['transfer-encoding'] === undefined && !req.readableEnded
 
 /**
  * The request of `nativeIO`: the native stand-in, unless the body was consumed,
@@ -140,8 +165,14 @@ const sized = (req: IncomingMessage): boolean => hasWireBody(req) && req.headers
  */
 function attachedRequest(req: IncomingMessage, options: WebRequestOptions): WebRequest {
   const method = req.method
-  if (options.body || (method !== 'GET' && method !== 'HEAD' && !sized(req))) return toWebRequest(req, options)
-  const request = nativeRequestAt(req, attachedUrl(req, options.url ?? req.url ?? '/'), options.res, endToEnd(req.rawHeaders))
+  if (options.body || (method !== 'GET' && method !== 'HEAD' && !sized(req)))
+    return toWebRequest(req, options)
+  const request = nativeRequestAt(
+    req,
+    attachedUrl(req, options.url ?? req.url ?? '/'),
+    options.res,
+    endToEnd(req.rawHeaders),
+  )
   return {
     request,
     get bodyStarted() {

@@ -13,11 +13,16 @@ import type { IncomingMessage } from 'node:http'
  * events. A read that fails rejects with `fail(error)`; what `use` throws
  * rejects as it is.
  */
-export function readIncoming<T>(incoming: IncomingMessage, use: (body: Uint8Array) => T, fail: (error: unknown) => unknown): Promise<T> {
+export function readIncoming<T>(
+  incoming: IncomingMessage,
+  use: (body: Uint8Array) => T,
+  fail: (error: unknown) => unknown,
+): Promise<T> {
   // The handler runs once node:http has parsed the head; the body in the same
   // socket read is buffered right after it returns, before this microtask runs.
   return AFTER_PARSE.then(() => {
-    if (!hasWholeBody(incoming)) return arriving(incoming).then(use, (error: unknown) => Promise.reject(fail(error)))
+    if (!hasWholeBody(incoming))
+      return arriving(incoming).then(use, (error: unknown) => Promise.reject(fail(error)))
     let body: Uint8Array
     try {
       body = received(incoming)
@@ -38,7 +43,11 @@ function hasWholeBody(incoming: IncomingMessage): boolean {
   // node's header object is built already (node:http reads it before the request event)
   const headers = incoming.headers
   const length = headers['content-length']
-  return length !== undefined && headers['transfer-encoding'] === undefined && incoming.readableLength === Number(length)
+  return (
+    length !== undefined &&
+    headers['transfer-encoding'] === undefined &&
+    incoming.readableLength === Number(length)
+  )
 }
 
 /** Set on a request whose whole body was taken before node:http parsed its end (see `received`). */
@@ -90,7 +99,8 @@ function arriving(incoming: IncomingMessage): Promise<Uint8Array> {
       done()
       reject(error)
     }
-    const closed = (): void => (incoming.readableEnded ? end() : fail(new Error('request body closed before it was complete')))
+    const closed = (): void =>
+      incoming.readableEnded ? end() : fail(new Error('request body closed before it was complete'))
     if (incoming.readableEnded) return resolve(EMPTY)
     if (incoming.destroyed) return reject(new Error('request body closed before it was complete'))
     incoming.on('data', data)

@@ -13,7 +13,11 @@ const isSpace = (code: number): boolean => code === 32 || code === 9 || code ===
 
 /** A value without leading or trailing HTTP whitespace, as `Headers` keeps it (node leaves it on now and then). */
 function trimmed(value: string): string {
-  if (value.length === 0 || (!isSpace(value.charCodeAt(0)) && !isSpace(value.charCodeAt(value.length - 1)))) return value
+  if (
+    value.length === 0 ||
+    (!isSpace(value.charCodeAt(0)) && !isSpace(value.charCodeAt(value.length - 1)))
+  )
+    return value
   let start = 0
   let end = value.length
   while (start < end && isSpace(value.charCodeAt(start))) start++
@@ -48,7 +52,8 @@ export function sameName(key: string, name: string): boolean {
  * firstHeader(incoming.rawHeaders, 'host') // '127.0.0.1:8000'
  */
 export function firstHeader(raw: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2) if (sameName(raw[i] as string, name)) return raw[i + 1]
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if (sameName(raw[i] as string, name)) return raw[i + 1]
   return undefined
 }
 

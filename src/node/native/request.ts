@@ -21,7 +21,17 @@ export const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
 
 /** The characters `PLAIN_TARGET` allows (ASCII only), by code. */
 const TARGET_CHARS = new Uint8Array(128)
-for (const [from, to] of [[0x21, 0x21], [0x23, 0x24], [0x26, 0x3b], [0x3d, 0x3d], [0x3f, 0x5b], [0x5d, 0x5d], [0x5f, 0x5f], [0x61, 0x7a], [0x7e, 0x7e]] as const) {
+for (const [from, to] of [
+  [0x21, 0x21],
+  [0x23, 0x24],
+  [0x26, 0x3b],
+  [0x3d, 0x3d],
+  [0x3f, 0x5b],
+  [0x5d, 0x5d],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+  [0x7e, 0x7e],
+] as const) {
   TARGET_CHARS.fill(1, from, to + 1)
 }
 
@@ -76,7 +86,11 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
   if (kind === 'parse') {
     const parsed = absolute(url, target)
     const bare = host.includes(':') ? host.replace(/:\d+$/, '') : host
-    if (new URL(parsed).hostname.length !== host.length && new URL(parsed).hostname !== bare.toLowerCase()) throw new BadRequestTarget('invalid Host header')
+    if (
+      new URL(parsed).hostname.length !== host.length &&
+      new URL(parsed).hostname !== bare.toLowerCase()
+    )
+      throw new BadRequestTarget('invalid Host header')
     return parsed
   }
   if (target.length === 0) return `${url}/`
@@ -87,7 +101,8 @@ export function incomingUrl(incoming: IncomingMessage, hostname: string): string
 function absolute(url: string, target: string): string {
   const backslash = target.indexOf('\\')
   const query = target.indexOf('?')
-  if (backslash !== -1 && (query === -1 || backslash < query)) throw new BadRequestTarget('backslash in the request path')
+  if (backslash !== -1 && (query === -1 || backslash < query))
+    throw new BadRequestTarget('backslash in the request path')
   try {
     return new URL(url).href
   } catch {
@@ -103,7 +118,8 @@ const READ = Symbol('read')
 const HOSTNAME = Symbol('hostname')
 const OUTGOING = Symbol('outgoing')
 
-const unusable = (): TypeError => new TypeError('Body is unusable: the request body was already read')
+const unusable = (): TypeError =>
+  new TypeError('Body is unusable: the request body was already read')
 
 /** The Node request behind a native request (`undefined` for any other value). */
 export function incomingOf(request: Request): IncomingMessage | undefined {
@@ -131,14 +147,14 @@ function closedSignal(res: ServerResponse | undefined): AbortSignal | undefined 
 
 /** A `Request` over an `IncomingMessage` (see the file comment). */
 class NativeRequest implements TextReader {
-  readonly [INCOMING]: IncomingMessage;
-  readonly [HOSTNAME]: string;
-  readonly [OUTGOING]: ServerResponse | undefined;
+  readonly [INCOMING]: IncomingMessage
+  readonly [HOSTNAME]: string
+  readonly [OUTGOING]: ServerResponse | undefined
   readonly method: string;
   [URL_OF]: string | undefined = undefined;
   [HEADERS]: Headers | undefined = undefined;
   [REAL]: Request | undefined = undefined;
-  [READ] = false;
+  [READ] = false
 
   constructor(incoming: IncomingMessage, hostname: string, outgoing: ServerResponse | undefined) {
     this[INCOMING] = incoming
@@ -167,7 +183,11 @@ class NativeRequest implements TextReader {
     const real = this[REAL]
     if (real) return real
     const method = this.method
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: this.headers, signal: closedSignal(this[OUTGOING]) }
+    const init: RequestInit & { duplex?: 'half' } = {
+      method,
+      headers: this.headers,
+      signal: closedSignal(this[OUTGOING]),
+    }
     if (method !== 'GET' && method !== 'HEAD') {
       init.body = this[READ] ? null : readableToWeb(this[INCOMING]).stream
       init.duplex = 'half'
@@ -188,12 +208,22 @@ class NativeRequest implements TextReader {
   }
 
   bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.fromSocket(own, same) ?? this.webRequest().arrayBuffer().then((buffer) => new Uint8Array(buffer))
+    return (
+      this.fromSocket(own, same) ??
+      this.webRequest()
+        .arrayBuffer()
+        .then((buffer) => new Uint8Array(buffer))
+    )
   }
 
   /** The body read as UTF-8 text, handed to `use` in the same promise step (see `READ_TEXT`). */
   [READ_TEXT]<T>(use: (text: string) => T, fail: (error: unknown) => unknown): Promise<T> {
-    return this.fromSocket((bytes) => use(decode(bytes)), fail) ?? this.webRequest().text().then(use, (error: unknown) => Promise.reject(fail(error)))
+    return (
+      this.fromSocket((bytes) => use(decode(bytes)), fail) ??
+      this.webRequest()
+        .text()
+        .then(use, (error: unknown) => Promise.reject(fail(error)))
+    )
   }
 
   /**
@@ -201,7 +231,10 @@ class NativeRequest implements TextReader {
    * through the Web Request (built, or a GET/HEAD). A read that fails rejects
    * with `fail(error)`.
    */
-  fromSocket<T>(use: (body: Uint8Array) => T, fail: (error: unknown) => unknown): Promise<T> | undefined {
+  fromSocket<T>(
+    use: (body: Uint8Array) => T,
+    fail: (error: unknown) => unknown,
+  ): Promise<T> | undefined {
     if (this[REAL] || this.method === 'GET' || this.method === 'HEAD') return undefined
     if (this[READ]) return Promise.reject(fail(unusable()))
     this[READ] = true
@@ -224,7 +257,13 @@ const WebRequest = globalThis.Request
  */
 function followGlobalRequest(): void {
   const current: unknown = globalThis.Request?.prototype
-  if (current === Object.getPrototypeOf(NativeRequest.prototype) || typeof current !== 'object' || current === null || !(current instanceof WebRequest)) return
+  if (
+    current === Object.getPrototypeOf(NativeRequest.prototype) ||
+    typeof current !== 'object' ||
+    current === null ||
+    !(current instanceof WebRequest)
+  )
+    return
   Object.setPrototypeOf(NativeRequest.prototype, current)
 }
 
@@ -236,7 +275,11 @@ function followGlobalRequest(): void {
  * const request = nativeRequest(incoming, 'localhost', outgoing)
  * await service.fetch(request, { incoming, outgoing })
  */
-export function nativeRequest(incoming: IncomingMessage, hostname: string, outgoing?: ServerResponse): Request {
+export function nativeRequest(
+  incoming: IncomingMessage,
+  hostname: string,
+  outgoing?: ServerResponse,
+): Request {
   followGlobalRequest()
   const request = new NativeRequest(incoming, hostname, outgoing)
   void request.url // a bad target or Host is refused before anything runs
@@ -253,7 +296,12 @@ export function nativeRequest(incoming: IncomingMessage, hostname: string, outgo
  * @example
  * const request = nativeRequestAt(req, 'http://localhost/api/ping', res, req.rawHeaders)
  */
-export function nativeRequestAt(incoming: IncomingMessage, url: string, outgoing: ServerResponse | undefined, rawHeaders: readonly string[]): Request {
+export function nativeRequestAt(
+  incoming: IncomingMessage,
+  url: string,
+  outgoing: ServerResponse | undefined,
+  rawHeaders: readonly string[],
+): Request {
   followGlobalRequest()
   const request = new NativeRequest(incoming, 'localhost', outgoing)
   request[URL_OF] = url

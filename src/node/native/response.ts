@@ -38,7 +38,13 @@ function isPlainObject(value: unknown): value is PlainHeaders {
 
 /** Whether `new Response(body, init)` can stay light: a body and init the server writes as they are. */
 function lightInit(body: unknown, init: ResponseInit | undefined): boolean {
-  if (body !== null && body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return false
+  if (
+    body !== null &&
+    body !== undefined &&
+    typeof body !== 'string' &&
+    !(body instanceof Uint8Array)
+  )
+    return false
   if (init === undefined) return true
   if (typeof init !== 'object' || init === null || init.statusText !== undefined) return false
   const status = init.status ?? 200
@@ -53,7 +59,7 @@ class LightResponse {
   [BODY]: Body = null;
   [STATUS] = 200;
   [HEADERS]: PlainHeaders | Headers | undefined = undefined;
-  [REAL]: Response | undefined = undefined;
+  [REAL]: Response | undefined = undefined
 
   constructor(body?: BodyInit | null, init?: ResponseInit) {
     if (!lightInit(body, init)) {
@@ -86,13 +92,17 @@ class LightResponse {
     if (given instanceof Headers) return given
     const headers = new Headers(given)
     // the content type @hono/node-server gives a body without one, so both Node paths answer alike
-    if (given === undefined && this[BODY] !== null) headers.set('content-type', 'text/plain; charset=UTF-8')
+    if (given === undefined && this[BODY] !== null)
+      headers.set('content-type', 'text/plain; charset=UTF-8')
     return (this[HEADERS] = headers)
   }
 
   /** The Web `Response`, built once from the parts. */
   webResponse(): Response {
-    return (this[REAL] ??= new WebResponse(this[BODY] as BodyInit | null, { status: this[STATUS], headers: this[HEADERS] }))
+    return (this[REAL] ??= new WebResponse(this[BODY] as BodyInit | null, {
+      status: this[STATUS],
+      headers: this[HEADERS],
+    }))
   }
 }
 
@@ -113,7 +123,12 @@ export function installLightResponse(): boolean {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Response')
   if (descriptor && !descriptor.configurable && !descriptor.writable) return false
   WebResponse = current
-  Object.defineProperty(globalThis, 'Response', { value: LightResponse, writable: true, configurable: true, enumerable: false })
+  Object.defineProperty(globalThis, 'Response', {
+    value: LightResponse,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  })
   return true
 }
 
@@ -122,7 +137,8 @@ export function installLightResponse(): boolean {
  * one), or undefined: write it as a Web `Response`.
  */
 export function lightParts(response: Response): LightParts | undefined {
-  if (!(response instanceof Object) || Object.getPrototypeOf(response) !== LightResponse.prototype) return undefined
+  if (!(response instanceof Object) || Object.getPrototypeOf(response) !== LightResponse.prototype)
+    return undefined
   const light = response as unknown as LightResponse
   if (light[REAL]) return undefined
   return { status: light[STATUS], body: light[BODY], headers: light[HEADERS] }

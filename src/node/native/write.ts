@@ -14,7 +14,11 @@ import { lightParts, type LightParts } from './response'
 export const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
 
 /** The response head node:http refused (a CR/LF in a value, a bad name), as node reports it. */
-const REFUSED_HEADER = new Set(['ERR_INVALID_CHAR', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_INVALID_HTTP_TOKEN'])
+const REFUSED_HEADER = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_INVALID_HTTP_TOKEN',
+])
 
 /** Whether node:http refused `error` as a header name or value. */
 export function isRefusedHeader(error: unknown): boolean {
@@ -39,7 +43,8 @@ function fromHeaders(headers: Headers, body: LightParts['body']): OutgoingHttpHe
 
 /** The framing fields a light body never takes from its headers: the server frames the bytes it has. */
 const isFraming = (name: string): boolean =>
-  (name.length === 14 && name.toLowerCase() === 'content-length') || (name.length === 17 && name.toLowerCase() === 'transfer-encoding')
+  (name.length === 14 && name.toLowerCase() === 'content-length') ||
+  (name.length === 17 && name.toLowerCase() === 'transfer-encoding')
 
 /**
  * `headers` with the Content-Length of the `length` bytes sent (docs/security.md,
@@ -49,7 +54,8 @@ function framedBy(headers: OutgoingHttpHeaders, length: number): OutgoingHttpHea
   let declared: string | undefined
   for (const name in headers) {
     if (!isFraming(name)) continue
-    if (declared !== undefined || name.length !== 14 || String(headers[name]) !== String(length)) return replaceFraming(headers, length)
+    if (declared !== undefined || name.length !== 14 || String(headers[name]) !== String(length))
+      return replaceFraming(headers, length)
     declared = name
   }
   return declared === undefined ? { ...headers, 'Content-Length': length } : headers
@@ -66,7 +72,10 @@ function replaceFraming(headers: OutgoingHttpHeaders, length: number): OutgoingH
 function writeLight(res: ServerResponse, { status, body, headers }: LightParts): void {
   if (headers === undefined) {
     if (body === null) res.writeHead(status).end()
-    else res.writeHead(status, { 'Content-Type': DEFAULT_TYPE, 'Content-Length': byteLength(body) }).end(body)
+    else
+      res
+        .writeHead(status, { 'Content-Type': DEFAULT_TYPE, 'Content-Length': byteLength(body) })
+        .end(body)
     return
   }
   let head: OutgoingHttpHeaders = headers instanceof Headers ? fromHeaders(headers, body) : headers
@@ -83,7 +92,11 @@ function writeLight(res: ServerResponse, { status, body, headers }: LightParts):
  * @example
  * await writeResponse(res, await service.fetch(nativeRequest(req, 'localhost')), () => [500, HIDDEN_500])
  */
-export function writeResponse(res: ServerResponse, response: Response, refused: (error: unknown) => [number, string]): void | Promise<void> {
+export function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  refused: (error: unknown) => [number, string],
+): void | Promise<void> {
   const parts = lightParts(response)
   try {
     if (parts) return writeLight(res, parts)
@@ -93,12 +106,21 @@ export function writeResponse(res: ServerResponse, response: Response, refused: 
   }
 }
 
-function replace(res: ServerResponse, error: unknown, refused: (error: unknown) => [number, string]): void {
+function replace(
+  res: ServerResponse,
+  error: unknown,
+  refused: (error: unknown) => [number, string],
+): void {
   if (res.headersSent || !isRefusedHeader(error)) {
     if (!res.destroyed) res.destroy()
     return
   }
   const [status, body] = refused(error)
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  res.writeHead(status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body)
+  res
+    .writeHead(status, {
+      'content-type': 'application/problem+json',
+      'content-length': Buffer.byteLength(body),
+    })
+    .end(body)
 }

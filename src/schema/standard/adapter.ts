@@ -7,7 +7,18 @@
  * with a promise), issues become fw's one failure shape. fw imports no
  * library here: everything is read through `~standard`.
  */
-import { type Check, type CheckResult, type ConversionPlan, type JsonSchemaObject, MAX_SCHEMA_ISSUES, type Presence, type SchemaAdapter, type SchemaIssue, type StandardSchemaV1, type StandardResult } from '../adapter'
+import {
+  type Check,
+  type CheckResult,
+  type ConversionPlan,
+  type JsonSchemaObject,
+  MAX_SCHEMA_ISSUES,
+  type Presence,
+  type SchemaAdapter,
+  type SchemaIssue,
+  type StandardSchemaV1,
+  type StandardResult,
+} from '../adapter'
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema } from './plan'
@@ -24,11 +35,18 @@ const SAME: ConversionPlan = { to: 'same' }
 export function isStandard(schema: unknown): schema is StandardSchemaV1 {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
   const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
-  return typeof props === 'object' && props !== null && props.version === 1 && typeof props.validate === 'function'
+  return (
+    typeof props === 'object' &&
+    props !== null &&
+    props.version === 1 &&
+    typeof props.validate === 'function'
+  )
 }
 
 /** An issue's path as item names (`{ key }` segments read too; a symbol as its text). */
-export function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): (string | number)[] {
+export function issuePath(
+  path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined,
+): (string | number)[] {
   const keys: (string | number)[] = [] // a plain array: a library's path may be an Array subclass (arktype)
   for (const segment of path ?? []) {
     const key = typeof segment === 'object' && segment !== null ? segment.key : segment
@@ -62,7 +80,9 @@ function checkStandard(schema: StandardSchemaV1): Check {
   const validate = schema['~standard'].validate
   return (value) => {
     const result = validate(value)
-    return isThenable(result) ? Promise.resolve(result).then((settled) => resultOf(settled, value)) : resultOf(result, value)
+    return isThenable(result)
+      ? Promise.resolve(result).then((settled) => resultOf(settled, value))
+      : resultOf(result, value)
   }
 }
 
@@ -72,7 +92,12 @@ function presenceOf(schema: StandardSchemaV1): Presence {
   const nulled = trySync(schema, null)
   const optional = absent !== undefined && !absent.issues
   const made = optional ? (absent as { value: unknown }).value : undefined
-  return { optional, nullable: nulled !== undefined && !nulled.issues, hasDefault: made !== undefined, default: made }
+  return {
+    optional,
+    nullable: nulled !== undefined && !nulled.issues,
+    hasDefault: made !== undefined,
+    default: made,
+  }
 }
 
 /** The library's answer for `value` when it answers synchronously (an async schema: `undefined`). */

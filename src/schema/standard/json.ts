@@ -12,7 +12,10 @@ export type JsonNode = Readonly<Record<string, unknown>>
 // `unrepresentable: 'any'` (zod) / `fallback` (arktype): unknown options are ignored by the others.
 const OPTIONS = {
   target: 'draft-2020-12',
-  libraryOptions: { unrepresentable: 'any', fallback: (context: { base: unknown }) => context.base },
+  libraryOptions: {
+    unrepresentable: 'any',
+    fallback: (context: { base: unknown }) => context.base,
+  },
 }
 
 /**
@@ -23,7 +26,10 @@ const OPTIONS = {
  * @example
  * jsonSchemaOf(z.number().int(), 'input') // { $schema: '…', type: 'integer', … }
  */
-export function jsonSchemaOf(schema: StandardSchemaV1, side: 'input' | 'output'): JsonNode | undefined {
+export function jsonSchemaOf(
+  schema: StandardSchemaV1,
+  side: 'input' | 'output',
+): JsonNode | undefined {
   const converter = schema['~standard'].jsonSchema
   if (!converter || typeof converter[side] !== 'function') return undefined
   try {
@@ -82,7 +88,8 @@ export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullab
     const all = nodesAt(current, 'allOf')
     const options = [...nodesAt(current, 'anyOf'), ...nodesAt(current, 'oneOf')]
     const nonNull = options.filter((option) => !isNullNode(option))
-    if (typeof ref === 'string' && resolveRef(root, ref)) current = resolveRef(root, ref) as JsonNode
+    if (typeof ref === 'string' && resolveRef(root, ref))
+      current = resolveRef(root, ref) as JsonNode
     else if (all.length === 1 && all[0]) current = all[0]
     else if (options.length > 1 && nonNull.length === 1 && nonNull[0]) {
       nullable = true

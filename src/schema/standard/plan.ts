@@ -43,10 +43,13 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
   if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
   if ('const' in node) return { to: 'option', options: [node.const] }
   const options = [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
-  if (options.length) return { to: 'union', options: options.map((option) => optionOf(build, option)) }
+  if (options.length)
+    return { to: 'union', options: options.map((option) => optionOf(build, option)) }
   const types = typesOf(node).filter((type) => type !== 'null')
-  if (types.length > 1) return { to: 'union', options: types.map((type) => optionOf(build, { ...node, type })) }
-  const type = types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : undefined)
+  if (types.length > 1)
+    return { to: 'union', options: types.map((type) => optionOf(build, { ...node, type })) }
+  const type =
+    types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : undefined)
   switch (type) {
     case 'integer':
       return { to: 'number', integer: true }
@@ -67,7 +70,10 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
 
 function optionOf(build: Build, node: JsonNode): PlannedOption {
   const settled = settle(build.root, node)
-  return { plan: planOf(build, node), fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value) }
+  return {
+    plan: planOf(build, node),
+    fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value),
+  }
 }
 
 /** Does a converted value have the type a node declares? (a shallow check: the library judges the rest) */
@@ -108,5 +114,10 @@ function objectPlan(build: Build, node: JsonNode): ConversionPlan {
   })
   const additional = nodeAt(node, 'additionalProperties')
   // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.
-  return { to: 'object', entries, unknownKeys: 'keep', rest: additional ? planOf(build, additional) : undefined }
+  return {
+    to: 'object',
+    entries,
+    unknownKeys: 'keep',
+    rest: additional ? planOf(build, additional) : undefined,
+  }
 }

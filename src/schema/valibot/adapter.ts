@@ -5,7 +5,14 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import type { Check, CheckResult, JsonSchemaObject, Presence, SchemaAdapter, SchemaIssue } from '../adapter'
+import type {
+  Check,
+  CheckResult,
+  JsonSchemaObject,
+  Presence,
+  SchemaAdapter,
+  SchemaIssue,
+} from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
@@ -23,30 +30,44 @@ const CONFIG = { abortPipeEarly: true } as const
 export function isValibotSchema(schema: unknown): schema is AnySchema {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
   const shape = schema as { kind?: unknown; '~run'?: unknown; '~standard'?: { vendor?: unknown } }
-  return shape.kind === 'schema' && typeof shape['~run'] === 'function' && (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
+  return (
+    shape.kind === 'schema' &&
+    typeof shape['~run'] === 'function' &&
+    (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
+  )
 }
 
 /** valibot's issues in the seam's one shape, at most `MAX_SCHEMA_ISSUES`. */
 export function valibotIssues(issues: readonly v.BaseIssue<unknown>[]): SchemaIssue[] {
-  return issues.slice(0, MAX_SCHEMA_ISSUES).map((issue) => ({ message: reasonOf(issue), path: issueKeys(issue) }))
+  return issues
+    .slice(0, MAX_SCHEMA_ISSUES)
+    .map((issue) => ({ message: reasonOf(issue), path: issueKeys(issue) }))
 }
 
 function resultOf(result: v.SafeParseResult<AnySchema>): CheckResult {
-  return result.success ? { ok: true, value: result.output } : { ok: false, issues: valibotIssues(result.issues) }
+  return result.success
+    ? { ok: true, value: result.output }
+    : { ok: false, issues: valibotIssues(result.issues) }
 }
 
 /** valibot's own validation of a converted value (async schemas awaited). */
 function checkValibot(schema: AnySchema): Check {
   if ((schema as { async?: boolean }).async === true) {
     const asyncSchema = schema as unknown as v.GenericSchemaAsync
-    return async (value) => resultOf((await v.safeParseAsync(asyncSchema, value, CONFIG)) as v.SafeParseResult<AnySchema>)
+    return async (value) =>
+      resultOf((await v.safeParseAsync(asyncSchema, value, CONFIG)) as v.SafeParseResult<AnySchema>)
   }
   return (value) => resultOf(v.safeParse(schema, value, CONFIG))
 }
 
 function presenceOf(schema: AnySchema): Presence {
   const seen = unwrap(schema)
-  return { optional: seen.optional, nullable: seen.nullable, hasDefault: seen.hasDefault, default: seen.default }
+  return {
+    optional: seen.optional,
+    nullable: seen.nullable,
+    hasDefault: seen.hasDefault,
+    default: seen.default,
+  }
 }
 
 /** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
@@ -67,7 +88,9 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
       target: 'draft-2020-12',
       errorMode: 'ignore',
       typeMode: side,
-      overrideSchema: override ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject) : undefined,
+      overrideSchema: override
+        ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject)
+        : undefined,
     }) as JsonSchemaObject
   },
   presence: presenceOf,

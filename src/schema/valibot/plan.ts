@@ -31,7 +31,8 @@ export function planValibot(schema: AnySchema): ConversionPlan {
 
 function build(shape: SchemaShape): ConversionPlan {
   const hook = shape['~fwConvert']
-  if (typeof hook === 'function') return { to: 'custom', convert: (value) => hook.call(shape, value) }
+  if (typeof hook === 'function')
+    return { to: 'custom', convert: (value) => hook.call(shape, value) }
   // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts)
   const inner = wrappedSchema(shape)
   if (inner !== undefined) return { to: 'maybe', inner: planValibot(inner) }
@@ -57,13 +58,22 @@ function build(shape: SchemaShape): ConversionPlan {
     case 'loose_tuple':
     case 'strict_tuple':
     case 'tuple_with_rest':
-      return { to: 'tuple', items: (shape.items ?? []).map(planValibot), rest: shape.rest ? planValibot(shape.rest) : undefined }
+      return {
+        to: 'tuple',
+        items: (shape.items ?? []).map(planValibot),
+        rest: shape.rest ? planValibot(shape.rest) : undefined,
+      }
     case 'object':
     case 'loose_object':
     case 'strict_object':
     case 'object_with_rest':
       // only `v.object` strips unknown keys; the others keep them for valibot to judge (a strict object refuses them)
-      return { to: 'object', entries: entriesOf(shape), unknownKeys: shape.type === 'object' ? 'strip' : 'keep', rest: shape.rest ? planValibot(shape.rest) : undefined }
+      return {
+        to: 'object',
+        entries: entriesOf(shape),
+        unknownKeys: shape.type === 'object' ? 'strip' : 'keep',
+        rest: shape.rest ? planValibot(shape.rest) : undefined,
+      }
     case 'record':
       return { to: 'record', value: planValibot(shape.value as AnySchema) }
     case 'union':
@@ -100,7 +110,9 @@ function isInteger(shape: SchemaShape): boolean {
     shape.pipe?.some(
       (action) =>
         (action.kind === 'validation' && INTEGER_ACTIONS.has(action.type)) ||
-        (action.kind === 'schema' && action !== shape && isInteger(action as unknown as SchemaShape)),
+        (action.kind === 'schema' &&
+          action !== shape &&
+          isInteger(action as unknown as SchemaShape)),
     ) ?? false
   )
 }
