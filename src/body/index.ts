@@ -1,8 +1,9 @@
 /**
- * Request bodies: `readBody` and its plan (./read), the byte limits (./limits), and the
+ * Request bodies: `readBody` (./read) and its plan (./format), the byte limits (./limits), and the
  * content-type and framing helpers the core reads them with.
  */
 export * from './read'
+export * from './format'
 export * from './limits'
 export { FRAMED, markFramed } from './stream'
 export { jsonDepthExceeds } from '../utils/json-depth'

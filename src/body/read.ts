@@ -19,15 +19,15 @@
 import type { FramingCheck } from '../types'
 import { UnsupportedMediaType } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
+import { MULTIPART, URLENCODED, type ContentType } from '../utils/content-type'
 import {
-  isJsonType,
-  isXmlType,
-  MULTIPART,
-  parseContentType,
-  typeMatcher,
-  URLENCODED,
-  type ContentType,
-} from '../utils/content-type'
+  contentTypeOf,
+  formatOf,
+  limitOf,
+  type BodyAccept,
+  type BodyFormat,
+  type BodyPlan,
+} from './format'
 import { parseUrlencoded } from './form'
 import { parseJson } from './json'
 import type { Limits } from './limits'
@@ -46,31 +46,8 @@ import {
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
-/** Which wire forms a body param accepts. */
-export type BodyAccept = 'any' | 'json' | 'form' | 'text' | 'binary'
-
-/** How to read one endpoint's body; built once by the core, reused per request. */
-export interface BodyPlan {
-  accept: BodyAccept
-  /** for `text` / `binary`: accepted type pattern, e.g. `text/html`, `image/*` */
-  contentType?: string
-  /** bytes; lowers the service limit for this body */
-  maxLength?: number
-  /** multipart: the field names that may carry a file (others are refused at their first byte); `undefined`: any */
-  fileFields?: readonly string[]
-}
-
-const JSON_HEADER = 'application/json'
-/** The most common header, parsed once (read-only here). */
-const JSON_TYPE: ContentType = Object.freeze({
-  essence: JSON_HEADER,
-  params: Object.freeze(Object.create(null) as Record<string, string>),
-})
-
 /** Framed multipart bodies up to this size are read whole, not streamed. */
 const WHOLE_MULTIPART_BYTES = 64 * 1024
-
-type BodyFormat = 'json' | 'xml' | 'urlencoded' | 'multipart' | 'text' | 'binary'
 
 const EXPECTED: Record<BodyAccept, string> = {
   any: 'JSON, XML or form data',
@@ -194,75 +171,6 @@ function parseBytes(
       return decodeText(bytes, type?.params.charset)
     case 'binary':
       return binaryFile(request, bytes, type)
-  }
-}
-
-/**
- * Whether `plan` accepts a body with this `Content-Type` header (an endpoint
- * with several whole-body params gives the body to those that accept it).
- *
- * @example
- * acceptsType({ accept: 'json' }, 'application/json; charset=utf-8') // true
- */
-export function acceptsType(plan: BodyPlan, contentType: string | null): boolean {
-  return accepts(plan, parseContentType(contentType))
-}
-
-/** `acceptsType` for a `Content-Type` already parsed (`contentTypeOf`): several plans, one parse. */
-export function accepts(plan: BodyPlan, type: ContentType | undefined): boolean {
-  return formatOf(plan, type) !== undefined
-}
-
-/**
- * A request's parsed `Content-Type` (`undefined` without one), parsed once per
- * body: chosen among body plans and read with the same value.
- *
- * @example
- * contentTypeOf(new Request('http://h/', { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' } }))?.essence // 'text/plain'
- */
-export function contentTypeOf(request: Request): ContentType | undefined {
-  const header = request.headers.get('content-type')
-  // The most common header skips the parse; any other is parsed per request (no cache: see docs/architecture.md, Libraries).
-  return header === JSON_HEADER ? JSON_TYPE : parseContentType(header)
-}
-
-function formatOf(plan: BodyPlan, type: ContentType | undefined): BodyFormat | undefined {
-  const essence = type?.essence
-  // A declared `contentType` narrows every body format, objects included.
-  if (
-    plan.contentType !== undefined &&
-    (essence === undefined || !typeMatcher(plan.contentType)(essence))
-  )
-    return undefined
-  switch (plan.accept) {
-    case 'json':
-      return essence !== undefined && isJsonType(essence) ? 'json' : undefined
-    case 'form':
-      return essence === URLENCODED ? 'urlencoded' : essence === MULTIPART ? 'multipart' : undefined
-    case 'any':
-      if (essence === undefined) return undefined
-      if (isJsonType(essence)) return 'json'
-      if (essence === URLENCODED) return 'urlencoded'
-      if (essence === MULTIPART) return 'multipart'
-      return isXmlType(essence) ? 'xml' : undefined
-    case 'text':
-    case 'binary':
-      return plan.accept
-  }
-}
-
-function limitOf(format: BodyFormat, limits: Limits): number {
-  switch (format) {
-    case 'urlencoded':
-      return limits.formBytes
-    case 'multipart':
-      return limits.multipartBytes
-    case 'binary':
-      return limits.fileBytes
-    case 'xml':
-      return Math.min(limits.xmlBytes, limits.bodyBytes)
-    default:
-      return limits.bodyBytes
   }
 }
 

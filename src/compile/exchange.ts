@@ -1,7 +1,7 @@
 import type { API } from '../api/api'
 import type { RequestContext } from '../request/context'
 
-/** One API class on the route: how its per-request instance is made (compile/tree.ts, `instanceMaker`). */
+/** One API class on the route: how its per-request instance is made (compile/instance.ts, `instanceMaker`). */
 export interface LevelMaker {
   cls: Function
   make: () => API

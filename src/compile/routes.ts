@@ -8,7 +8,8 @@ import { label, rendererFor, type CompileOptions } from './options'
 import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
-import { specsOf, type EndpointDef, type Level } from './tree'
+import { specsOf } from './specs'
+import type { EndpointDef, Level } from './tree'
 
 /** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (docs/api.md, path rules). */
 export interface Scope {

@@ -6,9 +6,11 @@ import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
-import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
+import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
+import { instanceMaker, lineage, probe } from './instance'
 import { label } from './options'
+import { specFor, specsOf } from './specs'
 
 /** A common param: a decorated field (or a class-route path param) of some API class. */
 export interface CommonParam {
@@ -65,14 +67,6 @@ export interface EndpointDef {
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
 
-/** Classes from the topmost API subclass down to `cls`. */
-function lineage(cls: Function): Function[] {
-  const chain: Function[] = []
-  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current))
-    chain.unshift(current)
-  return chain
-}
-
 function commonFields(cls: APIClass): CommonParam[] {
   const fields = new Map<string, MarkerSpec>()
   for (const ancestor of lineage(cls)) {
@@ -82,58 +76,6 @@ function commonFields(cls: APIClass): CommonParam[] {
     }
   }
   return [...fields].map(([field, spec]) => ({ field, spec }))
-}
-
-/**
- * One instance made at build (field endpoints are read from it); `undefined` when its constructor
- * throws without a request. A declaration refused while it runs (`ImproperlyConfigured`, e.g. a
- * field endpoint's `{ doc: { status: 404 } }`) is the build's error, not a missing instance.
- */
-function probe(cls: APIClass): object | undefined {
-  try {
-    return new (cls as unknown as new () => object)()
-  } catch (error) {
-    if (error instanceof ImproperlyConfigured) throw error
-    return undefined // a constructor that needs a request cannot declare field endpoints
-  }
-}
-
-// Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the
-// instance's keys and need the constructor to have run: any trace of them in a class's source.
-const PRIVATE = /#|__private|PrivateField|WeakMap/
-// The constructor esbuild writes for a class with decorators and none of its own (blanks removed).
-const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([\w$]+,5,this\);?\}/g
-
-/** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
-function writtenInit(cls: Function): boolean {
-  const source = Function.prototype.toString.call(cls)
-  return (
-    PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
-  )
-}
-
-/**
- * How a class's per-request instance is made, decided at build: a class with
- * nothing to initialise (none of its classes declares a constructor, a field
- * or a private member, and the probe instance has no own key: what most API
- * classes are) gets it from its prototype, without running the constructor
- * chain (for a class with decorators, esbuild's lowering puts
- * `super(...arguments)` and its initializer call there); any other runs it.
- */
-export function instanceMaker(cls: APIClass, probed: object | undefined): () => API {
-  const Cls = cls as unknown as new () => API
-  const proto = cls.prototype as API
-  const bare =
-    probed !== undefined &&
-    Object.getPrototypeOf(probed) === proto &&
-    Reflect.ownKeys(probed).length === 0 &&
-    !lineage(cls).some(writtenInit)
-  if (!bare) return () => new Cls()
-  // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
-  // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
-  const Bare = function () {} as unknown as { new (): API; prototype: API }
-  Bare.prototype = proto
-  return () => new Bare()
 }
 
 /** Endpoint declarations per method name, in source order (base classes first). */
@@ -195,39 +137,6 @@ function mountsOf(cls: APIClass): { api: APIClass; route: string; name: string }
     }
   }
   return mounts
-}
-
-function specFor(entry: unknown, where: string, key: string): MarkerSpec {
-  let spec: MarkerSpec
-  try {
-    spec = toSpec(entry)
-  } catch {
-    const got =
-      typeof entry === 'object' && entry !== null
-        ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema`
-        : typeof entry
-    throw new ImproperlyConfigured(
-      `${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`,
-    )
-  }
-  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
-  return spec
-}
-
-/** Specs of a params object, each checked (the error names class, method and key). */
-export function specsOf(
-  params: Record<string, unknown> | undefined,
-  where: string,
-): Record<string, MarkerSpec> {
-  if (isSchema(params)) {
-    throw new ImproperlyConfigured(
-      `${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`,
-    )
-  }
-  const specs: Record<string, MarkerSpec> = {}
-  for (const key of Object.keys(params ?? {}))
-    specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
-  return specs
 }
 
 function checkBraces(template: string, where: string): void {

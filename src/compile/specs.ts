@@ -1,0 +1,36 @@
+/** Param declarations read into specs, each checked (the error names class, method and key). */
+import { ImproperlyConfigured } from '../exceptions'
+import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
+
+export function specFor(entry: unknown, where: string, key: string): MarkerSpec {
+  let spec: MarkerSpec
+  try {
+    spec = toSpec(entry)
+  } catch {
+    const got =
+      typeof entry === 'object' && entry !== null
+        ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema`
+        : typeof entry
+    throw new ImproperlyConfigured(
+      `${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`,
+    )
+  }
+  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
+  return spec
+}
+
+/** Specs of a params object, each checked (the error names class, method and key). */
+export function specsOf(
+  params: Record<string, unknown> | undefined,
+  where: string,
+): Record<string, MarkerSpec> {
+  if (isSchema(params)) {
+    throw new ImproperlyConfigured(
+      `${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`,
+    )
+  }
+  const specs: Record<string, MarkerSpec> = {}
+  for (const key of Object.keys(params ?? {}))
+    specs[key] = specFor((params as Record<string, unknown>)[key], where, key)
+  return specs
+}

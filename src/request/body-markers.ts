@@ -1,0 +1,101 @@
+/**
+ * The whole-body markers (`request.Body`, `request.Json`, `request.Form`) and
+ * their options; re-exported by request/index.ts.
+ */
+import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
+import { byteLimit } from '../utils/byte-limit'
+import { createMarker, notASchema, specSchema } from './markers'
+import type * as M from './markers'
+
+type BodyMarker<S extends StandardSchemaV1> = M.ConfigurableMarker<
+  SchemaOutput<S>,
+  M.BodyOptions,
+  SchemaInput<S>
+>
+
+/**
+ * Options of `request.Body`: what it enforces.
+ *
+ * @example
+ * request.Body(v.string(), { contentType: 'text/html', maxBytes: 100 })
+ */
+export interface WholeBodyOptions extends SizedBodyOptions {
+  /** the only content type accepted (415 otherwise), e.g. `text/html`, `application/x-www-form-urlencoded` */
+  contentType?: string
+}
+
+/**
+ * Options of `request.Json` / `request.Form` (their content types are fixed).
+ *
+ * @example
+ * request.Json(Article, { maxBytes: 64 * 1024 })
+ */
+export interface SizedBodyOptions {
+  /** maximum body size in bytes (413 beyond); the one spelling of a byte limit, like `limits.bodyBytes` */
+  maxBytes?: number
+  /** alias of `maxBytes` (UtilMeta's `max_length`) */
+  maxLength?: number
+}
+
+/**
+ * The whole body: JSON, XML, urlencoded or multipart for object/array schemas;
+ * text for `v.string()`; the raw bytes for a `file.*` schema.
+ *
+ * @example
+ * @api.post({ data: request.Body(v.object({ title: v.string() })) })
+ * @api.post({ html: request.Body(v.string(), { maxBytes: 10_000, contentType: 'text/html' }) })
+ */
+export function Body<S extends StandardSchemaV1>(
+  schema: S,
+  options: WholeBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'any',
+    schema: specSchema(schema),
+    hasDefault: false,
+    contentType: options.contentType,
+    maxLength: byteLimit(options, 'maxLength', 'request.Body'),
+    invalid: notASchema(schema, 'request.Body'),
+  })
+}
+
+/**
+ * A body that must be `application/json` (else 415).
+ *
+ * @example
+ * @api.post({ user: request.Json(v.object({ name: v.string() })) })
+ */
+export function Json<S extends StandardSchemaV1>(
+  schema: S,
+  options: SizedBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'json',
+    schema: specSchema(schema),
+    hasDefault: false,
+    maxLength: byteLimit(options, 'maxLength', 'request.Json'),
+    invalid: notASchema(schema, 'request.Json'),
+  })
+}
+
+/**
+ * A body that must be `multipart/form-data` or urlencoded (else 415).
+ *
+ * @example
+ * @api.post({ form: request.Form(v.object({ avatar: file.Image })) })
+ */
+export function Form<S extends StandardSchemaV1>(
+  schema: S,
+  options: SizedBodyOptions = {},
+): BodyMarker<S> {
+  return createMarker({
+    kind: 'body',
+    accept: 'form',
+    schema: specSchema(schema),
+    hasDefault: false,
+    maxLength: byteLimit(options, 'maxLength', 'request.Form'),
+    invalid: notASchema(schema, 'request.Form'),
+  })
+}
