@@ -6,20 +6,12 @@
  * comes from), `x-fw-match` (path: `rest` for FilePathParam), `x-fw-body`
  * (request body: the input key or the fields' keys).
  */
-import { innerOf } from '../schema/walk'
-import { shapeOf } from '../schema'
 import { under } from '../router/route-path'
+import { parametersOf } from './parameters'
+import { requestBodyOf } from './request-body'
 import { responsesOf, usedShared } from './responses'
-import type { BodyField, RouteBody, RouteInfo, RouteParam } from './routes'
-import {
-  acceptedInput,
-  fileFields,
-  jsonDefault,
-  toSchema,
-  wireSchema,
-  type Definitions,
-  type JsonSchema,
-} from './schema'
+import type { RouteInfo } from './route-info'
+import type { Definitions, JsonSchema } from './schema'
 
 /** An OpenAPI 3.1 document (the parts fw writes; everything is plain JSON). */
 export interface OpenAPIDocument {
@@ -62,13 +54,6 @@ export interface DocumentOptions {
   exclude?: readonly (string | RegExp)[]
 }
 
-/** One input the client reads a wire value from. */
-interface Source {
-  key: string
-  field?: string
-  target?: 'instance'
-}
-
 const segment = (text: string): string => text.replace(/[{}]/g, '').replace(/[^A-Za-z0-9_-]/g, '_')
 
 /** `<class route relative to the root route, dotted>.<method name>`, e.g. `article.getArticle`. */
@@ -78,165 +63,6 @@ function baseOperationId(route: RouteInfo, root: string): string {
       ? route.classPath.slice(root.length)
       : route.classPath
   return [...below.split('/').filter(Boolean).map(segment), route.methodName].join('.')
-}
-
-function sourceOf(param: RouteParam): Source {
-  return {
-    key: param.key,
-    ...(param.field !== undefined ? { field: param.field } : {}),
-    ...(param.target === 'instance' ? { target: 'instance' as const } : {}),
-  }
-}
-
-function parameterOf(param: RouteParam, route: RouteInfo, defs: Definitions): JsonSchema {
-  const schema: JsonSchema = {
-    ...acceptedInput(wireSchema(param.schema, defs)),
-    ...(param.hasDefault ? jsonDefault(param.default) : {}),
-  }
-  const notes: string[] = []
-  // `{ default: null }` (an optional cookie) makes null a value the param may take.
-  if (param.hasDefault && param.default === null && typeof schema.type === 'string')
-    schema.type = [schema.type, 'null']
-  if (param.regex !== undefined) schema.pattern = `^(?:${param.regex})$`
-  if (param.match === 'rest')
-    notes.push(
-      'The rest of the path, `/` included (FilePathParam); segments are percent-encoded one by one.',
-    )
-  if (route.optionalTail.includes(param.name))
-    notes.push('May be left out of the URL (trailing param with a default).')
-  const own = lifted(schema)
-  if (own.description) notes.unshift(own.description as string)
-  return {
-    name: param.name,
-    in: param.in,
-    required: param.required,
-    ...own,
-    ...(notes.length ? { description: notes.join(' ') } : {}),
-    schema,
-    ...(param.match === 'rest' ? { 'x-fw-match': 'rest' } : {}),
-    'x-fw-source': [sourceOf(param)],
-  }
-}
-
-/** Parameters, one per (in, name): a header declared twice (common and in `request.Headers`) is one parameter with two sources. */
-function parametersOf(route: RouteInfo, defs: Definitions): JsonSchema[] {
-  const byName = new Map<string, JsonSchema>()
-  for (const param of route.params) {
-    const id = `${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`
-    const existing = byName.get(id)
-    if (existing) {
-      ;(existing['x-fw-source'] as Source[]).push(sourceOf(param))
-      existing.required = existing.required === true || param.required
-      // Both declarations are enforced: the value must pass both rules.
-      existing.schema = bothRules(
-        existing.schema as JsonSchema,
-        parameterOf(param, route, defs).schema as JsonSchema,
-      )
-      continue
-    }
-    byName.set(id, parameterOf(param, route, defs))
-  }
-  return [...byName.values()]
-}
-
-/** Notes that do not constrain a value (left out when comparing rules). */
-const NOTES = new Set(['description', 'default', 'examples', 'example', 'title'])
-
-/** One schema for two rules a value must both pass: the stricter when one contains the other, else `allOf`. */
-function bothRules(first: JsonSchema, second: JsonSchema): JsonSchema {
-  const within = (loose: JsonSchema, strict: JsonSchema): boolean =>
-    Object.entries(loose).every(
-      ([key, value]) => NOTES.has(key) || JSON.stringify(strict[key]) === JSON.stringify(value),
-    )
-  if (within(second, first)) return first
-  if (within(first, second)) return { ...first, ...second }
-  return { allOf: [first, second] }
-}
-
-function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSchema {
-  const properties: Record<string, JsonSchema> = {}
-  const required: string[] = []
-  for (const field of fields) {
-    properties[field.wire] = {
-      ...acceptedInput(toSchema(field.schema, defs)),
-      ...(field.hasDefault ? jsonDefault(field.default) : {}),
-    }
-    if (field.required) required.push(field.wire)
-  }
-  return { type: 'object', properties, ...(required.length ? { required } : {}) }
-}
-
-function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefined {
-  const encoding: JsonSchema = {}
-  for (const [name, mime] of files) if (mime) encoding[name] = { contentType: mime }
-  return Object.keys(encoding).length ? { encoding } : undefined
-}
-
-function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
-  if (body.accept === 'binary')
-    return {
-      [body.contentType ?? 'application/octet-stream']: {
-        schema: { type: 'string', format: 'binary' },
-      },
-    }
-  // A body limit counts bytes, not characters: it is the request body's `x-fw-max-bytes`, not a `maxLength`.
-  if (body.accept === 'text')
-    return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
-  const isArray =
-    body.shape === 'whole' &&
-    body.schema !== undefined &&
-    shapeOf(innerOf(body.schema)).type === 'array'
-  const schema =
-    body.shape === 'fields'
-      ? fieldsSchema(body.fields ?? [], defs)
-      : acceptedInput(toSchema(body.schema, defs))
-  const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
-  const files =
-    body.shape === 'fields'
-      ? fileFields(objectOfFields(body.fields ?? []))
-      : fileFields(isArray ? itemOf(body) : body.schema)
-  const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
-  if (body.accept === 'json') return { 'application/json': { schema } }
-  if (files.size) return multipart
-  const urlencoded = { 'application/x-www-form-urlencoded': { schema: formSchema } }
-  if (body.accept === 'form') return { ...multipart, ...urlencoded }
-  const xml: Record<string, JsonSchema> = isArray
-    ? {}
-    : { 'application/xml': { schema }, 'text/xml': { schema } }
-  return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
-}
-
-function itemOf(body: RouteBody): RouteBody['schema'] {
-  return body.schema ? (shapeOf(innerOf(body.schema)).item as RouteBody['schema']) : undefined
-}
-
-/** A stand-in object schema over body fields, so file detection reads them like an object's entries. */
-function objectOfFields(fields: readonly BodyField[]): RouteBody['schema'] {
-  const entries: Record<string, unknown> = {}
-  for (const field of fields) if (field.schema) entries[field.wire] = field.schema
-  return { kind: 'schema', type: 'object', entries } as unknown as RouteBody['schema']
-}
-
-function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
-  const limit = body.maxLength !== undefined ? ` At most ${body.maxLength} bytes (413 beyond).` : ''
-  const clientBody =
-    body.shape === 'whole'
-      ? {
-          shape: 'whole',
-          key: body.key,
-          ...(body.target === 'instance' ? { target: 'instance' } : {}),
-        }
-      : {
-          shape: 'fields',
-          fields: (body.fields ?? []).map((field) => ({ key: field.key, wire: field.wire })),
-        }
-  return {
-    description: `${body.shape === 'whole' ? `The whole body (\`${body.key}\`).` : 'Body fields.'}${limit}`,
-    required: body.required,
-    content: contentOf(body, defs),
-    ...(body.maxLength !== undefined ? { 'x-fw-max-bytes': body.maxLength } : {}),
-    'x-fw-body': clientBody,
-  }
 }
 
 /** A route whose trailing path params may be left out is also documented at each shorter path, without them. */
@@ -272,15 +98,6 @@ function globOf(pattern: string | RegExp): RegExp {
     .replace(/[.+?^$()|[\]\\{}]/g, '\\$&')
     .replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'))
   return new RegExp(`^${source}/?$`)
-}
-
-/** `description` and the first of `examples` of a param's schema, lifted onto the parameter (what docs pages show). */
-function lifted(schema: JsonSchema): JsonSchema {
-  const examples = schema.examples
-  return {
-    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-    ...(Array.isArray(examples) && examples.length ? { example: examples[0] as unknown } : {}),
-  }
 }
 
 /** The operation's text and flags: `@api.doc(...)` of the endpoint, else its method name and class. */

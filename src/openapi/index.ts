@@ -1,5 +1,6 @@
 export { buildDocument, type DocumentOptions, type OpenAPIDocument } from './document'
-export { describeRoutes, type RouteInfo } from './routes'
+export { describeRoutes } from './routes'
+export type { RouteInfo } from './route-info'
 export {
   docsHandler,
   docsMount,

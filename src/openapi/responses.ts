@@ -3,7 +3,7 @@
  * template's `static result`) and every error fw itself can answer with, in
  * the route's envelope or as RFC 9457 `application/problem+json`.
  */
-import type { DeclaredError, RouteEnvelope, RouteInfo } from './routes'
+import type { DeclaredError, RouteEnvelope, RouteInfo } from './route-info'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
 /** Errors fw produces, with the condition documented for each. */

@@ -4,8 +4,9 @@
  * tail, its endpoint's definition and class levels (prefix, field names),
  * param plans (locations, wire and header names, object entries), body plan,
  * resolved response template and before hooks. Nothing is planned again here.
- * This is the ONLY module of src/openapi/ that reads the core's internals:
- * when the core's plans change, only this file follows.
+ * The route descriptions' types are in route-info.ts. This is the ONLY
+ * module of src/openapi/ that reads the core's internals: when the core's
+ * plans change, only this file follows.
  */
 import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
@@ -19,104 +20,14 @@ import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import { mayBeAbsent, type AnySchema } from '../schema'
-
-/** One non-body param on the wire. */
-export interface RouteParam {
-  in: 'path' | 'query' | 'header' | 'cookie'
-  /** the wire name (query key, header name, cookie name, template name) */
-  name: string
-  /** the key of the method's input object (or the common param's field) */
-  key: string
-  /** set when the param is one entry of an object param (`request.Query/Headers/Cookies`): the entry's key */
-  field?: string
-  /** `input`: a method param; `instance`: a common param of the class */
-  target: 'input' | 'instance'
-  schema?: AnySchema
-  required: boolean
-  hasDefault: boolean
-  default?: unknown
-  /** path: whole-value regex */
-  regex?: string
-  /** path: `rest` for `FilePathParam` (matches `/`) */
-  match?: 'segment' | 'rest'
-}
-
-/** One field of a body made of `request.BodyParam`s. */
-export interface BodyField {
-  key: string
-  wire: string
-  schema?: AnySchema
-  required: boolean
-  hasDefault: boolean
-  default?: unknown
-}
-
-/** The body a route reads. */
-export interface RouteBody {
-  /** `whole`: one `request.Body/Json/Form` param; `fields`: `request.BodyParam`s */
-  shape: 'whole' | 'fields'
-  /** what wire forms the core accepts: structured (any/json/form), whole text, whole binary */
-  accept: 'any' | 'json' | 'form' | 'text' | 'binary'
-  /** whole body: the input key and its schema */
-  key?: string
-  target?: 'input' | 'instance'
-  schema?: AnySchema
-  fields?: BodyField[]
-  contentType?: string
-  maxLength?: number
-  required: boolean
-}
-
-/** The envelope keys of the route's response template. */
-export interface RouteEnvelope {
-  resultKey?: string
-  messageKey?: string
-  errorsKey?: string
-  stateKey?: string
-  countKey?: string
-}
-
-/** Everything the document says about one route. */
-export interface RouteInfo {
-  method: string
-  /** full template from the service root, `{name}` params */
-  template: string
-  /** names of the path params that may be absent at the end of the URL */
-  optionalTail: string[]
-  className: string
-  /** the class's route from the service root, e.g. `/api/article` */
-  classPath: string
-  /** the static field names leading to the class from its root API (`['article']`) */
-  tree: string[]
-  methodName: string
-  params: RouteParam[]
-  body?: RouteBody
-  envelope?: RouteEnvelope
-  /** the envelope of the class's own template: a 405 on the route's path renders with it (the endpoint's `@api.response` is not the path's) */
-  classEnvelope?: RouteEnvelope
-  /** `static result` of the response template, when declared */
-  result?: AnySchema
-  /** `static status` of the response template, or the endpoint's `@api.doc({ status })` (default 200) */
-  status: number
-  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes */
-  doc: OperationDoc
-  /** errors declared with `@api.doc({ errors })` on the endpoint or on a before hook that targets it */
-  errors: DeclaredError[]
-  /** the class's `@api.doc({ description })`: the description of the class's own tags (`tags` on the class, else its name) */
-  classTag?: { names: readonly string[]; description: string }
-  /** the authentication it accepts (fw-api/auth user params, their before hooks', `auth.Require` on its classes) */
-  security: SecurityDoc[]
-}
-
-/** One declared error: its status, class name, and who declared it. */
-export interface DeclaredError {
-  status: number
-  name: string
-  /** `ArticleAPI.loadArticle()` for a before hook; absent for the endpoint itself */
-  hook?: string
-  /** what else raises it (an installed item, e.g. the database) */
-  by?: string
-}
+import type {
+  BodyField,
+  DeclaredError,
+  RouteBody,
+  RouteEnvelope,
+  RouteInfo,
+  RouteParam,
+} from './route-info'
 
 function errorOf(error: Function, hook?: string, by?: string): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status

@@ -7,16 +7,10 @@
 import * as fc from 'fast-check'
 import type { JsonSchema } from '../openapi'
 import type { CaseBody, RequestCase } from './encode'
-import {
-  concreteType,
-  fileOf,
-  resolved,
-  typesOf,
-  valueOf,
-  type GenerateContext,
-  type Wire,
-} from './generate'
+import { resolved, typesOf, type GenerateContext, type Wire } from './context'
+import { valueOf } from './generate'
 import type { BodyMedia, Operation, OperationParam } from './operations'
+import { concreteType, fileOf } from './scalars'
 
 /** An invalid request and the rule it breaks. */
 export interface Variant {

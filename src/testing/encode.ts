@@ -4,7 +4,7 @@
  * header, and the body encoded for its media type (JSON, urlencoded,
  * multipart with files, XML, text, raw bytes).
  */
-import { concreteType } from './generate'
+import { concreteType } from './scalars'
 
 /** A body as generated: a value for a media type, or raw bytes / text sent as is. */
 export type CaseBody =

@@ -1,89 +1,16 @@
 /**
  * Values a document's JSON Schema allows, as fast-check arbitraries: the
  * schema's own `examples`/`default` among generated values; `$ref` into
- * `components`; wire-safe text where the value travels in a URL, a header
- * or a cookie; no `null` where the wire cannot carry it (params, forms).
+ * `components`; wire-safe text (scalars.ts) where the value travels in a
+ * URL, a header or a cookie; no `null` where the wire cannot carry it
+ * (params, forms).
  */
 import * as fc from 'fast-check'
 import type { JsonSchema } from '../openapi'
-
-/** Where a generated value travels: decides its alphabet and whether `null` and empty lists can be sent. */
-export type Wire = 'json' | 'form' | 'query' | 'header' | 'cookie' | 'path'
-
-/** What generation needs besides the schema. */
-export interface GenerateContext {
-  wire: Wire
-  /** a local `$ref` (`#/components/schemas/X`) → its schema */
-  resolve: (ref: string) => JsonSchema | undefined
-}
+import { asNumber, asSchema, resolved, typesOf, wireHasNull, type GenerateContext } from './context'
+import { fileOf, numberOf, SAFE_TEXT, textOf } from './scalars'
 
 const MAX_DEPTH = 4
-const BOUND = 1_000_000
-const SAFE_TEXT = fc.constantFrom(
-  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_',
-)
-// Visible ASCII: a header value is trimmed by `Headers`, so no space at its ends.
-const HEADER_TEXT = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code))
-
-const asNumber = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined
-const asSchema = (value: unknown): JsonSchema | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as JsonSchema)
-    : undefined
-
-/** `null` and empty lists cannot be sent outside a JSON body (an empty list is no field at all). */
-const wireHasNull = (context: GenerateContext): boolean => context.wire === 'json'
-
-/** The schema with its `$ref` followed (one level at a time). */
-export function resolved(schema: JsonSchema, context: GenerateContext): JsonSchema {
-  const ref = schema.$ref
-  if (typeof ref !== 'string') return schema
-  const target = context.resolve(ref)
-  return target
-    ? { ...target, ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$ref')) }
-    : {}
-}
-
-/** The types a schema names (`type: 'x'` or `type: ['x', 'null']`); empty when it names none. */
-export function typesOf(schema: JsonSchema): string[] {
-  const type = schema.type
-  if (typeof type === 'string') return [type]
-  return Array.isArray(type) ? type.filter((item): item is string => typeof item === 'string') : []
-}
-
-function textOf(schema: JsonSchema, context: GenerateContext): fc.Arbitrary<string> {
-  const minLength = asNumber(schema.minLength) ?? (context.wire === 'path' ? 1 : 0)
-  // Up to the documented limit (so a limit that counts something else than characters shows), else short.
-  const maxLength = Math.max(
-    minLength,
-    Math.min(asNumber(schema.maxLength) ?? minLength + 16, minLength + 256),
-  )
-  if (typeof schema.pattern === 'string') {
-    const pattern = new RegExp(schema.pattern, 'u')
-    return fc
-      .stringMatching(pattern)
-      .filter(
-        (text) =>
-          [...text].length >= minLength &&
-          [...text].length <= (asNumber(schema.maxLength) ?? Infinity) &&
-          (context.wire !== 'path' || /^[\w-]+$/.test(text)),
-      )
-  }
-  const unit =
-    context.wire === 'header'
-      ? HEADER_TEXT
-      : context.wire === 'path' || context.wire === 'cookie'
-        ? SAFE_TEXT
-        : 'grapheme'
-  // A documented limit is reached for ('max' size): a limit that counts bytes instead of characters shows.
-  return fc.string({
-    unit,
-    minLength,
-    maxLength,
-    ...(asNumber(schema.maxLength) !== undefined ? { size: 'max' as const } : {}),
-  })
-}
 
 function stringOf(
   schema: JsonSchema,
@@ -119,53 +46,6 @@ function stringOf(
     default:
       return textOf(schema, context)
   }
-}
-
-/** A concrete media type for a declared one (`image/*` → `image/png`). */
-export function concreteType(mediaType: string): string {
-  if (mediaType === '*/*' || mediaType === '') return 'application/octet-stream'
-  if (mediaType.endsWith('/*'))
-    return `${mediaType.slice(0, -2)}/${mediaType.startsWith('image') ? 'png' : 'x-fw-contract'}`
-  return mediaType
-}
-
-/** A small file of the given media type. */
-export function fileOf(mediaType: string): fc.Arbitrary<File> {
-  const type = concreteType(mediaType)
-  return fc
-    .uint8Array({ minLength: 1, maxLength: 48 })
-    .map((bytes) => new File([bytes], 'upload.bin', { type }))
-}
-
-function numberOf(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const exclusiveMin = asNumber(schema.exclusiveMinimum)
-  const exclusiveMax = asNumber(schema.exclusiveMaximum)
-  const min = asNumber(schema.minimum) ?? (exclusiveMin !== undefined ? exclusiveMin : -BOUND)
-  const max = asNumber(schema.maximum) ?? (exclusiveMax !== undefined ? exclusiveMax : BOUND)
-  const inside = (value: number): boolean =>
-    (exclusiveMin === undefined || value > exclusiveMin) &&
-    (exclusiveMax === undefined || value < exclusiveMax)
-  if (integer)
-    return fc
-      .integer({
-        min: Math.ceil(Math.max(min, -Number.MAX_SAFE_INTEGER)),
-        max: Math.floor(Math.min(max, Number.MAX_SAFE_INTEGER)),
-      })
-      .filter(inside)
-  const decimals = fc
-    .double({
-      min: Math.max(min, -BOUND * 1000),
-      max: Math.min(max, BOUND * 1000),
-      noNaN: true,
-      noDefaultInfinity: true,
-    })
-    .filter((value) => inside(value) && !Object.is(value, -0))
-  const whole = fc
-    .integer({ min: Math.ceil(Math.max(min, -BOUND)), max: Math.floor(Math.min(max, BOUND)) })
-    .filter(inside)
-  return Math.ceil(Math.max(min, -BOUND)) <= Math.floor(Math.min(max, BOUND))
-    ? fc.oneof(whole, decimals)
-    : decimals
 }
 
 function arrayOf(

@@ -3,13 +3,11 @@
  * that a service does what its OpenAPI document says. Needs the optional
  * peers `ajv`, `ajv-formats` and `fast-check`; nothing else of fw imports them.
  */
+export { contract, type ContractOptions, type ContractService } from './contract'
 export {
-  contract,
   ContractError,
-  type ContractOptions,
   type ContractReport,
-  type ContractService,
   type Difference,
   type ExpectedDifference,
-} from './contract'
+} from './differences'
 export type { DifferenceKind } from './check'

@@ -1,0 +1,102 @@
+/**
+ * The OpenAPI request body of a route: its content per media type (JSON,
+ * XML, forms, multipart with file encodings, text, binary), its byte limit
+ * (`x-fw-max-bytes`) and `x-fw-body` (the input key or the fields' keys).
+ */
+import { innerOf } from '../schema/walk'
+import { shapeOf } from '../schema'
+import type { BodyField, RouteBody } from './route-info'
+import {
+  acceptedInput,
+  fileFields,
+  jsonDefault,
+  toSchema,
+  type Definitions,
+  type JsonSchema,
+} from './schema'
+
+function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const field of fields) {
+    properties[field.wire] = {
+      ...acceptedInput(toSchema(field.schema, defs)),
+      ...(field.hasDefault ? jsonDefault(field.default) : {}),
+    }
+    if (field.required) required.push(field.wire)
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) }
+}
+
+function encodingOf(files: Map<string, string | undefined>): JsonSchema | undefined {
+  const encoding: JsonSchema = {}
+  for (const [name, mime] of files) if (mime) encoding[name] = { contentType: mime }
+  return Object.keys(encoding).length ? { encoding } : undefined
+}
+
+function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchema> {
+  if (body.accept === 'binary')
+    return {
+      [body.contentType ?? 'application/octet-stream']: {
+        schema: { type: 'string', format: 'binary' },
+      },
+    }
+  // A body limit counts bytes, not characters: it is the request body's `x-fw-max-bytes`, not a `maxLength`.
+  if (body.accept === 'text')
+    return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
+  const isArray =
+    body.shape === 'whole' &&
+    body.schema !== undefined &&
+    shapeOf(innerOf(body.schema)).type === 'array'
+  const schema =
+    body.shape === 'fields'
+      ? fieldsSchema(body.fields ?? [], defs)
+      : acceptedInput(toSchema(body.schema, defs))
+  const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
+  const files =
+    body.shape === 'fields'
+      ? fileFields(objectOfFields(body.fields ?? []))
+      : fileFields(isArray ? itemOf(body) : body.schema)
+  const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
+  if (body.accept === 'json') return { 'application/json': { schema } }
+  if (files.size) return multipart
+  const urlencoded = { 'application/x-www-form-urlencoded': { schema: formSchema } }
+  if (body.accept === 'form') return { ...multipart, ...urlencoded }
+  const xml: Record<string, JsonSchema> = isArray
+    ? {}
+    : { 'application/xml': { schema }, 'text/xml': { schema } }
+  return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
+}
+
+function itemOf(body: RouteBody): RouteBody['schema'] {
+  return body.schema ? (shapeOf(innerOf(body.schema)).item as RouteBody['schema']) : undefined
+}
+
+/** A stand-in object schema over body fields, so file detection reads them like an object's entries. */
+function objectOfFields(fields: readonly BodyField[]): RouteBody['schema'] {
+  const entries: Record<string, unknown> = {}
+  for (const field of fields) if (field.schema) entries[field.wire] = field.schema
+  return { kind: 'schema', type: 'object', entries } as unknown as RouteBody['schema']
+}
+
+export function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {
+  const limit = body.maxLength !== undefined ? ` At most ${body.maxLength} bytes (413 beyond).` : ''
+  const clientBody =
+    body.shape === 'whole'
+      ? {
+          shape: 'whole',
+          key: body.key,
+          ...(body.target === 'instance' ? { target: 'instance' } : {}),
+        }
+      : {
+          shape: 'fields',
+          fields: (body.fields ?? []).map((field) => ({ key: field.key, wire: field.wire })),
+        }
+  return {
+    description: `${body.shape === 'whole' ? `The whole body (\`${body.key}\`).` : 'Body fields.'}${limit}`,
+    required: body.required,
+    content: contentOf(body, defs),
+    ...(body.maxLength !== undefined ? { 'x-fw-max-bytes': body.maxLength } : {}),
+    'x-fw-body': clientBody,
+  }
+}
