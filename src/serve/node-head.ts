@@ -21,7 +21,7 @@
  * refuse: the native path, Bun and Deno serve it.
  */
 import { firstHeader, sameName } from '../node/native/headers'
-import { ABSOLUTE_FORM } from '../node/native/request'
+import { ABSOLUTE_FORM } from '../node/native/target'
 import type { HttpModule } from '../node/bridge/runtime'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}

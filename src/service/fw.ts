@@ -1,4 +1,3 @@
-import { attach, toFetchHandler } from '../adapters'
 import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
@@ -16,20 +15,15 @@ import type { Routed } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import {
-  buildDocument,
-  describeRoutes,
-  docsSettings,
-  type DocumentOptions,
-  type OpenAPIDocument,
-} from '../openapi'
-import { packageVersion } from '../openapi/assets'
+import type { DocumentOptions, OpenAPIDocument } from '../openapi'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import { adaptPrefix, asynchronousOption, type FwOptions } from './options'
+import { asynchronousOption, type FwOptions } from './options'
 import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
 import { runService } from './run'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
+import { BackendLink } from './backend'
+import { serviceDocument } from './document'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -77,14 +71,8 @@ export class Fw<B = unknown> {
   #checked?: CompiledService
   /** the runtime's ways (serve/traits.ts), found once */
   readonly #runtime: RuntimeTraits = runtimeTraits()
-  /** the backend app once `setup()` resolved it (an app instance is its own app) */
-  #app?: unknown
-  #attached = false
-  /** `adapt(route)` was called: its entry is the attachment, the one made at `setup()` answers nothing */
-  #adapted = false
-  #nest?: NestSettings
-  /** Nest's asynchronous setup, once started */
-  #setup?: Promise<this>
+  /** the backend app and where fw is attached to it (./backend) */
+  readonly #backend: BackendLink
   readonly #closers: (() => unknown)[] = []
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
@@ -106,6 +94,7 @@ export class Fw<B = unknown> {
     this.options = { ...options, asynchornous: asynchronousOption(options, 'new Fw()') }
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
+    this.#backend = new BackendLink(this.options, this.#declared, this.fetch)
     if (options.api && !isAPIClass(options.api))
       throw new ImproperlyConfigured('`api` must be a class extending api.API')
     this.#checked = this.#compile() // route templates are checked now, not on the first request
@@ -113,7 +102,7 @@ export class Fw<B = unknown> {
     // `app.listen()` works without further calls; a module or class waits for setup().
     const backend = options.backend
     if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend)
-      this.#resolve(backend)
+      this.#backend.resolve(backend)
   }
 
   /**
@@ -143,17 +132,6 @@ export class Fw<B = unknown> {
         'service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())',
       )
     this.#declaring('use()')
-    const setNest = (settings: NestSettings): void => {
-      if (!isNestCore(this.options.backend))
-        throw new ImproperlyConfigured(
-          "conf.NestSettings needs `backend: nest` (import * as nest from '@nestjs/core')",
-        )
-      if (this.#app !== undefined)
-        throw new ImproperlyConfigured(
-          'conf.NestSettings must be applied before `await service.setup()`',
-        )
-      this.#nest = settings
-    }
     const declared = this.#declared
     const documentErrors = (errors: readonly DocumentedError[]): void =>
       void declared.documentedErrors.push(...errors)
@@ -162,7 +140,7 @@ export class Fw<B = unknown> {
       onClose: (close) => this.onClose(close),
       addPlugin,
       setStringify: (stringify) => void (declared.stringify = stringify),
-      setNest,
+      setNest: (settings) => this.#backend.setNest(settings),
       documentErrors,
     } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
@@ -199,28 +177,7 @@ export class Fw<B = unknown> {
     if (isAPIClass(target)) {
       this.#declaring('mount()')
       this.#declared.apiMounts.push({ api: target, route: prefix })
-    } else {
-      const backend = this.options.backend
-      if (backend !== undefined && this.#app === undefined) {
-        throw new ImproperlyConfigured(
-          isNestCore(backend)
-            ? NEST_SETUP_HINT
-            : "this service's backend is a module or class: call service.setup() to create the app before mounting other apps",
-        )
-      }
-      const nest = isNestCore(backend)
-        ? { core: backend, settings: this.#nest, ready: true }
-        : undefined
-      const handler = toFetchHandler(target, {
-        onError: (error) => console.error(error),
-        debug: this.options.debug,
-        nest,
-      })
-      this.#declaring('mount()')
-      this.#declared.appMounts.push({ prefix, handler })
-      // With a backend, fw only sees the paths it is attached under: add this prefix.
-      if (this.#app !== undefined) this.#attachTo(this.#app, prefix)
-    }
+    } else this.#backend.mountApp(target, prefix, () => this.#declaring('mount()'))
     return this
   }
 
@@ -237,28 +194,7 @@ export class Fw<B = unknown> {
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
-    const backend = this.options.backend
-    if (backend === undefined || this.#attached || this.#setup) return this.#setup ?? this
-    const app = createBackendApp(backend, this.#nest) // a promise for Nest (NestFactory.create)
-    if (!(app instanceof Promise)) return (this.#resolve(app), this)
-    return (this.#setup = app.then((created: unknown) => (this.#resolve(created), this)))
-  }
-
-  /** Keep the app and attach fw (its root API and its app mounts) to it. */
-  #resolve(app: unknown): void {
-    this.#app = app
-    this.#attached = true
-    this.#attachTo(app, this.options.route)
-    for (const mount of this.#declared.appMounts) this.#attachTo(app, mount.prefix)
-  }
-
-  /** Attach fw to `app` under `route`; an attachment made before `adapt()` answers nothing once it is called. */
-  #attachTo(app: unknown, route: string | undefined, adapted = false): unknown {
-    const live = adapted ? undefined : (): boolean => !this.#adapted
-    return attach(app, this.fetch, joinPath(this.#declared.prefix, route), {
-      asynchronous: this.options.asynchornous,
-      live,
-    })
+    return this.#backend.setup(this)
   }
 
   /** A declaration (`use`, `mount`, `adapt`) is refused once the service is built. */
@@ -278,14 +214,7 @@ export class Fw<B = unknown> {
    */
   application<A>(this: Fw<A>): AppOf<A>
   application(): unknown {
-    if (this.options.backend === undefined) return this
-    if (isNestCore(this.options.backend)) {
-      if (this.#app === undefined)
-        throw new ImproperlyConfigured(`service.application(): ${NEST_SETUP_HINT}`)
-      return this.#app
-    }
-    this.setup()
-    return this.#app
+    return this.#backend.application(this)
   }
 
   /**
@@ -300,20 +229,7 @@ export class Fw<B = unknown> {
    */
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
   adapt(route: string): unknown {
-    const backend = this.options.backend
-    if (backend === undefined)
-      throw new ImproperlyConfigured(
-        'service.adapt(route) needs a `backend` in the service options (an app, or the `Hono` class / `express` / `node:http` module)',
-      )
-    this.#declaring('adapt()')
-    if (this.#adapted)
-      throw new ImproperlyConfigured(
-        'service.adapt(route) was already called: one service, one place; make another service to attach it again',
-      )
-    this.#adapted = true // an attachment made at setup (an app given as backend) answers nothing from now on
-    this.#declared.prefix = adaptPrefix(route, this.options)
-    this.#attached = true // the entry returned here is the attachment
-    return this.#attachTo(backend, this.options.route, true)
+    return this.#backend.adapt(route, () => this.#declaring('adapt()'))
   }
 
   /**
@@ -323,12 +239,12 @@ export class Fw<B = unknown> {
    * @example const server = await service.run(); console.log(server.port)
    */
   async run(options: RunOptions = {}): Promise<RunningServer> {
-    if (isNestCore(this.options.backend) && this.#app === undefined)
+    if (isNestCore(this.options.backend) && this.#backend.app === undefined)
       throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
-    if (this.options.backend !== undefined && this.#app === undefined) this.setup()
+    if (this.options.backend !== undefined && this.#backend.app === undefined) this.setup()
     if (this.#compiled === undefined) this.#build()
     const tracker = (this.#tracker ??= new Tracker())
-    const app = this.options.backend === undefined ? undefined : this.#app
+    const app = this.options.backend === undefined ? undefined : this.#backend.app
     return runService(
       {
         fetch: this.fetch,
@@ -352,22 +268,7 @@ export class Fw<B = unknown> {
   }
 
   #document(routes: readonly RouteEntry<Routed>[], info: DocumentOptions = {}): OpenAPIDocument {
-    const route = joinPath(this.#declared.prefix, this.options.route)
-    const {
-      path: _path,
-      scriptUrl: _script,
-      frameAncestors: _frames,
-      ...docs
-    } = docsSettings(this.options.docs) ?? {}
-    const defaults = {
-      ...docs,
-      title: docs.title ?? this.options.name,
-      version: docs.version ?? packageVersion(this.module),
-    }
-    return buildDocument(describeRoutes(routes, this.#declared.documentedErrors), route, {
-      ...defaults,
-      ...info,
-    })
+    return serviceDocument(routes, this, this.#declared, info)
   }
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */

@@ -23,7 +23,7 @@ const REQUEST_PATH = [
   'utils/deadline.ts',
 ]
 /** The modules that check a request's Host. */
-const HOST_CHECKS = ['router/url.ts', 'node/native/request.ts', 'node/native/attach.ts']
+const HOST_CHECKS = ['router/url.ts', 'node/native/request.ts', 'node/native/target.ts', 'node/native/attach.ts']
 
 /** Top-level `let`/`var` declarations of a module (by name). */
 function topLevelMutables(code: string): string[] {

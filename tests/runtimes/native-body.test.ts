@@ -9,7 +9,7 @@ import http from 'node:http'
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nativeRequest } from '../../src/node/native/request'
-import { continueOnRead } from '../../src/serve/node'
+import { continueOnRead } from '../../src/serve/node-linger'
 import { nativeListener } from '../../src/serve/node-native'
 
 type Handler = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => void

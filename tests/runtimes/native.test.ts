@@ -9,7 +9,8 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, Fw, plugins, type RunningServer } from 'fw-api'
 import { nativeHeaders } from '../../src/node/native/headers'
-import { DOT_SEGMENT, incomingOf, PLAIN_TARGET, plainTarget } from '../../src/node/native/request'
+import { incomingOf } from '../../src/node/native/request'
+import { DOT_SEGMENT, PLAIN_TARGET, plainTarget } from '../../src/node/native/target'
 import { HIDDEN_500 } from '../../src/serve/errors'
 
 let aborted: Promise<boolean> | undefined

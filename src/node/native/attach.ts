@@ -21,7 +21,8 @@ import {
   type WebRequestOptions,
 } from '../bridge/request'
 import { sendResponse } from '../bridge/send'
-import { nativeRequestAt, plainTarget } from './request'
+import { nativeRequestAt } from './request'
+import { plainTarget } from './target'
 import { lightParts, type LightParts } from './response'
 import { DEFAULT_TYPE } from './write'
 

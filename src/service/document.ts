@@ -1,0 +1,53 @@
+/**
+ * A service's OpenAPI document (`service.openapi()`, the docs page's): its
+ * routes described under its route, titled and versioned by its options.
+ */
+import type { Routed } from '../compile/routes'
+import {
+  buildDocument,
+  describeRoutes,
+  docsSettings,
+  type DocumentOptions,
+  type OpenAPIDocument,
+} from '../openapi'
+import { packageVersion } from '../openapi/assets'
+import type { RouteEntry } from '../router'
+import { joinPath } from '../router/route-path'
+import type { Declaration } from './build'
+import type { FwOptions } from './options'
+
+/** What the document needs of the service: its options and module URL. */
+interface Documented {
+  readonly module: string | undefined
+  readonly options: Readonly<FwOptions>
+}
+
+/**
+ * The OpenAPI 3.1 document of `routes`, served under the service's route (after `adapt()`'s prefix);
+ * `info` overrides the docs settings, which default to the service's name and package version.
+ *
+ * @example serviceDocument(service.routes(), service, declared, { version: '1.0.0' })
+ */
+export function serviceDocument(
+  routes: readonly RouteEntry<Routed>[],
+  service: Documented,
+  declared: Declaration,
+  info: DocumentOptions = {},
+): OpenAPIDocument {
+  const route = joinPath(declared.prefix, service.options.route)
+  const {
+    path: _path,
+    scriptUrl: _script,
+    frameAncestors: _frames,
+    ...docs
+  } = docsSettings(service.options.docs) ?? {}
+  const defaults = {
+    ...docs,
+    title: docs.title ?? service.options.name,
+    version: docs.version ?? packageVersion(service.module),
+  }
+  return buildDocument(describeRoutes(routes, declared.documentedErrors), route, {
+    ...defaults,
+    ...info,
+  })
+}
