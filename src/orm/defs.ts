@@ -3,13 +3,10 @@ import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { innerOf } from '../schema/walk'
 import { LIST_MAX } from './limits'
-import { insertEntries, selectEntries } from './columns'
-import { databaseOf } from './database'
 import { isExpression } from './expr'
 import { isFieldDecl, Self, type DefField, type FieldDecl, type SchemaDef } from './fields'
-import { resolvePath } from './paths'
-import { columnsOf, foreignKeysTo } from './relations'
-import { DEF, type AnyOrmSchema, type FieldSpec, type InputOptions } from './types'
+import { columnsOf } from './relations'
+import { DEF, type AnyOrmSchema, type FieldSpec } from './types'
 
 /** Is this an `orm.Schema`? */
 export function isOrmSchema(value: unknown): value is AnyOrmSchema {
@@ -165,120 +162,6 @@ export function defOf(
       def.ones.push({ key, def: field.child })
   }
   return def
-}
-
-function lazyPath(def: SchemaDef, path: string, first?: boolean): v.GenericSchema {
-  let resolved: v.GenericSchema | undefined
-  return v.lazy(() => {
-    if (!resolved) {
-      const target = resolvePath(databaseOf(def.db).options.schema, def.table, path)
-      const part =
-        typeof target.transform === 'string' && target.transform !== 'date'
-          ? v.pipe(v.number(), v.integer())
-          : v.unknown()
-      const entry =
-        target.key === undefined || target.transform !== undefined
-          ? part
-          : (selectEntries(target.target)[target.key] ?? v.unknown())
-      resolved = target.many && !first ? v.array(entry) : v.nullable(entry)
-    }
-    return resolved
-  })
-}
-
-/** The valibot entries of the serialised row (output keys). */
-export function entriesOf(def: SchemaDef): Record<string, v.GenericSchema> {
-  const select = selectEntries(def.table)
-  const entries: Record<string, v.GenericSchema> = {}
-  for (const field of def.fields) {
-    if (!field.mode.includes('r') || field.noOutput) continue
-    if (field.type) entries[field.out] = field.type
-    else if (field.kind === 'column') entries[field.out] = select[field.column] as v.GenericSchema
-    else if (field.kind === 'path') entries[field.out] = lazyPath(def, field.path, field.first)
-    else if (field.kind === 'expr')
-      entries[field.out] =
-        field.expr['~ormExpr'] === 'exists' ? v.boolean() : v.nullable(v.number())
-    else if ((field.kind === 'nested' || field.kind === 'batch') && field.child !== undefined) {
-      const child = field.child === Self ? undefined : field.child
-      const item: v.GenericSchema = child ? v.object(entriesOf(child)) : v.unknown()
-      entries[field.out] = field.many ? v.array(item) : v.nullable(item)
-    } else entries[field.out] = v.unknown()
-  }
-  return entries
-}
-
-/** The input schema: `'a'` (create) or `'w'` (update) fields, or the declared columns with `{ omit, partial }`. */
-export function inputSchema(
-  def: SchemaDef,
-  options: InputOptions & { mode?: 'a' | 'w' } = {},
-): v.GenericSchema {
-  const insert = insertEntries(def.table)
-  const entries: Record<string, v.GenericSchema> = {}
-  const mode = options.mode
-  for (const field of def.fields) {
-    if (
-      (field.kind !== 'column' && field.kind !== 'virtual') ||
-      (mode ? !field.mode.includes(mode) : field.kind === 'virtual') ||
-      options.omit?.includes(field.key)
-    )
-      continue
-    const entry =
-      field.type ??
-      (field.kind === 'column' ? (insert[field.column] as v.GenericSchema) : v.unknown())
-    const optional = options.partial || mode === 'w' || field.default !== undefined
-    // Django's auto_now: an update input stamps a `$onUpdate` column when it is parsed
-    const onUpdate =
-      mode === 'w' && field.kind === 'column' && field.default === undefined
-        ? columnsOf(def.table)[field.column]?.onUpdateFn
-        : undefined
-    entries[field.out] = optional ? v.optional(entry, (onUpdate ?? field.default) as never) : entry
-  }
-  for (const field of def.fields) {
-    if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode))
-      continue
-    const child = field.kind === 'nested' ? (field.child === Self ? def : field.child) : undefined
-    // nested rows get their foreign key to this row from it: not part of their input
-    const nestedInput = (schema: SchemaDef) => {
-      const link = resolvePath(databaseOf(def.db).options.schema, def.table, field.path).links[0]
-      const columns = columnsOf(schema.table)
-      const owned = link
-        ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never))
-        : []
-      return inputSchema(schema, { mode, omit: owned })
-    }
-    // the length is checked before the items: a list over `max` costs one comparison
-    const items = child
-      ? v.array(v.lazy(() => nestedInput(child)))
-      : (lazyPath(def, field.path) as v.GenericSchema<unknown[]>)
-    entries[field.out] = v.optional(
-      v.pipe(v.array(v.unknown()), v.maxLength(field.max, `at most ${field.max} items`), items),
-    )
-  }
-  for (const { def: child } of def.ones)
-    for (const key of foreignKeysTo(def.table, child.table))
-      if (!options.omit?.includes(key))
-        entries[key] ??=
-          options.partial || mode === 'w'
-            ? v.optional(insert[key] as v.GenericSchema)
-            : (insert[key] as v.GenericSchema)
-  const object = v.object(entries)
-  const aliases = def.fields.filter(
-    (field) => field.kind === 'column' && field.out !== field.column,
-  )
-  const validate = def.validate
-  if (aliases.length === 0 && !validate) return object
-  return v.pipe(
-    object,
-    v.transform((value: Record<string, unknown>) => {
-      const out: Record<string, unknown> = { ...value }
-      for (const field of aliases)
-        if (field.kind === 'column' && field.out in out) {
-          out[field.column] = out[field.out]
-          delete out[field.out]
-        }
-      return validate ? (validate(out) ?? out) : out
-    }),
-  )
 }
 
 /** The kinds of valibot schema a column of each drizzle data type can become. */

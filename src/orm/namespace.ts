@@ -53,13 +53,8 @@ export {
   type OrderTerm,
 } from './fields'
 export type { SerializeOptions } from './serialize'
-export {
-  Query,
-  type QueryInput,
-  type QueryMethods,
-  type QuerySchema,
-  type QueryValue,
-} from './plan'
+export { Query } from './query-schema'
+export type { QueryInput, QueryMethods, QuerySchema, QueryValue } from './query-value'
 export {
   Filter,
   Limit,

@@ -1,12 +1,9 @@
 import type { SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
-import { columnSchema, lazyPathSchema } from './columns'
 import type { Context } from './context'
 import type { Expression } from './expr'
 import { Order, type OrderTerm } from './fields'
-import { unsafeReason } from './safe'
 import type { FilterOp } from './sql'
 
 /** What a `query` filter function returns: a where-object (`{ path: value | { op: value } }`) or a drizzle condition. @example const where: orm.QueryWhere = { username: { icontains: 'al' } } */
@@ -275,105 +272,4 @@ export function Scope<const A extends string = never>(
     excluded: options.excluded ?? false,
     alias: options.alias,
   } as ScopeSpec & Aliased<A>
-}
-
-const integer = (min: number, max: number) =>
-  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
-/** A date the database takes as a parameter: years 1 to 9 999 (drizzle sends ISO text; `+099999-…` and year 0 are SQL errors). */
-const dateInRange = (date: Date): boolean =>
-  Number.isNaN(date.getTime()) || (date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999)
-/** Why a filter value is out of bounds (a string longer than `max`; a list of more items, or with such an item; a date outside years 1–9 999), or undefined. */
-function outOfBounds(value: unknown, max: number): string | undefined {
-  if (typeof value === 'string')
-    return value.length > max ? `at most ${max} characters (got ${value.length})` : undefined
-  if (value instanceof Date) return dateInRange(value) ? undefined : 'a date from year 1 to 9999'
-  if (!Array.isArray(value)) return undefined
-  if (value.length > max) return `at most ${max} items (got ${value.length})`
-  for (const item of value) {
-    const reason = Array.isArray(item) ? undefined : outOfBounds(item, max)
-    if (reason) return `every item ${reason}`
-  }
-  return undefined
-}
-const bounded = (schema: v.GenericSchema, max: number) =>
-  v.pipe(
-    schema,
-    v.check(
-      (value) => outOfBounds(value, max) === undefined,
-      (issue) => outOfBounds(issue.input, max) ?? 'out of bounds',
-    ),
-  )
-const safe = (schema: v.GenericSchema) =>
-  v.pipe(
-    schema,
-    v.check(
-      (value) => unsafeReason(value) === undefined,
-      (issue) => unsafeReason(issue.input) ?? 'invalid value',
-    ),
-  )
-
-function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
-  if (spec.schema) return spec.schema
-  if (spec.op === 'isNull') return v.boolean()
-  if (spec.op === 'contains' || spec.op === 'icontains' || spec.op === 'startsWith')
-    return v.string()
-  if (spec.path === undefined) return spec.expr ? v.number() : v.unknown()
-  const base = spec.path.includes('.')
-    ? lazyPathSchema(table, db, spec.path)
-    : columnSchema(table, spec.path)
-  return spec.op === 'in' ? v.array(base) : base
-}
-
-/** The valibot entry of one query field. */
-export function queryEntry(
-  table: PgTable,
-  db: string,
-  name: string,
-  field: QueryField,
-): v.GenericSchema {
-  switch (field['~ormQuery']) {
-    case 'filter':
-      return v.optional(
-        safe(bounded(filterSchema(table, db, field), field.maxLength ?? DEFAULT_MAX_LENGTH)),
-      )
-    case 'search':
-    case 'scope':
-      return v.optional(safe(v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH))))
-    case 'offset':
-      return v.optional(integer(0, field.max ?? DEFAULT_MAX.offset), field.default ?? 0)
-    case 'page':
-      return v.optional(integer(1, field.max ?? DEFAULT_MAX.page), field.default ?? 1)
-    case 'limit': {
-      const max = field.max ?? DEFAULT_MAX.limit
-      return v.optional(integer(1, max), field.default ?? max)
-    }
-    case 'order': {
-      const options = field.allowed.flatMap((key) => [key, `-${key}`])
-      if (field.allowed.length === 0)
-        throw new ImproperlyConfigured(`orm.OrderBy for '${name}' allows no column`)
-      return v.optional(
-        v.pipe(
-          v.union([
-            v.array(v.string()),
-            v.pipe(
-              v.string(),
-              v.transform((item) => [item]),
-            ),
-          ]),
-          // The document lists the values the picklist below allows (a transform hides them from the converter).
-          v.metadata({
-            anyOf: [
-              { type: 'array', items: { type: 'string', enum: options } },
-              { type: 'string', enum: options },
-            ],
-            description:
-              'Order by these keys (`-` for descending): one, a list, or several comma-separated.',
-          }),
-          v.transform((list) => list.flatMap((item) => item.split(',')).filter(Boolean)),
-          v.array(v.picklist(options)),
-        ),
-        field.default ? [...field.default] : undefined,
-      )
-    }
-  }
 }

@@ -1,20 +1,20 @@
-import { and, eq, inArray, not, type SQL } from 'drizzle-orm'
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { BadRequest } from '../exceptions'
-import {
-  checkWriteSize,
-  deadlineOf,
-  givenList,
-  issueAt,
-  pathText,
-  writable,
-  type FieldPath,
-} from './bounds'
+import { and, inArray, not, type SQL } from 'drizzle-orm'
+import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { checkWriteSize, deadlineOf, givenList, writable, type FieldPath } from './bounds'
 import { WRITE_ROWS, type WriteLimits } from './limits'
 import type { Db } from './database'
 import { guarded } from './errors'
+import {
+  assertOwned,
+  attempt,
+  ownedBy,
+  saveKeyList,
+  type Module,
+  type Row,
+  type Write,
+} from './owned'
 import type { SchemaDef } from './fields'
-import { columnsOf, primaryKeysOf, type Link } from './relations'
+import { columnsOf, primaryKeysOf } from './relations'
 import {
   bulkSave,
   existingKey,
@@ -25,39 +25,6 @@ import {
   type Runner,
   type SaveOptions,
 } from './save'
-
-type Row = Record<string, unknown>
-type Module = Record<string, unknown>
-
-/** One write in progress: where its statements run, with what options, and the check before each statement. */
-interface Write {
-  runner: Runner
-  module: Module
-  options: SaveOptions
-  /** the `transactionTimeout` check, called before each statement */
-  tick: () => void
-}
-
-/** `fk = parent key` conditions of a to-many relation's rows. */
-function ownedBy(link: Link, parent: Row): { where: SQL; values: Row } {
-  const columns = columnsOf(link.target)
-  const values: Row = {}
-  const parts = link.targetColumns.map((column, index) => {
-    const key =
-      Object.keys(columns).find((candidate) => columns[candidate] === column) ?? column.name
-    values[key] = parent[link.sourceKeys[index] as string]
-    return eq(column as PgColumn, values[key])
-  })
-  return { where: and(...parts) as SQL, values }
-}
-
-async function attempt(run: () => Promise<unknown>, ignore: boolean | undefined): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    if (!ignore || !(error instanceof BadRequest)) throw error
-  }
-}
 
 /**
  * Save a row and the relation fields its schema writes, in one transaction by
@@ -198,42 +165,6 @@ async function saveRelations(
   }
 }
 
-/** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else. */
-async function saveKeyList(
-  write: Write,
-  table: PgTable,
-  columnKey: string,
-  owned: { where: SQL; values: Row },
-  list: unknown[],
-): Promise<void> {
-  const { runner, options } = write
-  const column = columnsOf(table)[columnKey] as PgColumn
-  write.tick()
-  await guarded(table, () =>
-    runner
-      .delete(table)
-      .where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where),
-  )
-  write.tick()
-  const existing = new Set(
-    (
-      await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))
-    ).map((row) => row.value),
-  )
-  const missing = [...new Set(list)]
-    .filter((item) => !existing.has(item))
-    .map((item) => ({ ...owned.values, [columnKey]: item }))
-  // one INSERT for the missing links; row by row only where a refused one is to be skipped
-  if (!options.ignoreRelationErrors) {
-    if (missing.length > 0) await insertMany(runner, table, missing, write.tick)
-    return
-  }
-  for (const row of missing) {
-    write.tick()
-    await attempt(() => save(runner, table, row, { mustCreate: true }), true)
-  }
-}
-
 /**
  * Nested rows of a to-many relation: a row given with its key must already
  * belong to this parent (checked in SQL, and every update is scoped by the
@@ -259,30 +190,8 @@ async function saveChildren(
           row[single] === undefined || row[single] === null ? [] : [{ index, key: row[single] }],
         )
   const pk = columnsOf(table)[keyName ?? 'id'] as PgColumn
-  if (single !== undefined && kept.length > 0) {
-    write.tick()
-    const found = await guarded(table, () =>
-      runner
-        .select({ key: pk })
-        .from(table)
-        .where(
-          and(
-            owned.where,
-            inArray(
-              pk,
-              kept.map((item) => item.key),
-            ),
-          ),
-        ),
-    )
-    const belonging = new Set(found.map((row) => String(row.key)))
-    const stranger = kept.find((item) => !belonging.has(String(item.key)))
-    if (stranger) {
-      const path = [...at, stranger.index, single]
-      const message = `no ${getTableConfig(table).name} row with this key belongs to this ${relation.parent} row (a nested row is created without its key, or updated under its own parent)`
-      throw new BadRequest(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
-    }
-  }
+  if (single !== undefined)
+    await assertOwned(write, { table, parent: relation.parent, key: single }, owned.where, kept, at)
   write.tick()
   await guarded(table, () =>
     runner.delete(table).where(
