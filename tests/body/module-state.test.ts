@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
-const MODULES = ['src/body/read.ts', 'src/body/multipart.ts', 'src/body/xml.ts', 'src/orm/database.ts', 'src/orm/paths.ts']
+const MODULES = ['src/body/read.ts', 'src/body/multipart.ts', 'src/body/xml.ts', 'src/orm/database.ts', 'src/orm/connection.ts', 'src/orm/paths.ts']
 
 describe('module-level state in body/ and orm/', () => {
   it.each(MODULES)('%s declares no top-level let or var', (path) => {
