@@ -34,12 +34,12 @@ const sync = (result: CheckResult | Promise<CheckResult>): CheckResult => {
 }
 
 describe('resolveAdapter', () => {
-  it('picks the valibot adapter for valibot schemas, nothing for other values', () => {
+  it('picks the valibot adapter for valibot schemas, the Standard Schema one for other libraries, nothing for other values', () => {
     expect(resolveAdapter(v.string())?.vendor).toBe('valibot')
     expect(resolveAdapter(v.object({ a: v.number() }))).toBe(valibotAdapter)
     for (const other of [undefined, null, 'string', 1, {}, { kind: 'schema' }, { kind: 'schema', '~run': 1 }]) expect(resolveAdapter(other)).toBeUndefined()
-    // a schema of another library is a Standard Schema, but not valibot's
-    expect(resolveAdapter(z.string())).toBeUndefined()
+    // a schema of another library is a Standard Schema, not valibot's: the standard adapter owns it
+    expect(resolveAdapter(z.string())?.vendor).toBe('standard')
     expect(isStandardSchema(z.string())).toBe(true)
     expect(isStandardSchema(v.string())).toBe(true)
     expect(isStandardSchema({ '~standard': { version: 1 } })).toBe(false)
