@@ -2,55 +2,16 @@
  * A port of UtilMeta's live auth test (utilmeta-py
  * tests/test_2_auth/test_auth_live.py, against tests/server/app/api.py's
  * UserAPI): one test per peer assertion, the peer's expected values
- * unchanged, over real HTTP on Node. The API mirrors the peer's: `jwt_login`
+ * unchanged, over real HTTP on Node (native and Web paths), Bun and Deno
+ * (the service: ./fixtures/utilmeta-app.ts). The API mirrors the peer's: `jwt_login`
  * answers UserBase with its `jwt_token`, the JWT is sent as `bearer <token>`
  * (lower case), the session lives in a database table, the client keeps its
  * cookie as the peer's `UserClient` does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Fw, api, exceptions } from 'fw-api'
-import { auth } from 'fw-api/auth'
-import { orm } from 'fw-api/orm'
-import * as request from 'fw-api/request'
-import * as v from 'valibot'
-import * as tables from './fixtures/tables'
+import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 
-const { users, sessions } = tables
-const sessionConfig = auth.Session({ store: auth.DatabaseStore(sessions), cookie: { httpOnly: true } })
-const userFields = { loginFields: ['username'] as const, passwordField: 'password' as const, loginIpField: 'lastLoginIp' as const, loginTimeField: 'lastLogin' as const }
-const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), ...userFields })
-const sessionUser = auth.User(users, { authentication: sessionConfig, ...userFields })
-const UserBase = orm.Schema(users, { id: true, username: true, avatar: true })
-const UserLogin = { data: request.Body(v.object({ username: v.string(), password: v.string() })) }
-
-class UserAPI extends api.API {
-  @api.post(UserLogin)
-  async jwt_login({ data }: api.Input<typeof UserLogin>) {
-    const done = await jwtUser.login(this.request, { ident: data.username, password: data.password })
-    if (!done) throw new exceptions.PermissionDenied('email or password wrong')
-    return { ...(await UserBase.init(done.user.id)), jwt_token: done.token }
-  }
-
-  @api.post(UserLogin)
-  async session_login({ data }: api.Input<typeof UserLogin>) {
-    const done = await sessionUser.login(this.request, { ident: data.username, password: data.password })
-    if (!done) throw new exceptions.PermissionDenied('email or password wrong')
-    return UserBase.init(done.user.id)
-  }
-
-  @api.post({ user: sessionUser })
-  async session_logout() { await sessionUser.logout(this.request) }
-
-  user_by_jwt = api.get({ user: jwtUser }, ({ user }) => UserBase.init(user.id))
-  user_by_session = api.get({ user: sessionUser }, ({ user }) => UserBase.init(user.id))
-  patch = api.patch({ data: request.Body(UserBase.input({ partial: true, omit: ['id'] })), user: sessionUser },
-    async ({ data, user }) => UserBase.init(await UserBase.save({ ...data, id: user.id })))
-}
-
-class RootAPI extends api.API { static user = UserAPI }
-const service = new Fw(import.meta.url, { api: RootAPI, route: '/api' })
-const database = orm.Database({ engine: 'pglite', schema: tables, create: true })
-service.use(orm.DatabaseConnections({ default: database }))
+const START_MS = 240_000
 
 /** The peer's `UserClient`: named calls, `{ status, result }`, a cookie jar. */
 function userClient(baseURL: string) {
@@ -74,17 +35,15 @@ function userClient(baseURL: string) {
   }
 }
 
-let client: ReturnType<typeof userClient>
-let close: () => Promise<void> = async () => {}
-beforeAll(async () => {
-  await (await database.db()).insert(users).values({ username: 'alice', password: await auth.hashPassword('alice123') })
-  const server = await service.run({ port: 0, host: '127.0.0.1' })
-  client = userClient(`http://127.0.0.1:${server.port}/api`)
-  close = () => server.close()
-}, 300_000) // PGlite starts slowly on a busy machine
-afterAll(() => close())
+describe.each(runtimesFor(['node', 'bun', 'deno']))('UtilMeta test_live_auth, ported, on $label', (runtime) => {
+  let server: Server | undefined
+  let client: ReturnType<typeof userClient>
+  beforeAll(async () => {
+    server = await startServer(runtime, 'tests/auth/fixtures/utilmeta-server.ts', START_MS)
+    client = userClient(`${server.origin}/api`)
+  }, START_MS + 10_000) // PGlite starts slowly on a busy machine
+  afterAll(() => server?.stop())
 
-describe('UtilMeta test_live_auth, ported', () => {
   let v: Awaited<ReturnType<typeof client.jwt_login>>
   let token = ''
   let r2: typeof v
