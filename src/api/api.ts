@@ -26,6 +26,8 @@ export interface AsOptions {
   asynchronous?: boolean
 }
 
+// Not request state: set once when service/ loads (api/ cannot import it upward); no client data.
+// Still module state, left for the Fw split's next step: a declaration-time registry.
 let attachAs: AttachAs | undefined
 
 /** @internal Called once by the service module: gives `API.__as__` its implementation. */

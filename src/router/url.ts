@@ -80,7 +80,7 @@ export function splitTarget(url: string, host: string | null): TargetSplit | und
   const authorityEnd =
     start < 0 ? (query < 0 ? url.length : query) : query >= 0 && query < start ? query : start
   // userinfo never comes from a request-target (one pass over the authority, no runtime call as lastIndexOf makes);
-  // the port is digits up to 65535 (`Host: a:99999` is a 400 on every runtime, as on Node: issue #34 D10)
+  // the port is digits up to 65535 (`Host: a:99999` is a 400 on every runtime, as on Node)
   let portStart = -1
   for (let i = scheme + 2; i < authorityEnd; i++) {
     const code = url.charCodeAt(i)
@@ -116,7 +116,7 @@ export const BACKSLASH = 'backslash'
 
 /**
  * Deno hands over the request-target's path as the client sent it, where
- * Node and Bun resolve it first (issue #34 D10). For such a `path` (of
+ * Node and Bun resolve it first. For such a `path` (of
  * `url`): `BACKSLASH` when it has a `\` (Node answers 400; Bun turns it into
  * `/` before fw sees it); the URL with its dot segments (`.`, `..`, `%2e`)
  * resolved when that changes the URL, as Node and Bun serve it; else

@@ -33,7 +33,7 @@ export function serveBun(
       development: false,
       idleTimeout: bunIdleTimeout(options.timeouts),
       // Always said: Bun's own default on Linux is SO_REUSEPORT, so a second process
-      // would share a port another one holds instead of being refused (issue #34 D2).
+      // would share a port another one holds instead of being refused.
       reusePort: options.reusePort === true,
       error: failure(options.debug ?? false),
     })

@@ -1,6 +1,6 @@
 /**
  * Request heads fw's Node servers refuse before anything runs, so Node
- * answers the same bytes as Bun does (issue #34 D9, D10; docs/runtimes.md,
+ * answers the same bytes as Bun does (docs/runtimes.md,
  * "Malformed requests, runtime by runtime"):
  *
  * - more header fields than the server takes → 431. node:http keeps the

@@ -29,6 +29,8 @@ import { compileService, emptyDeclaration, type CompiledService, type Declaratio
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
 
+// Not request state: SPEC §6's one hidden service per process behind `API.__as__`, made on first
+// use; holds configuration only, never client data. Module state all the same: not yet removed.
 let hiddenService: Fw | undefined
 
 // `API.__as__` (docs/integration.md): a hidden service per process, attached to the backend.

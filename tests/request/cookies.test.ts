@@ -43,6 +43,6 @@ describe('parseCookies', () => {
   it('reads a 64 KB header of 8000 pairs in linear time', () => {
     const header = Array.from({ length: 8000 }, (_, index) => `c${index}=v`).join('; ')
     const { ms } = cpuTimeSync(() => expect(Object.keys(parseCookies(header))).toHaveLength(8000))
-    expect(ms, 'CPU ms (typically ~2; a hang guard on a busy machine)').toBeLessThan(1000)
+    expect(ms, 'CPU ms (typically ~2; a hang guard on a busy machine)').toBeLessThan(10_000)
   })
 })

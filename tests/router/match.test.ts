@@ -137,7 +137,7 @@ describe('route matching', () => {
       expect(router.match(`/${'-'.repeat(16 * 1024)}/x`, 'GET')).toBeUndefined()
       expect(router.find(`/r/${'-'.repeat(16 * 1024)}`)?.byMethod.get('GET')?.values).toEqual([`${'-'.repeat(16 * 1024 - 2)}`, '-'])
     })
-    expect(ms, 'CPU ms (typically ~3; a hang guard: a GC pause or a busy machine fits, backtracking (minutes) does not)').toBeLessThan(1500)
+    expect(ms, 'CPU ms (typically ~3; a hang guard: a GC pause or a busy machine fits, backtracking (minutes) does not)').toBeLessThan(10_000)
     expect(router.match('/1-2-3', 'GET')?.values).toEqual(['1', '2', '3'])
     expect(router.match('/1-2-3-4', 'GET')?.values).toEqual(['1-2', '3', '4'])
   })

@@ -70,7 +70,7 @@ export class BadRequestTarget extends Error {}
  */
 export function incomingUrl(incoming: IncomingMessage, hostname: string): string {
   const target = incoming.url ?? ''
-  // absolute-form, its scheme in any case (RFC 3986; Bun and Deno serve `HTTP://h/…` too: issue #34 D10)
+  // absolute-form, its scheme in any case (RFC 3986; Bun and Deno serve `HTTP://h/…` too)
   if (target.charCodeAt(0) !== 47 && ABSOLUTE_FORM.test(target)) return absolute(target, target)
   const host = firstHeader(incoming.rawHeaders, 'host') || hostname
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
