@@ -14,8 +14,10 @@ import {
   schemaEntries,
   STRING_SCHEMA,
   takesList,
+  unwrapPlan,
   wireKind,
   type AnySchema,
+  type ConversionPlan,
 } from '../schema'
 import { compileSchemaChecker } from '../schema/check'
 import { Invalid, type Checker } from '../schema/parse'
@@ -55,6 +57,8 @@ export interface WireEntry {
   /** its wire name as declared: the alias, else the key (a header: the key in kebab-case) */
   name: string
   schema: AnySchema | undefined
+  /** its conversion plan (another library's entry `schema` is its JSON Schema node: the plan says what it takes) */
+  plan?: ConversionPlan
 }
 
 const stringSchema = STRING_SCHEMA
@@ -195,6 +199,7 @@ function wireEntries(schema: AnySchema, at: 'query' | 'header' | 'cookie'): Wire
     wire: entry.wire,
     name: at === 'header' && entry.wire === entry.key ? kebabCase(entry.key) : entry.wire,
     schema: entry.schema as AnySchema,
+    plan: entry.plan,
   }))
 }
 
@@ -228,8 +233,8 @@ export function objectPlan(
     const cookies =
       at === 'header' &&
       source === 'cookie' &&
-      entry.schema !== undefined &&
-      wireKind(entry.schema) === 'object'
+      entry.plan !== undefined &&
+      unwrapPlan(entry.plan).to === 'object'
     return { wire: entry.wire, source, cookies }
   })
   const read = (rc: RequestContext): Record<string, unknown> => {

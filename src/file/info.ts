@@ -6,6 +6,7 @@ import { getFieldOptions } from '../schema/field'
 import type { AnySchema } from '../schema/types'
 import { innerOf, unwrap } from '../schema/walk'
 import { isFileConverter } from './schema'
+import { isOtherLibrarySchema, standardFileFields, standardFileInfo } from './standard'
 
 /** The accepted type pattern and size bound of a file schema. */
 export interface FileSchemaInfo {
@@ -54,6 +55,7 @@ export function isFileSchema(schema: unknown): boolean {
  * fileSchemaInfo(v.optional(file.Image({ maxSize: 1024 }))) // { mime: 'image/*', maxSize: 1024 }
  */
 export function fileSchemaInfo(schema: unknown): FileSchemaInfo | undefined {
+  if (isOtherLibrarySchema(schema)) return standardFileInfo(schema)
   if (shape(schema) === undefined) return undefined
   const { inner, actions } = unwrap(schema as AnySchema)
   const fileShape = shape(inner)
@@ -110,6 +112,7 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
  * fileFieldsOf(v.object({ name: v.string(), avatar: file.Image })) // ['avatar']
  */
 export function fileFieldsOf(schema: unknown): string[] | undefined {
+  if (isOtherLibrarySchema(schema)) return standardFileFields(schema)
   const inner = walkable(schema)
   if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object'))
     return undefined

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import type { StandardSchemaV1 } from './adapter'
+import { ALIAS_KEY, withJsonMeta } from './standard/meta'
 import type { AnySchema } from './types'
 
 /** Wire-level options of a param or field. */
@@ -23,19 +25,47 @@ type WithDefault<S extends AnySchema, O> = O extends { default: infer D }
 /**
  * Rules and a wire name for a field of an object schema (UtilMeta's `Field`).
  * The result is a valibot schema, so it goes straight into `v.object({...})`.
+ * With another library's schema (zod, arktype) it is that library's schema,
+ * the alias carried in its own metadata (`.meta` / `.configure`), so it goes
+ * into `z.object({...})` / `type({...})`; the default is then the library's own
+ * (`z.string().default('x')`, arktype `'key?'` or `= 'x'`).
  *
  * @example
  * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
+ * z.object({ authToken: Field(z.string().length(12), { alias: 'X-Auth-Token' }) })
  */
 export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
   schema: S,
   options?: O,
-): WithDefault<S, O> {
+): WithDefault<S, O>
+export function Field<S extends StandardSchemaV1 & object>(
+  schema: S,
+  options?: Omit<FieldOptions, 'default'>,
+): S
+export function Field(schema: AnySchema | (StandardSchemaV1 & object), options?: FieldOptions): unknown {
   const opts: FieldOptions = options ?? {}
+  const vendor = (schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
+  if (vendor !== undefined && vendor !== 'valibot') return otherLibraryField(schema, opts)
+  const valibotSchema = schema as AnySchema
   // A default becomes valibot's optional-with-default so plain `v.parse` agrees with fw.
   const out = (
-    'default' in opts ? v.optional(schema, opts.default as never) : { ...schema }
+    'default' in opts ? v.optional(valibotSchema, opts.default as never) : { ...valibotSchema }
   ) as AnySchema
   fieldOptions.set(out, opts)
-  return out as unknown as WithDefault<S, O>
+  return out
+}
+
+function otherLibraryField(schema: StandardSchemaV1 & object, opts: FieldOptions): unknown {
+  const vendor = schema['~standard'].vendor
+  if ('default' in opts)
+    throw new TypeError(
+      `Field(): give a ${vendor} schema its default with ${vendor} itself (zod: .default(value); arktype: 'key?' or = value); Field takes only its alias`,
+    )
+  if (opts.alias === undefined) return schema
+  const copy = withJsonMeta(schema, { [ALIAS_KEY]: opts.alias })
+  if (!copy)
+    throw new TypeError(
+      `Field(): a ${vendor} schema carries no metadata into its JSON Schema, so it cannot hold an alias; give the param a marker's alias instead`,
+    )
+  return copy
 }

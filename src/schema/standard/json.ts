@@ -9,12 +9,20 @@ import type { StandardSchemaV1 } from '../adapter'
 /** A JSON Schema node as fw reads it (a boolean schema reads as `{}` / never). */
 export type JsonNode = Readonly<Record<string, unknown>>
 
+/** How a `File`/`Blob` instance reads (zod's `z.file()` says the same): a binary string. */
+const BINARY = { type: 'string', format: 'binary' }
+
+const isBlobClass = (proto: unknown): boolean =>
+  proto === Blob || (typeof proto === 'function' && proto.prototype instanceof Blob)
+
 // `unrepresentable: 'any'` (zod) / `fallback` (arktype): unknown options are ignored by the others.
+// arktype's `type.instanceOf(File)` has no JSON Schema: it reads as a file, as zod's `z.file()`.
 const OPTIONS = {
   target: 'draft-2020-12',
   libraryOptions: {
     unrepresentable: 'any',
-    fallback: (context: { base: unknown }) => context.base,
+    fallback: (context: { base: unknown; code?: unknown; proto?: unknown }) =>
+      context.code === 'proto' && isBlobClass(context.proto) ? BINARY : context.base,
   },
 }
 

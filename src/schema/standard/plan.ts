@@ -7,6 +7,7 @@
  */
 import type { ConversionPlan, PlannedOption } from '../adapter'
 import { type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import { aliasOfNode } from './meta'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -58,7 +59,8 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
     case 'boolean':
       return { to: 'boolean' }
     case 'string':
-      return { to: 'string' }
+      // a file (zod's `z.file()`): an uploaded file passes as it is
+      return node.format === 'binary' ? SAME : { to: 'string' }
     case 'array':
       return listPlan(build, node)
     case 'object':
@@ -110,7 +112,7 @@ function objectPlan(build: Build, node: JsonNode): ConversionPlan {
   const properties = nodeAt(node, 'properties') ?? {}
   const entries = Object.keys(properties).map((key) => {
     const schema = properties[key] as JsonNode
-    return { key, wire: key, plan: planOf(build, schema), schema }
+    return { key, wire: aliasOfNode(schema) ?? key, plan: planOf(build, schema), schema }
   })
   const additional = nodeAt(node, 'additionalProperties')
   // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.

@@ -1,0 +1,112 @@
+/**
+ * Files declared with another library's schema (zod's `z.file()`, arktype's
+ * `type.instanceOf(File)`), read from its input JSON Schema at build: a
+ * binary string (`format: 'binary'`) is a file, `maxLength` its byte bound,
+ * `contentMediaType` its accepted type. valibot schemas are read by ./info.ts.
+ */
+import type { StandardSchemaV1 } from '../schema/adapter'
+import {
+  type JsonNode,
+  jsonSchemaOf,
+  nodeAt,
+  nodesAt,
+  settle,
+  typesOf,
+} from '../schema/standard/json'
+import { aliasOfNode } from '../schema/standard/meta'
+
+/** What a file schema accepts (./info.ts `StandardFileInfo`, the same shape). */
+export interface StandardFileInfo {
+  /** e.g. `image/png`; absent when any type is accepted */
+  mime?: string
+  /** bytes; absent when the schema sets no bound */
+  maxSize?: number
+}
+
+/** Is `schema` a Standard Schema of a library other than valibot (read from its JSON Schema)? */
+export function isOtherLibrarySchema(schema: unknown): schema is StandardSchemaV1 {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
+  const props = (schema as { '~standard'?: { vendor?: unknown; validate?: unknown } })['~standard']
+  return (
+    typeof props === 'object' &&
+    props !== null &&
+    typeof props.validate === 'function' &&
+    props.vendor !== 'valibot'
+  )
+}
+
+function isBinary(node: JsonNode): boolean {
+  return typesOf(node).includes('string') && node.format === 'binary'
+}
+
+/** A node that says nothing of its value (`{}`: what a library could not describe). */
+function isOpen(node: JsonNode): boolean {
+  return (
+    typesOf(node).length === 0 &&
+    !('enum' in node) &&
+    !('const' in node) &&
+    !node.properties &&
+    !node.items &&
+    !node.prefixItems &&
+    !node.anyOf &&
+    !node.oneOf
+  )
+}
+
+/**
+ * The file info of another library's file schema; `undefined` when it is no file.
+ *
+ * @example
+ * standardFileInfo(z.file().max(1024).mime(['image/png'])) // { maxSize: 1024, mime: 'image/png' }
+ */
+export function standardFileInfo(schema: StandardSchemaV1): StandardFileInfo | undefined {
+  const root = jsonSchemaOf(schema, 'input')
+  if (!root) return undefined
+  const { node } = settle(root, root)
+  if (!isBinary(node)) return undefined
+  const info: StandardFileInfo = {}
+  if (typeof node.contentMediaType === 'string') info.mime = node.contentMediaType
+  if (typeof node.maxLength === 'number') info.maxSize = node.maxLength
+  return info
+}
+
+function mayHoldFile(root: JsonNode, start: JsonNode, hops = 0): boolean {
+  if (hops > 16) return true
+  const { node } = settle(root, start)
+  if (isBinary(node) || isOpen(node)) return true
+  const children = [
+    ...nodesAt(node, 'anyOf'),
+    ...nodesAt(node, 'oneOf'),
+    ...nodesAt(node, 'prefixItems'),
+  ]
+  const items = nodeAt(node, 'items')
+  if (items) children.push(items)
+  return children.some((child) => mayHoldFile(root, child, hops + 1))
+}
+
+/**
+ * The multipart field names (aliases applied) of another library's object
+ * schema that may carry a file; `undefined` when any field may (no object
+ * schema, or one that keeps unknown keys as anything).
+ *
+ * @example
+ * standardFileFields(z.object({ name: z.string(), images: z.array(z.file()) })) // ['images']
+ */
+export function standardFileFields(schema: StandardSchemaV1): string[] | undefined {
+  const root = jsonSchemaOf(schema, 'input')
+  if (!root) return undefined
+  const { node } = settle(root, root)
+  const properties = nodeAt(node, 'properties')
+  if (!typesOf(node).includes('object') || !properties) return undefined
+  const additional = nodeAt(node, 'additionalProperties')
+  if (additional && mayHoldFile(root, additional)) return undefined
+  return Object.keys(properties)
+    .filter((key) => {
+      const property = nodeAt(properties, key)
+      return property === undefined || mayHoldFile(root, property)
+    })
+    .map((key) => {
+      const property = nodeAt(properties, key)
+      return (property && aliasOfNode(property)) ?? key
+    })
+}
