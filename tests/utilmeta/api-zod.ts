@@ -181,8 +181,9 @@ const DataSchema = z.object({
   views: int.default(0),
 })
 
-// zod's own file schema (a Web `File`); fw hands it an `UploadedFile`, which is one.
-const MultiFormData = z.object({ name: z.string(), images: z.array(z.file()) })
+// The handler saves the files: `z.instanceof(file.UploadedFile)` types them as fw's uploads (a `File`
+// with `save`). Where only the file is needed, zod's own `z.file()` does (`upload`, `update`).
+const MultiFormData = z.object({ name: z.string(), images: z.array(z.instanceof(file.UploadedFile)) })
 
 const BodyPart1 = z.object({ name: z.string().default('default') })
 const BodyPart2 = z.object({ operation: z.string(), params: z.record(z.string(), z.unknown()) })

@@ -6,7 +6,7 @@
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
 import type { ConversionPlan, PlannedOption } from '../adapter'
-import { type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import { isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 import { aliasOfNode } from './meta'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -114,7 +114,11 @@ function objectPlan(build: Build, node: JsonNode): ConversionPlan {
     const schema = properties[key] as JsonNode
     return { key, wire: aliasOfNode(schema) ?? key, plan: planOf(build, schema), schema }
   })
-  const additional = nodeAt(node, 'additionalProperties')
+  // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
+  const patterns = Object.values(nodeAt(node, 'patternProperties') ?? {})
+  const additional =
+    nodeAt(node, 'additionalProperties') ??
+    (patterns.length === 1 && isNode(patterns[0]) ? patterns[0] : undefined)
   // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.
   return {
     to: 'object',
