@@ -8,7 +8,6 @@ import type { CheckResult, SchemaAdapter } from './adapter'
 import type { AnySchema } from './types'
 import { compileConversion, type ConvertOptions } from './convert'
 import { compileChecker, Invalid, type Checker } from './parse'
-import { resolveAdapter } from './resolve'
 import { isThenable } from '../utils/thenable'
 
 function settle(result: CheckResult): unknown {
@@ -45,7 +44,6 @@ export function compileAdapterChecker<S>(
  * compileSchemaChecker(type('number.integer >= 1'))('0') instanceof Invalid // true
  */
 export function compileSchemaChecker(schema: unknown, options: ConvertOptions = {}): Checker {
-  const adapter = resolveAdapter(schema)
-  if (!adapter || adapter.vendor === 'valibot') return compileChecker(schema as AnySchema, options)
-  return compileAdapterChecker(adapter, schema, options)
+  // One checker for every library (parse.ts): failures name their items as on the wire (`Field` aliases).
+  return compileChecker(schema as AnySchema, options)
 }

@@ -1,0 +1,79 @@
+/**
+ * Files declared with another library's schema (src/file/standard.ts): zod's
+ * `z.file()` and arktype's `type.instanceOf(File)` are files (bounds and type
+ * read from their JSON Schema), multipart file fields are found by key or
+ * alias, and a whole-body file schema takes the raw body (413 over its bound).
+ */
+import { type } from 'arktype'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { Field, Fw, api, file, request } from '../../src/index'
+import { fileFieldsOf, fileSchemaInfo } from '../../src/file/info'
+
+describe('fileSchemaInfo of zod and arktype schemas', () => {
+  it('reads a zod file with its byte bound and type, an arktype File or Blob instance, and nothing else', () => {
+    expect(fileSchemaInfo(z.file().max(1024).mime(['image/png']))).toEqual({ maxSize: 1024, mime: 'image/png' })
+    expect(fileSchemaInfo(z.file().optional())).toEqual({})
+    expect(fileSchemaInfo(type.instanceOf(File))).toEqual({})
+    expect(fileSchemaInfo(type.instanceOf(file.UploadedFile))).toEqual({})
+    expect(fileSchemaInfo(type.instanceOf(Blob))).toEqual({})
+    expect(fileSchemaInfo(z.string())).toBeUndefined()
+    expect(fileSchemaInfo(type('string'))).toBeUndefined()
+    expect(fileSchemaInfo(type.instanceOf(Date))).toBeUndefined()
+  })
+})
+
+describe('fileFieldsOf zod and arktype object schemas', () => {
+  it('lists the fields that may hold a file, by alias, and none for an object of plain values', () => {
+    expect(fileFieldsOf(z.object({ name: z.string(), images: z.array(z.file()), one: z.file().nullable() }))).toEqual(['images', 'one'])
+    expect(fileFieldsOf(z.object({ avatar: Field(z.file(), { alias: 'Avatar-File' }), n: z.number() }))).toEqual(['Avatar-File'])
+    expect(fileFieldsOf(type({ name: 'string', images: type.instanceOf(File).array() }))).toEqual(['images'])
+    // what the library cannot describe may be a file
+    expect(fileFieldsOf(z.object({ any: z.instanceof(file.UploadedFile), n: z.number() }))).toEqual(['any'])
+    expect(fileFieldsOf(z.object({ name: z.string(), n: z.number() }))).toEqual([])
+  })
+
+  it('answers undefined (any field may) for a loose object or what is no object', () => {
+    expect(fileFieldsOf(z.looseObject({ name: z.string() }))).toBeUndefined()
+    expect(fileFieldsOf(z.record(z.string(), z.file()))).toBeUndefined()
+    expect(fileFieldsOf(z.array(z.file()))).toBeUndefined()
+  })
+})
+
+describe('a zod or arktype file as the whole body', () => {
+  class UploadAPI extends api.API {
+    @api.post({ data: request.Body(z.file().max(8)) })
+    zod({ data }: { data: File }) {
+      return data.text()
+    }
+
+    @api.post({ data: request.Body(type.instanceOf(File)) })
+    ark({ data }: { data: File }) {
+      return data.text()
+    }
+
+    @api.post({ form: request.Body(z.object({ name: z.string(), doc: z.file() })) })
+    async form({ form }: { form: { name: string; doc: File } }) {
+      return [form.name, await form.doc.text()]
+    }
+  }
+  const service = new Fw(import.meta.url, { api: UploadAPI })
+  const post = (path: string, body: BodyInit) => service.fetch(new Request(`http://localhost/${path}`, { method: 'POST', body }))
+
+  it('takes the raw bytes as an UploadedFile (zod, arktype) and a multipart file field', async () => {
+    for (const path of ['zod', 'ark']) {
+      const response = await post(path, new Blob(['bytes']))
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: 'bytes' })
+    }
+    const form = new FormData()
+    form.append('name', 'n')
+    form.append('doc', new File(['content'], 'doc.txt'))
+    const response = await post('form', form)
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: ['n', 'content'] })
+  })
+
+  it("answers 413 for a body over the zod file's max, before validation", async () => {
+    const response = await post('zod', new Blob(['123456789']))
+    expect(response.status).toBe(413)
+  })
+})
