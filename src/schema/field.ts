@@ -42,7 +42,10 @@ export function Field<S extends StandardSchemaV1 & object>(
   schema: S,
   options?: Omit<FieldOptions, 'default'>,
 ): S
-export function Field(schema: AnySchema | (StandardSchemaV1 & object), options?: FieldOptions): unknown {
+export function Field(
+  schema: AnySchema | (StandardSchemaV1 & object),
+  options?: FieldOptions,
+): unknown {
   const opts: FieldOptions = options ?? {}
   const vendor = (schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
   if (vendor !== undefined && vendor !== 'valibot') return otherLibraryField(schema, opts)

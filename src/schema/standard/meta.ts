@@ -16,8 +16,7 @@ type MetaMethod = (data: Record<string, unknown>) => unknown
 function metaMethodOf(schema: object): MetaMethod | undefined {
   for (const name of ['meta', 'configure'] as const) {
     const method: unknown = Reflect.get(schema, name)
-    if (typeof method === 'function')
-      return (data) => Reflect.apply(method, schema, [data])
+    if (typeof method === 'function') return (data) => Reflect.apply(method, schema, [data])
   }
   return undefined
 }
@@ -29,7 +28,10 @@ function metaMethodOf(schema: object): MetaMethod | undefined {
  * @example
  * withJsonMeta(z.string(), { 'x-fw-alias': 'X-Auth-Token' }) // z.string().meta({ … })
  */
-export function withJsonMeta<S extends object>(schema: S, data: Record<string, unknown>): S | undefined {
+export function withJsonMeta<S extends object>(
+  schema: S,
+  data: Record<string, unknown>,
+): S | undefined {
   const method = metaMethodOf(schema)
   if (!method) return undefined
   const copy = method(data)
