@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.stop())
 
 let runs = 0
-const cases = runtimesFor(['node', 'bun', 'deno']).flatMap((runtime) => engines.map((engine) => ({ runtime, engine, label: `${runtime.label} on ${engine}` })))
+const cases = runtimesFor(['node', 'bun', 'deno']).filter((runtime) => runtime.label !== 'node-web').flatMap((runtime) => engines.map((engine) => ({ runtime, engine, label: `${runtime.label} on ${engine}` })))
 
 describe.each(cases)('Conduit on $label', ({ runtime, engine }) => {
   let server: Server | undefined
