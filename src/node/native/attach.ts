@@ -66,7 +66,7 @@ export function bufferOf(body: string | Uint8Array): Buffer {
  * `response.headers` gives them, Set-Cookie aside: returned.
  *
  * @example
-* const cookies = eachHeader(response, lightParts(response), (name, value) => reply.header(name, value))
+ * const cookies = eachHeader(response, lightParts(response), (name, value) => reply.header(name, value))
  */
 export function eachHeader(
   response: Response,

@@ -48,7 +48,11 @@ function deliver(
 }
 
 /** The 500 for an answer node:http refused, or a cut connection once its head was sent. */
-function refused(res: ServerResponse, error: unknown, options: ServeNodeOptions): void | Promise<void> {
+function refused(
+  res: ServerResponse,
+  error: unknown,
+  options: ServeNodeOptions,
+): void | Promise<void> {
   if (res.headersSent) return void res.destroy()
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   return sendAttached(res, failed(options, error))
