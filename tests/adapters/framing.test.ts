@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepAlive } from '../helpers/keep-alive'
 import { LYING_BODY } from '../runtimes/fixtures/framing'
-import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/framing-attach-server.ts'
@@ -45,7 +45,7 @@ function portsOf(server: Server): Record<string, number> {
 
 const get = (path: string): string => `GET ${path} HTTP/1.1\r\nHost: framing.test\r\n\r\n`
 
-const node = runtimesFor(['node']).filter((runtime) => runtime.label === 'node')
+const node = runtimesFor(['node'], servedByFw)
 describe.each(node)('framing integrity behind host frameworks ($label)', (runtime) => {
   let server: Server
   let ports: Record<string, number> = {}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from '../runtimes/cases'
 import { hookCases } from '../runtimes/cases-hooks'
 import { answer, raw, startPair, type Answer } from '../runtimes/exchange'
-import { runtimesFor, type Server } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/attach-server.ts'
@@ -79,7 +79,7 @@ function portsOf(server: Server): Record<string, number> {
   return JSON.parse(line[1]) as Record<string, number>
 }
 
-describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'))('attachments: native path and Web objects', (runtime) => {
+describe.each(runtimesFor(['node'], servedByFw))('attachments: native path and Web objects', (runtime) => {
   let servers: [Server, Server] | undefined
   const origins: Record<string, [string, string]> = {}
 

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from './cases'
 import { hookCases } from './cases-hooks'
 import { answer, raw, startPair } from './exchange'
-import { labelled, runtimesFor, type Server } from './runtimes'
+import { labelled, runtimesFor, servedByFw, type Server } from './runtimes'
 
 const START_MS = 60_000
 
-describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'))('Node: service.run() and fw under @hono/node-server', (runtime) => {
+describe.each(runtimesFor(['node'], servedByFw))('Node: service.run() and fw under @hono/node-server', (runtime) => {
   let native: Server | undefined
   let web: Server | undefined
 

@@ -56,12 +56,19 @@ export function labelled(label: string): Runtime {
 }
 
 /**
- * The runtimes of `runtimes` a test file runs on (`names`). When FW_RUNTIMES
+ * Whether fw's own server serves `runtime`'s entries (`service.run()`), not
+ * another server fw's fetch is handed to (`node-web`): for tests of what
+ * `run()` adds (workers, signals, graceful close, its answers to hostile heads).
+ */
+export const servedByFw = (runtime: Runtime): boolean => runtime.label !== 'node-web'
+
+/**
+ * The runtimes of `runtimes` a test file runs on (`names`, those `keep` keeps). When FW_RUNTIMES
  * keeps none of them, a skipped test names the reason: a file that registers
  * nothing fails with "No test suite found".
  */
-export function runtimesFor(names: readonly Runtime['name'][]): Runtime[] {
-  const kept = runtimes.filter((runtime) => names.includes(runtime.name))
+export function runtimesFor(names: readonly Runtime['name'][], keep: (runtime: Runtime) => boolean = () => true): Runtime[] {
+  const kept = runtimes.filter((runtime) => names.includes(runtime.name) && keep(runtime))
   if (!kept.length) it.skip(`skipped: FW_RUNTIMES=${process.env.FW_RUNTIMES ?? ''} has none of ${names.join(', ')}, the runtimes these tests run on`, () => {})
   return kept
 }
