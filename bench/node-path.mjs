@@ -2,7 +2,8 @@
 /**
  * The Node serving path decision (docs/architecture.md, "Node serving path"): fw's native path
  * (`fw`: service.run() on node:http, node/native/) against @hono/node-server's listener with fw's
- * direct body read (`fw-web`: FW_NODE_SERVER=web), over loopback with wrk, E0–E5, in paired rounds
+ * direct body read (`fw-web`: `serve({ fetch: service.fetch })`, getRequestListener under it, fw reading
+ * a sized body whole from its `{ incoming, outgoing }`), over loopback with wrk, E0–E5, in paired rounds
  * (fresh servers each round, the order rotating: bench/http.mjs). Prints the per-fixture medians and the
  * median of the per-round ratios of server CPU per request (fw-web / fw).
  *

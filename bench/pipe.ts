@@ -82,8 +82,7 @@ async function server(): Promise<Server> {
     await f.ready()
     return f.server
   }
-  if (app === 'fw' || app === 'fw-web') {
-    if (app === 'fw-web') process.env.FW_NODE_SERVER = 'web'
+  if (app === 'fw') {
     const http = await import('node:http')
     let captured: Server | undefined
     const listen = http.Server.prototype.listen
@@ -96,7 +95,8 @@ async function server(): Promise<Server> {
     return captured
   }
   const { serve } = await import('@hono/node-server')
-  const fetch = app === 'floor' ? createFloor(100) : createHono(100).fetch
+  // `fw-web`: fw's fetch under @hono/node-server, as a user embedding fw in it serves it
+  const fetch = app === 'floor' ? createFloor(100) : app === 'fw-web' ? createFw(100).fetch : createHono(100).fetch
   return serve({ fetch, port: 0, hostname: '127.0.0.1' }) as unknown as Server
 }
 

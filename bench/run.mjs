@@ -4,7 +4,7 @@
  *   1. in-process runs on Node, Bun, Deno and workerd (floor, Hono, fw; byte-identical responses asserted first;
  *      body endpoints with and without Content-Length; Request construction timed on its own),
  *   2. the scale (10 → 1000 endpoints) and memory (1M requests) runs on Node and Bun,
- *   3. loopback HTTP runs with wrk on Node (fw's native path and, as fw-web, @hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
+ *   3. loopback HTTP runs with wrk on Node (fw's native path and, as fw-web, fw's fetch under @hono/node-server; Fastify) and Bun (Bun.serve; Elysia),
  * and writes bench/RESULTS.md and bench/results.json (git-ignored), both naming the commit measured.
  *
  * `npm run bench:quick` (= `npm run bench -- --quick`, < 1 min): in-process only, 5 short rounds,

@@ -1,13 +1,14 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-express-web|fw-http|fw-http-web|fastify|elysia|fw-zod|fw-arktype|hono-zod|elysia-zod> [port]`
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-http|fastify|elysia|fw-zod|fw-arktype|hono-zod|elysia-zod> [port]`
  * (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
  * Elysia's own `listen` (Bun only). fw serves itself as its users do,
  * through `service.run()` (the same servers, with its timeouts and body framing).
  * `fw-express`, `fw-http`: fw attached to an Express app / the node:http module
- * (Node only; `-web`: the Web bridge the native path replaces).
+ * (Node only). `fw-web` (= `fw-fetch`): fw's fetch under @hono/node-server's
+ * listener, as a user embedding fw in it serves it (bench/node-path.mjs).
  * `fw-zod`, `fw-arktype`, `hono-zod` (`@hono/standard-validator`), `elysia-zod`: the Standard Schema
  * rows (bench/standard-http.mjs; E0, E1, E3, E5 only).
  */
@@ -31,15 +32,14 @@ async function fetchOf(app: string): Promise<Fetch> {
   if (app === 'hono') return createHono(100).fetch
   if (app === 'hono-zod') return (await import('./apps/hono-zod')).createHonoZod(100).fetch
   // fw's fetch under the runtime's server as is (no service.run()): for telling the two apart
-  if (app === 'fw' || app === 'fw-fetch') return createFw(100).fetch
+  if (app === 'fw' || app === 'fw-fetch' || app === 'fw-web') return createFw(100).fetch
   throw new Error(`unknown app ${app}`)
 }
 
 async function listen(): Promise<number> {
-  const attached = /^fw-(express|http)(-web)?$/.exec(name)
-  if (attached) {
+  if (name === 'fw-express' || name === 'fw-http') {
     const { serveAttached } = await import('./apps/attached')
-    return serveAttached(attached[1] === 'express' ? 'express' : 'node-http', attached[2] !== undefined, wanted, hostname)
+    return serveAttached(name === 'fw-express' ? 'express' : 'node-http', wanted, hostname)
   }
   if (name === 'fastify') {
     const { createFastify } = await import('./apps/fastify')
@@ -64,12 +64,10 @@ async function listen(): Promise<number> {
     const { createFwStandard } = await import('./apps/fw-standard')
     return (await createFwStandard(name === 'fw-zod' ? 'zod' : 'arktype', 100).run({ port: wanted, host: hostname })).port
   }
-  // `fw-web`: service.run() on Node through @hono/node-server (FW_NODE_SERVER=web), for comparing with the native path
   const proc = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
-  if (name === 'fw-web' && proc) proc.env.FW_NODE_SERVER = 'web'
   // `fw-plain`: the native path without its global Response stand-in (measuring what that stand-in is worth)
   if (name === 'fw-plain' && proc) proc.env.FW_LIGHT_RESPONSE = '0'
-  if (name === 'fw' || name === 'fw-web' || name === 'fw-plain') return (await createFw(100).run({ port: wanted, host: hostname })).port
+  if (name === 'fw' || name === 'fw-plain') return (await createFw(100).run({ port: wanted, host: hostname })).port
   if (bun) return bun.serve({ fetch: await fetchOf(name), port: wanted, hostname, development: false }).port
   const { serve } = await import('@hono/node-server')
   const fetch = await fetchOf(name)

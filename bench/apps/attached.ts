@@ -1,7 +1,6 @@
 /**
  * The fw app attached to Express or node:http (`fw-api/adapters` `attach`),
- * served by `runBackend` for the loopback runs: the native Node path, or the
- * Web bridge it replaces (`web`: FW_NODE_SERVER=web while attaching).
+ * served by `runBackend` for the loopback runs (fw's native Node path).
  */
 import { createRequire } from 'node:module'
 import http from 'node:http'
@@ -15,15 +14,13 @@ type ExpressFactory = () => object
  * Serve the fw app attached to `kind` on `port` (0: any free port); resolves with the port.
  *
  * @example
- * const port = await serveAttached('express', false, 0, '127.0.0.1')
+ * const port = await serveAttached('express', 0, '127.0.0.1')
  */
-export async function serveAttached(kind: 'express' | 'node-http', web: boolean, port: number, hostname: string): Promise<number> {
+export async function serveAttached(kind: 'express' | 'node-http', port: number, hostname: string): Promise<number> {
   const service = createFw(100)
-  if (web) process.env.FW_NODE_SERVER = 'web'
   const express = kind === 'express' ? (createRequire(import.meta.url)('express') as ExpressFactory) : undefined
   const app = express ? attach(express(), service.fetch, '') : http
   // node:http's listener is made by runBackend
   const server = await runBackend(app, service.fetch, { port, hostname })
-  delete process.env.FW_NODE_SERVER
   return server.port
 }

@@ -3,14 +3,15 @@
  * under `route` and hands everything else to `next()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
-import { nodeIO } from './node-io'
+import { bodyConsumed, reuseBody, type ReusedBody } from '../node/io/reuse'
+import { attachedRequest, sendAttached } from '../node/native/attach'
+import { lightResponsesOnNode } from './light'
 import type { FetchHandler } from '../types'
 import type { ExpressLike, ExpressModuleLike } from './detect'
 import { isAsync, type AttachOptions } from './options'
 import { backend } from './backend'
 import { isExpressLike, isExpressModule } from './detect'
-import { callNodeListener } from '../node/bridge/call'
+import { callNodeListener } from '../node/io/call'
 import { startListener } from '../serve/node'
 import { under } from '../router/route-path'
 import { pathOf } from '../router/url'
@@ -73,19 +74,19 @@ export function expressMiddleware(
   options: AttachOptions,
 ): ExpressMiddleware {
   const fallthrough = options.fallthrough ?? route === ''
-  const io = nodeIO()
+  lightResponsesOnNode()
   const handle = async (req: IncomingMessage, res: ServerResponse, next: Next): Promise<void> => {
     const url = options.live?.() === false ? undefined : routedUrl(req, route)
     if (url === undefined) return next()
     try {
-      const web = io.request(req, { url, body: expressBody(req), res })
+      const web = attachedRequest(req, { url, body: expressBody(req), res })
       const response = await fetch(web.request, { incoming: req, outgoing: res })
       // asked after fw ran: a 404 after reading the body is fw's to send
       if (fallthrough && response.status === 404 && !web.bodyStarted) {
         await response.body?.cancel().catch(() => {})
         return next()
       }
-      await io.send(res, response)
+      await sendAttached(res, response)
     } catch (error) {
       // Express's error handlers render it (Express 4 ignores rejected promises, so never reject).
       next(error)

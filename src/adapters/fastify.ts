@@ -4,10 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { bufferOf, eachHeader } from '../node/native/attach'
-import { nodeIO } from './node-io'
-import { loadBuffer } from '../node/bridge/runtime'
-import { readableToWeb } from '../node/bridge/streams'
+import { attachedRequest, bufferOf, eachHeader } from '../node/native/attach'
+import { lightParts } from '../node/native/response'
+import { lightResponsesOnNode } from './light'
+import { loadBuffer } from '../node/io/runtime'
+import { readableToWeb } from '../node/io/streams'
 import type { FetchHandler } from '../types'
 import type { FastifyLike } from './detect'
 import { ImproperlyConfigured } from '../exceptions'
@@ -116,13 +117,13 @@ export function attachFastify(
   route: string,
   options: AttachOptions,
 ): FastifyLike {
-  const io = nodeIO()
+  lightResponsesOnNode()
   const run = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<unknown> => {
     if (options.live?.() === false) return reply.callNotFound()
     const req = request.raw
-    const { request: webRequest } = io.request(req, { url: req.url, res: reply.raw })
+    const { request: webRequest } = attachedRequest(req, { url: req.url, res: reply.raw })
     const response = await fetch(webRequest, { incoming: req, outgoing: reply.raw })
-    const light = io.light(response)
+    const light = lightParts(response)
     reply.code(response.status)
     let typed = false
     const cookies = eachHeader(response, light, (name, value) => {

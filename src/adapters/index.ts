@@ -12,4 +12,4 @@ export { runBackend, type RunBackendOptions } from './run'
 export type { RunningServer } from '../serve'
 // Internal pieces (createBackendApp, isNestCore, route helpers) are imported from their own modules.
 export type { AttachOptions } from './options'
-export type { NodeListener } from '../node/bridge/call'
+export type { NodeListener } from '../node/io/call'

@@ -3,22 +3,22 @@
  * middleware (loggers, compression) see fw's status and body as usual.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { bufferOf, eachHeader, type NodeIO } from '../node/native/attach'
-import { nodeIO } from './node-io'
-import { bodyConsumed, reuseBody, type ReusedBody } from '../node/bridge/reuse'
-import { loadStream } from '../node/bridge/runtime'
-import { webToReadable } from '../node/bridge/streams'
+import { attachedRequest, bufferOf, eachHeader } from '../node/native/attach'
+import { lightParts, type LightParts } from '../node/native/response'
+import { lightResponsesOnNode } from './light'
+import { bodyConsumed, reuseBody, type ReusedBody } from '../node/io/reuse'
+import { loadStream } from '../node/io/runtime'
+import { webToReadable } from '../node/io/streams'
 import type { FetchHandler } from '../types'
 import type { KoaLike } from './detect'
 import type { AttachOptions } from './options'
 import { backend } from './backend'
 import { isKoaLike } from './detect'
-import { callNodeListener } from '../node/bridge/call'
+import { callNodeListener } from '../node/io/call'
 import { startListener } from '../serve/node'
 import { under } from '../router/route-path'
 import { pathOf } from '../router/url'
 import { appendSetCookie, isNullBodyStatus } from '../utils/http'
-import type { LightParts } from '../node/native/response'
 
 /** The slice of Koa's context fw uses. */
 export interface KoaContextLike {
@@ -56,10 +56,10 @@ function koaBodyOf(response: Response, light: LightParts | undefined): unknown {
 
 /**
  * Hand fw's answer to Koa: status, then body, then headers (Koa's body setter
- * rewrites some); a light one (`io.light`) with its string or bytes as they are.
+ * rewrites some); a light one (`lightParts`) with its string or bytes as they are.
  */
-function respond(ctx: KoaContextLike, response: Response, io: NodeIO): void {
-  const light = io.light(response)
+function respond(ctx: KoaContextLike, response: Response): void {
+  const light = lightParts(response)
   ctx.status = response.status
   if (!light && response.statusText) ctx.message = response.statusText
   if (!isNullBodyStatus(response.status)) ctx.body = koaBodyOf(response, light)
@@ -87,13 +87,13 @@ function koaMiddleware(
   options: AttachOptions,
 ): (ctx: KoaContextLike, next: Next) => Promise<void> {
   const fallthrough = options.fallthrough ?? true
-  const io = nodeIO()
+  lightResponsesOnNode()
   return async (ctx, next) => {
     if (options.live?.() === false || !under(route, pathOf(ctx.originalUrl))) {
       await next()
       return
     }
-    const web = io.request(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
+    const web = attachedRequest(ctx.req, { url: ctx.originalUrl, body: koaBody(ctx), res: ctx.res })
     const response = await fetch(web.request, { incoming: ctx.req, outgoing: ctx.res })
     // asked after fw ran: a 404 after reading the body is fw's to send
     if (fallthrough && response.status === 404 && !web.bodyStarted) {
@@ -104,7 +104,7 @@ function koaMiddleware(
         return
       }
     }
-    respond(ctx, response, io)
+    respond(ctx, response)
   }
 }
 

@@ -2,7 +2,7 @@
  * `toFetchHandler()`: turn a mount target into a fetch handler (docs/integration.md, "Mounting other apps inside fw").
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { callNodeListener } from '../node/bridge/call'
+import { callNodeListener } from '../node/io/call'
 import type { FetchHandler } from '../types'
 import { isResponseLike } from '../utils/http'
 import { backendOf } from './backends'

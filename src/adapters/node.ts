@@ -6,7 +6,7 @@
  * anywhere a `{ fetch }` is (`Bun.serve(fromNode(app))`, Hono's `mount`).
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { callNodeListener, type NodeListener } from '../node/bridge/call'
+import { callNodeListener, type NodeListener } from '../node/io/call'
 import type { FetchHandler } from '../types'
 
 const NODE_APP = Symbol.for('fw.nodeApp')

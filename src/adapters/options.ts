@@ -1,5 +1,5 @@
 import type { NestSettings } from '../conf/nest'
-import type { NodeCallOptions } from '../node/bridge/call'
+import type { NodeCallOptions } from '../node/io/call'
 
 /**
  * Options of `attach()` (what `API.__as__` and `service.adapt` pass down).

@@ -47,7 +47,7 @@ function start(backend: unknown, fetch: FetchHandler, where: Where): Promise<Sta
  *
  * | backend | served by | `timeouts` |
  * |---|---|---|
- * | none, Hono app or other fetch object | `Bun.serve` / `Deno.serve` / Node (@hono/node-server) | all (Bun: `idle`; Node: the rest) |
+ * | none, Hono app or other fetch object | `Bun.serve` / `Deno.serve` / Node (fw's node:http server, serve/node-native.ts) | all (Bun: `idle`; Node: the rest) |
  * | `node:http` module, Express/Connect app, Koa app | `http.createServer(listener)` | Node's |
  * | Fastify instance | `app.listen()` | set on `app.server` before it listens |
  * | Nest application | `app.listen(port, hostname)` | set on `app.getHttpServer()` before it listens |

@@ -5,7 +5,7 @@
  * `save()` throws a clear error instead.
  */
 import { safeFileName } from '../utils/safe-name'
-import { builtinModule } from './bridge/runtime'
+import { builtinModule } from './io/runtime'
 
 /** The slice of `node:fs/promises` used here. */
 interface FsPromises {

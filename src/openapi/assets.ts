@@ -4,7 +4,7 @@
  * `node:*` import and still bundles for Workers (where nothing is on disk:
  * give `docs.scriptUrl` there, see docs/openapi.md).
  */
-import { builtinModule } from '../node/bridge/runtime'
+import { builtinModule } from '../node/io/runtime'
 
 /** The parts of `node:fs` and `node:module` read here, typed here so the core's sources carry no `node:*` types. */
 interface Fs {

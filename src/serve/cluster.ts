@@ -5,7 +5,7 @@
  * closes them gracefully on SIGTERM/SIGINT or `close()`.
  */
 import { ImproperlyConfigured } from '../exceptions'
-import { nodeBuiltin } from '../node/bridge/runtime'
+import { nodeBuiltin } from '../node/io/runtime'
 import { onShutdownSignals } from './signals'
 import { detectRuntime, envVar, globals } from './runtime'
 import { addressInUse, DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type RunningServer } from './types'

@@ -2,7 +2,6 @@
  * fw's own 500 for an error that escaped the handler on the server fw runs.
  */
 import { problem } from '../exceptions/http'
-import type { FetchHandler } from '../types'
 
 /** The body of the hidden 500: no stack, path or source. */
 export const HIDDEN_500 = JSON.stringify(problem(500, 'InternalServerError', 'InternalServerError'))
@@ -22,18 +21,5 @@ export function failure(debug: boolean): (error: unknown) => Response {
       status: 500,
       headers: { 'content-type': 'application/problem+json' },
     })
-  }
-}
-
-/** `fetch` that never rejects: whatever escapes it (a mounted app's rejection) is fw's own 500. */
-export function guarded(fetch: FetchHandler, debug: boolean): FetchHandler {
-  const fail = failure(debug)
-  return (request, env, ctx) => {
-    try {
-      const response = fetch(request, env, ctx)
-      return response instanceof Promise ? response.catch(fail) : response
-    } catch (error) {
-      return fail(error)
-    }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Runtime serving, in one place: a fetch handler served by `Bun.serve`,
- * `Deno.serve` or Node (fw's native node:http path, or @hono/node-server), listening with a promise and
+ * `Deno.serve` or Node (fw's native node:http server, ./node-native), listening with a promise and
  * closing gracefully. Frameworks that run their own server (Fastify, Nest,
  * Elysia on Bun) plug in through the same `Started` shape (see
  * `adapters/run.ts`).
@@ -9,8 +9,8 @@ import type { FetchHandler } from '../types'
 import { serveBun } from './bun'
 import { serveDeno } from './deno'
 import { graceful, Tracker } from './graceful'
-import { listen, nodeFetchServer, nodeHandle } from './node'
-import { nativeNodeServer, nodeNativeServer } from './node-native'
+import { listen, nodeHandle } from './node'
+import { nodeNativeServer } from './node-native'
 import { detectRuntime, globals } from './runtime'
 import type { RunningServer, Started, Where } from './types'
 
@@ -48,10 +48,8 @@ export async function startFetch(fetch: FetchHandler, options: Where): Promise<S
       'service.run() needs Node, Bun or Deno; on Workers use `export default service`',
     )
   const settings = { debug: options.debug ?? false, timeouts: options.timeouts }
-  // The native path unless FW_NODE_SERVER=web (docs/runtimes.md, "Node: the native path").
-  const server = nativeNodeServer()
-    ? nodeNativeServer(fetch, settings)
-    : await nodeFetchServer(fetch, settings)
+  // docs/runtimes.md, "Node: the native path"
+  const server = nodeNativeServer(fetch, settings)
   const handle = nodeHandle(server)
   return { port: await listen(server, options.port, options.hostname), handle }
 }

@@ -22,7 +22,7 @@
  */
 import { firstHeader, sameName } from '../node/native/headers'
 import { ABSOLUTE_FORM } from '../node/native/target'
-import type { HttpModule } from '../node/bridge/runtime'
+import type { HttpModule } from '../node/io/runtime'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}
 type Incoming = Parameters<Listener>[0]

@@ -3,7 +3,7 @@
  * still arriving after its response gets FIN, no more reads, and a cut a
  * second later; `Expect: 100-continue` is answered once the body is read.
  */
-import type { HttpModule } from '../node/bridge/runtime'
+import type { HttpModule } from '../node/io/runtime'
 
 /** A node:http server. */
 type NodeHttpServer = ReturnType<HttpModule['createServer']>
@@ -87,23 +87,6 @@ export function lingerUnread(response: Exchange): void {
   const length = headers['content-length']
   if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return
   response.on('finish', linger)
-}
-
-/**
- * After the response, a client still sending a body nobody reads gets a
- * lingering close: FIN right away (it sees the answer, then EOF), nothing
- * more is read (its writes stall on TCP backpressure, no bandwidth spent),
- * and a second later the connection is cut. `Expect: 100-continue` is
- * answered once the body is read.
- *
- * @example
- * lingerAndContinue(http.createServer(listener))
- */
-export function lingerAndContinue(server: NodeHttpServer): void {
-  server.on('request', (_request, response) => {
-    response.on('finish', linger)
-  })
-  continueOnRead(server)
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * fw's native Node server (docs/runtimes.md, "Node: the native path"): a
- * node:http listener that hands `fetch` a `Request` read straight from the
+ * fw's Node server (docs/runtimes.md, "Node: the native path"): a node:http
+ * listener that hands `fetch` a `Request` read straight from the
  * `IncomingMessage` and writes the answer straight to the `ServerResponse`,
  * with no Web `Request`/`Response` built unless something asks for one.
- * Same answers as fw's fetch under @hono/node-server (`FW_NODE_SERVER=web`),
- * which stays the way to serve it as a Web handler.
+ * Same answers as fw's fetch served by another Node server for Web handlers
+ * (@hono/node-server's `serve()`).
  */
 import { problem } from '../exceptions/http'
 import { bodyTaken } from '../node/native/body'
@@ -12,30 +12,17 @@ import { nativeRequest } from '../node/native/request'
 import { BadRequestTarget } from '../node/native/target'
 import { installLightResponse } from '../node/native/response'
 import { writeResponse } from '../node/native/write'
-import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
+import { nodeBuiltin, type HttpModule } from '../node/io/runtime'
 import type { FetchHandler } from '../types'
 import { failure, HIDDEN_500 } from './errors'
 import { answer } from './graceful'
 import type { NodeHttpServer } from './node'
 import { continueOnRead, lingerUnread } from './node-linger'
 import { countHeaders, refusedHead, refuseHead } from './node-head'
-import { envVar } from './runtime'
 import { nodeServerTimeouts, type Timeouts } from './types'
 
 type Listener = Parameters<HttpModule['createServer']>[1] & {}
 type Outgoing = Parameters<Listener>[1]
-
-/**
- * Whether `service.run()` on Node serves through the native path: yes,
- * unless the environment variable `FW_NODE_SERVER` is `web` (fw's fetch under
- * @hono/node-server, as before).
- *
- * @example
- * if (!nativeNodeServer()) console.log('serving the Web handler through @hono/node-server')
- */
-export function nativeNodeServer(): boolean {
-  return envVar('FW_NODE_SERVER') !== 'web'
-}
 
 /**
  * The node:http listener of the native path for `fetch` (fw's `service.fetch`,

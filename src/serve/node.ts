@@ -1,15 +1,11 @@
 /**
- * Serving on Node: a fetch handler through @hono/node-server, or a Node
- * request listener (Express, Koa, `node:http`) with `http.createServer`;
- * both listen with a promise and close gracefully.
+ * Serving on Node: a node:http server (fw's native one, ./node-native, or a
+ * Node request listener: Express, Koa, fw attached to `node:http`) listening
+ * with a promise and closing gracefully.
  */
-import { nodeBuiltin, type HttpModule } from '../node/bridge/runtime'
-import type { FetchHandler } from '../types'
-import { guarded } from './errors'
+import { nodeBuiltin, type HttpModule } from '../node/io/runtime'
 import type { ServerHandle } from './graceful'
 import { countHeaders, guardHeads } from './node-head'
-import { lingerAndContinue } from './node-linger'
-import { safeResponseClass } from './node-response'
 import {
   addressInUse,
   nodeServerTimeouts,
@@ -41,18 +37,6 @@ export interface NodeServerLike {
   ): unknown
 }
 type Listener = Parameters<HttpModule['createServer']>[1]
-
-interface NodeServerModule {
-  createAdaptorServer(options: {
-    fetch: FetchHandler
-    hostname?: string
-    serverOptions: Record<string, unknown>
-    createServer?: (options: Record<string, unknown>, listener: Listener & {}) => NodeHttpServer
-  }): NodeHttpServer
-}
-
-// A computed specifier keeps bundlers (Workers) from pulling the Node server in.
-const nodeServerModule = ['@hono', 'node-server'].join('/')
 
 /**
  * `server.listen(port, hostname)` as a promise: the bound port, or the
@@ -160,43 +144,4 @@ export async function startListener(listener: Listener, where: Where): Promise<S
   )
   const handle = nodeHandle(server)
   return { port: await listen(server, where.port, where.hostname), handle }
-}
-
-/**
- * fw's own Node server for a fetch handler (@hono/node-server): timeouts set,
- * an escaped error is a plain 500, a body nobody reads lingers briefly,
- * `Expect: 100-continue` is answered once the body is read, and heads fw
- * refuses (too many header fields, not HTTP/1.x) are answered before it (./node-head).
- *
- * @example
- * const server = await nodeFetchServer(service.fetch, { debug: false })
- */
-export async function nodeFetchServer(
-  fetch: FetchHandler,
-  options: { debug: boolean; timeouts?: Timeouts },
-): Promise<NodeHttpServer> {
-  const { createAdaptorServer } = (await import(
-    /* @vite-ignore */ nodeServerModule
-  )) as NodeServerModule
-  const http = nodeBuiltin<HttpModule>('node:http', 'serving on Node')
-  const serverOptions = {
-    ServerResponse: safeResponseClass(http, options.debug),
-    ...nodeServerTimeouts(options.timeouts),
-  }
-  // `hostname`: the URL host for a request without a Host header (HTTP/1.0) or
-  // with an empty one, served at its request-target path as on Bun and Deno
-  // (without it @hono/node-server answers 400); a bad Host stays refused.
-  // A sized body is read whole: fw recognises @hono/node-server's { incoming, outgoing } as a framing server (body/stream.ts).
-  const createServer = (
-    settings: Record<string, unknown>,
-    listener: Listener & {},
-  ): NodeHttpServer => countHeaders(http.createServer(settings, guardHeads(listener)))
-  const server = createAdaptorServer({
-    fetch: guarded(fetch, options.debug),
-    hostname: 'localhost',
-    serverOptions,
-    createServer,
-  })
-  lingerAndContinue(server)
-  return server
 }

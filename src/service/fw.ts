@@ -235,7 +235,7 @@ export class Fw<B = unknown> {
   }
 
   /**
-   * Serve on Node (@hono/node-server), Bun or Deno, or with the backend's own server; resolves once listening,
+   * Serve on Node (fw's node:http server), Bun or Deno, or with the backend's own server; resolves once listening,
    * rejects on a taken port; SIGTERM/SIGINT close gracefully (`signals: false`: yours); `workers`: n processes.
    *
    * @example const server = await service.run(); console.log(server.port)

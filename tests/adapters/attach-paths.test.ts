@@ -1,10 +1,10 @@
 /**
- * Which way a request attached to node:http, Express, Koa or Fastify takes
+ * How a request attached to node:http, Express, Koa or Fastify is read
  * (src/node/native/attach.ts): the native stand-in over the framework's
- * IncomingMessage and a light answer handed on as it is, unless
- * `FW_NODE_SERVER=web` was set when fw was attached, the framework consumed
- * the body, or none is declared (then the Web bridge, as before). And the
- * answers pinned where attachments differ from `service.run()` on purpose.
+ * IncomingMessage and a light answer handed on as it is, unless the framework
+ * consumed the body, or none is declared or it is chunked (then a Web
+ * `Request` over it). And the answers pinned where attachments differ from
+ * `service.run()` on purpose.
  */
 import http from 'node:http'
 import { connect } from 'node:net'
@@ -19,7 +19,6 @@ import { call } from './helpers'
 
 const servers: { close(): Promise<void> }[] = []
 afterEach(async () => {
-  delete process.env.FW_NODE_SERVER
   await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
@@ -46,34 +45,26 @@ function recorder(): { fetch: (request: Request) => Promise<Response>; seen: See
 const KINDS = ['node-http', 'express', 'koa', 'fastify'] as const
 
 /** fw (`fetch`) attached under `/api` to a fresh app of `kind`, served on a free port: its origin. */
-async function served(kind: (typeof KINDS)[number], fetch: (request: Request) => Promise<Response>, web = false): Promise<string> {
-  if (web) process.env.FW_NODE_SERVER = 'web'
+async function served(kind: (typeof KINDS)[number], fetch: (request: Request) => Promise<Response>): Promise<string> {
   const app = kind === 'node-http' ? http : kind === 'express' ? attach(express(), fetch, '/api') : kind === 'koa' ? attach(new Koa(), fetch, '/api') : attach(Fastify(), fetch, '/api')
   const server = await runBackend(app, fetch, { port: 0, hostname: '127.0.0.1' })
-  delete process.env.FW_NODE_SERVER
   servers.push(server)
   return `http://127.0.0.1:${server.port}`
 }
 
 describe.each(KINDS)('fw attached to %s', (kind) => {
-  it('reads the request natively and hands a light answer on as it is; FW_NODE_SERVER=web keeps the bridge', async () => {
+  it('reads the request natively and hands a light answer on as it is', async () => {
     const native = recorder()
     const base = await served(kind, native.fetch)
     const got = await call(base, '/api/x?q=1', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
     expect([got.status, got.text, got.headers.get('set-cookie')]).toEqual([200, '{"text":"hello"}', 'fw=1'])
-    // sent whole, with its length (Koa and Fastify streamed it chunked through the bridge)
+    // sent whole, with its length
     expect([got.headers.get('content-length'), got.headers.get('transfer-encoding')]).toEqual(['16', null])
     const [seen] = native.seen
     expect(seen?.native).toBe(true)
     expect(seen?.url).toBe(`${base}/api/x?q=1`)
     // never turned into a Web Response
     expect(seen && lightParts(seen.response)).toBeDefined()
-
-    const bridged = recorder()
-    const web = await served(kind, bridged.fetch, true)
-    const again = await call(web, '/api/x?q=1', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
-    expect([again.status, again.text]).toEqual([200, '{"text":"hello"}'])
-    expect(bridged.seen[0]?.native).toBe(false)
   })
 
   it('a body answered with no headers is typed text/plain; charset=UTF-8', async () => {
@@ -82,7 +73,7 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
     expect([got.text, got.headers.get('content-type')]).toEqual(['plain', 'text/plain; charset=UTF-8'])
   })
 
-  it('a body-less POST (`request.body` null, as before) and a chunked one (the counting reader) go through the bridge', async () => {
+  it('a body-less POST (`request.body` null) and a chunked one (the counting reader) are read as a Web Request', async () => {
     const native = recorder()
     const base = await served(kind, native.fetch)
     expect((await call(base, '/api/x', { method: 'POST' })).text).toBe('{"text":""}')
@@ -98,14 +89,14 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
     expect(native.seen[1]?.native).toBe(false)
   })
 
-  it('hop-by-hop request headers are left out, as the bridge does (service.run() keeps them)', async () => {
+  it('hop-by-hop request headers are left out, as a Web Request over the attachment does (service.run() keeps them)', async () => {
     const native = recorder()
     const base = await served(kind, native.fetch)
     await call(base, '/api/x', { headers: { connection: 'keep-alive' } })
     expect(native.seen[0]).toMatchObject({ native: true, connection: null })
   })
 
-  // a Host the URL parser refuses is read as localhost and answered, as the bridge does (service.run(): 400);
+  // a Host the URL parser refuses is read as localhost and answered (service.run(): 400);
   // one it rewrites is rewritten, here as there
   it.each([
     ['a b', 'http://localhost/api/x'],
@@ -131,7 +122,7 @@ describe.each(KINDS)('fw attached to %s', (kind) => {
 })
 
 describe('fw attached to Express, native path', () => {
-  it('a body express.json() consumed is reused through the bridge; Set-Cookie adds to what middleware set', async () => {
+  it('a body express.json() consumed is reused through a Web Request; Set-Cookie adds to what middleware set', async () => {
     const native = recorder()
     const app = express()
     app.use(express.json())
@@ -152,25 +143,21 @@ describe('fw attached to Express, native path', () => {
   })
 })
 
-describe('a fw 404 after reading the body is sent, not handed on (both paths)', () => {
+describe('a fw 404 after reading the body is sent, not handed on', () => {
   /** Reads the body, then answers 404. */
   const readThen404 = async (request: Request): Promise<Response> =>
     new Response(JSON.stringify({ read: await request.text() }), { status: 404, headers: { 'content-type': 'application/json' } })
 
-  it.each([false, true])('Express at the root (web: %s)', async (web) => {
-    if (web) process.env.FW_NODE_SERVER = 'web'
+  it('Express at the root', async () => {
     const app = attach(express(), readThen404, '')
-    delete process.env.FW_NODE_SERVER
     const server = await runBackend(app, readThen404, { port: 0, hostname: '127.0.0.1' })
     servers.push(server)
     const got = await call(`http://127.0.0.1:${server.port}`, '/x', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' })
     expect([got.status, got.text]).toEqual([404, '{"read":"hi"}'])
   })
 
-  it.each([false, true])('Koa (web: %s)', async (web) => {
-    if (web) process.env.FW_NODE_SERVER = 'web'
+  it('Koa', async () => {
     const app = attach(new Koa(), readThen404, '') as Koa
-    delete process.env.FW_NODE_SERVER
     app.use((ctx) => {
       ctx.body = 'later middleware'
     })
@@ -184,11 +171,11 @@ describe('a fw 404 after reading the body is sent, not handed on (both paths)', 
 })
 
 describe('fw attached to node:http', () => {
-  it.each([false, true])('a header node:http refuses (CR/LF in a value) is a 500, the server keeps serving (web: %s)', async (web) => {
+  it('a header node:http refuses (CR/LF in a value) is a 500, the server keeps serving', async () => {
     // as user code that copies a query value into a header would
     const bad = async (request: Request): Promise<Response> =>
       new Response('ok', { headers: { 'content-type': 'text/plain', 'x-echo': new URL(request.url).searchParams.get('v') ?? '' } })
-    const base = await served('node-http', bad, web)
+    const base = await served('node-http', bad)
     const got = await call(base, '/api/x?v=a%0D%0Ab')
     expect(got.status).toBe(500)
     expect((await call(base, '/api/x?v=fine')).status).toBe(200)

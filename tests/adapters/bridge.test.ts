@@ -2,7 +2,7 @@ import express from 'express'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { fromNode } from '../../src/adapters'
-import { callNodeListener } from '../../src/node/bridge/call'
+import { callNodeListener } from '../../src/node/io/call'
 import { within } from './helpers'
 
 const get = (path: string, init?: RequestInit): Request => new Request(`http://localhost${path}`, init)

@@ -1,8 +1,7 @@
 /**
  * Behind every host framework (SPEC §5.1): the framing
  * service (tests/runtimes/fixtures/framing.ts) attached to node:http,
- * Express, Koa and Fastify, on the native path and through the Web bridge
- * (`FW_NODE_SERVER=web`). A handler's `Response` (a proxied gzip upstream, a
+ * Express, Koa and Fastify (fw's one Node path for attachments). A handler's `Response` (a proxied gzip upstream, a
  * lying Content-Length) goes out framed by its bytes, and a second request on
  * the same keep-alive connection gets its own answer.
  *
@@ -14,7 +13,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepAlive } from '../helpers/keep-alive'
 import { LYING_BODY } from '../runtimes/fixtures/framing'
-import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/framing-attach-server.ts'
@@ -46,7 +45,7 @@ function portsOf(server: Server): Record<string, number> {
 
 const get = (path: string): string => `GET ${path} HTTP/1.1\r\nHost: framing.test\r\n\r\n`
 
-const node = runtimesFor(['node'])
+const node = runtimesFor(['node'], servedByFw)
 describe.each(node)('framing integrity behind host frameworks ($label)', (runtime) => {
   let server: Server
   let ports: Record<string, number> = {}

@@ -1,18 +1,20 @@
 /**
  * fw attached to node:http, Express, Koa and Fastify
  * (`fw-api/adapters` `attach(...)`) serves through the native Node path
- * (src/node/native/attach.ts) and answers as the Web bridge it replaces
- * (`FW_NODE_SERVER=web`). Every conformance case (tests/runtimes/cases.ts,
- * cases-hooks.ts) goes to each attachment of tests/runtimes/fixtures/attach-server.ts,
- * started once per path; status, headers and body bytes must be the same.
+ * (src/node/native/attach.ts) and answers as fw handed Web objects only on
+ * the same attachment (`ATTACH_FETCH=web` in the fixture: a Web `Request`
+ * copied from the stand-in, the answer piped as a streamed Web `Response`).
+ * Every conformance case (tests/runtimes/cases.ts, cases-hooks.ts) goes to
+ * each attachment of tests/runtimes/fixtures/attach-server.ts, started once
+ * each way; status, headers and body bytes must be the same.
  *
  *   npx vitest run tests/adapters/native-attach.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from '../runtimes/cases'
 import { hookCases } from '../runtimes/cases-hooks'
-import { answer, raw, startBothPaths, type Answer } from '../runtimes/exchange'
-import { runtimesFor, type Server } from '../runtimes/runtimes'
+import { answer, raw, startPair, type Answer } from '../runtimes/exchange'
+import { runtimesFor, servedByFw, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/attach-server.ts'
@@ -20,8 +22,8 @@ const ATTACHMENTS = ['node-http', 'express', 'express-parsed', 'express-mounted'
 
 /**
  * Koa and Fastify get a light answer whole (a Buffer), so they send it with
- * its Content-Length where the bridge handed them a stream (chunked); any
- * other header must match.
+ * its Content-Length where a Web `Response` hands them a stream (chunked);
+ * any other header must match.
  */
 const WHOLE = new Set(['koa', 'koa-parsed', 'fastify'])
 const FRAMING = new Set(['content-length', 'transfer-encoding'])
@@ -77,12 +79,12 @@ function portsOf(server: Server): Record<string, number> {
   return JSON.parse(line[1]) as Record<string, number>
 }
 
-describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'))('attachments: native path and Web bridge', (runtime) => {
+describe.each(runtimesFor(['node'], servedByFw))('attachments: native path and Web objects', (runtime) => {
   let servers: [Server, Server] | undefined
   const origins: Record<string, [string, string]> = {}
 
   beforeAll(async () => {
-    servers = await startBothPaths(runtime, ENTRY, START_MS)
+    servers = await startPair(runtime, ENTRY, { entry: ENTRY, env: { ATTACH_FETCH: 'web' } }, START_MS)
     const [native, web] = servers.map(portsOf) as [Record<string, number>, Record<string, number>]
     for (const name of ATTACHMENTS) origins[name] = [`http://127.0.0.1:${native[name]}`, `http://127.0.0.1:${web[name]}`]
   }, START_MS + 10_000)
@@ -96,9 +98,9 @@ describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'
       const pair = origins[name]
       if (!pair) throw new Error('the fixture servers did not start')
       const [a, b] = (await Promise.all(pair.map((origin) => answer(origin, c)))) as [Answer, Answer]
-      if (!WHOLE.has(name)) return expect(a, `${name}: ${c.method} ${c.path}: native (left) and Web bridge (right) differ`).toEqual(b)
-      expect(unframed(a), `${name}: ${c.method} ${c.path}: native (left) and Web bridge (right) differ`).toEqual(unframed(b))
-      // sent whole, or streamed as the bridge did
+      if (!WHOLE.has(name)) return expect(a, `${name}: ${c.method} ${c.path}: native (left) and Web objects (right) differ`).toEqual(b)
+      expect(unframed(a), `${name}: ${c.method} ${c.path}: native (left) and Web objects (right) differ`).toEqual(unframed(b))
+      // sent whole, or streamed as the Web Response was
       const length = header(a, 'content-length')
       if (length === undefined) expect(header(a, 'transfer-encoding')).toBe(header(b, 'transfer-encoding'))
       else if (c.method !== 'HEAD') expect(Number(length)).toBe(a.body.length)

@@ -13,7 +13,7 @@ import { auth } from 'fw-api/auth'
 import { orm } from 'fw-api/orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresSkipReason, startPostgres, type PostgresServer } from '../orm/engines'
-import { runtimesFor, startServer } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, startServer } from '../runtimes/runtimes'
 import * as tables from './fixtures/tables'
 import { redisSkipReason, startRedis } from './redis'
 
@@ -65,7 +65,7 @@ afterAll(async () => {
 })
 
 // Node's native path and Bun (node:cluster both); the Web path shares Node's cluster code.
-describe.skipIf(skip !== undefined).each(runtimesFor(['node', 'bun']).filter((runtime) => runtime.label !== 'node-web'))('runtime $label: sessions shared by run({ workers: 2 })', (runtime) => {
+describe.skipIf(skip !== undefined).each(runtimesFor(['node', 'bun'], servedByFw))('runtime $label: sessions shared by run({ workers: 2 })', (runtime) => {
   it.each(['redis', 'database'])('store %s: a login on one worker is valid on the other; a logout on one ends it on both', async (store) => {
     const server = await startServer(runtime, ENTRY, START_MS, { AUTH_STORE: store, REDIS_URL: redisUrl, DATABASE_URL: postgres?.url ?? '' })
     try {

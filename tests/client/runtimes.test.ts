@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from 'fw-api'
-import { runCommand, runtimesFor } from '../runtimes/runtimes'
+import { runCommand, runtimesFor, servedByFw } from '../runtimes/runtimes'
 import { recorder, service, type Recorder } from './safety'
 
 let server: RunningServer
@@ -20,7 +20,7 @@ afterAll(async () => {
   await other?.close()
 })
 
-describe.each(runtimesFor(['node', 'bun', 'deno']).filter((runtime) => runtime.label !== 'node-web'))('the client on $label', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('the client on $label', (runtime) => {
   it('refuses the other origin, escaping paths and 100 MB answers; follows same-origin; Blob results', async () => {
     const { code, output } = await runCommand(runtime.command('tests/client/fixtures/probe.ts'), 120_000, { FW_PROBE_SERVICE: `http://127.0.0.1:${server.port}`, FW_PROBE_OTHER: other.origin })
     expect(code, output).toBe(0)

@@ -8,7 +8,7 @@
  */
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/hostile/fixtures/server.ts'
@@ -84,7 +84,7 @@ const complete = (text: string): boolean => {
 }
 const bodyOf = (text: string): string => text.slice(text.lastIndexOf('\r\n\r\n') + 4)
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('hostile HTTP on $label', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('hostile HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
     server = await startServer(runtime, ENTRY, START_MS)

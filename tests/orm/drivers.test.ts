@@ -15,7 +15,7 @@ import { refuseEngineHere } from '../../src/orm/drivers'
 import { orm } from 'fw-api/orm'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
-import { runCommand, runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runCommand, runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 import { postgresSkipReason, startPostgres, type PostgresServer } from './engines'
 
 const START_MS = 90_000
@@ -32,7 +32,7 @@ describe('refuseEngineHere (in-process)', () => {
   })
 })
 
-describe.each(runtimesFor(['node', 'bun', 'deno']).filter((runtime) => runtime.label !== 'node-web'))('both engines on $label', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('both engines on $label', (runtime) => {
   let pg: PostgresServer | undefined
   beforeAll(async () => {
     if (!postgresSkipReason) pg = await startPostgres()

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresSkipReason, startPostgres, type PostgresServer } from '../orm/engines'
-import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
+import { runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 import { runCollection } from './newman'
 
 const START_MS = 180_000
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.stop())
 
 let runs = 0
-const cases = runtimesFor(['node', 'bun', 'deno']).flatMap((runtime) => engines.map((engine) => ({ runtime, engine, label: `${runtime.label} on ${engine}` })))
+const cases = runtimesFor(['node', 'bun', 'deno'], servedByFw).flatMap((runtime) => engines.map((engine) => ({ runtime, engine, label: `${runtime.label} on ${engine}` })))
 
 describe.each(cases)('Conduit on $label', ({ runtime, engine }) => {
   let server: Server | undefined

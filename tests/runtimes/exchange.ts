@@ -90,12 +90,19 @@ export function raw(origin: string, request: string): Promise<string> {
 }
 
 
+/** A server to start beside another: its entry, and its own runtime (`node-web`) or environment. */
+export interface Other {
+  entry: string
+  runtime?: Runtime
+  env?: Record<string, string>
+}
+
 /**
- * Start `entry` twice: on Node's native path and with `FW_NODE_SERVER=web`
- * (the Web path); both stopped again if either fails to start.
+ * Start two servers of `runtime`: `first` (an entry: a path from the project
+ * root) and `second`; both stopped again if either fails to start.
  */
-export async function startBothPaths(runtime: Runtime, entry: string, timeoutMs: number): Promise<[Server, Server]> {
-  const [a, b] = await Promise.allSettled([startServer(runtime, entry, timeoutMs), startServer(runtime, entry, timeoutMs, { FW_NODE_SERVER: 'web' })])
+export async function startPair(runtime: Runtime, first: string, second: Other, timeoutMs: number): Promise<[Server, Server]> {
+  const [a, b] = await Promise.allSettled([startServer(runtime, first, timeoutMs), startServer(second.runtime ?? runtime, second.entry, timeoutMs, second.env)])
   if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
   await Promise.all([a, b].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)))
   throw [a, b].find((started): started is PromiseRejectedResult => started.status === 'rejected')?.reason

@@ -1,6 +1,6 @@
 /**
  * At the Node writers (src/node/native/write.ts,
- * src/node/bridge/send.ts), below fw's own normalisation
+ * src/node/io/send.ts), below fw's own normalisation
  * (src/response/framing.ts): a fetch handler served by the native listener
  * that answers with a lying Content-Length still leaves the keep-alive
  * connection in step. A light body is framed by its bytes; a streamed body

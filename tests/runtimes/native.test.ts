@@ -1,11 +1,13 @@
 /**
  * The native Node path in process (docs/runtimes.md, "Node: the native
  * path"): `service.run()` on Node hands fw a Request read straight from
- * node:http (FW_NODE_SERVER=web: the Web path), the stand-ins build the Web
- * objects when asked, and what they keep reads as the Web objects would.
- * Both paths' answers are compared case by case in node-paths.test.ts.
+ * node:http, the stand-ins build the Web objects when asked, and what they
+ * keep reads as the Web objects would. Its answers are compared case by case
+ * with fw's fetch under @hono/node-server in node-paths.test.ts.
  */
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, Fw, plugins, type RunningServer } from 'fw-api'
 import { nativeHeaders } from '../../src/node/native/headers'
@@ -85,28 +87,30 @@ const service = new Fw(import.meta.url, { api: NativeAPI, route: '/n' })
 service.use(new Stamp())
 service.use(plugins.RequestId())
 
-function serve(env: string | undefined): Promise<RunningServer> {
-  const before = process.env.FW_NODE_SERVER
-  if (env === undefined) delete process.env.FW_NODE_SERVER
-  else process.env.FW_NODE_SERVER = env
-  return service.run({ port: 0, host: '127.0.0.1', signals: false }).finally(() => {
-    if (before === undefined) delete process.env.FW_NODE_SERVER
-    else process.env.FW_NODE_SERVER = before
+/** `service.fetch` served by @hono/node-server's `serve()`, as a user embedding fw in it does: its port and close. */
+function serveUnderHono(): Promise<{ port: number; close(): void }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ port: info.port, close: () => server.close() }),
+    )
   })
 }
 
 describe('service.run() on Node', () => {
   let native: RunningServer
-  let web: RunningServer
+  let web: { port: number; close(): void }
   beforeAll(async () => {
-    native = await serve(undefined)
-    web = await serve('web')
+    native = await service.run({ port: 0, host: '127.0.0.1', signals: false })
+    web = await serveUnderHono()
   })
-  afterAll(() => service.close())
-  const origin = (server: RunningServer): string => `http://127.0.0.1:${server.port}/n`
+  afterAll(async () => {
+    web.close()
+    await service.close()
+  })
+  const origin = (server: { port: number }): string => `http://127.0.0.1:${server.port}/n`
 
-  // The Web path's server (started second) replaces the global Request with a subclass; instanceof holds on both.
-  it('serves through the native path by default, the Web path with FW_NODE_SERVER=web', async () => {
+  // @hono/node-server (started second) replaces the global Request with a subclass; instanceof holds under both.
+  it('serves through the native path; fw under @hono/node-server gets a Web Request', async () => {
     expect(await (await fetch(`${origin(native)}/path`)).json()).toEqual({ native: true, isRequest: true })
     expect(await (await fetch(`${origin(web)}/path`)).json()).toEqual({ native: false, isRequest: true })
   })

@@ -1,28 +1,29 @@
 /**
- * Node's two ways of serving the same service answer alike, byte for byte:
- * the native path (`service.run()`'s default: a Request read straight from
- * node:http, answers written straight to it) and the Web path
- * (`FW_NODE_SERVER=web`: fw's fetch under @hono/node-server). Every
- * conformance case (cases.ts, cases-hooks.ts) goes to both servers of
- * examples/server.ts; status, headers (all but `date` and the request id) and
- * body bytes must be the same. A raw-socket case checks the wire bytes too.
+ * fw's Node server answers as fw's fetch served by another Node server, byte
+ * for byte: `service.run()` (the native path: a Request read straight from
+ * node:http, answers written straight to it) and `service.fetch` handed to
+ * @hono/node-server's `serve()` by hand (the `node-web` runtime,
+ * fixtures/serve.ts). Every conformance case (cases.ts, cases-hooks.ts) goes
+ * to examples/server.ts and to fixtures/example-server.ts; status, headers
+ * (all but `date` and the request id) and body bytes must be the same. A
+ * raw-socket case checks the wire bytes too.
  *
  *   npx vitest run tests/runtimes/node-paths.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from './cases'
 import { hookCases } from './cases-hooks'
-import { answer, raw, startBothPaths } from './exchange'
-import { runtimesFor, type Server } from './runtimes'
+import { answer, raw, startPair } from './exchange'
+import { labelled, runtimesFor, servedByFw, type Server } from './runtimes'
 
 const START_MS = 60_000
 
-describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'))('Node: native path and Web path', (runtime) => {
+describe.each(runtimesFor(['node'], servedByFw))('Node: service.run() and fw under @hono/node-server', (runtime) => {
   let native: Server | undefined
   let web: Server | undefined
 
   beforeAll(async () => {
-    ;[native, web] = await startBothPaths(runtime, runtime.example, START_MS)
+    ;[native, web] = await startPair(runtime, runtime.example, { runtime: labelled('node-web'), entry: labelled('node-web').example }, START_MS)
   }, START_MS + 10_000)
 
   afterAll(async () => {
@@ -32,7 +33,7 @@ describe.each(runtimesFor(['node']).filter((runtime) => runtime.label === 'node'
   it.each([...cases, ...hookCases])('$method $path: $name', async (c) => {
     if (!native || !web) throw new Error('a Node server did not start')
     const [a, b] = await Promise.all([answer(native.origin, c), answer(web.origin, c)])
-    expect(a, `${c.method} ${c.path}: native (left) and Web (right) paths differ`).toEqual(b)
+    expect(a, `${c.method} ${c.path}: service.run() (left) and @hono/node-server (right) differ`).toEqual(b)
   })
 
   it.each([

@@ -9,7 +9,7 @@
  */
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { runCommand, runtimesFor, startServer, type Server } from './runtimes'
+import { runCommand, runtimesFor, servedByFw, startServer, type Server } from './runtimes'
 
 const ENTRY = 'tests/runtimes/fixtures/ops-server.ts'
 const START_MS = 60_000
@@ -52,7 +52,7 @@ async function waitFor(server: Server, pattern: RegExp, timeoutMs: number): Prom
   throw new Error(`no ${pattern} in:\n${server.output()}`)
 }
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('runtime $label: run() and close()', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('runtime $label: run() and close()', (runtime) => {
   it('run() rejects on a taken port with the same message as on every runtime', async () => {
     const held = await holdPort()
     try {

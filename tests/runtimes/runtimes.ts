@@ -14,7 +14,7 @@ export const bin = (name: string): string => `${root}node_modules/.bin/${name}`
 
 export interface Runtime {
   name: 'node' | 'bun' | 'deno' | 'workerd'
-  /** how tests name it: the runtime, or `node-web` for Node's Web path (`FW_NODE_SERVER=web`, @hono/node-server) */
+  /** how tests name it: the runtime, or `node-web` for fw's fetch served by @hono/node-server's `serve()` (fixtures/serve.ts) */
   label: string
   /** environment the server starts with (beside PORT and HOST) */
   env?: Record<string, string>
@@ -29,8 +29,9 @@ export interface Runtime {
 // npm's package binaries are called directly: `npx` adds ~0.5 s per start and noise on stderr.
 const all: Runtime[] = [
   { name: 'node', label: 'node', command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
-  // service.run() on Node serves through its native path; FW_NODE_SERVER=web keeps the Web path (docs/runtimes.md)
-  { name: 'node', label: 'node-web', env: { FW_NODE_SERVER: 'web' }, command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  // fw's fetch served by another Node server: @hono/node-server's serve(), as a user embedding fw does (fixtures/serve.ts);
+  // entries that serve with service.run() alone (its workers, signals, graceful close) leave `node-web` out
+  { name: 'node', label: 'node-web', env: { FIXTURE_SERVER: 'hono-node' }, command: (entry) => [bin('tsx'), entry], example: 'tests/runtimes/fixtures/example-server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   { name: 'bun', label: 'bun', command: (entry) => [bin('bun'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   // deno.json (import map, nodeModulesDir "manual", sloppy imports) is picked up from the cwd.
   { name: 'deno', label: 'deno', command: (entry) => [bin('deno'), 'run', '-A', entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
@@ -38,7 +39,7 @@ const all: Runtime[] = [
   { name: 'workerd', label: 'workerd', command: (entry) => [bin('tsx'), 'tests/runtimes/workerd.ts', entry], example: 'examples/worker.ts', saveFixture: 'tests/runtimes/fixtures/save-worker.ts' },
 ]
 
-/** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno` (`node` is both Node paths; `node-web` the Web path alone). */
+/** The runtimes to test: all, or those named in `FW_RUNTIMES=node,deno` (`node` is both Node servers; `node-web` @hono/node-server alone). */
 export const runtimes: Runtime[] = ((): Runtime[] => {
   const only = process.env.FW_RUNTIMES?.split(',').map((name) => name.trim())
   if (!only) return all
@@ -47,13 +48,27 @@ export const runtimes: Runtime[] = ((): Runtime[] => {
   return all.filter((runtime) => only.includes(runtime.name) || only.includes(runtime.label))
 })()
 
+/** The runtime of the matrix labelled `label` (`node-web`), whatever FW_RUNTIMES keeps. */
+export function labelled(label: string): Runtime {
+  const found = all.find((runtime) => runtime.label === label)
+  if (!found) throw new Error(`no runtime labelled ${label}`)
+  return found
+}
+
 /**
- * The runtimes of `runtimes` a test file runs on (`names`). When FW_RUNTIMES
+ * Whether fw's own server serves `runtime`'s entries (`service.run()`), not
+ * another server fw's fetch is handed to (`node-web`): for tests of what
+ * `run()` adds (workers, signals, graceful close, its answers to hostile heads).
+ */
+export const servedByFw = (runtime: Runtime): boolean => runtime.label !== 'node-web'
+
+/**
+ * The runtimes of `runtimes` a test file runs on (`names`, those `keep` keeps). When FW_RUNTIMES
  * keeps none of them, a skipped test names the reason: a file that registers
  * nothing fails with "No test suite found".
  */
-export function runtimesFor(names: readonly Runtime['name'][]): Runtime[] {
-  const kept = runtimes.filter((runtime) => names.includes(runtime.name))
+export function runtimesFor(names: readonly Runtime['name'][], keep: (runtime: Runtime) => boolean = () => true): Runtime[] {
+  const kept = runtimes.filter((runtime) => names.includes(runtime.name) && keep(runtime))
   if (!kept.length) it.skip(`skipped: FW_RUNTIMES=${process.env.FW_RUNTIMES ?? ''} has none of ${names.join(', ')}, the runtimes these tests run on`, () => {})
   return kept
 }

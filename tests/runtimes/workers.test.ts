@@ -8,7 +8,7 @@
  */
 import http from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { runtimesFor, startServer } from './runtimes'
+import { runtimesFor, servedByFw, startServer } from './runtimes'
 
 const ENTRY = 'tests/runtimes/fixtures/ops-server.ts'
 const START_MS = 60_000
@@ -33,7 +33,7 @@ async function pids(origin: string, count: number, tries = 60): Promise<Set<numb
   return seen
 }
 
-describe.each(runtimesFor(['node', 'bun']))('runtime $label: run({ workers: 2 })', (runtime) => {
+describe.each(runtimesFor(['node', 'bun'], servedByFw))('runtime $label: run({ workers: 2 })', (runtime) => {
   it('two worker processes answer; a killed one is replaced; SIGTERM closes them all', async () => {
     const server = await startServer(runtime, ENTRY, START_MS, { OPS_WORKERS: '2' })
     try {

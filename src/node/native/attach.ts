@@ -1,14 +1,14 @@
 /**
- * The native Node path for fw attached to node:http, Express, Koa and Fastify
- * (docs/runtimes.md, "Node: the native path"; docs/integration.md): fw gets the
- * native stand-in (./request) over the framework's `IncomingMessage`, with the
- * URL and headers the Web bridge gives (../bridge/request: the path the
- * framework routed, hop-by-hop fields left out, a Host the URL parser refuses
- * read as `localhost`); a light answer (./response) is handed to the
- * framework's response as it is. A body the framework already consumed
- * (express.json(), koa-bodyparser) or none declared goes through the bridge,
- * as does every other answer (streams, files). Which of the two an attachment
- * takes: `nodeIO()` (src/adapters/node-io.ts).
+ * fw attached to node:http, Express, Koa and Fastify (docs/runtimes.md, "Node:
+ * the native path"; docs/integration.md): fw gets the native stand-in
+ * (./request) over the framework's `IncomingMessage`, with the URL and headers
+ * a Web `Request` over it would have (../io/request: the path the framework
+ * routed, hop-by-hop fields left out, a Host the URL parser refuses read as
+ * `localhost`); a light answer (./response) is handed to the framework's
+ * response as it is. A body the framework already consumed (express.json(),
+ * koa-bodyparser), none declared or a chunked one is read through a Web
+ * `Request` (../io/request), and every other answer (streams, files) is piped
+ * (../io/send).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendSetCookie, HOP_BY_HOP } from '../../utils/http'
@@ -19,52 +19,31 @@ import {
   toWebRequest,
   type WebRequest,
   type WebRequestOptions,
-} from '../bridge/request'
-import { sendResponse } from '../bridge/send'
+} from '../io/request'
+import { sendResponse } from '../io/send'
 import { nativeRequestAt } from './request'
 import { plainTarget } from './target'
 import { lightParts, type LightParts } from './response'
 import { DEFAULT_TYPE } from './write'
 
 /**
- * How an attachment reads fw's request and hands on fw's answer: through the
- * Web bridge (`bridgeIO`) or the native path (`nativeIO`).
+ * Send fw's answer through `res`: a light one (./response) as it is, headers
+ * merged into those set before and Set-Cookie appended, no body for HEAD;
+ * any other (streams, files, a Web `Response`) piped by ../io/send.
  *
  * @example
- * const io = nativeIO
- * await io.send(res, await fetch(io.request(req, { url: req.originalUrl, res }).request))
+ * sendAttached(res, await fetch(attachedRequest(req, { url: req.originalUrl, res }).request))
  */
-export interface NodeIO {
-  /** the request fw answers (`options.body`: a body the framework consumed) */
-  request(req: IncomingMessage, options: WebRequestOptions): WebRequest
-  /** the parts of an answer handed on as they are, or undefined: hand it on as a Web `Response` */
-  light(response: Response): LightParts | undefined
-  /** send `response` through `res` (headers merged into those set before, Set-Cookie appended; no body for HEAD) */
-  send(res: ServerResponse, response: Response): void | Promise<void>
-}
-
-/** The Web bridge: a Web `Request` per request, the answer read as a Web `Response`. */
-export const bridgeIO: NodeIO = {
-  request: toWebRequest,
-  light: () => undefined,
-  send: sendResponse,
-}
-
-/** The native path (see the file comment). */
-export const nativeIO: NodeIO = {
-  request: attachedRequest,
-  light: lightParts,
-  send(res, response) {
-    const parts = lightParts(response)
-    if (!parts) return sendResponse(res, response)
-    res.statusCode = parts.status
-    appendSetCookie(
-      res,
-      eachHeader(response, parts, (name, value) => res.setHeader(name, value)),
-    )
-    if (parts.body === null || res.req?.method === 'HEAD') res.end()
-    else res.end(parts.body)
-  },
+export function sendAttached(res: ServerResponse, response: Response): void | Promise<void> {
+  const parts = lightParts(response)
+  if (!parts) return sendResponse(res, response)
+  res.statusCode = parts.status
+  appendSetCookie(
+    res,
+    eachHeader(response, parts, (name, value) => res.setHeader(name, value)),
+  )
+  if (parts.body === null || res.req?.method === 'HEAD') res.end()
+  else res.end(parts.body)
 }
 
 const NONE: readonly string[] = Object.freeze([])
@@ -83,11 +62,11 @@ export function bufferOf(body: string | Uint8Array): Buffer {
 }
 
 /**
- * Hand the headers of `response` (`parts`: its light parts) to `visit`, as the
- * bridge reads them from `response.headers`, Set-Cookie aside: returned.
+ * Hand the headers of `response` (`parts`: its light parts) to `visit`, as
+ * `response.headers` gives them, Set-Cookie aside: returned.
  *
  * @example
- * const cookies = eachHeader(response, io.light(response), (name, value) => reply.header(name, value))
+ * const cookies = eachHeader(response, lightParts(response), (name, value) => reply.header(name, value))
  */
 export function eachHeader(
   response: Response,
@@ -123,7 +102,7 @@ const isFraming = (name: string): boolean =>
 
 const DROPPED_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length))
 
-/** A header the bridge leaves out: hop-by-hop, or an HTTP/2 pseudo-header. */
+/** A header a Web `Request` over the attachment leaves out (../io/request): hop-by-hop, or an HTTP/2 pseudo-header. */
 function dropped(name: string): boolean {
   return (
     name.charCodeAt(0) === 58 ||
@@ -131,7 +110,7 @@ function dropped(name: string): boolean {
   )
 }
 
-/** node's raw header list without the fields the bridge leaves out (the same list when there are none). */
+/** node's raw header list without the fields left out (`dropped`; the same list when there are none). */
 function endToEnd(raw: readonly string[]): readonly string[] {
   let i = 0
   while (i < raw.length && !dropped(raw[i] as string)) i += 2
@@ -160,11 +139,15 @@ const sized = (req: IncomingMessage): boolean =>
   hasWireBody(req) && req.headers['transfer-encoding'] === undefined && !req.readableEnded
 
 /**
- * The request of `nativeIO`: the native stand-in, unless the body was consumed,
- * none is declared or it is chunked (then the bridge's: its counting reader,
- * as the stand-in's headers leave the Transfer-Encoding out).
+ * The request fw answers for an attachment: the native stand-in over `req`,
+ * unless the framework consumed the body (`options.body`), none is declared
+ * or it is chunked (then a Web `Request` over it, ../io/request: its counting
+ * reader, as the stand-in's headers leave the Transfer-Encoding out).
+ *
+ * @example
+ * const { request, bodyStarted } = attachedRequest(req, { url: req.originalUrl, res })
  */
-function attachedRequest(req: IncomingMessage, options: WebRequestOptions): WebRequest {
+export function attachedRequest(req: IncomingMessage, options: WebRequestOptions): WebRequest {
   const method = req.method
   if (options.body || (method !== 'GET' && method !== 'HEAD' && !sized(req)))
     return toWebRequest(req, options)

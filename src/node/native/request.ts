@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FRAMED, READ_TEXT, type TextReader } from '../../utils/http'
-import { readableToWeb } from '../bridge/streams'
+import { readableToWeb } from '../io/streams'
 import { forwardMembers } from './forward'
 import { readIncoming } from './body'
 import { nativeHeaders } from './headers'

@@ -4,10 +4,10 @@
  * bytes or nothing; see ./response) in one `writeHead` + `end`, with the
  * headers @hono/node-server would send (Content-Length, always the length of
  * the bytes sent; the default content type of a body sent without headers); any other `Response` (streams, event
- * streams, files) is piped with backpressure (../bridge/send).
+ * streams, files) is piped with backpressure (../io/send).
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { sendResponse } from '../bridge/send'
+import { sendResponse } from '../io/send'
 import { lightParts, type LightParts } from './response'
 
 /** The content type of a body answered without headers (@hono/node-server's). */

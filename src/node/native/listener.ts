@@ -1,10 +1,11 @@
 /**
- * A fetch handler as a Node request listener (`http.createServer(listener)`).
+ * A fetch handler as a Node request listener (`http.createServer(listener)`):
+ * fw attached to node:http, on the native path (./attach).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FetchHandler } from '../../types'
-import type { ReusedBody } from './reuse'
-import { bridgeIO, type NodeIO } from '../native/attach'
+import type { ReusedBody } from '../io/reuse'
+import { attachedRequest, sendAttached } from './attach'
 import { isThenable } from '../../utils/thenable'
 
 export interface ServeNodeOptions {
@@ -14,8 +15,6 @@ export interface ServeNodeOptions {
   body?: ReusedBody
   /** where errors of the fetch handler go; default `console.error` */
   onError?: (error: unknown) => void
-  /** the Web bridge (default) or the native path (`nodeIO()`, ../native/attach) */
-  io?: NodeIO
 }
 
 const internalError = (): Response =>
@@ -38,26 +37,25 @@ function failed(options: ServeNodeOptions, error: unknown): Response {
 function deliver(
   res: ServerResponse,
   response: Response,
-  io: NodeIO,
   options: ServeNodeOptions,
 ): void | Promise<void> {
   if (res.headersSent) return response.body?.cancel().catch(() => {})
   try {
-    return io.send(res, response)?.catch((error: unknown) => refused(res, error, io, options))
+    return sendAttached(res, response)?.catch((error: unknown) => refused(res, error, options))
   } catch (error) {
-    return refused(res, error, io, options)
+    return refused(res, error, options)
   }
 }
 
+/** The 500 for an answer node:http refused, or a cut connection once its head was sent. */
 function refused(
   res: ServerResponse,
   error: unknown,
-  io: NodeIO,
   options: ServeNodeOptions,
 ): void | Promise<void> {
   if (res.headersSent) return void res.destroy()
   for (const name of res.getHeaderNames()) res.removeHeader(name)
-  return io.send(res, failed(options, error))
+  return sendAttached(res, failed(options, error))
 }
 
 /**
@@ -76,20 +74,19 @@ export function serveNode(
   res: ServerResponse,
   options: ServeNodeOptions = {},
 ): void | Promise<void> {
-  const io = options.io ?? bridgeIO
   let answer: Response | Promise<Response>
   try {
-    answer = fetch(io.request(req, { url: options.url, body: options.body, res }).request, {
+    answer = fetch(attachedRequest(req, { url: options.url, body: options.body, res }).request, {
       incoming: req,
       outgoing: res,
     })
   } catch (error) {
     answer = failed(options, error)
   }
-  if (!isThenable(answer)) return deliver(res, answer, io, options)
+  if (!isThenable(answer)) return deliver(res, answer, options)
   return Promise.resolve(answer).then(
-    (response) => deliver(res, response, io, options),
-    (error: unknown) => deliver(res, failed(options, error), io, options),
+    (response) => deliver(res, response, options),
+    (error: unknown) => deliver(res, failed(options, error), options),
   )
 }
 
@@ -98,7 +95,6 @@ export function serveNode(
  *
  * @param asynchronous `true`: the listener returns a promise settled when the
  *   response has been sent; `false` (default): it returns nothing.
- * @param io the Web bridge (default) or the native path (`nodeIO()`)
  *
  * @example
  * http.createServer(toNodeListener(service.fetch)).listen(8000)
@@ -106,9 +102,8 @@ export function serveNode(
 export function toNodeListener(
   fetch: FetchHandler,
   asynchronous = false,
-  io: NodeIO = bridgeIO,
 ): (req: IncomingMessage, res: ServerResponse) => void | Promise<void> {
-  const options = { io }
+  const options = {}
   if (asynchronous) return async (req, res) => serveNode(fetch, req, res, options)
   return (req, res) => {
     void serveNode(fetch, req, res, options)
