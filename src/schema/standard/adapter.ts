@@ -57,10 +57,14 @@ export function issuePath(
 }
 
 /** The value at `path` in the checked input; `absent` when a key on the way is missing or the value is `undefined`. */
-function valueAt(input: unknown, path: readonly (string | number)[]): { absent: boolean; value: unknown } {
+function valueAt(
+  input: unknown,
+  path: readonly (string | number)[],
+): { absent: boolean; value: unknown } {
   let current: unknown = input
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return { absent: true, value: undefined }
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return { absent: true, value: undefined }
     current = (current as Record<string | number, unknown>)[key]
   }
   return { absent: current === undefined, value: current }
@@ -73,7 +77,11 @@ function valueAt(input: unknown, path: readonly (string | number)[]): { absent: 
  * (`json`), a wrong type or a broken bound reads as for valibot
  * (standard/messages.ts); the library's words are kept for the rest.
  */
-export function resultOf(result: StandardResult<unknown>, input: unknown, json?: JsonNode): CheckResult {
+export function resultOf(
+  result: StandardResult<unknown>,
+  input: unknown,
+  json?: JsonNode,
+): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
   const seen = new Set<string>()
@@ -83,7 +91,11 @@ export function resultOf(result: StandardResult<unknown>, input: unknown, json?:
     if (seen.has(item)) continue // valibot names one failure per item: a library's second issue on it adds nothing fw says
     seen.add(item)
     const at = valueAt(input, path)
-    const message = at.absent ? 'required item missing' : json ? issueMessage(json, path, at.value, issue.message) : issue.message
+    const message = at.absent
+      ? 'required item missing'
+      : json
+        ? issueMessage(json, path, at.value, issue.message)
+        : issue.message
     issues.push({ message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
   }

@@ -12,9 +12,15 @@ import { type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 /** A value as valibot names it in a message: `"text"`, `12`, `true`, `Object`, `Array`, `null`, `undefined`. */
 export function received(value: unknown): string {
   if (typeof value === 'string') return `"${value}"`
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `${value}`
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return `${value}`
   if (typeof value === 'object' || typeof value === 'function')
-    return (value && (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor?.name) || 'null'
+    return (
+      (value &&
+        (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor
+          ?.name) ||
+      'null'
+    )
   return typeof value
 }
 
@@ -85,12 +91,17 @@ function fitsType(type: string, value: unknown): boolean {
   }
 }
 
-const number = (node: JsonNode, key: string): number | undefined => (typeof node[key] === 'number' ? node[key] : undefined)
+/** Lenient on purpose: it only tells whether the format can be why the library refused (a refinement stays in its words). */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+const number = (node: JsonNode, key: string): number | undefined =>
+  typeof node[key] === 'number' ? node[key] : undefined
 
 /** A bound or rule of the node the value breaks, in valibot's words; `undefined` when it breaks none fw can read. */
 function ruleBroken(node: JsonNode, value: unknown): string | undefined {
   if (typeof value === 'number') {
-    if (typesOf(node).includes('integer') && !Number.isInteger(value)) return `Invalid integer: Received ${received(value)}`
+    if (typesOf(node).includes('integer') && !Number.isInteger(value))
+      return `Invalid integer: Received ${received(value)}`
     const bounds: [string, string, (limit: number) => boolean][] = [
       ['minimum', '>=', (limit) => value < limit],
       ['exclusiveMinimum', '>', (limit) => value <= limit],
@@ -99,24 +110,33 @@ function ruleBroken(node: JsonNode, value: unknown): string | undefined {
     ]
     for (const [key, sign, breaks] of bounds) {
       const limit = number(node, key)
-      if (limit !== undefined && breaks(limit)) return `Invalid value: Expected ${sign}${limit} but received ${received(value)}`
+      if (limit !== undefined && breaks(limit))
+        return `Invalid value: Expected ${sign}${limit} but received ${received(value)}`
     }
     const step = number(node, 'multipleOf')
-    if (step !== undefined && value % step !== 0) return `Invalid multiple: Expected %${step} but received ${received(value)}`
+    if (step !== undefined && value % step !== 0)
+      return `Invalid multiple: Expected %${step} but received ${received(value)}`
     return undefined
   }
   if (typeof value === 'string' || Array.isArray(value)) {
-    const [min, max] = typeof value === 'string' ? ['minLength', 'maxLength'] : ['minItems', 'maxItems']
+    const [min, max] =
+      typeof value === 'string' ? ['minLength', 'maxLength'] : ['minItems', 'maxItems']
     const length = typeof value === 'string' ? [...value].length : value.length
     const least = number(node, min)
     const most = number(node, max)
-    if (least !== undefined && least === most && length !== least) return `Invalid length: Expected ${least} but received ${length}`
-    if (least !== undefined && length < least) return `Invalid length: Expected >=${least} but received ${length}`
-    if (most !== undefined && length > most) return `Invalid length: Expected <=${most} but received ${length}`
+    if (least !== undefined && least === most && length !== least)
+      return `Invalid length: Expected ${least} but received ${length}`
+    if (least !== undefined && length < least)
+      return `Invalid length: Expected >=${least} but received ${length}`
+    if (most !== undefined && length > most)
+      return `Invalid length: Expected <=${most} but received ${length}`
   }
   if (typeof value === 'string') {
-    if (typeof node.pattern === 'string' && !safeTest(node.pattern, value)) return `Invalid format: Expected /${node.pattern}/ but received ${received(value)}`
-    if (node.format === 'email') return `Invalid email: Received ${received(value)}`
+    // a format first: a library may give its own pattern for it too (zod's email)
+    if (node.format === 'email' && !LOOKS_LIKE_EMAIL.test(value))
+      return `Invalid email: Received ${received(value)}`
+    if (typeof node.pattern === 'string' && !safeTest(node.pattern, value))
+      return `Invalid format: Expected /${node.pattern}/ but received ${received(value)}`
   }
   return undefined
 }
@@ -153,12 +173,19 @@ function nodeAtPath(root: JsonNode, path: readonly (string | number)[]): JsonNod
  * @example
  * issueMessage({ type: 'integer', minimum: 1 }, [], 0, 'Too small') // 'Invalid value: Expected >=1 but received 0'
  */
-export function issueMessage(root: JsonNode, path: readonly (string | number)[], value: unknown, message: string): string {
+export function issueMessage(
+  root: JsonNode,
+  path: readonly (string | number)[],
+  value: unknown,
+  message: string,
+): string {
   const start = nodeAtPath(root, path)
   if (!start) return message
   if (!fits(root, start, value)) {
     const expected = expectOf(root, start)
-    return expected === undefined ? message : `Invalid type: Expected ${expected} but received ${received(value)}`
+    return expected === undefined
+      ? message
+      : `Invalid type: Expected ${expected} but received ${received(value)}`
   }
   const { node } = settle(root, start)
   return ruleBroken(node, value) ?? message
