@@ -115,3 +115,21 @@ describe('a rule fw words only when the value breaks it', () => {
     expect(await viaStandard(bounded, 'x')).toEqual({ ok: false, issues: [{ message: 'not x', path: [] }] })
   })
 })
+
+describe('patterns', () => {
+  it('reads a pattern JavaScript refuses with Unicode semantics as written, and keeps the library words for one it cannot read', () => {
+    const node = { type: 'string', pattern: '^\\-?[a-z]+$' }
+    expect(issueMessage(node, [], 'ABC', 'library words')).toBe('Invalid format: Expected /^\\-?[a-z]+$/ but received "ABC"')
+    expect(issueMessage(node, [], '-abc', 'library words')).toBe('library words')
+    expect(issueMessage({ type: 'string', pattern: '(' }, [], 'x', 'library words')).toBe('library words')
+  })
+
+  it('words a recursive schema without looping', async () => {
+    type Tree = { name: string; children: Tree[] }
+    const Tree: z.ZodType<Tree> = z.object({ name: z.string(), children: z.lazy(() => z.array(Tree)) })
+    const started = performance.now()
+    const result = await viaStandard(Tree, { name: 'a', children: [{ name: 'b', children: [{ name: 7, children: [] }] }] })
+    expect(result).toEqual({ ok: false, issues: [{ message: 'Invalid type: Expected string but received 7', path: ['children', 0, 'children', 0, 'name'] }] })
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+})

@@ -18,7 +18,7 @@ export function received(value: unknown): string {
     return (
       (value &&
         (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor
-          ?.name) ||
+          ?.name) ??
       'null'
     )
   return typeof value
@@ -141,12 +141,16 @@ function ruleBroken(node: JsonNode, value: unknown): string | undefined {
   return undefined
 }
 
+/** Does the value match a JSON Schema pattern (read with Unicode semantics, else as written)? `true` when JavaScript cannot read it. */
 function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value)
-  } catch {
-    return true // a pattern JavaScript cannot read explains nothing: the library's message stays
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags).test(value)
+    } catch {
+      // not a pattern with these flags: try the next, then give up
+    }
   }
+  return true // a pattern JavaScript cannot read explains nothing: the library's message stays
 }
 
 /** The node the issue path leads to from the root (object properties, items, tuple items, record values). */
