@@ -85,7 +85,8 @@ export function resultOf(
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
   const seen = new Set<string>()
-  for (const issue of result.issues) {
+  // issues past a few per listed item are not read: a hostile body cannot make this loop long
+  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES * 4)) {
     const path = issuePath(issue.path)
     const item = JSON.stringify(path)
     if (seen.has(item)) continue // valibot names one failure per item: a library's second issue on it adds nothing fw says
