@@ -20,7 +20,8 @@ import {
   type StandardResult,
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
-import { jsonSchemaOf } from './json'
+import { type JsonNode, jsonSchemaOf } from './json'
+import { issueMessage } from './messages'
 import { planOfJsonSchema } from './plan'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -55,34 +56,61 @@ export function issuePath(
   return keys
 }
 
-/** Is the value an issue is about absent from the checked input? fw then says `required item missing`, whatever the library's words. */
-function isAbsent(input: unknown, path: readonly (string | number)[]): boolean {
+/** The value at `path` in the checked input; `absent` when a key on the way is missing or the value is `undefined`. */
+function valueAt(
+  input: unknown,
+  path: readonly (string | number)[],
+): { absent: boolean; value: unknown } {
   let current: unknown = input
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return true
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return { absent: true, value: undefined }
     current = (current as Record<string | number, unknown>)[key]
   }
-  return current === undefined
+  return { absent: current === undefined, value: current }
 }
 
-/** The library's answer in the seam's shape: its output, or one issue per library issue (at most `MAX_SCHEMA_ISSUES`). */
-export function resultOf(result: StandardResult<unknown>, input: unknown): CheckResult {
+/**
+ * The library's answer in the seam's shape: its output, or its issues (one
+ * per item, at most `MAX_SCHEMA_ISSUES`). fw words them (SPEC §3.6): an
+ * absent value is `required item missing`; with the schema's JSON Schema
+ * (`json`), a wrong type or a broken bound reads as for valibot
+ * (standard/messages.ts); the library's words are kept for the rest.
+ */
+export function resultOf(
+  result: StandardResult<unknown>,
+  input: unknown,
+  json?: JsonNode,
+): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
-  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES)) {
+  const seen = new Set<string>()
+  // issues past a few per listed item are not read: a hostile body cannot make this loop long
+  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES * 4)) {
     const path = issuePath(issue.path)
-    issues.push({ message: isAbsent(input, path) ? 'required item missing' : issue.message, path })
+    const item = JSON.stringify(path)
+    if (seen.has(item)) continue // valibot names one failure per item: a library's second issue on it adds nothing fw says
+    seen.add(item)
+    const at = valueAt(input, path)
+    const message = at.absent
+      ? 'required item missing'
+      : json
+        ? issueMessage(json, path, at.value, issue.message)
+        : issue.message
+    issues.push({ message, path })
+    if (issues.length >= MAX_SCHEMA_ISSUES) break
   }
   return { ok: false, issues }
 }
 
 function checkStandard(schema: StandardSchemaV1): Check {
   const validate = schema['~standard'].validate
+  const json = jsonSchemaOf(schema, 'input') // read at build: failures are worded from it
   return (value) => {
     const result = validate(value)
     return isThenable(result)
-      ? Promise.resolve(result).then((settled) => resultOf(settled, value))
-      : resultOf(result, value)
+      ? Promise.resolve(result).then((settled) => resultOf(settled, value, json))
+      : resultOf(result, value, json)
   }
 }
 
