@@ -107,7 +107,7 @@ function pairRounds(measured) {
   return Object.fromEntries(
     Object.entries(measured).map(([id, bySide]) => {
       const ratios = bySide.old.rounds.map((oldNs, round) => oldNs / bySide.new.rounds[round])
-      return [id, { old: bySide.old.p50, new: bySide.new.p50, ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) }]
+      return [id, { old: bySide.old.p50, new: bySide.new.p50, ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), ratios }]
     }),
   )
 }
