@@ -8,5 +8,5 @@ import { createFw } from '../apps/fw'
 const fw = createFw(100)
 
 export default {
-  fetch: (request: Request, env: unknown): Promise<Response> => fw.fetch(request, env),
+  fetch: (request: Request, env: unknown): Response | Promise<Response> => fw.fetch(request, env),
 }
