@@ -8,7 +8,7 @@
  * BENCH_PIN=1 pins the server to the last CPU and wrk to the first (taskset).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -18,11 +18,32 @@ const LOOSE = new Set(['fastify', 'elysia', 'elysia-zod'])
 const SKIPS = { fastify: new Set(['E4']) }
 const serves = (app, fixture) => !SKIPS[app]?.has(fixture.id)
 
-/** utime + stime of a process, in seconds. */
+/** utime + stime of a process and its descendants (miniflare's workerd), in seconds. */
 function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  let stat
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return 0 // a child that ended between the listing and the read
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
+  let total = (Number(fields[11]) + Number(fields[12])) / 100
+  for (const child of childPids(pid)) total += cpuSeconds(child)
+  return total
+}
+
+/** The ids of a process's children, from every thread's `/proc/<pid>/task/<tid>/children`. */
+function childPids(pid) {
+  const ids = []
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
+      if (text) ids.push(...text.split(' ').map(Number))
+    }
+  } catch {
+    // the process ended
+  }
+  return ids
 }
 
 /** `taskset -c <cpu>` prefix when BENCH_PIN=1 and the machine has 2+ CPUs (else none). */
@@ -56,9 +77,11 @@ function pairedRatios(samples) {
 }
 
 /**
- * @param {{ root: string, out: string, bun: string, log: (...args: unknown[]) => void, fixtures: any[] }} setup
+ * `launch(runtime, app)`: the command serving `app` (it prints `READY <app> <port>`); by default
+ * `.build/server.mjs` on Node or Bun (bench/compare.mjs serves two commits' builds on four runtimes).
+ * @param {{ root: string, out: string, bun: string, log: (...args: unknown[]) => void, fixtures: any[], launch?: (runtime: string, app: string) => [string, string[]] }} setup
  */
-export function createHttpRunner({ root, out, bun, log, fixtures }) {
+export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
   function luaFor(fixture) {
     const file = path.join(out, `${fixture.id}.lua`)
     const lines = [`wrk.method = ${JSON.stringify(fixture.method)}`]
@@ -69,8 +92,8 @@ export function createHttpRunner({ root, out, bun, log, fixtures }) {
 
   /** Start one app's server on a free port (it prints `READY <app> <port>`). */
   function startServer(runtime, app) {
-    const cmd = runtime === 'bun' ? bun : process.execPath
-    const child = spawn(...command('server', cmd, [path.join(out, 'server.mjs'), app, '0']), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    const [cmd, args] = launch?.(runtime, app) ?? [runtime === 'bun' ? bun : process.execPath, [path.join(out, 'server.mjs'), app, '0']]
+    const child = spawn(...command('server', cmd, args), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
     return new Promise((resolve, reject) => {
       let text = ''
       const timer = setTimeout(() => {

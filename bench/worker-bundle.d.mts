@@ -1,7 +1,9 @@
 /** Types of bench/worker-bundle.mjs (a Workers module bundled and run as Cloudflare would). */
 
-/** Bundle `entry` (a path) into the ES module `outfile`; `nodeBuiltins`: leave `node:*` imports to workerd (nodejs_compat). */
-export function bundleWorker(entry: string, outfile: string, options?: { nodeBuiltins?: boolean }): Promise<void>
+import type { Plugin } from 'esbuild'
+
+/** Bundle `entry` (a path) into the ES module `outfile`; `nodeBuiltins`: leave `node:*` imports to workerd (nodejs_compat); `plugins`: esbuild plugins resolving names first. */
+export function bundleWorker(entry: string, outfile: string, options?: { nodeBuiltins?: boolean; plugins?: Plugin[] }): Promise<void>
 /** `compatibility_date` from wrangler.toml (which must set no compatibility_flags). */
 export function compatibilityDate(): string
 /** The bundle as miniflare's `modules`. */

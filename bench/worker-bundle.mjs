@@ -20,7 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  *
  * @param {string} entry
  * @param {string} outfile
- * @param {{ nodeBuiltins?: boolean }} [options]
+ * @param {{ nodeBuiltins?: boolean, plugins?: import('esbuild').Plugin[] }} [options] `plugins`: esbuild
+ *   plugins resolving names first (bench/compare.mjs points `fw-api` at a commit's build)
  * @returns {Promise<void>}
  */
 export async function bundleWorker(entry, outfile, options = {}) {
@@ -38,6 +39,7 @@ export async function bundleWorker(entry, outfile, options = {}) {
     absWorkingDir: root,
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
+    plugins: options.plugins ?? [],
   })
 }
 

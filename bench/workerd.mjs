@@ -5,7 +5,9 @@
  * apps are called directly, in batches; workerd's clocks stand still while a request runs, so this
  * host times each batch by workerd's CPU time (the sum of its threads' `/proc/<pid>/task/<tid>/schedstat`,
  * ns) less the cost of an empty batch. Prints one JSON line shaped like bench/inproc.ts's.
- * Env: BENCH_ROUNDS (5), BENCH_MS per batch (80), BENCH_ONLY (e.g. `E3,E3s`).
+ * Env: BENCH_ROUNDS (5), BENCH_MS per batch (80), BENCH_ONLY (e.g. `E3,E3s`); for bench/compare.mjs,
+ * BENCH_WORKERD_BUNDLE (a Worker module already bundled, instead of bench/workerd-app.ts) and
+ * BENCH_WORKERD_APPS (the apps it serves, `floor,hono,fw`).
  *
  *   node bench/workerd.mjs    # or BENCH_RUNTIMES=workerd npm run bench:quick
  */
@@ -21,10 +23,10 @@ const env = (name, fallback) => process.env[name] ?? fallback
 const rounds = Number(env('BENCH_ROUNDS', 5))
 const ms = Number(env('BENCH_MS', 80))
 const only = process.env.BENCH_ONLY?.split(',')
-const APPS = ['floor', 'hono', 'fw']
+const APPS = env('BENCH_WORKERD_APPS', 'floor,hono,fw').split(',')
 
-const outfile = path.join(here, '.build', 'workerd-app.mjs')
-await bundleWorker(path.join(here, 'workerd-app.ts'), outfile)
+const outfile = process.env.BENCH_WORKERD_BUNDLE ?? path.join(here, '.build', 'workerd-app.mjs')
+if (!process.env.BENCH_WORKERD_BUNDLE) await bundleWorker(path.join(here, 'workerd-app.ts'), outfile)
 
 /** The process ids of this process's children (miniflare's workerd among them). */
 function children(pid) {
@@ -113,7 +115,7 @@ try {
       }
     }
     results[id] = Object.fromEntries(APPS.map((app) => [app, { p50: median(samples[app].map((s) => s.cpu)), wallP50: median(samples[app].map((s) => s.wall)), rounds: samples[app].map((s) => s.cpu) }]))
-    const constructions = sizes.fw * 2
+    const constructions = sizes[APPS.includes('fw') ? 'fw' : APPS[APPS.length - 1]] * 2
     await batch('request', id, constructions)
     requestNs[id] = median([await batch('request', id, constructions), await batch('request', id, constructions), await batch('request', id, constructions)].map((s) => s.cpu))
   }
