@@ -11,7 +11,7 @@ import {
 } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
-import type { Routed } from '../compile/routes'
+import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
@@ -137,7 +137,7 @@ export class Fw<B = unknown> {
   }
 
   /** The compiled routes: method, path and endpoint (its def, template and result schema), for docs generators. */
-  routes(): readonly RouteEntry<Routed>[] {
+  routes(): readonly RouteEntry<RouteTarget>[] {
     // Before the build, compiled from what is declared so far (and not kept: more may be declared).
     return (this.#compiled ?? this.#checked ?? this.#compile()).routes
   }
@@ -257,7 +257,10 @@ export class Fw<B = unknown> {
     return this.#document(this.routes(), info)
   }
 
-  #document(routes: readonly RouteEntry<Routed>[], info: DocumentOptions = {}): OpenAPIDocument {
+  #document(
+    routes: readonly RouteEntry<RouteTarget>[],
+    info: DocumentOptions = {},
+  ): OpenAPIDocument {
     return serviceDocument(routes, this, this.#declared, info)
   }
 
@@ -273,7 +276,7 @@ export class Fw<B = unknown> {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
-      document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes),
+      document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
     }
     return compileService(this.#declared, inputs)
   }
