@@ -13,7 +13,7 @@ export interface LevelMaker {
 export class Exchange {
   /** the method's input (its own params) */
   readonly input: Record<string, unknown> = {}
-  /** common params land here; with one class on the route it is the endpoint's instance itself */
+  /** common params land here; with `endpointInstanceOnly` it is the endpoint's instance itself */
   readonly common: Record<string, unknown>
   readonly #made: (API | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]
