@@ -155,6 +155,33 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
   return found.sort()
 }
 
+/**
+ * The folders of src/ a request runs through (serving, dispatch, routing, the request context,
+ * params, schemas, bodies, hooks, plugins, templates, the Node edge): no module in them may keep
+ * a top-level `let`/`var` (per-request state lives on the request; what a module keeps is `const`).
+ */
+export const REQUEST_PATH_FOLDERS: readonly string[] = [
+  'adapters', 'api', 'auth', 'body', 'compile', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
+  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils',
+]
+
+/** The folders no request runs through: the typed client, the OpenAPI document (built once), `fw-api/testing`. */
+export const OFF_PATH_FOLDERS: readonly string[] = ['client', 'openapi', 'testing']
+
+/** `module: name` of every top-level `let`/`var` (parsed with the TypeScript compiler; `const` and `using` pass). */
+export function topLevelMutables(modules: Sources): string[] {
+  const found: string[] = []
+  for (const [id, code] of modules) {
+    const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+    for (const statement of file.statements) {
+      if (!ts.isVariableStatement(statement)) continue
+      if (statement.declarationList.flags & (ts.NodeFlags.Const | ts.NodeFlags.Using)) continue
+      for (const declaration of statement.declarationList.declarations) found.push(`${id}: ${declaration.name.getText(file)}`)
+    }
+  }
+  return found.sort()
+}
+
 export function longFiles(modules: Sources, max = MAX_LINES): string[] {
   return [...modules]
     .map(([id, code]) => [id, code.replace(/\n$/, '').split('\n').length] as const)
@@ -193,6 +220,14 @@ describe('the architecture checker itself', () => {
     expect(longFiles(planted)).toEqual(['types.ts: 301 lines'])
   })
 
+  it('finds a top-level let or var, and not a const, a local let or a let in a block', () => {
+    const planted: Sources = new Map([
+      ['a.ts', 'let last: string | undefined\nconst fixed = 1\nexport var old = 2\nfunction f() { let local = 1; return local }\n'],
+      ['b.ts', 'for (let i = 0; i < 1; i++) {}\n{ let inner = 1 }\nexport const registry = new WeakMap()\n'],
+    ])
+    expect(topLevelMutables(planted)).toEqual(['a.ts: last', 'a.ts: old'])
+  })
+
   it('walks the real src/ (the entry reaches the subpath modules)', () => {
     const graph = importGraph(readTree(src))
     expect(graph.size).toBeGreaterThan(30)
@@ -213,6 +248,16 @@ describe('src/ architecture', () => {
 
   it('imports only down the layer order (docs/architecture.md), but for the known exceptions', () => {
     expect(upwardImports(importGraph(modules, true)).filter((edge) => !KNOWN_UPWARD.includes(edge))).toEqual([])
+  })
+
+  it('has no top-level let or var in a request-path folder', () => {
+    const folderOf = (id: string): string => id.split('/')[0] as string
+    const folders = new Set([...modules.keys()].filter((id) => id.includes('/')).map(folderOf))
+    const unlisted = [...folders].filter((folder) => !REQUEST_PATH_FOLDERS.includes(folder) && !OFF_PATH_FOLDERS.includes(folder))
+    expect(unlisted, 'a new folder of src/: list it as on or off the request path').toEqual([])
+    const onPath = new Map([...modules].filter(([id]) => REQUEST_PATH_FOLDERS.includes(folderOf(id))))
+    expect(onPath.size).toBeGreaterThan(100)
+    expect(topLevelMutables(onPath)).toEqual([])
   })
 
   it(`has no file over ${MAX_LINES} lines`, () => {

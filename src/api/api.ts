@@ -4,13 +4,15 @@ import { ImproperlyConfigured } from '../exceptions'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
 
-/** How `API.__as__` attaches a class; provided by the service module (kept out of api/ so api/ imports no service). */
-export type AttachAs = (
+/**
+ * How `API.__as__` makes its hidden service (SPEC §6): given by the service module when its
+ * `Fw` class is defined (api/ imports no service); the service's `adapt(route)` is the entry.
+ */
+export type HiddenServiceFactory = (
   api: APIClass,
   backend: unknown,
-  route: string,
   options: AsOptions,
-) => unknown
+) => { adapt(route: string): unknown }
 
 /**
  * Options of `API.__as__`: `asynchornous` (the contract's spelling) or
@@ -26,13 +28,16 @@ export interface AsOptions {
   asynchronous?: boolean
 }
 
-// Not request state: set once when service/ loads (api/ cannot import it upward); no client data.
-// Still module state, left for the Fw split's next step: a declaration-time registry.
-let attachAs: AttachAs | undefined
+/**
+ * SPEC §6's registry behind `API.__as__`, one per process and never client data: `factory` is
+ * given once by the service module; `attachedFor` names the class the hidden service was made
+ * for, recorded when `__as__` declares it (a second `__as__` is refused).
+ */
+const hiddenService: { factory?: HiddenServiceFactory; attachedFor?: string } = {}
 
-/** @internal Called once by the service module: gives `API.__as__` its implementation. */
-export function provideAttachAs(implementation: AttachAs): void {
-  attachAs = implementation
+/** @internal Called once by the service module (when `Fw` is defined): how `API.__as__` makes its service. */
+export function provideHiddenServiceFactory(factory: HiddenServiceFactory): void {
+  hiddenService.factory ??= factory
 }
 
 /**
@@ -76,11 +81,19 @@ export class API<C extends ContextTypes = {}> {
    */
   static __as__<B>(backend: B, route: string, options?: AsOptions): EntryOf<B>
   static __as__(backend: unknown, route: string, options: AsOptions = {}): unknown {
-    if (!attachAs)
+    const factory = hiddenService.factory
+    if (!factory)
       throw new ImproperlyConfigured(
         "fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once",
       )
-    return attachAs(this, backend, route, options)
+    if (hiddenService.attachedFor !== undefined)
+      throw new ImproperlyConfigured(
+        `API.__as__() was already called in this process (for ${hiddenService.attachedFor}); ` +
+          'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
+      )
+    const service = factory(this, backend, options)
+    hiddenService.attachedFor = this.name
+    return service.adapt(route)
   }
 }
 

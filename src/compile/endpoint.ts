@@ -1,14 +1,12 @@
 import type { API } from '../api/api'
 import type { OperationDoc } from '../api/doc'
 import type { BodyPlan } from '../body'
-import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
-import type { ResolvedHook, Surroundings } from './hooks'
+import type { ResolvedHook, ResolvedDeclarations } from './hooks'
 import { label, rendererFor, type CompileOptions } from './options'
 import type { EndpointPlan } from './params'
-import type { Handler } from './compose'
-import { Exchange } from './exchange'
+import { EndpointChain } from './exchange'
 import type { HookStep } from './hook-steps'
 import { compilePipeline, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
@@ -16,15 +14,10 @@ import type { EndpointDef } from './tree'
 export type { CompileOptions } from './options'
 
 /**
- * What the router hands a matched request to: one endpoint compiled once,
- * with what docs generators read of it.
+ * What the router hands a matched request to: one endpoint compiled once (its request-time
+ * `handle` is `EndpointChain`'s, compile/exchange.ts), with what docs generators read of it.
  */
-export class CompiledEndpoint {
-  /** the chain of steps around the method (compile/pipeline.ts) */
-  readonly #chain: Handler<Exchange>
-  /** one class instance on the route (nothing around the endpoint), made up front by the `Exchange` */
-  readonly #single: boolean
-
+export class CompiledEndpoint extends EndpointChain {
   constructor(
     /** what the endpoint was built from (class, method, templates, params): read by docs generators */
     readonly def: EndpointDef,
@@ -40,18 +33,13 @@ export class CompiledEndpoint {
     readonly headerNames: readonly string[],
     pipeline: PipelinePlan,
   ) {
-    this.#chain = compilePipeline(pipeline)
-    this.#single =
+    const nothingAround =
       pipeline.before.length +
         pipeline.after.length +
-        pipeline.handle.length +
+        pipeline.errorHooks.length +
         pipeline.plugins.length ===
       0
-  }
-
-  /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
-  handle(rc: RequestContext): Response | Promise<Response> {
-    return this.#chain(new Exchange(rc, this.def.levels, this.#single))
+    super(compilePipeline(pipeline), def.levels, nothingAround)
   }
 }
 
@@ -72,7 +60,7 @@ function fieldCall(name: string): Method {
 export function compileEndpoint(
   def: EndpointDef,
   plan: EndpointPlan,
-  around: Surroundings,
+  around: ResolvedDeclarations,
   hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
   options: CompileOptions,
 ): CompiledEndpoint {
@@ -107,7 +95,7 @@ export function compileEndpoint(
     bodies,
     before: around.before.map(step),
     after: around.after.map(step),
-    handle: around.handle.map(step),
+    errorHooks: around.errorHooks.map(step),
     plugins: around.plugins,
     errorPlugins: [...around.plugins]
       .reverse()

@@ -5,7 +5,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
 import { label } from './options'
-import type { EndpointDef, Level } from './tree'
+import type { EndpointDef, ClassLevel } from './tree'
 
 /** A hook resolved for one endpoint: its class level, method and template. */
 export interface ResolvedHook {
@@ -17,14 +17,14 @@ export interface ResolvedHook {
   template: Template
 }
 
-/** Everything around one endpoint: hooks in run order, plugins and templates. */
-export interface Surroundings {
+/** What an endpoint's classes declare around it, resolved at build: hooks in run order, plugins, template, timeout, docs. */
+export interface ResolvedDeclarations {
   /** outer class first */
   before: ResolvedHook[]
   /** nearest class first */
   after: ResolvedHook[]
-  /** nearest class first */
-  handle: ResolvedHook[]
+  /** the `@api.handle` (error) hooks, nearest class first */
+  errorHooks: ResolvedHook[]
   /** class plugins, outermost first */
   plugins: Plugin[]
   /** the endpoint's template, nearest wins */
@@ -44,11 +44,11 @@ function templateFrom(value: unknown, where: string): Template {
 }
 
 /** The nearest class template from `level` outwards (`static response`), else bare. */
-export function classTemplate(levels: readonly Level[], from: number): Template {
+export function classTemplate(levels: readonly ClassLevel[], from: number): Template {
   for (let i = from; i >= 0; i--) {
-    const declared = (levels[i] as Level).response
+    const declared = (levels[i] as ClassLevel).response
     if (declared !== undefined)
-      return templateFrom(declared, `${(levels[i] as Level).cls.name}.response`)
+      return templateFrom(declared, `${(levels[i] as ClassLevel).cls.name}.response`)
   }
   return BARE
 }
@@ -70,7 +70,7 @@ function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
  * Check the hooks of one class once: every target names an endpoint method
  * of the class, a sub-API mounted below it, or `'*'`.
  */
-export function checkHooks(level: Level): void {
+export function checkHooks(level: ClassLevel): void {
   for (const hook of level.hooks) {
     const where = label(level.cls, hook.methodName)
     if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function')
@@ -89,17 +89,17 @@ export function checkHooks(level: Level): void {
 }
 
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
-export function surroundings(def: EndpointDef): Surroundings {
+export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
   const after: ResolvedHook[] = []
-  const handle: ResolvedHook[] = []
+  const errorHooks: ResolvedHook[] = []
   const levels = def.levels
   let template: Template | undefined
-  const own = (levels.at(-1) as Level).templates
+  const own = (levels.at(-1) as ClassLevel).templates
   if (own.has(def.methodName))
     template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
   for (let level = levels.length - 1; level >= 0; level--) {
-    const here = levels[level] as Level
+    const here = levels[level] as ClassLevel
     const levelAfter: ResolvedHook[] = []
     const levelBefore: ResolvedHook[] = []
     for (const decl of here.hooks) {
@@ -118,7 +118,7 @@ export function surroundings(def: EndpointDef): Surroundings {
       }
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)
-      else handle.push(resolved)
+      else errorHooks.push(resolved)
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)
@@ -126,7 +126,7 @@ export function surroundings(def: EndpointDef): Surroundings {
       template = templateFrom(here.response, `${here.cls.name}.response`)
   }
   const timeout =
-    (levels.at(-1) as Level).timeouts.get(def.methodName) ??
+    (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
     [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
   const declared = operationDoc(
@@ -144,7 +144,7 @@ export function surroundings(def: EndpointDef): Surroundings {
   return {
     before,
     after,
-    handle,
+    errorHooks,
     plugins: levels.flatMap((level) => level.plugins),
     template: resolved,
     timeout,

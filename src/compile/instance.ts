@@ -1,8 +1,9 @@
 /**
- * How an API class's per-request instance is made (decided once at build), and
- * the class lineage the tree walk reads declarations along.
+ * The class lineage the tree walk reads declarations along, and the instance
+ * made at build to read field endpoints from (the per-request instances are
+ * made by compile/exchange.ts, `instanceMaker`).
  */
-import { API, isAPIClass, type APIClass } from '../api/api'
+import { isAPIClass, type APIClass } from '../api/api'
 import { ImproperlyConfigured } from '../exceptions'
 
 /** Classes from the topmost API subclass down to `cls`. */
@@ -25,42 +26,4 @@ export function probe(cls: APIClass): object | undefined {
     if (error instanceof ImproperlyConfigured) throw error
     return undefined // a constructor that needs a request cannot declare field endpoints
   }
-}
-
-// Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the
-// instance's keys and need the constructor to have run: any trace of them in a class's source.
-const PRIVATE = /#|__private|PrivateField|WeakMap/
-// The constructor esbuild writes for a class with decorators and none of its own (blanks removed).
-const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([\w$]+,5,this\);?\}/g
-
-/** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
-function writtenInit(cls: Function): boolean {
-  const source = Function.prototype.toString.call(cls)
-  return (
-    PRIVATE.test(source) || /constructor\(/.test(source.replace(/\s+/g, '').replace(LOWERED, ''))
-  )
-}
-
-/**
- * How a class's per-request instance is made, decided at build: a class with
- * nothing to initialise (none of its classes declares a constructor, a field
- * or a private member, and the probe instance has no own key: what most API
- * classes are) gets it from its prototype, without running the constructor
- * chain (for a class with decorators, esbuild's lowering puts
- * `super(...arguments)` and its initializer call there); any other runs it.
- */
-export function instanceMaker(cls: APIClass, probed: object | undefined): () => API {
-  const Cls = cls as unknown as new () => API
-  const proto = cls.prototype as API
-  const bare =
-    probed !== undefined &&
-    Object.getPrototypeOf(probed) === proto &&
-    Reflect.ownKeys(probed).length === 0 &&
-    !lineage(cls).some(writtenInit)
-  if (!bare) return () => new Cls()
-  // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
-  // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
-  const Bare = function () {} as unknown as { new (): API; prototype: API }
-  Bare.prototype = proto
-  return () => new Bare()
 }

@@ -10,12 +10,12 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured, type HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
-import { outgoingResponse } from '../response/framing'
+import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { classTemplate } from './hooks'
 import { label, rendererFor, type CompileOptions } from './options'
-import type { Level } from './tree'
+import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
 export type MissHandler = (rc: RequestContext, error: HttpError) => Response | Promise<Response>
@@ -31,7 +31,7 @@ interface MissHook {
  * `'*'` does; a parent's hook does when it targets a sub-API on the way. A
  * method-name target is about requests routed to that method, not misses.
  */
-function catchesMisses(hook: HookDecl, levels: readonly Level[], level: number): boolean {
+function catchesMisses(hook: HookDecl, levels: readonly ClassLevel[], level: number): boolean {
   const below = levels.slice(level + 1)
   return hook.targets.some(
     (target) =>
@@ -40,10 +40,10 @@ function catchesMisses(hook: HookDecl, levels: readonly Level[], level: number):
 }
 
 /** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
-function missHooks(levels: readonly Level[], options: CompileOptions): MissHook[] {
+function missHooks(levels: readonly ClassLevel[], options: CompileOptions): MissHook[] {
   const found: MissHook[] = []
   for (let level = levels.length - 1; level >= 0; level--) {
-    const here = levels[level] as Level
+    const here = levels[level] as ClassLevel
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       const where = label(here.cls, decl.methodName)
@@ -82,9 +82,9 @@ function withAllow(response: Response, error: HttpError): Response {
  * @example
  * const miss = compileMiss(def.levels, options); miss(rc, new NotFound('path not found: /a/b'))
  */
-export function compileMiss(levels: readonly Level[], options: CompileOptions): MissHandler {
+export function compileMiss(levels: readonly ClassLevel[], options: CompileOptions): MissHandler {
   const last = levels.length - 1
-  const own = levels[last] as Level
+  const own = levels[last] as ClassLevel
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
   const hooks = missHooks(levels, options)
   const classPlugins = levels.flatMap((level) => level.plugins)
@@ -100,7 +100,7 @@ export function compileMiss(levels: readonly Level[], options: CompileOptions): 
     const instanceAt = (level: number): API => {
       let instance = made.get(level)
       if (!instance) {
-        instance = (levels[level] as Level).make()
+        instance = (levels[level] as ClassLevel).make()
         instance.request = rc
         made.set(level, instance)
       }
@@ -110,7 +110,7 @@ export function compileMiss(levels: readonly Level[], options: CompileOptions): 
       const errors = decl.errors ?? []
       if (errors.length && !errors.some((cls) => current instanceof cls)) continue
       const method = (
-        (levels[level] as Level).cls.prototype as Record<
+        (levels[level] as ClassLevel).cls.prototype as Record<
           string,
           (this: API, error: unknown) => unknown
         >

@@ -7,7 +7,8 @@ import { fileFieldsOf, fileSchemaInfo } from '../file/info'
 import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
-import { kebabCase, parseQuery } from '../request/parse'
+import { parseQuery } from '../request/context'
+import { kebabCase } from '../request/parse'
 import {
   ConversionError,
   EMPTY_OBJECT_SCHEMA,

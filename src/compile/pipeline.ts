@@ -29,7 +29,8 @@ export interface PipelinePlan {
   bodies: readonly BodyPlan[] | undefined
   before: readonly HookStep[]
   after: readonly HookStep[]
-  handle: readonly HookStep[]
+  /** the `@api.handle` (error) hooks, nearest class first */
+  errorHooks: readonly HookStep[]
   /** class plugins, outermost first */
   plugins: readonly Plugin[]
   /** every plugin with `handleError`, innermost first (class, then service) */
@@ -148,18 +149,18 @@ export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
   if (plan.timeout) steps.push(timeoutStep(plan.timeout, renderer, plan.label))
   // Hooks and class plugins are declared asynchronous work: their endpoints always
   // answer with a promise (tests/spec/sync-path.test.ts).
-  if (plan.before.length + plan.after.length + plan.handle.length + plan.plugins.length)
+  if (plan.before.length + plan.after.length + plan.errorHooks.length + plan.plugins.length)
     steps.push(alwaysPromised)
   steps.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
   for (const hook of [...plan.after].reverse()) steps.push(afterHookStep(hook, renderer))
   steps.push(boundaryStep(renderer))
   for (const plugin of [...plan.errorPlugins].reverse())
     steps.push(errorPluginStep(plugin, contextOfExchange))
-  for (const hook of [...plan.handle].reverse()) steps.push(errorHookStep(hook))
+  for (const hook of [...plan.errorHooks].reverse()) steps.push(errorHookStep(hook))
   if (plan.readsQuery) steps.push(queryLimitStep(options.limits))
   if (plan.resolvers.length) steps.push(resolveStep(plan.resolvers))
   if (plan.bodies) steps.push(bodyStep(plan.bodies, options.limits))
-  const intercepted = plan.handle.length + plan.errorPlugins.length > 0
+  const intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
   steps.push(paramsStep(plan.params, renderer, intercepted))
   for (const hook of plan.before) steps.push(beforeHookStep(hook))
   return steps

@@ -1,13 +1,13 @@
 import type { Plugin, PluginResult } from '../api/plugin'
 import type { RequestContext } from '../request/context'
-import { outgoingResponse } from '../response/framing'
+import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
 import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
- * response/framing.ts; `passed`, the one it was given, as it is), or
+ * utils/http.ts; `passed`, the one it was given, as it is), or
  * undefined to carry on.
  */
 function pluginResponse(value: unknown, passed?: Response): Response | undefined {

@@ -5,11 +5,11 @@ import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } f
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { label, rendererFor, type CompileOptions } from './options'
-import { checkHooks, classTemplate, surroundings, type ResolvedHook } from './hooks'
+import { checkHooks, classTemplate, resolveDeclarations, type ResolvedHook } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf } from './specs'
-import type { EndpointDef, Level } from './tree'
+import type { EndpointDef, ClassLevel } from './tree'
 
 /** The routes of a mounted sub-API: a miss under its prefix is its own 404/405 (docs/api.md, path rules). */
 export interface Scope {
@@ -31,7 +31,7 @@ export interface RootScope {
 }
 
 /** A compiled endpoint and the sub-API scopes declared before it that may contain paths it matches. */
-export interface Routed {
+export interface RouteTarget {
   endpoint: CompiledEndpoint
   /** a match inside one of these scopes is that scope's miss, not this endpoint */
   shadowedBy: readonly Scope[] | undefined
@@ -47,7 +47,7 @@ export interface Routed {
 
 /** Everything the dispatcher needs, compiled once per service. */
 export interface CompiledRoutes {
-  entries: RouteEntry<Routed>[]
+  entries: RouteEntry<RouteTarget>[]
   scopes: Scope[]
   /** root API classes, longest prefix first */
   roots: RootScope[]
@@ -108,14 +108,14 @@ export function compileRoutes(
   defs: readonly EndpointDef[],
   options: CompileOptions,
 ): CompiledRoutes {
-  const checked = new Set<Level>()
+  const checked = new Set<ClassLevel>()
   const seen = new Map<string, string>()
-  const scopes: (Scope & { level: Level; first: number })[] = []
-  const routed: RouteEntry<Routed>[] = []
-  const misses = new Map<Level, MissHandler>()
+  const scopes: (Scope & { level: ClassLevel; first: number })[] = []
+  const routed: RouteEntry<RouteTarget>[] = []
+  const misses = new Map<ClassLevel, MissHandler>()
   // One miss handler per class, compiled the first time a route of the class is seen.
-  const missOf = (levels: readonly Level[], depth: number): MissHandler => {
-    const level = levels[depth] as Level
+  const missOf = (levels: readonly ClassLevel[], depth: number): MissHandler => {
+    const level = levels[depth] as ClassLevel
     let miss = misses.get(level)
     if (!miss) misses.set(level, (miss = compileMiss(levels.slice(0, depth + 1), options)))
     return miss
@@ -162,11 +162,11 @@ export function compileRoutes(
       path.names,
       ownNames,
     )
-    const around = surroundings(def)
+    const around = resolveDeclarations(def)
     const hookPlans = new Map<ResolvedHook, EndpointPlan>()
     for (const hook of around.before) {
       if (!hook.decl.params) continue
-      const hookWhere = label((def.levels[hook.level] as Level).cls, hook.decl.methodName)
+      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
       const hookPlan = planParams(
         {
           where: hookWhere,
@@ -225,7 +225,7 @@ export function compileRoutes(
     )
     if (shadows.length) entry.data.shadowedBy = shadows
   })
-  const roots = [...new Set(defs.map((def) => def.levels[0] as Level))].map((level) => ({
+  const roots = [...new Set(defs.map((def) => def.levels[0] as ClassLevel))].map((level) => ({
     prefix: level.prefix,
     contains: scopeMatcher(
       compilePath(level.prefix, () => ({ match: 'segment', optional: false })),

@@ -8,7 +8,8 @@ import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
-import { instanceMaker, lineage, probe } from './instance'
+import { instanceMaker } from './exchange'
+import { lineage, probe } from './instance'
 import { label } from './options'
 import { specFor, specsOf } from './specs'
 
@@ -19,7 +20,7 @@ export interface CommonParam {
 }
 
 /** One API class on the way to an endpoint (root first), with what it declares. */
-export interface Level {
+export interface ClassLevel {
   cls: APIClass
   /** makes the class's per-request instance (see `instanceMaker`) */
   make: () => API
@@ -58,7 +59,7 @@ export interface EndpointDef {
   params: Record<string, MarkerSpec>
   common: CommonParam[]
   /** the API classes from the root down to the endpoint's class */
-  levels: Level[]
+  levels: ClassLevel[]
   /** declared as a field: the handler is each instance's own property */
   field?: boolean
   /** a field endpoint's `{ doc }` (`@api.doc` options) */
@@ -159,7 +160,7 @@ function levelOf(
   owns: boolean,
   methods: Set<string>,
   probed: object | undefined,
-): Level {
+): ClassLevel {
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
@@ -204,7 +205,7 @@ function walk(
   prefix: string,
   tree: readonly string[],
   owns: boolean,
-  inherited: { common: CommonParam[]; levels: Level[] },
+  inherited: { common: CommonParam[]; levels: ClassLevel[] },
   out: EndpointDef[],
 ): void {
   if (inherited.levels.some((level) => level.cls === cls))
@@ -261,7 +262,7 @@ function walk(
 /**
  * Every endpoint of an API class tree, in matching order: mounted sub-APIs
  * first (declaration order), then the class's own endpoints (source order).
- * `tree` starts the field names each level records (`Level.tree`).
+ * `tree` starts the field names each level records (`ClassLevel.tree`).
  *
  * @example
  * collectEndpoints(RootAPI, '/api')

@@ -11,10 +11,10 @@
 import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
 import type { DocumentedError } from '../api/install'
-import type { CompiledEndpoint, EndpointPlan, Routed } from '../compile'
+import type { CompiledEndpoint, EndpointPlan, RouteTarget } from '../compile'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
-import type { Level } from '../compile/tree'
+import type { ClassLevel } from '../compile/tree'
 import type { Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
@@ -173,10 +173,13 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
 }
 
 /** One entry of the compiled route table, described for the document. */
-function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedError[]): RouteInfo {
+function describe(
+  entry: RouteEntry<RouteTarget>,
+  serviceErrors: readonly DocumentedError[],
+): RouteInfo {
   const { endpoint, optionalTail, classRenderer } = entry.data
   const { def, plan, doc } = endpoint
-  const level = def.levels[def.levels.length - 1] as Level
+  const level = def.levels[def.levels.length - 1] as ClassLevel
   return {
     method: def.method,
     template: entry.path.template,
@@ -210,7 +213,7 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
  * describeRoutes(service.routes())
  */
 export function describeRoutes(
-  routes: readonly RouteEntry<Routed>[],
+  routes: readonly RouteEntry<RouteTarget>[],
   serviceErrors: readonly DocumentedError[] = [],
 ): RouteInfo[] {
   return routes.map((entry) => describe(entry, serviceErrors))

@@ -8,10 +8,9 @@ import {
   type FailureText,
   type Stringify,
 } from './failure'
-import { outgoingResponse } from './framing'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
-import { isNullBodyStatus } from '../utils/http'
+import { isNullBodyStatus, outgoingResponse } from '../utils/http'
 
 export type { Stringify } from './failure'
 
@@ -171,7 +170,7 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     error(new InternalServerError(`${where}: ${text}`, { cause }))
 
   const result = (value: unknown, init?: RespondInit): Response => {
-    // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
+    // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
     const response = outgoingResponse(value)
     if (response) return response
     const status = init?.status ?? defaultStatus

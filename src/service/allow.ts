@@ -2,7 +2,7 @@
  * The `Allow` and preflight header values of the routes a path resolves to,
  * computed once per distinct set of routes (not per request) and reused.
  */
-import type { Routed } from '../compile/routes'
+import type { RouteTarget } from '../compile/routes'
 import type { PathMatch, RouteEntry } from '../router'
 
 /** What a 405 and a preflight send for one set of routes. */
@@ -14,11 +14,11 @@ export interface AllowHeaders {
 }
 
 interface Node {
-  next: Map<RouteEntry<Routed>, Node>
+  next: Map<RouteEntry<RouteTarget>, Node>
   value?: AllowHeaders
 }
 
-function compute(found: PathMatch<Routed>): AllowHeaders {
+function compute(found: PathMatch<RouteTarget>): AllowHeaders {
   const names = new Set<string>()
   for (const match of found.byMethod.values())
     for (const name of match.entry.data.endpoint.headerNames) names.add(name)
@@ -37,7 +37,7 @@ export class AllowTable {
   readonly #root: Node = { next: new Map() }
 
   /** The header values for `found`, computed the first time its routes are seen. */
-  of(found: PathMatch<Routed>): AllowHeaders {
+  of(found: PathMatch<RouteTarget>): AllowHeaders {
     let node = this.#root
     for (const match of found.byMethod.values()) {
       let child = node.next.get(match.entry)

@@ -6,7 +6,7 @@ import type { APIClass } from '../api/api'
 import type { DocumentedError } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import type { Routed } from '../compile/routes'
+import type { RouteTarget } from '../compile/routes'
 import { docsMount, type OpenAPIDocument } from '../openapi'
 import { corsOption } from '../plugins/cors'
 import type { Stringify } from '../response/render'
@@ -37,7 +37,7 @@ export function emptyDeclaration(): Declaration {
 /** The compiled service: its fetch function and its routes (for docs generators). */
 export interface CompiledService {
   readonly fetch: FetchHandler
-  readonly routes: readonly RouteEntry<Routed>[]
+  readonly routes: readonly RouteEntry<RouteTarget>[]
 }
 
 /** What a build needs besides the declaration. */
@@ -46,7 +46,7 @@ export interface BuildInputs {
   limits: Readonly<Limits>
   runtime: RuntimeTraits
   /** the OpenAPI document of the built service (for the docs mount), made on its first request */
-  document: (routes: readonly RouteEntry<Routed>[]) => OpenAPIDocument
+  document: (routes: readonly RouteEntry<RouteTarget>[]) => OpenAPIDocument
 }
 
 /**
@@ -81,7 +81,7 @@ export function compileService(
         handler: mount.handler,
       })),
     ],
-    stringify: declaration.stringify ?? ((value: unknown) => JSON.stringify(value)),
+    stringify: declaration.stringify ?? JSON.stringify,
     debug: options.debug ?? false,
     limits,
     plugins,

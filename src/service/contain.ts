@@ -7,7 +7,7 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import type { FetchHandler } from '../types'
-import { outgoingResponse } from '../response/framing'
+import { outgoingResponse } from '../utils/http'
 import { isThenable } from '../utils/thenable'
 
 /**
@@ -23,7 +23,7 @@ export function containHandler(
   renderer: Renderer,
   where: string,
 ): FetchHandler {
-  // A Response of any realm goes out framed by the bytes it sends (response/framing.ts).
+  // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
   const checked = (result: unknown): Response =>
     outgoingResponse(result) ??
     renderer.error(

@@ -3,7 +3,7 @@ import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { alwaysPromised, compose, type Handler, type Step } from '../compile/compose'
 import { pluginSteps } from '../compile/plugin-steps'
-import { compileRoutes, type Routed, type Scope } from '../compile/routes'
+import { compileRoutes, type RouteTarget, type Scope } from '../compile/routes'
 import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { AllowTable } from './allow'
@@ -48,7 +48,7 @@ export interface DispatchConfig {
 /** The compiled service: its fetch function and its routes (for docs generators). */
 export interface Dispatch {
   fetch: FetchHandler
-  routes: readonly RouteEntry<Routed>[]
+  routes: readonly RouteEntry<RouteTarget>[]
 }
 
 /** A service plugin's state is the request's context itself. */
@@ -104,9 +104,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   const fallback = appMounts.find((mount) => mount.prefix === '/')
 
   const ownerOf = (path: string): Scope | undefined => scopes.find((scope) => scope.contains(path))
-  const shadowed = (routed: Routed, path: string): boolean =>
+  const shadowed = (routed: RouteTarget, path: string): boolean =>
     routed.shadowedBy !== undefined && routed.shadowedBy.some((scope) => scope.contains(path))
-  const anyShadowed = (found: PathMatch<Routed>, path: string): boolean => {
+  const anyShadowed = (found: PathMatch<RouteTarget>, path: string): boolean => {
     for (const match of found.byMethod.values()) if (shadowed(match.entry.data, path)) return true
     return false
   }
@@ -114,7 +114,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   // The `Allow` / preflight header values of one set of routes: computed the first time that set
   // answers a 405 or a preflight, then reused (keyed by the routes themselves, in order).
   const allowed = new AllowTable()
-  const preflight = (found: PathMatch<Routed>): Response => {
+  const preflight = (found: PathMatch<RouteTarget>): Response => {
     const { methods, headers } = allowed.of(found)
     return new Response(null, {
       status: 204,
@@ -123,7 +123,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   }
 
   /** The routes at `path` (any method), less those a sub-API's scope shadows there. */
-  const routesAt = (path: string): PathMatch<Routed> | undefined => {
+  const routesAt = (path: string): PathMatch<RouteTarget> | undefined => {
     const found = router.find(path)
     if (!found || !anyShadowed(found, path)) return found
     const byMethod = new Map(
@@ -141,7 +141,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     return found ? preflight(found) : root.error(new NotFound(`path not found: ${rc.path}`))
   }
   // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight (OPTIONS) of their paths too.
-  const preflightOf = new Map<Routed, Handler<RequestContext>>()
+  const preflightOf = new Map<RouteTarget, Handler<RequestContext>>()
   for (const entry of entries) {
     const steps = pluginSteps(entry.data.classPlugins, root, itself)
     if (steps.length) preflightOf.set(entry.data, withPlugins(steps, answerPreflight))

@@ -2,7 +2,7 @@
  * A service's OpenAPI document (`service.openapi()`, the docs page's): its
  * routes described under its route, titled and versioned by its options.
  */
-import type { Routed } from '../compile/routes'
+import type { RouteTarget } from '../compile/routes'
 import {
   buildDocument,
   describeRoutes,
@@ -29,7 +29,7 @@ interface Documented {
  * @example serviceDocument(service.routes(), service, declared, { version: '1.0.0' })
  */
 export function serviceDocument(
-  routes: readonly RouteEntry<Routed>[],
+  routes: readonly RouteEntry<RouteTarget>[],
   service: Documented,
   declared: Declaration,
   info: DocumentOptions = {},

@@ -1,7 +1,7 @@
 import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
-import { isAPIClass, provideAttachAs } from '../api/api'
+import { isAPIClass, provideHiddenServiceFactory } from '../api/api'
 import {
   INSTALL,
   isInstallable,
@@ -11,7 +11,7 @@ import {
 } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
-import type { Routed } from '../compile/routes'
+import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
@@ -28,26 +28,6 @@ import { compileService, emptyDeclaration, type CompiledService, type Declaratio
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
-
-// Not request state: SPEC §6's one hidden service per process behind `API.__as__`, made on first
-// use; holds configuration only, never client data. Module state all the same: not yet removed.
-let hiddenService: Fw | undefined
-
-// `API.__as__` (docs/integration.md): a hidden service per process, attached to the backend.
-provideAttachAs((api, backend, route, options) => {
-  if (hiddenService) {
-    throw new ImproperlyConfigured(
-      `API.__as__() was already called in this process (for ${hiddenService.options.api?.name}); ` +
-        'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
-    )
-  }
-  hiddenService = new Fw({
-    api,
-    backend,
-    asynchornous: asynchronousOption(options, 'API.__as__()'),
-  })
-  return hiddenService.adapt(route)
-})
 
 /**
  * An fw service: API classes compiled into one Web-standard fetch function.
@@ -79,6 +59,14 @@ export class Fw<B = unknown> {
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
   readonly #servers: RunningServer[] = []
+
+  // `API.__as__` (SPEC §6) makes its hidden service with this class: given once, when `Fw` is defined.
+  static {
+    provideHiddenServiceFactory(
+      (api, backend, options) =>
+        new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') }),
+    )
+  }
 
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
@@ -149,7 +137,7 @@ export class Fw<B = unknown> {
   }
 
   /** The compiled routes: method, path and endpoint (its def, template and result schema), for docs generators. */
-  routes(): readonly RouteEntry<Routed>[] {
+  routes(): readonly RouteEntry<RouteTarget>[] {
     // Before the build, compiled from what is declared so far (and not kept: more may be declared).
     return (this.#compiled ?? this.#checked ?? this.#compile()).routes
   }
@@ -269,7 +257,10 @@ export class Fw<B = unknown> {
     return this.#document(this.routes(), info)
   }
 
-  #document(routes: readonly RouteEntry<Routed>[], info: DocumentOptions = {}): OpenAPIDocument {
+  #document(
+    routes: readonly RouteEntry<RouteTarget>[],
+    info: DocumentOptions = {},
+  ): OpenAPIDocument {
     return serviceDocument(routes, this, this.#declared, info)
   }
 
@@ -285,7 +276,7 @@ export class Fw<B = unknown> {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
-      document: (routes: readonly RouteEntry<Routed>[]) => this.#document(routes),
+      document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
     }
     return compileService(this.#declared, inputs)
   }

@@ -1,8 +1,8 @@
 /** One "repeated key → array" rule for query strings and form bodies, `__proto__` dropped the same way in both. */
 import { describe, expect, it } from 'vitest'
-import { parseQuery, queryObject } from '../../src/request/parse'
+import { parseQuery, queryObject } from '../../src/request/context'
 import { addField, createForm } from '../../src/body/form'
-import { addRepeated } from '../../src/utils/repeated'
+import { addRepeated } from '../../src/request/context'
 
 describe('repeated keys', () => {
   it('a key becomes an array from its second occurrence on', () => {

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document is read from the compiled route table
  * (`service.routes()`), not planned again: the table carries each class
- * level's field names (`Level.tree`), the path's optional tail, the param
+ * level's field names (`ClassLevel.tree`), the path's optional tail, the param
  * plans with their wire and header names (object params entry by entry),
  * the body plan and the before hooks. And the documents stay what they were
  * before the document read the table (golden files taken from the earlier code).

@@ -1,14 +1,14 @@
 /** 405 `Allow` and preflight header values are computed once per set of routes, not per request. */
 import { describe, expect, it } from 'vitest'
-import type { Routed } from '../../src/compile/routes'
+import type { RouteTarget } from '../../src/compile/routes'
 import type { PathMatch, RouteEntry } from '../../src/router'
 import { AllowTable } from '../../src/service/allow'
 
-function entry(method: string, headerNames: string[]): RouteEntry<Routed> {
-  return { method, data: { endpoint: { headerNames } } } as unknown as RouteEntry<Routed>
+function entry(method: string, headerNames: string[]): RouteEntry<RouteTarget> {
+  return { method, data: { endpoint: { headerNames } } } as unknown as RouteEntry<RouteTarget>
 }
 
-function found(...entries: RouteEntry<Routed>[]): PathMatch<Routed> {
+function found(...entries: RouteEntry<RouteTarget>[]): PathMatch<RouteTarget> {
   const byMethod = new Map(entries.map((e) => [e.method, { entry: e, values: [] }]))
   return { byMethod, allow: [...byMethod.keys()] }
 }

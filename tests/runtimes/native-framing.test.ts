@@ -1,7 +1,7 @@
 /**
  * At the Node writers (src/node/native/write.ts,
  * src/node/io/send.ts), below fw's own normalisation
- * (src/response/framing.ts): a fetch handler served by the native listener
+ * (src/utils/http.ts, `framed`): a fetch handler served by the native listener
  * that answers with a lying Content-Length still leaves the keep-alive
  * connection in step. A light body is framed by its bytes; a streamed body
  * held to a declared length cuts the connection when it falls short or

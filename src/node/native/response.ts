@@ -17,8 +17,8 @@ const STATUS = Symbol('status')
 const HEADERS = Symbol('headers')
 const REAL = Symbol('real')
 
-/** The Web `Response` class this one stands in for (the runtime's own). */
-let WebResponse: typeof Response = globalThis.Response
+/** The Web `Response` class this one stands in for: the runtime's own, as this module found it. */
+const WebResponse: typeof Response = globalThis.Response
 
 /** The parts of a light response the server writes directly. */
 export interface LightParts {
@@ -122,7 +122,6 @@ export function installLightResponse(): boolean {
   if ((current as unknown) === LightResponse) return true
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Response')
   if (descriptor && !descriptor.configurable && !descriptor.writable) return false
-  WebResponse = current
   Object.defineProperty(globalThis, 'Response', {
     value: LightResponse,
     writable: true,

@@ -1,10 +1,10 @@
 /**
- * src/response/framing.ts in-process (SPEC §5.1): the
+ * src/utils/http.ts (`framed`, `outgoingResponse`) in-process (SPEC §5.1): the
  * normalisation every handler's `Response` goes through before a server
  * writes it. The same cases over real HTTP on every runtime:
  * tests/runtimes/framing.test.ts, tests/adapters/framing.test.ts.
  *
- *   npx vitest run tests/response/framing.test.ts
+ *   npx vitest run tests/utils/framing.test.ts
  */
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
@@ -12,8 +12,7 @@ import { gzipSync } from 'node:zlib'
 import { Response as UndiciResponse } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
-import { framed, outgoingResponse } from '../../src/response/framing'
-import { isResponseLike } from '../../src/utils/http'
+import { framed, isResponseLike, outgoingResponse } from '../../src/utils/http'
 import { createRenderer } from '../../src/response/render'
 
 const DECODED = '{"a":"decoded by fetch"}'
