@@ -161,7 +161,8 @@ export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
   if (plan.resolvers.length) steps.push(resolveStep(plan.resolvers))
   if (plan.bodies) steps.push(bodyStep(plan.bodies, options.limits))
   const intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
-  steps.push(paramsStep(plan.params, renderer, intercepted))
+  // No params, no step: the composer calls the next one straight (an E0 ping is boundary + method).
+  if (plan.params.length) steps.push(paramsStep(plan.params, renderer, intercepted))
   for (const hook of plan.before) steps.push(beforeHookStep(hook))
   return steps
 }
