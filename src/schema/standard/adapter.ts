@@ -22,6 +22,7 @@ import {
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema } from './plan'
+import { wireNamed } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -118,7 +119,8 @@ function describeStandard(schema: StandardSchemaV1, side: 'input' | 'output'): J
   const json = jsonSchemaOf(schema, side)
   if (!json) return {}
   const { $schema: _dialect, ...rest } = json
-  return rest
+  // Properties by their wire names where an alias was declared (what a client sends), alias keywords dropped.
+  return wireNamed(rest, side === 'input')
 }
 
 /** The Standard Schema adapter: every library that implements `~standard` and is no valibot schema. */
