@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { Alias } from './standard/property'
 import type { AnySchema } from './types'
 
 /** Wire-level options of a param or field. */
@@ -24,8 +25,13 @@ type WithDefault<S extends AnySchema, O> = O extends { default: infer D }
  * Rules and a wire name for a field of an object schema (UtilMeta's `Field`).
  * The result is a valibot schema, so it goes straight into `v.object({...})`.
  *
+ * In a zod or arktype object, name the wire with the library's metadata and
+ * `Field.alias` (zod also reads `.meta({ alias })`).
+ *
  * @example
  * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
+ * z.object({ authToken: z.string().length(12).meta(Field.alias('X-Auth-Token')) })
+ * type({ authToken: type('string == 12').configure(Field.alias('X-Auth-Token')) })
  */
 export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
   schema: S,
@@ -39,3 +45,6 @@ export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
   fieldOptions.set(out, opts)
   return out as unknown as WithDefault<S, O>
 }
+
+/** `Field.alias(name)`: the wire name of a field of a zod / arktype / … object, as the library's metadata (schema/standard/property.ts). */
+Field.alias = Alias

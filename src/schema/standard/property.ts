@@ -11,7 +11,7 @@ import { type JsonNode, isNode, settle } from './json'
 
 /**
  * The JSON Schema keywords that carry a wire name: `alias` (zod:
- * `.meta({ alias: 'X-Auth-Token' })`) and `x-alias` (what `Alias(...)` gives;
+ * `.meta({ alias: 'X-Auth-Token' })`) and `x-alias` (what `Field.alias(...)` gives;
  * arktype reserves `alias` for its own use).
  */
 export const ALIAS_KEYWORDS = ['x-alias', 'alias'] as const
@@ -20,11 +20,12 @@ export const ALIAS_KEYWORDS = ['x-alias', 'alias'] as const
  * Metadata naming a field on the wire (a query key, a header, a cookie, a
  * body field) inside an object schema of any library that carries its
  * metadata into its JSON Schema: zod's `.meta(...)`, arktype's
- * `.configure(...)`. valibot objects take `Field(schema, { alias })`.
+ * `.configure(...)`. Public as `Field.alias`; valibot objects take
+ * `Field(schema, { alias })`.
  *
  * @example
- * z.object({ authToken: z.string().meta(Alias('X-Auth-Token')) })
- * type({ authToken: type('string').configure(Alias('X-Auth-Token')) })
+ * z.object({ authToken: z.string().meta(Field.alias('X-Auth-Token')) })
+ * type({ authToken: type('string').configure(Field.alias('X-Auth-Token')) })
  */
 export function Alias(name: string): {
   readonly 'x-alias': string
