@@ -19,7 +19,7 @@ import type { Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import { mayBeAbsent, type AnySchema } from '../schema'
+import { mayBeAbsent, type StandardSchemaV1 } from '../schema'
 import type {
   BodyField,
   DeclaredError,
