@@ -113,11 +113,11 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
  */
 export function fileFieldsOf(schema: unknown): string[] | undefined {
   const inner = walkable(schema)
-  if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object'))
-    return undefined
+  if (inner === undefined) return undefined
   const entries = shape(inner.entries) as Record<string, unknown> | undefined
-  // An object schema that lists no valibot entries (zod, arktype, …): read its conversion plan.
+  // A schema that lists no valibot entries (zod, arktype, …): read its conversion plan.
   if (entries === undefined) return planFileFields(unwrapPlan(planOf(schema)))
+  if (inner.type !== 'object' && inner.type !== 'strict_object') return undefined
   return Object.keys(entries)
     .filter((key) => mayHoldFile(entries[key]))
     .map((key) => getFieldOptions(entries[key] as AnySchema)?.alias ?? key)
