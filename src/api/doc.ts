@@ -1,4 +1,4 @@
-import type { GenericSchema } from 'valibot'
+import type { StandardSchemaV1 } from '../schema/adapter'
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, ownMeta } from '../meta'
 
@@ -24,9 +24,9 @@ export interface OperationDoc {
   /** the success status: documented, and the status of a plain result (like FastAPI's `status_code`) */
   status?: number
   /** the result's schema for the document (wins over the template's `static result`), e.g. what `this.respond(value)` sends */
-  result?: GenericSchema
+  result?: StandardSchemaV1
   /** the endpoint answers `text/event-stream` (`response.sse`); a schema describes each event's `data` */
-  events?: true | GenericSchema
+  events?: true | StandardSchemaV1
   /** errors it may throw, documented with their status (`exceptions.NotFound` → 404); on a before hook, for every target */
   errors?: readonly (abstract new (
     ...args: never[]

@@ -2,7 +2,9 @@
  * What the core reads from a file schema to plan a body: whether a schema is
  * a file, which types it accepts, how large it may be.
  */
+import type { ConversionPlan } from '../schema/adapter'
 import { getFieldOptions } from '../schema/field'
+import { planOf, unwrapPlan } from '../schema/inspect'
 import type { AnySchema } from '../schema/types'
 import { innerOf, unwrap } from '../schema/walk'
 import { isFileConverter } from './schema'
@@ -114,10 +116,41 @@ function mayHoldFile(schema: unknown, hops = 0): boolean {
 export function fileFieldsOf(schema: unknown): string[] | undefined {
   if (isOtherLibrarySchema(schema)) return standardFileFields(schema)
   const inner = walkable(schema)
-  if (inner === undefined || (inner.type !== 'object' && inner.type !== 'strict_object'))
-    return undefined
-  const entries = (shape(inner.entries) ?? {}) as Record<string, unknown>
+  if (inner === undefined) return undefined
+  const entries = shape(inner.entries) as Record<string, unknown> | undefined
+  // A schema that lists no valibot entries (zod, arktype, …): read its conversion plan.
+  if (entries === undefined) return planFileFields(unwrapPlan(planOf(schema)))
+  if (inner.type !== 'object' && inner.type !== 'strict_object') return undefined
   return Object.keys(entries)
     .filter((key) => mayHoldFile(entries[key]))
     .map((key) => getFieldOptions(entries[key] as AnySchema)?.alias ?? key)
+}
+
+/** May a value planned this way be (or contain) an uploaded file? (what converts as it is may: a binary string, an unknown) */
+function planMayHoldFile(plan: ConversionPlan, hops = 0): boolean {
+  if (hops > 16) return true
+  switch (plan.to) {
+    case 'same':
+    case 'custom':
+    case 'lazy':
+      return true
+    case 'maybe':
+      return planMayHoldFile(plan.inner, hops + 1)
+    case 'array':
+      return planMayHoldFile(plan.item, hops + 1)
+    case 'tuple':
+      return [...plan.items, ...(plan.rest ? [plan.rest] : [])].some((item) =>
+        planMayHoldFile(item, hops + 1),
+      )
+    case 'union':
+      return plan.options.some((option) => planMayHoldFile(option.plan, hops + 1))
+    default:
+      return false
+  }
+}
+
+/** The wire names of a planned object's fields that may carry a file; `undefined` when any field may. */
+function planFileFields(plan: ConversionPlan): string[] | undefined {
+  if (plan.to !== 'object' || plan.rest !== undefined) return undefined
+  return plan.entries.filter((entry) => planMayHoldFile(entry.plan)).map((entry) => entry.wire)
 }

@@ -197,7 +197,7 @@ const EVENTS_TEXT =
 function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
   const events = route.doc.events
   if (events) {
-    const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs) }
+    const data = events === true ? {} : { 'x-fw-event-data': toSchema(events, defs, 'output') }
     return {
       description: 'Success: server-sent events',
       content: {
@@ -205,7 +205,7 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
       },
     }
   }
-  const result = route.result ? toSchema(route.result, defs) : {}
+  const result = route.result ? toSchema(route.result, defs, 'output') : {}
   // A file result is sent as it is (its own content type), never in the envelope (response/render.ts).
   if (result.format === 'binary') {
     const type = typeof result.contentMediaType === 'string' ? result.contentMediaType : '*/*'

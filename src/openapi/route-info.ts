@@ -6,7 +6,7 @@
  */
 import type { OperationDoc } from '../api/doc'
 import type { SecurityDoc } from '../request/markers'
-import type { AnySchema } from '../schema'
+import type { AnySchema, StandardSchemaV1 } from '../schema'
 
 /** One non-body param on the wire. */
 export interface RouteParam {
@@ -83,7 +83,7 @@ export interface RouteInfo {
   /** the envelope of the class's own template: a 405 on the route's path renders with it (the endpoint's `@api.response` is not the path's) */
   classEnvelope?: RouteEnvelope
   /** `static result` of the response template, when declared */
-  result?: AnySchema
+  result?: StandardSchemaV1
   /** `static status` of the response template, or the endpoint's `@api.doc({ status })` (default 200) */
   status: number
   /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes */

@@ -19,7 +19,7 @@ import type { Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
-import { mayBeAbsent, type AnySchema } from '../schema'
+import { mayBeAbsent, type StandardSchemaV1 } from '../schema'
 import type {
   BodyField,
   DeclaredError,
@@ -61,7 +61,7 @@ function declaredErrors(endpoint: CompiledEndpoint, doc: OperationDoc): Declared
 /** The endpoint's resolved template (nearest wins: `@api.response`, the class's, an enclosing one). */
 function templateInfo(template: Template): {
   envelope?: RouteEnvelope
-  result?: AnySchema
+  result?: StandardSchemaV1
   status: number
 } {
   const { resultKey, messageKey, errorsKey, stateKey, countKey } = template

@@ -9,6 +9,8 @@ import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { innerOf } from '../schema/walk'
 import { fileSchemaInfo } from '../file/info'
 import { getFieldOptions, resolveAdapter, shapeOf, type AnySchema } from '../schema'
+import type { SchemaSide, StandardSchemaV1 } from '../schema/adapter'
+import { standardAdapter } from '../schema/standard/adapter'
 
 /** A JSON Schema object as it appears in the document. */
 export type JsonSchema = Record<string, unknown>
@@ -69,17 +71,23 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
 }
 
 /**
- * Convert one valibot schema; `$defs` (recursive schemas) go to `defs`, with
- * their references rewritten to `#/components/schemas/...`.
+ * Convert one schema (any library) to JSON Schema: its `input` side (what a
+ * client sends: params, bodies) or its `output` side (what the library gives:
+ * results); `$defs` (recursive schemas) go to `defs`, with their references
+ * rewritten to `#/components/schemas/...`.
  *
  * @example
  * toSchema(v.pipe(v.number(), v.integer()), {}) // { type: 'integer' }
  */
-export function toSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
+export function toSchema(
+  schema: AnySchema | StandardSchemaV1 | undefined,
+  defs: Definitions,
+  side: SchemaSide = 'input',
+): JsonSchema {
   if (!schema) return { type: 'string' }
   const adapter = resolveAdapter(schema)
   if (!adapter) return {}
-  const converted = adapter.describe(schema, 'input', {
+  const converted = adapter.describe(schema, side, {
     override: (sub, described) => override(sub as AnySchema, described, defs),
   })
   const { $schema: _dialect, $defs: found, ...rest } = converted
@@ -211,12 +219,32 @@ export function fileFields(schema: AnySchema | undefined): Map<string, string | 
   const found = new Map<string, string | undefined>()
   if (!schema) return found
   const inner = innerOf(schema)
-  const entries = shapeOf(inner).entries ?? {}
+  const entries = shapeOf(inner).entries
+  // An object of another library (zod, arktype, …): its binary properties (`z.file()`) are files.
+  if (!entries) return binaryProperties(resolveAdapter(schema)?.describe(schema, 'input') ?? {})
   for (const key of Object.keys(entries)) {
     const entry = innerOf(entries[key] as AnySchema)
     const item = shapeOf(entry).type === 'array' ? innerOf(shapeOf(entry).item as AnySchema) : entry
     const info = fileSchemaInfo(item)
-    if (info) found.set(getFieldOptions(entries[key])?.alias ?? key, info.mime)
+    const wire = getFieldOptions(entries[key])?.alias ?? key
+    if (info) found.set(wire, info.mime)
+    else if (resolveAdapter(entries[key])?.vendor === standardAdapter.vendor) {
+      const described = standardAdapter.describe(entries[key] as StandardSchemaV1, 'input')
+      for (const [name, mime] of binaryProperties({ properties: { [wire]: described } }))
+        found.set(name, mime)
+    }
+  }
+  return found
+}
+
+/** The properties of an object's JSON Schema that hold a file (or a list of files): `format: binary`, with their media types. */
+function binaryProperties(schema: JsonSchema): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>()
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+  for (const [name, property] of Object.entries(properties)) {
+    const node = property.type === 'array' ? ((property.items ?? {}) as JsonSchema) : property
+    if (node.format === 'binary')
+      found.set(name, typeof node.contentMediaType === 'string' ? node.contentMediaType : undefined)
   }
   return found
 }

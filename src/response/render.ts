@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
 import {
@@ -11,6 +10,8 @@ import {
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
 import { isNullBodyStatus, outgoingResponse } from '../utils/http'
+import { resolveAdapter } from '../schema/resolve'
+import { isThenable } from '../utils/thenable'
 
 export type { Stringify } from './failure'
 
@@ -169,6 +170,9 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
   const fault = (text: string, cause?: unknown): Response =>
     error(new InternalServerError(`${where}: ${text}`, { cause }))
 
+  // `debug`: the result is checked by its schema (any library), compiled once here.
+  const resultSchema = debug ? template.result : undefined
+  const checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
   const result = (value: unknown, init?: RespondInit): Response => {
     // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
     const response = outgoingResponse(value)
@@ -182,11 +186,12 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     }
     const bad = unsendable(value)
     if (bad) return fault(`returned ${bad}, which cannot be sent as JSON`)
-    if (debug && template.result) {
-      const checked = v.safeParse(template.result, value)
-      if (!checked.success)
+    if (checkResult) {
+      const checked = checkResult(value)
+      // An async result schema is not awaited here: a result is sent as soon as it is ready.
+      if (!isThenable(checked) && !checked.ok)
         return fault(
-          `result does not match its template's result schema: ${checked.issues[0].message}`,
+          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
         )
     }
     let body: string

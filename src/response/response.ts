@@ -1,4 +1,4 @@
-import type { GenericSchema } from 'valibot'
+import type { StandardSchemaV1 } from '../schema/adapter'
 
 /**
  * A response template: the JSON envelope of an API class, an endpoint or an
@@ -39,8 +39,8 @@ export interface EnvelopeKeys {
   errorsKey?: string
   /** status of a result (default 200) */
   status?: number
-  /** the result's valibot schema: read by the OpenAPI document, validated in `debug` mode */
-  result?: GenericSchema
+  /** the result's schema (valibot, zod, arktype, any Standard Schema): read by the OpenAPI document (its output side), validated in `debug` mode */
+  result?: StandardSchemaV1
 }
 
 /**

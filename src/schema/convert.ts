@@ -167,7 +167,8 @@ function objectOf(
     wire: entry.wire,
     convert: compileConversion(entry.plan, { depth }),
   }))
-  const known = new Set(entries.map((entry) => entry.wire))
+  // An aliased entry's schema key is no unknown key either: sent instead of its wire name, it is not copied through.
+  const known = new Set(entries.flatMap((entry) => [entry.wire, entry.key]))
   return (value) => {
     let input: unknown = value
     if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value

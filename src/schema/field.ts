@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { StandardSchemaV1 } from './adapter'
 import { ALIAS_KEY, withJsonMeta } from './standard/meta'
+import { Alias } from './standard/property'
 import type { AnySchema } from './types'
 
 /** Wire-level options of a param or field. */
@@ -30,9 +31,14 @@ type WithDefault<S extends AnySchema, O> = O extends { default: infer D }
  * into `z.object({...})` / `type({...})`; the default is then the library's own
  * (`z.string().default('x')`, arktype `'key?'` or `= 'x'`).
  *
+ * In a zod or arktype object, name the wire with the library's metadata and
+ * `Field.alias` (zod also reads `.meta({ alias })`).
+ *
  * @example
  * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
  * z.object({ authToken: Field(z.string().length(12), { alias: 'X-Auth-Token' }) })
+ * z.object({ authToken: z.string().length(12).meta(Field.alias('X-Auth-Token')) })
+ * type({ authToken: type('string == 12').configure(Field.alias('X-Auth-Token')) })
  */
 export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
   schema: S,
@@ -72,3 +78,6 @@ function otherLibraryField(schema: StandardSchemaV1 & object, opts: FieldOptions
     )
   return copy
 }
+
+/** `Field.alias(name)`: the wire name of a field of a zod / arktype / … object, as the library's metadata (schema/standard/property.ts). */
+Field.alias = Alias

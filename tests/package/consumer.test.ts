@@ -11,7 +11,7 @@
  * behaviour: `node bench/package.mjs` checks it (under 60 s).
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkPeers, packedPackage, root, run } from './packed'
@@ -212,6 +212,24 @@ async function checkOrm(): Promise<Awaited<ReturnType<typeof typecheck>>> {
   return ormCheck
 }
 
+/** The consumers written with zod and arktype (tests/package/consumers/), checked on their own like the ORM's. */
+const STANDARD_LIBRARIES = ['zod', 'arktype'] as const
+let standardCheck: ReturnType<typeof typecheck> | undefined
+
+async function checkStandard(): Promise<Awaited<ReturnType<typeof typecheck>>> {
+  if (!standardCheck) {
+    await mkdir(join(consumer, 'standard'), { recursive: true })
+    for (const name of STANDARD_LIBRARIES) {
+      const link = join(consumer, 'node_modules', name)
+      if (!existsSync(link)) await symlink(join(root, 'node_modules', name), link, 'dir')
+      await copyFile(join(root, 'tests/package/consumers', `${name}.ts`), join(consumer, 'standard', `${name}.ts`))
+    }
+    await writeFile(join(consumer, 'tsconfig.standard.json'), tsconfig('Bundler', 'standard/*.ts'))
+    standardCheck = typecheck('Bundler', 'standard')
+  }
+  return standardCheck
+}
+
 describe('the packed package in a fresh consumer project', () => {
   it('installs from the tarball with its dependencies and without @types/node', async () => {
     const installed = JSON.parse(await readFile(join(consumer, 'node_modules/fw-api/package.json'), 'utf8')) as { name: string }
@@ -261,6 +279,17 @@ describe('the packed package in a fresh consumer project', () => {
     expect(result.files).toContain('orm/consumer.ts')
     expect(result.files).toContain('node_modules/fw-api/dist/orm/index.d.ts')
     expect(result.files).toContain('drizzle-orm/pg-core/table.d.ts')
+  }, CHECK_MS)
+
+  it('type-checks consumers written with zod and with arktype (strict, skipLibCheck: false): their wrong calls fail', async () => {
+    const result = await checkStandard()
+    const errors = result.files.split('\n').filter((line) => /error TS\d+/.test(line))
+    // arktype's own declarations import Node's `buffer` (no @types/node here): those errors are its own, not ours
+    const ours = errors.filter((line) => !line.includes('/node_modules/@ark/'))
+    expect(ours).toEqual([])
+    expect(errors.filter((line) => !/error TS2307: Cannot find module 'buffer'/.test(line))).toEqual([])
+    for (const name of STANDARD_LIBRARIES) expect(result.files).toContain(`standard/${name}.ts`)
+    expect(result.files).toContain('node_modules/fw-api/dist/index.d.ts')
   }, CHECK_MS)
 
 })

@@ -23,6 +23,7 @@ import { isThenable } from '../../utils/thenable'
 import { type JsonNode, jsonSchemaOf } from './json'
 import { issueMessage } from './messages'
 import { planOfJsonSchema } from './plan'
+import { wireNamed } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -146,7 +147,8 @@ function describeStandard(schema: StandardSchemaV1, side: 'input' | 'output'): J
   const json = jsonSchemaOf(schema, side)
   if (!json) return {}
   const { $schema: _dialect, ...rest } = json
-  return rest
+  // Properties by their wire names where an alias was declared (what a client sends), alias keywords dropped.
+  return wireNamed(rest, side === 'input')
 }
 
 /** The Standard Schema adapter: every library that implements `~standard` and is no valibot schema. */

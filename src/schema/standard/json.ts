@@ -9,21 +9,23 @@ import type { StandardSchemaV1 } from '../adapter'
 /** A JSON Schema node as fw reads it (a boolean schema reads as `{}` / never). */
 export type JsonNode = Readonly<Record<string, unknown>>
 
-/** How a `File`/`Blob` instance reads (zod's `z.file()` says the same): a binary string. */
-const BINARY = { type: 'string', format: 'binary' }
+/** Is a class `Blob` or one of its subclasses (`File`)? */
+function isBlobClass(value: unknown): boolean {
+  return value === Blob || (typeof value === 'function' && value.prototype instanceof Blob)
+}
 
-const isBlobClass = (proto: unknown): boolean =>
-  proto === Blob || (typeof proto === 'function' && proto.prototype instanceof Blob)
+/** What arktype cannot say in JSON Schema: a `File`/`Blob` instance is a binary string (a file, as `z.file()` says), the rest `{}`. */
+function fallback(context: { code?: unknown; proto?: unknown; base: unknown }): unknown {
+  return context.code === 'proto' && isBlobClass(context.proto)
+    ? { type: 'string', format: 'binary' }
+    : context.base
+}
 
 // `unrepresentable: 'any'` (zod) / `fallback` (arktype): unknown options are ignored by the others.
 // arktype's `type.instanceOf(File)` has no JSON Schema: it reads as a file, as zod's `z.file()`.
 const OPTIONS = {
   target: 'draft-2020-12',
-  libraryOptions: {
-    unrepresentable: 'any',
-    fallback: (context: { base: unknown; code?: unknown; proto?: unknown }) =>
-      context.code === 'proto' && isBlobClass(context.proto) ? BINARY : context.base,
-  },
+  libraryOptions: { unrepresentable: 'any', fallback },
 }
 
 /**

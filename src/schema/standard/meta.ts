@@ -6,9 +6,10 @@
  * back from the JSON Schema (standard/plan.ts) at build.
  */
 import type { JsonNode } from './json'
+import { ALIAS_KEYWORDS } from './property'
 
-/** The JSON Schema key that carries a `Field` alias of a non-valibot schema. */
-export const ALIAS_KEY = 'x-fw-alias'
+/** The JSON Schema key that carries a `Field` alias of a non-valibot schema (what `Field.alias` gives too). */
+export const ALIAS_KEY = 'x-alias'
 
 type MetaMethod = (data: Record<string, unknown>) => unknown
 
@@ -26,7 +27,7 @@ function metaMethodOf(schema: object): MetaMethod | undefined {
  * left as it is); `undefined` when the library offers no such metadata.
  *
  * @example
- * withJsonMeta(z.string(), { 'x-fw-alias': 'X-Auth-Token' }) // z.string().meta({ … })
+ * withJsonMeta(z.string(), { 'x-alias': 'X-Auth-Token' }) // z.string().meta({ … })
  */
 export function withJsonMeta<S extends object>(
   schema: S,
@@ -42,6 +43,9 @@ export function withJsonMeta<S extends object>(
 
 /** The `Field` alias a JSON Schema node carries, if any. */
 export function aliasOfNode(node: JsonNode): string | undefined {
-  const alias = node[ALIAS_KEY]
-  return typeof alias === 'string' && alias !== '' ? alias : undefined
+  for (const keyword of ALIAS_KEYWORDS) {
+    const alias = node[keyword]
+    if (typeof alias === 'string' && alias !== '') return alias
+  }
+  return undefined
 }

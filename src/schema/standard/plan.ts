@@ -7,7 +7,7 @@
  */
 import type { ConversionPlan, PlannedOption } from '../adapter'
 import { isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
-import { aliasOfNode } from './meta'
+import { propertyView, wireNameOf } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -59,8 +59,8 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
     case 'boolean':
       return { to: 'boolean' }
     case 'string':
-      // a file (zod's `z.file()`): an uploaded file passes as it is
-      return node.format === 'binary' ? SAME : { to: 'string' }
+      // A binary string is a file (zod's `z.file()`): it arrives as a `File` and passes as it is.
+      return node.format === 'binary' || node.contentEncoding === 'binary' ? SAME : { to: 'string' }
     case 'array':
       return listPlan(build, node)
     case 'object':
@@ -110,9 +110,15 @@ function listPlan(build: Build, node: JsonNode): ConversionPlan {
 
 function objectPlan(build: Build, node: JsonNode): ConversionPlan {
   const properties = nodeAt(node, 'properties') ?? {}
+  const required = new Set(Array.isArray(node.required) ? node.required : [])
   const entries = Object.keys(properties).map((key) => {
-    const schema = properties[key] as JsonNode
-    return { key, wire: aliasOfNode(schema) ?? key, plan: planOf(build, schema), schema }
+    const property = properties[key] as JsonNode
+    return {
+      key,
+      wire: wireNameOf(build.root, property) ?? key,
+      plan: planOf(build, property),
+      schema: propertyView(build.root, property, required.has(key)),
+    }
   })
   // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
   const patterns = Object.values(nodeAt(node, 'patternProperties') ?? {})
