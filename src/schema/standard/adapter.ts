@@ -21,7 +21,7 @@ import {
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
-import { planOfJsonSchema } from './plan'
+import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -127,7 +127,9 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   owns: isStandard,
   plan(schema) {
     const json = jsonSchemaOf(schema, 'input')
-    return json ? planOfJsonSchema(json) : SAME
+    if (!json) return SAME
+    const output = stripsUnknownKeys(json, jsonSchemaOf(schema, 'output'))
+    return planOfJsonSchema(json, { stripsUnknown: output })
   },
   check: checkStandard,
   describe: describeStandard,
