@@ -87,9 +87,10 @@ const zodValue: Record<string, () => number> = {
 const results: Record<string, Record<string, number>> = {}
 for (const fixture of list) {
   const measured = await measure(apps, fixture, rounds, ms)
-  results[fixture.id] = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
+  const row: Record<string, number> = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
   const alone = zodValue[fixture.id.slice(0, 2)]
-  if (alone) results[fixture.id]['zod-alone'] = Math.round(alone())
+  if (alone) row['zod-alone'] = Math.round(alone())
+  results[fixture.id] = row
 }
 const { runtime, version } = runtimeName()
 console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds)`)
