@@ -85,17 +85,25 @@ const zodValue: Record<string, () => number> = {
 }
 
 const results: Record<string, Record<string, number>> = {}
+// Per row, the median over rounds of fw-zod's time / the other app's in the same round (load that comes and goes
+// between rounds cancels out), with the lowest and highest round.
+const paired: Record<string, Record<string, string>> = {}
+const pairedRatio = (fw: readonly number[], other: readonly number[]): string => {
+  const ratios = fw.map((time, round) => time / (other[round] ?? Number.NaN))
+  return `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+}
 for (const fixture of list) {
   const measured = await measure(apps, fixture, rounds, ms)
+  const fwRounds = measured['fw-zod']?.rounds ?? []
+  paired[fixture.id] = Object.fromEntries(['hono-zod', 'elysia-zod'].map((other) => [other, measured[other] ? pairedRatio(fwRounds, measured[other].rounds) : '-']))
   const row: Record<string, number> = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
   const alone = zodValue[fixture.id.slice(0, 2)]
   if (alone) row['zod-alone'] = Math.round(alone())
   results[fixture.id] = row
 }
 const { runtime, version } = runtimeName()
-console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds)`)
+console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds; fw-zod/other: median of the per-round time ratios, lowest–highest)`)
 const names = [...Object.keys(apps), 'zod-alone']
-const ratio = (row: Record<string, number>, other: string): string => (row[other] === undefined ? '-' : ((row['fw-zod'] ?? 0) / row[other]).toFixed(2))
 console.log(['row', ...names, 'fw-zod/hono-zod', 'fw-zod/elysia-zod'].join('\t'))
-for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name] ?? '-')), ratio(row, 'hono-zod'), ratio(row, 'elysia-zod')].join('\t'))
-console.log(JSON.stringify({ runtime, version, rounds, batchMs: ms, results }))
+for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name] ?? '-')), paired[id]?.['hono-zod'], paired[id]?.['elysia-zod']].join('\t'))
+console.log(JSON.stringify({ runtime, version, rounds, batchMs: ms, results, paired }))
