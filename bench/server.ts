@@ -1,6 +1,6 @@
 /**
  * Serves one benchmark app on 127.0.0.1 for the loopback runs:
- * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-http|fastify|elysia|fw-zod|fw-arktype|hono-zod|elysia-zod> [port]`
+ * `<runtime> .build/server.mjs <floor|hono|fw|fw-web|fw-fetch|fw-express|fw-http|fastify|elysia|fw-zod|fw-zod-fetch|fw-arktype|hono-zod|elysia-zod|elysia-zod-fetch> [port]`
  * (default 0: any free port),
  * then prints `READY <app> <port>`.
  * Node: @hono/node-server or Fastify's own server; Bun: `Bun.serve`, or
@@ -10,7 +10,8 @@
  * (Node only). `fw-web` (= `fw-fetch`): fw's fetch under @hono/node-server's
  * listener, as a user embedding fw in it serves it (bench/node-path.mjs).
  * `fw-zod`, `fw-arktype`, `hono-zod` (`@hono/standard-validator`), `elysia-zod`: the Standard Schema
- * rows (bench/standard-http.mjs; E0, E1, E3, E5 only).
+ * rows (bench/standard-http.mjs; E0, E1, E3, E5 only); `fw-zod-fetch`, `elysia-zod-fetch`: their `fetch` given to
+ * Bun.serve as is (no service.run(), no Elysia `listen` with its natively matched static routes).
  */
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
@@ -33,6 +34,13 @@ async function fetchOf(app: string): Promise<Fetch> {
   if (app === 'hono-zod') return (await import('./apps/hono-zod')).createHonoZod(100).fetch
   // fw's fetch under the runtime's server as is (no service.run()): for telling the two apart
   if (app === 'fw' || app === 'fw-fetch' || app === 'fw-web') return createFw(100).fetch
+  // the Standard Schema apps' fetch under Bun.serve as is: fw without service.run(), Elysia without its own
+  // `listen` (which hands Bun.serve its static routes, matched natively)
+  if (app === 'fw-zod-fetch') return (await import('./apps/fw-standard')).createFwStandard('zod', 100).fetch
+  if (app === 'elysia-zod-fetch') {
+    const elysia = (await import('./apps/elysia-zod')).createElysiaZod(100)
+    return (request) => elysia.fetch(request)
+  }
   throw new Error(`unknown app ${app}`)
 }
 

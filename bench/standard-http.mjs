@@ -5,7 +5,8 @@
  * order rotating, answers checked first). fw-arktype is served and checked in-process only
  * (bench/standard.ts): its output lists keys in its own order, so its bytes differ.
  * `node bench/standard-http.mjs`; env: BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (3),
- * BENCH_WRK_CONNECTIONS (50), BENCH_WRK_WARMUP (1), BENCH_RUNTIMES (node,bun).
+ * BENCH_WRK_CONNECTIONS (50), BENCH_WRK_WARMUP (1), BENCH_RUNTIMES (node,bun),
+ * BENCH_HTTP_ONLY (rows timed, e.g. `E1`; every row is still checked).
  * Prints per row each app's median req/s and CPU µs per request, and the median of the per-round
  * fw-zod/other req/s ratios with the lowest and highest round.
  */
@@ -35,6 +36,7 @@ const config = {
   rounds: Number(env('BENCH_WRK_ROUNDS', 3)),
   connections: Number(env('BENCH_WRK_CONNECTIONS', 50)),
   warmup: Number(env('BENCH_WRK_WARMUP', 1)),
+  only: process.env.BENCH_HTTP_ONLY?.split(','),
 }
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)

@@ -2,8 +2,12 @@
  * The Standard Schema rows (issue #39 item 8), in-process on the current runtime: fw with valibot,
  * zod and arktype against Hono with valibot (`@hono/valibot-validator`) and with zod
  * (`@hono/standard-validator`), and, on Bun, Elysia with zod (`app.handle`), for E1 (query),
- * E3 (JSON body) and E5 (invalid body). Same timing loop as bench/inproc.ts (process CPU time,
- * alternating rounds, p50). Prints a table and one JSON line.
+ * E3 (JSON body) and E5 (invalid body), with E0 (no schema: what every request costs before any
+ * validation) and, on Bun and Deno, E3s/E5s (the bodies as Bun.serve / Deno.serve hand them over:
+ * read whole, not through the counting reader an in-process Request gets). Same timing loop as
+ * bench/inproc.ts (process CPU time, alternating rounds, p50). Also times zod's own
+ * `~standard.validate` alone on each row's value ("zod alone"): the rest of fw-zod's time is the
+ * framework's share. Prints a table and one JSON line.
  * Run: `npx tsx bench/standard.ts` (Node), `node_modules/.bin/bun bench/standard.ts` (Bun).
  * Env: BENCH_ROUNDS (default 5), BENCH_MS per batch (default 80).
  */
@@ -11,13 +15,19 @@ import { createFw } from './apps/fw'
 import { createFwStandard } from './apps/fw-standard'
 import { createHono } from './apps/hono'
 import { createHonoZod } from './apps/hono-zod'
-import { type App, measure, runtimeName, snapshot } from './harness'
-import { fixtures } from './schemas'
+import { type App, captureServedEnv, measure, median, runtimeName, snapshot } from './harness'
+import { type Fixture, fixtures, invalidUserBody, userBody } from './schemas'
+import { zodCreateUser, zodItemsQuery } from './schemas-standard'
 
 const env = (name: string): string | undefined => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
 const rounds = Number(env('BENCH_ROUNDS') ?? 5)
 const ms = Number(env('BENCH_MS') ?? 80)
-const list = fixtures.filter((fixture) => ['E1', 'E3', 'E5'].includes(fixture.id))
+const host = globalThis as { Bun?: unknown; Deno?: unknown }
+const served = host.Bun !== undefined || host.Deno !== undefined
+await captureServedEnv()
+const base = fixtures.filter((fixture) => ['E0', 'E1', 'E3', 'E5'].includes(fixture.id))
+const servedRows = (['E3', 'E5'] as const).map((id) => ({ ...(base.find((fixture) => fixture.id === id) as Fixture), id: `${id}s`, served: true }))
+const list: Fixture[] = served ? [...base, ...servedRows] : base
 
 const asApp = (handler: { fetch(request: Request): Response | Promise<Response> }): App => async (request) => handler.fetch(request)
 const apps: Record<string, App> = {
@@ -44,22 +54,56 @@ for (const fixture of list) {
   for (const [name, snap] of seen) {
     if (snap.status !== fixture.status) throw new Error(`${fixture.id}: ${name} answered ${snap.status} ${snap.body}`)
     const sameType = name.startsWith('elysia') || snap.type === first?.type // Elysia names its own content type
-    if (fixture.id !== 'E5' && (canonical(snap.body) !== canonical(first?.body) || !sameType)) throw new Error(`${fixture.id}: ${name} ${snap.body} differs from ${firstName} ${first?.body}`)
+    if (!fixture.id.startsWith('E5') && (canonical(snap.body) !== canonical(first?.body) || !sameType)) throw new Error(`${fixture.id}: ${name} ${snap.body} differs from ${firstName} ${first?.body}`)
   }
   // fw and Hono word a zod failure alike: the same bytes.
   const byName = Object.fromEntries(seen)
-  if (fixture.id === 'E5' && byName['fw-zod']?.body !== byName['hono-zod']?.body) throw new Error(`E5: fw-zod ${byName['fw-zod']?.body} vs hono-zod ${byName['hono-zod']?.body}`)
+  if (fixture.id.startsWith('E5') && byName['fw-zod']?.body !== byName['hono-zod']?.body) throw new Error(`E5: fw-zod ${byName['fw-zod']?.body} vs hono-zod ${byName['hono-zod']?.body}`)
+}
+
+// zod's own validate on each row's value (already converted, as fw hands it over), ns per call, p50 of `rounds`.
+type CpuProcess = { process?: { cpuUsage(): { user: number; system: number } } }
+const cpuMs = (): number => {
+  const usage = (globalThis as CpuProcess).process?.cpuUsage()
+  return usage ? (usage.user + usage.system) / 1000 : performance.now()
+}
+function zodAlone(schema: { '~standard': { validate(value: unknown): unknown } }, value: unknown): number {
+  const validate = schema['~standard'].validate
+  let count = 1000
+  const once = (): number => {
+    const start = cpuMs()
+    for (let i = 0; i < count; i++) validate(value)
+    return ((cpuMs() - start) * 1e6) / count
+  }
+  while (once() * count < ms * 1e6 && count < 1 << 22) count *= 4
+  return median(Array.from({ length: rounds }, once))
+}
+const zodValue: Record<string, () => number> = {
+  E1: () => zodAlone(zodItemsQuery, { page: 2, limit: 50 }),
+  E3: () => zodAlone(zodCreateUser, JSON.parse(userBody)),
+  E5: () => zodAlone(zodCreateUser, JSON.parse(invalidUserBody)),
 }
 
 const results: Record<string, Record<string, number>> = {}
+// Per row, the median over rounds of fw-zod's time / the other app's in the same round (load that comes and goes
+// between rounds cancels out), with the lowest and highest round.
+const paired: Record<string, Record<string, string>> = {}
+const pairedRatio = (fw: readonly number[], other: readonly number[]): string => {
+  const ratios = fw.map((time, round) => time / (other[round] ?? Number.NaN))
+  return `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+}
 for (const fixture of list) {
   const measured = await measure(apps, fixture, rounds, ms)
-  results[fixture.id] = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
+  const fwRounds = measured['fw-zod']?.rounds ?? []
+  paired[fixture.id] = Object.fromEntries(['hono-zod', 'elysia-zod'].map((other) => [other, measured[other] ? pairedRatio(fwRounds, measured[other].rounds) : '-']))
+  const row: Record<string, number> = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
+  const alone = zodValue[fixture.id.slice(0, 2)]
+  if (alone) row['zod-alone'] = Math.round(alone())
+  results[fixture.id] = row
 }
 const { runtime, version } = runtimeName()
-console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds)`)
-const names = Object.keys(apps)
-const ratio = (row: Record<string, number>, other: string): string => (row[other] === undefined ? '-' : ((row['fw-zod'] ?? 0) / row[other]).toFixed(2))
+console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds; fw-zod/other: median of the per-round time ratios, lowest–highest)`)
+const names = [...Object.keys(apps), 'zod-alone']
 console.log(['row', ...names, 'fw-zod/hono-zod', 'fw-zod/elysia-zod'].join('\t'))
-for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name])), ratio(row, 'hono-zod'), ratio(row, 'elysia-zod')].join('\t'))
-console.log(JSON.stringify({ runtime, version, rounds, batchMs: ms, results }))
+for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name] ?? '-')), paired[id]?.['hono-zod'], paired[id]?.['elysia-zod']].join('\t'))
+console.log(JSON.stringify({ runtime, version, rounds, batchMs: ms, results, paired }))

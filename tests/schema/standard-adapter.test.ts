@@ -46,7 +46,7 @@ describe('conversion plan from the input JSON Schema', () => {
   })
 
   it('plans objects by property, arrays by item, enums as options, nullable as maybe', () => {
-    const plan = standardAdapter.plan(z.object({ a: z.number().int(), tags: z.array(z.number()), e: z.enum(['x', 'y']), n: z.number().nullable() }))
+    const plan = standardAdapter.plan(z.looseObject({ a: z.number().int(), tags: z.array(z.number()), e: z.enum(['x', 'y']), n: z.number().nullable() }))
     expect(plan).toMatchObject({
       to: 'object',
       unknownKeys: 'keep',

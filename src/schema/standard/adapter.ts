@@ -22,7 +22,7 @@ import {
 import { isThenable } from '../../utils/thenable'
 import { type JsonNode, jsonSchemaOf } from './json'
 import { issueMessage } from './messages'
-import { planOfJsonSchema } from './plan'
+import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { wireNamed } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -157,7 +157,9 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   owns: isStandard,
   plan(schema) {
     const json = jsonSchemaOf(schema, 'input')
-    return json ? planOfJsonSchema(json) : SAME
+    if (!json) return SAME
+    const output = stripsUnknownKeys(json, jsonSchemaOf(schema, 'output'))
+    return planOfJsonSchema(json, { stripsUnknown: output })
   },
   check: checkStandard,
   describe: describeStandard,

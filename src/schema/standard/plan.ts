@@ -17,14 +17,70 @@ interface Build {
   made: Map<JsonNode, ConversionPlan>
 }
 
+/** Options of `planOfJsonSchema`. */
+export interface PlanOptions {
+  /** the library drops unknown keys of the top object (see `stripsUnknownKeys`): fw drops them before it validates */
+  readonly stripsUnknown?: boolean
+}
+
 /**
  * The conversion plan a JSON Schema asks for.
  *
  * @example
  * planOfJsonSchema({ type: 'integer' }) // { to: 'number', integer: true }
  */
-export function planOfJsonSchema(root: JsonNode): ConversionPlan {
-  return planOf({ root, made: new Map() }, root)
+export function planOfJsonSchema(root: JsonNode, options: PlanOptions = {}): ConversionPlan {
+  const plan = planOf({ root, made: new Map() }, root)
+  return options.stripsUnknown ? stripped(plan) : plan
+}
+
+/** The top object's plan dropping unknown keys (under a nullable `maybe` too); other plans as they are. */
+function stripped(plan: ConversionPlan): ConversionPlan {
+  if (plan.to === 'maybe') return { to: 'maybe', inner: stripped(plan.inner) }
+  return plan.to === 'object' ? { ...plan, unknownKeys: 'strip' } : plan
+}
+
+/** What an input object node may say and still accept any unknown key, whatever its count or name. */
+const OPEN_OBJECT_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'type',
+  'properties',
+  'required',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+])
+
+/**
+ * Does the library drop the unknown keys of the top object (zod's `z.object`)?
+ * Read once from both JSON Schemas: the input accepts any other key (none of
+ * `additionalProperties`, `patternProperties`, `propertyNames`, a key count…)
+ * and the output declares the same properties and no other (`additionalProperties:
+ * false`). Then fw drops them while converting, instead of copying each one
+ * for the library to drop (a loose object, a strict one, a catch-all keep them).
+ *
+ * @example
+ * stripsUnknownKeys(zodObjectInput, zodObjectOutput) // true for z.object, false for z.looseObject / z.strictObject
+ */
+export function stripsUnknownKeys(input: JsonNode, output: JsonNode | undefined): boolean {
+  if (!output) return false
+  const inputNode = settle(input, input).node
+  const outputNode = settle(output, output).node
+  if (!typesOf(inputNode).includes('object') || !typesOf(outputNode).includes('object'))
+    return false
+  if (!Object.keys(inputNode).every((keyword) => OPEN_OBJECT_KEYWORDS.has(keyword))) return false
+  if (outputNode.additionalProperties !== false || 'patternProperties' in outputNode) return false
+  const inputKeys = Object.keys(nodeAt(inputNode, 'properties') ?? {})
+  const outputKeys = Object.keys(nodeAt(outputNode, 'properties') ?? {})
+  return (
+    inputKeys.length === outputKeys.length && inputKeys.every((key) => outputKeys.includes(key))
+  )
 }
 
 function planOf(build: Build, start: JsonNode): ConversionPlan {
