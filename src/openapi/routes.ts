@@ -12,10 +12,12 @@ import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
 import type { DocumentedError } from '../api/install'
 import type { CompiledEndpoint, EndpointPlan, Routed } from '../compile'
+import { classTemplate, targets } from '../compile/hooks'
+import { catchesMisses } from '../compile/misses'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
 import type { Level } from '../compile/tree'
-import type { Template } from '../response/response'
+import { declaredTemplate, type Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
@@ -23,6 +25,7 @@ import { mayBeAbsent, type AnySchema } from '../schema'
 import type {
   BodyField,
   DeclaredError,
+  HandledStatus,
   RouteBody,
   RouteEnvelope,
   RouteInfo,
@@ -172,6 +175,39 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
+/**
+ * The error statuses the endpoint's `@api.handle` hooks declare they answer,
+ * nearest hook first (the first to see an error); a 405 only from a hook that
+ * also sees the path's routing errors (compile/misses.ts).
+ */
+function handledStatuses(endpoint: CompiledEndpoint): HandledStatus[] {
+  const { def } = endpoint
+  const found = new Map<number, HandledStatus>()
+  for (let level = def.levels.length - 1; level >= 0; level--) {
+    const here = def.levels[level] as Level
+    for (const decl of here.hooks) {
+      const { answers } = decl
+      if (decl.kind !== 'handle' || !answers || !targets(decl, def, level)) continue
+      const own = here.templates.has(decl.methodName)
+        ? declaredTemplate(here.templates.get(decl.methodName))
+        : undefined
+      const { envelope } = templateInfo(own ?? classTemplate(def.levels, level))
+      for (const status of answers.status) {
+        if (found.has(status) || (status === 405 && !catchesMisses(decl, def.levels, level)))
+          continue
+        found.set(status, {
+          status,
+          hook: `${here.cls.name}.${decl.methodName}`,
+          ...(answers.result ? { result: answers.result } : {}),
+          contentType: answers.contentType ?? 'application/json',
+          ...(envelope && !answers.contentType ? { envelope } : {}),
+        })
+      }
+    }
+  }
+  return [...found.values()]
+}
+
 /** One entry of the compiled route table, described for the document. */
 function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedError[]): RouteInfo {
   const { endpoint, optionalTail, classRenderer } = entry.data
@@ -198,6 +234,7 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
     ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
+    handled: handledStatuses(endpoint),
   }
 }
 
