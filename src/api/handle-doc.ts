@@ -57,10 +57,16 @@ export function handleAnswers(options: HandleDoc): HandleAnswers {
     throw new ImproperlyConfigured(
       `${where}: status is the error status (400–599) or the list of them the hook answers with (got ${JSON.stringify(options.status)})`,
     )
-  if (options.result !== undefined && (typeof options.result !== 'object' || options.result === null))
+  if (
+    options.result !== undefined &&
+    (typeof options.result !== 'object' || options.result === null)
+  )
     throw new ImproperlyConfigured(`${where}: result is the schema of what the hook returns`)
   const { contentType } = options
-  if (contentType !== undefined && (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType)))
+  if (
+    contentType !== undefined &&
+    (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType))
+  )
     throw new ImproperlyConfigured(
       `${where}: contentType is a media type such as 'application/problem+json' (got ${String(contentType)})`,
     )

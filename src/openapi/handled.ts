@@ -14,7 +14,10 @@ import { toSchema, type Definitions, type JsonSchema } from './schema'
  * @example
  * renderedSchema({ resultKey: 'data', messageKey: 'msg' }, { type: 'integer' }) // { type: 'object', properties: { data, msg }, ... }
  */
-export function renderedSchema(envelope: RouteEnvelope | undefined, result: JsonSchema): JsonSchema {
+export function renderedSchema(
+  envelope: RouteEnvelope | undefined,
+  result: JsonSchema,
+): JsonSchema {
   if (!envelope) return result
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
