@@ -190,6 +190,22 @@ function declaredText(errors: readonly DeclaredError[], status: number): string 
 }
 
 /**
+ * A client error (4xx) a hook with declared answers catches without listing
+ * it: the hook answers it with one of its own statuses, so it is not
+ * documented as such. Server errors stay (a hook may rethrow them).
+ */
+function takenOver(route: RouteInfo, status: number): boolean {
+  if (status < 400 || status > 499 || route.handled.some((answer) => answer.status === status))
+    return false
+  return route.takenOver.some(
+    (hook) =>
+      (hook.statuses === undefined || hook.statuses.has(status)) &&
+      (status !== 405 || hook.misses) &&
+      !hook.listed.includes(status),
+  )
+}
+
+/**
  * The `responses` of one operation; error responses are `$ref`s into
  * `components` (filled in `shared`), one component per status and envelope.
  *
@@ -206,6 +222,7 @@ export function responsesOf(
   // Statuses an `@api.handle` hook declares: in its form wherever the route answers them.
   const handled = new Map(route.handled.map((answer) => [answer.status, answer]))
   for (const status of builtIn) {
+    if (takenOver(route, status)) continue
     const declared = declaredText(route.errors, status)
     const answer = handled.get(status)
     if (answer) {
@@ -227,7 +244,7 @@ export function responsesOf(
     out[String(status)] = { $ref: `#/components/responses/${name}` }
   }
   for (const status of new Set(route.errors.map((error) => error.status))) {
-    if (String(status) in out) continue
+    if (String(status) in out || takenOver(route, status)) continue
     const declared = declaredText(route.errors, status)
     const answer = handled.get(status)
     out[String(status)] = answer

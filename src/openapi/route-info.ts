@@ -96,6 +96,12 @@ export interface RouteInfo {
   security: SecurityDoc[]
   /** error statuses its `@api.handle` hooks declare they answer (nearest hook first, one per status) */
   handled: HandledStatus[]
+  /** per hook with declared answers: the statuses it catches (`undefined`: every error), whether it sees routing errors (405), what it lists */
+  takenOver: {
+    statuses: ReadonlySet<number> | undefined
+    misses: boolean
+    listed: readonly number[]
+  }[]
 }
 
 /** An error status an `@api.handle` hook answers (`{ status, result, contentType }`), rendered with the hook's template. */

@@ -17,6 +17,7 @@ import { catchesMisses } from '../compile/misses'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
 import type { Level } from '../compile/tree'
+import { HttpError } from '../exceptions'
 import { declaredTemplate, type Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
@@ -175,14 +176,29 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
+/** The statuses a hook's error classes stand for (`undefined`: every error — none given, or a base class). */
+function caughtStatuses(errors: readonly Function[] | undefined): Set<number> | undefined {
+  if (!errors?.length) return undefined
+  const statuses = new Set<number>()
+  for (const cls of errors) {
+    const status = (cls as { status?: unknown }).status
+    if (cls === Error || cls === HttpError || typeof status !== 'number') return undefined
+    statuses.add(status)
+  }
+  return statuses
+}
+
 /**
- * The error statuses the endpoint's `@api.handle` hooks declare they answer,
- * nearest hook first (the first to see an error); a 405 only from a hook that
- * also sees the path's routing errors (compile/misses.ts).
+ * What the endpoint's `@api.handle` hooks declare they answer, nearest hook
+ * first (the first to see an error): each listed status once (a 405 only
+ * from a hook that also sees the path's routing errors, compile/misses.ts);
+ * and the client errors (4xx) such a hook catches without listing them — it
+ * answers those with one of its own statuses (RealWorld's 400 → 422).
  */
-function handledStatuses(endpoint: CompiledEndpoint): HandledStatus[] {
+function handledStatuses(endpoint: CompiledEndpoint): Pick<RouteInfo, 'handled' | 'takenOver'> {
   const { def } = endpoint
   const found = new Map<number, HandledStatus>()
+  const takenOver: RouteInfo['takenOver'] = []
   for (let level = def.levels.length - 1; level >= 0; level--) {
     const here = def.levels[level] as Level
     for (const decl of here.hooks) {
@@ -192,9 +208,9 @@ function handledStatuses(endpoint: CompiledEndpoint): HandledStatus[] {
         ? declaredTemplate(here.templates.get(decl.methodName))
         : undefined
       const { envelope } = templateInfo(own ?? classTemplate(def.levels, level))
+      const misses = catchesMisses(decl, def.levels, level)
       for (const status of answers.status) {
-        if (found.has(status) || (status === 405 && !catchesMisses(decl, def.levels, level)))
-          continue
+        if (found.has(status) || (status === 405 && !misses)) continue
         found.set(status, {
           status,
           hook: `${here.cls.name}.${decl.methodName}`,
@@ -203,9 +219,10 @@ function handledStatuses(endpoint: CompiledEndpoint): HandledStatus[] {
           ...(envelope && !answers.contentType ? { envelope } : {}),
         })
       }
+      takenOver.push({ statuses: caughtStatuses(decl.errors), misses, listed: answers.status })
     }
   }
-  return [...found.values()]
+  return { handled: [...found.values()], takenOver }
 }
 
 /** One entry of the compiled route table, described for the document. */
@@ -234,7 +251,7 @@ function describe(entry: RouteEntry<Routed>, serviceErrors: readonly DocumentedE
     ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
-    handled: handledStatuses(endpoint),
+    ...handledStatuses(endpoint),
   }
 }
 

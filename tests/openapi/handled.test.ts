@@ -85,8 +85,10 @@ describe('@api.handle(…, { status, result }): the statuses a hook answers, in 
     expect(resolved(doc, responses['405']).headers).toHaveProperty('Allow')
     expect(resolved(doc, responses['404']).description).toContain('`@api.handle` hook `BareAPI.onError()`')
     expect(Object.keys(resolved(doc, responses['500']).content)).toEqual(['application/problem+json'])
-    // a status fw answers only under a condition (413/415: a body) is not added where it cannot happen
-    expect(Object.keys(doc.paths['/api/notes/{id}'].get.responses).sort()).toEqual(['200', '400', '404', '405', '422', '500'])
+    // a status fw answers only under a condition (413/415: a body) is not added where it cannot happen;
+    // a client error the hook catches but does not list (400 → 422) is not documented as such
+    expect(Object.keys(doc.paths['/api/notes/{id}'].get.responses).sort()).toEqual(['200', '404', '405', '422', '500'])
+    expect(Object.keys(responses).sort()).toEqual(['200', '404', '405', '413', '415', '422', '500'])
     // one component per hook and status, shared by the routes
     expect(responses['422']).toEqual({ $ref: '#/components/responses/BareAPI.onError.422.application_json' })
   })
@@ -180,6 +182,23 @@ describe('where the declaration applies', () => {
     expect(resolved(doc, forbidden['404']).content['application/json'].schema.properties.data.properties).toEqual({ reason: { type: 'string' } })
     // the 405 of a path is answered by hooks that see routing errors: the parent's '*'
     await expectDocumented(doc, '/api/inner/missing', 'get', await service.fetch(new Request('http://x/api/inner/missing', { method: 'DELETE' })))
+  })
+
+  it('a hook catching some error classes takes over only their statuses', () => {
+    class PartAPI extends api.API {
+      @api.get({ id: v.pipe(v.number(), v.integer()) })
+      item() {
+        throw new exceptions.NotFound('gone')
+      }
+      @api.handle('*', exceptions.NotFound, exceptions.BadRequest, { status: 410, result: v.object({ gone: v.boolean() }) })
+      gone() {
+        return this.respond({ gone: true }, { status: 410 })
+      }
+    }
+    const part = new Fw(import.meta.url, { name: 'part', api: PartAPI }).openapi() as Json
+    // 400 and 404 become 410; 405 (not caught) keeps fw's own rendering
+    expect(Object.keys(part.paths['/item'].get.responses).sort()).toEqual(['200', '405', '410', '500'])
+    expect(Object.keys(resolved(part, part.paths['/item'].get.responses['405']).content)).toEqual(['application/problem+json'])
   })
 
   it('a hook that sends its own Response documents its content type, no envelope', () => {

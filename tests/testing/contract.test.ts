@@ -11,6 +11,7 @@ import { Fw, api, request, response } from 'fw-api'
 import { contract, ContractError, type ExpectedDifference } from 'fw-api/testing'
 import { service as example } from '../../examples/app'
 import { createBlog } from '../../examples/blog/app'
+import { createConduit } from '../../examples/realworld/app'
 
 /** What the example does on purpose, which no document can promise otherwise. */
 const EXAMPLE_EXPECTED: ExpectedDifference[] = [
@@ -68,6 +69,26 @@ describe('contract() on the example services', () => {
       expect(report.expected.map((item) => item.operation)).toEqual(['article.post'])
     }, 90_000)
   })
+})
+
+describe('the Conduit backend (examples/realworld, PGlite)', () => {
+  let conduit: ReturnType<typeof createConduit> | undefined
+  beforeAll(async () => {
+    conduit = createConduit()
+    await conduit.database.connect()
+  }, 300_000) // PGlite's start is CPU-bound: wide, for a busy machine
+  afterAll(async () => {
+    await conduit?.database.close()
+  })
+
+  it("every operation answers as documented: RealWorld's error body on the statuses its hook declares, no exception listed", async () => {
+    if (!conduit) throw new Error('the Conduit backend did not start')
+    const report = await contract(conduit.service, { runs: 15, seed: 38 })
+    expect(report.operations).toBe(19)
+    expect(report.requests).toBeGreaterThan(200)
+    expect(report.differences).toEqual([])
+    expect(report.expected).toEqual([])
+  }, 300_000)
 })
 
 describe('contract() itself', () => {
@@ -142,6 +163,18 @@ describe('contract() itself', () => {
     expect(first).toBeInstanceOf(ContractError)
     expect((first as ContractError).differences).toEqual([expect.objectContaining({ operation: 'lax', kind: 'accepted-invalid', request: 'GET /api/lax?count=3 (invalid: query param \'count\': a value over its maximum 2)' })])
     expect((second as ContractError).differences).toEqual((first as ContractError).differences)
+  })
+
+  it("generates emails the documented pattern allows (a validator's regex beside format: email)", async () => {
+    const signup = { email: request.BodyParam(v.pipe(v.string(), v.email())) }
+    class SignupAPI extends api.API {
+      @api.post(signup)
+      signup({ email }: api.Input<typeof signup>) {
+        return email
+      }
+    }
+    const report = await contract(new Fw(import.meta.url, { name: 'signup', api: SignupAPI }), { runs: 30, seed: 3 })
+    expect(report.differences).toEqual([])
   })
 
   it('a fetch that throws is a server error, not a crashed run', async () => {
