@@ -11,7 +11,6 @@ import { Fw, api, request, response } from 'fw-api'
 import { contract, ContractError, type ExpectedDifference } from 'fw-api/testing'
 import { service as example } from '../../examples/app'
 import { createBlog } from '../../examples/blog/app'
-import { createConduit } from '../../examples/realworld/app'
 
 /** What the example does on purpose, which no document can promise otherwise. */
 const EXAMPLE_EXPECTED: ExpectedDifference[] = [
@@ -69,26 +68,6 @@ describe('contract() on the example services', () => {
       expect(report.expected.map((item) => item.operation)).toEqual(['article.post'])
     }, 90_000)
   })
-})
-
-describe('the Conduit backend (examples/realworld, PGlite)', () => {
-  let conduit: ReturnType<typeof createConduit> | undefined
-  beforeAll(async () => {
-    conduit = createConduit()
-    await conduit.database.connect()
-  }, 300_000) // PGlite's start is CPU-bound: wide, for a busy machine
-  afterAll(async () => {
-    await conduit?.database.close()
-  })
-
-  it("every operation answers as documented: RealWorld's error body on the statuses its hook declares, no exception listed", async () => {
-    if (!conduit) throw new Error('the Conduit backend did not start')
-    const report = await contract(conduit.service, { runs: 15, seed: 38 })
-    expect(report.operations).toBe(19)
-    expect(report.requests).toBeGreaterThan(200)
-    expect(report.differences).toEqual([])
-    expect(report.expected).toEqual([])
-  }, 300_000)
 })
 
 describe('contract() itself', () => {
