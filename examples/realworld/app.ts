@@ -198,7 +198,10 @@ class TagsAPI extends api.API {
   }
 }
 
-/** RealWorld's error shape: `{"errors":{"body":[...]}}`; a request that fails validation is 422. */
+/** RealWorld's error body: `{"errors":{"body":["title can't be blank"]}}`. */
+const Errors = v.object({ errors: v.object({ body: v.array(v.string()) }) })
+
+/** Every route answers errors in RealWorld's shape; a request that fails validation (or a unique rule) is 422. */
 export class ConduitAPI extends api.API {
   static users = UsersAPI
   static user = UserAPI
@@ -211,7 +214,7 @@ export class ConduitAPI extends api.API {
     this.request.state.userId = current?.id   // what the schemas' context filters read
   }
 
-  @api.handle('*')
+  @api.handle('*', { status: [401, 403, 404, 405, 413, 415, 422], result: Errors })   // documented so on every route
   onError(error: unknown) {
     if (!(error instanceof exceptions.HttpError) || error.status >= 500) throw error
     const status = error.status === 400 || error.status === 409 ? 422 : error.status

@@ -4,6 +4,7 @@ import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
 import { misplaceClassDecorator, type ClassDecorator } from './decorators'
 import { misplace, placementOf } from '../meta/placement'
+import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
 
 /**
  * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
@@ -145,25 +146,31 @@ export function after<const T extends readonly HookTarget[]>(
 
 /**
  * Catch errors of the targets (their params, before hooks and method):
- * targets first, then error classes (none = every error). The return value
- * is rendered like an endpoint result; nearest class first.
+ * targets first, then error classes (none = every error), then optionally
+ * what the hook answers for the document (`{ status, result, contentType }`,
+ * api/handle-doc.ts). The return value is rendered like an endpoint result;
+ * nearest class first.
  *
  * @example
- * @api.handle('*', exceptions.BadRequest)
- * invalid(error: exceptions.BadRequest) { return this.respond(null, { status: 422, message: error.message }) }
+ * @api.handle('*', exceptions.BadRequest, { status: 422, result: Invalid })
+ * invalid(error: exceptions.BadRequest) { return this.respond({ reason: error.message }, { status: 422 }) }
  */
-export function handle<const A extends readonly (HookTarget | ErrorClass)[]>(
+export function handle<const A extends readonly (HookTarget | ErrorClass | HandleDoc)[]>(
   ...args: A
 ): HookDecorator<NamesOf<A[number]>> {
   if (isMethodCall(args))
     throw new ImproperlyConfigured(
       "@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)",
     )
-  const errors = args.filter(isErrorClass)
-  const targets = args.filter((arg) => !isErrorClass(arg))
+  const last = args.at(-1)
+  const answers = isHandleDoc(last) ? handleAnswers(last) : undefined
+  const rest: readonly unknown[] = answers ? args.slice(0, -1) : args
+  const errors = rest.filter(isErrorClass)
+  const targets = rest.filter((arg) => !isErrorClass(arg))
   return hookDecorator('handle', {
     targets: targetsOf('handle', targets),
     errors,
+    ...(answers ? { answers } : {}),
   }) as HookDecorator<NamesOf<A[number]>>
 }
 

@@ -35,6 +35,7 @@ export {
   type ErrorClass,
   type MethodDecorator,
 } from './hooks'
+export type { HandleDoc } from './handle-doc'
 export { Plugin } from './plugin'
 export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
 export type {

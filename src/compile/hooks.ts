@@ -53,8 +53,8 @@ export function classTemplate(levels: readonly ClassLevel[], from: number): Temp
   return BARE
 }
 
-/** Does a hook declared at `level` apply to the endpoint? */
-function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
+/** Does a hook declared at `level` apply to the endpoint? (also read by the document: openapi/routes.ts) */
+export function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
   const last = def.levels.length - 1
   return hook.targets.some(
     (target) =>

@@ -30,8 +30,13 @@ interface MissHook {
  * Does a hook declared at `level` catch routing errors of the class at `last`?
  * `'*'` does; a parent's hook does when it targets a sub-API on the way. A
  * method-name target is about requests routed to that method, not misses.
+ * (Also read by the document: openapi/routes.ts.)
  */
-function catchesMisses(hook: HookDecl, levels: readonly ClassLevel[], level: number): boolean {
+export function catchesMisses(
+  hook: HookDecl,
+  levels: readonly ClassLevel[],
+  level: number,
+): boolean {
   const below = levels.slice(level + 1)
   return hook.targets.some(
     (target) =>

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '../types'
 import '../polyfill'
 import { ImproperlyConfigured } from '../exceptions'
 
@@ -40,6 +41,8 @@ export interface HookDecl {
   params?: Record<string, unknown>
   /** error hooks: the error classes caught (none = every error) */
   errors?: Function[]
+  /** error hooks: what they answer, for the document (api/handle-doc.ts's `HandleAnswers`) */
+  answers?: { status: readonly number[]; result?: StandardSchemaV1; contentType?: string }
 }
 
 /** One `@api.<method>(...)` on a method. */

@@ -3,6 +3,7 @@
  * template's `static result`) and every error fw itself can answer with, in
  * the route's envelope or as RFC 9457 `application/problem+json`.
  */
+import { errorHeaders, handledResponse, renderedSchema } from './handled'
 import type { DeclaredError, RouteEnvelope, RouteInfo } from './route-info'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
@@ -111,17 +112,7 @@ function errorResponse(
   envelope: RouteEnvelope | undefined,
   description: string,
 ): JsonSchema {
-  const headers =
-    status === 405
-      ? { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } }
-      : status === 401
-        ? {
-            'WWW-Authenticate': {
-              description: 'The authentication scheme the endpoint accepts',
-              schema: { type: 'string' },
-            },
-          }
-        : undefined
+  const headers = errorHeaders(status)
   if (!envelope || !(envelope.messageKey || envelope.errorsKey)) {
     // no envelope, or one with nowhere to say what failed: problem+json (response/render.ts failsEnveloped)
     return {
@@ -155,41 +146,6 @@ function errorResponse(
   }
 }
 
-/** The success body: the result in the envelope, or the bare result. */
-function successSchema(route: RouteInfo, result: JsonSchema): JsonSchema {
-  const envelope = route.envelope
-  if (!envelope) return result
-  const properties: Record<string, JsonSchema> = {}
-  const required: string[] = []
-  if (envelope.resultKey) {
-    properties[envelope.resultKey] = result
-    required.push(envelope.resultKey)
-  }
-  if (envelope.messageKey) {
-    properties[envelope.messageKey] = {
-      type: 'string',
-      description: 'empty on success unless the endpoint sets one',
-    }
-    required.push(envelope.messageKey)
-  }
-  // Both are always sent: null unless `this.respond(value, { state, count })` sets them.
-  if (envelope.stateKey) {
-    properties[envelope.stateKey] = {
-      description: 'business state code (`respond(value, { state })`; null unless set)',
-    }
-    required.push(envelope.stateKey)
-  }
-  if (envelope.countKey) {
-    properties[envelope.countKey] = {
-      type: ['integer', 'null'],
-      minimum: 0,
-      description: 'total count for pagination (`respond(value, { count })`; null unless set)',
-    }
-    required.push(envelope.countKey)
-  }
-  return { type: 'object', properties, required }
-}
-
 const EVENTS_TEXT =
   'A stream of server-sent events (HTML standard framing: `event:`, `id:`, `retry:` and `data:` lines; `data` is JSON for objects). The connection stays open; the server ends it.'
 
@@ -218,7 +174,7 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
     description: route.envelope
       ? `Success: the result in the envelope (\`${route.envelope.resultKey ?? ''}\`)`
       : 'Success: the result as JSON',
-    content: { 'application/json': { schema: successSchema(route, result) } },
+    content: { 'application/json': { schema: renderedSchema(route.envelope, result) } },
   }
 }
 
@@ -231,6 +187,22 @@ function declaredText(errors: readonly DeclaredError[], status: number): string 
         `\`${error.name}\`${error.hook ? ` from the before hook \`${error.hook}\`` : error.by ? ` from ${error.by}` : ' raised by the endpoint'}`,
     )
     .join('; ')
+}
+
+/**
+ * A client error (4xx) a hook with declared answers catches without listing
+ * it: the hook answers it with one of its own statuses, so it is not
+ * documented as such. Server errors stay (a hook may rethrow them).
+ */
+function takenOver(route: RouteInfo, status: number): boolean {
+  if (status < 400 || status > 499 || route.handled.some((answer) => answer.status === status))
+    return false
+  return route.takenOver.some(
+    (hook) =>
+      (hook.statuses === undefined || hook.statuses.has(status)) &&
+      (status !== 405 || hook.misses) &&
+      !hook.listed.includes(status),
+  )
 }
 
 /**
@@ -247,8 +219,16 @@ export function responsesOf(
 ): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = { [String(route.status)]: successResponse(route, defs) }
   const builtIn = errorStatuses(route)
+  // Statuses an `@api.handle` hook declares: in its form wherever the route answers them.
+  const handled = new Map(route.handled.map((answer) => [answer.status, answer]))
   for (const status of builtIn) {
+    if (takenOver(route, status)) continue
     const declared = declaredText(route.errors, status)
+    const answer = handled.get(status)
+    if (answer) {
+      out[String(status)] = handledResponse(answer, ERRORS[status][1], declared, defs, shared)
+      continue
+    }
     // A 405 is the path's answer, rendered by the class's template, not the endpoint's `@api.response`.
     const envelope = status === 405 ? route.classEnvelope : route.envelope
     if (declared) {
@@ -264,12 +244,17 @@ export function responsesOf(
     out[String(status)] = { $ref: `#/components/responses/${name}` }
   }
   for (const status of new Set(route.errors.map((error) => error.status))) {
-    if (String(status) in out) continue
-    out[String(status)] = errorResponse(
-      status,
-      route.envelope,
-      `Declared: ${declaredText(route.errors, status)}`,
-    )
+    if (String(status) in out || takenOver(route, status)) continue
+    const declared = declaredText(route.errors, status)
+    const answer = handled.get(status)
+    out[String(status)] = answer
+      ? handledResponse(answer, undefined, declared, defs, shared)
+      : errorResponse(status, route.envelope, `Declared: ${declared}`)
+  }
+  // A status fw never answers by itself (403, 422, ...): the hook is its source, on every route it covers.
+  for (const answer of route.handled) {
+    if (String(answer.status) in out || answer.status in ERRORS) continue
+    out[String(answer.status)] = handledResponse(answer, undefined, '', defs, shared)
   }
   return out
 }

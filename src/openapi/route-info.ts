@@ -94,6 +94,27 @@ export interface RouteInfo {
   classTag?: { names: readonly string[]; description: string }
   /** the authentication it accepts (fw-api/auth user params, their before hooks', `auth.Require` on its classes) */
   security: SecurityDoc[]
+  /** error statuses its `@api.handle` hooks declare they answer (nearest hook first, one per status) */
+  handled: HandledStatus[]
+  /** per hook with declared answers: the statuses it catches (`undefined`: every error), whether it sees routing errors (405), what it lists */
+  takenOver: {
+    statuses: ReadonlySet<number> | undefined
+    misses: boolean
+    listed: readonly number[]
+  }[]
+}
+
+/** An error status an `@api.handle` hook answers (`{ status, result, contentType }`), rendered with the hook's template. */
+export interface HandledStatus {
+  status: number
+  /** the hook, e.g. `ConduitAPI.onError` */
+  hook: string
+  /** the schema of what the hook returns */
+  result?: AnySchema | StandardSchemaV1
+  /** what it sends: `application/json` for a rendered result */
+  contentType: string
+  /** the envelope of the hook's template (its `@api.response`, else its class's); none when the hook sends its own `Response` (`contentType` given) */
+  envelope?: RouteEnvelope
 }
 
 /** One declared error: its status, class name, and who declared it. */

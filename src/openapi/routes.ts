@@ -12,10 +12,13 @@ import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
 import type { DocumentedError } from '../api/install'
 import type { CompiledEndpoint, EndpointPlan, RouteTarget } from '../compile'
+import { classTemplate, targets } from '../compile/hooks'
+import { catchesMisses } from '../compile/misses'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
 import type { ClassLevel } from '../compile/tree'
-import type { Template } from '../response/response'
+import { HttpError } from '../exceptions'
+import { declaredTemplate, type Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
@@ -23,6 +26,7 @@ import { mayBeAbsent, type StandardSchemaV1 } from '../schema'
 import type {
   BodyField,
   DeclaredError,
+  HandledStatus,
   RouteBody,
   RouteEnvelope,
   RouteInfo,
@@ -172,6 +176,55 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
+/** The statuses a hook's error classes stand for (`undefined`: every error — none given, or a base class). */
+function caughtStatuses(errors: readonly Function[] | undefined): Set<number> | undefined {
+  if (!errors?.length) return undefined
+  const statuses = new Set<number>()
+  for (const cls of errors) {
+    const status = (cls as { status?: unknown }).status
+    if (cls === Error || cls === HttpError || typeof status !== 'number') return undefined
+    statuses.add(status)
+  }
+  return statuses
+}
+
+/**
+ * What the endpoint's `@api.handle` hooks declare they answer, nearest hook
+ * first (the first to see an error): each listed status once (a 405 only
+ * from a hook that also sees the path's routing errors, compile/misses.ts);
+ * and the client errors (4xx) such a hook catches without listing them — it
+ * answers those with one of its own statuses (RealWorld's 400 → 422).
+ */
+function handledStatuses(endpoint: CompiledEndpoint): Pick<RouteInfo, 'handled' | 'takenOver'> {
+  const { def } = endpoint
+  const found = new Map<number, HandledStatus>()
+  const takenOver: RouteInfo['takenOver'] = []
+  for (let level = def.levels.length - 1; level >= 0; level--) {
+    const here = def.levels[level] as ClassLevel
+    for (const decl of here.hooks) {
+      const { answers } = decl
+      if (decl.kind !== 'handle' || !answers || !targets(decl, def, level)) continue
+      const own = here.templates.has(decl.methodName)
+        ? declaredTemplate(here.templates.get(decl.methodName))
+        : undefined
+      const { envelope } = templateInfo(own ?? classTemplate(def.levels, level))
+      const misses = catchesMisses(decl, def.levels, level)
+      for (const status of answers.status) {
+        if (found.has(status) || (status === 405 && !misses)) continue
+        found.set(status, {
+          status,
+          hook: `${here.cls.name}.${decl.methodName}`,
+          ...(answers.result ? { result: answers.result } : {}),
+          contentType: answers.contentType ?? 'application/json',
+          ...(envelope && !answers.contentType ? { envelope } : {}),
+        })
+      }
+      takenOver.push({ statuses: caughtStatuses(decl.errors), misses, listed: answers.status })
+    }
+  }
+  return { handled: [...found.values()], takenOver }
+}
+
 /** One entry of the compiled route table, described for the document. */
 function describe(
   entry: RouteEntry<RouteTarget>,
@@ -201,6 +254,7 @@ function describe(
     ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
+    ...handledStatuses(endpoint),
   }
 }
 

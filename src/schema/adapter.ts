@@ -10,33 +10,8 @@
  * implement it without an import cycle.
  */
 
-/**
- * The part of Standard Schema V1 (https://standardschema.dev) fw reads,
- * copied as the spec recommends (no dependency on `@standard-schema/spec`).
- */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': {
-    readonly version: 1
-    readonly vendor: string
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined
-    /** Standard JSON Schema (zod ≥ 4.2, arktype ≥ 2.1.28, valibot through `@valibot/to-json-schema`) */
-    readonly jsonSchema?: {
-      readonly input: (options: { readonly target: string }) => Record<string, unknown>
-      readonly output: (options: { readonly target: string }) => Record<string, unknown>
-    }
-  }
-}
-
-/** What `~standard.validate` returns. */
-export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | {
-      readonly issues: readonly {
-        readonly message: string
-        readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined
-      }[]
-    }
+export type { StandardResult, StandardSchemaV1 } from '../types'
+import type { StandardSchemaV1 } from '../types'
 
 /** The input type of any schema fw takes (from `~standard.types`; valibot's `InferInput` agrees). */
 export type SchemaInput<S> = S extends StandardSchemaV1<infer Input, unknown> ? Input : unknown

@@ -38,7 +38,8 @@ function stringOf(
         .date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true })
         .map((date) => date.toISOString().slice(0, 10))
     case 'email':
-      return fc.emailAddress()
+      // A pattern beside the format (a validator's own rule, e.g. valibot's) is the stricter promise.
+      return typeof schema.pattern === 'string' ? textOf(schema, context) : fc.emailAddress()
     case 'uuid':
       return fc.uuid()
     case 'uri':

@@ -144,6 +144,18 @@ describe('contract() itself', () => {
     expect((second as ContractError).differences).toEqual((first as ContractError).differences)
   })
 
+  it("generates emails the documented pattern allows (a validator's regex beside format: email)", async () => {
+    const signup = { email: request.BodyParam(v.pipe(v.string(), v.email())) }
+    class SignupAPI extends api.API {
+      @api.post(signup)
+      signup({ email }: api.Input<typeof signup>) {
+        return email
+      }
+    }
+    const report = await contract(new Fw(import.meta.url, { name: 'signup', api: SignupAPI }), { runs: 30, seed: 3 })
+    expect(report.differences).toEqual([])
+  })
+
   it('a fetch that throws is a server error, not a crashed run', async () => {
     const throwing = { fetch: (): Response => { throw new Error('handler exploded') }, openapi: () => lying.openapi() }
     const error = await contract(throwing, { runs: 1, include: (id) => id === 'shape' }).catch((caught: unknown) => caught)

@@ -76,6 +76,30 @@ export const STRING_SCHEMA: AnySchema = v.string()
 /** The schema of an object param declared without one (no entries; unknown keys dropped). */
 export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
 
+/**
+ * `v.email()` / `v.rfcEmail()` accept less than JSON Schema's `format: email`
+ * (RFC 5321: `a!b@example.com`, quoted local parts, IP domains): the regex
+ * the server checks is documented beside the format (SPEC §9.1, every rule
+ * the server enforces is in the schema). Another regex action already holds
+ * `pattern`: the email's goes into an `allOf`.
+ */
+function emailPattern({
+  valibotAction,
+  jsonSchema,
+}: {
+  valibotAction: { type: string; requirement?: unknown }
+  jsonSchema: object
+}): JsonSchemaObject | undefined {
+  const { type, requirement } = valibotAction
+  if ((type !== 'email' && type !== 'rfc_email') || !(requirement instanceof RegExp))
+    return undefined
+  if (requirement.flags.includes('i')) return undefined // no case-insensitive pattern in JSON Schema
+  const described = jsonSchema as JsonSchemaObject
+  if (described.pattern === undefined) return { ...described, pattern: requirement.source }
+  const allOf = Array.isArray(described.allOf) ? described.allOf : []
+  return { ...described, allOf: [...allOf, { pattern: requirement.source }] }
+}
+
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
   vendor: 'valibot',
@@ -91,6 +115,7 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
       overrideSchema: override
         ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject)
         : undefined,
+      overrideAction: emailPattern,
     }) as JsonSchemaObject
   },
   presence: presenceOf,
