@@ -9,7 +9,6 @@ import {
   type ContextOf,
 } from './context'
 import { Database } from './connection'
-import { hasTable } from './relations'
 
 export { Database, type DatabaseOptions, type Db } from './connection'
 
@@ -96,6 +95,11 @@ function runCheck(check: Check, connections: DatabaseConnections): void {
   check.done.add(database.options.schema)
 }
 
+/** Does the drizzle schema module hold `table` itself (not a namesake of another module)? */
+function holdsTable(schema: Record<string, unknown>, table: PgTable): boolean {
+  return Object.values(schema).includes(table)
+}
+
 /**
  * Check a declaration (a schema's relations, a query's paths) against the
  * schema module of its database: now if connections are active, else when
@@ -106,10 +110,11 @@ export function declareCheck(
   table: PgTable,
   run: (schema: Record<string, unknown>) => void,
 ): void {
-  // a module without the table belongs to other declarations: checked where the table is
+  // a module without this very table belongs to other declarations: checked where the table is
+  // (a namesake table of another module, two apps' `users` in one process, is not this one)
   const check: Check = {
     db,
-    run: (schema) => void (hasTable(schema, table) && run(schema)),
+    run: (schema) => void (holdsTable(schema, table) && run(schema)),
     done: new WeakSet(),
   }
   if (activated.connections) runCheck(check, activated.connections)

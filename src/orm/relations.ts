@@ -54,11 +54,6 @@ function tableConfigOf(schema: Record<string, unknown>, table: PgTable): TableRe
   return config
 }
 
-/** Is `table` one of the schema module's tables? */
-export function hasTable(schema: Record<string, unknown>, table: PgTable): boolean {
-  return resolve(schema).names[getTableUniqueName(table)] !== undefined
-}
-
 /** Follow relation `name` of `table` (as declared with drizzle's `relations()`). */
 export function linkOf(schema: Record<string, unknown>, table: PgTable, name: string): Link {
   const resolved = resolve(schema)
