@@ -1,6 +1,6 @@
 /**
- * Service plugins (SPEC §8): CORS on preflights and actual responses (issue
- * #9 item 15), RequestId, Logger, custom plugins sharing this.request.state,
+ * Service plugins (SPEC §8): CORS on preflights and actual responses,
+ * RequestId, Logger, custom plugins sharing this.request.state,
  * and the handler timeout.
  */
 import { describe, expect, it, vi } from 'vitest'

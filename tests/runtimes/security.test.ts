@@ -1,12 +1,12 @@
 /**
  * Over real HTTP on Node, Bun and Deno (and the CORS rows on
  * workerd), against tests/runtimes/fixtures/security.ts:
- * - CORS (item 1): an arbitrary origin — `null` included — is never echoed
+ * - CORS: an arbitrary origin — `null` included — is never echoed
  *   with `access-control-allow-credentials: true`, on preflights and actual
  *   responses; `null` is allowed only where it is listed; `*` only without
  *   credentials; the service's `cors` option in the plugin's names and in the
  *   older ones.
- * - HTTP/1.0 without Host (item 7): served at its request-target path (Bun
+ * - HTTP/1.0 without Host: served at its request-target path (Bun
  *   regressed to a 400); a Host with a slash stays refused.
  *
  *   npx vitest run tests/runtimes/security.test.ts

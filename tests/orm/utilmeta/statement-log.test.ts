@@ -1,5 +1,5 @@
 /**
- * #25: statements per `serialize` of the peer's biggest schema (UserSchema:
+ * Statements per `serialize` of the peer's biggest schema (UserSchema:
  * aggregates, paths, nested relations three levels deep, two batch fields)
  * counted from the PostgreSQL server's own statement log (`log_statement=all`),
  * for the peer's 5 users and for 9x as many: fw's count does not grow with
