@@ -5,21 +5,9 @@ import { isExpression, type Expression } from './expr'
 import type { OrderTerm } from './fields'
 import { resolvePath } from './paths'
 import { columnsOf } from './relations'
+import { OPS } from './sql'
 
 type Module = Record<string, unknown>
-const OPS = new Set([
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'contains',
-  'icontains',
-  'startsWith',
-  'isNull',
-])
 
 /**
  * Check a where-object's paths (an aggregate's or a relation's `filter`),

@@ -101,6 +101,17 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
  */
 export type Aliased<A extends string> = [A] extends [never] ? unknown : { readonly alias: A }
 
+/** What a filter reads: a path, an expression, or a custom query with its own schema. */
+type FilterSource<O, A extends string = string> =
+  | string
+  | Expression
+  | {
+      query: (value: O, context: Context) => QueryWhere
+      schema?: v.GenericSchema<unknown, O>
+      alias?: A
+      maxLength?: number
+    }
+
 /**
  * Filter rows by `path` (a column, or through relations: `'author.username'`), by an
  * expression, or by a `query` function of the value, with `op` (`eq` by default;
@@ -117,15 +128,7 @@ export type Aliased<A extends string> = [A] extends [never] ? unknown : { readon
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
  */
 export function Filter<O = unknown, const A extends string = never>(
-  source:
-    | string
-    | Expression
-    | {
-        query: (value: O, context: Context) => QueryWhere
-        schema?: v.GenericSchema<unknown, O>
-        alias?: A
-        maxLength?: number
-      },
+  source: FilterSource<O, A>,
   op: FilterOp = 'eq',
   options?: v.GenericSchema<unknown, O> | FilterOptions<O, A>,
 ): FilterSpec<O> & Aliased<A> {
@@ -137,15 +140,7 @@ export function Filter<O = unknown, const A extends string = never>(
 }
 
 function filterSpec<O>(
-  source:
-    | string
-    | Expression
-    | {
-        query: (value: O, context: Context) => QueryWhere
-        schema?: v.GenericSchema<unknown, O>
-        alias?: string
-        maxLength?: number
-      },
+  source: FilterSource<O>,
   op: FilterOp,
   schema: v.GenericSchema | undefined,
   alias: string | undefined,

@@ -21,7 +21,8 @@ export type FilterOp =
   | 'icontains'
   | 'startsWith'
   | 'isNull'
-const OPS: ReadonlySet<string> = new Set([
+/** The filter operators a where-object may name (also checked at declaration: orm/check.ts). */
+export const OPS: ReadonlySet<string> = new Set([
   'eq',
   'ne',
   'gt',
