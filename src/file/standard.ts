@@ -13,7 +13,7 @@ import {
   settle,
   typesOf,
 } from '../schema/standard/json'
-import { aliasOfNode } from '../schema/standard/meta'
+import { wireNameOf } from '../schema/standard/property'
 
 /** What a file schema accepts (./info.ts `StandardFileInfo`, the same shape). */
 export interface StandardFileInfo {
@@ -107,6 +107,6 @@ export function standardFileFields(schema: StandardSchemaV1): string[] | undefin
     })
     .map((key) => {
       const property = nodeAt(properties, key)
-      return (property && aliasOfNode(property)) ?? key
+      return (property && wireNameOf(root, property)) ?? key
     })
 }

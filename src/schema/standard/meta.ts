@@ -3,10 +3,8 @@
  * cannot wrap a schema that the library's object must hold, so the alias
  * travels in the library's own metadata, which its JSON Schema carries
  * (zod's `.meta(data)`, arktype's `.configure(data)`), and the plan reads it
- * back from the JSON Schema (standard/plan.ts) at build.
+ * back from the JSON Schema (standard/property.ts `wireNameOf`) at build.
  */
-import type { JsonNode } from './json'
-import { ALIAS_KEYWORDS } from './property'
 
 /** The JSON Schema key that carries a `Field` alias of a non-valibot schema (what `Field.alias` gives too). */
 export const ALIAS_KEY = 'x-alias'
@@ -39,13 +37,4 @@ export function withJsonMeta<S extends object>(
   return (typeof copy === 'object' || typeof copy === 'function') && copy !== null
     ? (copy as S)
     : undefined
-}
-
-/** The `Field` alias a JSON Schema node carries, if any. */
-export function aliasOfNode(node: JsonNode): string | undefined {
-  for (const keyword of ALIAS_KEYWORDS) {
-    const alias = node[keyword]
-    if (typeof alias === 'string' && alias !== '') return alias
-  }
-  return undefined
 }

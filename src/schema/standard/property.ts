@@ -7,6 +7,7 @@
  * library still validates the whole object: the view never judges a value.
  */
 import type { StandardResult, StandardSchemaV1 } from '../adapter'
+import { ALIAS_KEY } from './meta'
 import { type JsonNode, isNode, settle } from './json'
 
 /**
@@ -14,7 +15,7 @@ import { type JsonNode, isNode, settle } from './json'
  * `.meta({ alias: 'X-Auth-Token' })`) and `x-alias` (what `Field.alias(...)` gives;
  * arktype reserves `alias` for its own use).
  */
-export const ALIAS_KEYWORDS = ['x-alias', 'alias'] as const
+export const ALIAS_KEYWORDS = [ALIAS_KEY, 'alias'] as const
 
 /**
  * Metadata naming a field on the wire (a query key, a header, a cookie, a
@@ -28,11 +29,11 @@ export const ALIAS_KEYWORDS = ['x-alias', 'alias'] as const
  * type({ authToken: type('string').configure(Field.alias('X-Auth-Token')) })
  */
 export function Alias(name: string): {
-  readonly 'x-alias': string
+  readonly [ALIAS_KEY]: string
   /** (lets arktype's `configure`, whose metadata keys are all optional, accept the object) */
   readonly description?: never
 } {
-  return { 'x-alias': name }
+  return { [ALIAS_KEY]: name }
 }
 
 /** The wire name a JSON Schema node declares (on the node, or on what its `$ref`/nullable wrapper leads to). */
