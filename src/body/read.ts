@@ -149,7 +149,7 @@ function startReading(
         : parseUrlencoded(text, limits.fields)
     }
     if (framed) return readFramedText(request, limit, parseText)
-    if (asText) return readTextStream(request, limit).then(parseText)
+    if (asText) return readTextStream(request, limit, length).then(parseText)
   }
   const parse = (bytes: Bytes): unknown => parseBytes(request, format, bytes, type, limits)
   if (framed) return readFramed(request, limit, parse)

@@ -14,7 +14,7 @@
  * length is counted exactly, chunk by chunk (an invalid byte, decoded to
  * U+FFFD, counts as its 3 bytes). Taken only when the declared length keeps
  * an honest body under that bound, so only a stream sending more than its
- * Content-Length is ever counted.
+ * Content-Length is counted against the limit.
  */
 import { tooLarge, unreadable } from './stream'
 
@@ -49,9 +49,14 @@ export function readsAsText(request: Request, length: number, limit: number): bo
 /**
  * Read the whole body as UTF-8 text (BOM dropped), at most `limit` bytes
  * (see the module note); over → 413, a failing stream → 400. A missing body
- * reads as `''`.
+ * reads as `''`. As `readAll`, the body ends once its Content-Length
+ * (`length`) has arrived: its text is counted once it is that long.
  */
-export async function readTextStream(request: Request, limit: number): Promise<string> {
+export async function readTextStream(
+  request: Request,
+  limit: number,
+  length: number,
+): Promise<string> {
   const reader = (request as unknown as TextStreaming).textStream().getReader()
   let text = ''
   let bytes = -1
@@ -64,13 +69,14 @@ export async function readTextStream(request: Request, limit: number): Promise<s
     }
     if (result.done) return text
     text += result.value
-    if (3 * text.length + 3 > limit) {
-      bytes = bytes < 0 ? utf8Length(text) : bytes + utf8Length(result.value)
-      if (bytes > limit) {
-        reader.releaseLock()
-        throw tooLarge(limit)
-      }
+    if (bytes >= 0) bytes += utf8Length(result.value)
+    else if (text.length >= length || 3 * text.length + 3 > limit) bytes = utf8Length(text)
+    if (bytes > limit) {
+      reader.releaseLock()
+      throw tooLarge(limit)
     }
+    // As a server frames it (and as `readAll` does): what a stream sends past its length is never read.
+    if (bytes === length) return text
   }
 }
 

@@ -42,6 +42,7 @@ describe('sized bodies read as text on Bun, as bytes elsewhere', () => {
       'ASCII over, lying length': '413 body exceeds 100 bytes',
       'form multi-byte over': '413 body exceeds 50 bytes',
       'form multi-byte within': { a: 'é'.repeat(24) },
+      'chunked under a lying length, cut at it': { a: 1 },
       'chunked under a lying length, split €': 'ab€',
       'invalid JSON': '400 invalid JSON body',
       'empty stream under a length': 'no body',

@@ -51,6 +51,9 @@ const cases: Record<string, () => Promise<unknown>> = {
   'ASCII over, lying length': () => answer(sized(`"${'x'.repeat(500)}"`, JSON_TYPE, 5)),
   'form multi-byte over': () => answer(sized(`a=${'é'.repeat(30)}`, FORM_TYPE, 2), 'form'),
   'form multi-byte within': () => answer(sized(`a=${'é'.repeat(24)}`, FORM_TYPE, 2), 'form'),
+  // The length falls at the end of a chunk: the body ends there, the rest is never read.
+  'chunked under a lying length, cut at it': () =>
+    answer(streamed([encoder.encode('{"a":1}'), encoder.encode('"never read"')], '7')),
   // The length falls inside a chunk: the byte reader counts on to the end, as the text reader does.
   'chunked under a lying length, split €': () =>
     answer(streamed([encoder.encode('"ab'), new Uint8Array([0xe2, 0x82]), new Uint8Array([0xac]), encoder.encode('"')], '4')),
