@@ -108,7 +108,7 @@ class MultipartParser {
   private undeclared = false
 
   constructor(boundary: string, limits: MultipartLimits) {
-    this.delimiter = encoder.encode(`\r\n--${boundary}`)
+    this.delimiter = delimiterOf(boundary)
     this.limits = limits
   }
 
@@ -261,7 +261,14 @@ class MultipartParser {
 }
 
 const EMPTY = new Uint8Array(0)
-const encoder = new TextEncoder()
+const DELIMITER_HEAD = new Uint8Array([CR, LF, DASH, DASH])
+/** `CRLF--boundary` as bytes, per body: a checked boundary is ASCII, its char codes are its bytes (no encoder call). */
+function delimiterOf(boundary: string): Uint8Array {
+  const bytes = new Uint8Array(boundary.length + 4)
+  bytes.set(DELIMITER_HEAD)
+  for (let at = 0; at < boundary.length; at++) bytes[at + 4] = boundary.charCodeAt(at)
+  return bytes
+}
 
 function invalid(): Error {
   return new BadRequest('invalid multipart body')

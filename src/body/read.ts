@@ -43,6 +43,7 @@ import {
   readFramedText,
   type Bytes,
 } from './stream'
+import { readsAsText, readTextStream } from './stream-text'
 import { decodeText } from './text'
 import { parseXml } from './xml'
 
@@ -104,13 +105,18 @@ function startReading(
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
   const framed = isFramed(request, length, served)
-  if (!framed && request.body === null) return NOTHING
+  const format = formatOf(plan, type)
+  const limit =
+    format === undefined ? 0 : Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
+  // Nor for a small sized JSON or urlencoded body on Bun, read as text (stream-text.ts): a missing
+  // body reads as '', parsed to `undefined` as for no body.
+  const asText =
+    !framed && (format === 'json' || format === 'urlencoded') && readsAsText(request, length, limit)
+  if (!framed && !asText && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING
-  const format = formatOf(plan, type)
   if (format === undefined) return refuse(request, framed, length, plan, type, limits)
 
-  const limit = Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
   // A Content-Length over the limit is refused before reading; any body not
   // framed by the server, sized or not, is then read through one counting
   // reader: a length that lies (in-process callers, adapters) never buffers
@@ -135,13 +141,15 @@ function startReading(
   }
   // UTF-8 kinds of a framed body skip the bytes: `text()` is the runtime's own
   // decode (on Bun, a string body's text is handed over as is).
-  if (framed && (format === 'json' || format === 'urlencoded')) {
-    return readFramedText(request, limit, (text) => {
+  if (format === 'json' || format === 'urlencoded') {
+    const parseText = (text: string): unknown => {
       if (text.length === 0) return undefined
       return format === 'json'
         ? parseJson(text, limits.depth)
         : parseUrlencoded(text, limits.fields)
-    })
+    }
+    if (framed) return readFramedText(request, limit, parseText)
+    if (asText) return readTextStream(request, limit, length).then(parseText)
   }
   const parse = (bytes: Bytes): unknown => parseBytes(request, format, bytes, type, limits)
   if (framed) return readFramed(request, limit, parse)

@@ -285,7 +285,8 @@ async function read(
   }
 }
 
-function unreadable(error: unknown): Error {
+/** The 400 for a body stream that failed while read. */
+export function unreadable(error: unknown): Error {
   return new BadRequest('request body could not be read', { cause: error })
 }
 

@@ -63,6 +63,14 @@ describe('readBody: multipart', () => {
     }
   })
 
+  it('matches a boundary made of every character RFC 2046 allows, split across chunks', async () => {
+    const boundary = "09AZaz'()+_,-./:=? x"
+    const text = `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${boundary}--\r\n`
+    const type = { 'content-type': `multipart/form-data; boundary="${boundary}"` }
+    expect(await readBody(post(text, type), form, defaultLimits)).toEqual({ a: '1' })
+    expect(await readBody(chunked(split(new TextEncoder().encode(text), 3), type), form, defaultLimits)).toEqual({ a: '1' })
+  })
+
   it('handles preamble, epilogue, quoted boundary, part without headers', async () => {
     const text = 'preamble\r\n--b q\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b q\r\n\r\nignored\r\n--b q--\r\nepilogue'
     const value = await readBody(post(text, { 'content-type': 'multipart/form-data; boundary="b q"' }), form, defaultLimits)
