@@ -65,4 +65,28 @@ describe.each(runtimesFor(['node', 'bun'], servedByFw))('runtime $label: run({ w
       await server.stop()
     }
   }, START_MS + 40_000)
+
+  // On a busy machine the primary can be off the CPU when SIGTERM arrives: the signal waits
+  // for it, and a launcher in between must not decide for it (tsx's CLI gave its child 60 ms
+  // to acknowledge, then killed it and exited 143). SIGSTOP holds the primary as a starved
+  // scheduler would, right after the ready line, while the workers may still be settling.
+  it('SIGTERM reaching a primary that is off the CPU right after the ready line closes every worker, exits 0', async () => {
+    const server = await startServer(runtime, ENTRY, START_MS, { OPS_WORKERS: '2' })
+    try {
+      const primary = Number(/ops fixture \(primary, pid (\d+)\)/.exec(server.output())?.[1])
+      expect(primary).toBeGreaterThan(0)
+      process.kill(primary, 'SIGSTOP')
+      process.kill(server.pid, 'SIGTERM') // the process started, as a deployment signals it
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      try {
+        process.kill(primary, 'SIGCONT')
+      } catch {
+        // already gone: something killed it while it was stopped (the exit code below says what)
+      }
+      expect(await server.exited).toBe(0)
+      expect(server.output().match(/ops: closers ran/g)?.length).toBe(2) // each worker closed gracefully
+    } finally {
+      await server.stop()
+    }
+  }, START_MS + 40_000)
 })
