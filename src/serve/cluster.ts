@@ -137,13 +137,30 @@ export async function supervise(options: {
   let ready: (() => void) | undefined
   let failed: ((error: Error) => void) | undefined
   let listening = 0
+  // `close` is heard only once a worker listens (before, nothing listens for it): a worker still
+  // starting when closing begins (a replacement) has served nothing and is ended with SIGTERM;
+  // one whose `listening` was on its way is asked to close when it arrives.
+  const serving = new Set<Worker>()
+  let closeTimeout: number | undefined
+
+  const askToClose = (worker: Worker, timeout: number): void => {
+    try {
+      worker.send({ fw: 'close', timeout } satisfies Message)
+    } catch {
+      worker.process.kill('SIGTERM')
+    }
+  }
 
   const fork = (): void => {
     const worker = primary.fork(env)
     const born = Date.now()
     workers.add(worker)
     worker.on('message', (message: Message) => {
-      if (message.fw === 'listening' && ++listening === options.count) ready?.()
+      if (message.fw === 'listening') {
+        serving.add(worker)
+        if (closeTimeout !== undefined) return askToClose(worker, closeTimeout)
+        if (++listening === options.count) ready?.()
+      }
       if (message.fw === 'failed')
         failed?.(
           Object.assign(
@@ -154,6 +171,7 @@ export async function supervise(options: {
     })
     worker.on('exit', () => {
       workers.delete(worker)
+      serving.delete(worker)
       if (closing) return
       if (failed)
         return failed(new Error(`a worker exited before listening (pid ${worker.process.pid})`))
@@ -165,6 +183,7 @@ export async function supervise(options: {
 
   const stopAll = async ({ timeout = DEFAULT_CLOSE_TIMEOUT }: CloseOptions = {}): Promise<void> => {
     closing = true
+    closeTimeout = timeout
     const exits = [...workers].map(
       (worker) =>
         new Promise<void>((resolve) =>
@@ -172,11 +191,8 @@ export async function supervise(options: {
         ),
     )
     for (const worker of workers) {
-      try {
-        worker.send({ fw: 'close', timeout } satisfies Message)
-      } catch {
-        worker.process.kill('SIGTERM')
-      }
+      if (serving.has(worker)) askToClose(worker, timeout)
+      else worker.process.kill('SIGTERM')
     }
     const timer = setTimeout(() => {
       for (const worker of workers) worker.process.kill('SIGKILL')

@@ -158,12 +158,25 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('hostile HTTP on
     expect(bodyOf(result.text)).toBe(body)
   })
 
+  // Bun reads and drops a body left unread by an early answer, then its idle timeout cuts the
+  // connection about 4 s after the answer (2 s here, rounded to Bun's 4 s tick). A client still
+  // pushing then gets a reset, and one that had not yet read the answer (a busy machine: status 0,
+  // 167 MB written) loses it. On Bun this push goes to a server whose idle timeout outlasts it.
   it('a file part in a field that takes none is refused before it is read', async () => {
+    const own = runtime.name === 'bun' ? await startServer(runtime, ENTRY, START_MS, { HOSTILE_IDLE_MS: '60000' }) : undefined
+    try {
+      await refusesFilePart(own ?? server)
+    } finally {
+      await own?.stop()
+    }
+  }, START_MS + 30_000)
+
+  async function refusesFilePart(target: Server): Promise<void> {
     const head = '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b\r\nContent-Disposition: form-data; name="doc"; filename="big.bin"\r\n\r\n'
     let chunks = 0
-    const result = await exchange(server.origin, request('POST /api/upload', { 'content-type': 'multipart/form-data; boundary=b', 'transfer-encoding': 'chunked' }), {
+    const result = await exchange(target.origin, request('POST /api/upload', { 'content-type': 'multipart/form-data; boundary=b', 'transfer-encoding': 'chunked' }), {
       body: () => {
-        if (chunks++ > 4000) return undefined // at most ~256 MB, never reached
+        if (chunks++ > 4000) return undefined // at most ~256 MB (the answer comes after the first chunks)
         const data = chunks === 1 ? head : 'a'.repeat(64 * 1024)
         return `${data.length.toString(16)}\r\n${data}\r\n`
       },
@@ -173,7 +186,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('hostile HTTP on
     expect(result.status, `${result.text.slice(0, 300)} closed=${result.closed} written=${result.written}`).toBe(400)
     expect(bodyOf(result.text)).toContain('does not take a file')
     expect(result.ms).toBeLessThan(30_000) // a hang guard: refused after the first chunks, never the 256 MB
-  })
+  }
 
   it('a file over file.Image({ maxSize }) inside multipart → 413', async () => {
     const body = `--b\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'x'.repeat(2048)}\r\n--b--\r\n`

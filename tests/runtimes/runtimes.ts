@@ -1,6 +1,6 @@
 /**
  * The runtimes of the conformance matrix and how to start a server under
- * each: a child process in its own process group (so tsx's or miniflare's
+ * each: a child process in its own process group (so miniflare's or a worker's
  * grandchildren die with it), bound to 127.0.0.1 on a free port (PORT=0),
  * ready when it prints `listening on http://HOST:PORT`.
  */
@@ -27,11 +27,15 @@ export interface Runtime {
 }
 
 // npm's package binaries are called directly: `npx` adds ~0.5 s per start and noise on stderr.
+// Node runs the entry itself with tsx's loader (`node --import tsx`), not tsx's CLI: the CLI is a
+// parent process that relays signals and, when its child has not acknowledged one within 30 ms
+// twice (a busy machine), SIGKILLs it and exits 143. The pid a test signals is the server's.
+const tsNode = (entry: string): string[] => [process.execPath, '--import', 'tsx', entry]
 const all: Runtime[] = [
-  { name: 'node', label: 'node', command: (entry) => [bin('tsx'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'node', label: 'node', command: tsNode, example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   // fw's fetch served by another Node server: @hono/node-server's serve(), as a user embedding fw does (fixtures/serve.ts);
   // entries that serve with service.run() alone (its workers, signals, graceful close) leave `node-web` out
-  { name: 'node', label: 'node-web', env: { FIXTURE_SERVER: 'hono-node' }, command: (entry) => [bin('tsx'), entry], example: 'tests/runtimes/fixtures/example-server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
+  { name: 'node', label: 'node-web', env: { FIXTURE_SERVER: 'hono-node' }, command: tsNode, example: 'tests/runtimes/fixtures/example-server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   { name: 'bun', label: 'bun', command: (entry) => [bin('bun'), entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
   // deno.json (import map, nodeModulesDir "manual", sloppy imports) is picked up from the cwd.
   { name: 'deno', label: 'deno', command: (entry) => [bin('deno'), 'run', '-A', entry], example: 'examples/server.ts', saveFixture: 'tests/runtimes/fixtures/save-server.ts' },
@@ -104,7 +108,7 @@ async function killGroup(child: ChildProcess, graceMs = 3000): Promise<void> {
   const timer = setTimeout(() => signal('SIGKILL'), graceMs)
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs + 2000))])
   clearTimeout(timer)
-  // Grandchildren (tsx's node, miniflare's workerd) may outlive the leader.
+  // Grandchildren (cluster workers, miniflare's workerd) may outlive the leader.
   signal('SIGKILL')
 }
 
