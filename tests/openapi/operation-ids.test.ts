@@ -46,7 +46,7 @@ class RootAPI extends api.API {
 
 describe('operationIds on a clash', () => {
   it('keeps the first and suffixes each later one with its method', () => {
-    const document = new Fw(import.meta.url, { api: RootAPI, route: '/api' }).openapi() as { paths: Record<string, Record<string, { operationId: string }>> }
+    const document = new Fw(import.meta.url, { api: RootAPI, route: '/api' }).openapi()
     const item = document.paths['/api/same/list'] ?? {}
     expect(Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, operation.operationId]))).toEqual({
       get: 'same.list',
