@@ -33,7 +33,7 @@ beforeAll(async () => {
   await cp(join(root, 'bin'), join(out, 'bin'), { recursive: true }) // the `fw-api` command (package.json `bin`)
   await cp(await builtDist(), join(out, 'dist'), { recursive: true }) // this run's one tsup build
   pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageJson
-})
+}, 900_000) // the shared build may take minutes on a loaded machine (tests/helpers/dist.ts waits up to 840 s)
 
 /** Every file `exports` (and `main`/`types`) names. */
 function targets(): string[] {
@@ -41,6 +41,16 @@ function targets(): string[] {
   for (const target of Object.values(pkg.exports)) files.push(...(typeof target === 'string' ? [target] : Object.values(target)))
   return files
 }
+
+/** The package.json fields that say what a consumer installs with fw-api. */
+interface PackageManifest {
+  dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+
+/** Standard Schema libraries besides valibot: fw reads their `~standard` and imports none of them. */
+const STANDARD_LIBRARIES = ['zod', 'arktype'] as const
 
 const nodeBuiltins = new Set(builtinModules)
 const isNodeBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || nodeBuiltins.has(specifier.split('/')[0] ?? '')
@@ -94,6 +104,26 @@ describe('build (tsup)', () => {
       if (subpath === '.') expect(bare).toContain('valibot')
       expect(bare.filter(isNodeBuiltin), `${subpath} imports Node built-ins`).toEqual([])
     }
+  })
+
+  it('imports no schema library but valibot: zod and arktype are optional peers, @valibot/to-json-schema is bundled (SPEC §3.6)', async () => {
+    const manifest = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageManifest
+    for (const library of STANDARD_LIBRARIES) {
+      expect(manifest.dependencies?.[library], `${library} is not a dependency`).toBeUndefined()
+      expect(manifest.peerDependenciesMeta?.[library]?.optional, `${library} is an optional peer`).toBe(true)
+    }
+    const bundled = '@valibot/to-json-schema'
+    expect(manifest.dependencies?.[bundled], `${bundled} is bundled, not installed`).toBeUndefined()
+    expect(manifest.peerDependencies?.[bundled], `${bundled} is bundled, not a peer`).toBeUndefined()
+    const offenders: string[] = []
+    for (const entry of await readdir(join(out, 'dist'), { recursive: true })) {
+      if (!entry.endsWith('.js') && !entry.endsWith('.d.ts')) continue
+      const text = await readFile(join(out, 'dist', entry), 'utf8')
+      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] as string)
+      const named = specifiers.filter((specifier) => [...STANDARD_LIBRARIES, bundled].some((library) => specifier === library || specifier.startsWith(`${library}/`)))
+      offenders.push(...named.map((specifier) => `${entry}: ${specifier}`))
+    }
+    expect(offenders).toEqual([])
   })
 
   it('emits declarations that import no Node built-in (no @types/node needed; tests/package checks them in a consumer)', async () => {

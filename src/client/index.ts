@@ -65,6 +65,63 @@ function parseOrText(text: string): unknown {
   }
 }
 
+/** The headers every call sends: `options.headers` (called if a function), plus `Authorization: Bearer` from `options.auth` unless set. */
+function headersOf(options: ClientOptions): Headers {
+  const headers = new Headers(
+    typeof options.headers === 'function' ? options.headers() : options.headers,
+  )
+  const bearer = options.auth?.bearer
+  const token = typeof bearer === 'function' ? bearer() : bearer
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+  return headers
+}
+
+/** The routes of the OpenAPI document at `document` (resolved against `baseURL`), fetched with `headers`. */
+async function fetchRoutes(
+  send: Send,
+  baseURL: string,
+  document: string,
+  headers: Headers,
+  maxBytes: number,
+): Promise<Map<string, Route>> {
+  const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
+  const response = await sendFollowing(send, { url, method: 'GET', headers, body: undefined })
+  const body = await readAnswer(response, {}, 'GET', maxBytes)
+  if (!response.ok)
+    throw new ClientError(
+      `fw client: cannot load the OpenAPI document from ${document} (${response.status})`,
+      response.status,
+      body,
+      undefined,
+    )
+  const parsed = typeof body === 'string' ? parseOrText(body) : body
+  if (!isObject(parsed) || !isObject(parsed.paths))
+    throw new ClientError(
+      `fw client: ${document} is not an OpenAPI document`,
+      response.status,
+      undefined,
+      undefined,
+    )
+  return routesOf(parsed as unknown as ClientDocument)
+}
+
+/** A successful answer's parts: the result (out of the route's envelope, if it has one), count and state. */
+function unwrapAnswer(response: Response, body: unknown, route: Route): Answer {
+  const envelope = route.operation['x-fw-envelope']
+  const enveloped = (key: string | undefined): unknown =>
+    key !== undefined && isObject(body) ? body[key] : undefined
+  const resultKey = envelope?.resultKey
+  const result = resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
+  const count = enveloped(envelope?.countKey)
+  return {
+    result,
+    count: typeof count === 'number' || count === null ? count : undefined,
+    state: enveloped(envelope?.stateKey),
+    status: response.status,
+    headers: response.headers,
+  }
+}
+
 /** The name a call path ends in to ask for the whole answer (`client.x.y.raw(input)`). */
 const RAW = 'raw'
 
@@ -88,45 +145,12 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 
-  const baseHeaders = (): Headers => {
-    const headers = new Headers(
-      typeof options.headers === 'function' ? options.headers() : options.headers,
-    )
-    const bearer = options.auth?.bearer
-    const token = typeof bearer === 'function' ? bearer() : bearer
-    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
-    return headers
-  }
+  const baseHeaders = (): Headers => headersOf(options)
   const load = (): Promise<Map<string, Route>> => {
     const document = options.document ?? '/docs/openapi.json'
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
-    routes ??= (async () => {
-      // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
-      const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
-      const response = await sendFollowing(send, {
-        url,
-        method: 'GET',
-        headers: baseHeaders(),
-        body: undefined,
-      })
-      const body = await readAnswer(response, {}, 'GET', clientMaxBytes)
-      if (!response.ok)
-        throw new ClientError(
-          `fw client: cannot load the OpenAPI document from ${document} (${response.status})`,
-          response.status,
-          body,
-          undefined,
-        )
-      const parsed = typeof body === 'string' ? parseOrText(body) : body
-      if (!isObject(parsed) || !isObject(parsed.paths))
-        throw new ClientError(
-          `fw client: ${document} is not an OpenAPI document`,
-          response.status,
-          undefined,
-          undefined,
-        )
-      return routesOf(parsed as unknown as ClientDocument)
-    })()
+    // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
+    routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes)
     // A failed load is retried by the next call.
     routes.catch(() => (routes = undefined))
     return routes
@@ -142,19 +166,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
       bytesBound(init.maxBytes, clientMaxBytes),
     )
     if (!response.ok) throw failure(response, body, route.operation)
-    const envelope = route.operation['x-fw-envelope']
-    const enveloped = (key: string | undefined): unknown =>
-      key !== undefined && isObject(body) ? body[key] : undefined
-    const resultKey = envelope?.resultKey
-    const result = resultKey && isObject(body) && resultKey in body ? body[resultKey] : body
-    const count = enveloped(envelope?.countKey)
-    return {
-      result,
-      count: typeof count === 'number' || count === null ? count : undefined,
-      state: enveloped(envelope?.stateKey),
-      status: response.status,
-      headers: response.headers,
-    }
+    return unwrapAnswer(response, body, route)
   }
 
   /** The call named by `path`: an operation, or `<operation>.raw` for the whole answer. */

@@ -131,6 +131,25 @@ function securitySchemesOf(
   return Object.keys(all).length ? { securitySchemes: all } : {}
 }
 
+/** The route's operationId, made unique among `used` (then added to it): `.get`, then `.2`, `.3`, … on a clash. */
+function uniqueOperationId(route: RouteInfo, rootRoute: string, used: Set<string>): string {
+  const base = baseOperationId(route, rootRoute)
+  let operationId = used.has(base) ? `${base}.${route.method.toLowerCase()}` : base
+  for (let n = 2; used.has(operationId); n++) operationId = `${base}.${n}`
+  used.add(operationId)
+  return operationId
+}
+
+/** The document's `info` object from the service's options. */
+function infoOf(options: DocumentOptions): OpenAPIDocument['info'] {
+  return {
+    title: options.title ?? 'fw service',
+    version: options.version ?? '0.0.0',
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.license ? { license: options.license } : {}),
+  }
+}
+
 /**
  * Build the OpenAPI 3.1 document of a list of routes.
  *
@@ -152,11 +171,7 @@ export function buildDocument(
   const securitySchemes: Record<string, JsonSchema> = {}
   for (const route of routes) {
     if (route.doc.hidden || excluded.some((pattern) => pattern.test(route.template))) continue
-    let operationId = baseOperationId(route, rootRoute)
-    if (used.has(operationId)) operationId = `${operationId}.${route.method.toLowerCase()}`
-    for (let n = 2; used.has(operationId); n++)
-      operationId = `${baseOperationId(route, rootRoute)}.${n}`
-    used.add(operationId)
+    const operationId = uniqueOperationId(route, rootRoute, used)
     const text = described(route)
     for (const tag of text.tags as string[])
       if (!tags.get(tag))
@@ -186,12 +201,7 @@ export function buildDocument(
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: options.title ?? 'fw service',
-      version: options.version ?? '0.0.0',
-      ...(options.description ? { description: options.description } : {}),
-      ...(options.license ? { license: options.license } : {}),
-    },
+    info: infoOf(options),
     servers: options.servers ?? [{ url: '/', description: 'this service' }],
     tags: [...tags].map(([name, description]) => ({
       name,

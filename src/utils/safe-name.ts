@@ -4,7 +4,6 @@
  */
 
 // C0/C1 controls (NUL included) and characters Windows refuses in names.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$)/i
 const SAFE_EXTENSION = /^\.[a-z0-9]{1,10}$/i

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await copyFile(join(root, 'package.json'), join(work, 'node_modules/fw-api/package.json'))
   // This run's one tsup build (tests/helpers/dist.ts), as npm would unpack it.
   await cp(await builtDist(), join(work, 'node_modules/fw-api/dist'), { recursive: true })
-}, 600_000) // the shared build may still be running in another worker (tests/helpers/dist.ts waits up to 540 s)
+}, 900_000) // the shared build may still be running in another worker (tests/helpers/dist.ts waits up to 840 s)
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true })
