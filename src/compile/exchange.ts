@@ -90,7 +90,7 @@ export function instanceClass(cls: APIClass, probed: object | undefined): new ()
   if (!bare) return cls as unknown as new () => API
   // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
   // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
-  const Bare = function () {} as unknown as { new (): API; prototype: API }
+  const Bare = function bareInstance() {} as unknown as { new (): API; prototype: API }
   Bare.prototype = proto
   return Bare
 }
