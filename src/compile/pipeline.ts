@@ -98,12 +98,20 @@ export class EndpointCore {
   readonly #intercepted: boolean
   /** the endpoint's class, as `Exchange.at` counts it */
   readonly #level: number
+  /** no query, `resolve` params, body, params or before hooks: `run` is the method call (an E0 ping) */
+  readonly #methodOnly: boolean
 
   constructor(plan: PipelinePlan, inside: readonly Step<Exchange>[]) {
     this.#plan = plan
     this.#inside = inside.length ? compose(inside, (exchange) => this.run(exchange)) : undefined
     this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
     this.#level = plan.levels.length - 1
+    this.#methodOnly =
+      !plan.readsQuery &&
+      !plan.resolvers.length &&
+      !plan.bodies &&
+      !plan.params.length &&
+      !plan.before.length
   }
 
   /**
@@ -128,6 +136,7 @@ export class EndpointCore {
 
   /** Too many query params is a 400 before anything reads them; then the `resolve` params (fw-api/auth users: a 401 before the body is read). */
   run(exchange: Exchange): Answer {
+    if (this.#methodOnly) return this.#callMethod(exchange)
     const plan = this.#plan
     if (plan.readsQuery) {
       const tooMany = tooManyQuery(exchange.rc, plan.options.limits)
