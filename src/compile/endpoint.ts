@@ -6,16 +6,15 @@ import type { Template } from '../response/response'
 import type { ResolvedHook, ResolvedDeclarations } from './hooks'
 import { label, rendererFor, type CompileOptions } from './options'
 import type { EndpointPlan } from './params'
-import { EndpointChain } from './exchange'
 import type { HookStep } from './hook-steps'
-import { compilePipeline, type PipelinePlan } from './pipeline'
+import { EndpointChain, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
 
 export type { CompileOptions } from './options'
 
 /**
  * What the router hands a matched request to: one endpoint compiled once (its request-time
- * `handle` is `EndpointChain`'s, compile/exchange.ts), with what docs generators read of it.
+ * `handle` is `EndpointChain`'s, compile/pipeline.ts), with what docs generators read of it.
  */
 export class CompiledEndpoint extends EndpointChain {
   constructor(
@@ -39,7 +38,7 @@ export class CompiledEndpoint extends EndpointChain {
         pipeline.errorHooks.length +
         pipeline.plugins.length ===
       0
-    super(compilePipeline(pipeline), def.levels, nothingAround)
+    super(pipeline, nothingAround)
   }
 }
 

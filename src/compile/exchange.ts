@@ -1,12 +1,11 @@
 import type { API, APIClass } from '../api/api'
 import type { RequestContext } from '../request/context'
-import type { Answer, Handler } from './compose'
 import { lineage } from './instance'
 
-/** One API class on the route: how its per-request instance is made (`instanceMaker`, below). */
+/** One API class on the route: what its per-request instance is made with (`instanceClass`, below). */
 export interface LevelMaker {
   cls: Function
-  make: () => API
+  Instance: new () => API
 }
 
 /** One request through one endpoint: the state its steps share (compile/compose.ts). */
@@ -29,7 +28,7 @@ export class Exchange {
   ) {
     this.#levels = levels
     if (endpointInstanceOnly) {
-      const instance = (levels[levels.length - 1] as LevelMaker).make()
+      const instance = new (levels[levels.length - 1] as LevelMaker).Instance()
       instance.request = rc
       this.common = instance as unknown as Record<string, unknown>
       this.#made = undefined
@@ -45,39 +44,12 @@ export class Exchange {
     if (!made) return this.common as unknown as API
     let instance = made[level]
     if (!instance) {
-      instance = (this.#levels[level] as LevelMaker).make()
+      instance = new (this.#levels[level] as LevelMaker).Instance()
       Object.assign(instance, this.common)
       instance.request = this.rc
       made[level] = instance
     }
     return instance
-  }
-}
-
-/**
- * The request-time half of a compiled endpoint (compile/endpoint.ts adds what docs generators
- * read): each matched request becomes an `Exchange` handed to the endpoint's composed steps.
- */
-export class EndpointChain {
-  /** the endpoint's steps, composed once (compile/pipeline.ts) */
-  readonly #steps: Handler<Exchange>
-  readonly #levels: readonly LevelMaker[]
-  /** see `Exchange`'s constructor */
-  readonly #endpointInstanceOnly: boolean
-
-  constructor(
-    steps: Handler<Exchange>,
-    levels: readonly LevelMaker[],
-    endpointInstanceOnly: boolean,
-  ) {
-    this.#steps = steps
-    this.#levels = levels
-    this.#endpointInstanceOnly = endpointInstanceOnly
-  }
-
-  /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
-  handle(rc: RequestContext): Answer {
-    return this.#steps(new Exchange(rc, this.#levels, this.#endpointInstanceOnly))
   }
 }
 
@@ -101,25 +73,24 @@ function writtenInit(cls: Function): boolean {
 }
 
 /**
- * How a class's per-request instance is made, decided at build: a class with
+ * What a class's per-request instance is made with (by `new`), decided at build: a class with
  * nothing to initialise (none of its classes declares a constructor, a field
  * or a private member, and the probe instance has no own key: what most API
  * classes are) gets it from its prototype, without running the constructor
  * chain (for a class with decorators, esbuild's lowering puts
  * `super(...arguments)` and its initializer call there); any other runs it.
  */
-export function instanceMaker(cls: APIClass, probed: object | undefined): () => API {
-  const Cls = cls as unknown as new () => API
+export function instanceClass(cls: APIClass, probed: object | undefined): new () => API {
   const proto = cls.prototype as API
   const bare =
     probed !== undefined &&
     Object.getPrototypeOf(probed) === proto &&
     Reflect.ownKeys(probed).length === 0 &&
     !lineage(cls).some(writtenInit)
-  if (!bare) return () => new Cls()
+  if (!bare) return cls as unknown as new () => API
   // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
   // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
-  const Bare = function () {} as unknown as { new (): API; prototype: API }
+  const Bare = function bareInstance() {} as unknown as { new (): API; prototype: API }
   Bare.prototype = proto
-  return () => new Bare()
+  return Bare
 }

@@ -7,12 +7,13 @@ import {
   type Limits,
 } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
-import type { RequestContext } from '../request/context'
-import { chainMessage } from '../schema'
+import { unsafeFilePath } from '../file/path'
+import { parseQuery, type RequestContext } from '../request/context'
+import { chainMessage, ConversionError } from '../schema'
 import { stackless } from '../utils/stackless'
 import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
-import type { ParamPlan } from './params'
+import type { ParamPlan, ParamSource } from './param-plan'
 
 /** Parse failures of one request: the 400's message (first failure) and every failing item. */
 export interface Failures {
@@ -59,12 +60,107 @@ async function extractAsync(
   return found
 }
 
-/** One param's value: its default, `undefined` when it may be absent, else parsed (an `Invalid`, or a promise for an async check). */
+/** One param's value: its default, `undefined` when it may be absent, else checked (an `Invalid`, or a promise for an async check). */
 function valueOf(plan: ParamPlan, rc: RequestContext): unknown {
-  const raw = plan.read(rc)
+  const raw = readParam(plan, rc)
   if (raw === undefined && plan.hasDefault) return plan.default
   if (raw === undefined && plan.mayBeAbsent) return undefined
-  return plan.parse(raw)
+  return checkParam(plan, raw)
+}
+
+/**
+ * One param's raw value, from where its plan says (compile/param-plan.ts, `ParamSource`).
+ *
+ * @example
+ * readParam(queryPlan(100, spec, 'q', 'input'), rc) // rc.query.q, the first of a repeated key
+ */
+export function readParam(plan: ParamPlan, rc: RequestContext): unknown {
+  const source = plan.source
+  switch (source.kind) {
+    case 'path':
+      return rc.pathValues[source.index]
+    case 'query': {
+      // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
+      const value = rc.query[source.wire]
+      if (value === undefined || typeof value === 'string')
+        return source.list && value !== undefined ? [value] : value
+      return source.list ? value.slice() : value[0]
+    }
+    case 'query-object':
+      return parseQuery(rc.search) // a fresh object per read: the handler may mutate it
+    case 'header':
+      return rc.raw.headers.get(source.wire) ?? undefined
+    case 'cookie':
+      return rc.cookies[source.wire]
+    case 'entries':
+      return entriesOf(source.at, source.entries, rc)
+    case 'body':
+      return rc.bodyAccepted?.[source.index] ? rc.body : undefined
+    case 'body-field': {
+      const body = rc.body
+      return typeof body === 'object' && body !== null && Object.hasOwn(body, source.wire)
+        ? (body as Record<string, unknown>)[source.wire]
+        : undefined
+    }
+    case 'resolved':
+      return rc.resolved?.get(source.spec)
+  }
+}
+
+/** A `Headers`/`Cookies` object param: every declared entry present, by its wire name. */
+function entriesOf(
+  at: 'header' | 'cookie',
+  entries: Extract<ParamSource, { kind: 'entries' }>['entries'],
+  rc: RequestContext,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const entry of entries) {
+    const value = entry.cookies
+      ? { ...rc.cookies }
+      : at === 'header'
+        ? rc.raw.headers.get(entry.source)
+        : rc.cookies[entry.source]
+    if (value !== null && value !== undefined) out[entry.wire] = value
+  }
+  return out
+}
+
+/**
+ * One param's raw value converted and checked by its schema: the value, or an `Invalid` when it
+ * fails its rule or cannot convert (one failure channel: never throws for bad input).
+ *
+ * @example
+ * checkParam(plan, '4.5') // 4 for an integer schema; checkParam(plan, 'four') instanceof Invalid
+ */
+export function checkParam(plan: ParamPlan, raw: unknown): unknown {
+  try {
+    const value = plan.source.kind === 'path' ? pathValue(plan.source, raw) : raw
+    if (value instanceof Invalid || !plan.checker) return value
+    return plan.checker.check(value)
+  } catch (error) {
+    if (error instanceof ConversionError) return new Invalid(error.reason, error.path)
+    throw error
+  }
+}
+
+/** A path value decoded, or an `Invalid` when it is an unsafe file path or misses the param's regex. */
+function pathValue(source: Extract<ParamSource, { kind: 'path' }>, raw: unknown): unknown {
+  const decoded = decodePathValue(raw as string | undefined)
+  if (typeof decoded !== 'string') return decoded
+  const unsafe = source.rest ? unsafeFilePath(decoded, source.absolute) : undefined
+  if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
+  if (source.pattern && !source.pattern.test(decoded))
+    return new Invalid(`invalid value: '${decoded}' does not match '${source.regex}'`)
+  return decoded
+}
+
+function decodePathValue(raw: string | undefined): string | undefined {
+  if (raw === undefined || !raw.includes('%')) return raw
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new ConversionError(`invalid percent-encoding: '${raw}'`)
+  }
 }
 
 /** Put a value where it goes, or add its failures (the 400's message is the first one's). */

@@ -1,7 +1,7 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
+import { rescued, whenAnswered, type Answer, type Step } from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
 import type { ResolvedHook } from './hooks'
@@ -19,32 +19,33 @@ export interface HookStep {
 }
 
 /**
- * An `@api.before` hook: its own params (a 400 when they fail), then the
- * hook (waited for when it returns a promise; its value is not used), then
- * the rest.
+ * An `@api.before` hook (`EndpointCore`, compile/pipeline.ts, runs them in order): its own params
+ * (a 400 when they fail), then the hook. Answers a promise when the core has to wait for it
+ * (its value is not used), else `undefined`.
  */
-export function beforeHookStep({ hook, renderer, params }: HookStep): Step<Exchange> {
-  const run = (
-    exchange: Exchange,
-    next: Handler<Exchange>,
-    hookInput: Record<string, unknown>,
-    failures: Failures | undefined,
-  ): Answer => {
-    if (failures) throw badRequest(failures)
-    exchange.rc.responder = renderer.result
-    const result = hook.method.call(exchange.at(hook.level), hookInput)
-    return isThenable(result) ? Promise.resolve(result).then(() => next(exchange)) : next(exchange)
-  }
-  return function beforeHook(exchange, next) {
-    const hookInput: Record<string, unknown> = { ...exchange.input }
-    const failures = params.length
-      ? extract(params, exchange.rc, hookInput, exchange.common)
-      : undefined
-    // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
-    if (isThenable(failures))
-      return Promise.resolve(failures).then((found) => run(exchange, next, hookInput, found))
-    return run(exchange, next, hookInput, failures)
-  }
+export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unknown> | undefined {
+  const hookInput: Record<string, unknown> = { ...exchange.input }
+  const failures = step.params.length
+    ? extract(step.params, exchange.rc, hookInput, exchange.common)
+    : undefined
+  // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
+  if (isThenable(failures))
+    return Promise.resolve(failures).then((found) =>
+      callBeforeHook(step, exchange, hookInput, found),
+    )
+  const result = callBeforeHook(step, exchange, hookInput, failures)
+  return isThenable(result) ? Promise.resolve(result) : undefined
+}
+
+function callBeforeHook(
+  { hook, renderer }: HookStep,
+  exchange: Exchange,
+  hookInput: Record<string, unknown>,
+  failures: Failures | undefined,
+): unknown {
+  if (failures) throw badRequest(failures)
+  exchange.rc.responder = renderer.result
+  return hook.method.call(exchange.at(hook.level), hookInput)
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The class lineage the tree walk reads declarations along, and the instance
  * made at build to read field endpoints from (the per-request instances are
- * made by compile/exchange.ts, `instanceMaker`).
+ * made by compile/exchange.ts, `instanceClass`).
  */
 import { isAPIClass, type APIClass } from '../api/api'
 import { ImproperlyConfigured } from '../exceptions'

@@ -105,7 +105,7 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
     const instanceAt = (level: number): API => {
       let instance = made.get(level)
       if (!instance) {
-        instance = (levels[level] as ClassLevel).make()
+        instance = new (levels[level] as ClassLevel).Instance()
         instance.request = rc
         made.set(level, instance)
       }

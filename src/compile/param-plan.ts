@@ -4,13 +4,9 @@
  */
 import type { BodyPlan } from '../body'
 import { fileFieldsOf, fileSchemaInfo } from '../file/info'
-import { unsafeFilePath } from '../file/path'
-import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
-import { parseQuery } from '../request/context'
 import { kebabCase } from '../request/parse'
 import {
-  ConversionError,
   EMPTY_OBJECT_SCHEMA,
   schemaEntries,
   STRING_SCHEMA,
@@ -20,8 +16,7 @@ import {
   type AnySchema,
   type ConversionPlan,
 } from '../schema'
-import { compileSchemaChecker } from '../schema/check'
-import { Invalid, type Checker } from '../schema/parse'
+import { SchemaChecker } from '../schema/parse'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
 export type Target = 'input' | 'instance'
@@ -34,9 +29,10 @@ export interface ParamPlan {
   name: string
   target: Target
   key: string
-  read: (rc: RequestContext) => unknown
-  /** the value, or `Invalid` when it fails its rule or cannot convert (one failure channel: never throws for bad input) */
-  parse: Checker
+  /** where its raw value is read from, as data (`readParam`, compile/extract.ts) */
+  source: ParamSource
+  /** its schema's convert-then-check (`checkParam`, compile/extract.ts); `null` for a resolved value (stored as its resolver made it) */
+  checker: SchemaChecker | null
   hasDefault: boolean
   default: unknown
   /** absent is fine and gives `undefined` (`required: false`) */
@@ -62,23 +58,51 @@ export interface WireEntry {
   plan?: ConversionPlan
 }
 
-const stringSchema = STRING_SCHEMA
-
-function wantsList(schema: AnySchema): boolean {
-  return takesList(schema)
-}
-
-/** A checker that reports a value that cannot convert as `Invalid` too (conversion throws `ConversionError`). */
-function checked(check: Checker): Checker {
-  return (value) => {
-    try {
-      return check(value)
-    } catch (error) {
-      if (error instanceof ConversionError) return new Invalid(error.reason, error.path)
-      throw error
+/**
+ * Where one param's raw value comes from, decided at build; `readParam` (compile/extract.ts)
+ * reads it with one `switch` on `kind`.
+ */
+export type ParamSource =
+  /** the route's `index`-th path value, decoded; a `rest` path is refused when unsafe, a `pattern` when unmatched */
+  | {
+      readonly kind: 'path'
+      readonly index: number
+      readonly pattern: RegExp | undefined
+      /** the declared regex, as the 400 names it */
+      readonly regex: string | undefined
+      readonly rest: boolean
+      readonly absolute: boolean
     }
-  }
+  /** one query key: its first value, or (`list`) a copy of all of them */
+  | { readonly kind: 'query'; readonly wire: string; readonly list: boolean }
+  /** the whole query string, parsed afresh (the handler may mutate it) */
+  | { readonly kind: 'query-object' }
+  /** one header, by its lower-case name */
+  | { readonly kind: 'header'; readonly wire: string }
+  | { readonly kind: 'cookie'; readonly wire: string }
+  /** the declared entries of a `Headers`/`Cookies` object */
+  | {
+      readonly kind: 'entries'
+      readonly at: 'header' | 'cookie'
+      readonly entries: readonly SourceEntry[]
+    }
+  /** the whole body, when its content type is one the `index`-th body plan accepts */
+  | { readonly kind: 'body'; readonly index: number }
+  | { readonly kind: 'body-field'; readonly wire: string }
+  /** what the param's own `resolve` stored (fw-api/auth's users) */
+  | { readonly kind: 'resolved'; readonly spec: MarkerSpec }
+
+/** One declared entry of a `Headers`/`Cookies` object param, as it is read. */
+export interface SourceEntry {
+  /** the key of the parsed object it fills */
+  readonly wire: string
+  /** the header (lower case) or cookie it is read from */
+  readonly source: string
+  /** a `cookie` header entry holding an object schema: the parsed Cookie header */
+  readonly cookies: boolean
 }
+
+const stringSchema = STRING_SCHEMA
 
 // Every plan is built by this one literal, so all plans share one object shape (monomorphic reads per request).
 export function plan(
@@ -88,9 +112,9 @@ export function plan(
   name: string,
   target: Target,
   key: string,
-  read: ParamPlan['read'],
+  source: ParamSource,
   schema: AnySchema = spec.schema ?? stringSchema,
-  parse: Checker = compileSchemaChecker(schema, { depth }),
+  checker: SchemaChecker | null = new SchemaChecker(schema, { depth }),
   entries?: readonly WireEntry[],
 ): ParamPlan {
   const whole =
@@ -103,23 +127,14 @@ export function plan(
     name,
     target,
     key,
-    read,
-    parse: checked(parse),
+    source,
+    checker,
     hasDefault: spec.hasDefault,
     default: spec.default,
     mayBeAbsent: spec.required === false,
     whole,
     spec,
     entries,
-  }
-}
-
-function decodePathValue(raw: string | undefined): string | undefined {
-  if (raw === undefined || !raw.includes('%')) return raw
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw new ConversionError(`invalid percent-encoding: '${raw}'`)
   }
 }
 
@@ -131,37 +146,22 @@ export function pathPlan(
   target: Target,
   key: string,
 ): ParamPlan {
-  const schema = spec.schema ?? stringSchema
-  const check = compileSchemaChecker(schema, { depth })
-  const pattern = spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined
-  // A rest (file path) param never hands a way out of a directory to the handler.
-  const rest = spec.match === 'rest'
-  const parse: Checker = (value) => {
-    const decoded = decodePathValue(value as string | undefined)
-    if (typeof decoded === 'string') {
-      const unsafe = rest ? unsafeFilePath(decoded, spec.absolute === true) : undefined
-      if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
-      if (pattern && !pattern.test(decoded))
-        return new Invalid(`invalid value: '${decoded}' does not match '${spec.regex}'`)
-    }
-    return check(decoded)
+  const source: ParamSource = {
+    kind: 'path',
+    index,
+    pattern: spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined,
+    regex: spec.regex,
+    // A rest (file path) param never hands a way out of a directory to the handler.
+    rest: spec.match === 'rest',
+    absolute: spec.absolute === true,
   }
-  return plan(depth, spec, 'path', name, target, key, (rc) => rc.pathValues[index], schema, parse)
+  return plan(depth, spec, 'path', name, target, key, source)
 }
 
 export function queryPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
   const wire = spec.alias ?? key
-  // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
-  const read = wantsList(spec.schema ?? stringSchema)
-    ? (rc: RequestContext) => {
-        const all = rc.query[wire]
-        return all === undefined ? undefined : typeof all === 'string' ? [all] : all.slice()
-      }
-    : (rc: RequestContext) => {
-        const value = rc.query[wire]
-        return value === undefined || typeof value === 'string' ? value : value[0]
-      }
-  return plan(depth, spec, 'query', wire, target, key, read)
+  const list = takesList(spec.schema ?? stringSchema)
+  return plan(depth, spec, 'query', wire, target, key, { kind: 'query', wire, list })
 }
 
 export function headerPlan(
@@ -172,15 +172,7 @@ export function headerPlan(
 ): ParamPlan {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
-  return plan(
-    depth,
-    spec,
-    'header',
-    name,
-    target,
-    key,
-    (rc) => rc.raw.headers.get(wire) ?? undefined,
-  )
+  return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire })
 }
 
 export function cookiePlan(
@@ -190,7 +182,7 @@ export function cookiePlan(
   target: Target,
 ): ParamPlan {
   const wire = spec.alias ?? key
-  return plan(depth, spec, 'cookie', wire, target, key, (rc) => rc.cookies[wire])
+  return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire })
 }
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
@@ -223,7 +215,7 @@ export function objectPlan(
       key,
       target,
       key,
-      (rc) => parseQuery(rc.search),
+      { kind: 'query-object' },
       schema,
       undefined,
       declared,
@@ -238,19 +230,8 @@ export function objectPlan(
       unwrapPlan(entry.plan).to === 'object'
     return { wire: entry.wire, source, cookies }
   })
-  const read = (rc: RequestContext): Record<string, unknown> => {
-    const out: Record<string, unknown> = {}
-    for (const entry of entries) {
-      const value = entry.cookies
-        ? { ...rc.cookies }
-        : at === 'header'
-          ? rc.raw.headers.get(entry.source)
-          : rc.cookies[entry.source]
-      if (value !== null && value !== undefined) out[entry.wire] = value
-    }
-    return out
-  }
-  return plan(depth, spec, at, key, target, key, read, schema, undefined, declared)
+  const source: ParamSource = { kind: 'entries', at, entries }
+  return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
 
 export function bodyFieldPlan(
@@ -260,13 +241,7 @@ export function bodyFieldPlan(
   target: Target,
 ): ParamPlan {
   const wire = spec.alias ?? key
-  const read = (rc: RequestContext): unknown => {
-    const body = rc.body
-    return typeof body === 'object' && body !== null && Object.hasOwn(body, wire)
-      ? (body as Record<string, unknown>)[wire]
-      : undefined
-  }
-  return plan(depth, spec, 'body', wire, target, key, read)
+  return plan(depth, spec, 'body', wire, target, key, { kind: 'body-field', wire })
 }
 
 /** Which wire forms a body param accepts, from its marker and its schema. */

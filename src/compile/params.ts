@@ -3,7 +3,6 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
-import type { Checker } from '../schema/parse'
 import {
   bodyFieldPlan,
   bodyPlanOf,
@@ -45,9 +44,6 @@ export interface EndpointPlan {
 }
 
 const ORDER = { resolved: 0, path: 1, query: 2, header: 3, cookie: 4, body: 5 } as const
-
-/** A resolved value is what its resolver stored: nothing to convert. */
-const asResolved: Checker = (value) => value
 
 /** What a plan is built from: an endpoint, or a before hook on a target endpoint's template. */
 export interface PlanSource {
@@ -137,11 +133,7 @@ export function planParams(
         const body = bodyPlanOf(spec)
         const index = bodies.push(body) - 1
         // Each whole-body param gets the body only when its content type is one it accepts.
-        return void plans.push(
-          plan(depth, spec, 'body', key, target, key, (rc) =>
-            rc.bodyAccepted?.[index] ? rc.body : undefined,
-          ),
-        )
+        return void plans.push(plan(depth, spec, 'body', key, target, key, { kind: 'body', index }))
       }
       case 'body-field':
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
@@ -157,9 +149,10 @@ export function planParams(
             key,
             target,
             key,
-            (rc) => rc.resolved?.get(spec),
+            { kind: 'resolved', spec },
             undefined,
-            asResolved,
+            // a resolved value is what its resolver stored: nothing to convert
+            null,
           ),
         )
     }

@@ -1,16 +1,16 @@
 import type { API } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import type { BodyPlan, Limits } from '../body'
+import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
-import { withSetCookies } from '../request/context'
+import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
-import { alwaysPromised, compose, rescued, type Answer, type Handler, type Step } from './compose'
-import { contextOfExchange, type Exchange, type LevelMaker } from './exchange'
+import { alwaysPromised, compose, type Answer, type Handler, type Step } from './compose'
+import { contextOfExchange, Exchange, type LevelMaker } from './exchange'
 import { badRequest, extract, readEndpointBody, tooManyQuery, type Failures } from './extract'
-import { afterHookStep, beforeHookStep, errorHookStep, type HookStep } from './hook-steps'
+import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from './hook-steps'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
 import { errorPluginStep, pluginSteps } from './plugin-steps'
@@ -52,129 +52,175 @@ function timeoutStep(ms: number, renderer: Renderer, where: string): Step<Exchan
   }
 }
 
+/** The steps declared around an endpoint's core, outermost first (`EndpointCore` runs between them). */
+export interface DeclaredSteps {
+  /** around the error boundary: the timeout, class plugins, after hooks */
+  outside: Step<Exchange>[]
+  /** inside the error boundary, around the core's `run`: error plugins, error hooks */
+  inside: Step<Exchange>[]
+}
+
 /**
- * The error boundary: what anything further in throws or rejects with is the
- * endpoint's error rendering; cookies set while handling (a session login)
- * go on the answer, before after hooks see it.
+ * The steps declared around one endpoint (docs/architecture.md, "A request, end to end"). The
+ * whole order, outermost first: the timeout; class plugins; after hooks (nearest innermost); the
+ * error boundary (`EndpointCore.answer`); error plugins, error hooks (nearest innermost); then
+ * `EndpointCore.run`: the query limit, `resolve` params, body, params, before hooks (outer class
+ * first), the method. Nothing declared, no step: the core is called straight.
  */
-function boundaryStep(renderer: Renderer): Step<Exchange> {
-  const failed = (error: unknown): Response => renderer.error(error)
-  return function errorBoundary(exchange, next) {
-    const answer = rescued(exchange, next, failed)
-    if (answer instanceof Promise)
-      return answer.then((response) => withSetCookies(exchange.rc, response))
-    return withSetCookies(exchange.rc, answer)
-  }
+export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
+  const { renderer } = plan
+  const outside: Step<Exchange>[] = []
+  if (plan.timeout) outside.push(timeoutStep(plan.timeout, renderer, plan.label))
+  // Hooks and class plugins are declared asynchronous work: their endpoints always
+  // answer with a promise (tests/spec/sync-path.test.ts).
+  if (plan.before.length + plan.after.length + plan.errorHooks.length + plan.plugins.length)
+    outside.push(alwaysPromised)
+  outside.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
+  for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
+  const inside: Step<Exchange>[] = []
+  for (const plugin of [...plan.errorPlugins].reverse())
+    inside.push(errorPluginStep(plugin, contextOfExchange))
+  for (const hook of [...plan.errorHooks].reverse()) inside.push(errorHookStep(hook))
+  return { outside, inside }
 }
 
-/** Too many query params: a 400 before anything reads them. */
-function queryLimitStep(limits: Limits): Step<Exchange> {
-  return function queryLimit(exchange, next) {
-    const tooMany = tooManyQuery(exchange.rc, limits)
-    if (tooMany) throw tooMany
-    return next(exchange)
-  }
-}
+/**
+ * An endpoint's own steps, written straight: the error boundary (`answer`), then (`run`) the
+ * query limit, `resolve` params, body, params, before hooks and the method, each a method
+ * calling the next; a step that has to wait continues in a `then`. Nothing waits unless a step
+ * does: an endpoint with nothing asynchronous answers with a `Response`, not a promise.
+ */
+export class EndpointCore {
+  readonly #plan: PipelinePlan
+  /** the declared error plugins and hooks composed around `run` (compile/compose.ts), if any */
+  readonly #inside: Handler<Exchange> | undefined
+  /** can an error hook or plugin intercept a params 400? (else it is rendered straight, no `Error` built) */
+  readonly #intercepted: boolean
+  /** the endpoint's class, as `Exchange.at` counts it */
+  readonly #level: number
+  /** no query, `resolve` params, body, params or before hooks: `run` is the method call (an E0 ping) */
+  readonly #methodOnly: boolean
 
-/** The `resolve` params (fw-api/auth users: a 401 before the body is read). */
-function resolveStep(resolvers: readonly MarkerSpec[]): Step<Exchange> {
-  return function resolveParams(exchange, next) {
-    const pending = resolveAll(exchange.rc, resolvers, 0)
-    return pending ? pending.then(() => next(exchange)) : next(exchange)
+  constructor(plan: PipelinePlan, inside: readonly Step<Exchange>[]) {
+    this.#plan = plan
+    this.#inside = inside.length ? compose(inside, (exchange) => this.run(exchange)) : undefined
+    this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
+    this.#level = plan.levels.length - 1
+    this.#methodOnly =
+      !plan.readsQuery &&
+      !plan.resolvers.length &&
+      !plan.bodies &&
+      !plan.params.length &&
+      !plan.before.length
   }
-}
 
-/** The body, read once with the limits, before params. */
-function bodyStep(bodies: readonly BodyPlan[], limits: Limits): Step<Exchange> {
-  return function readBody(exchange, next) {
-    return readEndpointBody(exchange.rc, bodies, limits).then((body) => {
+  /**
+   * The error boundary: what anything further in throws or rejects with is the endpoint's error
+   * rendering; cookies set while handling (a session login) go on the answer, before after hooks
+   * see it.
+   */
+  answer(exchange: Exchange): Answer {
+    const { rc } = exchange
+    let answer: Answer
+    try {
+      answer = this.#inside ? this.#inside(exchange) : this.run(exchange)
+    } catch (error) {
+      return withSetCookies(rc, this.#plan.renderer.error(error))
+    }
+    if (!(answer instanceof Promise)) return withSetCookies(rc, answer)
+    return answer.then(
+      (response) => withSetCookies(rc, response),
+      (error: unknown) => withSetCookies(rc, this.#plan.renderer.error(error)),
+    )
+  }
+
+  /** Too many query params is a 400 before anything reads them; then the `resolve` params (fw-api/auth users: a 401 before the body is read). */
+  run(exchange: Exchange): Answer {
+    if (this.#methodOnly) return this.#callMethod(exchange)
+    const plan = this.#plan
+    if (plan.readsQuery) {
+      const tooMany = tooManyQuery(exchange.rc, plan.options.limits)
+      if (tooMany) throw tooMany
+    }
+    if (plan.resolvers.length) {
+      const pending = resolveAll(exchange.rc, plan.resolvers, 0)
+      if (pending) return pending.then(() => this.#body(exchange))
+    }
+    return this.#body(exchange)
+  }
+
+  /** The body, read once with the limits, before params. */
+  #body(exchange: Exchange): Answer {
+    const bodies = this.#plan.bodies
+    if (!bodies) return this.#params(exchange)
+    return readEndpointBody(exchange.rc, bodies, this.#plan.options.limits).then((body) => {
       exchange.rc.body = body
-      return next(exchange)
+      return this.#params(exchange)
     })
   }
-}
 
-/**
- * Every param of the endpoint. A failure is a 400: rendered straight (no
- * `Error` built) when nothing can intercept it (`intercepted` false), else
- * thrown for the error hooks and plugins.
- */
-function paramsStep(
-  params: readonly ParamPlan[],
-  renderer: Renderer,
-  intercepted: boolean,
-): Step<Exchange> {
-  const settle = (
-    exchange: Exchange,
-    next: Handler<Exchange>,
-    failures: Failures | undefined,
-  ): Answer => {
-    if (!failures) return next(exchange)
-    if (intercepted) throw badRequest(failures)
-    return renderer.invalid(failures.message, failures.issues)
-  }
-  return function parseParams(exchange, next) {
-    const failures = extract(params, exchange.rc, exchange.input, exchange.common)
-    // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
+  /** Every param of the endpoint (an asynchronous schema check, a Standard Schema library's: once it settles). */
+  #params(exchange: Exchange): Answer {
+    if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
+    const failures = extract(this.#plan.params, exchange.rc, exchange.input, exchange.common)
     if (isThenable(failures))
-      return Promise.resolve(failures).then((found) => settle(exchange, next, found))
-    return settle(exchange, next, failures)
+      return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
+    return this.#checked(exchange, failures)
   }
-}
 
-/** The endpoint's method on its class instance, its value rendered by the endpoint's template. */
-function methodCall(
-  method: PipelinePlan['method'],
-  renderer: Renderer,
-  level: number,
-): Handler<Exchange> {
-  const rendered = renderer.result
-  return function callMethod(exchange): Answer {
+  /** Params failed: a 400, rendered straight when nothing can intercept it, else thrown for the error hooks and plugins. */
+  #checked(exchange: Exchange, failures: Failures | undefined): Answer {
+    if (!failures) return this.#beforeHooks(exchange, 0)
+    if (this.#intercepted) throw badRequest(failures)
+    return this.#plan.renderer.invalid(failures.message, failures.issues)
+  }
+
+  /** The before hooks from `from` on, outer class first, each with its own params; then the method. */
+  #beforeHooks(exchange: Exchange, from: number): Answer {
+    const hooks = this.#plan.before
+    for (let index = from; index < hooks.length; index++) {
+      const waiting = runBeforeHook(hooks[index] as HookStep, exchange)
+      if (waiting) return waiting.then(() => this.#beforeHooks(exchange, index + 1))
+    }
+    return this.#callMethod(exchange)
+  }
+
+  /** The endpoint's method on its class instance, its value rendered by the endpoint's template. */
+  #callMethod(exchange: Exchange): Answer {
+    const rendered = this.#plan.renderer.result
     exchange.rc.responder = rendered
-    const result = method.call(exchange.at(level), exchange.input)
+    const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
     return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
   }
 }
 
 /**
- * The steps of one endpoint, outermost first (docs/architecture.md, "A
- * request, end to end"): the timeout; class plugins; after hooks (nearest
- * innermost); the error boundary, error plugins, error hooks (nearest
- * innermost); the query limit, `resolve` params, body, params, before hooks
- * (outer class first). The method is the end of the chain.
+ * The request-time half of a compiled endpoint (compile/endpoint.ts adds what docs generators
+ * read): each matched request becomes an `Exchange` handed to the endpoint's core, or to the
+ * steps declared around it composed once (compile/compose.ts).
  */
-export function endpointSteps(plan: PipelinePlan): Step<Exchange>[] {
-  const { renderer, options } = plan
-  const steps: Step<Exchange>[] = []
-  if (plan.timeout) steps.push(timeoutStep(plan.timeout, renderer, plan.label))
-  // Hooks and class plugins are declared asynchronous work: their endpoints always
-  // answer with a promise (tests/spec/sync-path.test.ts).
-  if (plan.before.length + plan.after.length + plan.errorHooks.length + plan.plugins.length)
-    steps.push(alwaysPromised)
-  steps.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
-  for (const hook of [...plan.after].reverse()) steps.push(afterHookStep(hook, renderer))
-  steps.push(boundaryStep(renderer))
-  for (const plugin of [...plan.errorPlugins].reverse())
-    steps.push(errorPluginStep(plugin, contextOfExchange))
-  for (const hook of [...plan.errorHooks].reverse()) steps.push(errorHookStep(hook))
-  if (plan.readsQuery) steps.push(queryLimitStep(options.limits))
-  if (plan.resolvers.length) steps.push(resolveStep(plan.resolvers))
-  if (plan.bodies) steps.push(bodyStep(plan.bodies, options.limits))
-  const intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
-  // No params, no step: the composer calls the next one straight (an E0 ping is boundary + method).
-  if (plan.params.length) steps.push(paramsStep(plan.params, renderer, intercepted))
-  for (const hook of plan.before) steps.push(beforeHookStep(hook))
-  return steps
-}
+export class EndpointChain {
+  readonly #core: EndpointCore
+  /** the declared steps outside the error boundary composed around `#core.answer`, if any */
+  readonly #outside: Handler<Exchange> | undefined
+  readonly #levels: readonly LevelMaker[]
+  /** see `Exchange`'s constructor */
+  readonly #endpointInstanceOnly: boolean
 
-/**
- * Compile an endpoint's chain once: its steps composed around the method
- * (compile/compose.ts). The handler takes the request's `Exchange`, never
- * throws, and answers synchronously when no step waits.
- */
-export function compilePipeline(plan: PipelinePlan): Handler<Exchange> {
-  return compose(
-    endpointSteps(plan),
-    methodCall(plan.method, plan.renderer, plan.levels.length - 1),
-  )
+  constructor(plan: PipelinePlan, endpointInstanceOnly: boolean) {
+    const { outside, inside } = declaredSteps(plan)
+    const core = new EndpointCore(plan, inside)
+    this.#core = core
+    this.#outside = outside.length
+      ? compose(outside, (exchange) => core.answer(exchange))
+      : undefined
+    this.#levels = plan.levels
+    this.#endpointInstanceOnly = endpointInstanceOnly
+  }
+
+  /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
+  handle(rc: RequestContext): Answer {
+    const exchange = new Exchange(rc, this.#levels, this.#endpointInstanceOnly)
+    return this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
+  }
 }

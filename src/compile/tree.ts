@@ -8,7 +8,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
-import { instanceMaker } from './exchange'
+import { instanceClass } from './exchange'
 import { lineage, probe } from './instance'
 import { label } from './options'
 import { specFor, specsOf } from './specs'
@@ -22,8 +22,8 @@ export interface CommonParam {
 /** One API class on the way to an endpoint (root first), with what it declares. */
 export interface ClassLevel {
   cls: APIClass
-  /** makes the class's per-request instance (see `instanceMaker`) */
-  make: () => API
+  /** what the class's per-request instance is made with, by `new` (see `instanceClass`) */
+  Instance: new () => API
   /** the full route prefix the class is served under */
   prefix: string
   /** the static field names leading to the class from its root API (`['article']`; a root mounted with `apiMounts` starts with its route's segments) */
@@ -172,7 +172,7 @@ function levelOf(
   const statics = cls as unknown as { response?: unknown; timeout?: unknown }
   return {
     cls,
-    make: instanceMaker(cls, probed),
+    Instance: instanceClass(cls, probed),
     prefix,
     tree,
     owns,

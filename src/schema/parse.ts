@@ -1,5 +1,5 @@
-import type { CheckResult, ConversionPlan, SchemaIssue } from './adapter'
-import { compileConversion } from './convert'
+import type { Check, CheckResult, ConversionPlan, SchemaIssue } from './adapter'
+import { compileConversion, type Converter } from './convert'
 import type { Failure } from './issues'
 import { resolveAdapter } from './resolve'
 import type { AnySchema } from './types'
@@ -30,34 +30,64 @@ export class Invalid {
 export type Checker = (value: unknown) => unknown
 
 /**
+ * A schema's convert-then-check (any adapted library), built once: `check`
+ * returns the output, or failures as `Invalid` with their items named as on
+ * the wire (fw's request path calls it per param, compile/extract.ts).
+ *
+ * @example
+ * new SchemaChecker(v.pipe(v.string(), v.email())).check('x') instanceof Invalid // true
+ * // `depth`: as `compileConversion`'s
+ */
+export class SchemaChecker {
+  /** the schema's wire converter (compiled from its `ConversionPlan`, schema/convert.ts) */
+  readonly #convert: Converter
+  /** the adapter's validation of a converted value (valibot's, or a Standard Schema's) */
+  readonly #validate: Check
+  /** the plan issue paths are renamed through, when an entry has a wire name of its own */
+  readonly #aliased: ConversionPlan | undefined
+
+  constructor(schema: AnySchema, options: { depth?: number } = {}) {
+    const adapter = resolveAdapter(schema)
+    if (!adapter)
+      throw new TypeError(
+        `fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`,
+      )
+    const plan = adapter.plan(schema)
+    this.#convert = compileConversion(plan, { depth: options.depth })
+    this.#validate = adapter.check(schema)
+    this.#aliased = hasAliases(plan) ? plan : undefined
+  }
+
+  /** The converted, validated value, or its `Invalid` (a promise of either for an async library check). */
+  check(value: unknown): unknown {
+    // valibot's own run (through its adapter): a compiled second checker (schema/fast/, removed) gained under 10 %
+    // on the in-process rows E3/E5 (E1 +15–27 %, E3 +1–8 %, E5 −3–+9 %, medians of alternating batches, Node 20, loaded machine).
+    const result = this.#validate(this.#convert(value))
+    return result instanceof Promise
+      ? result.then((settled) => this.#answer(settled))
+      : this.#answer(result)
+  }
+
+  #answer(result: CheckResult): unknown {
+    if (result.ok) return result.value
+    const aliased = this.#aliased
+    const failures = result.issues.map((issue) =>
+      aliased ? { reason: issue.message, path: wirePath(aliased, issue.path) } : failureOf(issue),
+    )
+    return invalidOf(failures)
+  }
+}
+
+/**
  * Build the convert-then-validate function of a schema (any adapted library),
- * once, returning failures as `Invalid` with their items named as on the wire
- * (fw's request path uses this).
+ * once: `SchemaChecker`'s `check` as a function.
  *
  * @example
  * compileChecker(v.pipe(v.string(), v.email()))('x') instanceof Invalid // true
- * // `depth`: as `compileConversion`'s
  */
 export function compileChecker(schema: AnySchema, options: { depth?: number } = {}): Checker {
-  const adapter = resolveAdapter(schema)
-  if (!adapter)
-    throw new TypeError(
-      `fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`,
-    )
-  const plan = adapter.plan(schema)
-  const convert = compileConversion(plan, { depth: options.depth })
-  const check = adapter.check(schema)
-  const wire = hasAliases(plan)
-    ? (issue: SchemaIssue): Failure => ({ reason: issue.message, path: wirePath(plan, issue.path) })
-    : failureOf
-  const answer = (result: CheckResult): unknown =>
-    result.ok ? result.value : invalidOf(result.issues.map(wire))
-  // valibot's own run (through its adapter): a compiled second checker (schema/fast/, removed) gained under 10 %
-  // on the in-process rows E3/E5 (E1 +15–27 %, E3 +1–8 %, E5 −3–+9 %, medians of alternating batches, Node 20, loaded machine).
-  return (value) => {
-    const result = check(convert(value))
-    return result instanceof Promise ? result.then(answer) : answer(result)
-  }
+  const checker = new SchemaChecker(schema, options)
+  return (value) => checker.check(value)
 }
 
 function failureOf(issue: SchemaIssue): Failure {

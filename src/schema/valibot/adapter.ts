@@ -1,7 +1,7 @@
 /**
  * valibot behind the schema seam (schema/adapter.ts): fw's first adapter.
  * Conversion is planned from valibot's schema objects (plan.ts), checks run
- * valibot's own `safeParse`, JSON Schema comes from `@valibot/to-json-schema`.
+ * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`.
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
@@ -44,20 +44,29 @@ export function valibotIssues(issues: readonly v.BaseIssue<unknown>[]): SchemaIs
     .map((issue) => ({ message: reasonOf(issue), path: issueKeys(issue) }))
 }
 
-function resultOf(result: v.SafeParseResult<AnySchema>): CheckResult {
-  return result.success
-    ? { ok: true, value: result.output }
-    : { ok: false, issues: valibotIssues(result.issues) }
+/** valibot's outcome of one run (what `safeParse` reads of it) in the seam's shape. */
+function resultOf(dataset: v.OutputDataset<unknown, v.BaseIssue<unknown>>): CheckResult {
+  return dataset.issues
+    ? { ok: false, issues: valibotIssues(dataset.issues) }
+    : { ok: true, value: dataset.value }
 }
 
-/** valibot's own validation of a converted value (async schemas awaited). */
+/**
+ * valibot's own validation of a converted value (async schemas awaited): the schema's `~run`,
+ * as `safeParse` calls it, with the configuration made once here (valibot's global configuration
+ * as it is when the schema is compiled, plus fw's) instead of once per call.
+ */
 function checkValibot(schema: AnySchema): Check {
+  const config = v.getGlobalConfig(CONFIG)
   if ((schema as { async?: boolean }).async === true) {
     const asyncSchema = schema as unknown as v.GenericSchemaAsync
-    return async (value) =>
-      resultOf((await v.safeParseAsync(asyncSchema, value, CONFIG)) as v.SafeParseResult<AnySchema>)
+    return async function checkValibotAsync(value) {
+      return resultOf(await asyncSchema['~run']({ value }, config))
+    }
   }
-  return (value) => resultOf(v.safeParse(schema, value, CONFIG))
+  return function checkValibotValue(value) {
+    return resultOf(schema['~run']({ value }, config))
+  }
 }
 
 function presenceOf(schema: AnySchema): Presence {
