@@ -158,29 +158,22 @@ export function pathPlan(
   return plan(depth, spec, 'path', name, target, key, source)
 }
 
-export function queryPlan(depth: number, spec: MarkerSpec, key: string, target: Target): ParamPlan {
+/** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
+export type SourcePlan = (depth: number, spec: MarkerSpec, key: string, target: Target) => ParamPlan
+
+export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
   const list = takesList(spec.schema ?? stringSchema)
   return plan(depth, spec, 'query', wire, target, key, { kind: 'query', wire, list })
 }
 
-export function headerPlan(
-  depth: number,
-  spec: MarkerSpec,
-  key: string,
-  target: Target,
-): ParamPlan {
+export const headerPlan: SourcePlan = (depth, spec, key, target) => {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
   return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire })
 }
 
-export function cookiePlan(
-  depth: number,
-  spec: MarkerSpec,
-  key: string,
-  target: Target,
-): ParamPlan {
+export const cookiePlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
   return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire })
 }
@@ -234,12 +227,7 @@ export function objectPlan(
   return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
 
-export function bodyFieldPlan(
-  depth: number,
-  spec: MarkerSpec,
-  key: string,
-  target: Target,
-): ParamPlan {
+export const bodyFieldPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
   return plan(depth, spec, 'body', wire, target, key, { kind: 'body-field', wire })
 }

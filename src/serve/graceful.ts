@@ -10,6 +10,19 @@ import { deadline } from '../utils/deadline'
 import { DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type Started } from './types'
 
 /**
+ * Call `fetch(request, env)` and hand its response to `send(to, response)`, or what it threw or
+ * rejected with to `fail(to, error)` (`to` is what the caller writes to: a Node response, …).
+ */
+export type HandOn = <T>(
+  fetch: FetchHandler,
+  request: Request,
+  env: unknown,
+  to: T,
+  send: (to: T, response: Response) => void,
+  fail: (to: T, error: unknown) => void,
+) => void
+
+/**
  * In-flight requests and open event streams of one server (or service).
  *
  * @example
@@ -38,14 +51,7 @@ export class Tracker {
   }
 
   /** `answer` for a fetch this tracker counts (see `track`): the count and the hand-on in one promise step. */
-  answer<T>(
-    fetch: FetchHandler,
-    request: Request,
-    env: unknown,
-    to: T,
-    send: (to: T, response: Response) => void,
-    fail: (to: T, error: unknown) => void,
-  ): void {
+  readonly answer: HandOn = (fetch, request, env, to, send, fail) => {
     this.#active++
     handOn(
       fetch,
@@ -129,28 +135,14 @@ const COUNTED = Symbol('fw.counted')
  * @example
  * answer(fetch, request, { incoming, outgoing }, outgoing, write, writeFailure)
  */
-export function answer<T>(
-  fetch: FetchHandler,
-  request: Request,
-  env: unknown,
-  to: T,
-  send: (to: T, response: Response) => void,
-  fail: (to: T, error: unknown) => void,
-): void {
+export const answer: HandOn = (fetch, request, env, to, send, fail) => {
   const counted = (fetch as { [COUNTED]?: { tracker: Tracker; fetch: FetchHandler } })[COUNTED]
   if (counted) counted.tracker.answer(counted.fetch, request, env, to, send, fail)
   else handOn(fetch, request, env, to, send, fail)
 }
 
 /** `fetch(request, env)`'s response to `send`, what it threw or rejected with to `fail`: at once, or in one promise step. */
-function handOn<T>(
-  fetch: FetchHandler,
-  request: Request,
-  env: unknown,
-  to: T,
-  send: (to: T, response: Response) => void,
-  fail: (to: T, error: unknown) => void,
-): void {
+const handOn: HandOn = (fetch, request, env, to, send, fail) => {
   let result: Response | Promise<Response>
   try {
     result = fetch(request, env)
