@@ -13,6 +13,8 @@ import {
   settle,
   typesOf,
 } from '../schema/standard/json'
+import { resolveAdapter } from '../schema/resolve'
+import { standardAdapter } from '../schema/standard/adapter'
 import { wireNameOf } from '../schema/standard/property'
 
 /** What a file schema accepts (./info.ts `StandardFileInfo`, the same shape). */
@@ -23,16 +25,9 @@ export interface StandardFileInfo {
   maxSize?: number
 }
 
-/** Is `schema` a Standard Schema of a library other than valibot (read from its JSON Schema)? */
+/** Does `schema` go through the Standard Schema adapter (zod, arktype, …: read from its JSON Schema)? The seam decides (schema/resolve.ts). */
 export function isOtherLibrarySchema(schema: unknown): schema is StandardSchemaV1 {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
-  const props = (schema as { '~standard'?: { vendor?: unknown; validate?: unknown } })['~standard']
-  return (
-    typeof props === 'object' &&
-    props !== null &&
-    typeof props.validate === 'function' &&
-    props.vendor !== 'valibot'
-  )
+  return resolveAdapter(schema) === standardAdapter
 }
 
 function isBinary(node: JsonNode): boolean {

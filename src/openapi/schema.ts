@@ -228,7 +228,7 @@ export function fileFields(schema: AnySchema | undefined): Map<string, string | 
     const info = fileSchemaInfo(item)
     const wire = getFieldOptions(entries[key])?.alias ?? key
     if (info) found.set(wire, info.mime)
-    else if (resolveAdapter(entries[key])?.vendor === standardAdapter.vendor) {
+    else if (resolveAdapter(entries[key]) === standardAdapter) {
       const described = standardAdapter.describe(entries[key] as StandardSchemaV1, 'input')
       for (const [name, mime] of binaryProperties({ properties: { [wire]: described } }))
         found.set(name, mime)
