@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm'
-import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import type { StandardSchemaV1 } from '../types'
 import type { Context } from './context'
 import type { Expression } from './expr'
 import { Order, type OrderTerm } from './fields'
@@ -23,7 +23,8 @@ export interface FilterSpec<O = unknown> {
   readonly expr?: Expression
   readonly query?: (value: never, context: Context) => QueryWhere
   readonly op: FilterOp
-  readonly schema?: v.GenericSchema
+  /** the value's schema: any Standard Schema V1 (valibot, zod, arktype, …), converted and checked as a param is */
+  readonly schema?: StandardSchemaV1
   readonly alias?: string
   /** the longest value (characters of a string; items, and characters of each, of a list); `DEFAULT_MAX_LENGTH` (1 000) when absent */
   readonly maxLength?: number
@@ -76,7 +77,7 @@ export type QueryField =
   | ScopeSpec
 
 type FilterOptions<O, A extends string = string> = {
-  schema?: v.GenericSchema<unknown, O>
+  schema?: StandardSchemaV1<unknown, O>
   alias?: A
   maxLength?: number
 }
@@ -107,7 +108,7 @@ type FilterSource<O, A extends string = string> =
   | Expression
   | {
       query: (value: O, context: Context) => QueryWhere
-      schema?: v.GenericSchema<unknown, O>
+      schema?: StandardSchemaV1<unknown, O>
       alias?: A
       maxLength?: number
     }
@@ -130,7 +131,7 @@ type FilterSource<O, A extends string = string> =
 export function Filter<O = unknown, const A extends string = never>(
   source: FilterSource<O, A>,
   op: FilterOp = 'eq',
-  options?: v.GenericSchema<unknown, O> | FilterOptions<O, A>,
+  options?: StandardSchemaV1<unknown, O> | FilterOptions<O, A>,
 ): FilterSpec<O> & Aliased<A> {
   const { schema, alias, maxLength } =
     options && '~standard' in options
@@ -142,7 +143,7 @@ export function Filter<O = unknown, const A extends string = never>(
 function filterSpec<O>(
   source: FilterSource<O>,
   op: FilterOp,
-  schema: v.GenericSchema | undefined,
+  schema: StandardSchemaV1 | undefined,
   alias: string | undefined,
   maxLength: number | undefined,
 ): FilterSpec<O> {
