@@ -204,7 +204,9 @@ export function assertCompatible(
   dataType: string | undefined,
   type: StandardSchemaV1,
 ): void {
-  const kind = valibotAdapter.owns(type) ? innerOf(type).type : (KIND_OF_PLAN[wireKind(type)] ?? 'unknown')
+  const kind = valibotAdapter.owns(type)
+    ? innerOf(type).type
+    : (KIND_OF_PLAN[wireKind(type)] ?? 'unknown')
   const allowed = dataType === undefined ? undefined : COMPATIBLE[dataType]
   if (!allowed || ['unknown', 'any', 'union', 'custom', 'lazy'].includes(kind)) return
   if (!allowed.includes(kind))

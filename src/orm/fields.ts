@@ -121,10 +121,10 @@ export function Field<S extends NestedSpec>(
 ): FieldDecl<NestedOutput<S>>
 export function Field<T extends StandardSchemaV1>(
   source: string | BatchFn,
-  options: FieldOptions & { type: T },
+  options: Omit<FieldOptions, 'type'> & { type: T },
 ): FieldDecl<SchemaOutput<T>>
 export function Field<T extends StandardSchemaV1>(
-  options: FieldOptions & { type: T },
+  options: Omit<FieldOptions, 'type'> & { type: T },
 ): FieldDecl<SchemaOutput<T>>
 export function Field<const P extends string>(
   source: P,

@@ -53,12 +53,15 @@ export function Query<T extends PgTable, const F extends Record<string, QueryFie
       const note = v.description(
         `'${wire}' as a browser sends '?${wire}…' (the key ends at its first '=')`,
       )
-      entries[typed] = entry.async ? v.pipeAsync(entry, note) : v.pipe(entry as v.GenericSchema, note)
+      entries[typed] = entry.async
+        ? v.pipeAsync(entry, note)
+        : v.pipe(entry as v.GenericSchema, note)
     }
   }
   const keysCheck = v.check(
     (input: Record<string, unknown>) => keysProblem(input, keys, known) === undefined,
-    (issue) => keysProblem(issue.input as Record<string, unknown>, keys, known) ?? 'invalid query keys',
+    (issue) =>
+      keysProblem(issue.input as Record<string, unknown>, keys, known) ?? 'invalid query keys',
   )
   const parsed = v.transform((input: Record<string, unknown>) => {
     const values: Record<string, unknown> = {}

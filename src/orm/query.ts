@@ -17,7 +17,7 @@ export type QueryWhere = Record<string, unknown> | SQL | undefined
  * @example
  * orm.Query(articles, { title: orm.Filter('title', 'icontains') })
  */
-export interface FilterSpec<O = unknown> {
+export interface FilterSpec<O = unknown, I = O> {
   readonly '~ormQuery': 'filter'
   readonly path?: string
   readonly expr?: Expression
@@ -28,8 +28,10 @@ export interface FilterSpec<O = unknown> {
   readonly alias?: string
   /** the longest value (characters of a string; items, and characters of each, of a list); `DEFAULT_MAX_LENGTH` (1 000) when absent */
   readonly maxLength?: number
-  /** type-level only */
+  /** type-level only: the parsed value (the schema's output) */
   readonly '~out'?: O
+  /** type-level only: what a client sends (the schema's input, `~standard.types.input`) */
+  readonly '~in'?: I
 }
 interface PagingSpec<Kind extends 'offset' | 'limit' | 'page'> {
   readonly '~ormQuery': Kind
@@ -76,8 +78,8 @@ export type QueryField =
   | SearchSpec
   | ScopeSpec
 
-type FilterOptions<O, A extends string = string> = {
-  schema?: StandardSchemaV1<unknown, O>
+type FilterOptions<O, A extends string = string, I = O> = {
+  schema?: StandardSchemaV1<I, O>
   alias?: A
   maxLength?: number
 }
@@ -103,12 +105,12 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
 export type Aliased<A extends string> = [A] extends [never] ? unknown : { readonly alias: A }
 
 /** What a filter reads: a path, an expression, or a custom query with its own schema. */
-type FilterSource<O, A extends string = string> =
+type FilterSource<O, A extends string = string, I = O> =
   | string
   | Expression
   | {
       query: (value: O, context: Context) => QueryWhere
-      schema?: StandardSchemaV1<unknown, O>
+      schema?: StandardSchemaV1<I, O>
       alias?: A
       maxLength?: number
     }
@@ -128,16 +130,20 @@ type FilterSource<O, A extends string = string> =
  * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
  */
-export function Filter<O = unknown, const A extends string = never>(
-  source: FilterSource<O, A>,
+export function Filter<O = unknown, const A extends string = never, I = O>(
+  source: FilterSource<O, A, I>,
   op: FilterOp = 'eq',
-  options?: StandardSchemaV1<unknown, O> | FilterOptions<O, A>,
-): FilterSpec<O> & Aliased<A> {
+  options?: StandardSchemaV1<I, O> | FilterOptions<O, A, I>,
+): FilterSpec<O, I> & Aliased<A> {
   const { schema, alias, maxLength } =
     options && '~standard' in options
       ? { schema: options, alias: undefined, maxLength: undefined }
-      : ((options ?? {}) as FilterOptions<O, A>)
-  return filterSpec<O>(source, op, schema, alias, maxLength) as FilterSpec<O> & Aliased<A>
+      : ((options ?? {}) as FilterOptions<O, A, I>)
+  return filterSpec<O>(source as FilterSource<O>, op, schema, alias, maxLength) as FilterSpec<
+    O,
+    I
+  > &
+    Aliased<A>
 }
 
 function filterSpec<O>(

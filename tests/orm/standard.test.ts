@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
+import type { StandardSchemaV1 } from '../../src/schema/adapter'
 
 const { articles } = tables
 
@@ -27,10 +28,12 @@ const LIBRARIES = {
   arktype: { min: type(`1 <= number.integer <= ${Number.MAX_SAFE_INTEGER}`), titles: type('string[] <= 3'), title: type('1 <= string <= 50') },
 }
 type Library = keyof typeof LIBRARIES
+/** What every library's rules are, seen through Standard Schema (the types per library: standard.test-d.ts). */
+type Rules = { min: StandardSchemaV1<number>; titles: StandardSchemaV1<string[]>; title: StandardSchemaV1<string> }
 
 /** One service per library: `GET /articles?min=&titles=&from=` lists titles, `POST /articles` echoes a parsed row input. */
 function serviceOf(library: Library): Fw {
-  const rules = LIBRARIES[library]
+  const rules: Rules = LIBRARIES[library]
   const ArticleRow = orm.Schema(articles, { id: true, title: orm.Field({ type: rules.title }), authorId: true })
   const ArticleQuery = orm.Query(articles, {
     min: orm.Filter('id', 'gte', rules.min),

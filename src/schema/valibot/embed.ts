@@ -29,7 +29,13 @@ function report(result: CheckResult, input: unknown, addIssue: IssueSink): void 
   if (result.ok) return
   for (const issue of result.issues) {
     const items = issue.path.map(
-      (key): v.IssuePathItem => ({ type: 'unknown', origin: 'value', input, key, value: undefined }),
+      (key): v.IssuePathItem => ({
+        type: 'unknown',
+        origin: 'value',
+        input,
+        key,
+        value: undefined,
+      }),
     )
     const [first, ...rest] = items
     addIssue({ message: issue.message, path: first ? [first, ...rest] : undefined })
