@@ -5,11 +5,12 @@
  * with a promise is a clear 400, never a 500 or a hang; a value no library
  * owns is refused when declared.
  */
-import { Fw, ImproperlyConfigured, api, request } from 'fw-api'
+import { Fw, api, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { articles } from '../../examples/blog/tables'
+import { ImproperlyConfigured } from '../../src/exceptions'
 
 const EvenQuery = orm.Query(articles, {
   even: orm.Filter({
