@@ -123,12 +123,14 @@ type FilterSource<O, A extends string = string, I = O> =
  * longer than `maxLength` characters (default 1 000; a list: more items, or a
  * longer item), or a date outside years 1–9999, is a 400 before any SQL. An
  * alias ending in `=` (`'followers_num>='`) is also read under the key a
- * browser's `?followers_num>=2` arrives as (`followers_num>`).
+ * browser's `?followers_num>=2` arrives as (`followers_num>`). A `schema`
+ * may be any Standard Schema V1 (valibot, zod, arktype, …), as for params.
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), within: orm.Filter('createdAt', 'gte') })
  * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
+ * const Recent = orm.Query(articles, { min: orm.Filter('id', 'gte', z.number().int().min(1)) })
  */
 export function Filter<O = unknown, const A extends string = never, I = O>(
   source: FilterSource<O, A, I>,
