@@ -1,7 +1,11 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import { wireKind } from '../schema/inspect'
+import { valibotAdapter } from '../schema/valibot/adapter'
+import { embedSchema } from '../schema/valibot/embed'
 import { innerOf } from '../schema/walk'
+import type { StandardSchemaV1 } from '../types'
 import { LIST_MAX } from './limits'
 import { isExpression } from './expr'
 import { isFieldDecl, Self, type DefField, type FieldDecl, type SchemaDef } from './fields'
@@ -44,7 +48,7 @@ function fieldOf(def: SchemaDef, key: string, spec: FieldSpec | FieldDecl): DefF
     out: options.alias ?? key,
     noOutput: options.noOutput ?? false,
     default: options.default,
-    type: options.type,
+    type: options.type === undefined ? undefined : embedType(def.name, key, options.type),
   }
   if (spec.get)
     return {
@@ -164,6 +168,26 @@ export function defOf(
   return def
 }
 
+/** A field's value schema (any Standard Schema) as the valibot schema the row schema holds. */
+function embedType(schema: string, key: string, type: unknown): v.GenericSchema {
+  const embedded = embedSchema(type)
+  if (!embedded)
+    throw new ImproperlyConfigured(
+      `orm.Schema(${schema}): field '${key}': type must be a Standard Schema (valibot, zod, arktype, …)`,
+    )
+  return embedded
+}
+
+/** A schema's kind as valibot names it, from its conversion plan (another library's schema). */
+const KIND_OF_PLAN: Readonly<Record<string, string>> = {
+  string: 'string',
+  number: 'number',
+  bigint: 'bigint',
+  boolean: 'boolean',
+  date: 'date',
+  option: 'picklist',
+}
+
 /** The kinds of valibot schema a column of each drizzle data type can become. */
 const COMPATIBLE: Readonly<Record<string, readonly string[]>> = {
   string: ['string', 'picklist', 'literal', 'enum'],
@@ -178,9 +202,11 @@ export function assertCompatible(
   schema: string,
   key: string,
   dataType: string | undefined,
-  type: v.GenericSchema,
+  type: StandardSchemaV1,
 ): void {
-  const kind = innerOf(type).type
+  const kind = valibotAdapter.owns(type)
+    ? innerOf(type).type
+    : (KIND_OF_PLAN[wireKind(type)] ?? 'unknown')
   const allowed = dataType === undefined ? undefined : COMPATIBLE[dataType]
   if (!allowed || ['unknown', 'any', 'union', 'custom', 'lazy'].includes(kind)) return
   if (!allowed.includes(kind))

@@ -1,6 +1,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import type { SchemaOutput } from '../schema/adapter'
+import type { StandardSchemaV1 } from '../types'
 import type { Context, ExprFilter } from './context'
 import type { Expression } from './expr'
 
@@ -72,8 +74,11 @@ export interface FieldOptions {
   limit?: number
   /** `orm.Self` relations: how many levels deep (default 2) */
   depth?: number
-  /** the value schema (input and output), instead of the column's; a column whose type cannot become it is refused */
-  type?: v.GenericSchema
+  /**
+   * the value schema (input and output), instead of the column's: any Standard Schema V1
+   * (valibot, zod, arktype, …); a column whose type cannot become it is refused
+   */
+  type?: StandardSchemaV1
   /** a path through a to-many relation: one value (the first by `order`) instead of a list */
   first?: boolean
   /** a written relation (nested rows or a key list): at most this many items per input list (default 1 000); more is a 400/413 before any SQL */
@@ -114,13 +119,13 @@ export function Field<S extends NestedSpec>(
   source: string,
   options: FieldOptions & { schema: S },
 ): FieldDecl<NestedOutput<S>>
-export function Field<T extends v.GenericSchema>(
+export function Field<T extends StandardSchemaV1>(
   source: string | BatchFn,
-  options: FieldOptions & { type: T },
-): FieldDecl<v.InferOutput<T>>
-export function Field<T extends v.GenericSchema>(
-  options: FieldOptions & { type: T },
-): FieldDecl<v.InferOutput<T>>
+  options: Omit<FieldOptions, 'type'> & { type: T },
+): FieldDecl<SchemaOutput<T>>
+export function Field<T extends StandardSchemaV1>(
+  options: Omit<FieldOptions, 'type'> & { type: T },
+): FieldDecl<SchemaOutput<T>>
 export function Field<const P extends string>(
   source: P,
   options?: FieldOptions,
@@ -171,6 +176,7 @@ export type DefField = {
   mode: string
   noOutput: boolean
   default?: unknown
+  /** the value schema (`FieldOptions.type`), as a valibot schema standing for it (schema/valibot/embed.ts) */
   type?: v.GenericSchema
 } & (
   | { kind: 'column'; column: string }

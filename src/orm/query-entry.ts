@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import { embedSchema } from '../schema/valibot/embed'
 import { columnSchema, lazyPathSchema } from './columns'
 import { DEFAULT_MAX, DEFAULT_MAX_LENGTH, type FilterSpec, type QueryField } from './query'
 import { unsafeReason } from './safe'
@@ -23,25 +24,33 @@ function outOfBounds(value: unknown, max: number): string | undefined {
   }
   return undefined
 }
-const bounded = (schema: v.GenericSchema, max: number) =>
-  v.pipe(
-    schema,
-    v.check(
-      (value) => outOfBounds(value, max) === undefined,
-      (issue) => outOfBounds(issue.input, max) ?? 'out of bounds',
-    ),
+/** The bound every filter value is held to (SPEC §10.2 "Bounded writes"). */
+const boundsCheck = (max: number) =>
+  v.check(
+    (value) => outOfBounds(value, max) === undefined,
+    (issue) => outOfBounds(issue.input, max) ?? 'out of bounds',
   )
-const safe = (schema: v.GenericSchema) =>
-  v.pipe(
-    schema,
-    v.check(
-      (value) => unsafeReason(value) === undefined,
-      (issue) => unsafeReason(issue.input) ?? 'invalid value',
-    ),
-  )
+/** No NUL and no prototype key in a filter value (SPEC §10). */
+const safetyCheck = v.check(
+  (value) => unsafeReason(value) === undefined,
+  (issue) => unsafeReason(issue.input) ?? 'invalid value',
+)
 
-function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSchema {
-  if (spec.schema) return spec.schema
+function filterSchema(
+  table: PgTable,
+  db: string,
+  spec: FilterSpec,
+  async: boolean,
+): v.GenericSchema | v.GenericSchemaAsync {
+  if (spec.schema) {
+    // any Standard Schema (zod, arktype, valibot, …) through the seam (SPEC §3.6 "orm inputs")
+    const embedded = embedSchema(spec.schema, { async })
+    if (!embedded)
+      throw new ImproperlyConfigured(
+        'orm.Filter: schema must be a Standard Schema (valibot, zod, arktype, …)',
+      )
+    return embedded
+  }
   if (spec.op === 'isNull') return v.boolean()
   if (spec.op === 'contains' || spec.op === 'icontains' || spec.op === 'startsWith')
     return v.string()
@@ -52,21 +61,30 @@ function filterSchema(table: PgTable, db: string, spec: FilterSpec): v.GenericSc
   return spec.op === 'in' ? v.array(base) : base
 }
 
-/** The valibot entry of one query field. */
+/**
+ * The valibot entry of one query field; `async` when the query awaits its
+ * filters (another library's schema may answer with a promise).
+ */
 export function queryEntry(
   table: PgTable,
   db: string,
   name: string,
   field: QueryField,
-): v.GenericSchema {
+  async = false,
+): v.GenericSchema | v.GenericSchemaAsync {
   switch (field['~ormQuery']) {
-    case 'filter':
-      return v.optional(
-        safe(bounded(filterSchema(table, db, field), field.maxLength ?? DEFAULT_MAX_LENGTH)),
-      )
+    case 'filter': {
+      const schema = filterSchema(table, db, field, async)
+      const bounds = boundsCheck(field.maxLength ?? DEFAULT_MAX_LENGTH)
+      return schema.async
+        ? v.optionalAsync(v.pipeAsync(schema, bounds, safetyCheck))
+        : v.optional(v.pipe(schema as v.GenericSchema, bounds, safetyCheck))
+    }
     case 'search':
     case 'scope':
-      return v.optional(safe(v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH))))
+      return v.optional(
+        v.pipe(v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH)) as v.GenericSchema, safetyCheck),
+      )
     case 'offset':
       return v.optional(integer(0, field.max ?? DEFAULT_MAX.offset), field.default ?? 0)
     case 'page':

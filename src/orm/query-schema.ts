@@ -2,6 +2,7 @@ import { and, sql } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import { valibotAdapter } from '../schema/valibot/adapter'
 import { checkExpression } from './check'
 import { currentContext, databaseOf, declareCheck } from './database'
 import { guarded } from './errors'
@@ -43,35 +44,50 @@ export function Query<T extends PgTable, const F extends Record<string, QueryFie
   checkFields(def, name)
   const keys = queryKeysOf(`orm.Query(${name})`, fields)
   const known = knownKeys(keys)
-  const entries: Record<string, v.GenericSchema> = {}
+  const async = awaitsFilters(fields)
+  const entries: Record<string, v.GenericSchema | v.GenericSchemaAsync> = {}
   for (const { field, wire, typed } of keys) {
-    const entry = queryEntry(table, def.db, field, fields[field] as QueryField)
+    const entry = queryEntry(table, def.db, field, fields[field] as QueryField, async)
     entries[wire] = entry
-    if (typed !== undefined)
-      entries[typed] = v.pipe(
-        entry,
-        v.description(`'${wire}' as a browser sends '?${wire}…' (the key ends at its first '=')`),
+    if (typed !== undefined) {
+      const note = v.description(
+        `'${wire}' as a browser sends '?${wire}…' (the key ends at its first '=')`,
       )
+      entries[typed] = entry.async
+        ? v.pipeAsync(entry, note)
+        : v.pipe(entry as v.GenericSchema, note)
+    }
   }
-  const schema = v.pipe(
-    v.looseObject(entries),
-    v.check(
-      (input: Record<string, unknown>) => keysProblem(input, keys, known) === undefined,
-      (issue) =>
-        keysProblem(issue.input as Record<string, unknown>, keys, known) ?? 'invalid query keys',
-    ),
-    v.transform((input: Record<string, unknown>) => {
-      const values: Record<string, unknown> = {}
-      for (const entry of keys) values[entry.field] = valueOf(input, entry)
-      Object.defineProperty(values, QUERY, { value: def, enumerable: false })
-      Object.defineProperty(values, 'count', {
-        value: (where?: unknown) => countRows(def, values, where),
-        enumerable: false,
-      })
-      return values
-    }),
+  const keysCheck = v.check(
+    (input: Record<string, unknown>) => keysProblem(input, keys, known) === undefined,
+    (issue) =>
+      keysProblem(issue.input as Record<string, unknown>, keys, known) ?? 'invalid query keys',
   )
+  const parsed = v.transform((input: Record<string, unknown>) => {
+    const values: Record<string, unknown> = {}
+    for (const entry of keys) values[entry.field] = valueOf(input, entry)
+    Object.defineProperty(values, QUERY, { value: def, enumerable: false })
+    Object.defineProperty(values, 'count', {
+      value: (where?: unknown) => countRows(def, values, where),
+      enumerable: false,
+    })
+    return values
+  })
+  // A query with another library's filter schema is checked asynchronously (it may answer with a promise).
+  const schema = async
+    ? v.pipeAsync(v.looseObjectAsync(entries), keysCheck, parsed)
+    : v.pipe(v.looseObject(entries as Record<string, v.GenericSchema>), keysCheck, parsed)
   return Object.assign(schema, { table }) as unknown as QuerySchema<T, F>
+}
+
+/** Does a filter take a schema that may answer with a promise (another library's, or an async valibot one)? */
+function awaitsFilters(fields: Record<string, QueryField>): boolean {
+  return Object.values(fields).some(
+    (field) =>
+      field['~ormQuery'] === 'filter' &&
+      field.schema !== undefined &&
+      !(valibotAdapter.owns(field.schema) && (field.schema as { async?: unknown }).async !== true),
+  )
 }
 
 /** Check every filter, search and order path and expression of a query against the table (columns now, relations when the database is known). */

@@ -15,7 +15,7 @@ export interface QueryMethods {
 }
 
 type FilterValue<T extends PgTable, S> =
-  S extends FilterSpec<infer O>
+  S extends FilterSpec<infer O, infer _Sent>
     ? unknown extends O
       ? S extends { path: infer P; op: infer Op }
         ? Op extends 'isNull'
@@ -69,8 +69,16 @@ type WireName<K, S> = S extends { readonly alias: infer A extends string }
  * type Sent = orm.QueryInput<typeof articles, { author: orm.FilterSpec; page: ReturnType<typeof orm.Page<'@page'>> }> // { author?: string; '@page'?: number }
  */
 export type QueryInput<T extends PgTable, F> = {
-  [K in keyof F as WireName<K, F[K]>]?: Exclude<FieldValue<T, F[K]>, undefined>
+  [K in keyof F as WireName<K, F[K]>]?: Exclude<SentValue<T, F[K]>, undefined>
 }
+
+/** What a client sends for one field: a filter's schema input (`~standard.types.input`), else its parsed value. */
+type SentValue<T extends PgTable, S> =
+  S extends FilterSpec<infer O, infer I>
+    ? unknown extends O
+      ? FieldValue<T, S>
+      : I
+    : FieldValue<T, S>
 
 /**
  * The valibot schema `orm.Query` returns (use it in `request.Query(...)`).

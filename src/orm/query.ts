@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm'
-import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
+import type { StandardSchemaV1 } from '../types'
 import type { Context } from './context'
 import type { Expression } from './expr'
 import { Order, type OrderTerm } from './fields'
@@ -17,18 +17,21 @@ export type QueryWhere = Record<string, unknown> | SQL | undefined
  * @example
  * orm.Query(articles, { title: orm.Filter('title', 'icontains') })
  */
-export interface FilterSpec<O = unknown> {
+export interface FilterSpec<O = unknown, I = O> {
   readonly '~ormQuery': 'filter'
   readonly path?: string
   readonly expr?: Expression
   readonly query?: (value: never, context: Context) => QueryWhere
   readonly op: FilterOp
-  readonly schema?: v.GenericSchema
+  /** the value's schema: any Standard Schema V1 (valibot, zod, arktype, …), converted and checked as a param is */
+  readonly schema?: StandardSchemaV1
   readonly alias?: string
   /** the longest value (characters of a string; items, and characters of each, of a list); `DEFAULT_MAX_LENGTH` (1 000) when absent */
   readonly maxLength?: number
-  /** type-level only */
+  /** type-level only: the parsed value (the schema's output) */
   readonly '~out'?: O
+  /** type-level only: what a client sends (the schema's input, `~standard.types.input`) */
+  readonly '~in'?: I
 }
 interface PagingSpec<Kind extends 'offset' | 'limit' | 'page'> {
   readonly '~ormQuery': Kind
@@ -75,8 +78,8 @@ export type QueryField =
   | SearchSpec
   | ScopeSpec
 
-type FilterOptions<O, A extends string = string> = {
-  schema?: v.GenericSchema<unknown, O>
+type FilterOptions<O, A extends string = string, I = O> = {
+  schema?: StandardSchemaV1<I, O>
   alias?: A
   maxLength?: number
 }
@@ -102,12 +105,12 @@ function checkedMaxLength(maxLength: number | undefined): number | undefined {
 export type Aliased<A extends string> = [A] extends [never] ? unknown : { readonly alias: A }
 
 /** What a filter reads: a path, an expression, or a custom query with its own schema. */
-type FilterSource<O, A extends string = string> =
+type FilterSource<O, A extends string = string, I = O> =
   | string
   | Expression
   | {
       query: (value: O, context: Context) => QueryWhere
-      schema?: v.GenericSchema<unknown, O>
+      schema?: StandardSchemaV1<I, O>
       alias?: A
       maxLength?: number
     }
@@ -120,29 +123,35 @@ type FilterSource<O, A extends string = string> =
  * longer than `maxLength` characters (default 1 000; a list: more items, or a
  * longer item), or a date outside years 1–9999, is a 400 before any SQL. An
  * alias ending in `=` (`'followers_num>='`) is also read under the key a
- * browser's `?followers_num>=2` arrives as (`followers_num>`).
+ * browser's `?followers_num>=2` arrives as (`followers_num>`). A `schema`
+ * may be any Standard Schema V1 (valibot, zod, arktype, …), as for params.
  *
  * @example
  * const ArticleQuery = orm.Query(articles, { author: orm.Filter('author.username'), within: orm.Filter('createdAt', 'gte') })
  * const UserQuery = orm.Query(users, { followersMin: orm.Filter(orm.Count('userFollowers'), 'gte', { alias: 'followers_num>=' }) })
  * const Notes = orm.Query(articles, { body: orm.Filter('content', 'icontains', { maxLength: 200 }) })
+ * const Recent = orm.Query(articles, { min: orm.Filter('id', 'gte', z.number().int().min(1)) })
  */
-export function Filter<O = unknown, const A extends string = never>(
-  source: FilterSource<O, A>,
+export function Filter<O = unknown, const A extends string = never, I = O>(
+  source: FilterSource<O, A, I>,
   op: FilterOp = 'eq',
-  options?: v.GenericSchema<unknown, O> | FilterOptions<O, A>,
-): FilterSpec<O> & Aliased<A> {
+  options?: StandardSchemaV1<I, O> | FilterOptions<O, A, I>,
+): FilterSpec<O, I> & Aliased<A> {
   const { schema, alias, maxLength } =
     options && '~standard' in options
       ? { schema: options, alias: undefined, maxLength: undefined }
-      : ((options ?? {}) as FilterOptions<O, A>)
-  return filterSpec<O>(source, op, schema, alias, maxLength) as FilterSpec<O> & Aliased<A>
+      : ((options ?? {}) as FilterOptions<O, A, I>)
+  return filterSpec<O>(source as FilterSource<O>, op, schema, alias, maxLength) as FilterSpec<
+    O,
+    I
+  > &
+    Aliased<A>
 }
 
 function filterSpec<O>(
   source: FilterSource<O>,
   op: FilterOp,
-  schema: v.GenericSchema | undefined,
+  schema: StandardSchemaV1 | undefined,
   alias: string | undefined,
   maxLength: number | undefined,
 ): FilterSpec<O> {

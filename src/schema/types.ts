@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { ConversionPlan } from './adapter'
 
 /** Any valibot schema (sync); the unit every fw param is declared with. */
 export type AnySchema = v.GenericSchema
@@ -24,6 +25,8 @@ export interface SchemaShape {
   readonly getter?: (input: unknown) => AnySchema
   /** extension hook: a schema (e.g. `file.Image`) that converts its own wire value */
   readonly '~fwConvert'?: (value: unknown) => unknown
+  /** a valibot schema that stands for another library's schema (valibot/embed.ts) carries that schema's plan */
+  readonly '~fwPlan'?: ConversionPlan
 }
 
 /** View a schema through the fields fw reads. */

@@ -30,6 +30,8 @@ export function planValibot(schema: AnySchema): ConversionPlan {
 }
 
 function build(shape: SchemaShape): ConversionPlan {
+  const embedded = shape['~fwPlan']
+  if (embedded !== undefined) return embedded
   const hook = shape['~fwConvert']
   if (typeof hook === 'function')
     return { to: 'custom', convert: (value) => hook.call(shape, value) }

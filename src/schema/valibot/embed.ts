@@ -1,0 +1,102 @@
+/**
+ * Another library's schema inside a schema fw builds with valibot (the ORM's
+ * queries and rows, SPEC §3.6 "orm inputs"): a valibot schema that stands for
+ * it through the seam. Its conversion is the library's plan (from its JSON
+ * Schema), its check the library's own (fw's one failure wording), its
+ * OpenAPI the library's JSON Schema (input and output sides). A valibot
+ * schema is used as it is.
+ */
+import * as v from 'valibot'
+import { isThenable } from '../../utils/thenable'
+import type { CheckResult, JsonSchemaObject, SchemaAdapter } from '../adapter'
+import { resolveAdapter } from '../resolve'
+import type { AnySchema } from '../types'
+import { isValibotSchema } from './adapter'
+
+/** Options of `embedSchema`. */
+export interface EmbedOptions {
+  /**
+   * the schema fw builds around it is async (`v.pipeAsync`, `v.looseObjectAsync`): a library
+   * that answers with a promise (an async refinement) is awaited; otherwise such an answer is a refusal
+   */
+  readonly async?: boolean
+}
+
+type IssueSink = (info: { message: string; path?: [v.IssuePathItem, ...v.IssuePathItem[]] }) => void
+
+/** Report a refusal's issues on valibot's dataset, each at its path under the embedded value. */
+function report(result: CheckResult, input: unknown, addIssue: IssueSink): void {
+  if (result.ok) return
+  for (const issue of result.issues) {
+    const items = issue.path.map(
+      (key): v.IssuePathItem => ({
+        type: 'unknown',
+        origin: 'value',
+        input,
+        key,
+        value: undefined,
+      }),
+    )
+    const [first, ...rest] = items
+    addIssue({ message: issue.message, path: first ? [first, ...rest] : undefined })
+  }
+}
+
+/** The library's JSON Schema for one side, as metadata valibot's JSON Schema writer copies in. */
+function described(adapter: SchemaAdapter, schema: unknown, side: 'input' | 'output') {
+  let json: JsonSchemaObject = {}
+  try {
+    json = adapter.describe(schema, side)
+  } catch {
+    // a schema the library cannot describe is documented as any value ({}), as for params
+  }
+  return v.metadata(json)
+}
+
+const ASYNC_ANSWER = 'this schema validates asynchronously; declare it where fw awaits it'
+
+/**
+ * A valibot schema standing for `schema` (any Standard Schema V1 an adapter owns); a valibot
+ * schema itself; `undefined` for a value no adapter owns.
+ *
+ * @example
+ * const min = embedSchema(z.number().int().min(1)) // convert '2' → 2, then zod checks it
+ */
+export function embedSchema(schema: unknown, options: EmbedOptions = {}): AnySchema | undefined {
+  if (isValibotSchema(schema)) return schema
+  const adapter = resolveAdapter(schema)
+  if (!adapter) return undefined
+  const check = adapter.check(schema)
+  const input = described(adapter, schema, 'input')
+  const output = described(adapter, schema, 'output')
+  // The pipe reads as the library's input JSON Schema before the check and its output one after (typeMode).
+  const embedded = options.async
+    ? v.pipeAsync(
+        v.unknown(),
+        input,
+        v.rawTransformAsync(async ({ dataset, addIssue, NEVER }) => {
+          const result = await check(dataset.value)
+          report(result, dataset.value, addIssue)
+          return result.ok ? result.value : NEVER
+        }),
+        v.unknown(),
+        output,
+      )
+    : v.pipe(
+        v.unknown(),
+        input,
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          const result = check(dataset.value)
+          if (isThenable(result)) {
+            Promise.resolve(result).catch(() => undefined)
+            addIssue({ message: ASYNC_ANSWER })
+            return NEVER
+          }
+          report(result, dataset.value, addIssue)
+          return result.ok ? result.value : NEVER
+        }),
+        v.unknown(),
+        output,
+      )
+  return Object.assign(embedded, { '~fwPlan': adapter.plan(schema) }) as unknown as AnySchema
+}

@@ -1,0 +1,147 @@
+/**
+ * SPEC §3.6 "orm inputs": an `orm.Query` filter's schema and an `orm.Schema`
+ * field's `type` take any Standard Schema. The same query and row schema,
+ * declared with valibot, with zod and with arktype, give byte-identical
+ * answers over real HTTP on PGlite (valid and invalid values), and the same
+ * OpenAPI parameters.
+ */
+import { type } from 'arktype'
+import { Fw, api, request } from 'fw-api'
+import { orm } from 'fw-api/orm'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createTables } from '../../examples/blog/sql'
+import * as tables from '../../examples/blog/tables'
+import type { StandardSchemaV1 } from '../../src/schema/adapter'
+
+const { articles } = tables
+
+/** The same rules in each library (zod's `.int()` is a safe integer): an id at least 1, at most 3 titles, a title of 1 to 50 characters. */
+const LIBRARIES = {
+  valibot: {
+    min: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+    titles: v.pipe(v.array(v.string()), v.maxLength(3)),
+    title: v.pipe(v.string(), v.minLength(1), v.maxLength(50)),
+  },
+  zod: { min: z.number().int().min(1), titles: z.array(z.string()).max(3), title: z.string().min(1).max(50) },
+  arktype: { min: type(`1 <= number.integer <= ${Number.MAX_SAFE_INTEGER}`), titles: type('string[] <= 3'), title: type('1 <= string <= 50') },
+}
+type Library = keyof typeof LIBRARIES
+/** What every library's rules are, seen through Standard Schema (the types per library: standard.test-d.ts). */
+type Rules = { min: StandardSchemaV1<number>; titles: StandardSchemaV1<string[]>; title: StandardSchemaV1<string> }
+
+/** One service per library: `GET /articles?min=&titles=&from=` lists titles, `POST /articles` echoes a parsed row input. */
+function serviceOf(library: Library): Fw {
+  const rules: Rules = LIBRARIES[library]
+  const ArticleRow = orm.Schema(articles, { id: true, title: orm.Field({ type: rules.title }), authorId: true })
+  const ArticleQuery = orm.Query(articles, {
+    min: orm.Filter('id', 'gte', rules.min),
+    titles: orm.Filter('title', 'in', { schema: rules.titles }),
+    from: orm.Filter({ query: (id: number) => ({ id: { gte: id } }), schema: rules.min, alias: 'id_from' }),
+    order: orm.OrderBy(['id']),
+  })
+  class ArticleAPI extends api.API {
+    @api.get({ query: request.Query(ArticleQuery) })
+    async get({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) {
+      return { count: await query.count(), titles: (await ArticleRow.serialize(query)).map((row) => row.title) }
+    }
+    @api.post({ article: request.Body(ArticleRow.input({ omit: ['id'] })) })
+    post({ article }: { article: orm.InputOf<typeof ArticleRow> }) {
+      return article
+    }
+  }
+  class RootAPI extends api.API {
+    static articles = ArticleAPI
+  }
+  return new Fw(import.meta.url, { name: `orm-${library}`, api: RootAPI, route: '/api' })
+}
+
+const SEED = `
+INSERT INTO users (username) VALUES ('alice');
+INSERT INTO articles (author_id, title) VALUES (1, 'A1'), (1, 'A2'), (1, 'A3'), (1, 'B1');
+`
+
+/** Requests whose answers must not depend on the library; each is `[what, path, init?]`. */
+const REQUESTS: [string, string, RequestInit?][] = [
+  ['a valid integer', 'articles?min=2&order=id'],
+  ['a decimal, truncated as for params', 'articles?min=2.7&order=id'],
+  ['below the minimum', 'articles?min=0'],
+  ['not a number', 'articles?min=x'],
+  ['a list by repeated keys', 'articles?titles=A1&titles=B1&order=id'],
+  ['a list over its bound', 'articles?titles=A1&titles=A2&titles=A3&titles=B1'],
+  ['a function filter', 'articles?id_from=3&order=id'],
+  ['a function filter below its minimum', 'articles?id_from=-1'],
+  ['a NUL in a filter value', 'articles?titles=A%00'],
+  ['a valid body', 'articles', { method: 'POST', body: '{"title":"Hello","authorId":"1"}' }],
+  ['an empty title', 'articles', { method: 'POST', body: '{"title":"","authorId":1}' }],
+  ['a title of the wrong type', 'articles', { method: 'POST', body: '{"title":12,"authorId":1}' }],
+  ['a missing title', 'articles', { method: 'POST', body: '{"authorId":1}' }],
+]
+
+describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () => {
+  const ports = new Map<Library, number>()
+  const services = new Map<Library, Fw>()
+  const closers: (() => Promise<void>)[] = []
+
+  beforeAll(async () => {
+    for (const library of Object.keys(LIBRARIES) as Library[]) {
+      const service = serviceOf(library)
+      const database = orm.Database({ name: `standard-${library}`, engine: 'pglite', schema: tables })
+      service.use(orm.DatabaseConnections({ default: database }))
+      await database.execute(createTables)
+      await database.execute(SEED)
+      const server = await service.run({ port: 0, host: '127.0.0.1' })
+      ports.set(library, server.port)
+      services.set(library, service)
+      closers.push(() => server.close())
+    }
+  }, 120_000)
+  afterAll(async () => {
+    for (const close of closers) await close()
+  })
+
+  async function answer(library: Library, path: string, init?: RequestInit) {
+    const headers = init?.body ? { 'content-type': 'application/json' } : undefined
+    const res = await fetch(`http://127.0.0.1:${ports.get(library)}/api/${path}`, { ...init, headers })
+    return { status: res.status, body: await res.text() }
+  }
+
+  it('answers as valibot does, byte for byte, for valid and invalid values', async () => {
+    for (const [what, path, init] of REQUESTS) {
+      const expected = await answer('valibot', path, init)
+      for (const library of ['zod', 'arktype'] as const)
+        expect(await answer(library, path, init), `${library}: ${what}`).toEqual(expected)
+    }
+  })
+
+  it('converts, validates and names the failing field', async () => {
+    expect(await answer('zod', 'articles?min=2&order=id')).toEqual({ status: 200, body: '{"count":3,"titles":["A2","A3","B1"]}' })
+    expect(await answer('arktype', 'articles?min=2.7&order=id')).toEqual({ status: 200, body: '{"count":3,"titles":["A2","A3","B1"]}' })
+    for (const library of ['zod', 'arktype'] as const) {
+      const below = await answer(library, 'articles?min=0')
+      expect(below.status).toBe(400)
+      expect(JSON.parse(below.body)).toMatchObject({ detail: "BadRequest: parse item: ['query'] failed: parse item: ['min'] failed: Invalid value: Expected >=1 but received 0" })
+      const word = await answer(library, 'articles?min=x')
+      expect(word.status).toBe(400)
+      expect(JSON.parse(word.body)).toMatchObject({ detail: expect.stringContaining("['min']") })
+      const list = await answer(library, 'articles?titles=A1&titles=B1&order=id')
+      expect(list).toEqual({ status: 200, body: '{"count":2,"titles":["A1","B1"]}' })
+      const body = await answer(library, 'articles', { method: 'POST', body: '{"title":"","authorId":1}' })
+      expect(body.status).toBe(400)
+      expect(JSON.parse(body.body)).toMatchObject({ detail: expect.stringContaining("['title']") })
+    }
+  })
+
+  it('documents the same query parameters and body for every library', () => {
+    type Operation = { parameters?: unknown[]; requestBody?: unknown }
+    const operations = (library: Library) => {
+      const document = services.get(library)?.openapi() as unknown as { paths: Record<string, Record<string, Operation>> }
+      const path = document.paths['/api/articles'] ?? document.paths['/articles']
+      return { parameters: path?.get?.parameters, body: path?.post?.requestBody }
+    }
+    const expected = operations('valibot')
+    expect(expected.parameters).toContainEqual(expect.objectContaining({ name: 'min', in: 'query' }))
+    for (const library of ['zod', 'arktype'] as const) expect(operations(library), library).toEqual(expected)
+  })
+})
