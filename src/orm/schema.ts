@@ -167,23 +167,11 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     async save(value, saveOptions = {}) {
       const target = database()
       const records = value as Record<string, unknown>
-      if (saveOptions.onConflict)
-        return (await upsertTree(
-          await target.db(),
-          target.options.schema,
-          def,
-          records,
-          saveOptions,
-          limits(target),
-        )) as KeyOf<T>
-      return (await saveTree(
-        () => target.db(),
-        target.options.schema,
-        def,
-        records,
-        saveOptions,
-        limits(target),
-      )) as KeyOf<T>
+      const { schema } = target.options
+      const saved = saveOptions.onConflict
+        ? upsertTree(await target.db(), schema, def, records, saveOptions, limits(target))
+        : saveTree(() => target.db(), schema, def, records, saveOptions, limits(target))
+      return (await saved) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
