@@ -193,7 +193,6 @@ export function withSetCookies(context: RequestContext, response: Response): Res
 /** Query values by name: a string, or an array when the key repeats (null prototype). */
 export type QueryValues = Record<string, string | string[]>
 
-const NON_ASCII = /[^\x00-\x7f]/
 const PLUS = /\+/g
 
 /** `+` → space, then percent-decode; `undefined` when the text is not valid percent-encoded UTF-8. */
@@ -220,7 +219,8 @@ function decodeQueryPart(text: string): string | undefined {
 export function parseQuery(search: string): QueryValues {
   const out: QueryValues = Object.create(null)
   if (!search) return out
-  if (NON_ASCII.test(search)) return queryObject(new URLSearchParams(search))
+  const kind = queryKind(search)
+  if (kind === NEEDS_URL_SEARCH_PARAMS) return queryObject(new URLSearchParams(search))
   const length = search.length
   let start = search.charCodeAt(0) === 0x3f ? 1 : 0 // URLSearchParams drops one leading '?'
   while (start < length) {
@@ -229,14 +229,33 @@ export function parseQuery(search: string): QueryValues {
     if (end > start) {
       const equalsAt = search.indexOf('=', start)
       const hasValue = equalsAt >= 0 && equalsAt < end
-      const name = decodeQueryPart(search.slice(start, hasValue ? equalsAt : end))
-      const value = hasValue ? decodeQueryPart(search.slice(equalsAt + 1, end)) : ''
+      const rawName = search.slice(start, hasValue ? equalsAt : end)
+      const rawValue = hasValue ? search.slice(equalsAt + 1, end) : ''
+      // Nothing to decode anywhere (no '+' or '%'): the slices are the names and values.
+      const name = kind === PLAIN ? rawName : decodeQueryPart(rawName)
+      const value = kind === PLAIN ? rawValue : decodeQueryPart(rawValue)
       if (name === undefined || value === undefined) return queryObject(new URLSearchParams(search))
       addRepeated(out, name, value)
     }
     start = end + 1
   }
   return out
+}
+
+/** ASCII with neither `+` nor `%` (split as is), ASCII to decode, or anything else (URLSearchParams). */
+const PLAIN = 0
+const ENCODED = 1
+const NEEDS_URL_SEARCH_PARAMS = 2
+
+/** One pass over the query string says how it is parsed (instead of a regex, then two `includes` per name and value). */
+function queryKind(search: string): number {
+  let kind = PLAIN
+  for (let index = 0; index < search.length; index++) {
+    const code = search.charCodeAt(index)
+    if (code > 0x7f) return NEEDS_URL_SEARCH_PARAMS
+    if (code === 0x2b || code === 0x25) kind = ENCODED
+  }
+  return kind
 }
 
 /** Everything under one query key: a string, or an array when the key repeats. */

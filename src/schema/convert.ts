@@ -162,27 +162,69 @@ function objectOf(
   rest: Converter,
   depth: number,
 ): Converter {
-  const entries = planned.map((entry) => ({
+  const entries: readonly ObjectEntry[] = planned.map((entry) => ({
     key: entry.key,
     wire: entry.wire,
     convert: compileConversion(entry.plan, { depth }),
+    inherited: entry.wire in Object.prototype,
   }))
   // An aliased entry's schema key is no unknown key either: sent instead of its wire name, it is not copied through.
   const known = new Set(entries.flatMap((entry) => [entry.wire, entry.key]))
+  const keep = unknownKeys === 'keep'
   return (value) => {
     let input: unknown = value
     if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
     const source = input as Record<string, unknown>
-    const out: Record<string, unknown> = {}
-    for (const entry of entries) {
-      const present = Object.hasOwn(source, entry.wire)
-      const converted = within(entry.wire, entry.convert, present ? source[entry.wire] : undefined)
-      if (converted !== undefined || present) out[entry.key] = converted
-    }
-    if (unknownKeys === 'keep') copyUnknown(source, out, known, rest)
+    const out = convertEntries(source, entries)
+    if (keep) copyUnknown(source, out, known, rest)
     return out
   }
+}
+
+/** One object entry as its converter reads it (built once per plan). */
+interface ObjectEntry {
+  key: string
+  wire: string
+  convert: Converter
+  /** does `Object.prototype` hold this name? (then a value read must be checked to be the object's own) */
+  inherited: boolean
+}
+
+/**
+ * Each entry read once and converted, in one loop with one `try` (no call
+ * per entry to name the failing key): the hot path of a query object (E1).
+ */
+function convertEntries(
+  source: Record<string, unknown>,
+  entries: readonly ObjectEntry[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const plain = isPlain(source)
+  let index = 0
+  try {
+    for (; index < entries.length; index++) {
+      const entry = entries[index] as ObjectEntry
+      const wire = entry.wire
+      // On a plain object, a name `Object.prototype` lacks is read once: a value read is the object's own.
+      const checkFirst = entry.inherited || !plain
+      const own = checkFirst ? Object.hasOwn(source, wire) : undefined
+      const read = own === false ? undefined : source[wire]
+      const present = own ?? (read !== undefined || Object.hasOwn(source, wire))
+      const converted = entry.convert(read)
+      if (converted !== undefined || present) out[entry.key] = converted
+    }
+  } catch (error) {
+    const failing = entries[index]
+    throw error instanceof ConversionError && failing ? error.within(failing.wire) : error
+  }
+  return out
+}
+
+/** A plain object or a null-prototype one (query, form and JSON values): nothing but `Object.prototype` to inherit from. */
+function isPlain(source: object): boolean {
+  const prototype = Object.getPrototypeOf(source)
+  return prototype === null || prototype === Object.prototype
 }
 
 function copyUnknown(

@@ -25,10 +25,25 @@ export const UNCONVERTIBLE: unique symbol = Symbol('fw.schema.unconvertible')
 /** `toNumber` without the throw. */
 export function numberOf(value: unknown): unknown {
   if (typeof value === 'number') return value
-  if (typeof value === 'string') return NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
+  if (typeof value === 'string')
+    return isShortDigits(value) || NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === undefined || value === null) return value
   return UNCONVERTIBLE
+}
+
+/**
+ * 1–15 ASCII digits (`page=2`, the common query number): exactly what `NUMBER`
+ * accepts of such a string, checked without running the regex.
+ */
+function isShortDigits(text: string): boolean {
+  const length = text.length
+  if (length === 0 || length > 15) return false
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x30 || code > 0x39) return false
+  }
+  return true
 }
 
 /** A core's answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */

@@ -96,7 +96,8 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
       services.set(library, service)
       closers.push(() => server.close())
     }
-  }, 120_000)
+    // a hang guard: three PGlite starts, each CPU-bound (seconds quiet, far more on a busy machine)
+  }, 360_000)
   afterAll(async () => {
     for (const close of closers) await close()
   })
