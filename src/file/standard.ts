@@ -82,7 +82,7 @@ function mayHoldFile(root: JsonNode, start: JsonNode, hops = 0): boolean {
 /**
  * The multipart field names (aliases applied) of another library's object
  * schema that may carry a file; `undefined` when any field may (no object
- * schema, or one that keeps unknown keys as anything).
+ * schema, or one that keeps unknown keys of every kind).
  *
  * @example
  * standardFileFields(z.object({ name: z.string(), images: z.array(z.file()) })) // ['images']
