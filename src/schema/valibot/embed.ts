@@ -24,9 +24,9 @@ export interface EmbedOptions {
 
 type IssueSink = (info: { message: string; path?: [v.IssuePathItem, ...v.IssuePathItem[]] }) => void
 
-/** Report a refusal's issues on valibot's dataset, each at its path under the embedded value. */
-function report(result: CheckResult, input: unknown, addIssue: IssueSink): void {
-  if (result.ok) return
+/** The library's output, or `never` with the refusal's issues reported on valibot's dataset. */
+function settled(result: CheckResult, input: unknown, addIssue: IssueSink, never: never): unknown {
+  if (result.ok) return result.value
   for (const issue of result.issues) {
     const items = issue.path.map(
       (key): v.IssuePathItem => ({
@@ -40,6 +40,7 @@ function report(result: CheckResult, input: unknown, addIssue: IssueSink): void 
     const [first, ...rest] = items
     addIssue({ message: issue.message, path: first ? [first, ...rest] : undefined })
   }
+  return never
 }
 
 /** The library's JSON Schema for one side, as metadata valibot's JSON Schema writer copies in. */
@@ -48,7 +49,7 @@ function described(adapter: SchemaAdapter, schema: unknown, side: 'input' | 'out
   try {
     json = adapter.describe(schema, side)
   } catch {
-    // a schema the library cannot describe is documented as any value ({}), as for params
+    // a schema the library cannot describe is documented as `{}` (every value), as for params
   }
   return v.metadata(json)
 }
@@ -74,11 +75,9 @@ export function embedSchema(schema: unknown, options: EmbedOptions = {}): AnySch
     ? v.pipeAsync(
         v.unknown(),
         input,
-        v.rawTransformAsync(async ({ dataset, addIssue, NEVER }) => {
-          const result = await check(dataset.value)
-          report(result, dataset.value, addIssue)
-          return result.ok ? result.value : NEVER
-        }),
+        v.rawTransformAsync(async ({ dataset, addIssue, NEVER }) =>
+          settled(await check(dataset.value), dataset.value, addIssue, NEVER),
+        ),
         v.unknown(),
         output,
       )
@@ -87,13 +86,10 @@ export function embedSchema(schema: unknown, options: EmbedOptions = {}): AnySch
         input,
         v.rawTransform(({ dataset, addIssue, NEVER }) => {
           const result = check(dataset.value)
-          if (isThenable(result)) {
-            Promise.resolve(result).catch(() => undefined)
-            addIssue({ message: ASYNC_ANSWER })
-            return NEVER
-          }
-          report(result, dataset.value, addIssue)
-          return result.ok ? result.value : NEVER
+          if (!isThenable(result)) return settled(result, dataset.value, addIssue, NEVER)
+          Promise.resolve(result).catch(() => undefined)
+          addIssue({ message: ASYNC_ANSWER })
+          return NEVER
         }),
         v.unknown(),
         output,
