@@ -6,7 +6,8 @@
  * (bench/standard.ts): its output lists keys in its own order, so its bytes differ.
  * `node bench/standard-http.mjs`; env: BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (3),
  * BENCH_WRK_CONNECTIONS (50), BENCH_WRK_WARMUP (1), BENCH_RUNTIMES (node,bun),
- * BENCH_HTTP_ONLY (rows timed, e.g. `E1`; every row is still checked).
+ * BENCH_HTTP_ONLY (rows timed, e.g. `E1`; every row is still checked), BENCH_APPS (the apps, fw-zod
+ * first; default all of the runtime's).
  * Prints per row each app's median req/s and CPU µs per request, and the median of the per-round
  * fw-zod/other req/s ratios with the lowest and highest round.
  */
@@ -46,8 +47,9 @@ const median = (values) => {
 
 const { httpRun } = createHttpRunner({ root, out, bun: path.join(root, 'node_modules', '.bin', 'bun'), log, fixtures })
 const runs = { node: ['fw-zod', 'hono-zod'], bun: ['fw-zod', 'hono-zod', 'elysia-zod'] }
+const chosen = process.env.BENCH_APPS?.split(',') // e.g. `fw-zod,fw-zod-fetch,elysia-zod` (fw-zod first)
 for (const runtime of env('BENCH_RUNTIMES', 'node,bun').split(',')) {
-  const { table } = await httpRun(runtime, runs[runtime], config)
+  const { table } = await httpRun(runtime, chosen ?? runs[runtime], config)
   for (const [id, byApp] of Object.entries(table)) {
     const fw = byApp['fw-zod']?.rounds ?? []
     const line = Object.entries(byApp).map(([app, row]) => `${app} ${row.rps.toFixed(0)}/s ${row.cpuUs.toFixed(1)}µs`)

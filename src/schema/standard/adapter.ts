@@ -57,18 +57,18 @@ export function issuePath(
   return keys
 }
 
-/** The value at `path` in the checked input; `absent` when a key on the way is missing or the value is `undefined`. */
-function valueAt(
-  input: unknown,
-  path: readonly (string | number)[],
-): { absent: boolean; value: unknown } {
+/** What `valueAt` answers when a key on the way is missing or the value is `undefined`. */
+const ABSENT = Symbol('absent')
+
+/** The value at `path` in the checked input, or `ABSENT`. */
+function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
   let current: unknown = input
   for (const key of path) {
     if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
-      return { absent: true, value: undefined }
+      return ABSENT
     current = (current as Record<string | number, unknown>)[key]
   }
-  return { absent: current === undefined, value: current }
+  return current === undefined ? ABSENT : current
 }
 
 /**
@@ -85,19 +85,27 @@ export function resultOf(
 ): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
-  const seen = new Set<string>()
   // issues past a few per listed item are not read: a hostile body cannot make this loop long
-  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES * 4)) {
+  const listed = result.issues
+  const count = Math.min(listed.length, MAX_SCHEMA_ISSUES * 4)
+  const seen = count > 1 ? new Set<string>() : undefined
+  for (let index = 0; index < count; index++) {
+    const issue = listed[index]
+    if (!issue) continue
     const path = issuePath(issue.path)
-    const item = JSON.stringify(path)
-    if (seen.has(item)) continue // valibot names one failure per item: a library's second issue on it adds nothing fw says
-    seen.add(item)
-    const at = valueAt(input, path)
-    const message = at.absent
-      ? 'required item missing'
-      : json
-        ? issueMessage(json, path, at.value, issue.message)
-        : issue.message
+    if (seen) {
+      // valibot names one failure per item: a library's second issue on it adds nothing fw says
+      const item = JSON.stringify(path)
+      if (seen.has(item)) continue
+      seen.add(item)
+    }
+    const value = valueAt(input, path)
+    const message =
+      value === ABSENT
+        ? 'required item missing'
+        : json
+          ? issueMessage(json, path, value, issue.message)
+          : issue.message
     issues.push({ message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
   }

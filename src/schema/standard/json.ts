@@ -61,17 +61,37 @@ export function nodeAt(node: JsonNode, key: string): JsonNode | undefined {
   return isNode(child) ? child : undefined
 }
 
-/** A list of child nodes (`anyOf`, `prefixItems`, …); `[]` when absent. */
-export function nodesAt(node: JsonNode, key: string): JsonNode[] {
+const NONE: readonly never[] = Object.freeze([])
+
+/** A list of child nodes (`anyOf`, `prefixItems`, …); empty when absent. */
+export function nodesAt(node: JsonNode, key: string): readonly JsonNode[] {
   const list = node[key]
-  return Array.isArray(list) ? list.filter(isNode) : []
+  return Array.isArray(list) ? list.filter(isNode) : NONE
 }
 
 /** The type names a node declares (`type: 'x'` or `type: ['x', 'null']`). */
-export function typesOf(node: JsonNode): string[] {
+export function typesOf(node: JsonNode): readonly string[] {
   const type = node.type
   if (typeof type === 'string') return [type]
-  return Array.isArray(type) ? type.filter((name): name is string => typeof name === 'string') : []
+  return Array.isArray(type)
+    ? type.filter((name): name is string => typeof name === 'string')
+    : NONE
+}
+
+/** Does the node declare the type `name` (alone or in a list)? */
+export function hasType(node: JsonNode, name: string): boolean {
+  const type = node.type
+  return type === name || (Array.isArray(type) && type.includes(name))
+}
+
+/** Does the node lead elsewhere (`$ref`, `allOf`, `anyOf`, `oneOf`)? (else `settle` keeps it as it is) */
+function leads(node: JsonNode): boolean {
+  return (
+    node.$ref !== undefined ||
+    node.allOf !== undefined ||
+    node.anyOf !== undefined ||
+    node.oneOf !== undefined
+  )
 }
 
 /** The node a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`) points to in `root`. */
@@ -92,8 +112,8 @@ export function resolveRef(root: JsonNode, ref: string): JsonNode | undefined {
  */
 export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullable: boolean } {
   let current = node
-  let nullable = typesOf(current).includes('null')
-  for (let hops = 0; hops < 16; hops++) {
+  let nullable = hasType(current, 'null')
+  for (let hops = 0; hops < 16 && leads(current); hops++) {
     const ref = current.$ref
     const all = nodesAt(current, 'allOf')
     const options = [...nodesAt(current, 'anyOf'), ...nodesAt(current, 'oneOf')]
@@ -105,7 +125,7 @@ export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullab
       nullable = true
       current = nonNull[0]
     } else break
-    nullable ||= typesOf(current).includes('null')
+    nullable ||= hasType(current, 'null')
   }
   return { node: current, nullable }
 }

@@ -7,7 +7,7 @@
  * refusal the JSON Schema does not explain (a refinement, a transform) keeps
  * the library's own message.
  */
-import { type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import { hasType, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 
 /** A value as valibot names it in a message: `"text"`, `12`, `true`, `Object`, `Array`, `null`, `undefined`. */
 export function received(value: unknown): string {
@@ -41,9 +41,12 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 }
 
 /** The union members of a node (`anyOf`/`oneOf`, or several non-null `type`s), or `undefined`. */
-function optionsOf(node: JsonNode): JsonNode[] | undefined {
-  const options = [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
-  if (options.length) return options
+function optionsOf(node: JsonNode): readonly JsonNode[] | undefined {
+  if (node.anyOf !== undefined || node.oneOf !== undefined) {
+    const options = [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
+    if (options.length) return options
+  }
+  if (!Array.isArray(node.type)) return undefined
   const types = typesOf(node).filter((type) => type !== 'null')
   return types.length > 1 ? types.map((type) => ({ ...node, type })) : undefined
 }
@@ -97,20 +100,22 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const number = (node: JsonNode, key: string): number | undefined =>
   typeof node[key] === 'number' ? node[key] : undefined
 
+/** A number's bounds: the keyword, its sign in the message, and whether `value` breaks `limit`. */
+const BOUNDS: readonly [string, string, (value: number, limit: number) => boolean][] = [
+  ['minimum', '>=', (value, limit) => value < limit],
+  ['exclusiveMinimum', '>', (value, limit) => value <= limit],
+  ['maximum', '<=', (value, limit) => value > limit],
+  ['exclusiveMaximum', '<', (value, limit) => value >= limit],
+]
+
 /** A bound or rule of the node the value breaks, in valibot's words; `undefined` when it breaks none fw can read. */
 function ruleBroken(node: JsonNode, value: unknown): string | undefined {
   if (typeof value === 'number') {
-    if (typesOf(node).includes('integer') && !Number.isInteger(value))
+    if (hasType(node, 'integer') && !Number.isInteger(value))
       return `Invalid integer: Received ${received(value)}`
-    const bounds: [string, string, (limit: number) => boolean][] = [
-      ['minimum', '>=', (limit) => value < limit],
-      ['exclusiveMinimum', '>', (limit) => value <= limit],
-      ['maximum', '<=', (limit) => value > limit],
-      ['exclusiveMaximum', '<', (limit) => value >= limit],
-    ]
-    for (const [key, sign, breaks] of bounds) {
+    for (const [key, sign, breaks] of BOUNDS) {
       const limit = number(node, key)
-      if (limit !== undefined && breaks(limit))
+      if (limit !== undefined && breaks(value, limit))
         return `Invalid value: Expected ${sign}${limit} but received ${received(value)}`
     }
     const step = number(node, 'multipleOf')
@@ -119,11 +124,12 @@ function ruleBroken(node: JsonNode, value: unknown): string | undefined {
     return undefined
   }
   if (typeof value === 'string' || Array.isArray(value)) {
-    const [min, max] =
-      typeof value === 'string' ? ['minLength', 'maxLength'] : ['minItems', 'maxItems']
-    const length = typeof value === 'string' ? [...value].length : value.length
-    const least = number(node, min)
-    const most = number(node, max)
+    const text = typeof value === 'string'
+    const least = number(node, text ? 'minLength' : 'minItems')
+    const most = number(node, text ? 'maxLength' : 'maxItems')
+    // a string's length in code points, as JSON Schema counts it (counted only when bounded)
+    const length =
+      least === undefined && most === undefined ? 0 : text ? codePoints(value) : value.length
     if (least !== undefined && least === most && length !== least)
       return `Invalid length: Expected ${least} but received ${length}`
     if (least !== undefined && length < least)
@@ -139,6 +145,13 @@ function ruleBroken(node: JsonNode, value: unknown): string | undefined {
       return `Invalid format: Expected /${node.pattern}/ but received ${received(value)}`
   }
   return undefined
+}
+
+/** A string's length in code points. */
+function codePoints(text: string): number {
+  let count = 0
+  for (const _point of text) count++
+  return count
 }
 
 /** Does the value match a JSON Schema pattern (read with Unicode semantics, else as written)? `true` when JavaScript cannot read it. */
