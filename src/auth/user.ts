@@ -158,7 +158,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   const alias = options.db ?? 'default'
   const clientIp = options.clientIp ?? clientAddress
   const db = () => databaseOf(alias).db()
-  /** the key of this config's user in `rc.resolved` (one lookup per request, whoever asks) */
+  /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
   const cacheKey = {}
   let dummyHash: Promise<string> | undefined
 

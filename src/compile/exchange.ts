@@ -22,14 +22,14 @@ export class Exchange {
    * endpoint's is made, up front, and the common params land on it directly.
    */
   constructor(
-    readonly rc: RequestContext,
+    readonly context: RequestContext,
     levels: readonly LevelMaker[],
     endpointInstanceOnly: boolean,
   ) {
     this.#levels = levels
     if (endpointInstanceOnly) {
       const instance = new (levels[levels.length - 1] as LevelMaker).Instance()
-      instance.request = rc
+      instance.request = context
       this.common = instance as unknown as Record<string, unknown>
       this.#made = undefined
     } else {
@@ -46,7 +46,7 @@ export class Exchange {
     if (!instance) {
       instance = new (this.#levels[level] as LevelMaker).Instance()
       Object.assign(instance, this.common)
-      instance.request = this.rc
+      instance.request = this.context
       made[level] = instance
     }
     return instance
@@ -55,7 +55,7 @@ export class Exchange {
 
 /** The request's context in an endpoint's chain state (what plugin steps read). */
 export function contextOfExchange(exchange: Exchange): RequestContext {
-  return exchange.rc
+  return exchange.context
 }
 
 // Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the

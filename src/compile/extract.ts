@@ -28,15 +28,15 @@ export interface Failures {
  */
 export function extract(
   plans: readonly ParamPlan[],
-  rc: RequestContext,
+  context: RequestContext,
   input: Record<string, unknown>,
   instance: Record<string, unknown>,
 ): Failures | undefined | Promise<Failures | undefined> {
   let failures: Failures | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
-    const value = valueOf(plan, rc)
-    if (isThenable(value)) return extractAsync(plans, rc, input, instance, i, value, failures)
+    const value = valueOf(plan, context)
+    if (isThenable(value)) return extractAsync(plans, context, input, instance, i, value, failures)
     failures = settle(plan, value, input, instance, failures)
   }
   return failures
@@ -45,7 +45,7 @@ export function extract(
 /** The rest of `extract` once a check answered with a promise: each value awaited in order. */
 async function extractAsync(
   plans: readonly ParamPlan[],
-  rc: RequestContext,
+  context: RequestContext,
   input: Record<string, unknown>,
   instance: Record<string, unknown>,
   from: number,
@@ -55,14 +55,14 @@ async function extractAsync(
   let found = settle(plans[from] as ParamPlan, await first, input, instance, failures)
   for (let i = from + 1; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
-    found = settle(plan, await valueOf(plan, rc), input, instance, found)
+    found = settle(plan, await valueOf(plan, context), input, instance, found)
   }
   return found
 }
 
 /** One param's value: its default, `undefined` when it may be absent, else checked (an `Invalid`, or a promise for an async check). */
-function valueOf(plan: ParamPlan, rc: RequestContext): unknown {
-  const raw = readParam(plan, rc)
+function valueOf(plan: ParamPlan, context: RequestContext): unknown {
+  const raw = readParam(plan, context)
   if (raw === undefined && plan.hasDefault) return plan.default
   if (raw === undefined && plan.mayBeAbsent) return undefined
   return checkParam(plan, raw)
@@ -72,38 +72,38 @@ function valueOf(plan: ParamPlan, rc: RequestContext): unknown {
  * One param's raw value, from where its plan says (compile/param-plan.ts, `ParamSource`).
  *
  * @example
- * readParam(queryPlan(100, spec, 'q', 'input'), rc) // rc.query.q, the first of a repeated key
+ * readParam(queryPlan(100, spec, 'q', 'input'), context) // context.query.q, the first of a repeated key
  */
-export function readParam(plan: ParamPlan, rc: RequestContext): unknown {
+export function readParam(plan: ParamPlan, context: RequestContext): unknown {
   const source = plan.source
   switch (source.kind) {
     case 'path':
-      return rc.pathValues[source.index]
+      return context.pathValues[source.index]
     case 'query': {
       // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
-      const value = rc.query[source.wire]
+      const value = context.query[source.wire]
       if (value === undefined || typeof value === 'string')
         return source.list && value !== undefined ? [value] : value
       return source.list ? value.slice() : value[0]
     }
     case 'query-object':
-      return parseQuery(rc.search) // a fresh object per read: the handler may mutate it
+      return parseQuery(context.search) // a fresh object per read: the handler may mutate it
     case 'header':
-      return rc.raw.headers.get(source.wire) ?? undefined
+      return context.raw.headers.get(source.wire) ?? undefined
     case 'cookie':
-      return rc.cookies[source.wire]
+      return context.cookies[source.wire]
     case 'entries':
-      return entriesOf(source.at, source.entries, rc)
+      return entriesOf(source.at, source.entries, context)
     case 'body':
-      return rc.bodyAccepted?.[source.index] ? rc.body : undefined
+      return context.bodyAccepted?.[source.index] ? context.body : undefined
     case 'body-field': {
-      const body = rc.body
+      const body = context.body
       return typeof body === 'object' && body !== null && Object.hasOwn(body, source.wire)
         ? (body as Record<string, unknown>)[source.wire]
         : undefined
     }
     case 'resolved':
-      return rc.resolved?.get(source.spec)
+      return context.resolved?.get(source.spec)
   }
 }
 
@@ -111,15 +111,15 @@ export function readParam(plan: ParamPlan, rc: RequestContext): unknown {
 function entriesOf(
   at: 'header' | 'cookie',
   entries: Extract<ParamSource, { kind: 'entries' }>['entries'],
-  rc: RequestContext,
+  context: RequestContext,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const entry of entries) {
     const value = entry.cookies
-      ? { ...rc.cookies }
+      ? { ...context.cookies }
       : at === 'header'
-        ? rc.raw.headers.get(entry.source)
-        : rc.cookies[entry.source]
+        ? context.raw.headers.get(entry.source)
+        : context.cookies[entry.source]
     if (value !== null && value !== undefined) out[entry.wire] = value
   }
   return out
@@ -212,8 +212,8 @@ function countPairs(search: string, limit: number): number {
 }
 
 /** Too many query params for the limit? (Checked only for endpoints that read the query.) */
-export function tooManyQuery(rc: RequestContext, limits: Limits): BadRequest | undefined {
-  if (countPairs(rc.search, limits.queryParams) <= limits.queryParams) return undefined
+export function tooManyQuery(context: RequestContext, limits: Limits): BadRequest | undefined {
+  if (countPairs(context.search, limits.queryParams) <= limits.queryParams) return undefined
   return stackless(() => new BadRequest(`too many query parameters (limit ${limits.queryParams})`))
 }
 
@@ -224,12 +224,19 @@ const ALL: readonly boolean[] = Object.freeze([true])
  * to choose the plan (`chooseBody`) and to read with.
  */
 export function readEndpointBody(
-  rc: RequestContext,
+  context: RequestContext,
   bodies: readonly BodyPlan[],
   limits: Limits,
 ): Promise<unknown> {
-  const type = contentTypeOf(rc.raw)
-  return readBody(rc.raw, chooseBody(rc, bodies, type), limits, rc.env, type, rc.framing)
+  const type = contentTypeOf(context.raw)
+  return readBody(
+    context.raw,
+    chooseBody(context, bodies, type),
+    limits,
+    context.env,
+    type,
+    context.framing,
+  )
 }
 
 /**
@@ -238,16 +245,16 @@ export function readEndpointBody(
  * none → the first plan's 415.
  */
 function chooseBody(
-  rc: RequestContext,
+  context: RequestContext,
   bodies: readonly BodyPlan[],
   type: ContentType | undefined,
 ): BodyPlan {
   if (bodies.length === 1) {
-    rc.bodyAccepted = ALL
+    context.bodyAccepted = ALL
     return bodies[0] as BodyPlan
   }
   const accepted = bodies.map((plan) => accepts(plan, type))
   const chosen = accepted.indexOf(true)
-  rc.bodyAccepted = accepted
+  context.bodyAccepted = accepted
   return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
 }

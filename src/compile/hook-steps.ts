@@ -26,7 +26,7 @@ export interface HookStep {
 export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unknown> | undefined {
   const hookInput: Record<string, unknown> = { ...exchange.input }
   const failures = step.params.length
-    ? extract(step.params, exchange.rc, hookInput, exchange.common)
+    ? extract(step.params, exchange.context, hookInput, exchange.common)
     : undefined
   // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
   if (isThenable(failures))
@@ -44,7 +44,7 @@ function callBeforeHook(
   failures: Failures | undefined,
 ): unknown {
   if (failures) throw badRequest(failures)
-  exchange.rc.responder = renderer.result
+  exchange.context.responder = renderer.result
   return hook.method.call(exchange.at(hook.level), hookInput)
 }
 
@@ -69,7 +69,7 @@ export function afterHookStep(
   }
   const run = (exchange: Exchange, response: Response): Answer => {
     try {
-      exchange.rc.responder = own.result
+      exchange.context.responder = own.result
       const replaced = hook.method.call(exchange.at(hook.level), response)
       if (isThenable(replaced))
         return Promise.resolve(replaced).then((value) => settle(response, value), failed)
@@ -92,7 +92,7 @@ export function errorHookStep({ hook, renderer }: HookStep): Step<Exchange> {
   const errors = hook.decl.errors ?? []
   const recover = (error: unknown, exchange: Exchange): Answer => {
     if (errors.length && !errors.some((cls) => error instanceof cls)) throw error
-    exchange.rc.responder = renderer.result
+    exchange.context.responder = renderer.result
     const value = hook.method.call(exchange.at(hook.level), error)
     return isThenable(value) ? Promise.resolve(value).then(renderer.result) : renderer.result(value)
   }

@@ -18,7 +18,10 @@ import { label, rendererFor, type CompileOptions } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
-export type MissHandler = (rc: RequestContext, error: HttpError) => Response | Promise<Response>
+export type MissHandler = (
+  context: RequestContext,
+  error: HttpError,
+) => Response | Promise<Response>
 
 interface MissHook {
   decl: HookDecl
@@ -85,7 +88,7 @@ function withAllow(response: Response, error: HttpError): Response {
  * with its template.
  *
  * @example
- * const miss = compileMiss(def.levels, options); miss(rc, new NotFound('path not found: /a/b'))
+ * const miss = compileMiss(def.levels, options); miss(context, new NotFound('path not found: /a/b'))
  */
 export function compileMiss(levels: readonly ClassLevel[], options: CompileOptions): MissHandler {
   const last = levels.length - 1
@@ -99,14 +102,14 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
     .filter((plugin) => plugin.handleError)
   if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
 
-  const recover = async (rc: RequestContext, error: HttpError): Promise<Response> => {
+  const recover = async (context: RequestContext, error: HttpError): Promise<Response> => {
     let current: unknown = error
     const made = new Map<number, API>()
     const instanceAt = (level: number): API => {
       let instance = made.get(level)
       if (!instance) {
         instance = new (levels[level] as ClassLevel).Instance()
-        instance.request = rc
+        instance.request = context
         made.set(level, instance)
       }
       return instance
@@ -121,7 +124,7 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
         >
       )[decl.methodName]
       try {
-        rc.responder = hookRenderer.result
+        context.responder = hookRenderer.result
         return hookRenderer.result(await method?.call(instanceAt(level), current))
       } catch (next) {
         current = next // a failing error hook hands its error on to the outer ones
@@ -129,7 +132,7 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
     }
     for (const plugin of errorPlugins) {
       try {
-        const replaced = outgoingResponse(await plugin.handleError?.(current, rc))
+        const replaced = outgoingResponse(await plugin.handleError?.(current, context))
         if (replaced) return replaced
       } catch (next) {
         current = next
@@ -137,5 +140,5 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
     }
     return renderer.error(current)
   }
-  return (rc, error) => recover(rc, error).then((response) => withAllow(response, error))
+  return (context, error) => recover(context, error).then((response) => withAllow(response, error))
 }

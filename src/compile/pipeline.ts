@@ -120,17 +120,17 @@ export class EndpointCore {
    * see it.
    */
   answer(exchange: Exchange): Answer {
-    const { rc } = exchange
+    const { context } = exchange
     let answer: Answer
     try {
       answer = this.#inside ? this.#inside(exchange) : this.run(exchange)
     } catch (error) {
-      return withSetCookies(rc, this.#plan.renderer.error(error))
+      return withSetCookies(context, this.#plan.renderer.error(error))
     }
-    if (!(answer instanceof Promise)) return withSetCookies(rc, answer)
+    if (!(answer instanceof Promise)) return withSetCookies(context, answer)
     return answer.then(
-      (response) => withSetCookies(rc, response),
-      (error: unknown) => withSetCookies(rc, this.#plan.renderer.error(error)),
+      (response) => withSetCookies(context, response),
+      (error: unknown) => withSetCookies(context, this.#plan.renderer.error(error)),
     )
   }
 
@@ -139,11 +139,11 @@ export class EndpointCore {
     if (this.#methodOnly) return this.#callMethod(exchange)
     const plan = this.#plan
     if (plan.readsQuery) {
-      const tooMany = tooManyQuery(exchange.rc, plan.options.limits)
+      const tooMany = tooManyQuery(exchange.context, plan.options.limits)
       if (tooMany) throw tooMany
     }
     if (plan.resolvers.length) {
-      const pending = resolveAll(exchange.rc, plan.resolvers, 0)
+      const pending = resolveAll(exchange.context, plan.resolvers, 0)
       if (pending) return pending.then(() => this.#body(exchange))
     }
     return this.#body(exchange)
@@ -153,8 +153,8 @@ export class EndpointCore {
   #body(exchange: Exchange): Answer {
     const bodies = this.#plan.bodies
     if (!bodies) return this.#params(exchange)
-    return readEndpointBody(exchange.rc, bodies, this.#plan.options.limits).then((body) => {
-      exchange.rc.body = body
+    return readEndpointBody(exchange.context, bodies, this.#plan.options.limits).then((body) => {
+      exchange.context.body = body
       return this.#params(exchange)
     })
   }
@@ -162,7 +162,7 @@ export class EndpointCore {
   /** Every param of the endpoint (an asynchronous schema check, a Standard Schema library's: once it settles). */
   #params(exchange: Exchange): Answer {
     if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
-    const failures = extract(this.#plan.params, exchange.rc, exchange.input, exchange.common)
+    const failures = extract(this.#plan.params, exchange.context, exchange.input, exchange.common)
     if (isThenable(failures))
       return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
     return this.#checked(exchange, failures)
@@ -188,7 +188,7 @@ export class EndpointCore {
   /** The endpoint's method on its class instance, its value rendered by the endpoint's template. */
   #callMethod(exchange: Exchange): Answer {
     const rendered = this.#plan.renderer.result
-    exchange.rc.responder = rendered
+    exchange.context.responder = rendered
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
     return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
   }
@@ -219,8 +219,8 @@ export class EndpointChain {
   }
 
   /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
-  handle(rc: RequestContext): Answer {
-    const exchange = new Exchange(rc, this.#levels, this.#endpointInstanceOnly)
+  handle(context: RequestContext): Answer {
+    const exchange = new Exchange(context, this.#levels, this.#endpointInstanceOnly)
     return this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
   }
 }

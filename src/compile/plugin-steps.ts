@@ -23,7 +23,7 @@ function pluginResponse(value: unknown, passed?: Response): Response | undefined
  * the chain's state. A plugin with neither step needs no step: `undefined`.
  *
  * @example
- * compose(plugins.map((plugin) => pluginStep(plugin, root, (rc) => rc)).filter(Boolean), route)
+ * compose(plugins.map((plugin) => pluginStep(plugin, root, (context) => context)).filter(Boolean), route)
  */
 export function pluginStep<State>(
   plugin: Plugin,
@@ -36,17 +36,17 @@ export function pluginStep<State>(
   /** `processRequest`, then `next` unless it answered. */
   const enter = (state: State, next: Handler<State>): Answer => {
     if (!plugin.processRequest) return next(state)
-    const rc = contextOf(state)
-    const early: PluginResult = plugin.processRequest(rc.raw, rc)
+    const context = contextOf(state)
+    const early: PluginResult = plugin.processRequest(context.raw, context)
     if (isThenable(early))
       return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
     return pluginResponse(early) ?? next(state)
   }
 
   /** `processResponse` on the answer: its `Response` replaces it. */
-  const leave = (rc: RequestContext, response: Response): Answer => {
+  const leave = (context: RequestContext, response: Response): Answer => {
     try {
-      const replaced: PluginResult = plugin.processResponse?.(response, rc)
+      const replaced: PluginResult = plugin.processResponse?.(response, context)
       if (isThenable(replaced))
         return Promise.resolve(replaced).then(
           (value) => pluginResponse(value, response) ?? response,
@@ -67,8 +67,8 @@ export function pluginStep<State>(
     }
     if (answer instanceof Promise) answer = answer.then(undefined, failed)
     if (!plugin.processResponse) return answer
-    const rc = contextOf(state)
-    return whenAnswered(answer, (response) => leave(rc, response))
+    const context = contextOf(state)
+    return whenAnswered(answer, (response) => leave(context, response))
   }
 }
 

@@ -3,22 +3,22 @@ import type { MarkerSpec } from '../request/markers'
 import { isThenable } from '../utils/thenable'
 
 /**
- * Store each `resolve` param's value in `rc.resolved`, in order; waits only
+ * Store each `resolve` param's value in `context.resolved`, in order; waits only
  * for a resolver that returns a promise. A resolver's throw (e.g. a 401) is the step's.
  */
 export function resolveAll(
-  rc: RequestContext,
+  context: RequestContext,
   resolvers: readonly MarkerSpec[],
   from: number,
 ): Promise<void> | undefined {
-  const resolved = (rc.resolved ??= new Map())
+  const resolved = (context.resolved ??= new Map())
   for (let index = from; index < resolvers.length; index++) {
     const spec = resolvers[index] as MarkerSpec
-    const value = spec.resolve?.(rc)
+    const value = spec.resolve?.(context)
     if (isThenable(value)) {
       return Promise.resolve(value).then((settledValue) => {
         resolved.set(spec, settledValue)
-        return resolveAll(rc, resolvers, index + 1)
+        return resolveAll(context, resolvers, index + 1)
       })
     }
     resolved.set(spec, value)

@@ -172,7 +172,7 @@ export class RequestContext<C extends ContextTypes = {}> {
 }
 
 /**
- * `response` with the request's pending `Set-Cookie` values (`rc.setCookies`)
+ * `response` with the request's pending `Set-Cookie` values (`context.setCookies`)
  * appended; the same object when there are none. A response with immutable
  * headers (`Response.redirect`, a fetched one) is copied first.
  */

@@ -52,7 +52,7 @@ export interface Dispatch {
 }
 
 /** A service plugin's state is the request's context itself. */
-const itself = (rc: RequestContext): RequestContext => rc
+const itself = (context: RequestContext): RequestContext => context
 
 /** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
 function headOnly(response: Response): Response {
@@ -136,9 +136,9 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     steps: readonly Step<RequestContext>[],
     end: Handler<RequestContext>,
   ): Handler<RequestContext> => (steps.length ? compose([alwaysPromised, ...steps], end) : end)
-  const answerPreflight = (rc: RequestContext): Response => {
-    const found = routesAt(rc.path)
-    return found ? preflight(found) : root.error(new NotFound(`path not found: ${rc.path}`))
+  const answerPreflight = (context: RequestContext): Response => {
+    const found = routesAt(context.path)
+    return found ? preflight(found) : root.error(new NotFound(`path not found: ${context.path}`))
   }
   // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight (OPTIONS) of their paths too.
   const preflightOf = new Map<RouteTarget, Handler<RequestContext>>()
@@ -148,44 +148,44 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   }
 
   /** No route for this method: 405 / preflight / 404, by the class that owns the path. */
-  const miss = (rc: RequestContext): Response | Promise<Response> => {
-    const path = rc.path
+  const miss = (context: RequestContext): Response | Promise<Response> => {
+    const path = context.path
     const found = routesAt(path)
     const owner = ownerOf(path)
     if (!found) {
-      if (owner) return owner.miss(rc, new NotFound(`path not found: ${path}`))
-      if (fallback) return fallback.handler(rc.raw, rc.env, rc.ctx)
+      if (owner) return owner.miss(context, new NotFound(`path not found: ${path}`))
+      if (fallback) return fallback.handler(context.raw, context.env, context.ctx)
       // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
       const rootClass = roots.find((scope) => scope.contains(path))
       return rootClass
-        ? rootClass.miss(rc, new NotFound(`path not found: ${path}`))
+        ? rootClass.miss(context, new NotFound(`path not found: ${path}`))
         : root.error(new NotFound(`path not found: ${path}`))
     }
     const first = found.byMethod.values().next().value?.entry.data
-    if (rc.method === 'OPTIONS') {
+    if (context.method === 'OPTIONS') {
       const guarded = first && preflightOf.get(first)
-      return guarded ? guarded(rc) : preflight(found)
+      return guarded ? guarded(context) : preflight(found)
     }
     const methods = allowed.of(found).methods
     const notAllowed = new MethodNotAllowed(
-      `method not allowed: ${rc.method} (allowed: ${methods})`,
+      `method not allowed: ${context.method} (allowed: ${methods})`,
       { headers: { allow: methods } },
     )
     const classMiss = owner?.miss ?? first?.classMiss
-    return classMiss ? classMiss(rc, notAllowed) : root.error(notAllowed)
+    return classMiss ? classMiss(context, notAllowed) : root.error(notAllowed)
   }
 
   /** The matched endpoint's answer (HEAD: the GET's, without its body), else `miss`. */
-  const route = (rc: RequestContext): Response | Promise<Response> => {
-    const method = rc.method
+  const route = (context: RequestContext): Response | Promise<Response> => {
+    const method = context.method
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
     const match =
-      router.match(rc.path, method) ??
-      (method === 'HEAD' ? router.match(rc.path, 'GET') : undefined)
-    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, rc.path)))
-      return miss(rc)
-    rc.pathValues = match.values
-    const response = match.entry.data.endpoint.handle(rc)
+      router.match(context.path, method) ??
+      (method === 'HEAD' ? router.match(context.path, 'GET') : undefined)
+    if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, context.path)))
+      return miss(context)
+    context.pathValues = match.values
+    const response = match.entry.data.endpoint.handle(context)
     if (method !== 'HEAD') return response
     return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
@@ -198,8 +198,8 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     prefix: mount.prefix,
     guarded:
       mount.guarded && servicePlugins.length > 0
-        ? withPlugins(servicePlugins, (rc) =>
-            mount.handler(stripPrefix(rc.raw, mount.prefix), rc.env, rc.ctx),
+        ? withPlugins(servicePlugins, (context) =>
+            mount.handler(stripPrefix(context.raw, mount.prefix), context.env, context.ctx),
           )
         : undefined,
     handler: mount.handler,

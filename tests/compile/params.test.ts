@@ -24,9 +24,9 @@ function source(template: string, params: Record<string, unknown>, extra: Partia
 /** A request context for `url`, with the path values the router would set. */
 function contextOf(url: string, pathValues: string[] = [], headers: HeadersInit = {}): RequestContext {
   const parsed = new URL(url)
-  const rc = new RequestContext(new Request(url, { headers }), parsed.pathname, parsed.search.slice(1), Date.now())
-  rc.pathValues = pathValues
-  return rc
+  const context = new RequestContext(new Request(url, { headers }), parsed.pathname, parsed.search.slice(1), Date.now())
+  context.pathValues = pathValues
+  return context
 }
 
 describe('planParams', () => {
@@ -70,12 +70,12 @@ describe('planParams', () => {
   it('reads a query param from the query string and a header by its kebab-case name', () => {
     const planned = planParams(source('/search', { q: v.string(), xToken: request.HeaderParam(v.string()) }), [], new Set())
     expect(planned.headerNames).toEqual(['x-token'])
-    const rc = contextOf('http://x/search?q=fw&q=api', [], { 'x-token': 'secret' })
+    const context = contextOf('http://x/search?q=fw&q=api', [], { 'x-token': 'secret' })
     const [query, header] = planned.params
-    expect(query && readParam(query, rc)).toBe('fw') // a scalar param reads the first of a repeated key
-    expect(query && checkParam(query, readParam(query, rc))).toBe('fw')
+    expect(query && readParam(query, context)).toBe('fw') // a scalar param reads the first of a repeated key
+    expect(query && checkParam(query, readParam(query, context))).toBe('fw')
     expect(header?.name).toBe('x-token')
-    expect(header && readParam(header, rc)).toBe('secret')
+    expect(header && readParam(header, context)).toBe('secret')
   })
 
   it('puts a common param on the instance, and leaves it to the endpoint for a before hook (declaredOnly)', () => {
