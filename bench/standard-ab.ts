@@ -4,6 +4,7 @@
  * app's median process CPU time per request and the median of the per-round time ratios against the first
  * app (below 1: the first app is faster). Load that comes and goes between rounds lands on both sides of a
  * ratio. Rows: E0, E1, E3, E5, and `E3s`/`E5s` (the body as Bun.serve / Deno.serve hand it over).
+ * `hono-zod-limited`: Hono with its `bodyLimit` middleware at fw's default bound (1 MiB).
  * Run: `APPS=fw-zod,hono-zod,elysia-zod ROWS=E1,E3s node_modules/.bin/bun bench/standard-ab.ts`,
  * or `npx tsx bench/standard-ab.ts` (Node; no Elysia). Env: APPS, ROWS, ROUNDS (11), N (3000).
  */
@@ -31,8 +32,8 @@ async function handlerOf(name: string): Promise<Handler> {
     const service = createFw(100)
     return (request, env) => service.fetch(request, env)
   }
-  if (name === 'hono-zod') {
-    const app = createHonoZod(100)
+  if (name === 'hono-zod' || name === 'hono-zod-limited') {
+    const app = createHonoZod(100, name === 'hono-zod-limited')
     return (request, env) => app.fetch(request, env)
   }
   if (name === 'elysia-zod') {

@@ -36,6 +36,8 @@ const apps: Record<string, App> = {
   'fw-arktype': asApp(createFwStandard('arktype', 100)),
   'hono-valibot': asApp(createHono(100)),
   'hono-zod': asApp(createHonoZod(100)),
+  // Hono bounding the body as fw does (its `bodyLimit` middleware, fw's default 1 MiB)
+  'hono-zod-limited': asApp(createHonoZod(100, true)),
 }
 if ((globalThis as { Bun?: unknown }).Bun) {
   const { createElysiaZod } = await import('./apps/elysia-zod')
@@ -95,7 +97,7 @@ const pairedRatio = (fw: readonly number[], other: readonly number[]): string =>
 for (const fixture of list) {
   const measured = await measure(apps, fixture, rounds, ms)
   const fwRounds = measured['fw-zod']?.rounds ?? []
-  paired[fixture.id] = Object.fromEntries(['hono-zod', 'elysia-zod'].map((other) => [other, measured[other] ? pairedRatio(fwRounds, measured[other].rounds) : '-']))
+  paired[fixture.id] = Object.fromEntries(['hono-zod', 'hono-zod-limited', 'elysia-zod'].map((other) => [other, measured[other] ? pairedRatio(fwRounds, measured[other].rounds) : '-']))
   const row: Record<string, number> = Object.fromEntries(Object.entries(measured).map(([name, value]) => [name, Math.round(value.p50)]))
   const alone = zodValue[fixture.id.slice(0, 2)]
   if (alone) row['zod-alone'] = Math.round(alone())
@@ -104,6 +106,6 @@ for (const fixture of list) {
 const { runtime, version } = runtimeName()
 console.log(`in-process, ${runtime} ${version}: ns per request (process CPU time, p50 of ${rounds} alternating rounds; fw-zod/other: median of the per-round time ratios, lowest–highest)`)
 const names = [...Object.keys(apps), 'zod-alone']
-console.log(['row', ...names, 'fw-zod/hono-zod', 'fw-zod/elysia-zod'].join('\t'))
-for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name] ?? '-')), paired[id]?.['hono-zod'], paired[id]?.['elysia-zod']].join('\t'))
+console.log(['row', ...names, 'fw-zod/hono-zod', 'fw-zod/hono-zod-limited', 'fw-zod/elysia-zod'].join('\t'))
+for (const [id, row] of Object.entries(results)) console.log([id, ...names.map((name) => String(row[name] ?? '-')), paired[id]?.['hono-zod'], paired[id]?.['hono-zod-limited'], paired[id]?.['elysia-zod']].join('\t'))
 console.log(JSON.stringify({ runtime, version, rounds, batchMs: ms, results, paired }))
