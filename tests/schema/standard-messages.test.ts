@@ -133,3 +133,19 @@ describe('patterns', () => {
     expect(performance.now() - started).toBeLessThan(5_000)
   })
 })
+
+describe('the JSON Schema a message is read from', () => {
+  it('counts a string length in code points, as JSON Schema does, and only where a length is bounded', () => {
+    expect(issueMessage({ type: 'string', maxLength: 3 }, [], '😀😀😀😀', 'library words')).toBe('Invalid length: Expected <=3 but received 4')
+    expect(issueMessage({ type: 'string', minLength: 2, maxLength: 2 }, [], '😀', 'library words')).toBe('Invalid length: Expected 2 but received 1')
+    expect(issueMessage({ type: 'string' }, [], '😀', 'library words')).toBe('library words')
+  })
+
+  it('reads a type list, a nullable union and a $ref alike', () => {
+    const root = { $defs: { Age: { type: 'integer', minimum: 0 } }, type: 'object', properties: { age: { anyOf: [{ $ref: '#/$defs/Age' }, { type: 'null' }] }, id: { type: ['integer', 'string'] } } }
+    expect(issueMessage(root, ['age'], -1, 'library words')).toBe('Invalid value: Expected >=0 but received -1')
+    expect(issueMessage(root, ['age'], 'x', 'library words')).toBe('Invalid type: Expected number but received "x"')
+    expect(issueMessage(root, ['id'], true, 'library words')).toBe('Invalid type: Expected (number | string) but received true')
+    expect(issueMessage(root, ['id'], 1.5, 'library words')).toBe('Invalid integer: Received 1.5')
+  })
+})
