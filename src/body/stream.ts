@@ -6,6 +6,7 @@
  */
 import { BadRequest, RequestEntityTooLarge } from '../exceptions/index'
 import { concatBytes } from '../utils/bytes'
+import { isAsciiDigits } from '../utils/chars'
 import { FRAMED, READ_TEXT, type TextReader } from '../utils/http'
 
 /** Bytes as Web streams deliver them (and as `Blob` parts accept them). */
@@ -88,17 +89,7 @@ function fromNodeHttp1(env: { incoming?: unknown; outgoing?: unknown }): boolean
  */
 export function declaredLength(request: Request): number {
   const header = request.headers.get('content-length')
-  return header !== null && isDecimal(header) ? Number(header) : -1
-}
-
-/** Only ASCII digits, at least one (`/^\d+$/` without a regex run per body). */
-function isDecimal(text: string): boolean {
-  if (text.length === 0) return false
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 48 || code > 57) return false
-  }
-  return true
+  return header !== null && isAsciiDigits(header) ? Number(header) : -1
 }
 
 /**

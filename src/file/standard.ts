@@ -6,6 +6,7 @@
  */
 import type { StandardSchemaV1 } from '../schema/adapter'
 import {
+  hasType,
   type JsonNode,
   jsonSchemaOf,
   nodeAt,
@@ -31,7 +32,7 @@ export function isOtherLibrarySchema(schema: unknown): schema is StandardSchemaV
 }
 
 function isBinary(node: JsonNode): boolean {
-  return typesOf(node).includes('string') && node.format === 'binary'
+  return hasType(node, 'string') && node.format === 'binary'
 }
 
 /** A node that says nothing of its value (`{}`: what a library could not describe). */
@@ -92,7 +93,7 @@ export function standardFileFields(schema: StandardSchemaV1): string[] | undefin
   if (!root) return undefined
   const { node } = settle(root, root)
   const properties = nodeAt(node, 'properties')
-  if (!typesOf(node).includes('object') || !properties) return undefined
+  if (!hasType(node, 'object') || !properties) return undefined
   const additional = nodeAt(node, 'additionalProperties')
   if (additional && mayHoldFile(root, additional)) return undefined
   return Object.keys(properties)

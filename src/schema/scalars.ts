@@ -3,6 +3,7 @@
  * header or form field, or JSON scalars, to what the schema asks for.
  * Each throws `ConversionError` for a value it cannot convert.
  */
+import { isAsciiDigits } from '../utils/chars'
 import { ConversionError, showValue } from './errors'
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
@@ -26,24 +27,11 @@ export const UNCONVERTIBLE: unique symbol = Symbol('fw.schema.unconvertible')
 export function numberOf(value: unknown): unknown {
   if (typeof value === 'number') return value
   if (typeof value === 'string')
-    return isShortDigits(value) || NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
+    // 1–15 digits (`page=2`, the common query number) are exactly what `NUMBER` accepts of such a string
+    return isAsciiDigits(value, 15) || NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === undefined || value === null) return value
   return UNCONVERTIBLE
-}
-
-/**
- * 1–15 ASCII digits (`page=2`, the common query number): exactly what `NUMBER`
- * accepts of such a string, checked without running the regex.
- */
-function isShortDigits(text: string): boolean {
-  const length = text.length
-  if (length === 0 || length > 15) return false
-  for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index)
-    if (code < 0x30 || code > 0x39) return false
-  }
-  return true
 }
 
 /** A core's answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */

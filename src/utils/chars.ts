@@ -21,3 +21,19 @@ export const BACKSLASH = 0x5c
 export const CLOSE_BRACKET = 0x5d
 export const OPEN_BRACE = 0x7b
 export const CLOSE_BRACE = 0x7d
+
+/**
+ * Is `text` one to `maxLength` ASCII digits (`/^\d+$/` with a length bound, without a regex run)?
+ *
+ * @example
+ * isAsciiDigits('42') // true; isAsciiDigits('4.2') // false; isAsciiDigits('123', 2) // false
+ */
+export function isAsciiDigits(text: string, maxLength = Number.POSITIVE_INFINITY): boolean {
+  const length = text.length
+  if (length === 0 || length > maxLength) return false
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x30 || code > 0x39) return false
+  }
+  return true
+}

@@ -6,7 +6,7 @@
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
 import type { ConversionPlan, PlannedOption } from '../adapter'
-import { isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import { hasType, isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 import { propertyView, wireNameOf } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -72,8 +72,7 @@ export function stripsUnknownKeys(input: JsonNode, output: JsonNode | undefined)
   if (!output) return false
   const inputNode = settle(input, input).node
   const outputNode = settle(output, output).node
-  if (!typesOf(inputNode).includes('object') || !typesOf(outputNode).includes('object'))
-    return false
+  if (!hasType(inputNode, 'object') || !hasType(outputNode, 'object')) return false
   if (!Object.keys(inputNode).every((keyword) => OPEN_OBJECT_KEYWORDS.has(keyword))) return false
   if (outputNode.additionalProperties !== false || 'patternProperties' in outputNode) return false
   const inputKeys = Object.keys(nodeAt(inputNode, 'properties') ?? {})
