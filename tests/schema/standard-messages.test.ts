@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { CheckResult, StandardSchemaV1 } from '../../src/schema/adapter'
 import { standardAdapter } from '../../src/schema/standard/adapter'
-import { issueMessage, received } from '../../src/schema/standard/messages'
+import { issueMessage, patternsOf, received } from '../../src/schema/standard/messages'
 import { valibotAdapter } from '../../src/schema/valibot/adapter'
 import type { AnySchema } from '../../src/schema/types'
 
@@ -122,6 +122,23 @@ describe('patterns', () => {
     expect(issueMessage(node, [], 'ABC', 'library words')).toBe('Invalid format: Expected /^\\-?[a-z]+$/ but received "ABC"')
     expect(issueMessage(node, [], '-abc', 'library words')).toBe('library words')
     expect(issueMessage({ type: 'string', pattern: '(' }, [], 'x', 'library words')).toBe('library words')
+  })
+
+  it('compiles every pattern of a schema once, at build, and words a refusal from that table', () => {
+    const root = {
+      $defs: { Code: { type: 'string', pattern: '^[A-Z]{3}$' } },
+      type: 'object',
+      properties: { code: { $ref: '#/$defs/Code' }, tags: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' } }, bad: { type: 'string', pattern: '(' } },
+    }
+    const patterns = patternsOf(root)
+    expect([...patterns.keys()].sort()).toEqual(['(', '^[A-Z]{3}$', '^[a-z]+$'])
+    expect(patterns.get('(')).toBeNull()
+    expect(patterns.get('^[a-z]+$')?.flags).toBe('u')
+    expect(issueMessage(root, ['tags', 1], 'X', 'library words', patterns)).toBe('Invalid format: Expected /^[a-z]+$/ but received "X"')
+    expect(issueMessage(root, ['code'], 'abc', 'library words', patterns)).toBe('Invalid format: Expected /^[A-Z]{3}$/ but received "abc"')
+    // the table is what is read: a pattern answered by another RegExp follows that one
+    const swapped = new Map(patterns).set('^[a-z]+$', /^X$/)
+    expect(issueMessage(root, ['tags', 1], 'X', 'library words', swapped)).toBe('library words')
   })
 
   it('words a recursive schema without looping', async () => {

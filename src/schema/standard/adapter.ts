@@ -21,7 +21,7 @@ import {
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
 import { type JsonNode, jsonSchemaOf } from './json'
-import { issueMessage } from './messages'
+import { issueMessage, type Patterns, patternsOf } from './messages'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { wireNamed } from './property'
 
@@ -76,12 +76,14 @@ function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
  * per item, at most `MAX_SCHEMA_ISSUES`). fw words them (SPEC §3.6): an
  * absent value is `required item missing`; with the schema's JSON Schema
  * (`json`), a wrong type or a broken bound reads as for valibot
- * (standard/messages.ts); the library's words are kept for the rest.
+ * (standard/messages.ts, `patterns`: its patterns compiled once); the
+ * library's words are kept for the rest.
  */
 export function resultOf(
   result: StandardResult<unknown>,
   input: unknown,
   json?: JsonNode,
+  patterns?: Patterns,
 ): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
@@ -104,7 +106,7 @@ export function resultOf(
       value === ABSENT
         ? 'required item missing'
         : json
-          ? issueMessage(json, path, value, issue.message)
+          ? issueMessage(json, path, value, issue.message, patterns)
           : issue.message
     issues.push({ message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
@@ -115,11 +117,12 @@ export function resultOf(
 function checkStandard(schema: StandardSchemaV1): Check {
   const validate = schema['~standard'].validate
   const json = jsonSchemaOf(schema, 'input') // read at build: failures are worded from it
+  const patterns = json && patternsOf(json)
   return (value) => {
     const result = validate(value)
     return isThenable(result)
-      ? Promise.resolve(result).then((settled) => resultOf(settled, value, json))
-      : resultOf(result, value, json)
+      ? Promise.resolve(result).then((settled) => resultOf(settled, value, json, patterns))
+      : resultOf(result, value, json, patterns)
   }
 }
 

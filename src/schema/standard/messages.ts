@@ -109,7 +109,7 @@ const BOUNDS: readonly [string, string, (value: number, limit: number) => boolea
 ]
 
 /** A bound or rule of the node the value breaks, in valibot's words; `undefined` when it breaks none fw can read. */
-function ruleBroken(node: JsonNode, value: unknown): string | undefined {
+function ruleBroken(node: JsonNode, value: unknown, patterns: Patterns): string | undefined {
   if (typeof value === 'number') {
     if (hasType(node, 'integer') && !Number.isInteger(value))
       return `Invalid integer: Received ${received(value)}`
@@ -141,7 +141,7 @@ function ruleBroken(node: JsonNode, value: unknown): string | undefined {
     // a format first: a library may give its own pattern for it too (zod's email)
     if (node.format === 'email' && !LOOKS_LIKE_EMAIL.test(value))
       return `Invalid email: Received ${received(value)}`
-    if (typeof node.pattern === 'string' && !safeTest(node.pattern, value))
+    if (typeof node.pattern === 'string' && !matches(patterns, node.pattern, value))
       return `Invalid format: Expected /${node.pattern}/ but received ${received(value)}`
   }
   return undefined
@@ -154,16 +154,48 @@ function codePoints(text: string): number {
   return count
 }
 
-/** Does the value match a JSON Schema pattern (read with Unicode semantics, else as written)? `true` when JavaScript cannot read it. */
-function safeTest(pattern: string, value: string): boolean {
+/** A schema's `pattern`s compiled once, with its checker: pattern text → RegExp (`null`: JavaScript cannot read it). */
+export type Patterns = ReadonlyMap<string, RegExp | null>
+
+/**
+ * Every `pattern` in a JSON Schema, compiled (read with Unicode semantics,
+ * else as written): built at build with the checker, so a refusal compiles
+ * nothing. Holds schema text only, never a client's.
+ *
+ * @example
+ * patternsOf({ properties: { code: { type: 'string', pattern: '^[a-z]+$' } } }).get('^[a-z]+$') // /^[a-z]+$/u
+ */
+export function patternsOf(root: JsonNode): Patterns {
+  const patterns = new Map<string, RegExp | null>()
+  const seen = new Set<object>()
+  const pending: unknown[] = [root]
+  while (pending.length) {
+    const value = pending.pop()
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
+    const pattern = Array.isArray(value) ? undefined : (value as JsonNode).pattern
+    if (typeof pattern === 'string' && !patterns.has(pattern))
+      patterns.set(pattern, compilePattern(pattern))
+    for (const child of Object.values(value)) pending.push(child)
+  }
+  return patterns
+}
+
+function compilePattern(pattern: string): RegExp | null {
   for (const flags of ['u', '']) {
     try {
-      return new RegExp(pattern, flags).test(value)
+      return new RegExp(pattern, flags)
     } catch {
       // not a pattern with these flags: try the next, then give up
     }
   }
-  return true // a pattern JavaScript cannot read explains nothing: the library's message stays
+  return null
+}
+
+/** Does the value match a pattern of the schema? `true` when JavaScript cannot read it (the library's message stays). */
+function matches(patterns: Patterns, pattern: string, value: string): boolean {
+  const compiled = patterns.has(pattern) ? patterns.get(pattern) : compilePattern(pattern)
+  return compiled ? compiled.test(value) : true
 }
 
 /** The node the issue path leads to from the root (object properties, items, tuple items, record values). */
@@ -185,7 +217,8 @@ function nodeAtPath(root: JsonNode, path: readonly (string | number)[]): JsonNod
 /**
  * fw's message for a library's issue at `path` about `value` (the checked
  * value at that path): the type it expects, or the bound it breaks, as fw
- * says them for valibot; else the library's `message`.
+ * says them for valibot; else the library's `message`. `patterns`: the
+ * schema's patterns compiled (`patternsOf(root)`, made once with the checker).
  *
  * @example
  * issueMessage({ type: 'integer', minimum: 1 }, [], 0, 'Too small') // 'Invalid value: Expected >=1 but received 0'
@@ -195,6 +228,7 @@ export function issueMessage(
   path: readonly (string | number)[],
   value: unknown,
   message: string,
+  patterns: Patterns = patternsOf(root),
 ): string {
   const start = nodeAtPath(root, path)
   if (!start) return message
@@ -205,5 +239,5 @@ export function issueMessage(
       : `Invalid type: Expected ${expected} but received ${received(value)}`
   }
   const { node } = settle(root, start)
-  return ruleBroken(node, value) ?? message
+  return ruleBroken(node, value, patterns) ?? message
 }
