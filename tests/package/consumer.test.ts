@@ -212,8 +212,8 @@ async function checkOrm(): Promise<Awaited<ReturnType<typeof typecheck>>> {
   return ormCheck
 }
 
-/** The consumers written with zod and arktype (tests/package/consumers/), checked on their own like the ORM's. */
-const STANDARD_LIBRARIES = ['zod', 'arktype'] as const
+/** The consumers written with zod, arktype and effect (tests/package/consumers/), checked on their own like the ORM's. */
+const STANDARD_LIBRARIES = ['zod', 'arktype', 'effect'] as const
 let standardCheck: ReturnType<typeof typecheck> | undefined
 
 async function checkStandard(): Promise<Awaited<ReturnType<typeof typecheck>>> {
@@ -281,7 +281,7 @@ describe('the packed package in a fresh consumer project', () => {
     expect(result.files).toContain('drizzle-orm/pg-core/table.d.ts')
   }, CHECK_MS)
 
-  it('type-checks consumers written with zod and with arktype (strict, skipLibCheck: false): their wrong calls fail', async () => {
+  it('type-checks consumers written with zod, arktype and effect (strict, skipLibCheck: false): their wrong calls fail', async () => {
     const result = await checkStandard()
     const errors = result.files.split('\n').filter((line) => /error TS\d+/.test(line))
     // arktype's own declarations import Node's `buffer` (no @types/node here): those errors are its own, not ours
