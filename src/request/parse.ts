@@ -1,5 +1,6 @@
 /** Cookie and header-name parsing for the request context (the query's is the context's own, request/context.ts). */
 import { parse as parseCookieHeader } from 'cookie'
+import { DASH, UNDERSCORE } from '../utils/chars'
 
 /**
  * Split a `Cookie` header into a null-prototype map: `cookie` (jshttp) splits the pairs (first occurrence
@@ -34,9 +35,12 @@ function cookieValue(raw: string): string {
 
 const COOKIE_OPTIONS = { decode: cookieValue }
 
-/** `xTestHeader` → `x-test-header` */
+/** `xTestHeader` → `x-test-header`; a name already spelled with `-` or `_` keeps its one separator (`X-Auth-Token` → `x-auth-token`) */
 export function kebabCase(name: string): string {
   return name
-    .replace(/[A-Z]/g, (char, index: number) => (index ? '-' : '') + char.toLowerCase())
+    .replace(/[A-Z]/g, (char: string, index: number) => {
+      const before = index ? name.charCodeAt(index - 1) : -1
+      return (index && before !== DASH && before !== UNDERSCORE ? '-' : '') + char.toLowerCase()
+    })
     .replace(/_/g, '-')
 }

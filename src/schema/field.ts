@@ -74,7 +74,7 @@ function otherLibraryField(schema: StandardSchemaV1 & object, opts: FieldOptions
   const copy = withJsonMeta(schema, { [ALIAS_KEY]: opts.alias })
   if (!copy)
     throw new TypeError(
-      `Field(): a ${vendor} schema carries no metadata into its JSON Schema, so it cannot hold an alias; give the param a marker's alias instead`,
+      `Field(): this ${vendor} schema carries no metadata into its JSON Schema, so it cannot hold an alias; rename the key with the library itself (effect: Schema.encodeKeys) or give the param a marker's alias`,
     )
   return copy
 }

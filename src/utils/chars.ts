@@ -19,6 +19,7 @@ export const QUESTION = 0x3f
 export const OPEN_BRACKET = 0x5b
 export const BACKSLASH = 0x5c
 export const CLOSE_BRACKET = 0x5d
+export const UNDERSCORE = 0x5f
 export const OPEN_BRACE = 0x7b
 export const CLOSE_BRACE = 0x7d
 

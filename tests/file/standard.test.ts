@@ -77,3 +77,41 @@ describe('a zod or arktype file as the whole body', () => {
     expect(response.status).toBe(413)
   })
 })
+
+describe('a zod file as a form field', () => {
+  class FieldAPI extends api.API {
+    @api.put({ image: request.BodyParam(z.file().max(16).mime(['image/png'])) })
+    zod({ image }: { image: File }) {
+      return image.size
+    }
+
+    @api.put({ image: request.BodyParam(file.File({ maxSize: 16 })) })
+    valibot({ image }: { image: File }) {
+      return image.size
+    }
+  }
+  const service = new Fw(import.meta.url, { api: FieldAPI })
+  const put = (path: string, image: File) => {
+    const form = new FormData()
+    form.append('image', image)
+    return service.fetch(new Request(`http://localhost/${path}`, { method: 'PUT', body: form }))
+  }
+
+  it("answers 413 for a file over the zod file's max, as for fw's own file schema", async () => {
+    const big = new File(['x'.repeat(20)], 'a.png', { type: 'image/png' })
+    const [zod, valibot] = await Promise.all([put('zod', big), put('valibot', big)])
+    expect({ status: zod.status, body: await zod.text() }).toEqual({ status: 413, body: await valibot.text() })
+    expect(valibot.status).toBe(413)
+  })
+
+  it('refuses a file of another type in the library’s words (a file is no wrong type)', async () => {
+    const response = await put('zod', new File(['x'], 'a.txt', { type: 'text/plain' }))
+    const body = (await response.json()) as { detail: string }
+    // was `Invalid type: Expected string but received UploadedFile` (the file read as a wrong type)
+    expect({ status: response.status, detail: body.detail }).toEqual({
+      status: 400,
+      detail: `BadRequest: parse item: ['image'] failed: Invalid input: expected "image/png"`,
+    })
+  })
+})
+

@@ -5,6 +5,7 @@
  * objects and arrays from JSON text, unions and nullable convert as for
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
+import { RequestEntityTooLarge } from '../../exceptions/index'
 import type { ConversionPlan, PlannedOption } from '../adapter'
 import { hasType, isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 import { propertyView, wireNameOf } from './property'
@@ -114,14 +115,33 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
     case 'boolean':
       return { to: 'boolean' }
     case 'string':
-      // A binary string is a file (zod's `z.file()`): it arrives as a `File` and passes as it is.
-      return node.format === 'binary' || node.contentEncoding === 'binary' ? SAME : { to: 'string' }
+      return node.format === 'binary' || node.contentEncoding === 'binary'
+        ? filePlan(node)
+        : { to: 'string' }
     case 'array':
       return listPlan(build, node)
     case 'object':
       return objectPlan(build, node)
     default:
       return SAME
+  }
+}
+
+/**
+ * A binary string is a file (zod's `z.file()`): it arrives as a `File` and passes as it is; one
+ * over the node's `maxLength` (zod's `.max(bytes)`) is a 413 before the library sees it, as for
+ * fw's own file schemas (too large, not malformed, like every size limit).
+ */
+function filePlan(node: JsonNode): ConversionPlan {
+  const maxSize = node.maxLength
+  if (typeof maxSize !== 'number') return SAME
+  return {
+    to: 'custom',
+    convert: (value) => {
+      if (value instanceof Blob && value.size > maxSize)
+        throw new RequestEntityTooLarge(`file too large: ${value.size} > ${maxSize} bytes`)
+      return value
+    },
   }
 }
 
