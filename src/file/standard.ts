@@ -49,6 +49,11 @@ function isOpen(node: JsonNode): boolean {
   )
 }
 
+/** A list that says nothing of its items (no `items`, no `prefixItems`: any value, a file too). */
+function isOpenList(node: JsonNode): boolean {
+  return hasType(node, 'array') && node.items === undefined && node.prefixItems === undefined
+}
+
 /**
  * The file info of another library's file schema; `undefined` when it is no file.
  *
@@ -69,7 +74,7 @@ export function standardFileInfo(schema: StandardSchemaV1): StandardFileInfo | u
 function mayHoldFile(root: JsonNode, start: JsonNode, hops = 0): boolean {
   if (hops > 16) return true
   const { node } = settle(root, start)
-  if (isBinary(node) || isOpen(node)) return true
+  if (isBinary(node) || isOpen(node) || isOpenList(node)) return true
   const children = [
     ...nodesAt(node, 'anyOf'),
     ...nodesAt(node, 'oneOf'),

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Field, Fw, api, file, request } from '../../src/index'
 import { fileFieldsOf, fileSchemaInfo } from '../../src/file/info'
+import type { StandardSchemaV1 } from '../../src/schema/adapter'
 
 describe('fileSchemaInfo of zod and arktype schemas', () => {
   it('reads a zod file with its byte bound and type, an arktype File or Blob instance, and nothing else', () => {
@@ -37,6 +38,12 @@ describe('fileFieldsOf zod and arktype object schemas', () => {
     expect(fileFieldsOf(z.looseObject({ name: z.string() }))).toBeUndefined()
     expect(fileFieldsOf(z.record(z.string(), z.file()))).toBeUndefined()
     expect(fileFieldsOf(z.array(z.file()))).toBeUndefined()
+    // a list whose items the JSON Schema leaves open (effect's array of `instanceOf(File)`) may hold files
+    const described = (input: Record<string, unknown>): StandardSchemaV1 => ({
+      '~standard': { version: 1, vendor: 'plain', validate: (value) => ({ value }), jsonSchema: { input: () => input, output: () => input } },
+    })
+    const openList = described({ type: 'object', properties: { name: { type: 'string' }, images: { type: 'array' }, tags: { type: 'array', items: { type: 'string' } } } })
+    expect(fileFieldsOf(openList)).toEqual(['images'])
   })
 })
 
