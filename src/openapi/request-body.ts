@@ -44,14 +44,12 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
   // A body limit counts bytes, not characters: it is the request body's `x-fw-max-bytes`, not a `maxLength`.
   if (body.accept === 'text')
     return { [body.contentType ?? 'text/plain']: { schema: { type: 'string' } } }
-  const isArray =
-    body.shape === 'whole' &&
-    body.schema !== undefined &&
-    shapeOf(innerOf(body.schema)).type === 'array'
   const schema =
     body.shape === 'fields'
       ? fieldsSchema(body.fields ?? [], defs)
       : acceptedInput(toSchema(body.schema, defs))
+  // read from the described schema, as every library's adapter gives it (not from a library's own shape)
+  const isArray = body.shape === 'whole' && body.schema !== undefined && schema.type === 'array'
   const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
   const files =
     body.shape === 'fields'

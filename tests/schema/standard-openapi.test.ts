@@ -2,7 +2,12 @@
  * The OpenAPI document of a service declared with zod and arktype (SPEC §3.6):
  * params and bodies described by the library's input JSON Schema.
  */
+import { type } from 'arktype'
+import { Effect, Schema } from 'effect'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { Fw, api, request } from '../../src/index'
 import { service } from './standard-service.fixture'
 
 type Operation = { parameters?: { name: string; in: string; required?: boolean; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } }
@@ -27,3 +32,27 @@ describe('OpenAPI from a Standard Schema library', () => {
     expect(page?.parameters?.find((param) => param.name === 'page')).toMatchObject({ required: false, schema: { type: 'number', minimum: 1 } })
   })
 })
+
+describe('an array body, in every library', () => {
+  const effect = Schema.Array(Schema.Struct({ title: Schema.String, views: Schema.Int.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))) }))
+  const bodies = {
+    valibot: v.array(v.object({ title: v.string(), views: v.optional(v.pipe(v.number(), v.integer()), 0) })),
+    zod: z.array(z.object({ title: z.string(), views: z.number().int().default(0) })),
+    arktype: type({ '+': 'delete', title: 'string', views: type('number.integer').default(0) }).array(),
+    effect: Schema.toStandardSchemaV1(Schema.toStandardJSONSchemaV1(effect)),
+  }
+  class BatchAPI extends api.API {
+    valibot = api.put({ items: request.Body(bodies.valibot) }, ({ items }) => items.length)
+    zod = api.put({ items: request.Body(bodies.zod) }, ({ items }) => items.length)
+    arktype = api.put({ items: request.Body(bodies.arktype) }, ({ items }) => items.length)
+    effect = api.put({ items: request.Body(bodies.effect) }, ({ items }) => items.length)
+  }
+  const paths = (new Fw({ api: BatchAPI }).openapi() as unknown as { paths: Record<string, Record<string, Operation>> }).paths
+
+  it('is documented with the same media types (read from its JSON Schema, not from a library’s own shape)', () => {
+    const types = (path: string) => Object.keys(paths[path]?.put?.requestBody?.content ?? {})
+    const expected = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']
+    expect(Object.fromEntries(Object.keys(bodies).map((name) => [name, types(`/${name}`)]))).toEqual({ valibot: expected, zod: expected, arktype: expected, effect: expected })
+  })
+})
+
