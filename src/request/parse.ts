@@ -35,8 +35,12 @@ function cookieValue(raw: string): string {
 
 const COOKIE_OPTIONS = { decode: cookieValue }
 
-/** `xTestHeader` → `x-test-header`; a name already spelled with `-` or `_` keeps its one separator (`X-Auth-Token` → `x-auth-token`) */
+/**
+ * `xTestHeader` → `x-test-header`, `x_test` → `x-test`; a name already spelled as a header
+ * name (with `-`) is kept as written (`X-Auth-Token`: headers are read case-insensitively).
+ */
 export function kebabCase(name: string): string {
+  if (name.includes('-')) return name
   return name
     .replace(/[A-Z]/g, (char: string, index: number) => {
       const before = index ? name.charCodeAt(index - 1) : -1

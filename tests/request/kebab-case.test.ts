@@ -12,10 +12,10 @@ describe('kebabCase', () => {
     expect(kebabCase('cookie')).toBe('cookie')
   })
 
-  it('keeps one separator in a name already spelled with hyphens or underscores', () => {
-    expect(kebabCase('X-Auth-Token')).toBe('x-auth-token')
+  it('keeps a name already spelled as a header name, and one separator after an underscore', () => {
+    expect(kebabCase('X-Auth-Token')).toBe('X-Auth-Token')
+    expect(kebabCase('x-request-Id')).toBe('x-request-Id')
     expect(kebabCase('X_Meta_Data')).toBe('x-meta-data')
-    expect(kebabCase('x-request-Id')).toBe('x-request-id')
   })
 })
 
@@ -38,5 +38,10 @@ describe('a header object whose keys are header names', () => {
       const response = await service.fetch(new Request(`http://localhost/${path}`, { headers: { 'x-auth-token': 'abc' } }))
       expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: 'abc' })
     }
+  })
+
+  it('documents the header by the key as written', () => {
+    const paths = (service.openapi() as unknown as { paths: Record<string, { get?: { parameters?: { in: string; name: string }[] } }> }).paths
+    for (const path of ['/valibot', '/zod']) expect(paths[path]?.get?.parameters?.map((param) => [param.in, param.name])).toEqual([['header', 'X-Auth-Token']])
   })
 })
