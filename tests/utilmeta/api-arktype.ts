@@ -12,11 +12,12 @@
  * ("UtilMeta's API suite").
  */
 import { mkdtempSync } from 'node:fs'
-import { access, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type } from 'arktype'
 import { Field, Fw, Param, api, exceptions, file, plugins, request, response } from 'fw-api'
+import { RootResponse, SubAPI, SyncPluginAPI, TestResponse, TheAPI, UpgradeRequired, fileExists } from './common'
 
 /** where `multipart` saves (the peer: `tests/server/tmp`) */
 export const baseDir = mkdtempSync(join(tmpdir(), 'fw-utilmeta-'))
@@ -45,73 +46,6 @@ const HeaderSchema = type({
   cookie: CookieSchema,
 })
 
-class TestResponse extends response.Response {
-  static resultKey = 'test'
-  static messageKey = 'message'
-}
-
-class Test1Response extends response.Response {
-  static resultKey = 'test1'
-}
-
-/** UtilMeta's `TestResponse(result, status=...)` outside an API: the same envelope, written out. */
-function testResponse(result: unknown, status: number): Response {
-  return Response.json({ [TestResponse.resultKey]: result, [TestResponse.messageKey]: '' }, { status })
-}
-
-class TestPlugin extends api.Plugin {
-  constructor(readonly num = 0) {
-    super()
-  }
-
-  override processResponse(resp: Response): Response {
-    return testResponse(`plugin-sync-${this.num}`, resp.status)
-  }
-}
-
-class UpgradeRequired extends exceptions.HttpError {
-  static override status = 426
-  static override errorName = 'UpgradeRequired'
-}
-
-class SubAPI extends api.API {
-  // The peer wraps `hello` in a plain decorator that renames the function; fw reads the method name from the decorator context.
-  @api.get
-  hello() {
-    return 'world'
-  }
-
-  @api.response(response.Response)
-  @api.get
-  test0() {
-    return 'test0'
-  }
-
-  // The peer's context var `test_id` (set by the parent's before hook) is `this.request.state.testId`.
-  @api.get
-  test1() {
-    return this.request.state.testId
-  }
-
-  // UtilMeta: `def after_test1(self, r) -> Test1Response: return r` — the response is re-made as a
-  // Test1Response from r's result. fw hands the hook the target's own Response (rendered by the
-  // parent's TestResponse); returning its result renders it with this hook's template.
-  @api.response(Test1Response)
-  @api.after('test1')
-  async after_test1(r: Response) {
-    const body = (await r.json()) as { test: unknown }
-    return body.test
-  }
-
-  // `self.response` in UtilMeta is the class's own template — SubAPI declares none, so the bare
-  // Response; in fw `this.respond` uses the nearest template, so the endpoint names the bare one.
-  @api.response(response.Response)
-  @api.get
-  resp() {
-    return this.respond({ resp: this.request.state.testId })
-  }
-}
-
 class ParentAPI extends api.API {
   static sub = SubAPI
   static response = TestResponse
@@ -139,32 +73,6 @@ class ParentAPI extends api.API {
   @api.handle('error', UpgradeRequired)
   handle_error_1(e: UpgradeRequired) {
     return e.message
-  }
-}
-
-@api.route('the/api')
-class TheAPI extends api.API {
-  @request.HeaderParam({ alias: 'X-Hello', default: 'world' }) world_header!: string
-  @request.QueryParam({ alias: 'hello', default: null }) world_query!: string | null
-
-  // UtilMeta returns `TestResponse([...], message='hello')`; fw: respond() with the endpoint's template.
-  @api.response(TestResponse)
-  @api.get
-  hello() {
-    return this.respond([this.world_header, this.world_query], { message: 'hello' })
-  }
-}
-
-/**
- * UtilMeta decorates the endpoint itself with `@TestPlugin(num=1)`; fw attaches
- * plugins to classes, so the endpoint lives in a one-endpoint class mounted at
- * its path.
- */
-@api.plugin(new TestPlugin(1))
-class SyncPluginAPI extends api.API {
-  @api.get
-  get() {
-    return this.respond(null, { status: 401 })
   }
 }
 
@@ -198,8 +106,6 @@ const BodyPart2 = type({ '+': 'delete', operation: 'string', params: 'Record<str
 
 // Dict[int, Tuple[str, Dict[str, bool], List[int]]]: JSON object keys are strings; an int key is a string of digits.
 const Operation = type({ '[/^-?\\d+$/]': ['string', 'Record<string, boolean>', 'number.integer[]'] })
-
-const fileExists = (path: string) => access(path).then(() => true, () => false)
 
 class TestAPI extends api.API {
   static parent = api.mount(ParentAPI, '@parent')
@@ -368,11 +274,6 @@ class TestAPI extends api.API {
   fallback({ path }: { path: string }) {
     return path
   }
-}
-
-class RootResponse extends response.Response {
-  static resultKey = 'data'
-  static messageKey = 'error'
 }
 
 // UtilMeta: `@api.CORS(allow_origin='*')` on the class.

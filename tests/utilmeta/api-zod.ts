@@ -12,11 +12,12 @@
  * ("UtilMeta's API suite").
  */
 import { mkdtempSync } from 'node:fs'
-import { access, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { Field, Fw, Param, api, exceptions, file, plugins, request, response } from 'fw-api'
+import { RootResponse, SubAPI, SyncPluginAPI, TestResponse, TheAPI, UpgradeRequired, fileExists } from './common'
 
 /** where `multipart` saves (the peer: `tests/server/tmp`) */
 export const baseDir = mkdtempSync(join(tmpdir(), 'fw-utilmeta-'))
@@ -40,73 +41,6 @@ const HeaderSchema = z.object({
   meta: Field(z.record(z.string(), z.unknown()), { alias: 'X-Meta-Data' }),
   cookie: CookieSchema,
 })
-
-class TestResponse extends response.Response {
-  static resultKey = 'test'
-  static messageKey = 'message'
-}
-
-class Test1Response extends response.Response {
-  static resultKey = 'test1'
-}
-
-/** UtilMeta's `TestResponse(result, status=...)` outside an API: the same envelope, written out. */
-function testResponse(result: unknown, status: number): Response {
-  return Response.json({ [TestResponse.resultKey]: result, [TestResponse.messageKey]: '' }, { status })
-}
-
-class TestPlugin extends api.Plugin {
-  constructor(readonly num = 0) {
-    super()
-  }
-
-  override processResponse(resp: Response): Response {
-    return testResponse(`plugin-sync-${this.num}`, resp.status)
-  }
-}
-
-class UpgradeRequired extends exceptions.HttpError {
-  static override status = 426
-  static override errorName = 'UpgradeRequired'
-}
-
-class SubAPI extends api.API {
-  // The peer wraps `hello` in a plain decorator that renames the function; fw reads the method name from the decorator context.
-  @api.get
-  hello() {
-    return 'world'
-  }
-
-  @api.response(response.Response)
-  @api.get
-  test0() {
-    return 'test0'
-  }
-
-  // The peer's context var `test_id` (set by the parent's before hook) is `this.request.state.testId`.
-  @api.get
-  test1() {
-    return this.request.state.testId
-  }
-
-  // UtilMeta: `def after_test1(self, r) -> Test1Response: return r` — the response is re-made as a
-  // Test1Response from r's result. fw hands the hook the target's own Response (rendered by the
-  // parent's TestResponse); returning its result renders it with this hook's template.
-  @api.response(Test1Response)
-  @api.after('test1')
-  async after_test1(r: Response) {
-    const body = (await r.json()) as { test: unknown }
-    return body.test
-  }
-
-  // `self.response` in UtilMeta is the class's own template — SubAPI declares none, so the bare
-  // Response; in fw `this.respond` uses the nearest template, so the endpoint names the bare one.
-  @api.response(response.Response)
-  @api.get
-  resp() {
-    return this.respond({ resp: this.request.state.testId })
-  }
-}
 
 class ParentAPI extends api.API {
   static sub = SubAPI
@@ -138,32 +72,6 @@ class ParentAPI extends api.API {
   }
 }
 
-@api.route('the/api')
-class TheAPI extends api.API {
-  @request.HeaderParam({ alias: 'X-Hello', default: 'world' }) world_header!: string
-  @request.QueryParam({ alias: 'hello', default: null }) world_query!: string | null
-
-  // UtilMeta returns `TestResponse([...], message='hello')`; fw: respond() with the endpoint's template.
-  @api.response(TestResponse)
-  @api.get
-  hello() {
-    return this.respond([this.world_header, this.world_query], { message: 'hello' })
-  }
-}
-
-/**
- * UtilMeta decorates the endpoint itself with `@TestPlugin(num=1)`; fw attaches
- * plugins to classes, so the endpoint lives in a one-endpoint class mounted at
- * its path.
- */
-@api.plugin(new TestPlugin(1))
-class SyncPluginAPI extends api.API {
-  @api.get
-  get() {
-    return this.respond(null, { status: 401 })
-  }
-}
-
 class RespResponse extends response.Response {
   static result = z.string()
   static resultKey = 'data'
@@ -190,8 +98,6 @@ const BodyPart2 = z.object({ operation: z.string(), params: z.record(z.string(),
 
 // Dict[int, Tuple[str, Dict[str, bool], List[int]]]: JSON object keys are strings; an int key is a string of digits.
 const Operation = z.record(z.string().regex(/^-?\d+$/), z.tuple([z.string(), z.record(z.string(), z.boolean()), z.array(int)]))
-
-const fileExists = (path: string) => access(path).then(() => true, () => false)
 
 class TestAPI extends api.API {
   static parent = api.mount(ParentAPI, '@parent')
@@ -360,11 +266,6 @@ class TestAPI extends api.API {
   fallback({ path }: { path: string }) {
     return path
   }
-}
-
-class RootResponse extends response.Response {
-  static resultKey = 'data'
-  static messageKey = 'error'
 }
 
 // UtilMeta: `@api.CORS(allow_origin='*')` on the class.

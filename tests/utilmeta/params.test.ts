@@ -64,11 +64,14 @@ describe('utilmeta-py tests/test_3_api/params.py, compiled with experimentalDeco
   let legacy: { service: Fw; filesDir: string; baseDir: string } | undefined
   beforeAll(async () => {
     await mkdir(out, { recursive: true })
-    const source = await readFile(join(root, 'tests/utilmeta/api.ts'), 'utf8')
     const compilerOptions: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, experimentalDecorators: true, useDefineForClassFields: false }
-    const { outputText } = ts.transpileModule(source, { fileName: 'api.ts', compilerOptions })
-    expect(outputText).toContain('__decorate(')
-    await writeFile(join(out, 'api.js'), outputText)
+    // the port and the schema-free parts it shares with the other ports (./common.ts), both compiled so
+    for (const name of ['api', 'common']) {
+      const source = await readFile(join(root, `tests/utilmeta/${name}.ts`), 'utf8')
+      const { outputText } = ts.transpileModule(source, { fileName: `${name}.ts`, compilerOptions })
+      expect(outputText).toContain('__decorate(')
+      await writeFile(join(out, `${name}.js`), outputText.replace("from './common'", "from './common.js'"))
+    }
     legacy = (await import(pathToFileURL(join(out, 'api.js')).href)) as Port
   })
   afterAll(() => (legacy ? rm(legacy.baseDir, { recursive: true, force: true }) : undefined))
