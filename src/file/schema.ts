@@ -5,8 +5,7 @@
  */
 import * as v from 'valibot'
 import { contentTypeEssence, typeMatcher, type TypeMatcher } from '../utils/content-type'
-import { RequestEntityTooLarge } from '../exceptions/index'
-import { byteLimit } from '../utils/byte-limit'
+import { byteLimit, checkFileSize } from '../utils/byte-limit'
 import { UploadedFile } from './uploaded'
 
 /**
@@ -109,10 +108,7 @@ function converterOf(
     maxSize === undefined
       ? toUploadedFile
       : (value: unknown): unknown => {
-          if (value instanceof Blob && value.size > maxSize)
-            throw new RequestEntityTooLarge(
-              message ?? `file too large: ${value.size} > ${maxSize} bytes`,
-            )
+          checkFileSize(value, maxSize, message)
           return toUploadedFile(value)
         }
   converters.add(convert)

@@ -1,6 +1,6 @@
 /** Cookie and header-name parsing for the request context (the query's is the context's own, request/context.ts). */
 import { parse as parseCookieHeader } from 'cookie'
-import { DASH, UNDERSCORE } from '../utils/chars'
+import { UNDERSCORE } from '../utils/chars'
 
 /**
  * Split a `Cookie` header into a null-prototype map: `cookie` (jshttp) splits the pairs (first occurrence
@@ -42,9 +42,10 @@ const COOKIE_OPTIONS = { decode: cookieValue }
 export function kebabCase(name: string): string {
   if (name.includes('-')) return name
   return name
-    .replace(/[A-Z]/g, (char: string, index: number) => {
-      const before = index ? name.charCodeAt(index - 1) : -1
-      return (index && before !== DASH && before !== UNDERSCORE ? '-' : '') + char.toLowerCase()
-    })
+    .replace(
+      /[A-Z]/g,
+      (char: string, index: number) =>
+        (index && name.charCodeAt(index - 1) !== UNDERSCORE ? '-' : '') + char.toLowerCase(),
+    )
     .replace(/_/g, '-')
 }

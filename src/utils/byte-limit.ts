@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions/index'
+import { ImproperlyConfigured, RequestEntityTooLarge } from '../exceptions/index'
 
 /**
  * One spelling for a per-param byte limit (docs/security.md, "Size and count limits"): `maxBytes`, like
@@ -23,4 +23,17 @@ export function byteLimit<K extends 'maxLength' | 'maxSize'>(
     )
   }
   return preferred ?? old
+}
+
+/**
+ * A file over its schema's byte bound is a 413 (too large, not malformed, like every size limit):
+ * fw's file schemas and a Standard Schema's binary string with a `maxLength` (zod's `z.file().max()`)
+ * check a `Blob` here before it is validated. `message`: the schema's own.
+ *
+ * @example
+ * checkFileSize(new Blob(['12345']), 4) // throws RequestEntityTooLarge('file too large: 5 > 4 bytes')
+ */
+export function checkFileSize(value: unknown, maxSize: number, message?: string): void {
+  if (value instanceof Blob && value.size > maxSize)
+    throw new RequestEntityTooLarge(message ?? `file too large: ${value.size} > ${maxSize} bytes`)
 }

@@ -84,6 +84,11 @@ export function hasType(node: JsonNode, name: string): boolean {
   return type === name || (Array.isArray(type) && type.includes(name))
 }
 
+/** Is the node a binary string (`format` or `contentEncoding` `binary`: a file, zod's `z.file()`)? */
+export function isBinaryNode(node: JsonNode): boolean {
+  return node.format === 'binary' || node.contentEncoding === 'binary'
+}
+
 /** Does the node lead elsewhere (`$ref`, `allOf`, `anyOf`, `oneOf`)? (else `settle` keeps it as it is) */
 function leads(node: JsonNode): boolean {
   return (

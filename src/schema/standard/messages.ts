@@ -7,7 +7,7 @@
  * refusal the JSON Schema does not explain (a refinement, a transform) keeps
  * the library's own message.
  */
-import { hasType, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import { hasType, isBinaryNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
 
 /** A value as valibot names it in a message: `"text"`, `12`, `true`, `Object`, `Array`, `null`, `undefined`. */
 export function received(value: unknown): string {
@@ -71,8 +71,7 @@ function fits(root: JsonNode, start: JsonNode, value: unknown, depth = 0): boole
   const { node, nullable } = settle(root, start)
   if (value === null && nullable) return true
   // a file (a binary string, zod's `z.file()`) arrives as a `File`: refused for a rule, in the library's words
-  if (value instanceof Blob && (node.format === 'binary' || node.contentEncoding === 'binary'))
-    return true
+  if (value instanceof Blob && isBinaryNode(node)) return true
   if (Array.isArray(node.enum)) return node.enum.includes(value)
   if ('const' in node) return node.const === value
   const options = optionsOf(node)

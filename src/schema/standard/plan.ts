@@ -5,9 +5,18 @@
  * objects and arrays from JSON text, unions and nullable convert as for
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
-import { RequestEntityTooLarge } from '../../exceptions/index'
+import { checkFileSize } from '../../utils/byte-limit'
 import type { ConversionPlan, PlannedOption } from '../adapter'
-import { hasType, isNode, type JsonNode, nodeAt, nodesAt, settle, typesOf } from './json'
+import {
+  hasType,
+  isBinaryNode,
+  isNode,
+  type JsonNode,
+  nodeAt,
+  nodesAt,
+  settle,
+  typesOf,
+} from './json'
 import { propertyView, wireNameOf } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -115,9 +124,7 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
     case 'boolean':
       return { to: 'boolean' }
     case 'string':
-      return node.format === 'binary' || node.contentEncoding === 'binary'
-        ? filePlan(node)
-        : { to: 'string' }
+      return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
     case 'array':
       return listPlan(build, node)
     case 'object':
@@ -138,8 +145,7 @@ function filePlan(node: JsonNode): ConversionPlan {
   return {
     to: 'custom',
     convert: (value) => {
-      if (value instanceof Blob && value.size > maxSize)
-        throw new RequestEntityTooLarge(`file too large: ${value.size} > ${maxSize} bytes`)
+      checkFileSize(value, maxSize)
       return value
     },
   }
