@@ -2,9 +2,9 @@
  * The one converter of wire values (SPEC §3.1), compiled from a library-neutral
  * `ConversionPlan` (schema/adapter.ts): every schema library converts alike.
  */
-import { jsonDepthExceeds } from '../utils/json-depth'
-import type { ConversionPlan, PlannedEntry, PlannedOption } from './adapter'
-import { ConversionError, showValue } from './errors'
+import type { ConversionPlan, PlannedOption } from './adapter'
+import { ConversionError } from './errors'
+import { arrayOf, type Converter, objectOf, recordOf, tupleOf } from './convert-containers'
 import { resolveAdapter } from './resolve'
 import {
   matchOption,
@@ -16,12 +16,7 @@ import {
   toStringValue,
 } from './scalars'
 
-/**
- * Turns a wire value (string, JSON value, form field, header) into what the
- * schema asks for, before the library validates it. Throws `ConversionError`
- * with the failing item path.
- */
-export type Converter = (value: unknown) => unknown
+export type { Converter } from './convert-containers'
 
 /** Options of `compileConversion`. */
 export interface ConvertOptions {
@@ -101,6 +96,7 @@ function build(plan: ConversionPlan, depth: number): Converter {
         plan.unknownKeys,
         plan.rest ? compile(plan.rest) : identity,
         depth,
+        compile,
       )
     case 'record':
       return recordOf(compile(plan.value), depth)
@@ -108,145 +104,6 @@ function build(plan: ConversionPlan, depth: number): Converter {
       return unionOf(plan.options, compile)
     case 'lazy':
       return (value) => compile(plan.resolve(value))(value)
-  }
-}
-
-/** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
-function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
-  const first = value.trimStart()[0]
-  if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
-  if (jsonDepthExceeds(value, depth))
-    throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
-  try {
-    return JSON.parse(value)
-  } catch {
-    throw new ConversionError(`invalid JSON: ${showValue(value)}`)
-  }
-}
-
-/** Run `convert`, naming `key` in the path of a `ConversionError` it throws. */
-function within(key: string | number, convert: Converter, value: unknown): unknown {
-  try {
-    return convert(value)
-  } catch (error) {
-    throw error instanceof ConversionError ? error.within(key) : error
-  }
-}
-
-function arrayOf(item: Converter, depth: number): Converter {
-  return (value) => {
-    if (value === undefined || value === null) return value
-    let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
-    if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
-    const items = list as unknown[]
-    const out = new Array<unknown>(items.length)
-    for (let index = 0; index < items.length; index++)
-      out[index] = within(index, item, items[index])
-    return out
-  }
-}
-
-function tupleOf(items: Converter[], rest: Converter, depth: number): Converter {
-  return (value) => {
-    let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
-    if (!Array.isArray(list)) return list
-    return list.map((entry: unknown, index) => within(index, items[index] ?? rest, entry))
-  }
-}
-
-function objectOf(
-  planned: readonly PlannedEntry[],
-  unknownKeys: 'strip' | 'keep',
-  rest: Converter,
-  depth: number,
-): Converter {
-  const entries: readonly ObjectEntry[] = planned.map((entry) => ({
-    key: entry.key,
-    wire: entry.wire,
-    convert: compileConversion(entry.plan, { depth }),
-    inherited: entry.wire in Object.prototype,
-  }))
-  // An aliased entry's schema key is no unknown key either: sent instead of its wire name, it is not copied through.
-  const known = new Set(entries.flatMap((entry) => [entry.wire, entry.key]))
-  const keep = unknownKeys === 'keep'
-  return (value) => {
-    let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
-    const source = input as Record<string, unknown>
-    const out = convertEntries(source, entries)
-    if (keep) copyUnknown(source, out, known, rest)
-    return out
-  }
-}
-
-/** One object entry as its converter reads it (built once per plan). */
-interface ObjectEntry {
-  key: string
-  wire: string
-  convert: Converter
-  /** does `Object.prototype` hold this name? (then a value read must be checked to be the object's own) */
-  inherited: boolean
-}
-
-/**
- * Each entry read once and converted, in one loop with one `try` (no call
- * per entry to name the failing key): the hot path of a query object (E1).
- */
-function convertEntries(
-  source: Record<string, unknown>,
-  entries: readonly ObjectEntry[],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  const plain = isPlain(source)
-  let index = 0
-  try {
-    for (; index < entries.length; index++) {
-      const entry = entries[index] as ObjectEntry
-      const wire = entry.wire
-      // On a plain object, a name `Object.prototype` lacks is read once: a value read is the object's own.
-      const checkFirst = entry.inherited || !plain
-      const own = checkFirst ? Object.hasOwn(source, wire) : undefined
-      const read = own === false ? undefined : source[wire]
-      const present = own ?? (read !== undefined || Object.hasOwn(source, wire))
-      const converted = entry.convert(read)
-      if (converted !== undefined || present) out[entry.key] = converted
-    }
-  } catch (error) {
-    const failing = entries[index]
-    throw error instanceof ConversionError && failing ? error.within(failing.wire) : error
-  }
-  return out
-}
-
-/** A plain object or a null-prototype one (query, form and JSON values): nothing but `Object.prototype` to inherit from. */
-function isPlain(source: object): boolean {
-  const prototype = Object.getPrototypeOf(source)
-  return prototype === null || prototype === Object.prototype
-}
-
-function copyUnknown(
-  source: Record<string, unknown>,
-  out: Record<string, unknown>,
-  known: Set<string>,
-  convert: Converter,
-): void {
-  for (const key of Object.keys(source)) {
-    if (known.has(key) || key === '__proto__') continue
-    out[key] = within(key, convert, source[key])
-  }
-}
-
-function recordOf(convert: Converter, depth: number): Converter {
-  return (value) => {
-    let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
-    const out: Record<string, unknown> = {}
-    copyUnknown(input as Record<string, unknown>, out, new Set(), convert)
-    return out
   }
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { compileConverter, ConversionError } from '../../src/schema'
+import { compileConverter, ConversionError, Field } from '../../src/schema'
 
 /** The object converter reads each entry once; these pin what it must still tell apart. */
 describe('object conversion reads entries as their own values only', () => {
@@ -52,5 +52,43 @@ describe('object conversion reads entries as their own values only', () => {
     expect(() => integer('')).toThrow(ConversionError)
     expect(() => integer('1 ')).toThrow(ConversionError)
     expect(() => integer('٣')).toThrow(ConversionError)
+  })
+})
+
+/** Nothing to convert, nothing copied: the value as sent goes on to the library. */
+describe('object and list conversion copy only what converts', () => {
+  const User = v.object({ name: v.string(), age: v.number(), tags: v.array(v.string()) })
+  const convert = compileConverter(User)
+
+  it('hands a JSON object whose entries need no conversion on as it is, its lists too', () => {
+    const body = JSON.parse('{"name":"Ada","age":36,"tags":["a","b"],"extra":1}') as object
+    expect(convert(body)).toBe(body)
+  })
+
+  it('copies from the first entry or item that converts, keeping the earlier ones and dropping unknown keys', () => {
+    const body = { name: 'Ada', age: '36', tags: ['a', 'b'], extra: 1 }
+    const out = convert(body) as typeof body
+    expect(out).toStrictEqual({ name: 'Ada', age: 36, tags: ['a', 'b'] })
+    expect(out.tags).toBe(body.tags)
+    expect(body.age).toBe('36')
+    const list = [1, 'b', 2]
+    const converted = compileConverter(v.array(v.string()))(list)
+    expect(converted).toStrictEqual(['1', 'b', '2'])
+    expect(list).toStrictEqual([1, 'b', 2])
+    const absentFirst = compileConverter(v.object({ nick: v.optional(v.string()), age: v.number() }))
+    expect(absentFirst({ age: '5' })).toStrictEqual({ age: 5 })
+    expect(absentFirst({ nick: undefined, age: '5' })).toStrictEqual({ nick: undefined, age: 5 })
+  })
+
+  it('always copies an object read under wire names, one whose unknown keys the library keeps, and a null-prototype one', () => {
+    const aliased = compileConverter(v.object({ name: Field(v.string(), { alias: 'user-name' }) }))
+    expect(aliased({ 'user-name': 'Ada' })).toStrictEqual({ name: 'Ada' })
+    const loose = { name: 'Ada', extra: 1 }
+    const kept = compileConverter(v.looseObject({ name: v.string() }))(loose)
+    expect(kept).toStrictEqual(loose)
+    expect(kept).not.toBe(loose)
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { name: 'Ada', age: 1, tags: [] })
+    expect(convert(bare)).not.toBe(bare)
+    expect(convert(bare)).toStrictEqual({ name: 'Ada', age: 1, tags: [] })
   })
 })

@@ -1,0 +1,189 @@
+/**
+ * The converters of containers (lists, tuples, objects, records), built from their items'
+ * converters by `compileConversion` (schema/convert.ts). A container converts copy on write:
+ * one sent as the schema asks goes on to the library as it is.
+ */
+import { jsonDepthExceeds } from '../utils/json-depth'
+import type { ConversionPlan, PlannedEntry } from './adapter'
+import { ConversionError, showValue } from './errors'
+
+/**
+ * Turns a wire value (string, JSON value, form field, header) into what the
+ * schema asks for, before the library validates it. Throws `ConversionError`
+ * with the failing item path.
+ */
+export type Converter = (value: unknown) => unknown
+
+/** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
+function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
+  const first = value.trimStart()[0]
+  if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
+  if (jsonDepthExceeds(value, depth))
+    throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
+  try {
+    return JSON.parse(value)
+  } catch {
+    throw new ConversionError(`invalid JSON: ${showValue(value)}`)
+  }
+}
+
+/** Run `convert`, naming `key` in the path of a `ConversionError` it throws. */
+function within(key: string | number, convert: Converter, value: unknown): unknown {
+  try {
+    return convert(value)
+  } catch (error) {
+    throw error instanceof ConversionError ? error.within(key) : error
+  }
+}
+
+export function arrayOf(item: Converter, depth: number): Converter {
+  return (value) => {
+    if (value === undefined || value === null) return value
+    let list: unknown = value
+    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
+    if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
+    const items = list as unknown[]
+    // Copied only from the first item that converts to something else: a list sent as the schema
+    // asks (any JSON body's) is handed on as it is.
+    let out: unknown[] | undefined
+    for (let index = 0; index < items.length; index++) {
+      const read = items[index]
+      const converted = within(index, item, read)
+      if (out !== undefined) out[index] = converted
+      else if (converted !== read) {
+        out = items.slice(0, index)
+        out[index] = converted
+      }
+    }
+    return out ?? items
+  }
+}
+
+export function tupleOf(items: Converter[], rest: Converter, depth: number): Converter {
+  return (value) => {
+    let list: unknown = value
+    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
+    if (!Array.isArray(list)) return list
+    return list.map((entry: unknown, index) => within(index, items[index] ?? rest, entry))
+  }
+}
+
+export function objectOf(
+  planned: readonly PlannedEntry[],
+  unknownKeys: 'strip' | 'keep',
+  rest: Converter,
+  depth: number,
+  compile: (plan: ConversionPlan) => Converter,
+): Converter {
+  const entries: readonly ObjectEntry[] = planned.map((entry) => ({
+    key: entry.key,
+    wire: entry.wire,
+    convert: compile(entry.plan),
+    inherited: entry.wire in Object.prototype,
+  }))
+  // An aliased entry's schema key is no unknown key either: sent instead of its wire name, it is not copied through.
+  const known = new Set(entries.flatMap((entry) => [entry.wire, entry.key]))
+  const keep = unknownKeys === 'keep'
+  // The object as sent may go on to the library when nothing in it converts: its unknown keys are
+  // the library's to drop (`strip`), and every entry is read under its own key (no wire name).
+  const reusable = !keep && entries.every((entry) => entry.key === entry.wire)
+  return (value) => {
+    let input: unknown = value
+    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
+    const source = input as Record<string, unknown>
+    const out = convertEntries(source, entries, reusable)
+    if (keep) copyUnknown(source, out, known, rest)
+    return out
+  }
+}
+
+/** One object entry as its converter reads it (built once per plan). */
+interface ObjectEntry {
+  key: string
+  wire: string
+  convert: Converter
+  /** does `Object.prototype` hold this name? (then a value read must be checked to be the object's own) */
+  inherited: boolean
+}
+
+/**
+ * Each entry read once and converted, in one loop with one `try` (no call
+ * per entry to name the failing key): the hot path of a query object (E1).
+ * With `reusable` (see `objectOf`), an ordinary object (`Object.prototype`, as `JSON.parse` makes
+ * them) whose every entry converts to itself is returned as it is; the copy starts at the first
+ * entry that converts to something else.
+ */
+function convertEntries(
+  source: Record<string, unknown>,
+  entries: readonly ObjectEntry[],
+  reusable: boolean,
+): Record<string, unknown> {
+  const ordinary = Object.getPrototypeOf(source) === Object.prototype
+  let out: Record<string, unknown> | undefined = reusable && ordinary ? undefined : {}
+  const plain = ordinary || isPlain(source)
+  let index = 0
+  try {
+    for (; index < entries.length; index++) {
+      const entry = entries[index] as ObjectEntry
+      const wire = entry.wire
+      // On a plain object, a name `Object.prototype` lacks is read once: a value read is the object's own.
+      const own = entry.inherited || !plain ? Object.hasOwn(source, wire) : undefined
+      const read = own === false ? undefined : source[wire]
+      const converted = entry.convert(read)
+      if (out === undefined) {
+        if (converted === read) continue
+        out = entriesBefore(source, entries, index)
+      }
+      const present = own ?? (read !== undefined || Object.hasOwn(source, wire))
+      if (converted !== undefined || present) out[entry.key] = converted
+    }
+  } catch (error) {
+    const failing = entries[index]
+    throw error instanceof ConversionError && failing ? error.within(failing.wire) : error
+  }
+  return out ?? source
+}
+
+/** The first `count` entries of an ordinary object, each unchanged by its conversion, copied. */
+function entriesBefore(
+  source: Record<string, unknown>,
+  entries: readonly ObjectEntry[],
+  count: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (let index = 0; index < count; index++) {
+    const { key, inherited } = entries[index] as ObjectEntry
+    if (inherited ? Object.hasOwn(source, key) : key in source) out[key] = source[key]
+  }
+  return out
+}
+
+/** A plain object or a null-prototype one (query, form and JSON values): nothing but `Object.prototype` to inherit from. */
+function isPlain(source: object): boolean {
+  const prototype = Object.getPrototypeOf(source)
+  return prototype === null || prototype === Object.prototype
+}
+
+function copyUnknown(
+  source: Record<string, unknown>,
+  out: Record<string, unknown>,
+  known: Set<string>,
+  convert: Converter,
+): void {
+  for (const key of Object.keys(source)) {
+    if (known.has(key) || key === '__proto__') continue
+    out[key] = within(key, convert, source[key])
+  }
+}
+
+export function recordOf(convert: Converter, depth: number): Converter {
+  return (value) => {
+    let input: unknown = value
+    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
+    const out: Record<string, unknown> = {}
+    copyUnknown(input as Record<string, unknown>, out, new Set(), convert)
+    return out
+  }
+}
