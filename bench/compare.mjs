@@ -18,7 +18,7 @@
  * bench/RESULTS-compare.md and bench/results-compare.json (git-ignored) and prints the table.
  *
  * Flags: `--no-build` (use both dist/ as they are). Env: BENCH_RUNTIMES (`node,bun,deno,workerd`),
- * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (15), BENCH_MS (50; workerd: BENCH_WORKERD_MS, 1500),
+ * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (15), BENCH_MS (200; workerd: BENCH_WORKERD_MS, 1500),
  * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (3), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
  */
 import { spawnSync } from 'node:child_process'
@@ -111,7 +111,7 @@ function pairRounds(measured) {
     }),
   )
 }
-const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '15'), BENCH_MS: env('BENCH_MS', '50') }
+const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '15'), BENCH_MS: env('BENCH_MS', '200') }
 const inprocCommands = {
   node: [process.execPath, [path.join(out, 'inproc.mjs')]],
   bun: [bin('bun'), [path.join(out, 'inproc.mjs')]],

@@ -160,7 +160,12 @@ export interface Measured {
  * rotates each round); one sample per app per round. `fixtures`: one for all
  * apps, or one per app name.
  */
-export async function measure(apps: Record<string, App>, fixtures: Fixture | Record<string, Fixture>, rounds: number, ms: number): Promise<Record<string, Measured>> {
+/**
+ * Alternating rounds of timed batches, the app order rotating. `settle`: each timed batch follows an
+ * untimed one of the same app, so the collection of the previous app's garbage (one heap for all)
+ * lands there and not in this app's time (bench:compare's two builds).
+ */
+export async function measure(apps: Record<string, App>, fixtures: Fixture | Record<string, Fixture>, rounds: number, ms: number, settle = false): Promise<Record<string, Measured>> {
   const names = Object.keys(apps)
   const fixtureOf = (name: string): Fixture => ('id' in fixtures ? (fixtures as Fixture) : (fixtures as Record<string, Fixture>)[name] as Fixture)
   const sizes: Record<string, number> = {}
@@ -172,6 +177,7 @@ export async function measure(apps: Record<string, App>, fixtures: Fixture | Rec
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + round) % names.length] as string
+      if (settle) await batch(apps[name] as App, fixtureOf(name), sizes[name] as number)
       samples[name]?.push(await batch(apps[name] as App, fixtureOf(name), sizes[name] as number))
     }
   }

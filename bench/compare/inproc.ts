@@ -3,7 +3,7 @@
  * `npm run bench:compare` (bench/compare.mjs bundles this with `fw-old` and `fw-new`
  * resolved to the two commits' builds of bench/apps/fw.ts): both apps in one process,
  * byte-identical answers asserted first, then per fixture the harness's alternating
- * rounds (process CPU time, order rotating). Prints one JSON line shaped like bench/inproc.ts's
+ * rounds (process CPU time, order rotating, each timed batch after an untimed one of the same app). Prints one JSON line shaped like bench/inproc.ts's
  * (per fixture, each side's p50 and per-round ns per request; the apps are `old` and `new`).
  * Env: BENCH_ROUNDS (15), BENCH_MS per batch (50), BENCH_ONLY (e.g. `E1,E3`).
  */
@@ -27,5 +27,5 @@ const apps: Record<'old' | 'new', App> = {
 const list = fixtures.filter((fixture) => !only || only.includes(fixture.id))
 await assertIdentical(apps, list)
 const results: Record<string, Record<string, Measured>> = {}
-for (const fixture of list) results[fixture.id] = await measure(apps, fixture, rounds, ms)
+for (const fixture of list) results[fixture.id] = await measure(apps, fixture, rounds, ms, true)
 console.log(JSON.stringify({ ...runtimeName(), clock, rounds, batchMs: ms, results }))
