@@ -61,8 +61,10 @@ export function contextOfExchange(exchange: Exchange): RequestContext {
 // Private members (`#x`, or as TypeScript, esbuild and Babel lower them) live outside the
 // instance's keys and need the constructor to have run: any trace of them in a class's source.
 const PRIVATE = /#|__private|PrivateField|WeakMap/
-// The constructor esbuild writes for a class with decorators and none of its own (blanks removed).
-const LOWERED = /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers\([\w$]+,5,this\);?\}/g
+// The constructor esbuild (and Bun, its helper named `__runInitializers_<suffix>`) writes for a class
+// with decorators and none of its own (blanks removed).
+const LOWERED =
+  /constructor\(\)\{super\(\.\.\.arguments\);?__runInitializers[\w$]*\([\w$]+,5,this\);?\}/g
 
 /** Does `cls`'s own source declare private members or a constructor (other than esbuild's lowering)? */
 function writtenInit(cls: Function): boolean {
