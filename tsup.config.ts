@@ -37,6 +37,10 @@ export default defineConfig({
   platform: 'neutral',
   // `neutral` leaves mainFields empty; valibot & co. are external anyway, but be explicit.
   mainFields: ['module', 'main'],
+  // postgres.js is imported by fw-api/orm for `engine: 'postgres'` but declared nowhere (docs/orm.md:
+  // a `^3` peer range made npm refuse to install fw-api once postgres.js 4 was out); dependencies
+  // and peers are external by themselves, this one is named.
+  external: ['postgres'],
   treeshake: true,
   sourcemap: false,
   clean: true,
