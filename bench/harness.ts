@@ -158,12 +158,9 @@ export interface Measured {
 /**
  * Warm every app up, then measure `rounds` alternating rounds (the app order
  * rotates each round); one sample per app per round. `fixtures`: one for all
- * apps, or one per app name.
- */
-/**
- * Alternating rounds of timed batches, the app order rotating. `settle`: each timed batch follows an
- * untimed one of the same app, so the collection of the previous app's garbage (one heap for all)
- * lands there and not in this app's time (bench:compare's two builds).
+ * apps, or one per app name. `settle`: each timed batch follows an untimed one
+ * of the same app, so the collection of the previous app's garbage (one heap
+ * for all) lands there and not in this app's time (bench:compare's two builds).
  */
 export async function measure(apps: Record<string, App>, fixtures: Fixture | Record<string, Fixture>, rounds: number, ms: number, settle = false): Promise<Record<string, Measured>> {
   const names = Object.keys(apps)

@@ -119,9 +119,11 @@ function convertEntries(
   entries: readonly ObjectEntry[],
   reusable: boolean,
 ): Record<string, unknown> {
-  const ordinary = Object.getPrototypeOf(source) === Object.prototype
+  const prototype = Object.getPrototypeOf(source)
+  const ordinary = prototype === Object.prototype
   let out: Record<string, unknown> | undefined = reusable && ordinary ? undefined : {}
-  const plain = ordinary || isPlain(source)
+  // nothing but `Object.prototype` to inherit from (query, form and JSON values)
+  const plain = ordinary || prototype === null
   let index = 0
   try {
     for (; index < entries.length; index++) {
@@ -157,12 +159,6 @@ function entriesBefore(
     if (inherited ? Object.hasOwn(source, key) : key in source) out[key] = source[key]
   }
   return out
-}
-
-/** A plain object or a null-prototype one (query, form and JSON values): nothing but `Object.prototype` to inherit from. */
-function isPlain(source: object): boolean {
-  const prototype = Object.getPrototypeOf(source)
-  return prototype === null || prototype === Object.prototype
 }
 
 function copyUnknown(
