@@ -1,18 +1,6 @@
-import type { EntryOf } from './entry'
 import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
-import { ImproperlyConfigured } from '../exceptions'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
-
-/**
- * How `API.__as__` makes its hidden service (SPEC §6): given by the service module when its
- * `Fw` class is defined (api/ imports no service); the service's `adapt(route)` is the entry.
- */
-export type HiddenServiceFactory = (
-  api: APIClass,
-  backend: unknown,
-  options: AsOptions,
-) => { adapt(route: string): unknown }
 
 /**
  * Options of `API.__as__`: `asynchornous` (the contract's spelling) or
@@ -29,30 +17,14 @@ export interface AsOptions {
 }
 
 /**
- * SPEC §6's registry behind `API.__as__`, one per process and never client data: `factory` is
- * given once by the service module; `attachedFor` names the class the hidden service was made
- * for, recorded when `__as__` declares it (a second `__as__` is refused).
- */
-const hiddenService: { factory?: HiddenServiceFactory; attachedFor?: string } = {}
-
-/** @internal Called once by the service module (when `Fw` is defined): how `API.__as__` makes its service. */
-export function provideHiddenServiceFactory(factory: HiddenServiceFactory): void {
-  hiddenService.factory ??= factory
-}
-
-/**
- * Base class of API classes. Endpoints are its decorated methods; one instance
- * is made per request, with `this.request` and the common params set on it.
+ * What every API class is: `this.request` and `this.respond`. Users extend `api.API`
+ * (service/as.ts), this class with `API.__as__`, which needs the service layer; fw's own
+ * modules below that layer know API classes by this one.
  *
  * @example
- * class CalcAPI extends api.API {
- *   @api.get({ a: v.pipe(v.number(), v.integer()), b: v.pipe(v.number(), v.integer()) })
- *   add({ a, b }: { a: number; b: number }) { return a + b }
- * }
- * // env / ctx / state typed once for the class (and its subclasses):
- * class WorkerAPI extends api.API<{ env: { GREETING: string }; state: { user?: string } }> {}
+ * api.isAPIClass(CalcAPI) // CalcAPI extends api.API, which extends BaseAPI
  */
-export class API<C extends ContextTypes = {}> {
+export class BaseAPI<C extends ContextTypes = {}> {
   /** the current request; `env`, `ctx` and `state` typed by the class's `api.API<{ env, ctx, state }>` */
   declare request: RequestContext<C>
 
@@ -66,35 +38,6 @@ export class API<C extends ContextTypes = {}> {
   respond<T>(value: T, init: RespondInit = {}): Responded<T> {
     return this.request.responder(value, init)
   }
-
-  /**
-   * Attach this API to an existing app in one line (docs/integration.md): a Hono app or the
-   * `Hono` class, an Express app or the `express` module, a Fastify instance, a
-   * Koa app, the `node:http` module, an Elysia app. Creates a hidden service;
-   * once per process — to attach more, or to configure (e.g. `conf.Time`),
-   * use `new Fw(import.meta.url, { backend, api }).adapt(route)`.
-   *
-   * @example
-   * app.use(CalcAPI.__as__(express, '/calc'))
-   * http.createServer(CalcAPI.__as__(http, '/api')).listen(8000)
-   * CalcAPI.__as__(nestApp, '/api')   // an INestApplication, before app.listen()
-   */
-  static __as__<B>(backend: B, route: string, options?: AsOptions): EntryOf<B>
-  static __as__(backend: unknown, route: string, options: AsOptions = {}): unknown {
-    const factory = hiddenService.factory
-    if (!factory)
-      throw new ImproperlyConfigured(
-        "fw: API.__as__() needs the service module: import { Fw } from 'fw-api' once",
-      )
-    if (hiddenService.attachedFor !== undefined)
-      throw new ImproperlyConfigured(
-        `API.__as__() was already called in this process (for ${hiddenService.attachedFor}); ` +
-          'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
-      )
-    const service = factory(this, backend, options)
-    hiddenService.attachedFor = this.name
-    return service.adapt(route)
-  }
 }
 
 /**
@@ -103,7 +46,7 @@ export class API<C extends ContextTypes = {}> {
  * @example
  * const apis: api.APIClass[] = [UserAPI, ArticleAPI]
  */
-export type APIClass = abstract new () => API
+export type APIClass = abstract new () => BaseAPI
 
 /**
  * Is this value an API class?
@@ -112,7 +55,7 @@ export type APIClass = abstract new () => API
  * api.isAPIClass(UserAPI) // true for a subclass of api.API
  */
 export function isAPIClass(value: unknown): value is APIClass {
-  return typeof value === 'function' && value.prototype instanceof API
+  return typeof value === 'function' && value.prototype instanceof BaseAPI
 }
 
 const MOUNT = Symbol.for('fw.mount')

@@ -1,8 +1,8 @@
 import type * as C from '../request/context'
 import type * as P from './plugin'
 import type * as F from './field'
+export { API } from '../service/as'
 export {
-  API,
   mount,
   isAPIClass,
   isMountEntry,

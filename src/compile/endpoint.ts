@@ -1,4 +1,4 @@
-import type { API } from '../api/api'
+import type { BaseAPI } from '../api/api'
 import type { OperationDoc } from '../api/doc'
 import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
@@ -42,11 +42,11 @@ export class CompiledEndpoint extends EndpointChain {
   }
 }
 
-type Method = (this: API, input: Record<string, unknown>) => unknown
+type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
 
 /** The call of a field endpoint: the handler is the per-request instance's own property. */
 function fieldCall(name: string): Method {
-  return function (this: API, input) {
+  return function (this: BaseAPI, input) {
     return (this as unknown as Record<string, Method>)[name]?.call(this, input)
   }
 }

@@ -1,11 +1,11 @@
-import type { API, APIClass } from '../api/api'
+import type { BaseAPI, APIClass } from '../api/api'
 import type { RequestContext } from '../request/context'
 import { lineage } from './instance'
 
 /** One API class on the route: what its per-request instance is made with (`instanceClass`, below). */
 export interface LevelMaker {
   cls: Function
-  Instance: new () => API
+  Instance: new () => BaseAPI
 }
 
 /** One request through one endpoint: the state its steps share (compile/compose.ts). */
@@ -14,7 +14,7 @@ export class Exchange {
   readonly input: Record<string, unknown> = {}
   /** common params land here; with `endpointInstanceOnly` it is the endpoint's instance itself */
   readonly common: Record<string, unknown>
-  readonly #made: (API | undefined)[] | undefined
+  readonly #made: (BaseAPI | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]
 
   /**
@@ -34,14 +34,14 @@ export class Exchange {
       this.#made = undefined
     } else {
       this.common = {}
-      this.#made = new Array<API | undefined>(levels.length)
+      this.#made = new Array<BaseAPI | undefined>(levels.length)
     }
   }
 
   /** The instance of the API class at `level` (one per class per request). */
-  at(level: number): API {
+  at(level: number): BaseAPI {
     const made = this.#made
-    if (!made) return this.common as unknown as API
+    if (!made) return this.common as unknown as BaseAPI
     let instance = made[level]
     if (!instance) {
       instance = new (this.#levels[level] as LevelMaker).Instance()
@@ -82,17 +82,17 @@ function writtenInit(cls: Function): boolean {
  * chain (for a class with decorators, esbuild's lowering puts
  * `super(...arguments)` and its initializer call there); any other runs it.
  */
-export function instanceClass(cls: APIClass, probed: object | undefined): new () => API {
-  const proto = cls.prototype as API
+export function instanceClass(cls: APIClass, probed: object | undefined): new () => BaseAPI {
+  const proto = cls.prototype as BaseAPI
   const bare =
     probed !== undefined &&
     Object.getPrototypeOf(probed) === proto &&
     Reflect.ownKeys(probed).length === 0 &&
     !lineage(cls).some(writtenInit)
-  if (!bare) return cls as unknown as new () => API
+  if (!bare) return cls as unknown as new () => BaseAPI
   // `new` of a plain function whose prototype is the class's: the same object as `Object.create(proto)`
   // (no own keys, that prototype), made several times faster on Bun (~60 ns less per request).
-  const Bare = function bareInstance() {} as unknown as { new (): API; prototype: API }
+  const Bare = function bareInstance() {} as unknown as { new (): BaseAPI; prototype: BaseAPI }
   Bare.prototype = proto
   return Bare
 }

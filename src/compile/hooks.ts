@@ -1,4 +1,4 @@
-import type { API } from '../api/api'
+import type { BaseAPI } from '../api/api'
 import { operationDoc, type OperationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
@@ -12,7 +12,7 @@ export interface ResolvedHook {
   decl: HookDecl
   /** index of its class in `EndpointDef.levels` */
   level: number
-  method: (this: API, ...args: unknown[]) => unknown
+  method: (this: BaseAPI, ...args: unknown[]) => unknown
   /** how its own return values (and `this.respond`) render; never the target's rendering (an after hook receives that) */
   template: Template
 }
@@ -111,9 +111,9 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
       const resolved: ResolvedHook = {
         decl,
         level,
-        method: (here.cls.prototype as Record<string, (this: API, ...args: unknown[]) => unknown>)[
-          decl.methodName
-        ] as ResolvedHook['method'],
+        method: (
+          here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>
+        )[decl.methodName] as ResolvedHook['method'],
         template: hookTemplate ?? classTemplate(levels, level),
       }
       if (decl.kind === 'before') levelBefore.push(resolved)

@@ -5,7 +5,7 @@
  * (nearest class first), then plugins' `handleError`, then the class's
  * template. Compiled once per class at build.
  */
-import type { API } from '../api/api'
+import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured, type HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
@@ -104,8 +104,8 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
 
   const recover = async (context: RequestContext, error: HttpError): Promise<Response> => {
     let current: unknown = error
-    const made = new Map<number, API>()
-    const instanceAt = (level: number): API => {
+    const made = new Map<number, BaseAPI>()
+    const instanceAt = (level: number): BaseAPI => {
       let instance = made.get(level)
       if (!instance) {
         instance = new (levels[level] as ClassLevel).Instance()
@@ -120,7 +120,7 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
       const method = (
         (levels[level] as ClassLevel).cls.prototype as Record<
           string,
-          (this: API, error: unknown) => unknown
+          (this: BaseAPI, error: unknown) => unknown
         >
       )[decl.methodName]
       try {

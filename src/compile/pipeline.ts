@@ -1,4 +1,4 @@
-import type { API } from '../api/api'
+import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
@@ -19,7 +19,7 @@ import { resolveAll } from './resolve'
 /** Everything an endpoint's chain of steps is built from. */
 export interface PipelinePlan {
   levels: readonly LevelMaker[]
-  method: (this: API, input: Record<string, unknown>) => unknown
+  method: (this: BaseAPI, input: Record<string, unknown>) => unknown
   renderer: Renderer
   params: readonly ParamPlan[]
   readsQuery: boolean

@@ -1,4 +1,4 @@
-import { API, isAPIClass, isMountEntry, type APIClass } from '../api/api'
+import { BaseAPI, isAPIClass, isMountEntry, type APIClass } from '../api/api'
 import { HTTP_METHODS, routeOf } from '../api/decorators'
 import type { OperationDoc } from '../api/doc'
 import { fieldDeclOf } from '../api/field'
@@ -23,7 +23,7 @@ export interface CommonParam {
 export interface ClassLevel {
   cls: APIClass
   /** what the class's per-request instance is made with, by `new` (see `instanceClass`) */
-  Instance: new () => API
+  Instance: new () => BaseAPI
   /** the full route prefix the class is served under */
   prefix: string
   /** the static field names leading to the class from its root API (`['article']`; a root mounted with `apiMounts` starts with its route's segments) */
@@ -90,7 +90,7 @@ function endpointsOf(cls: APIClass, probed: object | undefined): [string, Endpoi
       if (
         name === 'constructor' ||
         typeof descriptor?.value !== 'function' ||
-        Object.hasOwn(API.prototype, name)
+        Object.hasOwn(BaseAPI.prototype, name)
       )
         continue
       const decls = metas.flatMap((meta) => meta.endpoints.get(name) ?? [])

@@ -1,7 +1,7 @@
 import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
-import { isAPIClass, provideHiddenServiceFactory } from '../api/api'
+import { isAPIClass } from '../api/api'
 import {
   INSTALL,
   isInstallable,
@@ -59,14 +59,6 @@ export class Fw<B = unknown> {
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
   readonly #servers: RunningServer[] = []
-
-  // `API.__as__` (SPEC §6) makes its hidden service with this class: given once, when `Fw` is defined.
-  static {
-    provideHiddenServiceFactory(
-      (api, backend, options) =>
-        new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') }),
-    )
-  }
 
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */

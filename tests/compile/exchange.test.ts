@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { API, type APIClass } from '../../src/api/api'
+import { API, type APIClass } from '../../src/api'
 import { instanceClass } from '../../src/compile/exchange'
 
 // What esbuild and Bun write for a class with decorators and no constructor of its own: the helper
