@@ -19,7 +19,7 @@
  *
  * Flags: `--no-build` (use both dist/ as they are). Env: BENCH_RUNTIMES (`node,bun,deno,workerd`),
  * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (15), BENCH_MS (200; workerd: BENCH_WORKERD_MS, 1500),
- * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (3), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
+ * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (7), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -134,7 +134,7 @@ if (!skip.has('inproc')) {
 }
 
 // ---------------------------------------------------------------- 2. loopback
-const wrkConfig = { seconds: Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '3')), warmup: Number(env('BENCH_WRK_WARMUP', '1')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only }
+const wrkConfig = { seconds: Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '7')), warmup: Number(env('BENCH_WRK_WARMUP', '1')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only }
 /** The runner's apps: `fw` (this checkout, the reference of its ratios) and `fw-old`. */
 function launch(runtime, app) {
   const side = app === 'fw-old' ? 'old' : 'new'
