@@ -15,23 +15,23 @@ const nullProto = (entries: Entries): Entries =>
 
 /** drizzle-valibot's select schema entries of a table (cached). */
 export function selectEntries(table: PgTable): Entries {
-  let entries = selects.get(table)
-  if (!entries)
-    selects.set(
-      table,
-      (entries = nullProto((createSelectSchema(table) as unknown as { entries: Entries }).entries)),
-    )
-  return entries
+  return entriesOf(selects, table, createSelectSchema)
 }
 
 /** drizzle-valibot's insert schema entries of a table (cached): generated and defaulted columns are optional. */
 export function insertEntries(table: PgTable): Entries {
-  let entries = inserts.get(table)
+  return entriesOf(inserts, table, createInsertSchema)
+}
+
+/** The entries of `create(table)`'s object schema, kept in `cache` per table (a null-prototype copy). */
+function entriesOf(
+  cache: WeakMap<PgTable, Entries>,
+  table: PgTable,
+  create: (table: PgTable) => unknown,
+): Entries {
+  let entries = cache.get(table)
   if (!entries)
-    inserts.set(
-      table,
-      (entries = nullProto((createInsertSchema(table) as unknown as { entries: Entries }).entries)),
-    )
+    cache.set(table, (entries = nullProto((create(table) as { entries: Entries }).entries)))
   return entries
 }
 
