@@ -49,13 +49,18 @@ export class BaseAPI<C extends ContextTypes = {}> {
 export type APIClass = abstract new () => BaseAPI
 
 /**
- * Is this value an API class?
+ * Is this value an API class (a subclass of `api.API`; not `api.API` itself, the only class that
+ * extends `BaseAPI` directly)?
  *
  * @example
  * api.isAPIClass(UserAPI) // true for a subclass of api.API
  */
 export function isAPIClass(value: unknown): value is APIClass {
-  return typeof value === 'function' && value.prototype instanceof BaseAPI
+  return (
+    typeof value === 'function' &&
+    value.prototype instanceof BaseAPI &&
+    Object.getPrototypeOf(value) !== BaseAPI
+  )
 }
 
 const MOUNT = Symbol.for('fw.mount')

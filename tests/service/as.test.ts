@@ -26,6 +26,7 @@ afterAll(() => Promise.all(servers.map((server) => new Promise((done) => server.
 describe('API.__as__ from the fw-api/api entry', () => {
   it('is the API class users extend, a BaseAPI fw knows API classes by', () => {
     expect(isAPIClass(SumAPI)).toBe(true)
+    expect(isAPIClass(API)).toBe(false) // as before: `new Fw({ api: api.API })` is refused
     expect(new SumAPI()).toBeInstanceOf(BaseAPI)
     expect(Object.hasOwn(API, '__as__')).toBe(true)
     expect(Object.hasOwn(BaseAPI, '__as__')).toBe(false)
