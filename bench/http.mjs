@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 /** Apps whose bytes legitimately differ: compared on status and body (not content type), E5 on status only. */
-const LOOSE = new Set(['fastify', 'elysia', 'elysia-zod'])
+const LOOSE = new Set(['fastify', 'elysia', 'elysia-zod', 'elysia-zod-fetch'])
 /** Endpoints an app does not serve (Fastify has no multipart plugin here). */
 const SKIPS = { fastify: new Set(['E4']) }
 const serves = (app, fixture) => !SKIPS[app]?.has(fixture.id)
