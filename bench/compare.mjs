@@ -18,7 +18,8 @@
  * bench/RESULTS-compare.md and bench/results-compare.json (git-ignored) and prints the table.
  *
  * Flags: `--no-build` (use both dist/ as they are). Env: BENCH_RUNTIMES (`node,bun,deno,workerd`),
- * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (15), BENCH_MS (200; workerd: BENCH_WORKERD_MS, 1500),
+ * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (41), BENCH_MS (200; workerd: BENCH_WORKERD_ROUNDS, 15, and
+ * BENCH_WORKERD_MS, 1500),
  * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (7), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
  */
 import { spawnSync } from 'node:child_process'
@@ -111,14 +112,16 @@ function pairRounds(measured) {
     }),
   )
 }
-const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '15'), BENCH_MS: env('BENCH_MS', '200') }
+// 41 rounds of 200 ms on Node, Bun and Deno: a body row's per-round ratios spread 0.5–2 (a collection lands in one
+// side's batch), and the median of 15 moved a cell by ±0.05 between runs (Bun E4 0.89 vs 0.94 with 41, docs/architecture.md).
+const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '41'), BENCH_MS: env('BENCH_MS', '200') }
 const inprocCommands = {
   node: [process.execPath, [path.join(out, 'inproc.mjs')]],
   bun: [bin('bun'), [path.join(out, 'inproc.mjs')]],
   deno: [bin('deno'), ['run', '-A', path.join(out, 'inproc.mjs')]],
   // workerd's body rows vary by ±40 % from one 300 ms batch to the next, whatever the code (an A/A run of
   // one build against itself read E3 0.83 and 0.89); 1.5 s batches hold many collections each (docs/architecture.md).
-  workerd: [process.execPath, [path.join(here, 'workerd.mjs')], { BENCH_WORKERD_BUNDLE: path.join(out, 'worker.mjs'), BENCH_WORKERD_APPS: 'old,new', BENCH_MS: env('BENCH_WORKERD_MS', '1500') }],
+  workerd: [process.execPath, [path.join(here, 'workerd.mjs')], { BENCH_WORKERD_BUNDLE: path.join(out, 'worker.mjs'), BENCH_WORKERD_APPS: 'old,new', BENCH_ROUNDS: env('BENCH_WORKERD_ROUNDS', '15'), BENCH_MS: env('BENCH_WORKERD_MS', '1500') }],
 }
 if (!skip.has('inproc')) {
   for (const runtime of runtimes) {
@@ -164,7 +167,7 @@ const ids = fixtures.map((fixture) => fixture.id).filter((id) => !only || only.i
 const lines = [
   `# fw ${results.new.commit.slice(0, 7)}${results.new.dirty ? ' (uncommitted changes)' : ''} vs ${ref} (${oldSha.slice(0, 7)})`,
   '',
-  `New/old speed (above 1: new faster); in-process: median of ${inprocEnv.BENCH_ROUNDS} per-round CPU-time ratios (lowest–highest);`,
+  `New/old speed (above 1: new faster); in-process: median of ${inprocEnv.BENCH_ROUNDS} per-round CPU-time ratios (workerd: ${inprocCommands.workerd[2].BENCH_ROUNDS} of ${inprocCommands.workerd[2].BENCH_MS} ms) (lowest–highest);`,
   `loopback: ${wrkConfig.rounds} rounds × ${wrkConfig.seconds} s of wrk (${wrkConfig.connections} connections), median per-round ratio of server CPU per request / of req/s.`,
   `Load average ${results.loadBefore} before, ${results.loadAfter} after; ${results.seconds} s.`,
   '',
