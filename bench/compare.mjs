@@ -20,7 +20,8 @@
  * Flags: `--no-build` (use both dist/ as they are). Env: BENCH_RUNTIMES (`node,bun,deno,workerd`),
  * BENCH_SKIP (`inproc`, `http`), BENCH_ONLY (`E1,E3`), BENCH_ROUNDS (41), BENCH_MS (200; workerd: BENCH_WORKERD_ROUNDS, 15, and
  * BENCH_WORKERD_MS, 1500),
- * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (7), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50).
+ * BENCH_WRK_SECONDS (3), BENCH_WRK_ROUNDS (7), BENCH_WRK_WARMUP (1), BENCH_WRK_CONNECTIONS (50),
+ * BENCH_WRK_SLICES (3: each app's seconds of a round taken as that many runs in turns, bench/http.mjs).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -137,7 +138,7 @@ if (!skip.has('inproc')) {
 }
 
 // ---------------------------------------------------------------- 2. loopback
-const wrkConfig = { seconds: Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '7')), warmup: Number(env('BENCH_WRK_WARMUP', '1')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), only }
+const wrkConfig = { seconds: Number(env('BENCH_WRK_SECONDS', '3')), rounds: Number(env('BENCH_WRK_ROUNDS', '7')), warmup: Number(env('BENCH_WRK_WARMUP', '1')), connections: Number(env('BENCH_WRK_CONNECTIONS', '50')), slices: Number(env('BENCH_WRK_SLICES', '3')), only }
 /** The runner's apps: `fw` (this checkout, the reference of its ratios) and `fw-old`. */
 function launch(runtime, app) {
   const side = app === 'fw-old' ? 'old' : 'new'
@@ -149,7 +150,9 @@ function launch(runtime, app) {
 }
 if (!skip.has('http')) {
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed for the loopback rows (apt-get install wrk), or set BENCH_SKIP=http')
-  const { httpRun } = createHttpRunner({ root, out, bun: bin('bun'), log, fixtures, launch })
+  // workerd's direct socket (compare/serve-workerd.mjs) takes the platform's `cf` properties from this header
+  const headersFor = (runtime) => (runtime === 'workerd' ? { 'MF-CF-Blob': JSON.stringify({ colo: 'BENCH', country: 'XX' }) } : {})
+  const { httpRun } = createHttpRunner({ root, out, bun: bin('bun'), log, fixtures, launch, headersFor })
   for (const runtime of runtimes) {
     log(`loopback ${runtime}`)
     const measured = await httpRun(runtime, ['fw-old', 'fw'], wrkConfig)
@@ -168,7 +171,7 @@ const lines = [
   `# fw ${results.new.commit.slice(0, 7)}${results.new.dirty ? ' (uncommitted changes)' : ''} vs ${ref} (${oldSha.slice(0, 7)})`,
   '',
   `New/old speed (above 1: new faster); in-process: median of ${inprocEnv.BENCH_ROUNDS} per-round CPU-time ratios (workerd: ${inprocCommands.workerd[2].BENCH_ROUNDS} of ${inprocCommands.workerd[2].BENCH_MS} ms) (lowest–highest);`,
-  `loopback: ${wrkConfig.rounds} rounds × ${wrkConfig.seconds} s of wrk (${wrkConfig.connections} connections), median per-round ratio of server CPU per request / of req/s.`,
+  `loopback: ${wrkConfig.rounds} rounds × ${wrkConfig.seconds} s of wrk (${wrkConfig.connections} connections; in ${wrkConfig.slices} turns a round), median per-round ratio of server CPU per request / of req/s.`,
   `Load average ${results.loadBefore} before, ${results.loadAfter} after; ${results.seconds} s.`,
   '',
   `| runtime | ${ids.join(' | ')} |`,

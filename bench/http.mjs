@@ -79,13 +79,19 @@ function pairedRatios(samples) {
 /**
  * `launch(runtime, app)`: the command serving `app` (it prints `READY <app> <port>`); by default
  * `.build/server.mjs` on Node or Bun (bench/compare.mjs serves two commits' builds on four runtimes).
- * @param {{ root: string, out: string, bun: string, log: (...args: unknown[]) => void, fixtures: any[], launch?: (runtime: string, app: string) => [string, string[]] }} setup
+ * `headersFor(runtime)`: request headers every request to that runtime's servers carries besides the
+ * fixture's (bench/compare.mjs: the Workers platform's `cf` properties for workerd's direct socket).
+ * @param {{ root: string, out: string, bun: string, log: (...args: unknown[]) => void, fixtures: any[], launch?: (runtime: string, app: string) => [string, string[]], headersFor?: (runtime: string) => Record<string, string> }} setup
  */
-export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
-  function luaFor(fixture) {
-    const file = path.join(out, `${fixture.id}.lua`)
+export function createHttpRunner({ root, out, bun, log, fixtures, launch, headersFor }) {
+  /** wrk's script for a fixture, with the runtime's extra request headers (`headersFor`) if it has any. */
+  function luaFor(fixture, runtime) {
+    const extra = headersFor?.(runtime) ?? {}
+    const named = Object.keys(extra).length ? `${runtime}-${fixture.id}` : fixture.id
+    const file = path.join(out, `${named}.lua`)
     const lines = [`wrk.method = ${JSON.stringify(fixture.method)}`]
     if (fixture.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(fixture.body)}`, `wrk.headers["Content-Type"] = ${JSON.stringify(fixture.contentType)}`)
+    for (const [name, value] of Object.entries(extra)) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
     writeFileSync(file, `${lines.join('\n')}\n`)
     return file
   }
@@ -124,14 +130,15 @@ export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
     })
   }
 
-  async function fetchFixture(port, fixture) {
-    const init = fixture.method === 'GET' ? {} : { method: 'POST', headers: { 'content-type': fixture.contentType }, body: fixture.body }
+  async function fetchFixture(runtime, port, fixture) {
+    const headers = { ...headersFor?.(runtime) }
+    const init = fixture.method === 'GET' ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': fixture.contentType }, body: fixture.body }
     const response = await fetch(`http://127.0.0.1:${port}${fixture.path}`, init)
     return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
   }
 
-  function wrk(port, fixture, seconds, connections) {
-    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', luaFor(fixture), `http://127.0.0.1:${port}${fixture.path}`]
+  function wrk(runtime, port, fixture, seconds, connections) {
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', luaFor(fixture, runtime), `http://127.0.0.1:${port}${fixture.path}`]
     const result = spawnSync(...command('wrk', 'wrk', args), { encoding: 'utf8', timeout: (seconds + 20) * 1000 })
     const text = result.stdout
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN)
@@ -146,7 +153,7 @@ export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
     const checks = []
     for (const fixture of fixtures) {
       const seen = []
-      for (const server of servers) if (serves(server.app, fixture)) seen.push([server.app, await fetchFixture(server.port, fixture)])
+      for (const server of servers) if (serves(server.app, fixture)) seen.push([server.app, await fetchFixture(runtime, server.port, fixture)])
       const [firstApp, first] = seen[0]
       for (const [app, snap] of seen) {
         const same = LOOSE.has(app)
@@ -166,12 +173,15 @@ export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
    * E3 request through 10 rounds while fw's was at 38-45; another pair the same hour, 38.7 vs 39.3), so one process per app for the whole
    * run would stand for one draw; a fresh one per round makes the median a median over processes too.
    * In a round each app is warmed up on each fixture (`warmup` s of wrk: a fresh Bun server's first second on
-   * E4 costs 1.5× its later ones) and timed once, the apps' order rotating.
+   * E4 costs 1.5× its later ones) and timed once, the apps' order rotating; with `slices` > 1 that
+   * time is cut into as many runs of wrk taken in turns (A B, B A, A B …), so a spell of machine
+   * noise lasting a few seconds lands on every app of the round instead of one.
    * `ratios[id][other]` holds the medians of the per-round fw/other ratios (req/s, and other/fw CPU per request)
    * with their lowest and highest round.
    * @returns {Promise<{ checks: string[], table: Record<string, Record<string, { rps: number, cpuUs: number, rounds: unknown[] }>>, ratios: Record<string, Record<string, { rps: number, cpu: number, low: number, high: number }>> }>}
    */
-  async function httpRun(runtime, apps, { seconds, rounds, connections, warmup = 2, only: timedOnly }) {
+  async function httpRun(runtime, apps, { seconds, rounds, connections, warmup = 2, slices = 1, only: timedOnly }) {
+    if (!Number.isInteger(seconds / slices)) throw new Error(`${slices} slices of ${seconds} s: wrk takes whole seconds`)
     const timed = fixtures.filter((fixture) => !timedOnly || timedOnly.includes(fixture.id))
     const samples = Object.fromEntries(timed.map((fixture) => [fixture.id, {}]))
     let checks = []
@@ -184,17 +194,24 @@ export function createHttpRunner({ root, out, bun, log, fixtures, launch }) {
         if (seconds === 0) return { checks, table: {}, ratios: {} }
         for (const fixture of timed) {
           const targets = servers.filter((server) => serves(server.app, fixture))
-          for (const server of targets) wrk(server.port, fixture, warmup, connections) // warm-up
-          for (let k = 0; k < targets.length; k++) {
-            const server = targets[(k + round) % targets.length]
-            const cpuStart = cpuSeconds(server.child.pid)
-            const result = wrk(server.port, fixture, seconds, connections)
-            const cpu = cpuSeconds(server.child.pid) - cpuStart
-            const expectedNon2xx = fixture.status === 200 ? 0 : result.requests
-            if (result.non2xx !== expectedNon2xx && !(fixture.status !== 200 && result.non2xx > 0)) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.non2xx} non-2xx of ${result.requests}`)
-            if (result.errors) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.errors}`)
-            ;(samples[fixture.id][server.app] ??= []).push({ rps: result.rps, cpuUsPerRequest: (cpu * 1e6) / result.requests })
+          for (const server of targets) wrk(runtime, server.port, fixture, warmup, connections) // warm-up
+          const sums = new Map(targets.map((server) => [server, { rps: 0, requests: 0, cpu: 0 }]))
+          for (let slice = 0; slice < slices; slice++) {
+            for (let k = 0; k < targets.length; k++) {
+              const server = targets[(k + round + slice) % targets.length]
+              const cpuStart = cpuSeconds(server.child.pid)
+              const result = wrk(runtime, server.port, fixture, seconds / slices, connections)
+              const cpu = cpuSeconds(server.child.pid) - cpuStart
+              const expectedNon2xx = fixture.status === 200 ? 0 : result.requests
+              if (result.non2xx !== expectedNon2xx && !(fixture.status !== 200 && result.non2xx > 0)) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.non2xx} non-2xx of ${result.requests}`)
+              if (result.errors) log(`warning: ${runtime} ${server.app} ${fixture.id}: ${result.errors}`)
+              const sum = sums.get(server)
+              sum.rps += result.rps / slices
+              sum.requests += result.requests
+              sum.cpu += cpu
+            }
           }
+          for (const [server, sum] of sums) (samples[fixture.id][server.app] ??= []).push({ rps: sum.rps, cpuUsPerRequest: (sum.cpu * 1e6) / sum.requests })
         }
       } finally {
         for (const server of servers) server.child.kill('SIGTERM')
