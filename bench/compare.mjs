@@ -118,7 +118,7 @@ function pairRounds(measured) {
 // side's batch), and the median of 15 moved a cell by ±0.05 between runs (Bun E4 0.89 vs 0.94 with 41, docs/architecture.md).
 const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '41'), BENCH_MS: env('BENCH_MS', '200') }
 // ...taken in 3 processes on Node, Bun and Deno (14 rounds each): one process's median is one draw of the JIT
-// (Node E0 read 0.73 in one whole run's process and 0.98 in the next process, per-round ratios 0.65–1.45 in both).
+// (Node E0 read 0.73 in one whole run's process and 0.98 in the next process, whose per-round ratios spread 0.65–1.45).
 const processes = Number(env('BENCH_PROCESSES', '3'))
 const inprocCommands = {
   node: [process.execPath, [path.join(out, 'inproc.mjs')]],
