@@ -135,7 +135,8 @@ if (!skip.has('inproc')) {
     log(`in-process ${runtime}`)
     // The rounds in `processes` processes (workerd: one), pooled: one process's JIT draw lasts its life.
     const runs = runtime === 'workerd' ? 1 : processes
-    const perRun = runtime === 'workerd' ? {} : { BENCH_ROUNDS: String(Math.ceil(Number(inprocEnv.BENCH_ROUNDS) / runs)) }
+    // (workerd's own BENCH_ROUNDS, in `extra`, stands over this one)
+    const perRun = { BENCH_ROUNDS: String(Math.ceil(Number(inprocEnv.BENCH_ROUNDS) / runs)) }
     const rows = {}
     let version
     let rounds = 0

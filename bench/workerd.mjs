@@ -59,7 +59,6 @@ async function start() {
   if (workerd === undefined) throw new Error('workerd process not found')
   // The cost of a batch of nothing (one dispatch into workerd), taken off every batch.
   const idle = []
-  empty = { cpu: 0, wall: 0 }
   for (let i = 0; i < 15; i++) {
     const wall = performance.now()
     const cpu = cpuNs()
