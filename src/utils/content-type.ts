@@ -91,16 +91,24 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /**
- * `header[from, to)` trimmed and lower-cased; as is when already plain lower case (the usual `name`,
- * `boundary`), and then the constant itself for a usual name (`knownName`).
+ * `header[from, to)` trimmed and lower-cased (as is when already plain lower case, the usual
+ * `name`, `boundary`), given as the constant itself for a usual name (`knownName`).
  */
 function paramName(header: string, from: number, to: number): string {
+  return knownName(
+    plainName(header, from, to)
+      ? header.slice(from, to)
+      : header.slice(from, to).trim().toLowerCase(),
+  )
+}
+
+/** Is `header[from, to)` plain lower case (letters, `-`, `*`): nothing to trim or lower? */
+function plainName(header: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const code = header.charCodeAt(i)
-    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2a))
-      return header.slice(from, to).trim().toLowerCase()
+    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2a)) return false
   }
-  return knownName(header.slice(from, to))
+  return true
 }
 
 /**
