@@ -123,6 +123,9 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
     }
     const partial = `${work}.partial-${process.pid}`
     try {
+      // The lock's last owner may have built it between this loop's check and the lock (it renames, then
+      // unlocks): building again would rename onto the finished build (ENOTEMPTY).
+      if (existsSync(work)) break
       await removeOld()
       await build(partial)
       await rename(partial, work)
