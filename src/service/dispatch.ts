@@ -18,6 +18,7 @@ import { under } from '../router/route-path'
 import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../router/url'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
+import { stackless } from '../utils/stackless'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
@@ -61,6 +62,15 @@ function headOnly(response: Response): Response {
 }
 
 const BAD_TARGET = 'the request URL or Host header is unusable'
+
+/**
+ * The routing errors (404, and the 400 of an unusable target) made without capturing a stack
+ * (utils/stackless.ts): a routing error's stack is never shown, and on V8 capturing it is most of
+ * the miss's cost.
+ */
+const notFound = (path: string): NotFound =>
+  stackless(() => new NotFound(`path not found: ${path}`))
+const badTarget = (): BadRequest => stackless(() => new BadRequest(BAD_TARGET))
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the
@@ -138,7 +148,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   ): Handler<RequestContext> => (steps.length ? compose([alwaysPromised, ...steps], end) : end)
   const answerPreflight = (context: RequestContext): Response => {
     const found = routesAt(context.path)
-    return found ? preflight(found) : root.error(new NotFound(`path not found: ${context.path}`))
+    return found ? preflight(found) : root.error(notFound(context.path))
   }
   // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight (OPTIONS) of their paths too.
   const preflightOf = new Map<RouteTarget, Handler<RequestContext>>()
@@ -153,13 +163,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     const found = routesAt(path)
     const owner = ownerOf(path)
     if (!found) {
-      if (owner) return owner.miss(context, new NotFound(`path not found: ${path}`))
+      if (owner) return owner.miss(context, notFound(path))
       if (fallback) return fallback.handler(context.raw, context.env, context.ctx)
       // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
       const rootClass = roots.find((scope) => scope.contains(path))
-      return rootClass
-        ? rootClass.miss(context, new NotFound(`path not found: ${path}`))
-        : root.error(new NotFound(`path not found: ${path}`))
+      return rootClass ? rootClass.miss(context, notFound(path)) : root.error(notFound(path))
     }
     const first = found.byMethod.values().next().value?.entry.data
     if (context.method === 'OPTIONS') {
@@ -167,9 +175,11 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       return guarded ? guarded(context) : preflight(found)
     }
     const methods = allowed.of(found).methods
-    const notAllowed = new MethodNotAllowed(
-      `method not allowed: ${context.method} (allowed: ${methods})`,
-      { headers: { allow: methods } },
+    const notAllowed = stackless(
+      () =>
+        new MethodNotAllowed(`method not allowed: ${context.method} (allowed: ${methods})`, {
+          headers: { allow: methods },
+        }),
     )
     const classMiss = owner?.miss ?? first?.classMiss
     return classMiss ? classMiss(context, notAllowed) : root.error(notAllowed)
@@ -217,13 +227,13 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     const target = splitTarget(url, hostInUrl ? request.headers.get('host') : null)
     if (!target) {
       const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
-      return served ? dispatch(served, env, ctx) : root.error(new BadRequest(BAD_TARGET))
+      return served ? dispatch(served, env, ctx) : root.error(badTarget())
     }
     const path = target.path
     // Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
     if (hostInUrl) {
       const resolved = rawPath(url, path)
-      if (resolved === BACKSLASH) return root.error(new BadRequest(BAD_TARGET))
+      if (resolved === BACKSLASH) return root.error(badTarget())
       if (resolved !== undefined) return dispatch(new Request(resolved, request), env, ctx)
     }
     for (const mount of mounts) {

@@ -1,7 +1,8 @@
 /**
  * Errors fw makes for bad input and never shows the stack of (a `ConversionError`,
- * caught and answered as a 400; the `BadRequest` of failed params, which the
- * logger skips as every 4xx) are made without capturing one: on V8 (Node, Deno,
+ * caught and answered as a 400; the `BadRequest` of failed params and the
+ * dispatcher's routing errors — 404, 405, the 400 of an unusable target — which
+ * the logger skips as every 4xx) are made without capturing one: on V8 (Node, Deno,
  * workerd) capturing the stack is most of an Error's cost, ~5 µs against ~0.5.
  * Their `stack` is then the `<Name>: <message>` line alone. On JSC (Bun) a
  * stack-less Error has no `stack` at all, and the capture costs ~0.1 µs: left as is.

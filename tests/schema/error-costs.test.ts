@@ -2,7 +2,7 @@
  * What a bad value costs on the error path.
  * - Errors fw makes for bad input and never shows the stack of are made
  *   without capturing one (src/utils/stackless.ts): a `ConversionError` and
- *   the `BadRequest` of failed params (what error hooks receive). These tests
+ *   the `BadRequest` of failed params and the routing errors (what error hooks receive). These tests
  *   run on Node (V8), where that applies; errors thrown by user code keep
  *   their stacks, and `Error.stackTraceLimit` is as it was.
  * - A value that cannot convert: the converters' cores return `UNCONVERTIBLE`
@@ -56,6 +56,30 @@ describe('errors made without a stack', () => {
     expect((seen[0] as Error).stack).toBe("BadRequest: parse item: ['page'] failed: invalid number: 'x'")
     expect(await call(service, 'GET /items?page=13')).toMatchObject({ status: 400 })
     expect(framed(seen[1])).toBe(true)
+  })
+
+  it('the 404 and 405 an error hook receives for a path no route answers have no fw frames', async () => {
+    const seen: unknown[] = []
+    @api.route('/shop')
+    class ShopAPI extends api.API {
+      @api.get('items')
+      items() {
+        return []
+      }
+
+      @api.handle('*')
+      handled(error: Error) {
+        seen.push(error)
+        throw error
+      }
+    }
+    const service = new Fw(import.meta.url, { api: ShopAPI })
+    expect(await call(service, 'GET /shop/nope')).toMatchObject({ status: 404 })
+    expect(await call(service, 'DELETE /shop/items')).toMatchObject({ status: 405 })
+    expect(seen.map((error) => (error as Error).stack)).toEqual([
+      'NotFound: path not found: /shop/nope',
+      'MethodNotAllowed: method not allowed: DELETE (allowed: GET)',
+    ])
   })
 })
 
