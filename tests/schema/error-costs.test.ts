@@ -2,9 +2,10 @@
  * What a bad value costs on the error path.
  * - Errors fw makes for bad input and never shows the stack of are made
  *   without capturing one (src/utils/stackless.ts): a `ConversionError` and
- *   the `BadRequest` of failed params and the routing errors (what error hooks receive). These tests
- *   run on Node (V8), where that applies; errors thrown by user code keep
- *   their stacks, and `Error.stackTraceLimit` is as it was.
+ *   the `BadRequest` of failed params and the routing errors, 404 and 405
+ *   (what error hooks receive). These tests run on Node (V8), where that
+ *   applies; errors thrown by user code keep their stacks, and
+ *   `Error.stackTraceLimit` is as it was.
  * - A value that cannot convert: the converters' cores return `UNCONVERTIBLE`
  *   without a throw; the checker still says why.
  */
@@ -58,7 +59,7 @@ describe('errors made without a stack', () => {
     expect(framed(seen[1])).toBe(true)
   })
 
-  it('the 404 and 405 an error hook receives for a path no route answers have no fw frames', async () => {
+  it('the 404 and 405 an error hook receives for a request no route answers have no fw frames', async () => {
     const seen: unknown[] = []
     @api.route('/shop')
     class ShopAPI extends api.API {
