@@ -64,6 +64,14 @@ function headOnly(response: Response): Response {
 const BAD_TARGET = 'the request URL or Host header is unusable'
 
 /**
+ * The fetch standard's forbidden methods: no `Request` can be built with one (`new Request(url,
+ * request)` throws "Method is forbidden"), yet Node and Deno hand such requests over. One is
+ * never re-addressed: fw's router answers it at its path (a 405, or the 404 of an unknown path),
+ * and a mounted application, which could only be handed a rebuilt request, never sees it.
+ */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
+/**
  * The routing errors (404, and the 400 of an unusable target) made without capturing a stack
  * (utils/stackless.ts): a routing error's stack is never shown, and on V8 capturing it is most of
  * the miss's cost.
@@ -229,21 +237,28 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
       return served ? dispatch(served, env, ctx) : root.error(badTarget())
     }
-    const path = target.path
+    let { path, search } = target
     // Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
     if (hostInUrl) {
       const resolved = rawPath(url, path)
       if (resolved === BACKSLASH) return root.error(badTarget())
-      if (resolved !== undefined) return dispatch(new Request(resolved, request), env, ctx)
+      if (resolved !== undefined) {
+        if (!FORBIDDEN_METHODS.has(request.method))
+          return dispatch(new Request(resolved, request), env, ctx)
+        // routed at the resolved path, the request as it came (a URL `new URL` made splits)
+        const moved = splitTarget(resolved, null)
+        if (!moved) return root.error(badTarget())
+        path = moved.path
+        search = moved.search
+      }
     }
     for (const mount of mounts) {
       if (!under(mount.prefix, path)) continue
+      if (FORBIDDEN_METHODS.has(request.method)) break
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      return mount.guarded(
-        new RequestContext(request, path, target.search, Date.now(), env, ctx, framing),
-      )
+      return mount.guarded(new RequestContext(request, path, search, Date.now(), env, ctx, framing))
     }
-    return routed(new RequestContext(request, path, target.search, Date.now(), env, ctx, framing))
+    return routed(new RequestContext(request, path, search, Date.now(), env, ctx, framing))
   }
   // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (docs/security.md):
   // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.

@@ -60,6 +60,13 @@ const cases: Malformed[] = [
   { name: 'absolute-form target, lower-case scheme', bytes: get('http://b/api/params'), status: 200, body: '"ok"' },
   { name: 'absolute-form target, upper-case scheme', bytes: get('HTTP://b/api/params'), status: 200, body: '"ok"' },
   { name: 'absolute-form target, mixed-case https scheme', bytes: get('hTtPs://b/api/params'), status: 200, body: '"ok"' },
+  // H8: a method the fetch standard forbids (TRACE, TRACK) on a path with dot segments: Deno hands the path over
+  // unresolved and rebuilding the request to resolve it threw "Method is forbidden" (a 500). fw's 405 wherever fw sees
+  // the request; llhttp does not know TRACK (400) and Bun's parser closes the connection on it.
+  ...['/api/./params', '/api/x/../params', '/api/%2e/params', '/api/x/%2E%2e/params', '/api/params'].flatMap((target) => [
+    { name: `TRACE ${target}`, bytes: `TRACE ${target} HTTP/1.1\r\nHost: a\r\n\r\n`, status: 405 },
+    { name: `TRACK ${target}`, bytes: `TRACK ${target} HTTP/1.1\r\nHost: a\r\n\r\n`, status: { node: 400, bun: 0, deno: 405 } },
+  ]),
   { name: 'HTTP/2.0 request line', bytes: get('/api/params', 'Host: a\r\n', 'HTTP/2.0'), status: { node: 505, bun: 505, deno: 400 } },
 ]
 
