@@ -1,4 +1,5 @@
 import { ImproperlyConfigured } from '../exceptions'
+import { deadlineMs, type Deadline } from '../utils/duration'
 import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
@@ -193,17 +194,19 @@ export function response(template: Function | null): MethodDecorator {
 }
 
 /**
- * A handler timeout for one endpoint (ms): not answered in time → 504.
- * Wins over the class's `static timeout` and the service's `timeout` option.
+ * The deadline of one endpoint (ms, or a duration string like `'2s'`; `false`: none): not
+ * answered in time → 504, and `this.request.signal` aborts. Wins over the class's
+ * `static timeout` and the service's `timeout` option.
  *
  * @example
  * @api.timeout(2000)
  * @api.get
  * async report() { return await slowQuery() }
  */
-export function timeout(ms: number): MethodDecorator {
-  if (!Number.isFinite(ms) || ms <= 0)
-    throw new ImproperlyConfigured(`@api.timeout(${ms}): give a positive number of milliseconds`)
+export function timeout(deadline: Deadline): MethodDecorator {
+  // `@api.timeout()` from JavaScript is refused, not read as "no deadline"
+  const ms =
+    deadlineMs(deadline ?? Number.NaN, `@api.timeout(${JSON.stringify(deadline)})`) ?? false
   const decorate = (...args: unknown[]): void => {
     if (misplacedMember(args, '@api.timeout')) return
     const { meta, name } = metaOfMethodCall(args)

@@ -12,7 +12,7 @@ export interface CompileOptions {
   onError?: (error: unknown) => void
   /** service plugins: their `handleError` sees errors no hook handled */
   plugins: readonly Plugin[]
-  /** service-wide handler timeout (ms); a class's `static timeout` wins */
+  /** the service's default deadline (ms; none: no deadline); a class's `static timeout` wins */
   timeout?: number
   /** the service's shared response inits (response/inits.ts), made for its runtime */
   inits?: ResponseInits

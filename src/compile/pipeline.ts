@@ -35,26 +35,22 @@ export interface PipelinePlan {
   plugins: readonly Plugin[]
   /** every plugin with `handleError`, innermost first (class, then service) */
   errorPlugins: readonly Plugin[]
-  /** the handler timeout (ms), if any */
-  timeout: number | undefined
+  /** the endpoint's deadline (ms); `false` or none: no deadline */
+  timeout: number | false | undefined
   /** `Class.method()`, as the timeout's 504 names it */
   label: string
   options: CompileOptions
 }
 
-/** The endpoint's answer when it has not settled within `ms`: a 504, rendered by `renderer`. */
-function timeoutStep(ms: number, renderer: Renderer, where: string): Step<Exchange> {
-  const late = (): Response =>
-    renderer.error(new GatewayTimeout(`${where} did not answer within ${ms} ms`))
-  return function timeLimit(exchange, next) {
-    const answer = next(exchange)
-    return answer instanceof Promise ? deadline(answer, ms, late) : answer
-  }
+/** Cancel the body of an answer nobody will send (it came after the deadline). */
+function cancelBody(response: Response): void {
+  response.body?.cancel().catch(ignore)
 }
+const ignore = (): void => {}
 
 /** The steps declared around an endpoint's core, outermost first (`EndpointCore` runs between them). */
 export interface DeclaredSteps {
-  /** around the error boundary: the timeout, class plugins, after hooks */
+  /** around the error boundary: class plugins, after hooks */
   outside: Step<Exchange>[]
   /** inside the error boundary, around the core's `run`: error plugins, error hooks */
   inside: Step<Exchange>[]
@@ -62,7 +58,7 @@ export interface DeclaredSteps {
 
 /**
  * The steps declared around one endpoint (docs/architecture.md, "A request, end to end"). The
- * whole order, outermost first: the timeout; class plugins; after hooks (nearest innermost); the
+ * whole order, outermost first: the deadline (`EndpointChain.handle`); class plugins; after hooks (nearest innermost); the
  * error boundary (`EndpointCore.answer`); error plugins, error hooks (nearest innermost); then
  * `EndpointCore.run`: the query limit, `resolve` params, body, params, before hooks (outer class
  * first), the method. Nothing declared, no step: the core is called straight.
@@ -70,7 +66,6 @@ export interface DeclaredSteps {
 export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
   const { renderer } = plan
   const outside: Step<Exchange>[] = []
-  if (plan.timeout) outside.push(timeoutStep(plan.timeout, renderer, plan.label))
   // Hooks and class plugins are declared asynchronous work: their endpoints always
   // answer with a promise (tests/spec/sync-path.test.ts).
   if (plan.before.length + plan.after.length + plan.errorHooks.length + plan.plugins.length)
@@ -206,6 +201,10 @@ export class EndpointChain {
   readonly #levels: readonly LevelMaker[]
   /** see `Exchange`'s constructor */
   readonly #endpointInstanceOnly: boolean
+  /** the endpoint's deadline (ms), 0 for none */
+  readonly #deadlineMs: number
+  readonly #renderer: Renderer
+  readonly #label: string
 
   constructor(plan: PipelinePlan, endpointInstanceOnly: boolean) {
     const { outside, inside } = declaredSteps(plan)
@@ -216,11 +215,37 @@ export class EndpointChain {
       : undefined
     this.#levels = plan.levels
     this.#endpointInstanceOnly = endpointInstanceOnly
+    this.#deadlineMs = plan.timeout || 0
+    this.#renderer = plan.renderer
+    this.#label = plan.label
   }
 
-  /** Answer a matched request. Never throws; synchronous when nothing asynchronous is declared and the method returns no promise. */
+  /**
+   * Answer a matched request. Never throws; synchronous when nothing asynchronous is declared
+   * and the method returns no promise. An answer still pending is held to the endpoint's deadline.
+   */
   handle(context: RequestContext): Answer {
     const exchange = new Exchange(context, this.#levels, this.#endpointInstanceOnly)
-    return this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
+    const answer = this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
+    return this.#deadlineMs && answer instanceof Promise
+      ? this.#withDeadline(answer, context)
+      : answer
+  }
+
+  /**
+   * The endpoint's deadline, outermost of its steps: when its answer (a handler, hook, body read
+   * or schema check still running) has not settled within the deadline, a 504 rendered by the
+   * endpoint's template, and the request's `signal` aborts. An answer that comes later is
+   * dropped, its body cancelled. A stream is exempt once its `Response` is there (its headers are
+   * sent then). A synchronous answer arms no timer.
+   */
+  #withDeadline(answer: Promise<Response>, context: RequestContext): Promise<Response> {
+    const ms = this.#deadlineMs
+    return deadline(answer, ms, () => {
+      const late = new GatewayTimeout(`${this.#label} did not answer within ${ms} ms`)
+      context.expire(late)
+      answer.then(cancelBody, ignore)
+      return this.#renderer.error(late)
+    })
   }
 }

@@ -8,6 +8,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
+import { deadlineMs } from '../utils/duration'
 import { instanceClass } from './exchange'
 import { lineage, probe } from './instance'
 import { label } from './options'
@@ -37,10 +38,10 @@ export interface ClassLevel {
   plugins: Plugin[]
   /** the class's `static response`, if any */
   response: unknown
-  /** `static timeout` (ms) of the class */
-  timeout: number | undefined
-  /** `@api.timeout(ms)` per method name */
-  timeouts: Map<string, number>
+  /** `static timeout` of the class in ms (`false`: no deadline) */
+  timeout: number | false | undefined
+  /** `@api.timeout(ms)` per method name (`false`: no deadline) */
+  timeouts: Map<string, number | false>
   /** names of the class's endpoint methods (hook targets are checked against them) */
   methods: Set<string>
   /** sub-API classes mounted anywhere below (hook targets) */
@@ -164,7 +165,7 @@ function levelOf(
   const chain = lineage(cls)
   const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
   const templates = new Map<string, unknown>()
-  const timeouts = new Map<string, number>()
+  const timeouts = new Map<string, number | false>()
   for (const meta of metas) {
     for (const [name, template] of meta.templates) templates.set(name, template)
     for (const [name, ms] of meta.timeouts) timeouts.set(name, ms)
@@ -180,7 +181,7 @@ function levelOf(
     templates,
     plugins: chain.flatMap((ancestor) => [...pluginsOf(ancestor)]),
     response: statics.response,
-    timeout: typeof statics.timeout === 'number' ? statics.timeout : undefined,
+    timeout: deadlineMs(statics.timeout, `${cls.name}.timeout`),
     timeouts,
     methods,
     subAPIs: new Set(),

@@ -15,8 +15,8 @@ export interface ClassMeta {
   hooks: HookDecl[]
   /** `@api.response(R | null)` per method name */
   templates: Map<string, unknown>
-  /** `@api.timeout(ms)` per method name */
-  timeouts: Map<string, number>
+  /** `@api.timeout(ms)` per method name, in ms (`false`: no deadline) */
+  timeouts: Map<string, number | false>
   /** `@api.doc(...)` / `@api.hidden` per method name (api/doc.ts's `OperationDoc`) */
   docs: Map<string, object>
   /** decorators put where they do nothing (`@api.get` on a field, `@api.route` on a method): refused when a service is built */

@@ -110,6 +110,7 @@ export class RequestContext<C extends ContextTypes = {}> {
   #query?: QueryValues
   #cookies?: Record<string, string>
   #state?: StateOf<C>
+  #deadline?: AbortController
 
   /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
   readonly framing: FramingCheck | undefined
@@ -168,6 +169,24 @@ export class RequestContext<C extends ContextTypes = {}> {
    */
   get state(): StateOf<C> {
     return (this.#state ??= {} as StateOf<C>)
+  }
+
+  /**
+   * Aborts when the endpoint's deadline passes (the service's `timeout`, a class's
+   * `static timeout`, `@api.timeout`): the request has been answered 504, so work still running
+   * for it can stop. Its `reason` is the `GatewayTimeout`. Made on first read.
+   *
+   * @example
+   * @api.get
+   * async report() { return (await fetch(upstream, { signal: this.request.signal })).json() }
+   */
+  get signal(): AbortSignal {
+    return (this.#deadline ??= new AbortController()).signal
+  }
+
+  /** @internal the deadline passed (compile/pipeline.ts): abort `signal` with `reason` */
+  expire(reason: unknown): void {
+    ;(this.#deadline ??= new AbortController()).abort(reason)
   }
 }
 

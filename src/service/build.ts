@@ -15,7 +15,7 @@ import { joinPath } from '../router/route-path'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import type { FwOptions } from './options'
+import { serviceDeadline, type FwOptions } from './options'
 
 /** What `use`, `mount` and `adapt` declared, before the service is built. */
 export interface Declaration {
@@ -85,7 +85,7 @@ export function compileService(
     debug: options.debug ?? false,
     limits,
     plugins,
-    timeout: options.timeout,
+    timeout: serviceDeadline(options),
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,

@@ -1,4 +1,5 @@
 import { ImproperlyConfigured } from '../exceptions'
+import { deadlineMs, type Deadline } from '../utils/duration'
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
@@ -37,14 +38,33 @@ export interface FwOptions {
   timeouts?: Timeouts
   /** CORS on preflights and actual responses (`true`: any origin); sugar for `plugins.CORS` */
   cors?: boolean | CorsOptions
-  /** handler timeout in ms: a request not answered in time gets 504 (a class's `static timeout` wins) */
-  timeout?: number
+  /**
+   * The default deadline of every endpoint (default 30 s): ms or a duration string (`'30s'`,
+   * `'500ms'`, `'2m'`); `false` turns it off. A handler, hook or schema check still running then
+   * answers 504 and `this.request.signal` aborts; a stream whose headers are sent is exempt. A
+   * class's `static timeout` or an endpoint's `@api.timeout` wins.
+   */
+  timeout?: Deadline
   /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
   docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both (the seed's spelling, kept) */
   asynchornous?: boolean
   /** the same option as `asynchornous`, spelled the usual way; either is accepted */
   asynchronous?: boolean
+}
+
+/** The `timeout` option's default: 30 s (SPEC §14, "Deadline"). */
+export const DEFAULT_DEADLINE_MS = 30_000
+
+/**
+ * The service's default deadline in ms (`undefined`: none), from its `timeout` option.
+ *
+ * @example
+ * serviceDeadline({ timeout: '5s' }) // 5000
+ * serviceDeadline({}) // 30000
+ */
+export function serviceDeadline(options: { timeout?: Deadline }): number | undefined {
+  return deadlineMs(options.timeout ?? DEFAULT_DEADLINE_MS, 'new Fw({ timeout })') || undefined
 }
 
 /**
