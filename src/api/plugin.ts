@@ -25,7 +25,12 @@ export class Plugin {
   /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
   handleError?(error: unknown, ctx: RequestContext): PluginResult
   /** declared by a plugin that reports server errors itself (`plugins.Logger`): the service then prints none to the console */
-  readonly reportsErrors?: boolean;
+  readonly reportsErrors?: boolean
+  /**
+   * Request headers the plugin reads (e.g. `['authorization']`): a CORS preflight to a route it
+   * runs on allows them, as it allows the headers the route's params declare.
+   */
+  readonly requestHeaders?: readonly string[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {

@@ -23,11 +23,14 @@ class RequireUser<U> extends Plugin {
   readonly #config: UserConfig<U>
   /** what the OpenAPI document lists for the routes it guards */
   readonly security: SecurityDoc
+  /** the headers its authentication reads (CORS preflights to the routes it guards allow them) */
+  override readonly requestHeaders: readonly string[] | undefined
 
   constructor(config: UserConfig<U>) {
     super()
     this.#config = config
     this.security = { ...config.authentication.security, optional: false }
+    this.requestHeaders = config.authentication.headers
   }
 
   override async processRequest(_request: Request, context: RequestContext): Promise<undefined> {

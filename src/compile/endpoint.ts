@@ -1,5 +1,6 @@
 import type { BaseAPI } from '../api/api'
 import type { OperationDoc } from '../api/doc'
+import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
@@ -29,6 +30,11 @@ export class CompiledEndpoint extends EndpointChain {
     /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
     readonly doc: OperationDoc,
     readonly renderer: Renderer,
+    /**
+     * every request header the route reads, lower case (CORS preflights allow them): its own
+     * header params, its before hooks' (a `'*'` hook's auth user reads Authorization), the
+     * `resolve` params of both and the `requestHeaders` its class and service plugins declare
+     */
     readonly headerNames: readonly string[],
     pipeline: PipelinePlan,
   ) {
@@ -43,6 +49,21 @@ export class CompiledEndpoint extends EndpointChain {
 }
 
 type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
+
+/** The request headers a route reads (see `CompiledEndpoint.headerNames`), each once. */
+function readHeaders(
+  plan: EndpointPlan,
+  hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
+  classPlugins: readonly Plugin[],
+  servicePlugins: readonly Plugin[],
+): string[] {
+  const names = new Set(plan.headerNames)
+  for (const hookPlan of hookPlans.values())
+    for (const name of hookPlan.headerNames) names.add(name)
+  for (const plugin of [...servicePlugins, ...classPlugins])
+    for (const name of plugin.requestHeaders ?? []) names.add(name.toLowerCase())
+  return [...names]
+}
 
 /** The call of a field endpoint: the handler is the per-request instance's own property. */
 function fieldCall(name: string): Method {
@@ -111,7 +132,7 @@ export function compileEndpoint(
     around.before,
     around.doc,
     renderer,
-    plan.headerNames,
+    readHeaders(plan, hookPlans, around.plugins, options.plugins),
     pipeline,
   )
 }

@@ -27,11 +27,14 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/
 export class RequestId extends Plugin {
   readonly header: string
   readonly trustIncoming: boolean
+  /** the id header, when an incoming one is trusted (a CORS preflight allows it) */
+  override readonly requestHeaders: readonly string[]
 
   constructor(options: RequestIdOptions = {}) {
     super()
     this.header = (options.header ?? 'x-request-id').toLowerCase()
     this.trustIncoming = options.trustIncoming ?? true
+    this.requestHeaders = this.trustIncoming ? [this.header] : []
   }
 
   override processRequest(request: Request, ctx: RequestContext): undefined {

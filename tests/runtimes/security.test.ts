@@ -99,6 +99,25 @@ describe.each(runtimes)('security guarantees over HTTP on $label', (runtime) => 
     })
   })
 
+  it('a preflight allows the headers a root hook and a plugin read, not only those the endpoint declares (issue 54 #15)', async () => {
+    const allowed = async (path: string): Promise<string[]> => {
+      const response = await fetch(`${server.origin}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: trusted, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      })
+      expect(response.status, path).toBe(204)
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*')
+      return (response.headers.get('access-control-allow-headers') ?? '').split(', ').sort()
+    }
+    expect(await allowed('/api/guarded/tags')).toEqual(['authorization', 'content-type'])
+    expect(await allowed('/api/guarded/who')).toEqual(['authorization', 'content-type'])
+    expect(await allowed('/api/guarded/keyed')).toEqual(['authorization', 'content-type', 'x-api-key'])
+    const who = await fetch(`${server.origin}/api/guarded/who`, { headers: { origin: trusted, authorization: 'Bearer t' } })
+    expect(await who.json()).toBe('Bearer t')
+    const keyed = await fetch(`${server.origin}/api/guarded/keyed`, { headers: { 'x-api-key': 'k1' } })
+    expect(await keyed.json()).toBe('k1')
+  })
+
   it('CORS without credentials: `*` for every origin, never Allow-Credentials', async () => {
     for (const origin of [trusted, ...hostile]) {
       for (const response of [await actual('/api/public/list', origin), await preflight('/api/public/list', origin)]) {

@@ -91,3 +91,31 @@ describe('the origin answered', () => {
     expect(got.headers.get('access-control-allow-credentials')).toBe('true')
   })
 })
+
+describe('preflights allow the headers every step of the route reads (issue 54 #15)', () => {
+  const preflight = (service: Fw, path: string) =>
+    service.fetch(new Request(`http://x${path}`, { method: 'OPTIONS', headers: { origin: trusted, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } }))
+
+  it('the Conduit example: its root hook reads the viewer (Authorization) on /api/tags; /api/user also a required user', async () => {
+    const { createConduit } = await import('../../examples/realworld/app')
+    const { service } = createConduit()
+    for (const path of ['/api/tags', '/api/user', '/api/articles/some-slug/comments']) {
+      const response = await preflight(service, path)
+      expect(response.status, path).toBe(204)
+      expect(response.headers.get('access-control-allow-headers'), path).toBe('authorization, content-type')
+    }
+  })
+
+  it("a class plugin's and a service plugin's declared requestHeaders; plugins.RequestId's id header", async () => {
+    class Reads extends api.Plugin {
+      override readonly requestHeaders = ['X-Tenant']
+    }
+    @api.plugin(new Reads())
+    class Tenant extends Items {}
+    const service = new Fw(import.meta.url, { api: Tenant }).use(plugins.RequestId())
+    const allowed = (await preflight(service, '/list')).headers.get('access-control-allow-headers')
+    expect(allowed?.split(', ').sort()).toEqual(['content-type', 'x-request-id', 'x-tenant'])
+    const untrusted = new Fw(import.meta.url, { api: Items }).use(plugins.RequestId({ trustIncoming: false }))
+    expect((await preflight(untrusted, '/list')).headers.get('access-control-allow-headers')).toBe('content-type')
+  })
+})
