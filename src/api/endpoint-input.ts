@@ -1,5 +1,5 @@
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
-import type { Marker } from '../request/markers'
+import type { Marker, ServerResolved } from '../request/markers'
 import type { FieldEndpoint, FieldOptions } from './field'
 
 /**
@@ -57,10 +57,27 @@ export type WireKey = '~wire'
  * type Sent = api.WireInput<{ tag: v.OptionalSchema<v.StringSchema<undefined>, undefined> }> // { tag?: string }
  */
 export type WireInput<Params, Path extends string = ''> = Simplify<
-  { [K in keyof Params as undefined extends WireOf<Params[K]> ? never : K]: WireOf<Params[K]> } & {
-    [K in keyof Params as undefined extends WireOf<Params[K]> ? K : never]?: WireOf<Params[K]>
+  {
+    [K in keyof Params as undefined extends WireOf<Params[K]>
+      ? never
+      : SentByClient<Params[K]> extends true
+        ? K
+        : never]: WireOf<Params[K]>
+  } & {
+    [K in keyof Params as undefined extends WireOf<Params[K]>
+      ? SentByClient<Params[K]> extends true
+        ? K
+        : never
+      : never]?: WireOf<Params[K]>
   } & { [K in Exclude<TemplateParams<Path>, keyof Params>]: string }
 >
+
+/** Does a client send this `params` entry? Not when the server resolves it (`ServerResolved`: an auth user). */
+type SentByClient<Entry> = [WireOf<Entry>] extends [never]
+  ? true
+  : [Exclude<WireOf<Entry>, null | undefined>] extends [ServerResolved]
+    ? false
+    : true
 
 /**
  * What an endpoint receives for a `params` declaration, without the wire

@@ -8,7 +8,14 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
-import { createMarker, type FieldDecorator, type Marker, type MarkerSpec } from '../request/markers'
+import {
+  createMarker,
+  type FieldDecorator,
+  type Marker,
+  type MarkerSpec,
+  type ParamOptions,
+  type ServerResolved,
+} from '../request/markers'
 import { defaultHasher, MAX_PASSWORD_LENGTH, type PasswordHasher } from './password'
 import { unauthorized, type Found, type Scheme } from './scheme'
 
@@ -59,10 +66,10 @@ export interface LoginResult<U> {
  * @example
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)
  */
-export interface UserConfig<U> extends Marker<U>, FieldDecorator<U> {
+export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator<U> {
   readonly authentication: Scheme
   /** the same user, `null` when no credentials are sent (invalid ones are still 401) */
-  optional(): Marker<U | null> & FieldDecorator<U | null>
+  optional(): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
   /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
   current(context: RequestContext): Promise<U | null>
   /**
@@ -201,7 +208,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     security: { ...scheme.security, optional },
     headers: scheme.headers,
   })
-  const optionalMarker = createMarker<Row | null>(spec(current, true))
+  const optionalMarker = createMarker<Row | null, ParamOptions, ServerResolved>(spec(current, true))
 
   const login = async (
     context: RequestContext,
@@ -254,7 +261,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(null))
   }
 
-  return Object.assign(createMarker<Row>(spec(required, false)), {
+  return Object.assign(createMarker<Row, ParamOptions, ServerResolved>(spec(required, false)), {
     authentication: scheme,
     optional: () => optionalMarker,
     current,

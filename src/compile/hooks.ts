@@ -29,8 +29,8 @@ export interface ResolvedDeclarations {
   plugins: Plugin[]
   /** the endpoint's template, nearest wins */
   template: Template
-  /** the nearest `static timeout` */
-  timeout: number | undefined
+  /** the nearest deadline (`@api.timeout`, else `static timeout`) in ms; `false`: none; none given: the service's */
+  timeout: number | false | undefined
   /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes (docs generators read it) */
   doc: OperationDoc
 }

@@ -25,6 +25,14 @@ export type ConfigurableMarker<TOut, TOptions, TIn = TOut> = M.ConfigurableMarke
  */
 export type Marker<TOut = unknown, TIn = TOut> = M.Marker<TOut, TIn>
 /**
+ * The wire type of a param the server resolves and no client sends (an auth user): a marker
+ * `request.Marker<Row, request.ServerResolved>` is left out of the typed client's input.
+ *
+ * @example
+ * const user: request.Marker<{ id: number }, request.ServerResolved> = jwtUser
+ */
+export type ServerResolved = M.ServerResolved
+/**
  * What a marker records about its param (kind, schema, options).
  *
  * @example

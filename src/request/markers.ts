@@ -97,6 +97,15 @@ export interface BodyOptions<TDefault = unknown> extends ParamOptions<TDefault> 
 
 export const MARKER = '~fw'
 
+/**
+ * The wire type (`Marker`'s `TIn`) of a param no client sends: the server resolves it from the
+ * request (an auth user, from its credentials). The typed client leaves such params out of a
+ * call's input. Type level only.
+ */
+export interface ServerResolved {
+  readonly '~serverResolved': true
+}
+
 /** A param marker: carries its spec, and (phantom) the type the method receives. */
 export interface Marker<TOut = unknown, TIn = TOut> {
   readonly [MARKER]: MarkerSpec
