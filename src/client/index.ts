@@ -33,8 +33,10 @@ export interface ClientOptions {
   fetch?: Send
   /** headers sent with every call, or a function giving them (e.g. a fresh token) */
   headers?: HeadersInit | (() => HeadersInit)
-  /** the OpenAPI document, or its URL (resolved against `baseURL`); default `/docs/openapi.json`, fetched once */
+  /** the OpenAPI document, or its URL (resolved against `baseURL`); default `<route>/docs/openapi.json` (where `docs: true` serves it), fetched once */
   document?: ClientDocument | string
+  /** the service's `route` option (e.g. `'/api'`): where the default document is looked for; default none */
+  route?: string
   /** the largest answer body read, in bytes (default 10 MiB; the document's too); a larger one is a `ClientError` */
   maxBytes?: number
   /** credentials sent with every call: `bearer` (a token, or a function giving a fresh one) becomes `Authorization: Bearer <token>` unless `headers` set one */
@@ -54,6 +56,18 @@ function bytesBound(maxBytes: number | undefined, fallback: number): number {
       `fw client: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`,
     )
   return maxBytes
+}
+
+/**
+ * Where `docs: true` serves the document of a service with `route`: `<route>/docs/openapi.json`
+ * under `baseURL`, as calls are (a `baseURL` with a path keeps it).
+ *
+ * @example
+ * defaultDocument('http://localhost:8000', '/api') // 'http://localhost:8000/api/docs/openapi.json'
+ */
+function defaultDocument(baseURL: string, route: string | undefined): string {
+  const prefix = (route ?? '').replace(/^\/*/, '/').replace(/\/+$/, '')
+  return `${baseURL.replace(/\/+$/, '')}${prefix}/docs/openapi.json`
 }
 
 /** A document served as text: parsed as JSON, else kept as the text it is. */
@@ -89,7 +103,7 @@ async function fetchRoutes(
   const body = await readAnswer(response, {}, 'GET', maxBytes)
   if (!response.ok)
     throw new ClientError(
-      `fw client: cannot load the OpenAPI document from ${document} (${response.status})`,
+      `fw client: cannot load the OpenAPI document from ${document} (${response.status})${response.status === 404 ? "; give createClient the service's `route` (e.g. '/api') or the `document` (its URL or the object)" : ''}`,
       response.status,
       body,
       undefined,
@@ -147,7 +161,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
 
   const baseHeaders = (): Headers => headersOf(options)
   const load = (): Promise<Map<string, Route>> => {
-    const document = options.document ?? '/docs/openapi.json'
+    const document = options.document ?? defaultDocument(baseURL, options.route)
     if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
     // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
     routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes)

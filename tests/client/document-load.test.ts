@@ -73,3 +73,34 @@ describe('the OpenAPI document the client routes by', () => {
     await expect(client.ping({})).rejects.toThrow(`fw client: ${DOCUMENT} is not an OpenAPI document`)
   })
 })
+
+describe("the default document follows the service's route (issue 54 #10)", () => {
+  const served = new Fw(import.meta.url, { api: PingAPI, route: '/api', docs: true })
+
+  it('over HTTP: `route` finds <route>/docs/openapi.json; without it the 404 says what to give', async () => {
+    const server = await served.run({ port: 0, host: '127.0.0.1' })
+    try {
+      const baseURL = `http://127.0.0.1:${server.port}`
+      expect(await createClient<typeof PingAPI>({ baseURL, route: '/api' }).ping()).toBe('pong')
+      expect(await createClient<typeof PingAPI>({ baseURL, route: 'api/' }).ping()).toBe('pong')
+      const failed = await createClient<typeof PingAPI>({ baseURL }).ping().catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(ClientError)
+      expect((failed as ClientError).status).toBe(404)
+      expect((failed as ClientError).message).toContain("give createClient the service's `route`")
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('is looked for under baseURL as calls are: a baseURL with a path keeps it', async () => {
+    const sent: string[] = []
+    const fetch = async (request: Request): Promise<Response> => {
+      sent.push(request.url)
+      const url = new URL(request.url)
+      return served.fetch(new Request(`http://localhost${url.pathname.replace(/^\/proxy/, '')}`, request))
+    }
+    const client = createClient<typeof PingAPI>({ baseURL: 'http://gateway.example/proxy/', route: '/api', fetch })
+    expect(await client.ping()).toBe('pong')
+    expect(sent).toEqual(['http://gateway.example/proxy/api/docs/openapi.json', 'http://gateway.example/proxy/api/ping'])
+  })
+})
