@@ -47,6 +47,7 @@ class CalcAPI extends api.API {
     return this.respond(null, { status: code })
   }
 
+  @api.doc({ contentType: 'text/plain' }) // its own Response: documented as text, not JSON
   @api.get
   raw() {
     return new Response('plain text', { headers: { 'content-type': 'text/plain' } })

@@ -25,6 +25,12 @@ export interface OperationDoc {
   status?: number
   /** the result's schema for the document (wins over the template's `static result`), e.g. what `this.respond(value)` sends */
   result?: StandardSchemaV1
+  /**
+   * the media type of the success answer of an endpoint that builds its own `Response` (e.g.
+   * `'text/plain'`): documented instead of JSON, which fw cannot know it does not send (with
+   * `result`, that is its schema)
+   */
+  contentType?: string
   /** the endpoint answers `text/event-stream` (`response.sse`); a schema describes each event's `data` */
   events?: true | StandardSchemaV1
   /** errors it may throw, documented with their status (`exceptions.NotFound` → 404); on a before hook, for every target */
@@ -79,6 +85,9 @@ function docDecorator(doc: OperationDoc): DocDecorator {
   return decorate as DocDecorator
 }
 
+/** `type/subtype` as RFC 9110 writes a media type (tokens; no parameters). */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/
+
 const STATUS_OK = (status: number): boolean =>
   Number.isInteger(status) && status >= 200 && status <= 299
 
@@ -108,6 +117,10 @@ export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
   if (options.status !== undefined && !STATUS_OK(options.status))
     throw new ImproperlyConfigured(
       `${where}({ status: ${options.status} }): a success status is 200–299`,
+    )
+  if (options.contentType !== undefined && !MEDIA_TYPE.test(options.contentType))
+    throw new ImproperlyConfigured(
+      `${where}({ contentType: ${JSON.stringify(options.contentType)} }): a media type, e.g. 'text/plain' or 'image/png'`,
     )
   return { ...options }
 }
@@ -154,6 +167,7 @@ export function operationDoc(
         status: undefined,
         result: undefined,
         events: undefined,
+        contentType: undefined,
       }
   }
   const leaf = classes.at(-1)

@@ -182,7 +182,12 @@ export function buildDocument(
       operationId,
       ...text,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.security.length ? { security: securityOf(route) } : {}),
+      // Public operations say so (`security: []`) unless the document's own `security` applies to them.
+      ...(route.security.length
+        ? { security: securityOf(route) }
+        : options.security
+          ? {}
+          : { security: [] }),
       ...(route.body ? { requestBody: requestBodyOf(route.body, defs) } : {}),
       responses: responsesOf(route, defs, responses),
       'x-fw-call': [...route.tree, route.methodName].join('.'),

@@ -162,6 +162,17 @@ function successResponse(route: RouteInfo, defs: Definitions): JsonSchema {
     }
   }
   const result = route.result ? toSchema(route.result, defs, 'output') : {}
+  // An endpoint that sends its own `Response` says what it is: that, not JSON, is documented.
+  const own = route.doc.contentType
+  if (own)
+    return {
+      description: `Success: a \`Response\` the endpoint builds itself (${own}), sent as it is`,
+      content: {
+        [own]: {
+          schema: route.result ? result : own.startsWith('text/') ? { type: 'string' } : {},
+        },
+      },
+    }
   // A file result is sent as it is (its own content type), never in the envelope (response/render.ts).
   if (result.format === 'binary') {
     const type = typeof result.contentMediaType === 'string' ? result.contentMediaType : '*/*'

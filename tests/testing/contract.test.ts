@@ -16,7 +16,6 @@ import { createBlog } from '../../examples/blog/app'
 const EXAMPLE_EXPECTED: ExpectedDifference[] = [
   { operation: 'calc.crash', kind: 'server-error', status: 500, reason: 'throws on purpose: shows that a 500 hides its text without `debug`' },
   { operation: 'calc.status', kind: 'server-error', status: 500, reason: 'answers the status its `code` param names; a code outside 200–599 is a 500 by design' },
-  { operation: 'calc.raw', kind: 'undocumented-content-type', status: 200, reason: "a handler's own `Response` is sent as is: its text/plain is not in the document" },
 ]
 
 /** The blog's one difference: state, not schema. */
