@@ -172,13 +172,9 @@ export class RequestContext<C extends ContextTypes = {}> {
   }
 
   /**
-   * Aborts when the endpoint's deadline passes (the service's `timeout`, a class's
-   * `static timeout`, `@api.timeout`): the request has been answered 504, so work still running
-   * for it can stop. Its `reason` is the `GatewayTimeout`. Made on first read.
-   *
-   * @example
-   * @api.get
-   * async report() { return (await fetch(upstream, { signal: this.request.signal })).json() }
+   * Aborts (`reason`: the `GatewayTimeout`) when the endpoint's deadline passes and the request
+   * is answered 504 (`timeout`, `static timeout`, `@api.timeout`): work for it can stop.
+   * @example await fetch(upstream, { signal: this.request.signal })
    */
   get signal(): AbortSignal {
     return (this.#deadline ??= new AbortController()).signal
