@@ -8,7 +8,7 @@ import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { AllowTable } from './allow'
 import { containHandler } from './contain'
-import { BadRequest, MethodNotAllowed, NotFound } from '../exceptions'
+import { BadRequest, MethodNotAllowed, NotFound, NotImplemented } from '../exceptions'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
 import type { Renderer, Stringify } from '../response/render'
@@ -65,11 +65,18 @@ const BAD_TARGET = 'the request URL or Host header is unusable'
 
 /**
  * The fetch standard's forbidden methods: no `Request` can be built with one (`new Request(url,
- * request)` throws "Method is forbidden"), yet Node and Deno hand such requests over. One is
+ * request)` throws "Method is forbidden"), yet Node, Bun and Deno hand such requests over. One is
  * never re-addressed: fw's router answers it at its path (a 405, or the 404 of an unknown path),
- * and a mounted application, which could only be handed a rebuilt request, never sees it.
+ * and under a mounted application, which could only be handed a rebuilt request, it is a 501.
  */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+const notHanded = (method: string): NotImplemented =>
+  stackless(
+    () =>
+      new NotImplemented(
+        `method not implemented: ${method} (a mounted application is never handed one)`,
+      ),
+  )
 
 /**
  * The routing errors (404, and the 400 of an unusable target) made without capturing a stack
@@ -254,7 +261,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     }
     for (const mount of mounts) {
       if (!under(mount.prefix, path)) continue
-      if (FORBIDDEN_METHODS.has(request.method)) break
+      if (FORBIDDEN_METHODS.has(request.method)) return root.error(notHanded(request.method))
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
       return mount.guarded(new RequestContext(request, path, search, Date.now(), env, ctx, framing))
     }

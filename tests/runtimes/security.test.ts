@@ -131,6 +131,16 @@ describe.each(runtimes)('security guarantees over HTTP on $label', (runtime) => 
   // with a slash: its 500 "invalid hostname"), as Cloudflare's edge does in production: not fw's to test.
   const serves = runtime.name === 'workerd' ? it.skip : it
 
+  serves('TRACE (a method no Request carries): the 405 of fw routes, dot segments or not; 501 under a mounted application, never a 500 (H8)', async () => {
+    const answer = async (target: string): Promise<[number, string | undefined]> => {
+      const text = await raw(server.origin, `TRACE ${target} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`)
+      expect(text, target).not.toMatch(/\n\s+at |InternalServerError/)
+      return [statusOf(text), /\r\nallow: ([^\r]*)/i.exec(text)?.[1]]
+    }
+    for (const target of ['/api/guarded/who', '/api/./guarded/who', '/api/x/../guarded/who', '/api/%2e/guarded/who']) expect(await answer(target), target).toEqual([405, 'GET'])
+    for (const target of ['/named/list', '/named/./list', '/x/../named/list']) expect(await answer(target), target).toEqual([501, undefined])
+  })
+
   serves('HTTP/1.0 without Host is served at its request-target path; an empty Host too', async () => {
     for (const head of ['GET /api/where?x=1 HTTP/1.0\r\n\r\n', 'GET /api/where HTTP/1.0\r\nHost:\r\n\r\n', 'GET /api/where HTTP/1.0\r\nConnection: close\r\n\r\n']) {
       const text = await raw(server.origin, head)
