@@ -58,10 +58,11 @@ export interface DeclaredSteps {
 
 /**
  * The steps declared around one endpoint (docs/architecture.md, "A request, end to end"). The
- * whole order, outermost first: the deadline (`EndpointChain.handle`); class plugins; after hooks (nearest innermost); the
- * error boundary (`EndpointCore.answer`); error plugins, error hooks (nearest innermost); then
- * `EndpointCore.run`: the query limit, `resolve` params, body, params, before hooks (outer class
- * first), the method. Nothing declared, no step: the core is called straight.
+ * whole order, outermost first: the deadline (`EndpointChain.handle`, not a step); class plugins;
+ * after hooks (nearest innermost); the error boundary (`EndpointCore.answer`); error plugins,
+ * error hooks (nearest innermost); then `EndpointCore.run`: the query limit, `resolve` params,
+ * body, params, before hooks (outer class first), the method. Nothing declared, no step: the core
+ * is called straight.
  */
 export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
   const { renderer } = plan
