@@ -12,7 +12,20 @@ import * as tables from './tables'
 
 const { users, follows, articles, tags, favorites, comments } = tables
 
-export const jwt = auth.JsonWebToken({ secret: process.env.JWT_SECRET ?? 'conduit-development-secret', expiresIn: '30d', scheme: 'Token' })
+/**
+ * The token secret: `JWT_SECRET` (at least 32 random bytes: `openssl rand -base64 48`). Without it
+ * the example refuses to start, unless `CONDUIT_DEV=1` (what `npm run example:realworld` sets): then
+ * a random secret made for this process (its tokens end with it; the secret itself is never printed).
+ */
+function jwtSecret(): string {
+  const secret = process.env.JWT_SECRET
+  if (secret) return secret
+  if (process.env.CONDUIT_DEV !== '1') throw new Error('conduit: set JWT_SECRET to at least 32 random bytes (e.g. `export JWT_SECRET=$(openssl rand -base64 48)`), or CONDUIT_DEV=1 for a random one in development')
+  console.warn('conduit: CONDUIT_DEV=1 and no JWT_SECRET: signing with a random secret made for this process (tokens end when it stops)')
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))))
+}
+
+export const jwt = auth.JsonWebToken({ secret: jwtSecret(), expiresIn: '30d', scheme: 'Token' })
 const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password' })
 const viewer = { viewer: jwtUser.optional() }
 const userParam = { user: jwtUser }
@@ -106,6 +119,7 @@ class UserAPI extends api.API {
   async put({ user, data }: api.Input<typeof updateUser>) {
     const { password, ...changes } = data.user
     await Account.save({ ...changes, ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
+    if (password !== undefined) await jwtUser.revoke(user.id, this.request)   // a new password ends every earlier token; the answer carries a new one
     return userOut(user.id)
   }
 }

@@ -127,6 +127,8 @@ export function Session(options: SessionOptions): SessionScheme {
     cookieName: name,
     security: { name: 'cookieAuth', scheme: { type: 'apiKey', in: 'cookie', name } },
     challenge: `Cookie realm="api", cookie-name="${name}"`,
+    revocations: store,
+    lifetime: maxAge,
     async authenticate(context): Promise<Found | undefined> {
       const key = context.cookies[name]
       if (key === undefined) return undefined
@@ -135,14 +137,15 @@ export function Session(options: SessionOptions): SessionScheme {
       const data = await store.get(key, context)
       const id = data?.uid
       if (id === undefined || id === null) throw unauthorized(scheme, 'unknown or expired session')
-      return { id }
+      // a session stored before `issued` was kept counts as issued at 0: any revocation ends it
+      return { id, issued: typeof data?.issued === 'number' ? data.issued : 0 }
     },
     async start(context, id) {
       const previous = context.cookies[name]
       // a session id the client brought is never kept: the login starts a new one (no fixation)
       if (previous !== undefined && SESSION_ID.test(previous)) await store.delete(previous, context)
       const key = newSessionId()
-      await store.set(key, { uid: storableId(id) }, maxAge, context)
+      await store.set(key, { uid: storableId(id), issued: Date.now() }, maxAge, context)
       setCookie(context, key, maxAge)
       return undefined
     },

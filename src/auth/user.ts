@@ -3,7 +3,14 @@
  * scheme finds credentials, the row is loaded from the fw-api/orm database
  * (without its password), and `login()` / `logout()` start and end them.
  */
-import { eq, getTableColumns, or, type Column, type InferSelectModel } from 'drizzle-orm'
+import {
+  eq,
+  getTableColumns,
+  getTableName,
+  or,
+  type Column,
+  type InferSelectModel,
+} from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { databaseOf } from '../orm/database'
@@ -74,8 +81,14 @@ export interface UserConfig<U> extends Marker<U>, FieldDecorator<U> {
     context: RequestContext,
     credentials: { ident: string; password: string },
   ): Promise<LoginResult<U> | null>
-  /** end the authentication (the session and its cookie) */
+  /** end the authentication: the session and its cookie, and every credential of this user issued before (`revoke`) */
   logout(context: RequestContext): Promise<void>
+  /**
+   * End every credential of user `id` issued before now (its tokens and
+   * sessions, on every process sharing the scheme's store): call it after a
+   * password change. Credentials issued afterwards are valid.
+   */
+  revoke(id: unknown, context?: RequestContext): Promise<void>
 }
 
 /** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
@@ -120,7 +133,7 @@ function idConverter(column: Column): (id: unknown) => unknown {
  * loginFields, passwordField })` (UtilMeta's `auth.User`).
  *
  * @example
- * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), loginFields: ['username'], passwordField: 'password' })
+ * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY_OF_32_BYTES_AT_LEAST' }), loginFields: ['username'], passwordField: 'password' })
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)      // 401 without a valid token
  */
 export function User<T extends PgTable, const P extends Key<T> = never>(
@@ -153,9 +166,13 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   if (idKey === undefined)
     throw new ImproperlyConfigured('auth.User: the table needs a primary key column (the user id)')
   const idColumn = columns[idKey] as Column
+  const alias = options.db ?? 'default'
+  /** this config's scope: the audience of its tokens and the prefix of its revocations */
+  const owner = alias === 'default' ? getTableName(table) : `${alias}:${getTableName(table)}`
+  scheme.bind?.(owner)
+  const revokedKey = (id: unknown): string => `revoked:${owner}:${String(id)}`
   const toId = idConverter(idColumn)
   const hasher = options.hasher ?? defaultHasher
-  const alias = options.db ?? 'default'
   const clientIp = options.clientIp ?? clientAddress
   const db = () => databaseOf(alias).db()
   /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
@@ -167,10 +184,16 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const { [passwordField]: _password, ...rest } = row
     return rest as Row
   }
-  const load = async (found: Found): Promise<Row> => {
+  const load = async (found: Found, context: RequestContext): Promise<Row> => {
     if (found.user) return withoutPassword(found.user)
     const id = toId(found.id)
     if (id === undefined) throw unauthorized(scheme, 'invalid credentials')
+    const revocations = scheme.revocations
+    if (revocations && found.issued !== undefined) {
+      const before = (await revocations.get(revokedKey(id), context))?.before
+      if (typeof before === 'number' && found.issued < before)
+        throw unauthorized(scheme, 'credentials revoked')
+    }
     const rows = await (await db())
       .select()
       .from(table as PgTable)
@@ -184,7 +207,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const resolved = (context.resolved ??= new Map())
     let pending = resolved.get(cacheKey) as Promise<Row | null> | undefined
     if (!pending) {
-      pending = scheme.authenticate(context).then((found) => (found ? load(found) : null))
+      pending = scheme.authenticate(context).then((found) => (found ? load(found, context) : null))
       resolved.set(cacheKey, pending)
     }
     return pending
@@ -249,8 +272,25 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))
     return { user, token }
   }
+  const revoke = async (id: unknown, context?: RequestContext): Promise<void> => {
+    const revocations = scheme.revocations
+    if (!revocations) return
+    const key = toId(id)
+    if (key === undefined)
+      throw new TypeError(`auth.User: revoke() takes a user id (got ${typeof id})`)
+    // kept as long as a credential issued before can live, plus the clock tolerance
+    await revocations.set(
+      revokedKey(key),
+      { before: Date.now() },
+      (scheme.lifetime ?? 86400) + 60,
+      context,
+    )
+  }
   const logout = async (context: RequestContext): Promise<void> => {
+    // the user of these credentials, if they are still valid (a logout with bad ones ends nothing else)
+    const user = await current(context).catch(() => null)
     await scheme.end?.(context)
+    if (user) await revoke((user as Record<string, unknown>)[idKey], context)
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(null))
   }
 
@@ -260,5 +300,6 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     current,
     login,
     logout,
+    revoke,
   }) as unknown as UserConfig<Row>
 }

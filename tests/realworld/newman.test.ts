@@ -26,7 +26,8 @@ describe.each(cases)('Conduit on $label', ({ runtime, engine }) => {
   let server: Server | undefined
   let api = ''
   beforeAll(async () => {
-    const env: Record<string, string> = engine === 'postgres' && postgres ? { DATABASE_URL: postgres.url } : {}
+    // the example refuses to start without a real secret (docs/realworld.md): one per server
+    const env: Record<string, string> = { JWT_SECRET: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48)))), ...(engine === 'postgres' && postgres ? { DATABASE_URL: postgres.url } : {}) }
     server = await startServer(runtime, 'examples/realworld/server.ts', START_MS, env)
     api = `${server.origin}/api`
   }, START_MS + 10_000)
