@@ -31,5 +31,6 @@ export {
   type Verified,
 } from './schemes'
 export type { Found, Scheme } from './scheme'
+export { normalizeIdent } from './ident'
 export { User, type LoginResult, type UserConfig, type UserOptions } from './user'
 export { Require } from './require'

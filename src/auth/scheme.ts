@@ -34,6 +34,8 @@ export interface Scheme {
   readonly headers?: readonly string[]
   /** `undefined` when no credentials for it were sent; throws a 401 (403 for CSRF) when they are invalid */
   authenticate(context: RequestContext): Promise<Found | undefined>
+  /** login, before any password is checked: throws when this request may not log in (a cross-site post that would set a session cookie: 403) */
+  checkLogin?(context: RequestContext): void
   /** login: start the authentication of user `id` (a token, or a session and its cookie) */
   start?(context: RequestContext, id: unknown): Promise<string | undefined>
   /** logout: end it */

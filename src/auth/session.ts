@@ -112,7 +112,7 @@ export function Session(options: SessionOptions): SessionScheme {
     ].join('; ')
     ;(context.setCookies ??= []).push(line)
   }
-  /** Refuse an unsafe request carrying the cookie from another site (Origin, else Sec-Fetch-Site). */
+  /** Refuse an unsafe request carrying the cookie, or logging in, from another site (Origin, else Sec-Fetch-Site). */
   const checkSameSite = (context: RequestContext): void => {
     if (SAFE_METHODS.has(context.method)) return
     const origin = context.headers.get('origin')
@@ -140,6 +140,8 @@ export function Session(options: SessionOptions): SessionScheme {
       // a session stored before `issued` was kept counts as issued at 0: any revocation ends it
       return { id, issued: typeof data?.issued === 'number' ? data.issued : 0 }
     },
+    // login CSRF: a cross-site form post must not log the victim's browser into the attacker's account
+    checkLogin: checkSameSite,
     async start(context, id) {
       const previous = context.cookies[name]
       // a session id the client brought is never kept: the login starts a new one (no fixation)

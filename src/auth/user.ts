@@ -16,6 +16,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import { createMarker, type FieldDecorator, type Marker, type MarkerSpec } from '../request/markers'
+import { normalizeIdent } from './ident'
 import { defaultHasher, MAX_PASSWORD_LENGTH, type PasswordHasher } from './password'
 import { unauthorized, type Found, type Scheme } from './scheme'
 
@@ -234,6 +235,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       throw new ImproperlyConfigured(
         'auth.User: login() checks a password: give `passwordField` (the column holding auth.hashPassword() hashes)',
       )
+    scheme.checkLogin?.(context)
     // Every login verifies one hash, the user's or this dummy: unknown users take as long as wrong passwords.
     const dummy = await (dummyHash ??= hasher.hash(crypto.randomUUID()))
     const { ident, password } = credentials ?? {}
@@ -244,11 +246,13 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       typeof password === 'string' &&
       password.length <= MAX_PASSWORD_LENGTH
     const database = await db()
+    // stored idents are normalised (auth.normalizeIdent); a row saved before as typed is still found by it
+    const idents = valid ? [...new Set([normalizeIdent(ident), ident])] : []
     const rows = valid
       ? await database
           .select()
           .from(table as PgTable)
-          .where(or(...loginColumns.map((column) => eq(column, ident))))
+          .where(or(...loginColumns.flatMap((column) => idents.map((each) => eq(column, each)))))
           .limit(1)
       : []
     const row = rows[0]

@@ -71,6 +71,20 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('auth round 5 on $label', (r
     expect(login.status).toBe(403)
   })
 
+  it('identities compare normalised: case, full-width and zero-width variants are one account (signup refused as taken)', async () => {
+    const signup = await post('/signup', { username: ' Bob ', password: 'bob-password' })
+    expect(signup.status).toBe(200)
+    const id = await signup.json()
+    for (const variant of ['bob', 'BOB', 'ｂｏｂ', 'b\u200Bob', '\uFEFFBob']) {
+      const taken = await post('/signup', { username: variant, password: 'another-one' })
+      // the unique column refuses it (the ORM's answer to a unique violation in save(): 400 or 409)
+      expect([taken.status, await taken.text()], JSON.stringify(variant)).toEqual([expect.toSatisfy((status: number) => status === 400 || status === 409), expect.stringMatching(/username must be unique/)])
+      const login = await post('/login', { username: variant, password: 'bob-password' })
+      expect(login.status, JSON.stringify(variant)).toBe(200)
+      expect(((await login.json()) as { id: number }).id).toBe(id)
+    }
+  })
+
   it('logout ends every token of the user issued before; a new login works', async () => {
     const first = await login()
     const second = await login()
@@ -79,6 +93,28 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('auth round 5 on $label', (r
     expect((await me(second)).status).toBe(401)
     const after = await login()
     expect((await me(after)).status).toBe(200)
+  })
+
+  it('login CSRF: a cross-site form post to a session login is 403 (urlencoded or multipart); same-site logs in', async () => {
+    const form = new URLSearchParams({ username: 'alice', password: 'alice123' })
+    const multipart = new FormData()
+    multipart.set('username', 'alice')
+    multipart.set('password', 'alice123')
+    for (const [name, body, headers] of [
+      ['urlencoded, foreign Origin', form, { origin: 'https://evil.example' }],
+      ['multipart, foreign Origin', multipart, { origin: 'https://evil.example' }],
+      ['urlencoded, Sec-Fetch-Site: cross-site', form, { 'sec-fetch-site': 'cross-site' }],
+      ['multipart, Origin null', multipart, { origin: 'null' }],
+    ] as const) {
+      const refused = await fetch(`${base}/session_login`, { method: 'POST', body, headers })
+      expect(refused.status, name).toBe(403)
+      expect(refused.headers.getSetCookie(), name).toEqual([])
+    }
+    const same = await fetch(`${base}/session_login`, { method: 'POST', body: form, headers: { origin: new URL(base).origin, 'sec-fetch-site': 'same-origin' } })
+    expect(same.status).toBe(200)
+    expect(same.headers.getSetCookie()[0]).toMatch(/^sessionid=/)
+    // a token login sets no cookie: nothing for a cross-site page to plant
+    expect((await fetch(`${base}/login`, { method: 'POST', body: form, headers: { origin: 'https://evil.example' } })).status).toBe(200)
   })
 
   it('a password change ends every earlier token and session (one store); the new token works', async () => {
