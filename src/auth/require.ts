@@ -12,7 +12,7 @@ import type { UserConfig } from './user'
  * @example
  * @api.plugin(auth.Require(jwtUser))
  * class AdminAPI extends api.API {}
- * service.use(auth.Require(jwtUser))   // every route of the service
+ * service.use(auth.Require(jwtUser))   // every route of the service: its APIs, mounted apps and handlers, the docs routes
  */
 export function Require<U>(config: UserConfig<U>): Plugin {
   return new RequireUser(config)
@@ -23,6 +23,8 @@ class RequireUser<U> extends Plugin {
   readonly #config: UserConfig<U>
   /** what the OpenAPI document lists for the routes it guards */
   readonly security: SecurityDoc
+  /** on the service, mounted apps and handlers are guarded too */
+  override readonly guardsMounts = true
 
   constructor(config: UserConfig<U>) {
     super()
