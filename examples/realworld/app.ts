@@ -27,7 +27,8 @@ function jwtSecret(): string {
 
 export const jwt = auth.JsonWebToken({ secret: jwtSecret(), expiresIn: '30d', scheme: 'Token' })
 const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password' })
-const viewer = { viewer: jwtUser.optional() }
+/** public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one) */
+const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }
 const userParam = { user: jwtUser }
 
 // ---- schemas: what the API reads and writes --------------------------------------------------
@@ -100,7 +101,8 @@ class UsersAPI extends api.API {
   @api.post(register)
   async post({ data }: api.Input<typeof register>) {
     const { username, email, password } = data.user
-    return userOut(await Account.save({ username, email, password: await auth.hashPassword(password) }, { mustCreate: true }))
+    // emails stored normalised (login() compares under the same rule): `Alice@Mail.com` is `alice@mail.com`'s account
+    return userOut(await Account.save({ username, email: auth.normalizeIdent(email), password: await auth.hashPassword(password) }, { mustCreate: true }))
   }
   @api.post(login)
   async login({ data }: api.Input<typeof login>) {
@@ -117,8 +119,8 @@ class UserAPI extends api.API {
   }
   @api.put(updateUser)
   async put({ user, data }: api.Input<typeof updateUser>) {
-    const { password, ...changes } = data.user
-    await Account.save({ ...changes, ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
+    const { password, email, ...changes } = data.user
+    await Account.save({ ...changes, ...(email === undefined ? {} : { email: auth.normalizeIdent(email) }), ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
     if (password !== undefined) await jwtUser.revoke(user.id, this.request)   // a new password ends every earlier token; the answer carries a new one
     return userOut(user.id)
   }
@@ -223,7 +225,8 @@ export class ConduitAPI extends api.API {
   static articles = ArticlesAPI
   static tags = TagsAPI
 
-  @api.before('*', viewer)
+  // the routes whose answers depend on the viewer (`following`, `favorited`); login, tags and the user's own routes never read it
+  @api.before(ProfilesAPI, ArticlesAPI, viewer)
   identify({ viewer: current }: { viewer: { id: number } | null }) {
     this.request.state.userId = current?.id   // what the schemas' context filters read
   }
@@ -232,17 +235,24 @@ export class ConduitAPI extends api.API {
   onError(error: unknown) {
     if (!(error instanceof exceptions.HttpError) || error.status >= 500) throw error
     const status = error.status === 400 || error.status === 409 ? 422 : error.status
-    const body = error.errors.length ? error.errors.map((issue) => `${issue.path.join('.') || issue.name} ${issue.message}`) : [error.message]
+    // a unique column's refusal in RealWorld's words, naming the field only (no constraint, no value)
+    const body = error.errors.length ? error.errors.map((issue) => (/must be unique/.test(issue.message) ? `${issue.name} has already been taken` : `${issue.path.join('.') || issue.name} ${issue.message}`)) : [error.message]
     return this.respond({ errors: { body } }, { status, headers: error.headers })
   }
 }
 
-/** The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from ./tables. */
-export function createConduit(options: { url?: string; dataDir?: string } = {}): { service: Fw; database: orm.Database } {
+/**
+ * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from
+ * ./tables. `corsOrigins`: the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`,
+ * comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
+ */
+export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[] } = {}): { service: Fw; database: orm.Database } {
   const database = options.url
     ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
     : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
-  const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api' })
+  const origins = options.corsOrigins?.filter(Boolean) ?? []
+  const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
+  const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })
   service.use(orm.DatabaseConnections({ default: database }))
   return { service, database }
 }

@@ -32,5 +32,11 @@ export {
 } from './schemes'
 export type { Found, Scheme } from './scheme'
 export { normalizeIdent } from './ident'
-export { User, type LoginResult, type UserConfig, type UserOptions } from './user'
+export {
+  User,
+  type LoginResult,
+  type OptionalOptions,
+  type UserConfig,
+  type UserOptions,
+} from './user'
 export { Require } from './require'

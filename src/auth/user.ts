@@ -12,7 +12,7 @@ import {
   type InferSelectModel,
 } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { ImproperlyConfigured } from '../exceptions'
+import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import { createMarker, type FieldDecorator, type Marker, type MarkerSpec } from '../request/markers'
@@ -48,6 +48,17 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
 }
 
 /**
+ * Options of `userConfig.optional()`.
+ *
+ * @example
+ * const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }   // a stale token reads as anonymous
+ */
+export interface OptionalOptions {
+  /** invalid credentials: `'unauthorized'` (default: 401) or `'anonymous'` (`null`, as if none were sent) */
+  invalid?: 'unauthorized' | 'anonymous'
+}
+
+/**
  * What `login()` answers: the user and, for `JsonWebToken`, the token.
  *
  * @example
@@ -69,8 +80,12 @@ export interface LoginResult<U> {
  */
 export interface UserConfig<U> extends Marker<U>, FieldDecorator<U> {
   readonly authentication: Scheme
-  /** the same user, `null` when no credentials are sent (invalid ones are still 401) */
-  optional(): Marker<U | null> & FieldDecorator<U | null>
+  /**
+   * The same user, `null` when no credentials are sent; invalid ones (expired,
+   * revoked, unknown) are still 401 unless `{ invalid: 'anonymous' }`: then
+   * they are `null` too (public routes a client with a stale token may call).
+   */
+  optional(options?: OptionalOptions): Marker<U | null> & FieldDecorator<U | null>
   /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
   current(context: RequestContext): Promise<U | null>
   /**
@@ -226,6 +241,13 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     headers: scheme.headers,
   })
   const optionalMarker = createMarker<Row | null>(spec(current, true))
+  // invalid credentials read as none; a 403 (a cross-site cookie request) and server errors still throw
+  const anonymousIfInvalid = (context: RequestContext): Promise<Row | null> =>
+    current(context).catch((error: unknown) => {
+      if (error instanceof Unauthorized) return null
+      throw error
+    })
+  const anonymousMarker = createMarker<Row | null>(spec(anonymousIfInvalid, true))
 
   const login = async (
     context: RequestContext,
@@ -300,7 +322,8 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
 
   return Object.assign(createMarker<Row>(spec(required, false)), {
     authentication: scheme,
-    optional: () => optionalMarker,
+    optional: (optionalOptions?: OptionalOptions) =>
+      optionalOptions?.invalid === 'anonymous' ? anonymousMarker : optionalMarker,
     current,
     login,
     logout,
