@@ -26,7 +26,9 @@ function jwtSecret(): string {
 }
 
 export const jwt = auth.JsonWebToken({ secret: jwtSecret(), expiresIn: '30d', scheme: 'Token' })
-const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password' })
+/** PBKDF2 iterations: `PBKDF2_ITERATIONS` (default OWASP's 600 000, about 110 ms of CPU per login on Node; docs/auth.md) */
+const hasher = auth.Pbkdf2Hasher({ iterations: Number(process.env.PBKDF2_ITERATIONS || auth.PBKDF2_SHA256_ITERATIONS) })
+const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password', hasher })
 /** public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one) */
 const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }
 const userParam = { user: jwtUser }
@@ -102,7 +104,7 @@ class UsersAPI extends api.API {
   async post({ data }: api.Input<typeof register>) {
     const { username, email, password } = data.user
     // emails stored normalised (login() compares under the same rule): `Alice@Mail.com` is `alice@mail.com`'s account
-    return userOut(await Account.save({ username, email: auth.normalizeIdent(email), password: await auth.hashPassword(password) }, { mustCreate: true }))
+    return userOut(await Account.save({ username, email: auth.normalizeIdent(email), password: await auth.hashPassword(password, hasher) }, { mustCreate: true }))
   }
   @api.post(login)
   async login({ data }: api.Input<typeof login>) {
@@ -120,7 +122,7 @@ class UserAPI extends api.API {
   @api.put(updateUser)
   async put({ user, data }: api.Input<typeof updateUser>) {
     const { password, email, ...changes } = data.user
-    await Account.save({ ...changes, ...(email === undefined ? {} : { email: auth.normalizeIdent(email) }), ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
+    await Account.save({ ...changes, ...(email === undefined ? {} : { email: auth.normalizeIdent(email) }), ...(password === undefined ? {} : { password: await auth.hashPassword(password, hasher) }), id: user.id })
     if (password !== undefined) await jwtUser.revoke(user.id, this.request)   // a new password ends every earlier token; the answer carries a new one
     return userOut(user.id)
   }

@@ -165,17 +165,29 @@ export function Pbkdf2Hasher(options: Pbkdf2Options = {}): PasswordHasher {
 export const defaultHasher: PasswordHasher = Pbkdf2Hasher()
 
 /**
- * Hash a password for storing (`pbkdf2_sha256$600000$<salt>$<hash>`). A
- * password longer than 4096 characters is a 400 (`exceptions.BadRequest`).
+ * Hash a password for storing (`pbkdf2_sha256$600000$<salt>$<hash>`), with
+ * the default hasher, a hasher, or PBKDF2 at `{ iterations }`. A password
+ * longer than 4096 characters is a 400 (`exceptions.BadRequest`).
  *
  * @example
  * await db.insert(users).values({ username: 'alice', password: await auth.hashPassword('alice123') })
+ * await auth.hashPassword('alice123', { iterations: 100_000 })   // Workers' maximum
  */
 export function hashPassword(
   plain: string,
-  hasher: PasswordHasher = defaultHasher,
+  hasher: PasswordHasher | Pbkdf2Options = defaultHasher,
 ): Promise<string> {
-  return hasher.hash(plain)
+  return hasherOf(hasher).hash(plain)
+}
+
+/** A hasher, or the PBKDF2 hasher of these options (one per iteration count, made once). */
+const byIterations = new Map<number, PasswordHasher>()
+function hasherOf(given: PasswordHasher | Pbkdf2Options): PasswordHasher {
+  if ('hash' in given && typeof given.hash === 'function') return given
+  const iterations = (given as Pbkdf2Options).iterations ?? PBKDF2_SHA256_ITERATIONS
+  let made = byIterations.get(iterations)
+  if (!made) byIterations.set(iterations, (made = Pbkdf2Hasher({ iterations })))
+  return made
 }
 
 /**
@@ -188,7 +200,7 @@ export function hashPassword(
 export function verifyPassword(
   plain: string,
   encoded: string,
-  hasher: PasswordHasher = defaultHasher,
+  hasher: PasswordHasher | Pbkdf2Options = defaultHasher,
 ): Promise<boolean> {
-  return hasher.verify(plain, encoded)
+  return hasherOf(hasher).verify(plain, encoded)
 }

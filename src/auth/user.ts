@@ -17,7 +17,7 @@ import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import { createMarker, type FieldDecorator, type Marker, type MarkerSpec } from '../request/markers'
 import { normalizeIdent } from './ident'
-import { defaultHasher, MAX_PASSWORD_LENGTH, type PasswordHasher } from './password'
+import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher, type PasswordHasher } from './password'
 import { unauthorized, type Found, type Scheme } from './scheme'
 
 type Key<T extends PgTable> = keyof InferSelectModel<T> & string
@@ -41,6 +41,8 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
   loginIpField?: Key<T>
   /** default: PBKDF2-SHA256, 600 000 iterations (`auth.Pbkdf2Hasher()`) */
   hasher?: PasswordHasher
+  /** PBKDF2 iterations of the default hasher (600 000; each login costs about 110 ms of CPU on Node at that count, docs/auth.md); ignored with `hasher` */
+  iterations?: number
   /** the `orm.DatabaseConnections` alias (default `default`) */
   db?: string
   /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
@@ -188,7 +190,11 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   scheme.bind?.(owner)
   const revokedKey = (id: unknown): string => `revoked:${owner}:${String(id)}`
   const toId = idConverter(idColumn)
-  const hasher = options.hasher ?? defaultHasher
+  const hasher =
+    options.hasher ??
+    (options.iterations === undefined
+      ? defaultHasher
+      : Pbkdf2Hasher({ iterations: options.iterations }))
   const clientIp = options.clientIp ?? clientAddress
   const db = () => databaseOf(alias).db()
   /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
