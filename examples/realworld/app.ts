@@ -227,8 +227,9 @@ export class ConduitAPI extends api.API {
   static articles = ArticlesAPI
   static tags = TagsAPI
 
-  // the routes whose answers depend on the viewer (`following`, `favorited`); login, tags and the user's own routes never read it
-  @api.before(ProfilesAPI, ArticlesAPI, viewer)
+  // every route (its document lists the optional Token): a stale or unknown token is anonymous here, so it
+  // never turns login, tags or a public read into a 401; routes that need the user still answer 401
+  @api.before('*', viewer)
   identify({ viewer: current }: { viewer: { id: number } | null }) {
     this.request.state.userId = current?.id   // what the schemas' context filters read
   }
