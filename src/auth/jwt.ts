@@ -85,7 +85,10 @@ function lifetimeSeconds(expiresIn: string | number): number | undefined {
 /**
  * Authentication by a signed JSON Web Token: `login()` returns one; requests
  * send `Authorization: Bearer <jwt>` (any case; `Token` too). An expired,
- * tampered or foreign-algorithm token is 401.
+ * tampered or foreign-algorithm token is 401, and so is one without `exp`,
+ * with an `iat` ahead, older than `expiresIn`, for another audience (each
+ * `auth.User` config's own: its table) or revoked by `logout()`. A secret
+ * under 32 bytes is `ImproperlyConfigured` (outside `debug`).
  *
  * @example
  * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: env.JWT_SECRET }), loginFields: ['username'], passwordField: 'password' })
