@@ -37,9 +37,19 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on
       (error: Error) => error.message,
     )
     expect(refused).toMatch(/exited before listening[\s\S]*set JWT_SECRET/)
+    // the development flag (what `npm run example:realworld` sets): a random secret, said so, never printed
+    const dev = await startServer(runtime, ENTRY, START_MS, { JWT_SECRET: '', CONDUIT_DEV: '1' })
+    try {
+      const name = `d${Date.now().toString(36)}`
+      const registered = await fetch(`${dev.origin}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: { username: name, email: `${name}@mail.com`, password: 'password' } }) })
+      expect(registered.status).toBe(200)
+      expect(dev.output()).toMatch(/CONDUIT_DEV=1 and no JWT_SECRET: signing with a random secret/)
+    } finally {
+      await dev.stop()
+    }
     const forged = await sign('conduit-development-secret', { sub: '1', aud: 'users', iat: now(), exp: now() + 3600 })
     expect((await send('GET', '/user', undefined, forged)).status).toBe(401)
-  }, 2 * START_MS)
+  }, 3 * START_MS)
 
   it('a stale or unknown token: public routes and login answer as anonymous; /user is 401', async () => {
     const name = `s${Date.now().toString(36)}`
