@@ -7,7 +7,8 @@
  */
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
+import { postgresSkipReason, startPostgres, type PostgresServer } from '../orm/engines'
+import { labelled, runtimesFor, servedByFw, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 180_000
 const ENTRY = 'examples/realworld/server.ts'
@@ -15,6 +16,24 @@ const SECRET = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array
 const FRONTEND = 'http://localhost:4200'
 const now = () => Math.floor(Date.now() / 1000)
 const sign = (secret: string, claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret))
+
+type Sent = { status: number; body: { user?: { token: string; email: string }; errors?: { body: string[] } } }
+
+/** A JSON request to the Conduit API at `api`, with `Authorization: Token <token>` when given. */
+async function sendTo(api: string, method: string, path: string, body?: unknown, token?: string): Promise<Sent> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) }
+  const response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as Sent['body'] }
+}
+
+/** Another case of a registered email is the same account at login and taken at signup (RealWorld's 422). */
+async function emailsAreOneAccount(api: string): Promise<void> {
+  const name = `c${Date.now().toString(36)}`
+  expect((await sendTo(api, 'POST', '/users', { user: { username: name, email: `${name}@Mail.com`, password: 'password' } })).body.user?.email).toBe(`${name}@mail.com`)
+  const taken = await sendTo(api, 'POST', '/users', { user: { username: `${name}x`, email: `${name.toUpperCase()}@MAIL.COM`, password: 'password' } })
+  expect([taken.status, taken.body]).toEqual([422, { errors: { body: ['email has already been taken'] } }])
+  expect((await sendTo(api, 'POST', '/users/login', { user: { email: ` ${name.toUpperCase()}@mail.com `, password: 'password' } })).status).toBe(200)
+}
 
 describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on $label', (runtime) => {
   let server: Server | undefined
@@ -25,11 +44,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on
   }, START_MS + 10_000)
   afterAll(() => server?.stop())
 
-  const send = async (method: string, path: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) }
-    const response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    return { status: response.status, body: (await response.json()) as { user?: { token: string; email: string }; errors?: { body: string[] } } }
-  }
+  const send = (method: string, path: string, body?: unknown, token?: string) => sendTo(api, method, path, body, token)
 
   it('refuses to start without JWT_SECRET; a token signed with the old fallback string is 401', async () => {
     const refused = await startServer(runtime, ENTRY, START_MS, { JWT_SECRET: '', CONDUIT_DEV: '' }).then(
@@ -65,13 +80,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on
     }
   })
 
-  it('emails compare normalised: another case is the same account (login) and taken (422, no constraint name)', async () => {
-    const name = `c${Date.now().toString(36)}`
-    expect((await send('POST', '/users', { user: { username: name, email: `${name}@Mail.com`, password: 'password' } })).body.user?.email).toBe(`${name}@mail.com`)
-    const taken = await send('POST', '/users', { user: { username: `${name}x`, email: `${name.toUpperCase()}@MAIL.COM`, password: 'password' } })
-    expect([taken.status, taken.body]).toEqual([422, { errors: { body: ['email has already been taken'] } }])
-    expect((await send('POST', '/users/login', { user: { email: ` ${name.toUpperCase()}@mail.com `, password: 'password' } })).status).toBe(200)
-  })
+  it('emails compare normalised: another case is the same account (login) and taken (422, no constraint name)', () => emailsAreOneAccount(api))
 
   it('a password change ends the earlier tokens; the answer carries one that works', async () => {
     const name = `p${Date.now().toString(36)}`
@@ -92,4 +101,19 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on
     const actual = await fetch(`${api}/tags`, { headers: { origin: FRONTEND } })
     expect(actual.headers.get('access-control-allow-origin')).toBe(FRONTEND)
   })
+})
+
+describe.skipIf(postgresSkipReason !== undefined)('Conduit emails on a PostgreSQL 15 server (Node)', () => {
+  let postgres: PostgresServer | undefined
+  let server: Server | undefined
+  beforeAll(async () => {
+    postgres = await startPostgres()
+    server = await startServer(labelled('node'), ENTRY, START_MS, { JWT_SECRET: SECRET, DATABASE_URL: postgres.url })
+  }, START_MS + 120_000)
+  afterAll(async () => {
+    await server?.stop()
+    await postgres?.stop()
+  })
+
+  it('another case is the same account and taken', () => emailsAreOneAccount(`${server?.origin}/api`))
 })
