@@ -1,9 +1,10 @@
 /**
- * examples/realworld's authentication over real HTTP on Node, Bun and Deno (PGlite): no default
- * secret (it refuses to start without JWT_SECRET; a token signed with the old fallback string is
- * 401), a stale token never turns a public route or a login into a 401 (issue 54 #16), emails
- * compare normalised, a duplicate answers RealWorld's "has already been taken", CORS for the
- * origins in CORS_ORIGINS (issue 54 #17), a password change ends the earlier tokens.
+ * examples/realworld's authentication over real HTTP on Node, Bun and Deno (PGlite; the emails on a
+ * PostgreSQL 15 server too): no default secret (it refuses to start without JWT_SECRET; a token
+ * signed with the old fallback string is 401), a stale token never turns a public route or a login
+ * into a 401 (issue 54 #16), emails compare normalised, a duplicate answers RealWorld's "has
+ * already been taken", CORS for the origins in CORS_ORIGINS (issue 54 #17), a password change
+ * ends the earlier tokens.
  */
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
