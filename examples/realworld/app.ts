@@ -12,9 +12,25 @@ import * as tables from './tables'
 
 const { users, follows, articles, tags, favorites, comments } = tables
 
-export const jwt = auth.JsonWebToken({ secret: process.env.JWT_SECRET ?? 'conduit-development-secret', expiresIn: '30d', scheme: 'Token' })
-const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password' })
-const viewer = { viewer: jwtUser.optional() }
+/**
+ * The token secret: `JWT_SECRET` (at least 32 random bytes: `openssl rand -base64 48`). Without it
+ * the example refuses to start, unless `CONDUIT_DEV=1` (what `npm run example:realworld` sets): then
+ * a random secret made for this process (its tokens end with it; the secret itself is never printed).
+ */
+function jwtSecret(): string {
+  const secret = process.env.JWT_SECRET
+  if (secret) return secret
+  if (process.env.CONDUIT_DEV !== '1') throw new Error('conduit: set JWT_SECRET to at least 32 random bytes (e.g. `export JWT_SECRET=$(openssl rand -base64 48)`), or CONDUIT_DEV=1 for a random one in development')
+  console.warn('conduit: CONDUIT_DEV=1 and no JWT_SECRET: signing with a random secret made for this process (tokens end when it stops)')
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))))
+}
+
+export const jwt = auth.JsonWebToken({ secret: jwtSecret(), expiresIn: '30d', scheme: 'Token' })
+/** PBKDF2 iterations: `PBKDF2_ITERATIONS` (default OWASP's 600 000, about 110 ms of CPU per login on Node; docs/auth.md) */
+const hasher = auth.Pbkdf2Hasher({ iterations: Number(process.env.PBKDF2_ITERATIONS || auth.PBKDF2_SHA256_ITERATIONS) })
+const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password', hasher })
+/** public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one) */
+const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }
 const userParam = { user: jwtUser }
 
 // ---- schemas: what the API reads and writes --------------------------------------------------
@@ -87,7 +103,8 @@ class UsersAPI extends api.API {
   @api.post(register)
   async post({ data }: api.Input<typeof register>) {
     const { username, email, password } = data.user
-    return userOut(await Account.save({ username, email, password: await auth.hashPassword(password) }, { mustCreate: true }))
+    // emails stored normalised (login() compares under the same rule): `Alice@Mail.com` is `alice@mail.com`'s account
+    return userOut(await Account.save({ username, email: auth.normalizeIdent(email), password: await auth.hashPassword(password, hasher) }, { mustCreate: true }))
   }
   @api.post(login)
   async login({ data }: api.Input<typeof login>) {
@@ -104,8 +121,9 @@ class UserAPI extends api.API {
   }
   @api.put(updateUser)
   async put({ user, data }: api.Input<typeof updateUser>) {
-    const { password, ...changes } = data.user
-    await Account.save({ ...changes, ...(password === undefined ? {} : { password: await auth.hashPassword(password) }), id: user.id })
+    const { password, email, ...changes } = data.user
+    await Account.save({ ...changes, ...(email === undefined ? {} : { email: auth.normalizeIdent(email) }), ...(password === undefined ? {} : { password: await auth.hashPassword(password, hasher) }), id: user.id })
+    if (password !== undefined) await jwtUser.revoke(user.id, this.request)   // a new password ends every earlier token; the answer carries a new one
     return userOut(user.id)
   }
 }
@@ -209,6 +227,8 @@ export class ConduitAPI extends api.API {
   static articles = ArticlesAPI
   static tags = TagsAPI
 
+  // every route (its document lists the optional Token): a stale or unknown token is anonymous here, so it
+  // never turns login, tags or a public read into a 401; routes that need the user still answer 401
   @api.before('*', viewer)
   identify({ viewer: current }: { viewer: { id: number } | null }) {
     this.request.state.userId = current?.id   // what the schemas' context filters read
@@ -218,17 +238,24 @@ export class ConduitAPI extends api.API {
   onError(error: unknown) {
     if (!(error instanceof exceptions.HttpError) || error.status >= 500) throw error
     const status = error.status === 400 || error.status === 409 ? 422 : error.status
-    const body = error.errors.length ? error.errors.map((issue) => `${issue.path.join('.') || issue.name} ${issue.message}`) : [error.message]
+    // a unique column's refusal in RealWorld's words, naming the field only (no constraint, no value)
+    const body = error.errors.length ? error.errors.map((issue) => (/must be unique/.test(issue.message) ? `${issue.name} has already been taken` : `${issue.path.join('.') || issue.name} ${issue.message}`)) : [error.message]
     return this.respond({ errors: { body } }, { status, headers: error.headers })
   }
 }
 
-/** The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from ./tables. */
-export function createConduit(options: { url?: string; dataDir?: string } = {}): { service: Fw; database: orm.Database } {
+/**
+ * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from
+ * ./tables. `corsOrigins`: the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`,
+ * comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
+ */
+export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[] } = {}): { service: Fw; database: orm.Database } {
   const database = options.url
     ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
     : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
-  const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api' })
+  const origins = options.corsOrigins?.filter(Boolean) ?? []
+  const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
+  const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })
   service.use(orm.DatabaseConnections({ default: database }))
   return { service, database }
 }

@@ -1,11 +1,15 @@
 /**
  * `npm run example:realworld`: the Conduit backend on embedded PGlite, or on a
  * Postgres server with `DATABASE_URL=postgres://... npm run example:realworld`.
+ * `JWT_SECRET` (≥ 32 random bytes) is required unless `CONDUIT_DEV=1` (the npm
+ * script sets it: a random secret per process); `CORS_ORIGINS` lists browser frontends.
  */
 import { createConduit } from './app'
 
 const url = process.env.DATABASE_URL
-const { service, database } = createConduit({ url, dataDir: process.env.CONDUIT_DATA_DIR })
+// CORS_ORIGINS=http://localhost:4200,https://conduit.example: the browser frontends allowed to call the API
+const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((origin) => origin.trim())
+const { service, database } = createConduit({ url, dataDir: process.env.CONDUIT_DATA_DIR, corsOrigins })
 await database.connect() // the tables are created before the first request
 const server = await service.run({ port: Number(process.env.PORT ?? 8000) })
 console.log(`conduit (${url ? 'postgres' : 'pglite'}) listening on http://${server.hostname}:${server.port}/api (${server.runtime})`)

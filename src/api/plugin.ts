@@ -18,6 +18,8 @@ export type PluginResult = void | undefined | Response | Promise<void | undefine
  * service.use(new Auth())
  */
 export class Plugin {
+  /** declared by a guard (`auth.Require`): used on the service, it also runs around mounted apps and handlers (`service.mount`), which other service plugins leave alone */
+  readonly guardsMounts?: boolean
   /** before routing (service) or before params are parsed (class); a `Response` short-circuits */
   processRequest?(request: Request, ctx: RequestContext): PluginResult
   /** after the response is made; a returned `Response` replaces it */

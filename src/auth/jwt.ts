@@ -2,6 +2,10 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { authorization, unauthorized, type Found, type Scheme } from './scheme'
+import { MemoryStore, type SessionStore } from './stores'
+
+/** The shortest HMAC secret accepted outside `debug` (bytes): RFC 7518 §3.2's HS256 key size. */
+export const MIN_SECRET_BYTES = 32
 
 /** A signing key pair (or one key for HMAC) as Web Crypto or jose take them. */
 type KeyLike = CryptoKey | Uint8Array
@@ -19,10 +23,17 @@ export interface JsonWebTokenOptions {
   key?: { privateKey: KeyLike; publicKey: KeyLike }
   /** the one algorithm signed and accepted (default `HS256` with a secret); tokens of any other (`none` included) are 401 */
   algorithm?: string
-  /** lifetime: seconds, or jose's text (`'30d'`, `'2h'`); default one day */
+  /** lifetime: seconds, or jose's text (`'30d'`, `'2h'`); default one day. Also the longest a token is accepted after its `iat`, whatever its `exp` says */
   expiresIn?: string | number
   issuer?: string
+  /** the `aud` set and required; default: the table of the `auth.User` config using the scheme (a token of one config is refused by another) */
   audience?: string
+  /** seconds of clock difference allowed on `exp` and `iat` (default 30): an `iat` further in the future is 401 */
+  clockTolerance?: number
+  /** where `logout()` / `revoke()` keep each user's "credentials issued before" time (default `auth.MemoryStore()`: one process; give a shared store — Redis, a database, KV — when several processes serve) */
+  revocations?: SessionStore
+  /** development only: accept a secret shorter than 32 bytes (warned once); outside `debug` it is `ImproperlyConfigured` */
+  debug?: boolean
   /** the scheme name in `Authorization` and `WWW-Authenticate` (default `Bearer`; `Bearer` and `Token` are always accepted, any case) */
   scheme?: string
   /** longest token accepted (default 8192 characters): longer is 401 unread */
@@ -38,16 +49,46 @@ export interface JsonWebTokenOptions {
  */
 export interface JsonWebTokenScheme extends Scheme {
   readonly kind: 'jwt'
+  /** the audience its tokens carry and require (explicit, else its `auth.User` table's name once bound) */
+  readonly audience: string | undefined
   /** a token for user `id` (what `login()` returns) */
   sign(id: unknown, claims?: Record<string, unknown>): Promise<string>
 }
 
 type Jose = typeof import('jose')
 
+/** jose's time span text (`'30d'`, `'2 hours'`, `'90s'`), as its `setExpirationTime` reads it. */
+const TIME_SPAN =
+  /^(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i
+const UNIT_SECONDS: Record<string, number> = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 86400,
+  w: 604800,
+  y: 31557600,
+}
+
+/** A token lifetime in whole seconds, from seconds or a time span (`'30d'`); undefined when it is neither. */
+function lifetimeSeconds(expiresIn: string | number): number | undefined {
+  if (typeof expiresIn === 'number')
+    return Number.isFinite(expiresIn) && expiresIn >= 1 ? Math.round(expiresIn) : undefined
+  const match = TIME_SPAN.exec(expiresIn.trim())
+  if (!match) return undefined
+  const [, amount = '', unit = ''] = match
+  const lower = unit.toLowerCase()
+  const perUnit = lower.startsWith('mi') || lower === 'm' ? 60 : UNIT_SECONDS[lower.charAt(0)]
+  const seconds = Math.round(Number(amount) * (perUnit ?? 0))
+  return seconds >= 1 ? seconds : undefined
+}
+
 /**
  * Authentication by a signed JSON Web Token: `login()` returns one; requests
  * send `Authorization: Bearer <jwt>` (any case; `Token` too). An expired,
- * tampered or foreign-algorithm token is 401.
+ * tampered or foreign-algorithm token is 401, and so is one without `exp`,
+ * with an `iat` ahead, older than `expiresIn`, for another audience (each
+ * `auth.User` config's own: its table) or revoked by `logout()`. A secret
+ * under 32 bytes is `ImproperlyConfigured` (outside `debug`).
  *
  * @example
  * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: env.JWT_SECRET }), loginFields: ['username'], passwordField: 'password' })
@@ -58,8 +99,16 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     throw new ImproperlyConfigured(
       'auth.JsonWebToken: give either `secret` (HMAC) or `key` ({ privateKey, publicKey })',
     )
-  if (secret !== undefined && secret.length < 16)
-    throw new ImproperlyConfigured('auth.JsonWebToken: the secret must be at least 16 characters')
+  const secretBytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
+  if (secretBytes !== undefined && secretBytes.length < MIN_SECRET_BYTES) {
+    if (!options.debug)
+      throw new ImproperlyConfigured(
+        `auth.JsonWebToken: the secret must be at least ${MIN_SECRET_BYTES} random bytes (got ${secretBytes.length}); make one with \`openssl rand -base64 48\` and read it from the environment (\`debug: true\` accepts a short one in development only)`,
+      )
+    console.warn(
+      `auth.JsonWebToken: a secret of ${secretBytes.length} bytes is accepted because of \`debug: true\`; use at least ${MIN_SECRET_BYTES} random bytes in production`,
+    )
+  }
   const algorithm = options.algorithm ?? (secret !== undefined ? 'HS256' : undefined)
   if (!algorithm || algorithm.toLowerCase() === 'none')
     throw new ImproperlyConfigured(
@@ -69,25 +118,38 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     throw new ImproperlyConfigured(
       `auth.JsonWebToken: a secret signs with HS256/384/512, not ${algorithm}`,
     )
-  const secretBytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
   const signKey = (secretBytes ?? key?.privateKey) as KeyLike
   const verifyKey = (secretBytes ?? key?.publicKey) as KeyLike
   const name = options.scheme ?? 'Bearer'
   const accepted = new Set(['bearer', 'token', name.toLowerCase()])
   const maxLength = options.maxLength ?? 8192
-  // jose reads a number as an absolute time: a lifetime in seconds is written as text
-  const expiresIn =
-    typeof options.expiresIn === 'number' ? `${options.expiresIn}s` : (options.expiresIn ?? '1d')
-  const verifyOptions = {
-    algorithms: [algorithm],
-    issuer: options.issuer,
-    audience: options.audience,
-  }
+  const lifetime = lifetimeSeconds(options.expiresIn ?? 86400)
+  if (lifetime === undefined)
+    throw new ImproperlyConfigured(
+      `auth.JsonWebToken: expiresIn is a number of seconds or a span like '30d', '2h', '15m' (got ${String(options.expiresIn)})`,
+    )
+  const clockTolerance = options.clockTolerance ?? 30
+  if (!Number.isFinite(clockTolerance) || clockTolerance < 0)
+    throw new ImproperlyConfigured('auth.JsonWebToken: clockTolerance is a number of seconds ≥ 0')
+  let audience = options.audience
   let jose: Promise<Jose> | undefined
   // jose is an optional peer dependency: loaded on first use (a literal import, so Workers bundlers include it).
   const load = (): Promise<Jose> => (jose ??= import('jose'))
   const scheme: JsonWebTokenScheme = {
     kind: 'jwt',
+    get audience() {
+      return audience
+    },
+    revocations: options.revocations ?? MemoryStore(),
+    lifetime,
+    bind(owner) {
+      if (options.audience !== undefined || audience === owner) return
+      if (audience !== undefined)
+        throw new ImproperlyConfigured(
+          `auth.JsonWebToken: one scheme serves the user configs of '${audience}' and '${owner}': give each its own auth.JsonWebToken (or an explicit \`audience\`), so a token of one is refused by the other`,
+        )
+      audience = owner
+    },
     security: {
       name: 'bearerAuth',
       scheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -96,13 +158,14 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     headers: ['authorization'],
     async sign(id, claims = {}) {
       const { SignJWT } = await load()
-      let token = new SignJWT(claims)
+      // `iat` to the millisecond (a NumericDate may be fractional): revocation compares it to a logout's time
+      const now = Date.now()
+      let token = new SignJWT({ ...claims, iat: now / 1000 })
         .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
         .setSubject(String(id))
-        .setIssuedAt()
-        .setExpirationTime(expiresIn)
+        .setExpirationTime(Math.floor(now / 1000) + lifetime)
       if (options.issuer) token = token.setIssuer(options.issuer)
-      if (options.audience) token = token.setAudience(options.audience)
+      if (audience !== undefined) token = token.setAudience(audience)
       return token.sign(signKey)
     },
     async authenticate(context: RequestContext): Promise<Found | undefined> {
@@ -112,16 +175,26 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
         throw unauthorized(scheme, `token longer than ${maxLength} characters`)
       const { jwtVerify } = await load()
       let subject: string | undefined
+      let issuedAt: number | undefined
       try {
-        const { payload } = await jwtVerify(sent.credentials, verifyKey, verifyOptions)
+        const { payload } = await jwtVerify(sent.credentials, verifyKey, {
+          algorithms: [algorithm],
+          issuer: options.issuer,
+          audience,
+          // no `exp` → 401; an `iat` in the future → 401; older than the lifetime → 401 whatever its `exp`
+          requiredClaims: ['exp', 'iat'],
+          maxTokenAge: lifetime,
+          clockTolerance,
+        })
         subject = payload.sub
+        issuedAt = payload.iat
       } catch {
         // expired, tampered, another algorithm or issuer, not a JWT at all: the same answer, naming nothing
         throw unauthorized(scheme, 'invalid or expired token')
       }
       if (typeof subject !== 'string' || !subject)
         throw unauthorized(scheme, 'token without a subject')
-      return { id: subject }
+      return { id: subject, issued: Math.round((issuedAt ?? 0) * 1000) }
     },
     start(_context, id) {
       return scheme.sign(id)

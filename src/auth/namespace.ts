@@ -31,5 +31,12 @@ export {
   type Verified,
 } from './schemes'
 export type { Found, Scheme } from './scheme'
-export { User, type LoginResult, type UserConfig, type UserOptions } from './user'
+export { normalizeIdent } from './ident'
+export {
+  User,
+  type LoginResult,
+  type OptionalOptions,
+  type UserConfig,
+  type UserOptions,
+} from './user'
 export { Require } from './require'

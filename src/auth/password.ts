@@ -3,6 +3,7 @@
  * in Django's `pbkdf2_sha256$<iterations>$<salt>$<base64 hash>` format, so a
  * UtilMeta or Django user table logs in unchanged (docs/auth.md, "Passwords").
  */
+import { BadRequest } from '../exceptions'
 
 /**
  * A password hasher: what `auth.User({ hasher })`, `auth.hashPassword` and
@@ -30,7 +31,7 @@ export interface PasswordHasher {
 export const PBKDF2_SHA256_ITERATIONS = 600_000
 /** A stored hash asking for more than this is refused (a row cannot make a login burn a core for minutes). */
 const MAX_ITERATIONS = 10_000_000
-/** Longer passwords are refused before hashing (Django's limit too): hashing cost stays bounded. */
+/** Longer passwords are refused before hashing (Django's limit too): hashing cost stays bounded; `hash` answers 400, `verify` false. */
 export const MAX_PASSWORD_LENGTH = 4096
 const ALGORITHM = 'pbkdf2_sha256'
 const SALT_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -139,8 +140,9 @@ export function Pbkdf2Hasher(options: Pbkdf2Options = {}): PasswordHasher {
   }
   return {
     async hash(plain) {
-      if (plain.length > MAX_PASSWORD_LENGTH)
-        throw new RangeError(`auth: a password is at most ${MAX_PASSWORD_LENGTH} characters`)
+      // a 400 the endpoint answers as is (a signup body's password of any length is never a 500)
+      if (typeof plain !== 'string' || plain.length > MAX_PASSWORD_LENGTH)
+        throw new BadRequest(`a password is a string of at most ${MAX_PASSWORD_LENGTH} characters`)
       const salt = randomSalt()
       return `${ALGORITHM}$${iterations}$${salt}$${toBase64(await derive(plain, salt, iterations, 32))}`
     },
@@ -163,16 +165,29 @@ export function Pbkdf2Hasher(options: Pbkdf2Options = {}): PasswordHasher {
 export const defaultHasher: PasswordHasher = Pbkdf2Hasher()
 
 /**
- * Hash a password for storing (`pbkdf2_sha256$600000$<salt>$<hash>`).
+ * Hash a password for storing (`pbkdf2_sha256$600000$<salt>$<hash>`), with
+ * the default hasher, a hasher, or PBKDF2 at `{ iterations }`. A password
+ * longer than 4096 characters is a 400 (`exceptions.BadRequest`).
  *
  * @example
  * await db.insert(users).values({ username: 'alice', password: await auth.hashPassword('alice123') })
+ * await auth.hashPassword('alice123', { iterations: 100_000 })   // Workers' maximum
  */
 export function hashPassword(
   plain: string,
-  hasher: PasswordHasher = defaultHasher,
+  hasher: PasswordHasher | Pbkdf2Options = defaultHasher,
 ): Promise<string> {
-  return hasher.hash(plain)
+  return hasherOf(hasher).hash(plain)
+}
+
+/** A hasher, or the PBKDF2 hasher of these options (one per iteration count, made once). */
+const byIterations = new Map<number, PasswordHasher>()
+function hasherOf(given: PasswordHasher | Pbkdf2Options): PasswordHasher {
+  if ('hash' in given && typeof given.hash === 'function') return given
+  const iterations = (given as Pbkdf2Options).iterations ?? PBKDF2_SHA256_ITERATIONS
+  let made = byIterations.get(iterations)
+  if (!made) byIterations.set(iterations, (made = Pbkdf2Hasher({ iterations })))
+  return made
 }
 
 /**
@@ -185,7 +200,7 @@ export function hashPassword(
 export function verifyPassword(
   plain: string,
   encoded: string,
-  hasher: PasswordHasher = defaultHasher,
+  hasher: PasswordHasher | Pbkdf2Options = defaultHasher,
 ): Promise<boolean> {
-  return hasher.verify(plain, encoded)
+  return hasherOf(hasher).verify(plain, encoded)
 }

@@ -12,7 +12,7 @@ import type { UserConfig } from './user'
  * @example
  * @api.plugin(auth.Require(jwtUser))
  * class AdminAPI extends api.API {}
- * service.use(auth.Require(jwtUser))   // every route of the service
+ * service.use(auth.Require(jwtUser))   // every route of the service: its APIs, mounted apps and handlers, the docs routes
  */
 export function Require<U>(config: UserConfig<U>): Plugin {
   return new RequireUser(config)
@@ -25,6 +25,8 @@ class RequireUser<U> extends Plugin {
   readonly security: SecurityDoc
   /** the headers its authentication reads (CORS preflights to the routes it guards allow them) */
   override readonly requestHeaders: readonly string[] | undefined
+  /** on the service, mounted apps and handlers are guarded too */
+  override readonly guardsMounts = true
 
   constructor(config: UserConfig<U>) {
     super()

@@ -1,17 +1,20 @@
 /** What every authentication scheme is to `auth.User`, and the answers they share (401, 403). */
 import { PermissionDenied, Unauthorized } from '../exceptions'
 import type { RequestContext } from '../request/context'
+import type { SessionStore } from './stores'
 
 /**
  * What a scheme found in a request: the id of a user to load from the user
- * table, or (API keys, Basic, Custom) the user itself.
+ * table (with `issued`, the credential's issue time in epoch milliseconds,
+ * for JWTs and sessions: what revocation compares), or (API keys, Basic,
+ * Custom) the user itself.
  *
  * @example
  * const found: auth.Found = { id: 1 }
  */
 export type Found =
-  | { id: unknown; user?: undefined }
-  | { user: Record<string, unknown>; id?: undefined }
+  | { id: unknown; user?: undefined; issued?: number }
+  | { user: Record<string, unknown>; id?: undefined; issued?: undefined }
 
 /**
  * An authentication scheme: reads credentials from a request and, for
@@ -31,10 +34,18 @@ export interface Scheme {
   readonly headers?: readonly string[]
   /** `undefined` when no credentials for it were sent; throws a 401 (403 for CSRF) when they are invalid */
   authenticate(context: RequestContext): Promise<Found | undefined>
+  /** login, before any password is checked: throws when this request may not log in (a cross-site post that would set a session cookie: 403) */
+  checkLogin?(context: RequestContext): void
   /** login: start the authentication of user `id` (a token, or a session and its cookie) */
   start?(context: RequestContext, id: unknown): Promise<string | undefined>
   /** logout: end it */
   end?(context: RequestContext): Promise<void>
+  /** where each user's "credentials issued before" time is kept (`JsonWebToken`, `Session`): checked at every request, set by `logout()` / `revoke()` */
+  readonly revocations?: SessionStore
+  /** the longest its credentials live, in seconds (how long a revocation is kept) */
+  readonly lifetime?: number
+  /** called by `auth.User` with its scope (the table's name): a `JsonWebToken` takes it as its audience */
+  bind?(owner: string): void
 }
 
 /** The 401 of a scheme: its challenge in `WWW-Authenticate`, a reason that names no credential. */

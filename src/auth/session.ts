@@ -112,7 +112,7 @@ export function Session(options: SessionOptions): SessionScheme {
     ].join('; ')
     ;(context.setCookies ??= []).push(line)
   }
-  /** Refuse an unsafe request carrying the cookie from another site (Origin, else Sec-Fetch-Site). */
+  /** Refuse an unsafe request carrying the cookie, or logging in, from another site (Origin, else Sec-Fetch-Site). */
   const checkSameSite = (context: RequestContext): void => {
     if (SAFE_METHODS.has(context.method)) return
     const origin = context.headers.get('origin')
@@ -127,6 +127,8 @@ export function Session(options: SessionOptions): SessionScheme {
     cookieName: name,
     security: { name: 'cookieAuth', scheme: { type: 'apiKey', in: 'cookie', name } },
     challenge: `Cookie realm="api", cookie-name="${name}"`,
+    revocations: store,
+    lifetime: maxAge,
     async authenticate(context): Promise<Found | undefined> {
       const key = context.cookies[name]
       if (key === undefined) return undefined
@@ -135,14 +137,17 @@ export function Session(options: SessionOptions): SessionScheme {
       const data = await store.get(key, context)
       const id = data?.uid
       if (id === undefined || id === null) throw unauthorized(scheme, 'unknown or expired session')
-      return { id }
+      // a session stored before `issued` was kept counts as issued at 0: any revocation ends it
+      return { id, issued: typeof data?.issued === 'number' ? data.issued : 0 }
     },
+    // login CSRF: a cross-site form post must not log the victim's browser into the attacker's account
+    checkLogin: checkSameSite,
     async start(context, id) {
       const previous = context.cookies[name]
       // a session id the client brought is never kept: the login starts a new one (no fixation)
       if (previous !== undefined && SESSION_ID.test(previous)) await store.delete(previous, context)
       const key = newSessionId()
-      await store.set(key, { uid: storableId(id) }, maxAge, context)
+      await store.set(key, { uid: storableId(id), issued: Date.now() }, maxAge, context)
       setCookie(context, key, maxAge)
       return undefined
     },

@@ -3,9 +3,16 @@
  * scheme finds credentials, the row is loaded from the fw-api/orm database
  * (without its password), and `login()` / `logout()` start and end them.
  */
-import { eq, getTableColumns, or, type Column, type InferSelectModel } from 'drizzle-orm'
+import {
+  eq,
+  getTableColumns,
+  getTableName,
+  or,
+  type Column,
+  type InferSelectModel,
+} from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { ImproperlyConfigured } from '../exceptions'
+import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import {
@@ -16,7 +23,8 @@ import {
   type ParamOptions,
   type ServerResolved,
 } from '../request/markers'
-import { defaultHasher, MAX_PASSWORD_LENGTH, type PasswordHasher } from './password'
+import { normalizeIdent } from './ident'
+import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher, type PasswordHasher } from './password'
 import { unauthorized, type Found, type Scheme } from './scheme'
 
 type Key<T extends PgTable> = keyof InferSelectModel<T> & string
@@ -40,10 +48,23 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
   loginIpField?: Key<T>
   /** default: PBKDF2-SHA256, 600 000 iterations (`auth.Pbkdf2Hasher()`) */
   hasher?: PasswordHasher
+  /** PBKDF2 iterations of the default hasher (600 000; each login costs about 110 ms of CPU on Node at that count, docs/auth.md); ignored with `hasher` */
+  iterations?: number
   /** the `orm.DatabaseConnections` alias (default `default`) */
   db?: string
   /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
   clientIp?: (context: RequestContext) => string | null | undefined
+}
+
+/**
+ * Options of `userConfig.optional()`.
+ *
+ * @example
+ * const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }   // a stale token reads as anonymous
+ */
+export interface OptionalOptions {
+  /** invalid credentials: `'unauthorized'` (default: 401) or `'anonymous'` (`null`, as if none were sent) */
+  invalid?: 'unauthorized' | 'anonymous'
 }
 
 /**
@@ -68,8 +89,12 @@ export interface LoginResult<U> {
  */
 export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator<U> {
   readonly authentication: Scheme
-  /** the same user, `null` when no credentials are sent (invalid ones are still 401) */
-  optional(): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
+  /**
+   * The same user, `null` when no credentials are sent; invalid ones (expired,
+   * revoked, unknown) are still 401 unless `{ invalid: 'anonymous' }`: then
+   * they are `null` too (public routes a client with a stale token may call).
+   */
+  optional(options?: OptionalOptions): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
   /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
   current(context: RequestContext): Promise<U | null>
   /**
@@ -81,8 +106,14 @@ export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator
     context: RequestContext,
     credentials: { ident: string; password: string },
   ): Promise<LoginResult<U> | null>
-  /** end the authentication (the session and its cookie) */
+  /** end the authentication: the session and its cookie, and every credential of this user issued before (`revoke`) */
   logout(context: RequestContext): Promise<void>
+  /**
+   * End every credential of user `id` issued before now (its tokens and
+   * sessions, on every process sharing the scheme's store): call it after a
+   * password change. Credentials issued afterwards are valid.
+   */
+  revoke(id: unknown, context?: RequestContext): Promise<void>
 }
 
 /** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
@@ -127,7 +158,7 @@ function idConverter(column: Column): (id: unknown) => unknown {
  * loginFields, passwordField })` (UtilMeta's `auth.User`).
  *
  * @example
- * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY' }), loginFields: ['username'], passwordField: 'password' })
+ * const jwtUser = auth.User(users, { authentication: auth.JsonWebToken({ secret: 'TEST_JWT_SECRET_KEY_OF_32_BYTES_AT_LEAST' }), loginFields: ['username'], passwordField: 'password' })
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)      // 401 without a valid token
  */
 export function User<T extends PgTable, const P extends Key<T> = never>(
@@ -160,9 +191,17 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   if (idKey === undefined)
     throw new ImproperlyConfigured('auth.User: the table needs a primary key column (the user id)')
   const idColumn = columns[idKey] as Column
-  const toId = idConverter(idColumn)
-  const hasher = options.hasher ?? defaultHasher
   const alias = options.db ?? 'default'
+  /** this config's scope: the audience of its tokens and the prefix of its revocations */
+  const owner = alias === 'default' ? getTableName(table) : `${alias}:${getTableName(table)}`
+  scheme.bind?.(owner)
+  const revokedKey = (id: unknown): string => `revoked:${owner}:${String(id)}`
+  const toId = idConverter(idColumn)
+  const hasher =
+    options.hasher ??
+    (options.iterations === undefined
+      ? defaultHasher
+      : Pbkdf2Hasher({ iterations: options.iterations }))
   const clientIp = options.clientIp ?? clientAddress
   const db = () => databaseOf(alias).db()
   /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
@@ -174,10 +213,16 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const { [passwordField]: _password, ...rest } = row
     return rest as Row
   }
-  const load = async (found: Found): Promise<Row> => {
+  const load = async (found: Found, context: RequestContext): Promise<Row> => {
     if (found.user) return withoutPassword(found.user)
     const id = toId(found.id)
     if (id === undefined) throw unauthorized(scheme, 'invalid credentials')
+    const revocations = scheme.revocations
+    if (revocations && found.issued !== undefined) {
+      const before = (await revocations.get(revokedKey(id), context))?.before
+      if (typeof before === 'number' && found.issued < before)
+        throw unauthorized(scheme, 'credentials revoked')
+    }
     const rows = await (await db())
       .select()
       .from(table as PgTable)
@@ -191,7 +236,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const resolved = (context.resolved ??= new Map())
     let pending = resolved.get(cacheKey) as Promise<Row | null> | undefined
     if (!pending) {
-      pending = scheme.authenticate(context).then((found) => (found ? load(found) : null))
+      pending = scheme.authenticate(context).then((found) => (found ? load(found, context) : null))
       resolved.set(cacheKey, pending)
     }
     return pending
@@ -209,6 +254,15 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     headers: scheme.headers,
   })
   const optionalMarker = createMarker<Row | null, ParamOptions, ServerResolved>(spec(current, true))
+  // invalid credentials read as none; a 403 (a cross-site cookie request) and server errors still throw
+  const anonymousIfInvalid = (context: RequestContext): Promise<Row | null> =>
+    current(context).catch((error: unknown) => {
+      if (error instanceof Unauthorized) return null
+      throw error
+    })
+  const anonymousMarker = createMarker<Row | null, ParamOptions, ServerResolved>(
+    spec(anonymousIfInvalid, true),
+  )
 
   const login = async (
     context: RequestContext,
@@ -218,6 +272,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       throw new ImproperlyConfigured(
         'auth.User: login() checks a password: give `passwordField` (the column holding auth.hashPassword() hashes)',
       )
+    scheme.checkLogin?.(context)
     // Every login verifies one hash, the user's or this dummy: unknown users take as long as wrong passwords.
     const dummy = await (dummyHash ??= hasher.hash(crypto.randomUUID()))
     const { ident, password } = credentials ?? {}
@@ -228,11 +283,13 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       typeof password === 'string' &&
       password.length <= MAX_PASSWORD_LENGTH
     const database = await db()
+    // stored idents are normalised (auth.normalizeIdent); a row saved before as typed is still found by it
+    const idents = valid ? [...new Set([normalizeIdent(ident), ident])] : []
     const rows = valid
       ? await database
           .select()
           .from(table as PgTable)
-          .where(or(...loginColumns.map((column) => eq(column, ident))))
+          .where(or(...loginColumns.flatMap((column) => idents.map((each) => eq(column, each)))))
           .limit(1)
       : []
     const row = rows[0]
@@ -256,16 +313,35 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))
     return { user, token }
   }
+  const revoke = async (id: unknown, context?: RequestContext): Promise<void> => {
+    const revocations = scheme.revocations
+    if (!revocations) return
+    const key = toId(id)
+    if (key === undefined)
+      throw new TypeError(`auth.User: revoke() takes a user id (got ${typeof id})`)
+    // kept as long as a credential issued before can live, plus the clock tolerance
+    await revocations.set(
+      revokedKey(key),
+      { before: Date.now() },
+      (scheme.lifetime ?? 86400) + 60,
+      context,
+    )
+  }
   const logout = async (context: RequestContext): Promise<void> => {
+    // the user of these credentials, if they are still valid (a logout with bad ones ends nothing else)
+    const user = await current(context).catch(() => null)
     await scheme.end?.(context)
+    if (user) await revoke((user as Record<string, unknown>)[idKey], context)
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(null))
   }
 
   return Object.assign(createMarker<Row, ParamOptions, ServerResolved>(spec(required, false)), {
     authentication: scheme,
-    optional: () => optionalMarker,
+    optional: (optionalOptions?: OptionalOptions) =>
+      optionalOptions?.invalid === 'anonymous' ? anonymousMarker : optionalMarker,
     current,
     login,
     logout,
+    revoke,
   }) as unknown as UserConfig<Row>
 }

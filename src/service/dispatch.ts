@@ -219,16 +219,24 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   // endpoint's chain on an error): a service without them answers synchronously.
   const servicePlugins = pluginSteps(plugins, root, itself)
   const routed = withPlugins(servicePlugins, route)
-  const mounts = prefixed.map((mount) => ({
-    prefix: mount.prefix,
-    guarded:
-      mount.guarded && servicePlugins.length > 0
-        ? withPlugins(servicePlugins, (context) =>
+  // Guards (`auth.Require`) used on the service also run around every mounted app (docs/auth.md).
+  const mountGuards = pluginSteps(
+    plugins.filter((plugin) => plugin.guardsMounts === true),
+    root,
+    itself,
+  )
+  const mounts = prefixed.map((mount) => {
+    const steps = mount.guarded ? servicePlugins : mountGuards
+    return {
+      prefix: mount.prefix,
+      guarded: steps.length
+        ? withPlugins(steps, (context) =>
             mount.handler(stripPrefix(context.raw, mount.prefix), context.env, context.ctx),
           )
         : undefined,
-    handler: mount.handler,
-  }))
+      handler: mount.handler,
+    }
+  })
 
   const dispatch = (
     request: Request,

@@ -46,6 +46,7 @@ describe('auth passwords', () => {
     expect(await auth.verifyPassword('x'.repeat(5000), DJANGO_1K)).toBe(false)
     expect(performance.now() - started).toBeLessThan(5000)
     await expect(auth.hashPassword('x'.repeat(5000))).rejects.toThrow(/at most 4096/)
+    await expect(auth.hashPassword('x'.repeat(5000))).rejects.toMatchObject({ status: 400 }) // a 400 the endpoint answers, not a RangeError's 500
     expect(() => auth.Pbkdf2Hasher({ iterations: 0 })).toThrow(RangeError)
   })
 
@@ -67,5 +68,12 @@ describe('auth passwords', () => {
     }
     expect(await auth.hashPassword('abc', reversed)).toBe('rev$cba')
     expect(await auth.verifyPassword('abc', 'rev$cba', reversed)).toBe(true)
+  })
+
+  it('the iteration count is an option of hashPassword / verifyPassword', async () => {
+    const hash = await auth.hashPassword('alice123', { iterations: 1000 })
+    expect(hash).toMatch(/^pbkdf2_sha256\$1000\$/)
+    expect(await auth.verifyPassword('alice123', hash, { iterations: 1000 })).toBe(true)
+    expect(await auth.verifyPassword('alice12', hash, { iterations: 1000 })).toBe(false)
   })
 })

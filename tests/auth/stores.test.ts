@@ -66,6 +66,48 @@ describe('MemoryStore, DatabaseStore, KVStore', () => {
   })
 })
 
+/**
+ * Revocation on a store: a JWT config and a session config keeping their revocations in `store`;
+ * logout by one token ends every earlier token and session of the user; later ones work.
+ */
+async function revokesEverything(store: auth.SessionStore, env?: unknown): Promise<void> {
+  const jwtUser = auth.User(tables.users, { authentication: auth.JsonWebToken({ secret: 'a-revocation-test-secret-of-32-bytes', revocations: store }), loginFields: ['username'], passwordField: 'password', hasher })
+  const sessionUser = auth.User(tables.users, { authentication: auth.Session({ store }), loginFields: ['username'], passwordField: 'password', hasher })
+  class RevokeAPI extends api.API {
+    me = api.get({ user: jwtUser }, ({ user }) => user.username)
+    session = api.get({ user: sessionUser }, ({ user }) => user.username)
+    @api.post
+    async token() { return (await jwtUser.login(this.request, { ident: 'dana', password: 'dana123' }))?.token ?? null }
+    @api.post
+    async cookie() { return (await sessionUser.login(this.request, { ident: 'dana', password: 'dana123' }))?.user.id ?? null }
+    @api.post({ user: jwtUser })
+    async logout() { await jwtUser.logout(this.request) }
+  }
+  const service = new Fw(import.meta.url, { api: RevokeAPI })
+  service.use(orm.DatabaseConnections({ default: database }))
+  const call = (method: string, path: string, headers: Record<string, string> = {}) => service.fetch(new Request(`http://localhost/${path}`, { method, headers }), env)
+  const tokenOf = async () => (await (await call('POST', 'token')).json()) as string
+  const [first, second] = [await tokenOf(), await tokenOf()]
+  const cookie = ((await call('POST', 'cookie')).headers.getSetCookie()[0] ?? '').split(';')[0] ?? ''
+  expect((await call('GET', 'session', { cookie })).status).toBe(200)
+  expect((await call('POST', 'logout', { authorization: `Bearer ${first}` })).status).toBe(200)
+  for (const [name, headers] of [['the token logged out', { authorization: `Bearer ${first}` }], ['another token', { authorization: `Bearer ${second}` }]] as const)
+    expect((await call('GET', 'me', headers)).status, name).toBe(401)
+  expect((await call('GET', 'session', { cookie })).status, 'a session').toBe(401)
+  expect(await (await call('GET', 'me', { authorization: `Bearer ${await tokenOf()}` })).json()).toBe('dana')
+}
+
+describe('revocation: logout ends every earlier credential of the user, on every store', () => {
+  it('MemoryStore', () => revokesEverything(auth.MemoryStore()))
+  it('DatabaseStore', () => revokesEverything(auth.DatabaseStore(tables.sessions)))
+  it('KVStore', async () => {
+    const kept = new Map<string, string>()
+    const binding = { get: async (key: string) => kept.get(key) ?? null, put: async (key: string, value: string) => void kept.set(key, value), delete: async (key: string) => void kept.delete(key) }
+    await revokesEverything(auth.KVStore((env) => (env as { SESSIONS: typeof binding }).SESSIONS), { SESSIONS: binding })
+    expect([...kept.keys()].some((key) => key.startsWith('fw:session:revoked:users:'))).toBe(true)
+  })
+})
+
 describe.skipIf(redisSkipReason !== undefined)('RedisStore on a redis-server', () => {
   let redis: Awaited<ReturnType<typeof startRedis>> | undefined
   const clients: Redis[] = []
@@ -124,5 +166,9 @@ describe.skipIf(redisSkipReason !== undefined)('RedisStore on a redis-server', (
     expect(elsewhere.status).toBe(200)
     expect(await elsewhere.json()).toBe('dana')
     expect((await fetch(`${second}/me`)).status).toBe(401)
+  })
+
+  it('revocation: logout ends every earlier token and session of the user', async () => {
+    await revokesEverything(auth.RedisStore(await connect()))
   })
 })

@@ -87,9 +87,9 @@ describe('hostile tokens → 401, fast, never echoed', () => {
       ['expired', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuedAt(1_000_000).setExpirationTime(1_000_060).sign(secret)],
       ['another secret', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-32-characters!!'))],
       ['another HMAC algorithm', await new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject('1').setExpirationTime('1h').sign(secret)],
-      ['no subject', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret)],
-      ['a subject that is no id', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1; DROP TABLE users').setExpirationTime('1h').sign(secret)],
-      ['an unknown user', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('404').setExpirationTime('1h').sign(secret)],
+      ['no subject', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setAudience('users').setExpirationTime('1h').sign(secret)],
+      ['a subject that is no id', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1; DROP TABLE users').setIssuedAt().setAudience('users').setExpirationTime('1h').sign(secret)],
+      ['an unknown user', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('404').setIssuedAt().setAudience('users').setExpirationTime('1h').sign(secret)],
       ['not a JWT', 'not-a-jwt'],
       ['9 000 characters (past maxLength)', 'a'.repeat(9000)],
     ]
@@ -125,10 +125,15 @@ describe('hostile tokens → 401, fast, never echoed', () => {
     const pem = new TextEncoder().encode(await exportSPKI(pair.publicKey))
     const confused = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(pem)
     const context = (value: string) => new RequestContext(new Request('http://localhost/', { headers: { authorization: `Bearer ${value}` } }), '/', '', Date.now())
-    expect(await rsa.authenticate(context(good))).toEqual({ id: '1' })
+    expect(await rsa.authenticate(context(good))).toEqual({ id: '1', issued: expect.any(Number) })
     await expect(rsa.authenticate(context(confused))).rejects.toMatchObject({ status: 401 })
     expect(() => auth.JsonWebToken({ secret: SECRET, algorithm: 'none' })).toThrow(/none/)
-    expect(() => auth.JsonWebToken({ secret: 'short' })).toThrow(/16 characters/)
+    expect(() => auth.JsonWebToken({ secret: 'short' })).toThrow(/at least 32 random bytes/)
+    expect(() => auth.JsonWebToken({ secret: 'conduit-development-secret' })).toThrow(/at least 32 random bytes/)
+    expect(() => auth.JsonWebToken({ secret: 'x'.repeat(31) })).toThrow(/got 31/)
+    expect(() => auth.JsonWebToken({ secret: 'ü'.repeat(16) })).not.toThrow() // 32 bytes in UTF-8
+    expect(() => auth.JsonWebToken({ secret: 'short', debug: true })).not.toThrow()
+    expect(logged.join('\n')).toMatch(/a secret of 5 bytes is accepted because of `debug: true`/)
   })
 })
 

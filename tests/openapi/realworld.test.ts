@@ -15,6 +15,7 @@ import { validate } from '@readme/openapi-parser'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import '../realworld/secret' // JWT_SECRET before the app loads
 import { createConduit } from '../../examples/realworld/app'
 import { CHECK_MS } from '../helpers/time'
 

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract, type ExpectedDifference } from 'fw-api/testing'
+import '../realworld/secret' // JWT_SECRET before the app loads
 import { createConduit } from '../../examples/realworld/app'
 
 /** What no document can promise otherwise, each with its reason. */
