@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import '../realworld/secret' // JWT_SECRET before the app loads
 import { Fw } from 'fw-api'
 import { RootAPI, service } from '../../examples/app'
 import { createBlog } from '../../examples/blog/app'

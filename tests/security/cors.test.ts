@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { Fw, api, exceptions, plugins, type FwOptions } from '../../src'
 import { call } from '../helpers/client'
+import '../realworld/secret'
 
 class Items extends api.API {
   @api.get
