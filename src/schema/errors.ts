@@ -28,6 +28,7 @@ export class ConversionError extends Error {
 export function showValue(value: unknown): string {
   let text: string
   if (typeof value === 'string') text = `'${value}'`
+  else if (typeof value === 'number') text = String(value) // `Infinity`, where JSON would say `null`
   else if (value instanceof Date) text = `'${String(value)}'`
   else {
     try {

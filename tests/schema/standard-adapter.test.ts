@@ -90,8 +90,8 @@ describe('checks by ~standard.validate', () => {
   it('maps issues to one shape: message and item path, `required item missing` for absent values', async () => {
     const User = z.object({ name: z.string().min(1), age: z.number().int().min(0) })
     const result = await check(User, { name: '', age: -1 })
-    // worded as for valibot (standard/messages.ts), not in zod's words
-    expect(result).toEqual({ ok: false, issues: [{ message: 'Invalid length: Expected >=1 but received 0', path: ['name'] }, { message: 'Invalid value: Expected >=0 but received -1', path: ['age'] }] })
+    // in zod's own words (SPEC §3.6: the library's message is kept)
+    expect(result).toEqual({ ok: false, issues: [{ message: 'Too small: expected string to have >=1 characters', path: ['name'] }, { message: 'Too small: expected number to be >=0', path: ['age'] }] })
     expect(await check(User, { name: 'a' })).toEqual({ ok: false, issues: [{ message: 'required item missing', path: ['age'] }] })
     expect(await check(type({ q: 'string' }), {})).toEqual({ ok: false, issues: [{ message: 'required item missing', path: ['q'] }] })
   })
