@@ -1,0 +1,43 @@
+/**
+ * Uploads read by zod, arktype and valibot schemas on every runtime
+ * (tests/file/runtimes.test.ts, served by ./runtimes-server.ts): each file's
+ * `save()` works whatever the library did with it (arktype copies class
+ * instances), and a part's `type` is its Content-Type as sent.
+ */
+import { type } from 'arktype'
+import * as v from 'valibot'
+import { z } from 'zod'
+import { Fw, api, file, request } from 'fw-api'
+
+/** What the client reads back of one saved upload. */
+interface Saved {
+  name: string
+  type: string
+  size: number
+  text: string
+  path: string
+}
+
+/** Save every upload into `dir`, and say what each was. */
+function saveAll(dir: string, uploads: readonly File[]): Promise<Saved[]> {
+  return Promise.all(
+    uploads.map(async (upload) => {
+      const { name, type, size } = upload
+      const path = await (upload as file.UploadedFile).save(dir)
+      return { name, type, size, text: await upload.text(), path }
+    }),
+  )
+}
+
+class FilesAPI extends api.API {
+  // Issue 54 #3: arktype copies each File (an instance of a class it does not know), `save()` must still work
+  arktype = api.post({ form: request.Form(type({ dir: 'string', images: 'File[]', '+': 'delete' })) }, ({ form }) => saveAll(form.dir, form.images))
+  zod = api.post({ form: request.Form(z.object({ dir: z.string(), images: z.array(z.file()) })) }, ({ form }) => saveAll(form.dir, form.images))
+  valibot = api.post({ form: request.Form(v.object({ dir: v.string(), images: v.array(file.File) })) }, ({ form }) => saveAll(form.dir, form.images))
+
+  // Issue 54 #5: a part's type as sent on every runtime (Bun's File adds `;charset=utf-8` to text types)
+  zodMime = api.post({ form: request.Form(z.object({ doc: z.file().mime(['text/plain']) })) }, ({ form }) => form.doc.type)
+  fwMime = api.post({ form: request.Form(v.object({ doc: file.File({ mime: 'text/plain' }) })) }, ({ form }) => form.doc.type)
+}
+
+export const service = new Fw(import.meta.url, { name: 'file-runtimes', api: FilesAPI })
