@@ -111,3 +111,41 @@ export function standardFileFields(schema: StandardSchemaV1): string[] | undefin
       return (property && wireNameOf(root, property)) ?? key
     })
 }
+
+/** The byte bound of the files a node holds (a binary string, or a list of them), from its `maxLength`. */
+function nodeFileBound(root: JsonNode, start: JsonNode): number | undefined {
+  const { node } = settle(root, start)
+  if (isBinary(node)) return typeof node.maxLength === 'number' ? node.maxLength : undefined
+  const items = hasType(node, 'array') ? nodeAt(node, 'items') : undefined
+  return items ? nodeFileBound(root, items) : undefined
+}
+
+/**
+ * The byte bound of each file another library's schema takes: of the schema itself when it is a
+ * file or a list of files (`''`), else of each field of its object (by wire name) that is one;
+ * `undefined` when none is bounded. The multipart reader bounds each such part while it streams.
+ *
+ * @example
+ * standardFileBounds(z.object({ doc: z.file().max(1024), n: z.number() })) // { doc: 1024 }
+ */
+export function standardFileBounds(
+  schema: StandardSchemaV1,
+): Readonly<Record<string, number>> | undefined {
+  const root = jsonSchemaOf(schema, 'input')
+  if (!root) return undefined
+  const own = nodeFileBound(root, root)
+  if (own !== undefined) return { '': own }
+  const { node } = settle(root, root)
+  const properties = nodeAt(node, 'properties')
+  if (!properties) return undefined
+  const bounds: Record<string, number> = {}
+  let found = false
+  for (const key of Object.keys(properties)) {
+    const property = nodeAt(properties, key)
+    const bound = property && nodeFileBound(root, property)
+    if (property === undefined || bound === undefined) continue
+    bounds[wireNameOf(root, property) ?? key] = bound
+    found = true
+  }
+  return found ? bounds : undefined
+}

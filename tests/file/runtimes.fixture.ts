@@ -38,6 +38,12 @@ class FilesAPI extends api.API {
   // Issue 54 #5: a part's type as sent on every runtime (Bun's File adds `;charset=utf-8` to text types)
   zodMime = api.post({ form: request.Form(z.object({ doc: z.file().mime(['text/plain']) })) }, ({ form }) => form.doc.type)
   fwMime = api.post({ form: request.Form(v.object({ doc: file.File({ mime: 'text/plain' }) })) }, ({ form }) => form.doc.type)
+
+  // Issue 54 #6: a zod `.max()` bounds its part while it streams (413), as `file.File({ maxBytes })` does
+  zodMax = api.post({ form: request.Form(z.object({ doc: z.file().max(1024) })) }, ({ form }) => form.doc.size)
+  zodMaxList = api.post({ form: request.Form(z.object({ doc: z.array(z.file().max(1024)) })) }, ({ form }) => form.doc.length)
+  zodMaxField = api.post({ doc: request.BodyParam(z.file().max(1024)) }, ({ doc }) => doc.size)
+  fwMax = api.post({ form: request.Form(v.object({ doc: file.File({ maxBytes: 1024 }) })) }, ({ form }) => form.doc.size)
 }
 
 export const service = new Fw(import.meta.url, { name: 'file-runtimes', api: FilesAPI })

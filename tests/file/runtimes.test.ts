@@ -8,8 +8,10 @@
  *   FW_RUNTIMES=bun npx vitest run tests/file/runtimes.test.ts
  */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import net from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { parseAnswer } from '../helpers/http'
 import { root, runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 60_000
@@ -21,6 +23,45 @@ function freshDir(): string {
   const dir = realpathSync(mkdtempSync(join(root, 'tests/.tmp/uploads-')))
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   return dir
+}
+
+/**
+ * POST a chunked multipart body whose `doc` file part sends `bytes` bytes and then never ends, and
+ * resolve with the answer the server gives meanwhile (it must answer while the body streams).
+ */
+function answerMidBody(origin: string, path: string, bytes: number, timeoutMs: number): Promise<Response> {
+  const url = new URL(origin)
+  const head = ['--B', 'Content-Disposition: form-data; name="doc"; filename="a.bin"', 'Content-Type: application/octet-stream', '', ''].join('\r\n')
+  const chunk = Buffer.concat([Buffer.from(head, 'latin1'), Buffer.alloc(bytes, 120)])
+  const request = Buffer.concat([
+    Buffer.from(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: multipart/form-data; boundary=B\r\nTransfer-Encoding: chunked\r\n\r\n`, 'latin1'),
+    Buffer.from(`${chunk.length.toString(16)}\r\n`, 'latin1'),
+    chunk,
+    Buffer.from('\r\n', 'latin1'),
+  ])
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname)
+    const received: Buffer[] = []
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`no answer within ${timeoutMs} ms while the body was still open`))
+    }, timeoutMs)
+    const settle = (closed: boolean): void => {
+      const answer = parseAnswer(Buffer.concat(received), closed)
+      if (!answer && !closed) return
+      clearTimeout(timer)
+      socket.destroy()
+      if (answer) resolve(answer)
+      else reject(new Error('the connection ended without an answer'))
+    }
+    socket.on('data', (data: Buffer) => {
+      received.push(data)
+      settle(false)
+    })
+    socket.on('close', () => settle(true))
+    socket.on('error', () => settle(true))
+    socket.write(request)
+  })
 }
 
 describe.each(runtimesFor(['node', 'bun', 'deno']))('uploads on $label', (runtime) => {
@@ -52,6 +93,13 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('uploads on $label', (runtim
     ])
     expect(readFileSync(join(dir, 'a.png'), 'utf8')).toBe('one')
     expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('two!')
+  })
+
+  it.each(['zodMax', 'zodMaxList', 'zodMaxField', 'fwMax'])('%s: a file over its schema’s byte bound is a 413 while the body streams', async (path) => {
+    if (!server) throw new Error(`${runtime.label}: the file fixture did not start`)
+    const response = await answerMidBody(server.origin, `/${path}`, 4096, REQUEST_MS)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ detail: 'RequestEntityTooLarge: file exceeds 1024 bytes' })
   })
 
   it.each(['zodMime', 'fwMime'])('%s: a text/plain part is text/plain, and passes a text/plain rule', async (path) => {
