@@ -44,6 +44,25 @@ class FilesAPI extends api.API {
   zodMaxList = api.post({ form: request.Form(z.object({ doc: z.array(z.file().max(1024)) })) }, ({ form }) => form.doc.length)
   zodMaxField = api.post({ doc: request.BodyParam(z.file().max(1024)) }, ({ doc }) => doc.size)
   fwMax = api.post({ form: request.Form(v.object({ doc: file.File({ maxBytes: 1024 }) })) }, ({ form }) => form.doc.size)
+
+  // Issue 54 #6: a download the handler sized keeps its Content-Length (the body held to it)
+  download = api.get({ size: v.pipe(v.number(), v.integer()), declared: v.optional(v.pipe(v.number(), v.integer())) }, function (this: api.API, { size, declared }) {
+    return this.respond(chunked(size), { headers: { 'content-length': String(declared ?? size), 'content-disposition': 'attachment; filename="data.bin"' } })
+  })
+}
+
+/** `size` bytes (`x`) in chunks of up to 64 KiB, one per turn of the event loop. */
+function chunked(size: number): ReadableStream<Uint8Array> {
+  let left = size
+  return new ReadableStream({
+    async pull(controller) {
+      if (left <= 0) return controller.close()
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      const length = Math.min(left, 64 * 1024)
+      left -= length
+      controller.enqueue(new Uint8Array(length).fill(120))
+    },
+  })
 }
 
 export const service = new Fw(import.meta.url, { name: 'file-runtimes', api: FilesAPI })
