@@ -35,17 +35,17 @@ class FilesAPI extends api.API {
   zod = api.post({ form: request.Form(z.object({ dir: z.string(), images: z.array(z.file()) })) }, ({ form }) => saveAll(form.dir, form.images))
   valibot = api.post({ form: request.Form(v.object({ dir: v.string(), images: v.array(file.File) })) }, ({ form }) => saveAll(form.dir, form.images))
 
-  // Issue 54 #5: a part's type as sent on every runtime (Bun's File adds `;charset=utf-8` to text types)
+  // Issue 54 #4: a part's type as sent on every runtime (Bun's File adds `;charset=utf-8` to text types)
   zodMime = api.post({ form: request.Form(z.object({ doc: z.file().mime(['text/plain']) })) }, ({ form }) => form.doc.type)
   fwMime = api.post({ form: request.Form(v.object({ doc: file.File({ mime: 'text/plain' }) })) }, ({ form }) => form.doc.type)
 
-  // Issue 54 #6: a zod `.max()` bounds its part while it streams (413), as `file.File({ maxBytes })` does
+  // Issue 54 #5: a zod `.max()` bounds its part while it streams (413), as `file.File({ maxBytes })` does
   zodMax = api.post({ form: request.Form(z.object({ doc: z.file().max(1024) })) }, ({ form }) => form.doc.size)
   zodMaxList = api.post({ form: request.Form(z.object({ doc: z.array(z.file().max(1024)) })) }, ({ form }) => form.doc.length)
   zodMaxField = api.post({ doc: request.BodyParam(z.file().max(1024)) }, ({ doc }) => doc.size)
   fwMax = api.post({ form: request.Form(v.object({ doc: file.File({ maxBytes: 1024 }) })) }, ({ form }) => form.doc.size)
 
-  // Issue 54 #6: a download the handler sized keeps its Content-Length (the body held to it)
+  // Issue 54 #5: a download the handler sized keeps its Content-Length (the body held to it)
   download = api.get({ size: v.pipe(v.number(), v.integer()), declared: v.optional(v.pipe(v.number(), v.integer())) }, function (this: api.API, { size, declared }) {
     return this.respond(chunked(size), { headers: { 'content-length': String(declared ?? size), 'content-disposition': 'attachment; filename="data.bin"' } })
   })

@@ -2,9 +2,9 @@
  * Uploads over real HTTP on Node (fw's server and @hono/node-server), Bun and
  * Deno (tests/file/runtimes.fixture.ts): every library's files save (arktype
  * copies them: Issue 54 #3), and a part's type is its Content-Type as sent, so
- * a `text/plain` upload passes a `text/plain` rule on every runtime (Issue 54 #5);
+ * a `text/plain` upload passes a `text/plain` rule on every runtime (Issue 54 #4);
  * a file's byte bound is a 413 while the body streams, and a streamed download
- * keeps the Content-Length its handler set, held to it (Issue 54 #6).
+ * keeps the Content-Length its handler set, held to it (Issue 54 #5).
  *
  *   npx vitest run tests/file/runtimes.test.ts
  *   FW_RUNTIMES=bun npx vitest run tests/file/runtimes.test.ts
