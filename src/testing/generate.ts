@@ -174,7 +174,11 @@ function generated(
  * `{ type: 'string', format: 'binary', anyOf: [{ contentMediaType: 'image/png' }, …] }`: each
  * choice is a file of one type, not any value.
  */
-function withSiblings(schema: JsonSchema, choice: JsonSchema, context: GenerateContext): JsonSchema {
+function withSiblings(
+  schema: JsonSchema,
+  choice: JsonSchema,
+  context: GenerateContext,
+): JsonSchema {
   const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema
   if (!Object.keys(siblings).length || choice.$ref !== undefined) return choice
   return typesOf(resolved(choice, context)).length ? choice : { ...siblings, ...choice }
