@@ -40,7 +40,7 @@ export interface MultipartLimits {
   /** field names that may carry a file; `undefined`: any (a file elsewhere is refused at its first byte) */
   fileFields?: readonly string[]
   /** bytes of one file of a field whose schema bounds it (`z.file().max(n)`, `file.File({ maxBytes })`), by field name */
-  fileBounds?: Readonly<Record<string, number>>
+  fileBounds?: ReadonlyMap<string, number>
 }
 
 const CRLF = new Uint8Array([CR, LF])
@@ -231,9 +231,7 @@ class MultipartParser {
       part.filename !== undefined &&
       fileFields !== undefined &&
       !fileFields.includes(part.name ?? '')
-    const bounds = this.limits.fileBounds
-    const name = part.name ?? ''
-    const bound = bounds !== undefined && Object.hasOwn(bounds, name) ? bounds[name] : undefined
+    const bound = this.limits.fileBounds?.get(part.name ?? '')
     this.fileLimit = Math.min(bound ?? Infinity, this.limits.fileBytes)
     this.part = part
     this.chunks = []

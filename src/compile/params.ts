@@ -139,9 +139,9 @@ export function planParams(
       case 'body-field': {
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
         // a file field's own byte bound (`z.file().max(n)`): its part is a 413 while it streams
-        const bound = fileBoundsOf(spec.schema)?.['']
+        const bound = fileBoundsOf(spec.schema)?.get('')
         if (bound !== undefined)
-          fieldBody.fileBounds = { ...fieldBody.fileBounds, [spec.alias ?? key]: bound }
+          fieldBody.fileBounds = new Map(fieldBody.fileBounds).set(spec.alias ?? key, bound)
         return void plans.push(bodyFieldPlan(depth, spec, key, target))
       }
       case 'resolve':

@@ -178,22 +178,19 @@ function valibotFileBound(schema: unknown): number | undefined {
  * bound is a 413 while it streams, before the rest of the body is read.
  *
  * @example
- * fileBoundsOf(v.object({ avatar: file.Image({ maxBytes: 1024 }), name: v.string() })) // { avatar: 1024 }
+ * fileBoundsOf(v.object({ avatar: file.Image({ maxBytes: 1024 }), name: v.string() })) // Map { 'avatar' => 1024 }
  */
-export function fileBoundsOf(schema: unknown): Readonly<Record<string, number>> | undefined {
+export function fileBoundsOf(schema: unknown): ReadonlyMap<string, number> | undefined {
   if (isOtherLibrarySchema(schema)) return standardFileBounds(schema)
   const own = valibotFileBound(schema)
-  if (own !== undefined) return { '': own }
+  if (own !== undefined) return new Map([['', own]])
   const inner = walkable(schema)
   const entries = shape(inner?.entries) as Record<string, unknown> | undefined
   if (entries === undefined) return undefined
-  const bounds: Record<string, number> = {}
-  let found = false
+  const bounds = new Map<string, number>()
   for (const [key, entry] of Object.entries(entries)) {
     const bound = valibotFileBound(entry)
-    if (bound === undefined) continue
-    bounds[getFieldOptions(entry as AnySchema)?.alias ?? key] = bound
-    found = true
+    if (bound !== undefined) bounds.set(getFieldOptions(entry as AnySchema)?.alias ?? key, bound)
   }
-  return found ? bounds : undefined
+  return bounds.size ? bounds : undefined
 }

@@ -126,26 +126,23 @@ function nodeFileBound(root: JsonNode, start: JsonNode): number | undefined {
  * `undefined` when none is bounded. The multipart reader bounds each such part while it streams.
  *
  * @example
- * standardFileBounds(z.object({ doc: z.file().max(1024), n: z.number() })) // { doc: 1024 }
+ * standardFileBounds(z.object({ doc: z.file().max(1024), n: z.number() })) // Map { 'doc' => 1024 }
  */
 export function standardFileBounds(
   schema: StandardSchemaV1,
-): Readonly<Record<string, number>> | undefined {
+): ReadonlyMap<string, number> | undefined {
   const root = jsonSchemaOf(schema, 'input')
   if (!root) return undefined
   const own = nodeFileBound(root, root)
-  if (own !== undefined) return { '': own }
+  if (own !== undefined) return new Map([['', own]])
   const { node } = settle(root, root)
   const properties = nodeAt(node, 'properties')
   if (!properties) return undefined
-  const bounds: Record<string, number> = {}
-  let found = false
+  const bounds = new Map<string, number>()
   for (const key of Object.keys(properties)) {
     const property = nodeAt(properties, key)
     const bound = property && nodeFileBound(root, property)
-    if (property === undefined || bound === undefined) continue
-    bounds[wireNameOf(root, property) ?? key] = bound
-    found = true
+    if (property && bound !== undefined) bounds.set(wireNameOf(root, property) ?? key, bound)
   }
-  return found ? bounds : undefined
+  return bounds.size ? bounds : undefined
 }
