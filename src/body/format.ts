@@ -25,6 +25,8 @@ export interface BodyPlan {
   maxLength?: number
   /** multipart: the field names that may carry a file (others are refused at their first byte); `undefined`: any */
   fileFields?: readonly string[]
+  /** multipart: the byte bound of one file of a field, by field name, where the schema sets one (a part over it is a 413 while it streams) */
+  fileBounds?: ReadonlyMap<string, number>
 }
 
 const JSON_HEADER = 'application/json'

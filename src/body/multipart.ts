@@ -39,6 +39,8 @@ export interface MultipartLimits {
   fieldBytes: number
   /** field names that may carry a file; `undefined`: any (a file elsewhere is refused at its first byte) */
   fileFields?: readonly string[]
+  /** bytes of one file of a field whose schema bounds it (`z.file().max(n)`, `file.File({ maxBytes })`), by field name */
+  fileBounds?: ReadonlyMap<string, number>
 }
 
 const CRLF = new Uint8Array([CR, LF])
@@ -107,6 +109,8 @@ class MultipartParser {
   private size = 0
   /** the current part is a file in a field that takes no file */
   private undeclared = false
+  /** bytes the current file part may hold: `fileBytes`, or its field's own bound when lower */
+  private fileLimit = 0
 
   constructor(boundary: string, limits: MultipartLimits) {
     // A string, not bytes: a typed array per body costs ~1 µs on Deno (the search reads char codes).
@@ -227,6 +231,8 @@ class MultipartParser {
       part.filename !== undefined &&
       fileFields !== undefined &&
       !fileFields.includes(part.name ?? '')
+    const bound = this.limits.fileBounds?.get(part.name ?? '')
+    this.fileLimit = Math.min(bound ?? Infinity, this.limits.fileBytes)
     this.part = part
     this.chunks = []
     this.size = 0
@@ -238,7 +244,7 @@ class MultipartParser {
     if (this.undeclared)
       throw new BadRequest(`field '${this.part.name.slice(0, 100)}' does not take a file`)
     if (this.part.filename !== undefined) {
-      if (this.size > this.limits.fileBytes) throw tooLarge(this.limits.fileBytes, 'file')
+      if (this.size > this.fileLimit) throw tooLarge(this.fileLimit, 'file')
     } else if (this.size > this.limits.fieldBytes) {
       throw tooLarge(this.limits.fieldBytes, 'form field')
     }

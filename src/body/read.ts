@@ -130,6 +130,7 @@ function startReading(
       fileBytes: Math.min(limits.fileBytes, limit),
       fieldBytes: Math.min(limits.bodyBytes, limit),
       fileFields: plan.fileFields,
+      fileBounds: plan.fileBounds,
     }
     const boundary = type?.params.boundary
     // A small framed body is read whole and parsed as one chunk (no stream);

@@ -3,7 +3,7 @@
  * how it converts and validates. Built once per endpoint by planParams (params.ts).
  */
 import type { BodyPlan } from '../body'
-import { fileFieldsOf, fileSchemaInfo } from '../file/info'
+import { fileBoundsOf, fileFieldsOf, fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import {
@@ -251,5 +251,6 @@ export function bodyPlanOf(spec: MarkerSpec): BodyPlan {
     contentType: spec.contentType,
     maxLength: spec.maxLength,
     fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined,
+    fileBounds: spec.kind === 'body' ? fileBoundsOf(schema) : undefined,
   }
 }

@@ -1,5 +1,6 @@
 import type { BodyPlan } from '../body'
 import { ImproperlyConfigured } from '../exceptions'
+import { fileBoundsOf } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
@@ -135,9 +136,14 @@ export function planParams(
         // Each whole-body param gets the body only when its content type is one it accepts.
         return void plans.push(plan(depth, spec, 'body', key, target, key, { kind: 'body', index }))
       }
-      case 'body-field':
+      case 'body-field': {
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
+        // a file field's own byte bound (`z.file().max(n)`): its part is a 413 while it streams
+        const bound = fileBoundsOf(spec.schema)?.get('')
+        if (bound !== undefined)
+          fieldBody.fileBounds = new Map(fieldBody.fileBounds).set(spec.alias ?? key, bound)
         return void plans.push(bodyFieldPlan(depth, spec, key, target))
+      }
       case 'resolve':
         if (!resolvers.includes(spec)) resolvers.push(spec)
         headerNames.push(...(spec.headers ?? []))

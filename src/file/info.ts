@@ -8,7 +8,12 @@ import { planOf, unwrapPlan } from '../schema/inspect'
 import type { AnySchema } from '../schema/types'
 import { innerOf, unwrap } from '../schema/walk'
 import { isFileConverter } from './schema'
-import { isOtherLibrarySchema, standardFileFields, standardFileInfo } from './standard'
+import {
+  isOtherLibrarySchema,
+  standardFileBounds,
+  standardFileFields,
+  standardFileInfo,
+} from './standard'
 
 /** The accepted type pattern and size bound of a file schema. */
 export interface FileSchemaInfo {
@@ -153,4 +158,39 @@ function planMayHoldFile(plan: ConversionPlan, hops = 0): boolean {
 function planFileFields(plan: ConversionPlan): string[] | undefined {
   if (plan.to !== 'object' || plan.rest !== undefined) return undefined
   return plan.entries.filter((entry) => planMayHoldFile(entry.plan)).map((entry) => entry.wire)
+}
+
+/** The byte bound of the files a valibot schema takes (a file schema, or a list of them); `undefined` when unbounded. */
+function valibotFileBound(schema: unknown): number | undefined {
+  const own = fileSchemaInfo(schema)
+  if (own) return own.maxSize
+  const inner = walkable(schema)
+  return inner?.type === 'array' && inner.item !== undefined
+    ? fileSchemaInfo(inner.item)?.maxSize
+    : undefined
+}
+
+/**
+ * The byte bound of each file a body schema takes, by multipart field name
+ * (`''`: the schema itself is a file, or a list of files): fw's
+ * `file.*({ maxBytes })` and `v.maxSize`, zod's `z.file().max(n)` (its JSON
+ * Schema's `maxLength`); `undefined` when no file is bounded. A part over its
+ * bound is a 413 while it streams, before the rest of the body is read.
+ *
+ * @example
+ * fileBoundsOf(v.object({ avatar: file.Image({ maxBytes: 1024 }), name: v.string() })) // Map { 'avatar' => 1024 }
+ */
+export function fileBoundsOf(schema: unknown): ReadonlyMap<string, number> | undefined {
+  if (isOtherLibrarySchema(schema)) return standardFileBounds(schema)
+  const own = valibotFileBound(schema)
+  if (own !== undefined) return new Map([['', own]])
+  const inner = walkable(schema)
+  const entries = shape(inner?.entries) as Record<string, unknown> | undefined
+  if (entries === undefined) return undefined
+  const bounds = new Map<string, number>()
+  for (const [key, entry] of Object.entries(entries)) {
+    const bound = valibotFileBound(entry)
+    if (bound !== undefined) bounds.set(getFieldOptions(entry as AnySchema)?.alias ?? key, bound)
+  }
+  return bounds.size ? bounds : undefined
 }

@@ -111,3 +111,38 @@ export function standardFileFields(schema: StandardSchemaV1): string[] | undefin
       return (property && wireNameOf(root, property)) ?? key
     })
 }
+
+/** The byte bound of the files a node holds (a binary string, or a list of them), from its `maxLength`. */
+function nodeFileBound(root: JsonNode, start: JsonNode): number | undefined {
+  const { node } = settle(root, start)
+  if (isBinary(node)) return typeof node.maxLength === 'number' ? node.maxLength : undefined
+  const items = hasType(node, 'array') ? nodeAt(node, 'items') : undefined
+  return items ? nodeFileBound(root, items) : undefined
+}
+
+/**
+ * The byte bound of each file another library's schema takes: of the schema itself when it is a
+ * file or a list of files (`''`), else of each field of its object (by wire name) that is one;
+ * `undefined` when none is bounded. The multipart reader bounds each such part while it streams.
+ *
+ * @example
+ * standardFileBounds(z.object({ doc: z.file().max(1024), n: z.number() })) // Map { 'doc' => 1024 }
+ */
+export function standardFileBounds(
+  schema: StandardSchemaV1,
+): ReadonlyMap<string, number> | undefined {
+  const root = jsonSchemaOf(schema, 'input')
+  if (!root) return undefined
+  const own = nodeFileBound(root, root)
+  if (own !== undefined) return new Map([['', own]])
+  const { node } = settle(root, root)
+  const properties = nodeAt(node, 'properties')
+  if (!properties) return undefined
+  const bounds = new Map<string, number>()
+  for (const key of Object.keys(properties)) {
+    const property = nodeAt(properties, key)
+    const bound = property && nodeFileBound(root, property)
+    if (property && bound !== undefined) bounds.set(wireNameOf(root, property) ?? key, bound)
+  }
+  return bounds.size ? bounds : undefined
+}

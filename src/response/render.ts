@@ -9,7 +9,7 @@ import {
 } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
-import { isNullBodyStatus, outgoingResponse } from '../utils/http'
+import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
 import { resolveAdapter } from '../schema/resolve'
 import { isThenable } from '../utils/thenable'
 
@@ -84,7 +84,8 @@ function binary(value: Blob, status: number, extra: HeadersInit | undefined): Re
 function stream(value: ReadableStream, status: number, extra: HeadersInit | undefined): Response {
   const headers = new Headers(extra)
   if (!headers.has('content-type')) headers.set('content-type', 'application/octet-stream')
-  return new globalThis.Response(value, { status, headers })
+  // a Content-Length the handler set is kept, the body held to it (utils/http.ts)
+  return heldToLength(value, status, headers)
 }
 
 /**

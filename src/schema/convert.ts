@@ -113,7 +113,26 @@ function unionOf(
 ): Converter {
   const plans = options.map((option) => ({ fits: option.fits, convert: compile(option.plan) }))
   const anyString = options.some((option) => option.plan.to === 'string')
+  const tag = tagOf(options)
+  const tried = (option: (typeof plans)[number] | undefined, value: unknown): unknown => {
+    if (!option) return NOT_CONVERTED
+    try {
+      const converted = option.convert(value)
+      return option.fits(converted) ? converted : NOT_CONVERTED
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error
+      return NOT_CONVERTED
+    }
+  }
   return (value) => {
+    // A tagged union: the member the value's tag names is tried first (one member, not each in turn).
+    if (tag && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const named = (value as Record<string, unknown>)[tag.wire]
+      const index =
+        named === undefined || named === null ? undefined : tag.byText.get(String(named))
+      const converted = index === undefined ? NOT_CONVERTED : tried(plans[index], value)
+      if (converted !== NOT_CONVERTED) return converted
+    }
     let firstError: ConversionError | undefined
     for (const { fits, convert } of plans) {
       try {
@@ -128,6 +147,41 @@ function unionOf(
     if (firstError && !anyString) throw firstError
     return value
   }
+}
+
+/** What `tried` answers for a member that does not take the value. */
+const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
+
+/**
+ * The tag of a union of objects: a key (its wire name) every member holds one literal under, each
+ * member's literal its own, with the member each literal's text names; `undefined` when the members
+ * share no such key. `v.union` and zod's `z.union` of `{ kind: 'a', … } | { kind: 'b', … }` have one.
+ */
+function tagOf(
+  options: readonly PlannedOption[],
+): { wire: string; byText: ReadonlyMap<string, number> } | undefined {
+  const objects = options.map((option) => option.plan)
+  const first = objects[0]
+  if (objects.length < 2 || first?.to !== 'object') return undefined
+  for (const candidate of first.entries) {
+    const byText = new Map<string, number>()
+    for (const [index, plan] of objects.entries()) {
+      const entry =
+        plan.to === 'object' ? plan.entries.find((item) => item.wire === candidate.wire) : undefined
+      const literal =
+        entry?.plan.to === 'option' && entry.plan.options.length === 1
+          ? entry.plan.options[0]
+          : undefined
+      const text =
+        typeof literal === 'string' || typeof literal === 'number' || typeof literal === 'boolean'
+          ? String(literal)
+          : undefined
+      if (text === undefined || byText.has(text)) break
+      byText.set(text, index)
+    }
+    if (byText.size === objects.length) return { wire: candidate.wire, byText }
+  }
+  return undefined
 }
 
 /** One entry of an object schema with its wire name (alias) and converter. */

@@ -28,6 +28,8 @@ export class ConversionError extends Error {
 export function showValue(value: unknown): string {
   let text: string
   if (typeof value === 'string') text = `'${value}'`
+  // a number as JavaScript writes it: `-Infinity`, where JSON would say `null`
+  else if (typeof value === 'number') text = String(value)
   else if (value instanceof Date) text = `'${String(value)}'`
   else {
     try {

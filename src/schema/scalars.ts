@@ -23,12 +23,19 @@ export function toStringValue(value: unknown): unknown {
  */
 export const UNCONVERTIBLE: unique symbol = Symbol('fw.schema.unconvertible')
 
-/** `toNumber` without the throw. */
+/**
+ * `toNumber` without the throw. Only finite numbers: `'-1e400'` (−Infinity once read) and a JSON
+ * number beyond ±1.8e308 are refused as `invalid number`, as `Infinity` written out is, whatever
+ * the library's bounds would make of them.
+ */
 export function numberOf(value: unknown): unknown {
-  if (typeof value === 'number') return value
-  if (typeof value === 'string')
+  if (typeof value === 'number') return Number.isFinite(value) ? value : UNCONVERTIBLE
+  if (typeof value === 'string') {
     // 1–15 digits (`page=2`, the common query number) are exactly what `NUMBER` accepts of such a string
-    return isAsciiDigits(value, 15) || NUMBER.test(value) ? Number(value) : UNCONVERTIBLE
+    if (isAsciiDigits(value, 15)) return Number(value)
+    const number = NUMBER.test(value) ? Number(value) : Number.NaN
+    return Number.isFinite(number) ? number : UNCONVERTIBLE
+  }
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value === undefined || value === null) return value
   return UNCONVERTIBLE
@@ -47,7 +54,7 @@ export function toNumber(value: unknown): unknown {
 /** `toInteger` without the throw. */
 export function integerOf(value: unknown): unknown {
   const number = numberOf(value)
-  if (typeof number !== 'number' || !Number.isFinite(number)) return number
+  if (typeof number !== 'number') return number
   const integer = Math.trunc(number)
   return Number.isSafeInteger(integer) ? integer : UNCONVERTIBLE
 }

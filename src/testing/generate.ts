@@ -148,6 +148,7 @@ function generated(
   )
     .map(asSchema)
     .filter((choice): choice is JsonSchema => choice !== undefined)
+    .map((choice) => withSiblings(schema, choice, context))
   const usable = choices.filter(
     (choice) =>
       wireHasNull(context) ||
@@ -165,6 +166,22 @@ function generated(
   if (types.length > 1)
     return fc.oneof(...types.map((type) => byType(type, schema, context, depth)))
   return byType(types[0] ?? '', schema, context, depth)
+}
+
+/**
+ * A choice of `anyOf`/`oneOf` with the keywords beside that list, when the choice names no type of
+ * its own: both apply to the value. zod's `z.file().mime(['image/png', 'image/jpeg'])` is
+ * `{ type: 'string', format: 'binary', anyOf: [{ contentMediaType: 'image/png' }, …] }`: each
+ * choice is a file of one type, not any value.
+ */
+function withSiblings(
+  schema: JsonSchema,
+  choice: JsonSchema,
+  context: GenerateContext,
+): JsonSchema {
+  const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = schema
+  if (!Object.keys(siblings).length || choice.$ref !== undefined) return choice
+  return typesOf(resolved(choice, context)).length ? choice : { ...siblings, ...choice }
 }
 
 /**

@@ -147,7 +147,7 @@ function unframed(response: ResponseShape): readonly string[] {
   const fetched = response.url !== ''
   const decoded = fetched && coding !== null && decodedByFetch(coding)
   if (decoded) drop.push('content-encoding')
-  if (length !== null && mismatched(response, length, fetched && !decoded))
+  if (length !== null && !held.has(response) && mismatched(response, length, fetched && !decoded))
     drop.push('content-length')
   if (fetched)
     for (const name of HOP_BY_HOP)
@@ -167,6 +167,57 @@ function mismatched(response: ResponseShape, length: string, wire: boolean): boo
 }
 
 const NONE: readonly string[] = Object.freeze([])
+
+/** Responses whose body fw holds to their declared Content-Length (`heldToLength`): the length is kept. */
+const held = new WeakSet<object>()
+
+/** A Content-Length value as a byte count; `undefined` when it is no plain decimal count. */
+function lengthOf(value: string): number | undefined {
+  const text = value.trim()
+  if (!/^\d{1,15}$/.test(text)) return undefined
+  return Number(text)
+}
+
+/**
+ * A streamed `body` with its declared Content-Length kept (a download the handler sized):
+ * a Response whose body is held to `headers`' length — a byte past it, or an end before it,
+ * errors the stream, so the server cuts the connection instead of sending a body out of step
+ * with its framing (SPEC §5.1). Without a usable length the Response is framed as any other
+ * (`framed`: the length dropped, the body framed by its bytes).
+ *
+ * @example
+ * heldToLength(file.stream(), 200, new Headers({ 'content-length': String(file.size) }))
+ */
+export function heldToLength(
+  body: ReadableStream<Uint8Array>,
+  status: number,
+  headers: Headers,
+): Response {
+  const declared = headers.get('content-length')
+  const length = declared === null ? undefined : lengthOf(declared)
+  if (length === undefined || isNullBodyStatus(status))
+    return new globalThis.Response(body, { status, headers })
+  let sent = 0
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength
+        if (sent > length)
+          controller.error(new Error(`fw: the body ran past its Content-Length (${length})`))
+        else controller.enqueue(chunk)
+      },
+      flush(controller) {
+        if (sent < length)
+          controller.error(
+            new Error(`fw: the body ended at ${sent} of its Content-Length (${length}) bytes`),
+          )
+      },
+    }),
+  )
+  const response = new globalThis.Response(counted, { status, headers })
+  held.add(response)
+  return response
+}
 
 /**
  * `response` as this runtime's own `Response`, framed by the bytes it will

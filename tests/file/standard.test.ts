@@ -122,3 +122,18 @@ describe('a zod file as a form field', () => {
   })
 })
 
+
+describe('fileBoundsOf: the byte bound of each file field, for the multipart reader', () => {
+  it('reads zod’s `.max()`, fw’s `maxBytes` and `v.maxSize`, by wire name, on a field or a list of files', async () => {
+    const v = await import('valibot')
+    const { fileBoundsOf } = await import('../../src/file/info')
+    expect(fileBoundsOf(z.object({ doc: z.file().max(1024), docs: z.array(z.file().max(10)), free: z.file(), n: z.number() }))).toEqual(new Map([['doc', 1024], ['docs', 10]]))
+    expect(fileBoundsOf(z.object({ doc: z.file().max(5).meta(Field.alias('Doc-File')) }))).toEqual(new Map([['Doc-File', 5]]))
+    expect(fileBoundsOf(z.file().max(7))).toEqual(new Map([['', 7]]))
+    expect(fileBoundsOf(v.object({ a: file.File({ maxBytes: 3 }), b: v.array(file.Image({ maxBytes: 4 })), c: v.pipe(file.File, v.maxSize(6)), d: file.File }))).toEqual(new Map([['a', 3], ['b', 4], ['c', 6]]))
+    // a field named like an Object.prototype member is no bound (a Map, not a plain object)
+    expect(fileBoundsOf(z.object({ constructor: z.file() }))).toBeUndefined()
+    expect(fileBoundsOf(v.object({ name: v.string() }))).toBeUndefined()
+    expect(fileBoundsOf(z.object({ name: z.string() }))).toBeUndefined()
+  })
+})

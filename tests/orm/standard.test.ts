@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { createTables } from '../../examples/blog/sql'
 import * as tables from '../../examples/blog/tables'
 import type { StandardSchemaV1 } from '../../src/schema/adapter'
+import { withoutLibraryWords } from '../helpers/library-words'
 
 const { articles } = tables
 
@@ -108,11 +109,12 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
     return { status: res.status, body: await res.text() }
   }
 
-  it('answers as valibot does, byte for byte, for valid and invalid values', async () => {
+  it('answers as valibot does, byte for byte, for valid and invalid values (a refusal in the library’s own words)', async () => {
+    const wordsOut = ({ status, body }: { status: number; body: string }) => ({ status, body: status === 400 ? withoutLibraryWords(body) : body })
     for (const [what, path, init] of REQUESTS) {
-      const expected = await answer('valibot', path, init)
+      const expected = wordsOut(await answer('valibot', path, init))
       for (const library of ['zod', 'arktype'] as const)
-        expect(await answer(library, path, init), `${library}: ${what}`).toEqual(expected)
+        expect(wordsOut(await answer(library, path, init)), `${library}: ${what}`).toEqual(expected)
     }
   })
 
@@ -122,7 +124,7 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
     for (const library of ['zod', 'arktype'] as const) {
       const below = await answer(library, 'articles?min=0')
       expect(below.status).toBe(400)
-      expect(JSON.parse(below.body)).toMatchObject({ detail: "BadRequest: parse item: ['query'] failed: parse item: ['min'] failed: Invalid value: Expected >=1 but received 0" })
+      expect(JSON.parse(below.body)).toMatchObject({ detail: expect.stringMatching(/^BadRequest: parse item: \['query'\] failed: parse item: \['min'\] failed: .*1/) })
       const word = await answer(library, 'articles?min=x')
       expect(word.status).toBe(400)
       expect(JSON.parse(word.body)).toMatchObject({ detail: expect.stringContaining("['min']") })

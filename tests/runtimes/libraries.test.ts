@@ -1,18 +1,21 @@
 /**
- * One schema, four libraries, the same bytes (SPEC §3.6, §4): the example's
+ * One schema, four libraries, the same answers (SPEC §3.6, §4): the example's
  * schema endpoints written in valibot, zod, arktype and effect
  * (fixtures/library-schemas.ts, served side by side by fixtures/libraries.ts)
  * answer every case of cases-libraries.ts with the same status, Content-Type
  * and body, in-process and over real HTTP on Node (native and Web paths),
- * Bun, Deno and workerd. Where a library keeps no trace of what valibot's
- * answer shows (arktype's key and option order, zod's and effect's refusal of a
- * list for an object, effect's length bounds), docs/api.md says so and the
- * answer fw gives is asserted here.
+ * Bun, Deno and workerd — except a refusal's message text, which is each
+ * library's own (SPEC §3.6, turn 5): fw's own reasons (`required item missing`,
+ * `invalid number: 'x'`) are compared as bytes, a library's words are not.
+ * Where a library keeps no trace of what valibot's answer shows (arktype's key
+ * order, zod's and effect's refusal of a list for an object), docs/api.md says
+ * so and the answer fw gives is asserted here.
  *
  *   npx vitest run tests/runtimes/libraries.test.ts
  *   FW_RUNTIMES=node,bun,deno,workerd npx vitest run tests/runtimes/libraries.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIBRARY_WORDS, withoutLibraryWords } from '../helpers/library-words'
 import type { Case, FormPart } from './cases'
 import { libraryCases } from './cases-libraries'
 import { answer } from './exchange'
@@ -40,31 +43,18 @@ const DIFFERENT: Readonly<Record<string, Partial<Record<Library, string>>>> = {
   'Body from text/xml': { arktype: '{"title":"t","published":true,"views":2}' },
   'Body from urlencoded': { arktype: '{"title":"t","published":true,"views":4}' },
   'Body from multipart': { arktype: '{"title":"m","published":true,"views":0}' },
-  // arktype sorts a union's options: the expected values read in its order
-  'Cookies object validates': {
-    arktype: problem("['jar'] failed: parse item: ['theme']", 'Invalid type: Expected (\\"dark\\" | \\"light\\") but received \\"blue\\"', 'cookie', 'theme', '"theme"'),
-  },
+  // arktype lists several failing items in its own key order (required keys first)
   'a cookie outside its options, the other missing': {
     arktype: problemOf(
       "BadRequest: parse item: ['jar'] failed: parse item: ['sessionid'] failed: required item missing",
-      '{"in":"cookie","name":"sessionid","path":["sessionid"],"message":"required item missing"},{"in":"cookie","name":"theme","path":["theme"],"message":"Invalid type: Expected (\\"dark\\" | \\"light\\") but received \\"sepia\\""}',
+      '{"in":"cookie","name":"sessionid","path":["sessionid"],"message":"required item missing"},{"in":"cookie","name":"theme","path":["theme"],"message":"library words"}',
     ),
   },
   // valibot and arktype take a list where an object is declared (then name its missing keys); zod and effect refuse the list itself
   'a list where an object is declared': {
-    zod: problem("['data']", 'Invalid type: Expected Object but received Array', 'body', 'data', '"data"'),
-    effect: problem("['data']", 'Invalid type: Expected Object but received Array', 'body', 'data', '"data"'),
+    zod: problem("['data']", LIBRARY_WORDS, 'body', 'data', '"data"'),
+    effect: problem("['data']", LIBRARY_WORDS, 'body', 'data', '"data"'),
   },
-  // effect counts a length in UTF-16 units; its JSON Schema says the code points that length allows (12 units: 6 to 12 code points)
-  'header rule → 400': { effect: tokenLength('>=6', 5) },
-  'an exact length too short': { effect: tokenLength('>=6', 5) },
-  'an exact length too long': { effect: tokenLength('<=12', 13) },
-}
-
-/** The 400 for an `x-auth-token` header of `length` characters, worded from the bound effect publishes. */
-function tokenLength(bound: string, length: number): string {
-  const message = `Invalid length: Expected ${bound} but received ${length}`
-  return problem("['headers'] failed: parse item: ['x-auth-token']", message, 'header', 'x-auth-token', '"x-auth-token"')
 }
 
 function problemOf(detail: string, errors: string): string {
@@ -74,6 +64,12 @@ function problemOf(detail: string, errors: string): string {
 /** A 400 problem body naming one item: `chain` is the `parse item` chain after the first `['`. */
 function problem(chain: string, message: string, place: string, name: string, path: string): string {
   return problemOf(`BadRequest: parse item: ${chain} failed: ${message}`, `{"in":"${place}","name":"${name}","path":[${path}],"message":"${message}"}`)
+}
+
+/** The answer with a library's words taken out of a 400 problem body (tests/helpers/library-words.ts). */
+function wordsOut(bytes: Bytes): Bytes {
+  if (bytes.status !== 400 || bytes.contentType !== 'application/problem+json') return bytes
+  return { ...bytes, body: withoutLibraryWords(bytes.body) }
 }
 
 /** The case under one library's prefix: `/api/x` → `/api/zod/x`. */
@@ -127,7 +123,10 @@ function replay(send: Send): void {
       const body = DIFFERENT[c.name]?.[library]
       return body === undefined ? valibot : { ...valibot, body }
     }
-    for (const [index, library] of LIBRARIES.slice(1).entries()) expect(others[index], library).toEqual(expected(library))
+    for (const [index, library] of LIBRARIES.slice(1).entries()) {
+      const other = others[index]
+      expect(other && wordsOut(other), library).toEqual(wordsOut(expected(library)))
+    }
   })
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { compileConverter, ConversionError, Field } from '../../src/schema'
+import { compileConversion, compileConverter, ConversionError, Field } from '../../src/schema'
 
 /** The object converter reads each entry once; these pin what it must still tell apart. */
 describe('object conversion reads entries as their own values only', () => {
@@ -90,5 +90,42 @@ describe('object and list conversion copy only what converts', () => {
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { name: 'Ada', age: 1, tags: [] })
     expect(convert(bare)).not.toBe(bare)
     expect(convert(bare)).toStrictEqual({ name: 'Ada', age: 1, tags: [] })
+  })
+})
+
+describe('a union of objects tagged by a literal key', () => {
+  /** A tagged union of `count` members (`{ kind: 'k<i>', n: number }`), counting how often a member is tried. */
+  function tagged(count: number): { convert: (value: unknown) => unknown; tries: () => number } {
+    let tries = 0
+    const members = Array.from({ length: count }, (_, index) => v.object({ kind: v.literal(`k${index}`), n: v.number() }))
+    const plan = {
+      to: 'union' as const,
+      options: members.map((member) => ({
+        plan: { to: 'object' as const, unknownKeys: 'strip' as const, rest: undefined, entries: [
+          { key: 'kind', wire: 'kind', plan: { to: 'option' as const, options: [member.entries.kind.literal] }, schema: member.entries.kind },
+          { key: 'n', wire: 'n', plan: { to: 'number' as const, integer: false }, schema: member.entries.n },
+        ] },
+        fits: (value: unknown) => (tries++, v.is(member, value)),
+      })),
+    }
+    return { convert: compileConversion(plan), tries: () => tries }
+  }
+
+  it('converts with the member its tag names, trying that one only', () => {
+    const { convert, tries } = tagged(300)
+    expect(convert({ kind: 'k299', n: '7' })).toEqual({ kind: 'k299', n: 7 })
+    expect(tries()).toBe(1)
+  })
+
+  it('a tag no member names is tried against every member, as before, and passes on for the library to refuse', () => {
+    const { convert, tries } = tagged(3)
+    expect(convert({ kind: 'nope', n: '7' })).toEqual({ kind: 'nope', n: '7' })
+    expect(tries()).toBe(3)
+  })
+
+  it('members a schema library planned (valibot’s `v.union`) take their own conversions', () => {
+    const shapes = compileConverter(v.union([v.object({ kind: v.literal('a'), n: v.number() }), v.object({ kind: v.literal('b'), n: v.boolean() })]))
+    expect(shapes({ kind: 'b', n: '1' })).toEqual({ kind: 'b', n: true })
+    expect(shapes({ kind: 'a', n: '1' })).toEqual({ kind: 'a', n: 1 })
   })
 })

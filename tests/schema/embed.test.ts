@@ -33,14 +33,14 @@ describe('embedSchema', () => {
     expect(planOf(v.optional(v.pipe(embedded, v.check(() => true))))).toEqual({ to: 'maybe', inner: plan })
   })
 
-  it('checks with the library: its output, or issues at their paths worded as for valibot', () => {
+  it('checks with the library: its output, or issues at their paths in the library’s words', () => {
     const outer = v.object({ q: embedSchema(z.object({ n: z.number().int().min(1).default(5) })) as v.GenericSchema })
     expect(v.safeParse(outer, { q: {} }).output).toEqual({ q: { n: 5 } })
     const refused = v.safeParse(outer, { q: { n: 0 } })
     expect(refused.success).toBe(false)
     const [issue] = refused.issues ?? []
     expect(issue && issueKeys(issue)).toEqual(['q', 'n'])
-    expect(issue && reasonOf(issue)).toBe('Invalid value: Expected >=1 but received 0')
+    expect(issue && reasonOf(issue)).toBe('Too small: expected number to be >=1')
   })
 
   it('describes the library JSON Schema, input before its check and output after', () => {

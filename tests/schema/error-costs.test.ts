@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { api, exceptions, Fw, request } from 'fw-api'
 import { ConversionError } from '../../src/schema'
 import { compileChecker, Invalid } from '../../src/schema/parse'
-import { booleanOf, integerOf, numberOf, toInteger, UNCONVERTIBLE } from '../../src/schema/scalars'
+import { booleanOf, integerOf, numberOf, toInteger, toNumber, UNCONVERTIBLE } from '../../src/schema/scalars'
 import { stackless } from '../../src/utils/stackless'
 import { call } from '../helpers/client'
 
@@ -111,7 +111,10 @@ describe('a value that cannot convert', () => {
     expect(numberOf(null)).toBe(null)
     expect(integerOf('2.9')).toBe(2)
     expect(integerOf('1e300')).toBe(UNCONVERTIBLE)
-    expect(integerOf(Infinity)).toBe(Infinity)
+    expect(integerOf(Infinity)).toBe(UNCONVERTIBLE) // no finite number: refused (SPEC §3.1, D10)
+    expect(numberOf('-1e400')).toBe(UNCONVERTIBLE)
+    expect(numberOf(-Infinity)).toBe(UNCONVERTIBLE)
+    expect(() => toNumber('-1e400')).toThrow("invalid number: '-1e400'")
     expect(booleanOf('on')).toBe(true)
     expect(booleanOf(2)).toBe(UNCONVERTIBLE)
     expect(() => toInteger('1e300')).toThrow("invalid integer: '1e300' is out of the safe integer range")

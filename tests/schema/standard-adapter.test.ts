@@ -90,8 +90,8 @@ describe('checks by ~standard.validate', () => {
   it('maps issues to one shape: message and item path, `required item missing` for absent values', async () => {
     const User = z.object({ name: z.string().min(1), age: z.number().int().min(0) })
     const result = await check(User, { name: '', age: -1 })
-    // worded as for valibot (standard/messages.ts), not in zod's words
-    expect(result).toEqual({ ok: false, issues: [{ message: 'Invalid length: Expected >=1 but received 0', path: ['name'] }, { message: 'Invalid value: Expected >=0 but received -1', path: ['age'] }] })
+    // in zod's own words (SPEC §3.6: the library's message is kept)
+    expect(result).toEqual({ ok: false, issues: [{ message: 'Too small: expected string to have >=1 characters', path: ['name'] }, { message: 'Too small: expected number to be >=0', path: ['age'] }] })
     expect(await check(User, { name: 'a' })).toEqual({ ok: false, issues: [{ message: 'required item missing', path: ['age'] }] })
     expect(await check(type({ q: 'string' }), {})).toEqual({ ok: false, issues: [{ message: 'required item missing', path: ['q'] }] })
   })
@@ -130,5 +130,31 @@ describe('presence and JSON Schema', () => {
     expect(standardAdapter.describe(schema, 'input')).toEqual({ type: 'string' })
     expect(standardAdapter.describe(schema, 'output')).toEqual({})
     expect(standardAdapter.describe(plain, 'input')).toEqual({})
+  })
+})
+
+describe('a schema whose own code throws on the value', () => {
+  it('is the Invalid of that value with the thrown message: sync, async, a non-Error, an empty message', async () => {
+    const { SchemaChecker, Invalid } = await import('../../src/schema/parse')
+    const reason = async (schema: unknown, value: unknown): Promise<unknown> => {
+      const result = await new SchemaChecker(schema as never).check(value)
+      return result instanceof Invalid ? [result.reason, result.path] : result
+    }
+    expect(await reason(z.string().transform((text) => JSON.parse(text) as unknown), '{"a":1}')).toEqual({ a: 1 })
+    expect(await reason(z.string().transform(async (): Promise<string> => { throw new Error('not today') }), 'x')).toEqual(['not today', []])
+    expect(await reason(type('string').pipe((): string => { throw 'plain text' }), 'x')).toEqual(['plain text', []])
+    expect(await reason(type('string').pipe((): string => { throw new Error('') }), 'x')).toEqual(['invalid value', []])
+    const long = (await reason(z.string().transform((): string => { throw new Error('x'.repeat(5000)) }), 'x')) as [string]
+    expect(long[0].length).toBe(200)
+  })
+
+  it('an fw HTTP exception thrown there keeps its status', async () => {
+    const { SchemaChecker } = await import('../../src/schema/parse')
+    const { exceptions } = await import('fw-api')
+    const checker = new SchemaChecker(z.string().transform((): string => { throw new exceptions.NotFound('no such user') }) as never)
+    // zod retries a check that threw as an async one: the exception arrives as a rejection
+    await expect(Promise.resolve().then(() => checker.check('x'))).rejects.toThrow(exceptions.NotFound)
+    const valibotChecker = new SchemaChecker(v.pipe(v.string(), v.transform((): string => { throw new exceptions.NotFound('no such user') })))
+    expect(() => valibotChecker.check('x')).toThrow(exceptions.NotFound)
   })
 })

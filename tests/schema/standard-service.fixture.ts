@@ -41,18 +41,30 @@ const valibotTwin = {
   flags: { on: v.boolean(), ids: v.array(v.pipe(v.number(), v.integer())) },
   body: v.object({ name: v.pipe(v.string(), v.minLength(1)), age: v.pipe(v.number(), v.integer(), v.minValue(0)), tags: v.optional(v.array(v.string()), []) }),
   nullable: v.object({ n: v.nullable(v.number()), kind: v.picklist(['a', 'b']), either: v.union([v.number(), v.boolean()]) }),
+  messages: { name: v.pipe(v.string(), v.minLength(1, "can't be blank")), email: v.pipe(v.string(), v.email('is invalid')) },
+  parsed: v.pipe(v.string(), v.transform((text): unknown => JSON.parse(text))),
+  bounded: v.pipe(v.number(), v.maxValue(100)),
+  boundedBody: v.object({ n: v.pipe(v.number(), v.maxValue(100)) }),
 }
 const zodTwin = {
   add: { a: z.number().int(), b: z.number().int() },
   flags: { on: z.boolean(), ids: z.array(z.number().int()) },
   body: User,
   nullable: z.object({ n: z.number().nullable(), kind: z.enum(['a', 'b']), either: z.union([z.number(), z.boolean()]) }),
+  messages: { name: z.string().min(1, { message: "can't be blank" }), email: z.string().email({ message: 'is invalid' }) },
+  parsed: z.string().transform((text): unknown => JSON.parse(text)),
+  bounded: z.number().max(100),
+  boundedBody: z.object({ n: z.number().max(100) }),
 }
 const arkTwin = {
   add: { a: type('number.integer'), b: type('number.integer') },
   flags: { on: type('boolean'), ids: type('number.integer[]') },
   body: type({ name: 'string >= 1', age: 'number.integer >= 0', tags: type('string[]').default(() => []) }),
   nullable: type({ n: 'number | null', kind: "'a' | 'b'", either: 'number | boolean' }),
+  messages: { name: type('string >= 1').configure({ message: "can't be blank" }), email: type('string.email').configure({ message: 'is invalid' }) },
+  parsed: type('string').pipe((text): unknown => JSON.parse(text)),
+  bounded: type('number <= 100'),
+  boundedBody: type({ n: 'number <= 100' }),
 }
 
 function twinAPI(schemas: typeof zodTwin | typeof valibotTwin | typeof arkTwin) {
@@ -62,6 +74,10 @@ function twinAPI(schemas: typeof zodTwin | typeof valibotTwin | typeof arkTwin) 
     json = api.post({ user: request.Json(schemas.body) }, ({ user }) => user)
     form = api.post({ user: request.Form(schemas.body) }, ({ user }) => user)
     nullable = api.post({ data: request.Body(schemas.nullable) }, ({ data }) => data)
+    messages = api.get(schemas.messages, (input) => input)
+    parsed = api.get({ parsed: schemas.parsed }, ({ parsed }) => ({ parsed }))
+    bounded = api.get({ n: schemas.bounded }, ({ n }) => n)
+    boundedBody = api.post({ data: request.Json(schemas.boundedBody) }, ({ data }) => data)
   }
 }
 

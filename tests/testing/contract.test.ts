@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import { z } from 'zod'
 import { Fw, api, request, response } from 'fw-api'
 import { contract, ContractError, type ExpectedDifference } from 'fw-api/testing'
 import { service as example } from '../../examples/app'
@@ -152,6 +153,17 @@ describe('contract() itself', () => {
       }
     }
     const report = await contract(new Fw(import.meta.url, { name: 'signup', api: SignupAPI }), { runs: 30, seed: 3 })
+    expect(report.differences).toEqual([])
+  })
+
+  it('sends a file part of an allowed type for a file field that names its types (zod `.mime([...])`, Issue 54 #6)', async () => {
+    class UploadAPI extends api.API {
+      one = api.post({ form: request.Form(z.object({ title: z.string(), doc: z.file().mime(['text/plain']) })) }, ({ form }) => form.doc.type)
+      several = api.post({ form: request.Form(z.object({ doc: z.file().mime(['image/png', 'image/jpeg']) })) }, ({ form }) => form.doc.type)
+      many = api.post({ form: request.Form(z.object({ docs: z.array(z.file().mime(['image/png', 'application/pdf'])) })) }, ({ form }) => form.docs.length)
+    }
+    const report = await contract(new Fw(import.meta.url, { name: 'uploads', api: UploadAPI }), { runs: 20, seed: 5 })
+    expect(report.operations).toBe(3)
     expect(report.differences).toEqual([])
   })
 

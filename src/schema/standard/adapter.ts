@@ -4,8 +4,8 @@
  * `@valibot/to-json-schema`'s `toStandardJsonSchema`, … (SPEC §3.6).
  * Conversion is planned from the input JSON Schema (standard/plan.ts),
  * validation is the library's `~standard.validate` (awaited when it answers
- * with a promise), issues become fw's one failure shape. fw imports no
- * library here: everything is read through `~standard`.
+ * with a promise), issues become fw's one failure shape with the library's
+ * own messages. fw imports no library here: everything is read through `~standard`.
  */
 import {
   type Check,
@@ -20,8 +20,7 @@ import {
   type StandardResult,
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
-import { type JsonNode, jsonSchemaOf } from './json'
-import { issueMessage, type Patterns, patternsOf } from './messages'
+import { jsonSchemaOf } from './json'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { wireNamed } from './property'
 
@@ -73,18 +72,11 @@ function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
 
 /**
  * The library's answer in the seam's shape: its output, or its issues (one
- * per item, at most `MAX_SCHEMA_ISSUES`). fw words them (SPEC §3.6): an
- * absent value is `required item missing`; with the schema's JSON Schema
- * (`json`), a wrong type or a broken bound reads as for valibot
- * (standard/messages.ts, `patterns`: its patterns compiled once); the
- * library's words are kept for the rest.
+ * per item, at most `MAX_SCHEMA_ISSUES`). The library's message is kept as it
+ * gives it, custom messages included (SPEC §3.6); only an absent value reads
+ * `required item missing`, as for valibot.
  */
-export function resultOf(
-  result: StandardResult<unknown>,
-  input: unknown,
-  json?: JsonNode,
-  patterns?: Patterns,
-): CheckResult {
+export function resultOf(result: StandardResult<unknown>, input: unknown): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
   // issues past a few per listed item are not read: a hostile body cannot make this loop long
@@ -101,13 +93,7 @@ export function resultOf(
       if (seen.has(item)) continue
       seen.add(item)
     }
-    const value = valueAt(input, path)
-    const message =
-      value === ABSENT
-        ? 'required item missing'
-        : json
-          ? issueMessage(json, path, value, issue.message, patterns)
-          : issue.message
+    const message = valueAt(input, path) === ABSENT ? 'required item missing' : issue.message
     issues.push({ message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
   }
@@ -116,13 +102,11 @@ export function resultOf(
 
 function checkStandard(schema: StandardSchemaV1): Check {
   const validate = schema['~standard'].validate
-  const json = jsonSchemaOf(schema, 'input') // read at build: failures are worded from it
-  const patterns = json && patternsOf(json)
   return (value) => {
     const result = validate(value)
     return isThenable(result)
-      ? Promise.resolve(result).then((settled) => resultOf(settled, value, json, patterns))
-      : resultOf(result, value, json, patterns)
+      ? Promise.resolve(result).then((settled) => resultOf(settled, value))
+      : resultOf(result, value)
   }
 }
 
