@@ -152,10 +152,11 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
     service.use(new orm.DatabaseConnections({ default: database })).use(new plugins.Logger({ sink: (line) => lines.push(line) }))
     await database.execute(`DROP TABLE IF EXISTS follows, comments, articles, users CASCADE;${createTables}`)
     const ids = await UserInput.bulkSave(Array.from({ length: 50 }, (_, index) => ({ username: `user${index}` })))
-    const articleIds = await orm.Schema(articles, { id: true }).bulkSave(
+    // a write sets only the columns its schema declares (SPEC §10.2)
+    const articleIds = await orm.Schema(articles, { id: true, authorId: true, title: true, content: true, createdAt: true }).bulkSave(
       Array.from({ length: ROWS }, (_, index) => ({ authorId: ids[index % 50] as number, title: `title ${index}`, content: 'x'.repeat(100), createdAt: new Date(Date.UTC(2024, 0, 1, 0, index)) })),
     )
-    await orm.Schema(comments, { id: true }).bulkSave(articleIds.flatMap((articleId, index) => Array.from({ length: index % 3 }, (_, n) => ({ articleId, authorId: ids[n] as number, body: 'c' }))))
+    await orm.Schema(comments, { id: true, articleId: true, authorId: true, body: true }).bulkSave(articleIds.flatMap((articleId, index) => Array.from({ length: index % 3 }, (_, n) => ({ articleId, authorId: ids[n] as number, body: 'c' }))))
     const server = await service.run({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${server.port}/api`
     close = () => server.close()
