@@ -174,10 +174,12 @@ export async function upsertTree(
     const keyed: Row = keys.length === 1 ? { [keys[0] as string]: key } : { ...(key as Row) }
     for (const field of relations) keyed[field.out] = value[field.out] ?? value[field.key]
     const open = async (): Promise<Db> => tx as unknown as Db
+    // the key was found by the upsert, not given by the caller: the relations are saved under it even when the schema leaves the key out
+    const keyedDef: SchemaDef = { ...def, columns: [...new Set([...def.columns, ...keys])] }
     await saveTree(
       open,
       module,
-      def,
+      keyedDef,
       keyed,
       { ...options, transaction: false, mustCreate: false, mustUpdate: false },
       limits,

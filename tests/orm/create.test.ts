@@ -83,3 +83,26 @@ describe.each(engines)('orm.Database({ create: true }) on %s', (engine) => {
     await database.close()
   })
 })
+
+describe('orm.Database({ create: true }) and names drizzle-kit would not escape (D12)', () => {
+  it('a table, column, index or enum name holding a double quote is refused before any DDL runs, naming it', { timeout: 300_000 }, async () => {
+    const { pgEnum, pgTable, integer, index } = await import('drizzle-orm/pg-core')
+    const hostile = 'x" (id int); DROP TABLE victims; --'
+    const victims = pgTable('victims', { id: integer('id').primaryKey() })
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['table', { t: pgTable(hostile, { id: integer('id').primaryKey() }) }, /the table "x\\" \(id int\); DROP TABLE victims; --" holds a double quote/],
+      ['column', { t: pgTable('quoted_column', { id: integer(hostile).primaryKey() }) }, /the column of quoted_column "x\\" .* holds a double quote/],
+      ['index', { t: pgTable('quoted_index', { id: integer('id').primaryKey() }, (table) => [index(hostile).on(table.id)]) }, /the index of quoted_index .* holds a double quote/],
+      ['enum', { e: pgEnum('mo"od', ['a']) }, /the enum "mo\\"od" holds a double quote/],
+    ]
+    for (const [what, schema, message] of cases) {
+      const database = orm.Database({ schema: { victims, ...schema }, create: true })
+      try {
+        await expect(database.connect(), what).rejects.toThrow(message)
+        await expect(database.connect(), what).rejects.toBeInstanceOf(exceptions.ImproperlyConfigured)
+      } finally {
+        await database.close()
+      }
+    }
+  })
+})
