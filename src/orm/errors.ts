@@ -41,13 +41,20 @@ export class DatabaseError extends Error implements DatabaseFailure {
   readonly table?: string
 
   constructor(failure: DatabaseFailure) {
-    super(`database error: ${describeFailure(failure)}`)
+    super(`database error: ${describeFailure(failure)}${hintOf(failure)}`)
     this.name = 'DatabaseError'
     this.kind = failure.kind
     this.code = failure.code
     this.constraint = failure.constraint
     this.table = failure.table
   }
+}
+
+/** What to do about a failure that is the app's set-up, not a request's data (a table that does not exist). */
+function hintOf(failure: DatabaseFailure): string {
+  if (failure.kind !== 'undefined_table') return ''
+  const table = failure.table ? `the table ${failure.table}` : 'a table the query uses'
+  return `: ${table} does not exist — orm.Database({ create: true }) creates the drizzle schema's missing tables on connect (development, tests); in production, apply drizzle-kit migrations (docs/orm.md, "Tables from the drizzle schema")`
 }
 
 /** `Key (a, b)=(1, 2) ...` → `['a', 'b']` */

@@ -106,3 +106,22 @@ describe('orm.Database({ create: true }) and names drizzle-kit would not escape 
     }
   })
 })
+
+describe('connect() opens PGlite before it returns (issue 54 #7)', () => {
+  it('without create: the first statement after connect() does not pay for PGlite\'s start', { timeout: 300_000 }, async () => {
+    const database = orm.Database({ schema: tables })
+    try {
+      const connecting = performance.now()
+      await database.connect()
+      const connected = performance.now() - connecting
+      const started = performance.now()
+      await database.execute('select 1')
+      const first = performance.now() - started
+      // PGlite's start is 1–15 s on this shared machine; a statement on a started PGlite is milliseconds
+      console.log(`[connect] pglite connect() ${connected.toFixed(0)} ms, first statement ${first.toFixed(1)} ms`)
+      expect(first).toBeLessThan(Math.max(500, connected / 4))
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -222,9 +222,16 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
     const duplicate = await fetch(`${base}/user`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic dXNlcjpwYXNz' }, body: JSON.stringify({ username: 'user1' }) })
     expect(duplicate.status).toBe(409)
     const text = lines.join('\n')
-    expect(text).toContain('DatabaseError: undefined_table (42P01)')
-    for (const secret of ['secret-value-42', 'missing_table', 'select', 'token-xyz', 'cookie-abc', 'dXNlcjpwYXNz', 'params', 'user1']) expect(text).not.toContain(secret)
+    // the missing table is named (issue 54 #8): an identifier, never the SQL text or a value
+    expect(text).toContain('DatabaseError: undefined_table (42P01) of table missing_table')
+    expect(text).not.toMatch(/"missing_table"|from missing_table/i)
+    for (const secret of ['secret-value-42', 'select', 'token-xyz', 'cookie-abc', 'dXNlcjpwYXNz', 'params', 'user1']) expect(text).not.toContain(secret)
     expect(lines.length).toBeGreaterThanOrEqual(3)
+    // the error itself says which table and what to do (issue 54 #8)
+    const missing = await MissingSchema.serialize({ name: 'x' }).catch((error: unknown) => error)
+    expect(missing).toBeInstanceOf(orm.DatabaseError)
+    expect((missing as Error).message).toMatch(/^database error: undefined_table \(42P01\) of table missing_table: the table missing_table does not exist — orm\.Database\(\{ create: true \}\) creates/)
+    expect((missing as Error).message).toContain('drizzle-kit migrations')
   })
 })
 
