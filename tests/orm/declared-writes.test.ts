@@ -132,6 +132,14 @@ describe.each(engines)('a write touches only what the schema declares, over HTTP
     expect((await NoteRow.init(note)).text).toBe('e')
   })
 
+  it('an upsert with nested rows saves them under the row it found, even when the schema leaves the key out', async () => {
+    const ByTitle = orm.Schema(tables.notes, { title: true, text: true, ownerId: true, items: orm.Field('items', { schema: [ItemRow], mode: 'rwa' }) })
+    const first = await ByTitle.save({ title: 'keyless', text: 'a', ownerId: alice, items: [{ text: 'one' }] }, { onConflict: 'update' })
+    expect(await ByTitle.save({ title: 'keyless', text: 'b', ownerId: alice, items: [{ text: 'two' }] }, { onConflict: 'update' })).toBe(first)
+    expect(await NoteRow.init(first as never)).toMatchObject({ text: 'b', items: [{ text: 'two' }] })
+    expect(await NoteRow.serialize({ title: 'keyless' })).toHaveLength(1)
+  })
+
   it('H6: a string or a number for a timestamp column is a 400 naming the field; an ISO string is converted', async () => {
     for (const remindAt of ['tomorrow', 1_700_000_000_000, { at: 1 }, '2024-13-45T99:00:00Z']) {
       const started = performance.now()
