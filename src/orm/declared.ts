@@ -17,19 +17,16 @@ import { assertSafe } from './safe'
 type Row = Record<string, unknown>
 
 /**
- * The column keys `def` lets a write of `mode` set: its column fields whose
- * mode has `mode` (`true` is `'rwa'`), the foreign keys of its declared to-one
- * relations (`authorId` for `author`, as `input()` takes them) and, for an
- * update, its declared primary key (which names the row).
+ * The column keys a write through `def` may set: its column fields, whatever
+ * their mode (the mode says what `input()` accepts from a client; `save()`
+ * writes what the schema declares, as UtilMeta's does: a `mode: 'r'` slug set
+ * by `validate`, an id given with `mustCreate`), and the foreign keys of its
+ * to-one relations (`authorId` for `author`, as `input()` takes them).
  */
-export function writableColumns(def: SchemaDef, mode: 'a' | 'w'): ReadonlySet<string> {
-  const keys = new Set<string>()
-  for (const field of def.fields)
-    if (field.kind === 'column' && field.mode.includes(mode)) keys.add(field.column)
+export function writableColumns(def: SchemaDef): ReadonlySet<string> {
+  const keys = new Set<string>(def.columns)
   for (const { def: child } of def.ones)
     for (const key of foreignKeysTo(def.table, child.table)) keys.add(key)
-  if (mode === 'w')
-    for (const key of primaryKeysOf(def.table)) if (def.columns.includes(key)) keys.add(key)
   return keys
 }
 
@@ -44,17 +41,17 @@ export function writeModeOf(def: SchemaDef, value: Row, mustCreate?: boolean): '
 }
 
 /**
- * `value` as the row a write of `mode` may set: only the columns
- * `writableColumns(def, mode)` names (any other key — `isAdmin`, `password`
- * on a schema without them, a relation list — is dropped, never written),
- * each value checked against its column type (`checkColumnValue`). `path` is
- * where the row sits in the body, for the 400's issue.
+ * `value` as the row a write may set: only the columns `writableColumns(def)`
+ * names (any other key — `isAdmin`, `password` on a schema without them, a
+ * relation list — is dropped, never written), each value checked against its
+ * column type (`checkColumnValue`). `path` is where the row sits in the body,
+ * for the 400's issue.
  */
-export function declaredRow(def: SchemaDef, value: Row, mode: 'a' | 'w', path: FieldPath): Row {
+export function declaredRow(def: SchemaDef, value: Row, path: FieldPath): Row {
   assertSafe(value, 'body', def.name) // a prototype key or a NUL byte anywhere in the value is still a 400
   const columns = columnsOf(def.table)
   const row: Row = {}
-  for (const key of writableColumns(def, mode)) {
+  for (const key of writableColumns(def)) {
     const column = columns[key]
     if (column === undefined || !Object.hasOwn(value, key) || value[key] === undefined) continue
     row[key] = checkColumnValue(def.name, column, value[key], [...path, key])

@@ -104,9 +104,7 @@ export async function bulkSaveTree(
     return bulkSave(
       db,
       def.table,
-      values.map((value, index) =>
-        declaredRow(def, value, writeModeOf(def, value, options.mustCreate), [index]),
-      ),
+      values.map((value, index) => declaredRow(def, value, [index])),
       options,
       tick,
     )
@@ -135,7 +133,7 @@ async function saveNode(
 ): Promise<unknown> {
   const { runner, options } = write
   const mode = writeModeOf(def, value, options.mustCreate)
-  const row = { ...declaredRow(def, value, mode, path), ...owner?.values }
+  const row = { ...declaredRow(def, value, path), ...owner?.values }
   write.tick()
   // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
   const relationsOnly = mode === 'w' && keyOnly(def.table, row) && related(def, value, options)
@@ -241,7 +239,7 @@ async function saveChildren(
       runner,
       table,
       fresh.map((index) => ({
-        ...declaredRow(child, rows[index] as Row, 'a', [...at, index]),
+        ...declaredRow(child, rows[index] as Row, [...at, index]),
         ...owned.values,
       })),
       write.tick,

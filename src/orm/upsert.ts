@@ -40,7 +40,7 @@ export function uniqueKeysOf(table: PgTable): string[][] {
 
 /** What an upsert may change on a conflicting row, and which rows it may touch. */
 export interface UpsertScope {
-  /** the columns the conflict update may set (the schema's `'w'` columns); every given column when absent */
+  /** the columns the conflict update may set (the schema's declared columns); every given column when absent */
   updatable?: ReadonlySet<string>
   /** a condition the conflicting row must meet (`save(value, { where })`), besides keeping its foreign keys */
   where?: SQL
@@ -161,9 +161,9 @@ export async function upsertTree(
       (field.kind === 'path' || field.kind === 'nested') &&
       Array.isArray(value[field.out] ?? value[field.key]),
   )
-  const row = declaredRow(def, value, 'a', [])
+  const row = declaredRow(def, value, [])
   const scope: UpsertScope = {
-    updatable: writableColumns(def, 'w'),
+    updatable: writableColumns(def),
     where: options.where === undefined ? undefined : scopeCondition(module, def, options.where),
   }
   if (relations.length === 0 || options.relations === false)
