@@ -26,7 +26,9 @@ function isModuleNotFound(error: unknown, name: string): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   return (
     (code === 'ERR_MODULE_NOT_FOUND' ||
-      /cannot find|could not find|not found|failed to resolve|cannot resolve/i.test(String(message))) &&
+      /cannot find|could not find|not found|failed to resolve|cannot resolve/i.test(
+        String(message),
+      )) &&
     String(message).includes(name)
   )
 }
