@@ -1,11 +1,45 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { createInsertSchema, createSelectSchema } from 'drizzle-valibot'
+import type * as DrizzleValibot from 'drizzle-valibot'
 import * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
 import { innerOf } from '../schema/walk'
 import { databaseOf } from './database'
 import type { Transform } from './paths'
 import { pathTarget } from './sql'
+
+/**
+ * drizzle-valibot, an optional peer: loaded with fw-api/orm when installed (a
+ * literal specifier, so bundlers include it; `orm.Schema` and `orm.Query` use
+ * it synchronously when declared), and when it is not, fw-api/orm still loads
+ * and the first `orm.Schema` / `orm.Query` says what to install — not Node's
+ * bare `ERR_MODULE_NOT_FOUND` at import (issue 54 #8).
+ */
+const drizzleValibot: typeof DrizzleValibot | undefined = await import('drizzle-valibot').catch(
+  (error: unknown) => {
+    if (isModuleNotFound(error, 'drizzle-valibot')) return undefined
+    throw error
+  },
+)
+
+/** Is `error` the runtime's "cannot find package `name`" (Node, Bun, Deno, bundlers' stubs)? */
+function isModuleNotFound(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' ||
+      /cannot find|could not find|not found|failed to resolve|cannot resolve/i.test(
+        String(message),
+      )) &&
+    String(message).includes(name)
+  )
+}
+
+/** drizzle-valibot, or `ImproperlyConfigured` saying to install it. */
+function drizzleValibotOrRefuse(): typeof DrizzleValibot {
+  if (drizzleValibot) return drizzleValibot
+  throw new ImproperlyConfigured(
+    'fw-api/orm: orm.Schema and orm.Query need drizzle-valibot (the valibot schemas of the drizzle columns): npm install drizzle-valibot',
+  )
+}
 
 type Entries = Record<string, v.GenericSchema>
 const selects = new WeakMap<PgTable, Entries>()
@@ -15,12 +49,12 @@ const nullProto = (entries: Entries): Entries =>
 
 /** drizzle-valibot's select schema entries of a table (cached). */
 export function selectEntries(table: PgTable): Entries {
-  return entriesOf(selects, table, createSelectSchema)
+  return entriesOf(selects, table, (target) => drizzleValibotOrRefuse().createSelectSchema(target))
 }
 
 /** drizzle-valibot's insert schema entries of a table (cached): generated and defaulted columns are optional. */
 export function insertEntries(table: PgTable): Entries {
-  return entriesOf(inserts, table, createInsertSchema)
+  return entriesOf(inserts, table, (target) => drizzleValibotOrRefuse().createInsertSchema(target))
 }
 
 /** The entries of `create(table)`'s object schema, kept in `cache` per table (a null-prototype copy). */

@@ -74,6 +74,7 @@ export async function createMissingTables(
       missing[key] = value
   }
   if (created.length === 0) return []
+  for (const value of Object.values(missing)) assertQuotable(value)
   const kit = await drizzleKit()
   const statements = await kit.generateMigration(
     kit.generateDrizzleJson({}),
@@ -83,4 +84,33 @@ export async function createMissingTables(
     for (const statement of statements) await tx.execute(sql.raw(statement))
   })
   return created
+}
+
+/**
+ * Refuse a name drizzle-kit's DDL would not escape: it writes identifiers as
+ * `"name"` without doubling a `"` inside, so `pgTable('a" (x int); drop table users; --', ...)`
+ * would end the identifier and run the rest as SQL. Every identifier of a
+ * table to create (its schema, name, columns, indexes and constraints) and of
+ * an enum must be free of `"` (values and defaults are escaped by drizzle-kit).
+ */
+function assertQuotable(value: unknown): void {
+  const names: [string, string | undefined][] = []
+  if (is(value, PgTable)) {
+    const config = getTableConfig(value)
+    names.push(['schema', config.schema], ['table', config.name])
+    for (const column of config.columns) names.push([`column of ${config.name}`, column.name])
+    for (const index of config.indexes) names.push([`index of ${config.name}`, index.config.name])
+    for (const unique of config.uniqueConstraints)
+      names.push([`unique constraint of ${config.name}`, unique.getName()])
+    for (const key of config.foreignKeys)
+      names.push([`foreign key of ${config.name}`, key.getName()])
+    for (const key of config.primaryKeys)
+      names.push([`primary key of ${config.name}`, key.getName()])
+    for (const check of config.checks) names.push([`check of ${config.name}`, check.name])
+  } else if (isPgEnum(value)) names.push(['schema', value.schema], ['enum', value.enumName])
+  for (const [what, name] of names)
+    if (name?.includes('"'))
+      throw new ImproperlyConfigured(
+        `orm.Database({ create: true }): the ${what} ${JSON.stringify(name)} holds a double quote, which drizzle-kit's SQL does not escape: rename it, or create the table with a migration of your own`,
+      )
 }

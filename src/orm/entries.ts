@@ -46,7 +46,11 @@ export function entriesOf(def: SchemaDef): Record<string, v.GenericSchema> {
   return entries
 }
 
-/** The input schema: `'a'` (create) or `'w'` (update) fields, or the declared columns with `{ omit, partial }`. */
+/**
+ * The input schema: `'a'` (create) or `'w'` (update) fields, or the declared
+ * columns with `{ omit, partial }` — with the relation fields `'a'` writes
+ * (key lists, nested rows), as `input('a')` has them.
+ */
 export function inputSchema(
   def: SchemaDef,
   options: InputOptions & { mode?: 'a' | 'w' } = {},
@@ -72,8 +76,15 @@ export function inputSchema(
         : undefined
     entries[field.out] = optional ? v.optional(entry, (onUpdate ?? field.default) as never) : entry
   }
+  // relation fields: those of `mode`; `input({ omit, partial })` takes those `input('a')` takes
+  // (a relation list is never parsed and then dropped by `save`: issue 54 #12)
+  const relationMode = mode ?? 'a'
   for (const field of def.fields) {
-    if ((field.kind !== 'path' && field.kind !== 'nested') || !mode || !field.mode.includes(mode))
+    if (
+      (field.kind !== 'path' && field.kind !== 'nested') ||
+      !field.mode.includes(relationMode) ||
+      options.omit?.includes(field.key)
+    )
       continue
     const child = field.kind === 'nested' ? (field.child === Self ? def : field.child) : undefined
     // nested rows get their foreign key to this row from it: not part of their input
@@ -83,7 +94,7 @@ export function inputSchema(
       const owned = link
         ? Object.keys(columns).filter((key) => link.targetColumns.includes(columns[key] as never))
         : []
-      return inputSchema(schema, { mode, omit: owned })
+      return inputSchema(schema, { mode, omit: owned, partial: mode ? undefined : options.partial })
     }
     // the length is checked before the items: a list over `max` costs one comparison
     const items = child

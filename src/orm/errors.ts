@@ -41,13 +41,20 @@ export class DatabaseError extends Error implements DatabaseFailure {
   readonly table?: string
 
   constructor(failure: DatabaseFailure) {
-    super(`database error: ${describeFailure(failure)}`)
+    super(`database error: ${describeFailure(failure)}${hintOf(failure)}`)
     this.name = 'DatabaseError'
     this.kind = failure.kind
     this.code = failure.code
     this.constraint = failure.constraint
     this.table = failure.table
   }
+}
+
+/** What to do about a failure that is the app's set-up, not a request's data (a table that does not exist). */
+function hintOf(failure: DatabaseFailure): string {
+  if (failure.kind !== 'undefined_table') return ''
+  const table = failure.table ? `the table ${failure.table}` : 'a table the query uses'
+  return `: ${table} does not exist — orm.Database({ create: true }) creates the drizzle schema's missing tables on connect (development, tests); in production, apply drizzle-kit migrations (docs/orm.md, "Tables from the drizzle schema")`
 }
 
 /** `Key (a, b)=(1, 2) ...` → `['a', 'b']` */
@@ -64,8 +71,9 @@ function fieldNames(table: PgTable | undefined, names: string[]): string[] {
 }
 
 /**
- * Turn a Postgres error into fw's HTTP exceptions, naming the field and the
- * constraint; another database error becomes an `orm.DatabaseError` (a 500
+ * Turn a Postgres error into fw's HTTP exceptions, naming the table and the
+ * field — never the constraint (its name is the schema's, not the client's:
+ * it stays on the `cause`, an `orm.DatabaseError`, for logs); another database error becomes an `orm.DatabaseError` (a 500
  * that carries its kind, never SQL or values); anything else is returned
  * unchanged.
  *
@@ -97,7 +105,6 @@ export function mapDatabaseError(
   const cause = new DatabaseError(failure)
   const pg = pgErrorOf(error)
   if (!pg) return cause
-  const constraint = failure.constraint
   const tableName = failure.table ?? (table ? getTableConfig(table).name : 'row')
   const columns = fieldNames(
     table && getTableConfig(table).name === tableName ? table : undefined,
@@ -109,7 +116,6 @@ export function mapDatabaseError(
   )
   const fields = column ? fieldNames(table, [column]) : columns
   const named = fields.length ? fields.join(', ') : 'value'
-  const via = constraint ? ` (constraint ${constraint})` : ''
   const issues = (message: string): ParamIssue[] =>
     (fields.length ? fields : ['']).map((name) => ({
       in: source,
@@ -123,20 +129,20 @@ export function mapDatabaseError(
     case '23505':
       return make(
         Conflict,
-        `${tableName}.${named} must be unique: a row with this ${named} already exists${via}`,
+        `${tableName}.${named} must be unique: a row with this ${named} already exists`,
       )
     case '23503':
       return /still referenced/.test(pg.detail ?? '')
-        ? make(Conflict, `${tableName} row is still referenced by other rows${via}`)
-        : make(BadRequest, `${tableName}.${named} refers to a row that does not exist${via}`)
+        ? make(Conflict, `${tableName} row is still referenced by other rows`)
+        : make(BadRequest, `${tableName}.${named} refers to a row that does not exist`)
     case '23502':
-      return make(BadRequest, `${tableName}.${named} is required (null value)${via}`)
+      return make(BadRequest, `${tableName}.${named} is required (null value)`)
     case '23514':
-      return make(BadRequest, `${tableName}: a value fails a check${via}`)
+      return make(BadRequest, `${tableName}: a value fails a check`)
     case '23001':
-      return make(Conflict, `${tableName} row is still referenced by other rows${via}`)
+      return make(Conflict, `${tableName} row is still referenced by other rows`)
     case '23P01':
-      return make(Conflict, `${tableName}: the row conflicts with an existing row${via}`)
+      return make(Conflict, `${tableName}: the row conflicts with an existing row`)
     case '57014':
       return new ServiceUnavailable('the database took too long to answer (statement timeout)', {
         cause,
@@ -150,7 +156,7 @@ export function mapDatabaseError(
     return make(BadRequest, `${what} (${failure.kind})`)
   }
   if (pg.code.startsWith('23'))
-    return make(BadRequest, `${tableName}: a value violates an integrity constraint${via}`)
+    return make(BadRequest, `${tableName}: a value violates an integrity constraint`)
   return cause
 }
 

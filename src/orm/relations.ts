@@ -138,3 +138,15 @@ export function foreignKeysTo(table: PgTable, target: PgTable): string[] {
   }
   return found
 }
+
+/** The TS keys of every foreign-key column of `table` (its owner columns: `authorId`, `ownerId`). */
+export function foreignKeyColumnsOf(table: PgTable): string[] {
+  const names = new Set(
+    getTableConfig(table).foreignKeys.flatMap((foreignKey) =>
+      foreignKey.reference().columns.map((column) => column.name),
+    ),
+  )
+  return Object.entries(columnsOf(table))
+    .filter(([, column]) => names.has(column.name))
+    .map(([key]) => key)
+}

@@ -13,12 +13,12 @@ import {
   type Row,
   type Write,
 } from './owned'
+import { declaredRow, scopeCondition, writeModeOf } from './declared'
 import type { SchemaDef } from './fields'
 import { columnsOf, primaryKeysOf } from './relations'
 import {
   bulkSave,
   existingKey,
-  hasKey,
   insertMany,
   keyOnly,
   save,
@@ -34,7 +34,8 @@ import {
  * other key is a 400 naming the field) or, when absent from the list, deleted;
  * nested rows save their own relations likewise. The value's lists are
  * checked against their `max` and `limits.maxRows` before any SQL (413),
- * before the database is even opened (`open`).
+ * before the database is even opened (`open`). `where` (`save(value, { where })`):
+ * an update by key changes the row only when it also matches it, else 404.
  */
 export async function saveTree(
   open: () => Promise<Db>,
@@ -43,6 +44,7 @@ export async function saveTree(
   value: Row,
   options: SaveOptions,
   limits: WriteLimits = { maxRows: WRITE_ROWS },
+  where?: Row,
 ): Promise<unknown> {
   checkWriteSize(module, def, [value], {
     mustCreate: options.mustCreate,
@@ -52,8 +54,11 @@ export async function saveTree(
   })
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
+  // `save(value, { where })`: an update by key changes the row only when it matches (else 404)
+  const scope =
+    where === undefined ? undefined : { where: scopeCondition(module, def, where), values: {} }
   const run = async (runner: Runner) => {
-    const key = await saveNode({ runner, module, options, tick }, def, value, [])
+    const key = await saveNode({ runner, module, options, tick }, def, value, [], scope)
     tick() // past its bound, a write rolls back rather than commit
     return key
   }
@@ -96,7 +101,13 @@ export async function bulkSaveTree(
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
   if (!values.some((value) => related(def, value, options)))
-    return bulkSave(db, def.table, values, options, tick)
+    return bulkSave(
+      db,
+      def.table,
+      values.map((value, index) => declaredRow(def, value, [index])),
+      options,
+      tick,
+    )
   const run = async (runner: Runner) => {
     const write: Write = { runner, module, options, tick }
     const keys: unknown[] = []
@@ -108,27 +119,32 @@ export async function bulkSaveTree(
   return options.transaction === false ? run(db) : db.transaction((tx) => run(tx))
 }
 
-/** Save one row (an update also needs `scope`: a nested row's foreign key to its parent), then its relation fields. */
+/**
+ * Save one row — only the columns its schema writes (`declaredRow`), plus
+ * `owner.values` (a nested row's foreign key to its parent, set by fw); an
+ * update also needs `owner.where` — then its relation fields.
+ */
 async function saveNode(
   write: Write,
   def: SchemaDef,
   value: Row,
   path: FieldPath,
-  scope?: SQL,
+  owner?: { where: SQL; values: Row },
 ): Promise<unknown> {
   const { runner, options } = write
-  const mode = hasKey(def.table, value) && !options.mustCreate ? 'w' : 'a'
+  const mode = writeModeOf(def, value, options.mustCreate)
+  const row = { ...declaredRow(def, value, path), ...owner?.values }
   write.tick()
   // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
-  const relationsOnly = mode === 'w' && keyOnly(def.table, value) && related(def, value, options)
+  const relationsOnly = mode === 'w' && keyOnly(def.table, row) && related(def, value, options)
   const key = relationsOnly
-    ? await existingKey(runner, def.table, value)
+    ? await existingKey(runner, def.table, row)
     : await save(
         runner,
         def.table,
-        value,
+        row,
         { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate },
-        scope,
+        owner?.where,
       )
   if (options.relations !== false) await saveRelations(write, def, value, key, mode, path)
   return key
@@ -180,6 +196,7 @@ async function saveChildren(
 ): Promise<void> {
   const { runner, options } = write
   const { table } = relation
+  const { child } = relation
   const rows = list.map((row) => ({ ...(row as Row), ...owned.values }))
   const [keyName, ...composite] = primaryKeysOf(table)
   const single = keyName !== undefined && composite.length === 0 ? keyName : undefined
@@ -187,7 +204,7 @@ async function saveChildren(
     single === undefined
       ? []
       : rows.flatMap((row, index) =>
-          row[single] === undefined || row[single] === null ? [] : [{ index, key: row[single] }],
+          writeModeOf(child, row) === 'w' ? [{ index, key: row[single] }] : [],
         )
   const pk = columnsOf(table)[keyName ?? 'id'] as PgColumn
   if (single !== undefined)
@@ -214,18 +231,21 @@ async function saveChildren(
   }
   const fresh =
     single !== undefined && !options.ignoreRelationErrors
-      ? rows.flatMap((row, index) => (hasKey(table, row) ? [] : [index]))
+      ? rows.flatMap((row, index) => (writeModeOf(child, row) === 'w' ? [] : [index]))
       : []
   if (fresh.length > 0) {
     // rows without a key: one INSERT for the list, then the relations each of them gives
     const inserted = await insertMany(
       runner,
       table,
-      fresh.map((index) => rows[index] as Row),
+      fresh.map((index) => ({
+        ...declaredRow(child, rows[index] as Row, [...at, index]),
+        ...owned.values,
+      })),
       write.tick,
     )
     for (const [position, index] of fresh.entries())
-      await saveRelations(childWrite, relation.child, rows[index] as Row, inserted[position], 'a', [
+      await saveRelations(childWrite, child, rows[index] as Row, inserted[position], 'a', [
         ...at,
         index,
       ])
@@ -234,7 +254,7 @@ async function saveChildren(
   for (const [index, row] of rows.entries())
     if (!isFresh.has(index))
       await attempt(
-        () => saveNode(childWrite, relation.child, row, [...at, index], owned.where),
+        () => saveNode(childWrite, child, row, [...at, index], owned),
         options.ignoreRelationErrors,
       )
 }

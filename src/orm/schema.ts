@@ -170,7 +170,15 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       const { schema } = target.options
       const saved = saveOptions.onConflict
         ? upsertTree(await target.db(), schema, def, records, saveOptions, limits(target))
-        : saveTree(() => target.db(), schema, def, records, saveOptions, limits(target))
+        : saveTree(
+            () => target.db(),
+            schema,
+            def,
+            records,
+            saveOptions,
+            limits(target),
+            saveOptions.where,
+          )
       return (await saved) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {

@@ -167,8 +167,8 @@ export type InputSchemaOutput<
   K extends string,
   P extends boolean,
 > = P extends true
-  ? Simplify<Partial<Omit<InputOutput<T, F>, K>>>
-  : Simplify<Omit<InputOutput<T, F>, K>>
+  ? Simplify<Partial<Omit<InputOutput<T, F>, K>> & Omit<RelationInput<F>, K>>
+  : Simplify<Omit<InputOutput<T, F>, K> & Omit<RelationInput<F>, K>>
 
 /** The valibot schema `schema.input()` returns. */
 export type InputSchema<O> = v.GenericSchema<O, O>

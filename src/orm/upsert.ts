@@ -1,10 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { BadRequest } from '../exceptions'
+import { BadRequest, Conflict } from '../exceptions'
 import { guarded } from './errors'
-import { columnsOf, primaryKeysOf } from './relations'
+import { columnsOf, foreignKeyColumnsOf, primaryKeysOf } from './relations'
 import { assertSafe } from './safe'
 import type { Db } from './database'
+import { declaredRow, scopeCondition, writableColumns } from './declared'
 import type { SchemaDef } from './fields'
 import type { WriteLimits } from './limits'
 import { saveTree } from './relsave'
@@ -37,6 +38,14 @@ export function uniqueKeysOf(table: PgTable): string[][] {
   return sets.filter((set) => set.length > 0)
 }
 
+/** What an upsert may change on a conflicting row, and which rows it may touch. */
+export interface UpsertScope {
+  /** the columns the conflict update may set (the schema's declared columns); every given column when absent */
+  updatable?: ReadonlySet<string>
+  /** a condition the conflicting row must meet (`save(value, { where })`), besides keeping its foreign keys */
+  where?: SQL
+}
+
 /**
  * Insert `value`, or on a conflict with an existing row over the first unique
  * key the value gives in full (the primary key, then `.unique()` columns,
@@ -44,12 +53,20 @@ export function uniqueKeysOf(table: PgTable): string[][] {
  * sets the given columns on it (and stamps `$onUpdate` columns). Returns the
  * row's key either way: one `INSERT ... ON CONFLICT`, plus one `SELECT` when an
  * ignored row's key must be read.
+ *
+ * Scoped (SPEC §10.2): the conflicting row is this write's only when it has
+ * the foreign keys the value gives outside the conflict key (an upsert never
+ * re-parents: `ownerId: me` never takes over another owner's row) and matches
+ * `scope.where`; otherwise nothing is written and it is a 409, as a plain
+ * insert of a taken unique value is — for `'ignore'` too (its key, and the
+ * relations saved under it, would be another owner's).
  */
 export async function upsert(
   runner: Runner,
   table: PgTable,
   value: Row,
   onConflict: OnConflict,
+  scope: UpsertScope = {},
 ): Promise<unknown> {
   const name = getTableConfig(table).name
   assertSafe(value, 'body', name)
@@ -70,27 +87,41 @@ export async function upsert(
   const returning = Object.fromEntries(keys.map((key) => [key, columns[key] as PgColumn]))
   const targetColumns = target.map((key) => columns[key] as PgColumn)
   const set: Row = Object.fromEntries(
-    Object.entries(row).filter(([key]) => !target.includes(key) && !keys.includes(key)),
+    Object.entries(row).filter(
+      ([key]) =>
+        !target.includes(key) &&
+        !keys.includes(key) &&
+        (scope.updatable === undefined || scope.updatable.has(key)),
+    ),
   )
   if (Object.keys(set).length > 0)
     for (const [key, column] of Object.entries(columns))
       if (column.onUpdateFn && !keys.includes(key) && set[key] === undefined)
         set[key] = column.onUpdateFn()
+  const owners = foreignKeyColumnsOf(table).filter(
+    (key) => !target.includes(key) && row[key] !== undefined && row[key] !== null,
+  )
+  const ownedHere = and(...owners.map((key) => eq(columns[key] as PgColumn, row[key])), scope.where)
   return guarded(table, async () => {
     const insert = runner.insert(table).values(row)
     const written = (await (onConflict === 'update' && Object.keys(set).length > 0
-      ? insert.onConflictDoUpdate({ target: targetColumns, set }).returning(returning)
+      ? insert
+          .onConflictDoUpdate({ target: targetColumns, set, setWhere: ownedHere })
+          .returning(returning)
       : insert.onConflictDoNothing({ target: targetColumns }).returning(returning))) as Row[]
+    const conflicting = and(
+      ...target.map((key) => eq(columns[key] as PgColumn, row[key])),
+      ownedHere,
+    ) as SQL
     const found =
       written[0] ??
-      (
-        (await runner
-          .select(returning)
-          .from(table)
-          .where(and(...target.map((key) => eq(columns[key] as PgColumn, row[key]))) as SQL)
-          .limit(1)) as Row[]
-      )[0]
-    if (!found) throw new BadRequest(`${name}: the row was neither inserted nor found`)
+      ((await runner.select(returning).from(table).where(conflicting).limit(1)) as Row[])[0]
+    if (!found) {
+      const message = `a row with this ${target.join(', ')} already exists`
+      throw new Conflict(`${name}.${target.join(', ')} must be unique: ${message}`, {
+        errors: target.map((key) => ({ in: 'body', name: key, path: [key], message })),
+      })
+    }
     return keys.length === 1 ? found[keys[0] as string] : found
   })
 }
@@ -104,6 +135,13 @@ export async function upsert(
 export interface UpsertOptions {
   /** a row with the same unique key exists: `'ignore'` keeps it, `'update'` sets the given columns on it (upsert); the key is returned either way */
   onConflict?: OnConflict
+  /**
+   * the row written must match this where-object (e.g. `{ ownerId: user.id }`): with `onConflict`,
+   * a conflicting row that does not is a 409 and nothing is written; an update by key (no
+   * `onConflict`) of a row that does not is a 404. A value `undefined` in it is a 400, never
+   * "no condition".
+   */
+  where?: Record<string, unknown>
 }
 
 /** `save(value, { onConflict })`: the row upserted, then the relation fields it gives saved on it, in one transaction. */
@@ -123,18 +161,25 @@ export async function upsertTree(
       (field.kind === 'path' || field.kind === 'nested') &&
       Array.isArray(value[field.out] ?? value[field.key]),
   )
+  const row = declaredRow(def, value, [])
+  const scope: UpsertScope = {
+    updatable: writableColumns(def),
+    where: options.where === undefined ? undefined : scopeCondition(module, def, options.where),
+  }
   if (relations.length === 0 || options.relations === false)
-    return upsert(db, def.table, value, onConflict)
+    return upsert(db, def.table, row, onConflict, scope)
   return db.transaction(async (tx) => {
-    const key = await upsert(tx, def.table, value, onConflict)
+    const key = await upsert(tx, def.table, row, onConflict, scope)
     const keys = primaryKeysOf(def.table)
     const keyed: Row = keys.length === 1 ? { [keys[0] as string]: key } : { ...(key as Row) }
     for (const field of relations) keyed[field.out] = value[field.out] ?? value[field.key]
     const open = async (): Promise<Db> => tx as unknown as Db
+    // the key was found by the upsert, not given by the caller: the relations are saved under it even when the schema leaves the key out
+    const keyedDef: SchemaDef = { ...def, columns: [...new Set([...def.columns, ...keys])] }
     await saveTree(
       open,
       module,
-      def,
+      keyedDef,
       keyed,
       { ...options, transaction: false, mustCreate: false, mustUpdate: false },
       limits,

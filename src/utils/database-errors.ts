@@ -58,6 +58,7 @@ const SQLSTATE = /^[0-9A-Z]{5}$/
 
 type Candidate = {
   code?: unknown
+  message?: unknown
   constraint?: unknown
   constraint_name?: unknown
   table?: unknown
@@ -104,13 +105,23 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
         kind: kindOfCode(code),
         code,
         constraint: text(candidate.constraint) ?? text(candidate.constraint_name),
-        table: text(candidate.table) ?? text(candidate.table_name),
+        table: text(candidate.table) ?? text(candidate.table_name) ?? missingTableOf(candidate),
       }
     }
     if (typeof candidate.query === 'string' && 'params' in candidate) wrapped = true
     current = candidate.cause
   }
   return wrapped ? { kind: 'query_failed' } : undefined
+}
+
+/**
+ * The table an `undefined_table` (42P01) error names: Postgres sets no table
+ * field for it, only its message `relation "name" does not exist` — an
+ * identifier of the query, never a value, so it is safe to keep.
+ */
+function missingTableOf(candidate: Candidate): string | undefined {
+  if (candidate.code !== '42P01' || typeof candidate.message !== 'string') return undefined
+  return /^relation "([^"]{1,200})" does not exist$/.exec(candidate.message)?.[1]
 }
 
 /** `unique_violation (23505) on constraint users_username_unique of table users` */

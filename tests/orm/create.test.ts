@@ -83,3 +83,45 @@ describe.each(engines)('orm.Database({ create: true }) on %s', (engine) => {
     await database.close()
   })
 })
+
+describe('orm.Database({ create: true }) and names drizzle-kit would not escape (D12)', () => {
+  it('a table, column, index or enum name holding a double quote is refused before any DDL runs, naming it', { timeout: 300_000 }, async () => {
+    const { pgEnum, pgTable, integer, index } = await import('drizzle-orm/pg-core')
+    const hostile = 'x" (id int); DROP TABLE victims; --'
+    const victims = pgTable('victims', { id: integer('id').primaryKey() })
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['table', { t: pgTable(hostile, { id: integer('id').primaryKey() }) }, /the table "x\\" \(id int\); DROP TABLE victims; --" holds a double quote/],
+      ['column', { t: pgTable('quoted_column', { id: integer(hostile).primaryKey() }) }, /the column of quoted_column "x\\" .* holds a double quote/],
+      ['index', { t: pgTable('quoted_index', { id: integer('id').primaryKey() }, (table) => [index(hostile).on(table.id)]) }, /the index of quoted_index .* holds a double quote/],
+      ['enum', { e: pgEnum('mo"od', ['a']) }, /the enum "mo\\"od" holds a double quote/],
+    ]
+    for (const [what, schema, message] of cases) {
+      const database = orm.Database({ schema: { victims, ...schema }, create: true })
+      try {
+        await expect(database.connect(), what).rejects.toThrow(message)
+        await expect(database.connect(), what).rejects.toBeInstanceOf(exceptions.ImproperlyConfigured)
+      } finally {
+        await database.close()
+      }
+    }
+  })
+})
+
+describe('connect() opens PGlite before it returns (issue 54 #7)', () => {
+  it('without create: the first statement after connect() does not pay for PGlite\'s start', { timeout: 300_000 }, async () => {
+    const database = orm.Database({ schema: tables })
+    try {
+      const connecting = performance.now()
+      await database.connect()
+      const connected = performance.now() - connecting
+      const started = performance.now()
+      await database.execute('select 1')
+      const first = performance.now() - started
+      // PGlite's start is 1–15 s on this shared machine; a statement on a started PGlite is milliseconds
+      console.log(`[connect] pglite connect() ${connected.toFixed(0)} ms, first statement ${first.toFixed(1)} ms`)
+      expect(first).toBeLessThan(Math.max(500, connected / 4))
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -152,10 +152,11 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
     service.use(new orm.DatabaseConnections({ default: database })).use(new plugins.Logger({ sink: (line) => lines.push(line) }))
     await database.execute(`DROP TABLE IF EXISTS follows, comments, articles, users CASCADE;${createTables}`)
     const ids = await UserInput.bulkSave(Array.from({ length: 50 }, (_, index) => ({ username: `user${index}` })))
-    const articleIds = await orm.Schema(articles, { id: true }).bulkSave(
+    // a write sets only the columns its schema declares (SPEC §10.2)
+    const articleIds = await orm.Schema(articles, { id: true, authorId: true, title: true, content: true, createdAt: true }).bulkSave(
       Array.from({ length: ROWS }, (_, index) => ({ authorId: ids[index % 50] as number, title: `title ${index}`, content: 'x'.repeat(100), createdAt: new Date(Date.UTC(2024, 0, 1, 0, index)) })),
     )
-    await orm.Schema(comments, { id: true }).bulkSave(articleIds.flatMap((articleId, index) => Array.from({ length: index % 3 }, (_, n) => ({ articleId, authorId: ids[n] as number, body: 'c' }))))
+    await orm.Schema(comments, { id: true, articleId: true, authorId: true, body: true }).bulkSave(articleIds.flatMap((articleId, index) => Array.from({ length: index % 3 }, (_, n) => ({ articleId, authorId: ids[n] as number, body: 'c' }))))
     const server = await service.run({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${server.port}/api`
     close = () => server.close()
@@ -221,9 +222,16 @@ describe.each(engines)('ORM limits over HTTP on %s', (engine) => {
     const duplicate = await fetch(`${base}/user`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Basic dXNlcjpwYXNz' }, body: JSON.stringify({ username: 'user1' }) })
     expect(duplicate.status).toBe(409)
     const text = lines.join('\n')
-    expect(text).toContain('DatabaseError: undefined_table (42P01)')
-    for (const secret of ['secret-value-42', 'missing_table', 'select', 'token-xyz', 'cookie-abc', 'dXNlcjpwYXNz', 'params', 'user1']) expect(text).not.toContain(secret)
+    // the missing table is named (issue 54 #8): an identifier, never the SQL text or a value
+    expect(text).toContain('DatabaseError: undefined_table (42P01) of table missing_table')
+    expect(text).not.toMatch(/"missing_table"|from missing_table/i)
+    for (const secret of ['secret-value-42', 'select', 'token-xyz', 'cookie-abc', 'dXNlcjpwYXNz', 'params', 'user1']) expect(text).not.toContain(secret)
     expect(lines.length).toBeGreaterThanOrEqual(3)
+    // the error itself says which table and what to do (issue 54 #8)
+    const missing = await MissingSchema.serialize({ name: 'x' }).catch((error: unknown) => error)
+    expect(missing).toBeInstanceOf(orm.DatabaseError)
+    expect((missing as Error).message).toMatch(/^database error: undefined_table \(42P01\) of table missing_table: the table missing_table does not exist — orm\.Database\(\{ create: true \}\) creates/)
+    expect((missing as Error).message).toContain('drizzle-kit migrations')
   })
 })
 

@@ -19,8 +19,8 @@ describe.each(engines)('option checks on %s', (engine) => {
   let db: EngineDb
   beforeAll(async () => {
     db = await openEngine(engine)
-    const [alice] = (await orm.Schema(users, { id: true, username: true }).bulkSave([{ username: 'alice', createdAt: new Date('2023-05-06T10:00:00Z') }])) as number[]
-    const [first] = (await orm.Schema(articles, { id: true, title: true, authorId: true }).bulkSave([
+    const [alice] = (await orm.Schema(users, { id: true, username: true, createdAt: true }).bulkSave([{ username: 'alice', createdAt: new Date('2023-05-06T10:00:00Z') }])) as number[]
+    const [first] = (await orm.Schema(articles, { id: true, title: true, authorId: true, createdAt: true }).bulkSave([
       { title: 'one', authorId: alice, createdAt: new Date('2024-01-02T10:00:00Z') },
       { title: 'two', authorId: alice, createdAt: new Date('2024-03-04T10:00:00Z') },
     ])) as number[]

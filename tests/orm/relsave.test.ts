@@ -113,4 +113,17 @@ describe.each(engines)('nested writes stay inside their parent on %s', (engine) 
     expect((await app.send('PUT', '/me', { following: [ids.bob] }, { 'x-user': '987654' })).status).toBe(404)
     expect(await Writer.serialize({ id: 987654 })).toEqual([])
   })
+
+  it("input({ omit: ['id'] }) takes the relation fields input('a') takes: nested rows and key lists saved, never parsed and dropped (issue 54 #12)", async () => {
+    const body = { username: 'dora', following: [ids.alice], articles: [{ title: 'D1', comments: [{ body: 'dora on D1', authorId: ids.alice }] }] }
+    const response = await app.send('POST', '/signup-omit', body)
+    expect(response.status).toBe(200)
+    const dora = (await response.json()) as number
+    expect(await Writer.init(dora)).toMatchObject({ username: 'dora', following: [ids.alice], articles: [{ title: 'D1', comments: [{ body: 'dora on D1' }] }] })
+    // the same bounds as input('a'): a list over its max is a 400 naming it
+    const tooMany = await app.send('POST', '/signup-omit', { username: 'eve', following: Array.from({ length: 1001 }, (_, index) => index) })
+    expect(tooMany.status).toBe(400)
+    expect(await tooMany.text()).toContain('following')
+    expect(await Writer.serialize({ username: 'eve' })).toEqual([])
+  })
 })

@@ -23,10 +23,16 @@ export const Writer = orm.Schema(users, {
 const Loose = v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input))
 const SignupInput = Writer.input('a')
 const UpdateInput = Writer.input('w')
+const OmitInput = Writer.input({ omit: ['id'] })
 
 class WriteAPI extends api.API {
   @api.post('signup', { user: request.Body(SignupInput) })
   async signup({ user }: { user: Record<string, unknown> }) {
+    return Writer.save(user as orm.SaveValue<typeof users>)
+  }
+  /** the `input({ omit })` form of the signup body: it takes the relation fields `input('a')` takes */
+  @api.post('signup-omit', { user: request.Body(OmitInput) })
+  async signupOmit({ user }: { user: Record<string, unknown> }) {
     return Writer.save(user as orm.SaveValue<typeof users>)
   }
   @api.put('me', { user: request.Body(UpdateInput), me: request.HeaderParam({ alias: 'X-User' }) })

@@ -26,7 +26,9 @@ export async function prepareData(database: orm.Database): Promise<void> {
     { id: 4, username: 'tony', password: 'tony123' },
     { id: 5, username: 'supervisor', admin: true, password: 'sudo-123' },
   ]
-  await UserSchema.bulkSave(users.map(({ id, admin, ...row }) => ({ id, admin, ...(v.parse(UserSchema.input('a'), row) as object) })), { mustCreate: true })
+  await UserSchema.bulkSave(users.map(({ id, admin: _admin, ...row }) => ({ id, ...(v.parse(UserSchema.input('a'), row) as object) })), { mustCreate: true })
+  // UserSchema does not declare `admin`, so its save never writes it (SPEC §10.2): a schema that declares it does
+  await orm.Schema(tables.user, { id: true, admin: true }).bulkSave(users.filter((row) => row.admin).map(({ id, admin }) => ({ id, admin })))
   await Follow.bulkSave([
     { id: 1, targetId: 1, userId: 2 },
     { id: 2, targetId: 1, userId: 3 },
