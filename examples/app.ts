@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot'
 import { Fw, api, conf, exceptions, file, plugins, request, response, Field, Param } from 'fw-api'
+// XML bodies are an opt-in entry (the article endpoint reads them).
+import 'fw-api/xml'
 
 class Envelope extends response.Response {
   static resultKey = 'data'

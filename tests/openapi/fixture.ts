@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { Fw, api, file, request, response, Field, Param } from 'fw-api'
+import 'fw-api/xml'
 import { int } from '../helpers/fixtures'
 
 
