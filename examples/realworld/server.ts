@@ -2,6 +2,7 @@
  * `npm run example:realworld`: the Conduit backend on embedded PGlite, or on a
  * Postgres server with `DATABASE_URL=postgres://... npm run example:realworld`.
  */
+import 'fw-api/serve'
 import { createConduit } from './app'
 
 const url = process.env.DATABASE_URL

@@ -8,6 +8,7 @@
  * A screenshot is saved under tests/.tmp/openapi/. The browser test fails
  * where no chromium is installed, unless FW_SKIP_BROWSER=1 says to skip it.
  */
+import 'fw-api/serve'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
