@@ -119,8 +119,8 @@ function closedPath(graph: Map<string, string[]>, component: Set<string>, start:
  * The layer order of docs/architecture.md, lowest first: a module may import
  * its own layer and those below. Folders of src/ (root files by name); a module named whole
  * (`api/index.ts`: the `fw-api/api` entry, whose `API` carries `__as__` from service/; the
- * opt-in entries `adapters/`, `serve/` and `xml/index.ts`, which register themselves with
- * `service/host.ts`) sits in its own layer, not its folder's.
+ * opt-in entries `adapters/`, `serve/`, `xml/`, `openapi/` and `testing/index.ts`, which register
+ * themselves with `service/host.ts`) sits in its own layer, not its folder's.
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['types.ts', 'polyfill.ts', 'utils', 'exceptions', 'meta'],
@@ -135,7 +135,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['adapters'],
   ['service'],
   ['testing'],
-  ['index.ts', 'api/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts'],
+  ['index.ts', 'api/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts'],
 ]
 
 /** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"); none left. */

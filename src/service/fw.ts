@@ -13,7 +13,7 @@ import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import type { DocumentOptions, OpenAPIDocument } from '../openapi'
+import type { DocumentOptions, OpenAPIDocument } from '../openapi/document'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import { asynchronousOption, type FwOptions } from './options'
@@ -21,8 +21,7 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import { backendLayer, servingLayer } from './host'
-import { serviceDocument } from './document'
+import { backendLayer, documentsLayer, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -266,7 +265,7 @@ export class Fw<B = unknown> {
     routes: readonly RouteEntry<RouteTarget>[],
     info: DocumentOptions = {},
   ): OpenAPIDocument {
-    return serviceDocument(routes, this, this.#declared, info)
+    return documentsLayer('service.openapi()').serviceDocument(routes, this, this.#declared, info)
   }
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
@@ -277,11 +276,13 @@ export class Fw<B = unknown> {
 
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
+    const docs = this.options.docs
     const inputs = {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
+      docsMount: docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
     }
     return compileService(this.#declared, inputs)
   }

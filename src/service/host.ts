@@ -3,13 +3,16 @@
  * imports no host framework, no Node bridge and no server, so a Worker that only
  * `export default service` does not carry them. `fw-api/adapters` registers the
  * backends (a host app fw is attached to, apps mounted in fw), `fw-api/serve` the
- * serving layer of `service.run()`; both register themselves when imported.
+ * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
+ * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
+import type { docsMount } from '../openapi/page'
 import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
 import type { Declaration } from './build'
+import type { serviceDocument } from './document'
 import type { FwOptions } from './options'
 import type { runService } from './run'
 
@@ -32,7 +35,13 @@ export interface BackendLayer {
 /** What `fw-api/serve` gives `Fw`: `service.run()` on Node, Bun and Deno. */
 export type ServingLayer = typeof runService
 
-const layers: { backends?: BackendLayer; serving?: ServingLayer } = {}
+/** What `fw-api/openapi` gives `Fw`: `service.openapi()` and the `docs:` routes. */
+export interface DocumentsLayer {
+  serviceDocument: typeof serviceDocument
+  docsMount: typeof docsMount
+}
+
+const layers: { backends?: BackendLayer; serving?: ServingLayer; documents?: DocumentsLayer } = {}
 
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
@@ -66,4 +75,26 @@ export function servingLayer(): ServingLayer {
   throw new ImproperlyConfigured(
     "service.run() needs the serving layer: add `import 'fw-api/serve'` (Node, Bun, Deno); on Workers, `export default service` instead",
   )
+}
+
+/**
+ * Register the OpenAPI document builder and docs page (called by the `fw-api/openapi` entry).
+ *
+ * @example registerDocuments({ serviceDocument, docsMount })
+ */
+export function registerDocuments(layer: DocumentsLayer): void {
+  layers.documents ??= layer
+}
+
+/** The document builder, or ImproperlyConfigured saying what to import for `what`. */
+export function documentsLayer(what: string): DocumentsLayer {
+  if (layers.documents !== undefined) return layers.documents
+  throw new ImproperlyConfigured(
+    `${what} needs the OpenAPI builder: add \`import 'fw-api/openapi'\` (SPEC §5.2: the core carries none)`,
+  )
+}
+
+/** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
+export function registeredDocuments(): DocumentsLayer | undefined {
+  return layers.documents
 }

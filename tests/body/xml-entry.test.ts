@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { call } from '../helpers/client'
 

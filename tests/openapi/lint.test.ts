@@ -4,6 +4,7 @@
  * has (a license, security schemes; docs/openapi.md says how to give them).
  * Given those facts, it passes with no exception at all.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
