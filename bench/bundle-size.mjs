@@ -36,7 +36,8 @@ export async function measureBundle(entry) {
     // wrangler's: the workerd/worker/browser conditions and browser-first main fields.
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['browser', 'module', 'main'],
-    external: ['cloudflare:*'],
+    // `node:*` left as imports (not a failed build), so the metafile shows any the core pulls in.
+    external: ['cloudflare:*', 'node:*'],
     absWorkingDir: root,
     tsconfig: path.join(root, 'tsconfig.json'),
     write: false,
@@ -67,6 +68,24 @@ export function biggestInputs(metafile, count) {
     .map(([input, { bytesInOutput }]) => ({ path: input, bytes: bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, count)
+}
+
+/**
+ * Every module the bundle imports from outside it (`node:*`, `cloudflare:*`), and every package
+ * whose code it holds, by name: what tests/package/bundle-size.test.ts checks the core against.
+ *
+ * @param {import('esbuild').Metafile} metafile
+ * @returns {{ external: string[], packages: string[] }}
+ */
+export function bundledModules(metafile) {
+  const external = new Set()
+  const packages = new Set()
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
+    if (inPackage?.[1]) packages.add(inPackage[1])
+    for (const imported of imports) if (imported.external) external.add(imported.path)
+  }
+  return { external: [...external].sort(), packages: [...packages].sort() }
 }
 
 /**
