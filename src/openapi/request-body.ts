@@ -63,9 +63,7 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
   if (body.accept === 'form') return { ...multipart, ...urlencoded }
   // XML is offered only when the `fw-api/xml` entry made the server accept it.
   const xml: Record<string, JsonSchema> =
-    isArray || !acceptsXml()
-      ? {}
-      : { 'application/xml': { schema }, 'text/xml': { schema } }
+    isArray || !acceptsXml() ? {} : { 'application/xml': { schema }, 'text/xml': { schema } }
   return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
 }
 

@@ -164,7 +164,10 @@ export class Fw<B = unknown> {
     if (isAPIClass(target)) {
       this.#declaring('mount()')
       this.#declared.apiMounts.push({ api: target, route: prefix })
-    } else this.#backend('service.mount() of an app').mountApp(target, prefix, () => this.#declaring('mount()'))
+    } else
+      this.#backend('service.mount() of an app').mountApp(target, prefix, () =>
+        this.#declaring('mount()'),
+      )
     return this
   }
 
@@ -282,7 +285,8 @@ export class Fw<B = unknown> {
       limits: this.limits,
       runtime: this.#runtime,
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
-      docsMount: docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
+      docsMount:
+        docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
     }
     return compileService(this.#declared, inputs)
   }
