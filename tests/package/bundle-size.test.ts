@@ -5,7 +5,7 @@
  * `node bench/bundle-size.mjs` prints the sizes and the biggest inputs).
  *
  * The contract's bound is 2× Hono's bytes; it is not reached yet. RATCHET is the bound reached
- * (measured 2026-12-06 on this commit: fw 128,762 B / 46,598 B gzip, Hono 25,005 B / 10,174 B
+ * (measured 2026-12-06 on this commit: fw 128,781 B / 46,595 B gzip, Hono 25,005 B / 10,174 B
  * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). Lower it as the core
  * shrinks, never raise it; the 2× case below is the target, marked as not met until it is.
  */
