@@ -7,6 +7,7 @@
  * the same for every app).
  * `node .build/pipe.mjs <fw|floor|fastify|hono> <E0..E5> [seconds] [conns]`
  */
+import 'fw-api/serve'
 import { Duplex } from 'node:stream'
 import type { Server } from 'node:http'
 import { createFloor } from './apps/floor'

@@ -13,6 +13,7 @@
  * rows (bench/standard-http.mjs; E0, E1, E3, E5 only); `fw-zod-fetch`, `elysia-zod-fetch`: their `fetch` given to
  * Bun.serve as is (no service.run(), no Elysia `listen` with its natively matched static routes).
  */
+import 'fw-api/serve'
 import { createFloor } from './apps/floor'
 import { createFw } from './apps/fw'
 import { createHono } from './apps/hono'

@@ -8,6 +8,7 @@
  * SOAK_SINK=console (the Logger's default, console.log) | write (process.stdout.write) | none,
  * SOAK_ARTICLES (articles seeded, default 200), SOAK_MINIMAL_ROWS (rows of the minimal app's list, default 10)
  */
+import 'fw-api/serve'
 import * as v from 'valibot'
 import { Fw, api, plugins } from 'fw-api'
 import { ArticleSchema, UserSchema } from '../examples/blog/api'

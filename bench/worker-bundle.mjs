@@ -58,8 +58,8 @@ export function compatibilityDate() {
 
 /**
  * The bundle as miniflare's `modules`: one explicit module, as wrangler gives
- * it (miniflare's `modules: true` discovery rejects the computed `import()` in
- * src/service/run.ts, which exists precisely so bundles leave the Node server out).
+ * it (miniflare's `modules: true` discovery rejects a computed `import()`; fw has none: the
+ * Node server is left out of bundles by living in the `fw-api/serve` entry, SPEC §5.2).
  *
  * @param {string} outfile
  * @returns {{ type: 'ESModule'; path: string; contents: string }[]}

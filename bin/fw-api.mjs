@@ -39,13 +39,19 @@ async function load(file) {
   const log = console.log
   console.log = (...items) => console.error(...items)
   try {
-    if (!/\.[cm]?tsx?$/.test(file)) return await import(url)
+    // The document builder is the fw-api/openapi entry (the core carries none): registered here,
+    // resolved as the module resolves fw-api, so a module that does not import it still documents.
+    if (!/\.[cm]?tsx?$/.test(file)) {
+      await import('fw-api/openapi').catch(() => undefined)
+      return await import(url)
+    }
     let api
     try {
       api = await import('tsx/esm/api')
     } catch {
       fail(`loading ${file} needs tsx (npm install -D tsx), or point at the compiled .js module`)
     }
+    await api.tsImport('fw-api/openapi', url).catch(() => undefined)
     return await api.tsImport(url, import.meta.url)
   } finally {
     console.log = log

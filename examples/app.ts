@@ -2,8 +2,11 @@
  * The example service: every feature of SPEC §2–§5 in one place. Runtime
  * entry points (examples/server.ts, examples/worker.ts) import `service` from here.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { Fw, api, conf, exceptions, file, plugins, request, response, Field, Param } from 'fw-api'
+// XML bodies are an opt-in entry (the article endpoint reads them).
+import 'fw-api/xml'
 
 class Envelope extends response.Response {
   static resultKey = 'data'

@@ -11,6 +11,8 @@
  * Its data lives in better-auth's memory adapter here; in production give
  * better-auth a database (its drizzle adapter on the fw-api/orm database).
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import { betterAuth } from 'better-auth'
 import { memoryAdapter } from 'better-auth/adapters/memory'
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core'

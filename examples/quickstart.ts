@@ -1,5 +1,6 @@
 // The README's 30-second example, verbatim (tests/readme.test.ts keeps them equal; every route is also served by examples/app.ts).
 import { Fw, api, conf, request, response } from 'fw-api'
+import 'fw-api/serve'
 import * as v from 'valibot'
 
 const int = v.pipe(v.number(), v.integer())

@@ -1,4 +1,5 @@
 /** Starts the example service on Node, Bun or Deno: `npm run example` (PORT, HOST from the environment). */
+import 'fw-api/serve'
 import { service } from './app'
 
 const server = await service.run()

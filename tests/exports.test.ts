@@ -16,7 +16,10 @@ import * as authModule from 'fw-api/auth'
 import * as request from 'fw-api/request'
 import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
+import * as openapi from 'fw-api/openapi'
+import * as serve from 'fw-api/serve'
 import * as testing from 'fw-api/testing'
+import * as xml from 'fw-api/xml'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -233,9 +236,18 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
+  })
+  it('fw/openapi registers the document builder and exports only types', () => {
+    expect(names(openapi)).toEqual([])
+  })
+  it('fw/serve registers the serving layer and exports only types', () => {
+    expect(names(serve)).toEqual([])
+  })
+  it('fw/xml registers the XML parser and exports only types', () => {
+    expect(names(xml)).toEqual([])
   })
   it('fw/client', () => {
     expect(names(client)).toMatchInlineSnapshot(`

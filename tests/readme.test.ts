@@ -3,6 +3,7 @@
  * Every URL the README claims is checked against both the example (examples/quickstart.ts)
  * and the example service that `npm run example` serves (examples/app.ts).
  */
+import 'fw-api/serve'
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { service as example } from '../examples/app'

@@ -3,6 +3,7 @@
  * does a little work, served by `service.run()` in one process
  * (BENCH_WORKERS=1) or from n worker processes. Prints `READY <port>`.
  */
+import 'fw-api/serve'
 import * as v from 'valibot'
 import { Fw, api } from '../../src'
 

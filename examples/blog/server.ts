@@ -2,6 +2,7 @@
  * `npm run example:blog`: the blog on embedded PGlite (no server), or on a
  * Postgres server with `DATABASE_URL=postgres://... npm run example:blog`.
  */
+import 'fw-api/serve'
 import { ArticleSchema } from './api'
 import { createBlog } from './app'
 import { UserSchema } from './api'

@@ -7,6 +7,8 @@
  *
  * PORT picks the port (0: any free one); NEST_PLATFORM=fastify serves it on Nest's Fastify platform.
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import * as nest from '@nestjs/core'
 import * as v from 'valibot'
 import { Fw, api, conf, response } from 'fw-api'

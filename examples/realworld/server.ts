@@ -4,6 +4,7 @@
  * `JWT_SECRET` (≥ 32 random bytes) is required unless `CONDUIT_DEV=1` (the npm
  * script sets it: a random secret per process); `CORS_ORIGINS` lists browser frontends.
  */
+import 'fw-api/serve'
 import { createConduit } from './app'
 
 const url = process.env.DATABASE_URL

@@ -8,7 +8,7 @@ import type { ElysiaLike } from './detect'
 import type { AttachOptions } from './options'
 import { backend } from './backend'
 import { isElysiaLike } from './detect'
-import { startFetch } from '../serve'
+import { startFetch } from '../serve/server'
 import { addressInUse, bunIdleTimeout, type Started, type Where } from '../serve/types'
 
 /**

@@ -12,7 +12,7 @@ import {
   type ServeOptions,
   type Started,
   type Where,
-} from '../serve'
+} from '../serve/server'
 import type { FetchHandler } from '../types'
 import { backendOf } from './backends'
 import { describe, hasFetch } from './detect'

@@ -1,3 +1,4 @@
+import type * as Doc from './doc'
 import type * as C from '../request/context'
 import type * as P from './plugin'
 import type * as F from './field'
@@ -37,7 +38,13 @@ export {
 } from './hooks'
 export type { HandleDoc } from './handle-doc'
 export { Plugin } from './plugin'
-export { doc, hidden, type DocDecorator, type OperationDoc } from './doc'
+export { doc, hidden } from './doc'
+// Declared here, not re-exported: api/doc.ts is a chunk of its own (fw-api/openapi reads it too),
+// and the .d.ts bundler turns a type re-exported from another chunk into a value (TS2693).
+/** What `@api.doc(...)` returns: a decorator for a method, a field endpoint or a class (api/doc.ts). */
+export interface DocDecorator extends Doc.DocDecorator {}
+/** `@api.doc(...)`'s settings: summary, description, tags, deprecated, result, errors (api/doc.ts). */
+export interface OperationDoc extends Doc.OperationDoc {}
 export type {
   Input,
   Params,

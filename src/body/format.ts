@@ -12,6 +12,7 @@ import {
   type ContentType,
 } from '../utils/content-type'
 import type { Limits } from './limits'
+import { acceptsXml } from './xml'
 
 /** Which wire forms a body param accepts. */
 export type BodyAccept = 'any' | 'json' | 'form' | 'text' | 'binary'
@@ -87,7 +88,7 @@ export function formatOf(plan: BodyPlan, type: ContentType | undefined): BodyFor
       if (isJsonType(essence)) return 'json'
       if (essence === URLENCODED) return 'urlencoded'
       if (essence === MULTIPART) return 'multipart'
-      return isXmlType(essence) ? 'xml' : undefined
+      return isXmlType(essence) && acceptsXml() ? 'xml' : undefined
     case 'text':
     case 'binary':
       return plan.accept

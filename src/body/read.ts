@@ -45,13 +45,13 @@ import {
 } from './stream'
 import { readsAsText, readTextStream } from './stream-text'
 import { decodeText } from './text'
-import { parseXml } from './xml'
+import { acceptsXml, parseXml } from './xml'
 
 /** Framed multipart bodies up to this size are read whole, not streamed. */
 const WHOLE_MULTIPART_BYTES = 64 * 1024
 
 const EXPECTED: Record<BodyAccept, string> = {
-  any: 'JSON, XML or form data',
+  any: 'JSON or form data',
   json: 'application/json',
   form: `${MULTIPART} or ${URLENCODED}`,
   text: 'text',
@@ -196,7 +196,9 @@ async function refuse(
   type: ContentType | undefined,
   limits: Limits,
 ): Promise<undefined> {
-  const expected = plan.contentType ?? EXPECTED[plan.accept]
+  const expected =
+    plan.contentType ??
+    (plan.accept === 'any' && acceptsXml() ? 'JSON, XML or form data' : EXPECTED[plan.accept])
   if (type === undefined) {
     checkDeclaredLength(length, limits.bodyBytes)
     const bytes = await readWhole(request, framed, length, limits.bodyBytes)

@@ -13,11 +13,13 @@
  * - nesting is bounded by `limits.depth`;
  * - the result is rebuilt into null-prototype objects; `__proto__`,
  *   `constructor` and `prototype` element names are refused by the parser.
- * fast-xml-parser is loaded on the first XML body only: it is most of the
- * weight of body parsing, and most services never see XML.
+ * fast-xml-parser is most of the weight of body parsing and most services never
+ * see XML, so the core does not import it: the `fw-api/xml` entry registers it
+ * (`registerXmlParser`), and it is loaded on the first XML body only. Without
+ * that entry, `any` bodies accept JSON and form data, and XML is a 415.
  */
 import type { XMLParser } from 'fast-xml-parser'
-import { BadRequest } from '../exceptions/index'
+import { BadRequest, UnsupportedMediaType } from '../exceptions/index'
 import { APOS, BANG, EQ, GT, LT, QUESTION, QUOTE, SLASH } from '../utils/chars'
 
 /** An XML element with children: field name → text, element or list of them. */
@@ -34,8 +36,24 @@ type Library = typeof import('fast-xml-parser')
 /**
  * fast-xml-parser, imported on the first XML body and kept: code, no client data, one entry. Importing it
  * again per body costs ≈ 80 µs on Node (≈ 750 µs under tsx), several times the parse (bench/libs/xml.ts).
+ * `load` is set by the `fw-api/xml` entry (src/xml/index.ts): until then no XML is accepted.
  */
-const library: { loading?: Promise<Library> } = {}
+const library: { load?: () => Promise<Library>; loading?: Promise<Library> } = {}
+
+/**
+ * Accept XML bodies, parsing them with the fast-xml-parser `load` imports (on the first XML body).
+ * Called by the `fw-api/xml` entry when imported; once is enough, for the whole process.
+ *
+ * @example registerXmlParser(() => import('fast-xml-parser'))
+ */
+export function registerXmlParser(load: () => Promise<Library>): void {
+  library.load ??= load
+}
+
+/** Whether XML bodies are accepted: the `fw-api/xml` entry was imported. */
+export function acceptsXml(): boolean {
+  return library.load !== undefined
+}
 
 /**
  * A parser for one body. Not cached: a shared parser saves ≈ 7 % of parsing a small body in process
@@ -124,7 +142,9 @@ export async function parseXml(
   // A DOCTYPE is the only way to declare entities; APIs have no use for one.
   if (DOCTYPE.test(text)) throw new BadRequest('XML DOCTYPE declarations are not allowed')
   checkBounds(text, bounds)
-  const lib = await (library.loading ??= import('fast-xml-parser'))
+  const load = library.load
+  if (load === undefined) throw new UnsupportedMediaType("XML bodies need `import 'fw-api/xml'`")
+  const lib = await (library.loading ??= load())
   if (lib.XMLValidator.validate(text) !== true) throw new BadRequest('invalid XML body')
   let document: unknown
   try {

@@ -1,13 +1,23 @@
-export { buildDocument, type DocumentOptions, type OpenAPIDocument } from './document'
-export { describeRoutes } from './routes'
+/**
+ * `fw-api/openapi`: the OpenAPI 3.1 document (`service.openapi()`, docs/openapi.md) and
+ * the docs page with `<docs>/openapi.json` (the `docs:` option). Importing this entry
+ * registers the builder, the page and valibot's JSON Schema writer; the core leaves them
+ * out (SPEC §5.2), so a Worker that serves no document does not carry them.
+ *
+ * @example
+ * import 'fw-api/openapi'
+ * const document = service.openapi({ version: '1.0.0' })
+ */
+import { toJsonSchema } from '@valibot/to-json-schema'
+import { registerValibotJsonSchema } from '../schema/valibot/adapter'
+import { serviceDocument } from '../service/document'
+import { registerDocuments } from '../service/host'
+import { docsMount } from './page'
+
+registerValibotJsonSchema(toJsonSchema)
+registerDocuments({ serviceDocument, docsMount })
+
+export type { DocumentOptions, OpenAPIDocument } from './document'
 export type { RouteInfo } from './route-info'
-export {
-  docsHandler,
-  docsMount,
-  docsPage,
-  docsSettings,
-  pageHeaders,
-  type DocsOptions,
-  type DocsSettings,
-} from './page'
+export type { DocsOptions, DocsSettings } from './page'
 export type { JsonSchema } from './schema'

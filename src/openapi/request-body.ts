@@ -3,6 +3,7 @@
  * XML, forms, multipart with file encodings, text, binary), its byte limit
  * (`x-fw-max-bytes`) and `x-fw-body` (the input key or the fields' keys).
  */
+import { acceptsXml } from '../body/xml'
 import { innerOf } from '../schema/walk'
 import { shapeOf } from '../schema'
 import type { BodyField, RouteBody } from './route-info'
@@ -60,9 +61,9 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
   if (files.size) return multipart
   const urlencoded = { 'application/x-www-form-urlencoded': { schema: formSchema } }
   if (body.accept === 'form') return { ...multipart, ...urlencoded }
-  const xml: Record<string, JsonSchema> = isArray
-    ? {}
-    : { 'application/xml': { schema }, 'text/xml': { schema } }
+  // XML is offered only when the `fw-api/xml` entry made the server accept it.
+  const xml: Record<string, JsonSchema> =
+    isArray || !acceptsXml() ? {} : { 'application/xml': { schema }, 'text/xml': { schema } }
   return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
 }
 

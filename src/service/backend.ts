@@ -3,7 +3,8 @@
  * for a backend given as a module or class, Nest's asynchronously), the
  * routes it is attached under, and `adapt()`'s single entry.
  */
-import { attach, toFetchHandler } from '../adapters'
+import { attach } from '../adapters/attach'
+import { toFetchHandler } from '../adapters/mount'
 import { createBackendApp } from '../adapters/attach'
 import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { NestSettings } from '../conf/nest'

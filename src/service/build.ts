@@ -7,7 +7,8 @@ import type { DocumentedError } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
-import { docsMount, type OpenAPIDocument } from '../openapi'
+import type { OpenAPIDocument } from '../openapi/document'
+import type { docsMount } from '../openapi/page'
 import { corsOption } from '../plugins/cors'
 import type { Stringify } from '../response/render'
 import type { RouteEntry } from '../router'
@@ -47,6 +48,8 @@ export interface BuildInputs {
   runtime: RuntimeTraits
   /** the OpenAPI document of the built service (for the docs mount), made on its first request */
   document: (routes: readonly RouteEntry<RouteTarget>[]) => OpenAPIDocument
+  /** the docs routes' maker (`fw-api/openapi`), given when the `docs` option is set */
+  docsMount?: typeof docsMount
 }
 
 /**
@@ -66,7 +69,7 @@ export function compileService(
   const logs = plugins.some((plugin) => plugin.reportsErrors === true)
   const made: { document?: OpenAPIDocument } = {}
   const document = (): OpenAPIDocument => (made.document ??= inputs.document(compiled.routes))
-  const docs = docsMount(options, prefix, document)
+  const docs = inputs.docsMount?.(options, prefix, document)
   const compiled: CompiledService = buildDispatch({
     api: options.api,
     route: joinPath(prefix, options.route),

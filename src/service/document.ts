@@ -3,13 +3,9 @@
  * routes described under its route, titled and versioned by its options.
  */
 import type { RouteTarget } from '../compile/routes'
-import {
-  buildDocument,
-  describeRoutes,
-  docsSettings,
-  type DocumentOptions,
-  type OpenAPIDocument,
-} from '../openapi'
+import { buildDocument, type DocumentOptions, type OpenAPIDocument } from '../openapi/document'
+import { docsSettings } from '../openapi/page'
+import { describeRoutes } from '../openapi/routes'
 import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'

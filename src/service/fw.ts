@@ -1,5 +1,3 @@
-import { createBackendApp } from '../adapters/attach'
-import { isNestCore, NEST_SETUP_HINT } from '../adapters/nest'
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass } from '../api/api'
 import {
@@ -15,15 +13,15 @@ import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
-import type { DocumentOptions, OpenAPIDocument } from '../openapi'
+import type { DocumentOptions, OpenAPIDocument } from '../openapi/document'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import { asynchronousOption, type FwOptions } from './options'
-import { Tracker, type CloseOptions, type RunOptions, type RunningServer } from '../serve'
-import { runService } from './run'
+import { Tracker } from '../serve/graceful'
+import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
-import { BackendLink } from './backend'
-import { serviceDocument } from './document'
+import type { BackendLink } from './backend'
+import { backendLayer, documentsLayer, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -53,8 +51,8 @@ export class Fw<B = unknown> {
   #checked?: CompiledService
   /** the runtime's ways (serve/traits.ts), found once */
   readonly #runtime: RuntimeTraits = runtimeTraits()
-  /** the backend app and where fw is attached to it (./backend) */
-  readonly #backend: BackendLink
+  /** the backend app and where fw is attached to it (./backend), made by `fw-api/adapters` when first needed */
+  #backendLink?: BackendLink
   readonly #closers: (() => unknown)[] = []
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
@@ -76,15 +74,22 @@ export class Fw<B = unknown> {
     this.options = { ...options, asynchornous: asynchronousOption(options, 'new Fw()') }
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
-    this.#backend = new BackendLink(this.options, this.#declared, this.fetch)
     if (options.api && !isAPIClass(options.api))
       throw new ImproperlyConfigured('`api` must be a class extending api.API')
     this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
     const backend = options.backend
-    if (backend !== undefined && !isNestCore(backend) && createBackendApp(backend) === backend)
-      this.#backend.resolve(backend)
+    if (backend === undefined) return
+    const backends = backendLayer('`backend`')
+    if (!backends.isNestCore(backend) && backends.createBackendApp(backend) === backend)
+      this.#backend('`backend`').resolve(backend)
+  }
+
+  /** The backend link, made on first use by the registered adapters (`what` names the caller for the error). */
+  #backend(what: string): BackendLink {
+    this.#backendLink ??= backendLayer(what).link(this.options, this.#declared, this.fetch)
+    return this.#backendLink
   }
 
   /**
@@ -122,7 +127,7 @@ export class Fw<B = unknown> {
       onClose: (close) => this.onClose(close),
       addPlugin,
       setStringify: (stringify) => void (declared.stringify = stringify),
-      setNest: (settings) => this.#backend.setNest(settings),
+      setNest: (settings) => this.#backend('conf.NestSettings').setNest(settings),
       documentErrors,
     } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
@@ -159,7 +164,10 @@ export class Fw<B = unknown> {
     if (isAPIClass(target)) {
       this.#declaring('mount()')
       this.#declared.apiMounts.push({ api: target, route: prefix })
-    } else this.#backend.mountApp(target, prefix, () => this.#declaring('mount()'))
+    } else
+      this.#backend('service.mount() of an app').mountApp(target, prefix, () =>
+        this.#declaring('mount()'),
+      )
     return this
   }
 
@@ -176,7 +184,8 @@ export class Fw<B = unknown> {
    */
   setup<A>(this: Fw<A>): IsAsyncSetup<A> extends true ? Promise<Fw<A>> : Fw<A>
   setup(): unknown {
-    return this.#backend.setup(this)
+    if (this.options.backend === undefined && this.#backendLink === undefined) return this
+    return this.#backend('service.setup()').setup(this)
   }
 
   /** A declaration (`use`, `mount`, `adapt`) is refused once the service is built. */
@@ -196,7 +205,8 @@ export class Fw<B = unknown> {
    */
   application<A>(this: Fw<A>): AppOf<A>
   application(): unknown {
-    return this.#backend.application(this)
+    if (this.options.backend === undefined) return this
+    return this.#backend('service.application()').application(this)
   }
 
   /**
@@ -211,7 +221,7 @@ export class Fw<B = unknown> {
    */
   adapt<A>(this: Fw<A>, route: string): EntryOf<A>
   adapt(route: string): unknown {
-    return this.#backend.adapt(route, () => this.#declaring('adapt()'))
+    return this.#backend('service.adapt()').adapt(route, () => this.#declaring('adapt()'))
   }
 
   /**
@@ -221,12 +231,17 @@ export class Fw<B = unknown> {
    * @example const server = await service.run(); console.log(server.port)
    */
   async run(options: RunOptions = {}): Promise<RunningServer> {
-    if (isNestCore(this.options.backend) && this.#backend.app === undefined)
-      throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
-    if (this.options.backend !== undefined && this.#backend.app === undefined) this.setup()
+    const runService = servingLayer()
+    const backend = this.options.backend
+    if (backend !== undefined) {
+      const backends = backendLayer('`backend`')
+      if (backends.isNestCore(backend) && this.#backend('service.run()').app === undefined)
+        throw new ImproperlyConfigured(`service.run(): ${backends.nestSetupHint}`)
+      if (this.#backend('service.run()').app === undefined) this.setup()
+    }
     if (this.#compiled === undefined) this.#build()
     const tracker = (this.#tracker ??= new Tracker())
-    const app = this.options.backend === undefined ? undefined : this.#backend.app
+    const app = backend === undefined ? undefined : this.#backend('service.run()').app
     return runService(
       {
         fetch: this.fetch,
@@ -253,7 +268,7 @@ export class Fw<B = unknown> {
     routes: readonly RouteEntry<RouteTarget>[],
     info: DocumentOptions = {},
   ): OpenAPIDocument {
-    return serviceDocument(routes, this, this.#declared, info)
+    return documentsLayer('service.openapi()').serviceDocument(routes, this, this.#declared, info)
   }
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
@@ -264,11 +279,14 @@ export class Fw<B = unknown> {
 
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
+    const docs = this.options.docs
     const inputs = {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
+      docsMount:
+        docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
     }
     return compileService(this.#declared, inputs)
   }

@@ -2,15 +2,10 @@
  * `service.run()`: one process serving, a worker serving for its primary, or
  * the primary of `workers` processes.
  */
-import { runBackend } from '../adapters'
-import {
-  envVar,
-  type CloseOptions,
-  type RunOptions,
-  type RunningServer,
-  type Timeouts,
-  type Tracker,
-} from '../serve'
+import { runBackend } from '../adapters/run'
+import { envVar } from '../serve/runtime'
+import type { Tracker } from '../serve/graceful'
+import type { CloseOptions, RunOptions, RunningServer, Timeouts } from '../serve/types'
 import { isWorker, reportToPrimary, supervise, workerCount, workerPort } from '../serve/cluster'
 import { onShutdownSignals } from '../serve/signals'
 import type { FetchHandler } from '../types'

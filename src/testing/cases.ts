@@ -5,7 +5,7 @@
  * bounds, a body of an undocumented content type or over its byte limit).
  */
 import * as fc from 'fast-check'
-import type { JsonSchema } from '../openapi'
+import type { JsonSchema } from '../openapi/schema'
 import type { CaseBody, RequestCase } from './encode'
 import { resolved, typesOf, type GenerateContext, type Wire } from './context'
 import { valueOf } from './generate'

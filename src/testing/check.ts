@@ -6,7 +6,8 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import type { JsonSchema, OpenAPIDocument } from '../openapi'
+import type { OpenAPIDocument } from '../openapi/document'
+import type { JsonSchema } from '../openapi/schema'
 import { dereferenced, pointerToken, type Operation } from './operations'
 
 /**

@@ -3,7 +3,7 @@
  * travels, how a local `$ref` resolves, and a schema's keywords read safely
  * (numbers, sub-schemas, types, `$ref` followed).
  */
-import type { JsonSchema } from '../openapi'
+import type { JsonSchema } from '../openapi/schema'
 
 /** Where a generated value travels: decides its alphabet and whether `null` and empty lists can be sent. */
 export type Wire = 'json' | 'form' | 'query' | 'header' | 'cookie' | 'path'

@@ -5,7 +5,7 @@
  * is checked against the document (check.ts); the differences are listed
  * (differences.ts).
  */
-import type { OpenAPIDocument } from '../openapi'
+import type { OpenAPIDocument } from '../openapi/document'
 import { invalidCases, validCases, type Variant } from './cases'
 import { ResponseChecker } from './check'
 import {

@@ -6,7 +6,7 @@
  * (params, forms).
  */
 import * as fc from 'fast-check'
-import type { JsonSchema } from '../openapi'
+import type { JsonSchema } from '../openapi/schema'
 import { asNumber, asSchema, resolved, typesOf, wireHasNull, type GenerateContext } from './context'
 import { fileOf, numberOf, SAFE_TEXT, textOf } from './scalars'
 

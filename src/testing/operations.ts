@@ -3,7 +3,8 @@
  * needs: method, path template, params by location, the request body's
  * media types (with the byte limit fw states), and the responses.
  */
-import type { JsonSchema, OpenAPIDocument } from '../openapi'
+import type { OpenAPIDocument } from '../openapi/document'
+import type { JsonSchema } from '../openapi/schema'
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 

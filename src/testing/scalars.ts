@@ -4,7 +4,7 @@
  * length), numbers within their bounds, and small files of a media type.
  */
 import * as fc from 'fast-check'
-import type { JsonSchema } from '../openapi'
+import type { JsonSchema } from '../openapi/schema'
 import { asNumber, type GenerateContext } from './context'
 
 const BOUND = 1_000_000

@@ -4,6 +4,7 @@
  * the build warns naming the resulting path; the routes still serve where
  * the warning says. Over real HTTP on 127.0.0.1 with a Hono host.
  */
+import 'fw-api/adapters'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Fw, api } from 'fw-api'

@@ -1,4 +1,5 @@
 /** `API.__as__` (SPEC §6): one hidden service per process. */
+import 'fw-api/adapters'
 import express from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Hono } from 'hono'

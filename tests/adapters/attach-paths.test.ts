@@ -6,6 +6,7 @@
  * `Request` over it). And the answers pinned where attachments differ from
  * `service.run()` on purpose.
  */
+import 'fw-api/serve'
 import http from 'node:http'
 import { connect } from 'node:net'
 import express from 'express'

@@ -5,6 +5,8 @@
  * take the process down. Served by service.run() over real HTTP; an uncaught
  * exception here would fail the vitest run.
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Fw, fromNode, type RunningServer } from 'fw-api'
 import type { IncomingMessage, ServerResponse } from 'node:http'

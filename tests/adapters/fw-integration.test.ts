@@ -3,6 +3,8 @@
  * option with `application()` / `run()`, and apps mounted into a service.
  * (`API.__as__` lives in as.test.ts: it may run once per process.)
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import http from 'node:http'
 import express from 'express'
 import Fastify from 'fastify'

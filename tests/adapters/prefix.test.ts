@@ -4,6 +4,7 @@
  * is used: `adapt('/v1')` on an app, Hono's `app.route('/v1', sub)`, Express's
  * `app.use('/v1', router)`. Over real HTTP on 127.0.0.1.
  */
+import 'fw-api/adapters'
 import express from 'express'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'

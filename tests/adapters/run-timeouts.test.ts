@@ -5,6 +5,8 @@
  * run (set before they listen), close a connection whose headers trickle
  * in. A taken port rejects with the same message whatever serves.
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import http from 'node:http'
 import net from 'node:net'
 import express from 'express'

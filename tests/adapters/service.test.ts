@@ -2,6 +2,7 @@
  * The adapters with the real service (the lead wires `mount`/`adapt`/`__as__`
  * into Fw; here `attach(backend, service.fetch, route)` is called directly).
  */
+import 'fw-api/adapters'
 import express from 'express'
 import Fastify from 'fastify'
 import { Hono } from 'hono'

@@ -7,6 +7,8 @@
  * endpoint leaving defaulted params out. A wrong `{ doc }` or option is
  * refused when the service is built.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, exceptions, request, type RunningServer } from 'fw-api'

@@ -2,6 +2,7 @@
  * `new Fw(options)` with the module URL optional, and the `asynchronous`
  * spelling accepted next to the seed's `asynchornous` (SPEC §5, §6).
  */
+import 'fw-api/adapters'
 import http from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Fw, api, exceptions } from 'fw-api'

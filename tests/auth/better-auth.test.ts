@@ -5,6 +5,8 @@
  * better-auth's user; no session, a forged cookie or a signed-out one → 401
  * with `WWW-Authenticate`; the optional user is null when anonymous.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth } from 'fw-api/auth'
 import { baUsers, service } from '../../examples/auth-better-auth'

@@ -3,6 +3,8 @@
  * (or a function giving a fresh one) goes in `Authorization: Bearer`; without
  * it the call is the server's 401.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, createClient } from 'fw-api/client'
 import { seed, service } from './fixtures/app'

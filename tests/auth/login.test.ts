@@ -5,6 +5,7 @@
  * refused credential carries — password, stored hash, token, secret — is
  * ever written to the log, over real HTTP with the service in debug mode.
  */
+import 'fw-api/serve'
 import { eq } from 'drizzle-orm'
 import { Fw, api, exceptions, request } from 'fw-api'
 import { auth } from 'fw-api/auth'

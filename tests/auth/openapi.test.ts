@@ -3,6 +3,7 @@
  * entry, each endpoint its `security` (optional user → also `{}`) and its 401
  * with `WWW-Authenticate`; the document stays valid OpenAPI 3.1.
  */
+import 'fw-api/openapi'
 import { describe, expect, it } from 'vitest'
 import { validate } from '@readme/openapi-parser'
 import { service } from './fixtures/app'

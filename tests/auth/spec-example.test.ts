@@ -4,6 +4,7 @@
  * `WWW-Authenticate`, the optional user, session login / patch / logout with
  * its cookie, login time and address updated.
  */
+import 'fw-api/serve'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from './fixtures/tables'

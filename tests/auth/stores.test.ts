@@ -3,6 +3,7 @@
  * two processes, expiring by Redis's TTL), memory (bounded), the database
  * store (PGlite), KV (a binding object, as Workers passes it).
  */
+import 'fw-api/serve'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'

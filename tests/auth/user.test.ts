@@ -4,6 +4,7 @@
  * (401 fast, never 5xx, nothing echoed or logged), session fixation and CSRF,
  * API keys, Basic, Custom, the hash upgrade at login.
  */
+import 'fw-api/serve'
 import { eq } from 'drizzle-orm'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

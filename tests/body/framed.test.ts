@@ -3,6 +3,7 @@
  * does on Bun and Deno) read a sized body whole; every other request keeps
  * the counting reader.
  */
+import 'fw-api/serve'
 import { describe, expect, it } from 'vitest'
 import { defaultLimits, markFramed, readBody, type Limits } from '../../src/body/index'
 import { declaredLength, fromFramingServer } from '../../src/body/stream'

@@ -4,6 +4,7 @@
  * body is read whole (no web stream built from the socket), as under
  * `service.run()`; a chunked body keeps the counting reader and its 413.
  */
+import 'fw-api/serve'
 import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { request as httpRequest } from 'node:http'

@@ -1,6 +1,7 @@
 import * as fxp from 'fast-xml-parser'
 import { describe, expect, it, vi } from 'vitest'
 import { defaultLimits, readBody } from '../../src/body/index'
+import 'fw-api/xml'
 import { expectStatus, post } from './helpers'
 import { cpuTime } from '../helpers/time'
 

@@ -6,6 +6,8 @@
  * content type is a ClientError; a declared Blob result is a Blob whatever
  * its content type; `.raw(input)` gives the whole answer.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, createClient, type Client } from 'fw-api/client'

@@ -4,6 +4,7 @@
  * the operation and the params before anything is sent; left out (optional),
  * the call goes out as a plain GET.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'

@@ -4,6 +4,7 @@
  * refused before sending: the recorder behind `baseURL` sees no connection.
  * Names that merely contain dots still go, encoded.
  */
+import 'fw-api/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, createClient, type Client } from 'fw-api/client'
 import { service as example, type RootAPI } from '../../examples/app'

@@ -4,6 +4,7 @@
  * it sends for them agrees with the document: `{ query: { '@page': 2 } }`
  * goes out as `?@page=2`, and a call without the query sends none.
  */
+import 'fw-api/openapi'
 import { describe, expect, it } from 'vitest'
 import { Fw, api, request } from 'fw-api'
 import { orm } from 'fw-api/orm'

@@ -6,6 +6,8 @@
  * 301/302 after a POST and 303 turn into a GET without the body), a bounded
  * number of times.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, createClient, type Client } from 'fw-api/client'
 import type { RunningServer } from 'fw-api'

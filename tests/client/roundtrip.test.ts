@@ -4,6 +4,8 @@
  * in) and over real HTTP (document fetched once from /api/docs/openapi.json);
  * failures reject with ClientError carrying the server's status and message.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ClientError, createClient } from 'fw-api/client'
 import type { RunningServer } from 'fw-api'

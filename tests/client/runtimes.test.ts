@@ -3,6 +3,7 @@
  * (tests/client/fixtures/probe.ts) runs under Node (tsx), Bun and Deno
  * against a real fw service and a second origin that must see nothing.
  */
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from 'fw-api'
 import { runCommand, runtimesFor, servedByFw } from '../runtimes/runtimes'

@@ -5,6 +5,7 @@
  * (`hop.blob`) or stream 100 MB lazily (`hop.huge`); and a recorder, a bare `node:http` server that counts every
  * connection and request reaching it (the "other origin" of the tests).
  */
+import 'fw-api/openapi'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'

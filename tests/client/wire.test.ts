@@ -6,6 +6,8 @@
  * deprecated, param descriptions and examples, 201, count/state, SSE,
  * hook-declared errors).
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, createClient } from 'fw-api/client'
 import type { RunningServer } from 'fw-api'

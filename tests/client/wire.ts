@@ -4,6 +4,7 @@
  * tests/client/wire.test-d.ts (types) and tests/client/wire.test.ts (round
  * trips in-process and over HTTP).
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { Fw, api, exceptions, request, response } from 'fw-api'
 

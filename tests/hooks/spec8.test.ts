@@ -1,6 +1,7 @@
 /**
  * SPEC §8's example works as written: in-process and over real HTTP (Node).
  */
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from 'fw-api'
 import { service } from './spec8-api'

@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { defaultLimits, readBody, type BodyPlan } from '../../src/body/index'
 import { HttpError } from '../../src/exceptions/index'
+import 'fw-api/xml'
 import { generated, post } from '../body/helpers'
 import { cpuTime } from '../helpers/time'
 

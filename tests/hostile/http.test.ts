@@ -3,6 +3,7 @@
  * gets a 4xx within 1 s, the server survives, and nothing reaches
  * Object.prototype (end to end).
  */
+import 'fw-api/serve'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { service } from '../../examples/app'

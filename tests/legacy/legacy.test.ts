@@ -6,6 +6,7 @@
  * TC39 emit also runs in a fresh Node process, where `Symbol.metadata` is
  * missing until fw polyfills it. Type checks: tests/types/compiler.test.ts.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -1,4 +1,5 @@
 /** `API.__as__(nestApp, route)` (SPEC §11): once per process, so in a file of its own. */
+import 'fw-api/adapters'
 import { NestFactory } from '@nestjs/core'
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -3,6 +3,8 @@
  * Nest application (Express platform by default, Fastify when chosen); fw's
  * routes under `route` and Nest's controllers answer over one server.
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import * as nest from '@nestjs/core'
 import express from 'express'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -3,6 +3,7 @@
  * platforms) as the backend of `service.adapt(route)`. Nest keeps its
  * controllers; a body Nest's parser already read is reused by fw.
  */
+import 'fw-api/adapters'
 import { NestFactory } from '@nestjs/core'
 import { FastifyAdapter } from '@nestjs/platform-fastify'
 import type { INestApplication } from '@nestjs/common'

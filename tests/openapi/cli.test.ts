@@ -2,6 +2,7 @@
  * The `fw-api openapi <module>` command (package.json `bin`, `npm run openapi`):
  * prints the same document as `service.openapi()`, and fails clearly on bad use.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'

@@ -4,6 +4,7 @@
  * `Schema<n>`), ending on self-reference — and `$defs` left unused by them
  * are dropped.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { componentRef, DOCUMENTED, usedDefinitions, type ComponentSource } from '../../src/openapi/components'

@@ -5,6 +5,7 @@
  * description, inherited by sub-APIs for `hidden`. A wrong status or place
  * is `ImproperlyConfigured`.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, api, exceptions } from 'fw-api'

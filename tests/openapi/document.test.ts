@@ -4,6 +4,7 @@
  * (@readme/openapi-parser), openapi-typescript turns it into TypeScript that
  * type-checks, and its details match what the router and parsers do.
  */
+import 'fw-api/openapi'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

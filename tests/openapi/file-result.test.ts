@@ -4,6 +4,7 @@
  * not a JSON envelope — and the typed client resolves it to a Blob
  * (tests/client/answer.test.ts).
  */
+import 'fw-api/openapi'
 import { validate } from '@readme/openapi-parser'
 import { expect, it } from 'vitest'
 import { service } from '../client/safety'

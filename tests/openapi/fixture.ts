@@ -3,8 +3,10 @@
  * features of §8 the document reads (`static result`, `stateKey`, `countKey`),
  * for the document tests. No envelope on `PlainAPI`: its errors are problem+json.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { Fw, api, file, request, response, Field, Param } from 'fw-api'
+import 'fw-api/xml'
 import { int } from '../helpers/fixtures'
 
 

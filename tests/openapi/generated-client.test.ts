@@ -7,6 +7,8 @@
  * call does not, and the program calls the services over HTTP: a query, a
  * path param, JSON bodies, a file result.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'

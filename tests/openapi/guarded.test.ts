@@ -7,6 +7,7 @@
  *
  *   npx vitest run tests/openapi/guarded.test.ts
  */
+import 'fw-api/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, api, plugins } from 'fw-api'
 import { createClient, type Client } from 'fw-api/client'

@@ -6,6 +6,7 @@
  * docs/openapi.md says how to give it); given it, and given security schemes,
  * it passes with no exception at all.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -2,6 +2,7 @@
  * operationIds stay unique when two routes would get the same one (src/openapi/document.ts):
  * the first keeps it, every later one takes its HTTP method as a suffix.
  */
+import 'fw-api/openapi'
 import { describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 

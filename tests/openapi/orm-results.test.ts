@@ -8,6 +8,7 @@
  * counts) pass ajv against the documented response schema. The document still
  * passes the OpenAPI validator and openapi-typescript.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

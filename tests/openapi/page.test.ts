@@ -8,13 +8,15 @@
  * A screenshot is saved under tests/.tmp/openapi/. The browser test fails
  * where no chromium is installed, unless FW_SKIP_BROWSER=1 says to skip it.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium as playwright } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, type RunningServer } from 'fw-api'
-import { docsHandler } from '../../src/openapi'
+import { docsHandler } from '../../src/openapi/page'
 import { requirement, which } from '../helpers/requires'
 import { RootAPI, service } from '../../examples/app'
 

@@ -6,6 +6,7 @@
  * RealWorld's error body (`@api.handle('*', { status, result })`) where the
  * server sends it, never problem+json for those statuses.
  */
+import 'fw-api/openapi'
 import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -6,6 +6,7 @@
  * the body plan and the before hooks. And the documents stay what they were
  * before the document read the table (golden files taken from the earlier code).
  */
+import 'fw-api/openapi'
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'

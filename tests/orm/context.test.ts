@@ -5,6 +5,7 @@
  * `state`) without `{ context }` at each call — over real HTTP, with
  * concurrent requests of different users, on PGlite and PostgreSQL.
  */
+import 'fw-api/serve'
 import { api, Fw } from 'fw-api'
 import type { RequestContext } from 'fw-api/request'
 import { orm } from 'fw-api/orm'

@@ -7,6 +7,7 @@
  * rows `serialize()` sends through an endpoint (PGlite, in-process
  * `service.fetch`) pass ajv against the documented schema, nulls included.
  */
+import 'fw-api/openapi'
 import { relations } from 'drizzle-orm'
 import { bigint, boolean, date, integer, jsonb, numeric, pgEnum, pgTable, real, serial, text, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'

@@ -9,6 +9,8 @@
  * - D7: every filter value is bounded (1 000 characters by default, `maxLength`
  *   per filter): an 8 KB `icontains` value is a 400 before any SQL, fast.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
 import { Fw, api, request } from 'fw-api'

@@ -4,6 +4,7 @@
  * create, 400 with the field path, 409 / 400 from constraints, statement count
  * per request, and the database closed with the server.
  */
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserSchema } from '../../examples/blog/api'
 import { createBlog } from '../../examples/blog/app'

@@ -5,6 +5,7 @@
  * at declaration or build — and the Logger never writing SQL, bound values,
  * `authorization` or `cookie`.
  */
+import 'fw-api/serve'
 import { Fw, api, exceptions, plugins, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import { pgTable, serial, text } from 'drizzle-orm/pg-core'

@@ -4,6 +4,7 @@
  * (never under it), and does not wait for the client's idle keep-alive
  * connection to time out.
  */
+import 'fw-api/serve'
 import { describe, expect, it } from 'vitest'
 import { api } from 'fw-api'
 import { createBlog } from '../../examples/blog/app'

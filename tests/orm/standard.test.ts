@@ -5,6 +5,8 @@
  * answers over real HTTP on PGlite (valid and invalid values), and the same
  * OpenAPI parameters.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { type } from 'arktype'
 import { Fw, api, request } from 'fw-api'
 import { orm } from 'fw-api/orm'

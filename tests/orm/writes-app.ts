@@ -4,6 +4,7 @@
  * by the `X-User` header, and a `raw` endpoint that saves any JSON object
  * (as an endpoint taking `v.custom` / `v.any()` would pass it on).
  */
+import 'fw-api/serve'
 import { api, Fw, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'

@@ -1,4 +1,5 @@
 /** Header names from param keys (src/request/parse.ts `kebabCase`), and a header object's keys read by them. */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'

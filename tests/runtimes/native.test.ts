@@ -5,6 +5,7 @@
  * keep reads as the Web objects would. Its answers are compared case by case
  * with fw's fetch under @hono/node-server in node-paths.test.ts.
  */
+import 'fw-api/serve'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'

@@ -10,6 +10,7 @@
  *
  *   npx vitest run tests/runtimes/node-paths.test.ts
  */
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cases } from './cases'
 import { hookCases } from './cases-hooks'

@@ -4,6 +4,7 @@
  * grandchildren die with it), bound to 127.0.0.1 on a free port (PORT=0),
  * ready when it prints `listening on http://HOST:PORT`.
  */
+import 'fw-api/serve'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -6,6 +6,7 @@
  * reads presence; the converter compiled from a plan converts alike for any
  * library; the checker names failing items by their wire names.
  */
+import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'

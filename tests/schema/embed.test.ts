@@ -3,6 +3,7 @@
  * what the ORM's queries and rows hold, SPEC §3.6): the library's conversion plan, its
  * check with issues at their item paths, its JSON Schema on each side; valibot as it is.
  */
+import 'fw-api/openapi'
 import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'

@@ -2,6 +2,7 @@
  * The OpenAPI document of a service declared with zod and arktype (SPEC §3.6):
  * params and bodies described by the library's input JSON Schema.
  */
+import 'fw-api/openapi'
 import { type } from 'arktype'
 import { Effect, Schema } from 'effect'
 import * as v from 'valibot'

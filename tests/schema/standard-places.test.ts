@@ -5,6 +5,8 @@
  * `static result` and `{ doc: { result } }` — answered in-process and over
  * real HTTP (Node), and described in the OpenAPI document.
  */
+import 'fw-api/openapi'
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { debugService, service } from './standard-places.fixture'
 

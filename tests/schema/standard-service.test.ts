@@ -4,6 +4,7 @@
  * valibot / zod / arktype schemas of the same endpoints give byte-identical
  * answers (status and body), in-process and over real HTTP (Node).
  */
+import 'fw-api/serve'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { service } from './standard-service.fixture'
 

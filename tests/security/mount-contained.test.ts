@@ -6,6 +6,7 @@
  * rejects itself. In process: this is about `service.fetch`, the function
  * Workers and every embedding call.
  */
+import 'fw-api/adapters'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import Fastify from 'fastify'
 import { Hono } from 'hono'

@@ -6,6 +6,8 @@
  * Hono through @hono/node-server). tests/hostile/malformed.test.ts covers
  * the runtimes (Node native/web, Bun, Deno) started as processes.
  */
+import 'fw-api/adapters'
+import 'fw-api/serve'
 import http from 'node:http'
 import net from 'node:net'
 import express from 'express'

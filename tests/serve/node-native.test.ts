@@ -5,6 +5,7 @@
  *
  *   npx vitest run tests/serve/node-native.test.ts
  */
+import 'fw-api/serve'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readdirSync, readFileSync, statSync } from 'node:fs'

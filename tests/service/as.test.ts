@@ -3,6 +3,7 @@
  * hidden service itself (src/service/as.ts), so importing the package root first is not needed
  * and importing it registers nothing.
  */
+import 'fw-api/adapters'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'

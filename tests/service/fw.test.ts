@@ -1,4 +1,5 @@
 /** `Fw`: a declaration (options, use, mount, adapt), compiled once on the first request or run(). */
+import 'fw-api/adapters'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
 import { Fw, conf, exceptions, plugins } from 'fw-api'

@@ -1,3 +1,4 @@
+import 'fw-api/adapters'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, request, response, exceptions } from 'fw-api'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, file, request } from 'fw-api'
+import 'fw-api/xml'
 import { call } from '../helpers/client'
 import { int } from '../helpers/fixtures'
 

@@ -4,6 +4,7 @@
  * declaration and is served like a decorated method — params, path, common
  * params, hooks, templates, the per-request `this`, OpenAPI and the client.
  */
+import 'fw-api/openapi'
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { Fw, api, exceptions, request } from 'fw-api'

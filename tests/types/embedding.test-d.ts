@@ -2,6 +2,7 @@
  * Embedding is typed by backend kind. These lines are the
  * README's own embedding calls; they must pass strict tsc with no cast.
  */
+import 'fw-api/adapters'
 import http from 'node:http'
 import * as nest from '@nestjs/core'
 import type { INestApplication } from '@nestjs/common'

@@ -7,6 +7,7 @@
  * the peer's expected status and data; the documented differences
  * (./cases.ts `differences`, docs/api.md) assert fw's own answer instead.
  */
+import 'fw-api/serve'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'

@@ -6,6 +6,7 @@
  * ports (./api-zod.ts, ./api-arktype.ts) run here with the same expected
  * status and data, and the same documented differences (./cases.ts `differences`).
  */
+import 'fw-api/serve'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fw } from 'fw-api'

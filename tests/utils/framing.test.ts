@@ -6,6 +6,7 @@
  *
  *   npx vitest run tests/utils/framing.test.ts
  */
+import 'fw-api/adapters'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'

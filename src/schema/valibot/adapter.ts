@@ -3,7 +3,7 @@
  * Conversion is planned from valibot's schema objects (plan.ts), checks run
  * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`.
  */
-import { toJsonSchema } from '@valibot/to-json-schema'
+import type { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import type {
   Check,
@@ -14,6 +14,7 @@ import type {
   SchemaIssue,
 } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
+import { ImproperlyConfigured } from '../../exceptions'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
 import { unwrap } from '../walk'
@@ -109,6 +110,21 @@ function emailPattern({
   return { ...described, allOf: [...allOf, { pattern: requirement.source }] }
 }
 
+/**
+ * `@valibot/to-json-schema`, registered by the `fw-api/openapi` entry: describing schemas is for
+ * documents only, so the core leaves the writer out (SPEC §5.2).
+ */
+const jsonSchemaWriter: { write?: typeof toJsonSchema } = {}
+
+/**
+ * Describe valibot schemas with `write` (called by the `fw-api/openapi` entry when imported).
+ *
+ * @example registerValibotJsonSchema(toJsonSchema)
+ */
+export function registerValibotJsonSchema(write: typeof toJsonSchema): void {
+  jsonSchemaWriter.write ??= write
+}
+
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
   vendor: 'valibot',
@@ -117,6 +133,11 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
   check: checkValibot,
   describe(schema, side, options = {}): JsonSchemaObject {
     const override = options.override
+    const toJsonSchema = jsonSchemaWriter.write
+    if (toJsonSchema === undefined)
+      throw new ImproperlyConfigured(
+        "describing a valibot schema as JSON Schema needs `import 'fw-api/openapi'`",
+      )
     return toJsonSchema(schema, {
       target: 'draft-2020-12',
       errorMode: 'ignore',

@@ -1,0 +1,100 @@
+/**
+ * The seams through which the opt-in entries plug into `Fw` (SPEC §5.2): the core
+ * imports no host framework, no Node bridge and no server, so a Worker that only
+ * `export default service` does not carry them. `fw-api/adapters` registers the
+ * backends (a host app fw is attached to, apps mounted in fw), `fw-api/serve` the
+ * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
+ * (`service.openapi()`, `docs:`); each registers itself when imported.
+ */
+import type { NestSettings } from '../conf/nest'
+import { ImproperlyConfigured } from '../exceptions'
+import type { docsMount } from '../openapi/page'
+import type { FetchHandler } from '../types'
+import type { BackendLink } from './backend'
+import type { Declaration } from './build'
+import type { serviceDocument } from './document'
+import type { FwOptions } from './options'
+import type { runService } from './run'
+
+/** What `fw-api/adapters` gives `Fw`: the backend link and the recognisers it needs up front. */
+export interface BackendLayer {
+  /** the link between a service and its backend app (service/backend.ts) */
+  link(
+    options: Readonly<FwOptions & { backend?: unknown }>,
+    declared: Declaration,
+    fetch: FetchHandler,
+  ): BackendLink
+  /** the app a backend given as a module or class creates (an app instance is its own app) */
+  createBackendApp(backend: unknown, settings?: NestSettings): unknown
+  /** `backend` is `@nestjs/core` (whose app exists only after `await service.setup()`) */
+  isNestCore(backend: unknown): boolean
+  /** what to say when the Nest app is needed before `setup()` */
+  nestSetupHint: string
+}
+
+/** What `fw-api/serve` gives `Fw`: `service.run()` on Node, Bun and Deno. */
+export type ServingLayer = typeof runService
+
+/** What `fw-api/openapi` gives `Fw`: `service.openapi()` and the `docs:` routes. */
+export interface DocumentsLayer {
+  serviceDocument: typeof serviceDocument
+  docsMount: typeof docsMount
+}
+
+const layers: { backends?: BackendLayer; serving?: ServingLayer; documents?: DocumentsLayer } = {}
+
+/**
+ * Register the backends (called by the `fw-api/adapters` entry when imported).
+ *
+ * @example registerBackends({ link, createBackendApp, isNestCore, nestSetupHint })
+ */
+export function registerBackends(layer: BackendLayer): void {
+  layers.backends ??= layer
+}
+
+/**
+ * Register the serving layer (called by the `fw-api/serve` entry when imported).
+ *
+ * @example registerServing(runService)
+ */
+export function registerServing(run: ServingLayer): void {
+  layers.serving ??= run
+}
+
+/** The backends, or ImproperlyConfigured saying what to import for `what`. */
+export function backendLayer(what: string): BackendLayer {
+  if (layers.backends !== undefined) return layers.backends
+  throw new ImproperlyConfigured(
+    `${what} needs the host framework adapters: add \`import 'fw-api/adapters'\` (SPEC §5.2: the core carries none)`,
+  )
+}
+
+/** The serving layer, or ImproperlyConfigured saying what to import. */
+export function servingLayer(): ServingLayer {
+  if (layers.serving !== undefined) return layers.serving
+  throw new ImproperlyConfigured(
+    "service.run() needs the serving layer: add `import 'fw-api/serve'` (Node, Bun, Deno); on Workers, `export default service` instead",
+  )
+}
+
+/**
+ * Register the OpenAPI document builder and docs page (called by the `fw-api/openapi` entry).
+ *
+ * @example registerDocuments({ serviceDocument, docsMount })
+ */
+export function registerDocuments(layer: DocumentsLayer): void {
+  layers.documents ??= layer
+}
+
+/** The document builder, or ImproperlyConfigured saying what to import for `what`. */
+export function documentsLayer(what: string): DocumentsLayer {
+  if (layers.documents !== undefined) return layers.documents
+  throw new ImproperlyConfigured(
+    `${what} needs the OpenAPI builder: add \`import 'fw-api/openapi'\` (SPEC §5.2: the core carries none)`,
+  )
+}
+
+/** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
+export function registeredDocuments(): DocumentsLayer | undefined {
+  return layers.documents
+}

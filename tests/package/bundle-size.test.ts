@@ -1,0 +1,75 @@
+/**
+ * SPEC §5.2: a one-endpoint Worker (one class, one GET with one valibot query param) bundled as
+ * wrangler bundles it (esbuild, minified, workerd/worker/browser conditions) against the same
+ * endpoint in Hono + @hono/valibot-validator, both built in this run (bench/bundle-size.mjs,
+ * `node bench/bundle-size.mjs` prints the sizes and the biggest inputs).
+ *
+ * The contract's bound is 2× Hono's bytes; it is not reached yet. RATCHET is the bound reached
+ * (measured 2026-12-06 on this commit: fw 128,781 B / 46,595 B gzip, Hono 25,005 B / 10,174 B
+ * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). Lower it as the core
+ * shrinks, never raise it; the 2× case below is the target, marked as not met until it is.
+ */
+import { resolve } from 'node:path'
+import { Miniflare } from 'miniflare'
+import { describe, expect, it } from 'vitest'
+import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle-size.mjs'
+import { compatibilityDate } from '../../bench/worker-bundle.mjs'
+
+/** The ratio reached so far: fails when fw grows back. Lower only. */
+const RATCHET = 5.3
+/** SPEC §5.2's bound. */
+const CONTRACT = 2
+
+const sizes = Promise.all([measureBundle(bundleEntries.fw), measureBundle(bundleEntries.hono)])
+
+/** Packages the core must never carry: host frameworks, the XML parser, the OpenAPI writer, optional peers. */
+const FORBIDDEN = [
+  'hono', '@hono/node-server', 'express', 'fastify', 'koa', 'elysia', '@nestjs/core', '@nestjs/common',
+  'fast-xml-parser', '@valibot/to-json-schema', '@scalar/api-reference', 'drizzle-orm', 'drizzle-valibot',
+  '@electric-sql/pglite', 'postgres', 'jose', 'zod', 'arktype', 'effect', 'ajv', 'ajv-formats', 'fast-check',
+]
+
+describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
+  it(`ratchet: fw's minified bundle stays within ${RATCHET}× Hono's (the bound reached so far)`, async () => {
+    const [fw, hono] = await sizes
+    expect(hono.bytes).toBeGreaterThan(10_000) // Hono really was built
+    expect(fw.bytes / hono.bytes, `fw ${fw.bytes} B, Hono ${hono.bytes} B`).toBeLessThanOrEqual(RATCHET)
+  })
+
+  it.fails(`contract (not met yet): fw's minified bundle within ${CONTRACT}× Hono's`, async () => {
+    const [fw, hono] = await sizes
+    expect(fw.bytes / hono.bytes).toBeLessThanOrEqual(CONTRACT)
+  })
+
+  it('a service importing only fw-api and valibot pulls no node:* module, no host framework, no optional peer', async () => {
+    const [fw] = await sizes
+    const { external, packages } = bundledModules(fw.metafile)
+    expect(external.filter((path) => path.startsWith('node:'))).toEqual([])
+    expect(packages.filter((name) => FORBIDDEN.includes(name))).toEqual([])
+    // and no module of fw's opt-in entries: serving, host adapters, Node bridging, OpenAPI, XML
+    // (what the bundle holds: esbuild also lists modules it parsed and dropped, as `fromNode`'s bridge)
+    const output = Object.values(fw.metafile.outputs)[0]
+    const inputs = Object.entries(output?.inputs ?? {}).flatMap(([path, { bytesInOutput }]) => (bytesInOutput > 0 ? [path] : []))
+    expect(inputs.length).toBeGreaterThan(50)
+    const optIn = /^src\/(adapters|openapi|xml|orm|auth|client|testing)\/|^src\/serve\/(server|node|bun|deno|cluster)|^src\/node\/(native|io\/(call|incoming|request|response|streams|socket))/
+    expect(inputs.filter((path) => optIn.test(path))).toEqual([])
+  })
+
+  it('the measured bundle is a working Worker: workerd, no compatibility flags, answers and validates', async () => {
+    const [fw] = await sizes
+    const worker = new Miniflare({
+      modules: [{ type: 'ESModule', path: resolve('tests/.tmp/bundle-size/fw-one.mjs'), contents: fw.code }],
+      compatibilityDate: compatibilityDate(),
+    })
+    try {
+      const answer = await worker.dispatchFetch('http://localhost/x?q=a')
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({ hello: 'a' })
+      const missing = await worker.dispatchFetch('http://localhost/x')
+      expect(missing.status).toBe(400)
+      await missing.arrayBuffer()
+    } finally {
+      await worker.dispose()
+    }
+  })
+})
