@@ -5,6 +5,7 @@
  * auth); a failed load rejects with a `ClientError` and the next call tries
  * again; a body that is not an OpenAPI document is refused by name.
  */
+import 'fw-api/serve'
 import 'fw-api/openapi'
 import { describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'

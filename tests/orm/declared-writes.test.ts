@@ -6,6 +6,7 @@
  * (H5: 409, nothing written); a wrong type for a timestamp column is a 400
  * naming the field, an ISO string is converted (H6).
  */
+import 'fw-api/serve'
 import { type } from 'arktype'
 import { api, exceptions, Fw, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
