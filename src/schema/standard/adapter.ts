@@ -23,6 +23,7 @@ import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { wireNamed } from './property'
+import { validatorOf } from './zod-async'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -101,7 +102,7 @@ export function resultOf(result: StandardResult<unknown>, input: unknown): Check
 }
 
 function checkStandard(schema: StandardSchemaV1): Check {
-  const validate = schema['~standard'].validate
+  const validate = validatorOf(schema)
   return (value) => {
     const result = validate(value)
     return isThenable(result)

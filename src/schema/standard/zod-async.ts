@@ -1,0 +1,92 @@
+/**
+ * zod ≥ 4's `~standard.validate` parses synchronously first: an async transform
+ * or refinement met on the way has already been called when zod gives up and
+ * parses again asynchronously, so that first promise has no handler — its
+ * rejection is an unhandled rejection (Node ends the process on it) and every
+ * async check runs twice (colinhacks/zod#6610). For a zod schema holding an
+ * async function, or one seen answering with a promise, fw calls zod's own
+ * `safeParseAsync` instead: each check runs once and its rejection is awaited.
+ */
+import type { StandardResult, StandardSchemaV1 } from '../adapter'
+
+type Validate = (value: unknown) => StandardResult | Promise<StandardResult>
+
+interface ZodSafeParsed {
+  success: boolean
+  data?: unknown
+  error?: { issues: StandardResult['issues'] }
+}
+
+interface ZodLike {
+  _zod: { def: object }
+  safeParseAsync(value: unknown): Promise<ZodSafeParsed>
+}
+
+/** The definitions walked at most per schema (recursive and very large schemas stop there: learned then). */
+const MAX_NODES = 5000
+
+function isZod(schema: StandardSchemaV1): schema is StandardSchemaV1 & ZodLike {
+  const candidate = schema as Partial<ZodLike>
+  return (
+    schema['~standard'].vendor === 'zod' &&
+    typeof candidate.safeParseAsync === 'function' &&
+    typeof candidate._zod?.def === 'object'
+  )
+}
+
+const AsyncFunction = (async () => {}).constructor
+
+/** Whether a zod definition tree holds an `async` function (a transform, refinement or check). */
+function holdsAsyncFunction(root: object): boolean {
+  const seen = new Set<object>()
+  const pending: unknown[] = [root]
+  while (pending.length > 0 && seen.size < MAX_NODES) {
+    const node = pending.pop()
+    if (typeof node === 'function') {
+      if (node instanceof AsyncFunction) return true
+      continue
+    }
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue
+    seen.add(node)
+    const inner = (node as { _zod?: { def?: unknown } })._zod
+    if (inner !== undefined) {
+      pending.push(inner.def)
+      continue
+    }
+    for (const key of Object.keys(node)) {
+      // a getter (zod's lazy `shape`, a recursive field) is read as zod itself reads it when parsing
+      try {
+        pending.push((node as Record<string, unknown>)[key])
+      } catch {
+        // a getter that throws hides nothing zod could run: nothing to find there
+      }
+    }
+  }
+  return false
+}
+
+function standardOf(parsed: ZodSafeParsed): StandardResult {
+  return parsed.success ? { value: parsed.data } : { issues: parsed.error?.issues ?? [] }
+}
+
+/**
+ * The schema's validate function: `~standard.validate`, or for a zod schema
+ * with async checks its `safeParseAsync` (decided at build, and learned when a
+ * synchronous-looking schema first answers with a promise).
+ *
+ * @example
+ * const validate = validatorOf(z.string().refine(async (name) => free(name)))  // safeParseAsync
+ */
+export function validatorOf(schema: StandardSchemaV1): Validate {
+  const standard = schema['~standard'].validate as Validate
+  if (!isZod(schema)) return standard
+  const parseAsync = (value: unknown) => schema.safeParseAsync(value).then(standardOf)
+  if (holdsAsyncFunction(schema._zod.def)) return parseAsync
+  let learnedAsync = false
+  return (value) => {
+    if (learnedAsync) return parseAsync(value)
+    const result = standard(value)
+    if (result instanceof Promise) learnedAsync = true
+    return result
+  }
+}
