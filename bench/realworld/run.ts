@@ -15,7 +15,8 @@
  * RW_SECONDS (3), RW_WARMUP (1), RW_CONNECTIONS (32), RW_COUNT_REQUESTS (5: requests per route
  * for the statement count), RW_SECONDS=0 (check and count only, no wrk),
  * RW_PROFILE=B2 (instead: fw on Node under `--cpu-prof` for RW_SECONDS of wrk on that route; the
- * top 10 self-time functions in src/).
+ * top 10 self-time functions in src/), RW_OUT (the markdown's file), RW_JSON (also write the
+ * statement counts and the timings as JSON there, for tests/bench-realworld.test.ts).
  * Every step has a deadline: a server not listening in 120 s, a wrk run past its duration + 20 s fail the run.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -311,6 +312,7 @@ function report(counts: Counts, timings: Map<string, Timing[]>): void {
   const text = `${lines.join('\n')}\n`
   console.log(text)
   writeFileSync(env.RW_OUT ?? join(root, 'bench/realworld/RESULTS.md'), text)
+  if (env.RW_JSON) writeFileSync(env.RW_JSON, JSON.stringify({ counts: Object.fromEntries(counts), timings: Object.fromEntries(timings) }, null, 2))
 }
 
 /** fw on Node under --cpu-prof for RW_SECONDS of wrk on `route`: the top 10 self-time functions in src/. */
