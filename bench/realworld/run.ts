@@ -1,7 +1,9 @@
 /**
  * `npm run bench:realworld`: the RealWorld (Conduit) routes B1–B7 on fw
  * (examples/realworld) and its peers (./peers: Fastify, Hono on Node and Bun,
- * Elysia), all on one PostgreSQL 15 server started here in a temp dir with the
+ * Elysia), each bundled with esbuild first as bench/run.mjs bundles its apps (fw from
+ * src/ compiled once, not through tsx's loader; Fastify, Elysia, @hono/node-server left
+ * external), all on one PostgreSQL 15 server started here in a temp dir with the
  * deterministic seed (./seed.ts). Before any timing: every route's answer from
  * every framework must be byte-equal JSON (the token, and a created article's
  * slug suffix and timestamps, masked), and the SQL statements each sends per
@@ -24,6 +26,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import postgres from 'postgres'
 import { loggedStatements, type PostgresServer, startPostgres } from '../../tests/orm/engines'
 import { BENCH_USER, resetWrites, SEED, seed } from './seed'
@@ -89,6 +92,16 @@ const START_MS = 120_000
 const JWT_SECRET = 'rw-bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 const temp = mkdtempSync(join(os.tmpdir(), 'fw-rwbench-'))
 const log = (line: string) => console.error(`[rwbench ${new Date().toISOString().slice(11, 19)}] ${line}`)
+const out = join(root, 'bench/.build/realworld')
+/** where esbuild puts `entry`'s bundle */
+const bundleOf = (entry: string) => join(out, `${entry.replace(/^.*\/(peers\/)?/, '').replace(/\.ts$/, '')}${entry.startsWith('examples/') ? '-fw' : ''}.mjs`)
+
+/** Bundle every framework's entry once (bench/run.mjs's settings). */
+async function bundle(): Promise<void> {
+  const entries = [...new Set(frameworks.map((framework) => framework.entry))]
+  for (const entry of entries)
+    await build({ entryPoints: [entry], outfile: bundleOf(entry), bundle: true, platform: 'node', format: 'esm', target: 'es2022', logLevel: 'warning', absWorkingDir: root, tsconfig: join(root, 'tsconfig.json'), external: ['fastify', '@hono/node-server', 'elysia'] })
+}
 
 // ---- processes -----------------------------------------------------------------------------------
 interface Running {
@@ -98,7 +111,7 @@ interface Running {
 }
 
 function start(framework: Framework, url: string, nodeFlags: string[] = []): Promise<Running> {
-  const argv = framework.runtime === 'node' ? [process.execPath, ...nodeFlags, '--import', 'tsx', framework.entry] : [join(root, 'node_modules/.bin/bun'), framework.entry]
+  const argv = framework.runtime === 'node' ? [process.execPath, ...nodeFlags, bundleOf(framework.entry)] : [join(root, 'node_modules/.bin/bun'), bundleOf(framework.entry)]
   const [command = '', ...args] = argv
   const child = spawn(command, args, {
     cwd: root,
@@ -200,6 +213,7 @@ const isTransaction = (sql: string) => /^\s*(begin|commit|rollback|start transac
 
 async function main(): Promise<void> {
   if (config.seconds > 0 && spawnSync('wrk', ['--version']).error) throw new Error('wrk is needed (apt-get install -y wrk), or RW_SECONDS=0 to check and count only')
+  await bundle()
   const server = await startPostgres()
   const admin = postgres(server.url, { max: 1, onnotice: () => {} })
   const postmaster = Number(readFileSync(join(dirname(server.logFile), 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
@@ -336,20 +350,28 @@ async function profile(server: PostgresServer, route: Route): Promise<void> {
   }
   const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
   const byId = new Map(data.nodes.map((node) => [node.id, node]))
+  // esbuild heads each module of a bundle with a `// <path>` comment: a frame's line in the bundle names its source file
+  const bundled = bundleOf(framework.entry)
+  const modules = readFileSync(bundled, 'utf8').split('\n').flatMap((line, index) => (/^\/\/ (\S+\.[cm]?[jt]s)$/.exec(line)?.slice(1, 2) ?? []).map((path) => ({ line: index, path })))
+  const sourceOf = (line: number) => {
+    let found: string | undefined
+    for (const module of modules) if (module.line <= line) found = module.path
+    return found ?? '?'
+  }
   const self = new Map<string, number>()
   let total = 0
   data.samples.forEach((id, index) => {
     const delta = data.timeDeltas[index] ?? 0
-    total += delta
     const frame = byId.get(id)?.callFrame
-    if (!frame) return
-    const at = frame.url.indexOf('/src/')
-    const key = at >= 0 && !frame.url.includes('node_modules') ? `${frame.functionName || '(anonymous)'} ${frame.url.slice(at + 1)}:${frame.lineNumber + 1}` : '(outside src/)'
+    if (!frame || frame.functionName === '(idle)') return
+    total += delta
+    const source = frame.url.endsWith(bundled) ? sourceOf(frame.lineNumber) : ''
+    const key = source.startsWith('src/') ? `${frame.functionName || '(anonymous)'} (${source})` : '(outside src/)'
     self.set(key, (self.get(key) ?? 0) + delta)
   })
   const top = [...self].filter(([key]) => key !== '(outside src/)').sort((a, b) => b[1] - a[1]).slice(0, 10)
-  console.log(`fw-node ${route.id} --cpu-prof, ${(total / 1e6).toFixed(1)} s sampled; src/ self time ${(((total - (self.get('(outside src/)') ?? 0)) / total) * 100).toFixed(1)}% of it:\n`)
-  console.log('| function | self ms | % of samples |\n|---|---|---|')
+  console.log(`fw-node ${route.id} --cpu-prof: ${(total / 1e6).toFixed(1)} s of CPU sampled (idle left out, start-up and warm-up in); src/ self time ${(((total - (self.get('(outside src/)') ?? 0)) / total) * 100).toFixed(1)}% of it:\n`)
+  console.log('| function (source) | self ms | % of CPU samples |\n|---|---|---|')
   for (const [key, micros] of top) console.log(`| ${key} | ${(micros / 1000).toFixed(0)} | ${((micros / total) * 100).toFixed(1)} |`)
 }
 
