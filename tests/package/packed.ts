@@ -137,8 +137,8 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
   return packed
 }
 
-/** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check']
+/** The optional peers of fw-api/orm, fw-api/auth and fw-api/testing (not installed by npm with the tarball). */
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', 'drizzle-kit', '@electric-sql/pglite', 'postgres', 'jose', 'ajv', 'ajv-formats', 'fast-check']
 
 /**
  * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.
@@ -159,4 +159,28 @@ export async function linkPeers(consumer: string): Promise<void> {
     await symlink(target, fresh, 'dir')
     await rename(fresh, link)
   }
+}
+
+/**
+ * Installs a user project's dependencies without the network: each package its package.json names
+ * (dependencies and devDependencies) is linked into its node_modules — fw-api and valibot from the
+ * packed consumer (the tarball, its peers linked), everything else from this repository's
+ * node_modules. A package named there that this repository lacks is an error naming it.
+ *
+ * @example
+ * await linkDependencies(projectDir, (await packedPackage()).consumer)
+ */
+export async function linkDependencies(project: string, consumer: string): Promise<string[]> {
+  await linkPeers(consumer)
+  const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+  for (const name of names) {
+    const from = name === 'fw-api' || name === 'valibot' ? join(consumer, 'node_modules', name) : join(root, 'node_modules', name)
+    if (!existsSync(from)) throw new Error(`linkDependencies: ${name} (named by ${project}/package.json) is not installed in ${from}`)
+    const link = join(project, 'node_modules', name)
+    await mkdir(join(link, '..'), { recursive: true })
+    await rm(link, { recursive: true, force: true })
+    await symlink(from, link, 'dir')
+  }
+  return names
 }
