@@ -50,7 +50,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256')
   const files = [...PUBLISHED, 'tsup.config.ts', 'tsconfig.json'].map((name) => join(root, name))
-  files.push(...(await filesUnder(join(root, 'src'))).sort())
+  files.push(...(await filesUnder(join(root, 'src'))).sort(), ...(await filesUnder(join(root, 'bin'))).sort())
   for (const file of files) hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0')
   return hash.digest('hex').slice(0, 16)
 }
@@ -63,6 +63,7 @@ async function build(target: string): Promise<void> {
   for (const name of PUBLISHED) await copyFile(join(root, name), join(pkgDir, name))
   // This run's one tsup build (tests/helpers/dist.ts), not dist/, so a developer's build is untouched.
   await cp(await builtDist(), join(pkgDir, 'dist'), { recursive: true })
+  await cp(join(root, 'bin'), join(pkgDir, 'bin'), { recursive: true }) // the `fw-api` command and its templates
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', target], { cwd: pkgDir })
   const [packed] = JSON.parse(stdout) as Array<{ filename: string }>
   if (!packed) throw new Error('npm pack produced nothing')
