@@ -51,7 +51,7 @@ describe('fw-api new', () => {
       expect(manifest.dependencies['fw-api']).toBe('^0.1.0')
       expect(manifest.devDependencies.vitest).toBe('^3.2.7')
       expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'tsx', 'typescript', 'vitest'])
-      expect(Object.keys(manifest.dependencies).sort()).toEqual(template === 'api' ? ['@electric-sql/pglite', 'drizzle-kit', 'drizzle-orm', 'fw-api', 'jose', 'zod'] : ['fw-api', 'valibot'])
+      expect(Object.keys(manifest.dependencies).sort()).toEqual(template === 'api' ? ['@electric-sql/pglite', 'drizzle-kit', 'drizzle-orm', 'drizzle-valibot', 'fw-api', 'jose', 'zod'] : ['fw-api', 'valibot'])
       expect(manifest.scripts).toMatchObject({ start: 'tsx src/server.ts', test: 'vitest run', typecheck: 'tsc --noEmit' })
       expect(await readFile(join(project, '.gitignore'), 'utf8')).toContain('node_modules')
     })

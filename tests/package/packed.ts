@@ -138,8 +138,8 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
   return packed
 }
 
-/** The optional peers of fw-api/orm, fw-api/auth and fw-api/testing (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', 'drizzle-kit', '@electric-sql/pglite', 'postgres', 'jose', 'ajv', 'ajv-formats', 'fast-check']
+/** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check']
 
 /**
  * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.
@@ -163,24 +163,31 @@ export async function linkPeers(consumer: string): Promise<void> {
 }
 
 /**
- * Installs a user project's dependencies without the network: each package its package.json names
- * (dependencies and devDependencies) is linked into its node_modules — fw-api and valibot from the
- * packed consumer (the tarball, its peers linked), everything else from this repository's
- * node_modules. A package named there that this repository lacks is an error naming it.
+ * Installs a user project's dependencies without the network, as npm would: fw-api is the packed
+ * tarball's install, copied (not linked, so it resolves its optional peers from the project, as a
+ * real install does: a peer the project does not name is missing), with its own dependencies
+ * (valibot, cookie, fast-xml-parser) beside it; every other package the project's package.json
+ * names (dependencies and devDependencies) is linked from this repository's node_modules. A
+ * package named there that this repository lacks is an error naming it. Returns the names.
  *
  * @example
  * await linkDependencies(projectDir, (await packedPackage()).consumer)
  */
 export async function linkDependencies(project: string, consumer: string): Promise<string[]> {
-  await linkPeers(consumer)
-  const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
-  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
-  for (const name of names) {
-    const from = name === 'fw-api' || name === 'valibot' ? join(consumer, 'node_modules', name) : join(root, 'node_modules', name)
-    if (!existsSync(from)) throw new Error(`linkDependencies: ${name} (named by ${project}/package.json) is not installed in ${from}`)
+  const manifestOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+  const installed = join(consumer, 'node_modules/fw-api')
+  const names = Object.keys({ ...(await manifestOf(project)).dependencies, ...(await manifestOf(project)).devDependencies })
+  const fwDependencies = Object.keys((await manifestOf(installed)).dependencies ?? {})
+  await rm(join(project, 'node_modules'), { recursive: true, force: true })
+  for (const name of new Set([...names, ...fwDependencies])) {
     const link = join(project, 'node_modules', name)
     await mkdir(join(link, '..'), { recursive: true })
-    await rm(link, { recursive: true, force: true })
+    if (name === 'fw-api') {
+      await cp(installed, link, { recursive: true })
+      continue
+    }
+    const from = fwDependencies.includes(name) ? join(consumer, 'node_modules', name) : join(root, 'node_modules', name)
+    if (!existsSync(from)) throw new Error(`linkDependencies: ${name} (named by ${project}/package.json) is not installed in ${from}`)
     await symlink(from, link, 'dir')
   }
   return names
