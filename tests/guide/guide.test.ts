@@ -19,7 +19,7 @@ import { CHECK_MS } from '../helpers/time'
 const JWT_SECRET = 'guide-test-secret-of-at-least-32-bytes'
 
 /** The files of a markdown page's project: `{ path: text }`, in page order. */
-export function projectFiles(markdown: string): Map<string, string> {
+function projectFiles(markdown: string): Map<string, string> {
   const lines = markdown.split('\n')
   const files = new Map<string, string>()
   for (let i = 0; i < lines.length; i++) {
@@ -74,7 +74,7 @@ describe('docs/guide.md, assembled', () => {
     expect(code).toBe(0)
   }, CHECK_MS)
 
-  it("passes its own tests (vitest run)", async () => {
+  it('passes its own tests (vitest run)', async () => {
     const { code, output } = await runCommand(node('vitest/vitest.mjs', 'run'), 240_000, { CI: '1' }, project)
     expect(output).toMatch(/Tests\s+\d+ passed/)
     expect(code, output).toBe(0)

@@ -18,6 +18,7 @@ describe('{{name}}', () => {
     const ada = await signedUp('ada')
     const bob = await signedUp('bob')
     expect((await ada.users.me()).username).toBe('ada')
+    await expect(client().users.signup({ data: { username: 'ada', password: 'another password' } })).rejects.toMatchObject({ status: 409 })
     const note = await ada.notes.post({ data: { title: 'Plan', body: 'ship it' } })
     await expect(bob.notes.edit({ id: note.id, data: { title: 'Mine now' } })).rejects.toMatchObject({ status: 403 })
     await expect(client().notes.remove({ id: note.id })).rejects.toMatchObject({ status: 401 })

@@ -23,7 +23,7 @@ export class UsersAPI extends api.API {
   @api.post(signup)
   async signup({ data }: api.Input<typeof signup>) {
     const password = await auth.hashPassword(data.password)
-    return Owner.init(await Account.save({ username: data.username, password }, { mustCreate: true }))
+    return Owner.init(await Account.save({ username: data.username, password }))   // a taken name: 409
   }
 
   @api.doc({ summary: 'Log in: a token for the Authorization header', errors: [exceptions.PermissionDenied] })
