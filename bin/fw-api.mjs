@@ -3,6 +3,7 @@
  * fw-api command line.
  *
  *   fw-api openapi <module> [--export <name>] [--out <file>]
+ *   fw-api new <dir> [--template minimal|api]      (bin/new.mjs: a ready project)
  *
  * Imports <module> (a .js file, or a .ts file when `tsx` is installed), takes
  * the fw service it exports (`--export`, else `service`, else `default`, else
@@ -17,7 +18,7 @@ import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const USAGE = 'usage: fw-api openapi <module> [--export <name>] [--out <file>]'
+const USAGE = 'usage: fw-api openapi <module> [--export <name>] [--out <file>]\n       fw-api new <dir> [--template minimal|api]'
 
 function fail(message, code = 1) {
   process.stderr.write(`fw-api: ${message}\n`)
@@ -73,6 +74,11 @@ function serviceOf(module, name) {
 const args = process.argv.slice(2)
 if (args[0] === '--help' || args[0] === '-h') {
   process.stdout.write(`${USAGE}\n`)
+  process.exit(0)
+}
+if (args[0] === 'new') {
+  const { runNew } = await import('./new.mjs')
+  await runNew(args.slice(1), fail)
   process.exit(0)
 }
 const exportName = option(args, '--export')

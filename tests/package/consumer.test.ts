@@ -238,7 +238,7 @@ describe('the packed package in a fresh consumer project', () => {
     expect(existsSync(join(consumer, 'node_modules/valibot'))).toBe(true)
     expect(existsSync(join(consumer, 'node_modules/@types/node'))).toBe(false)
     // only what `files` lists is published (no src/, tests/, bench/)
-    expect((await readdir(join(consumer, 'node_modules/fw-api'))).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
+    expect((await readdir(join(consumer, 'node_modules/fw-api'))).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json'])
   })
 
   it('has declarations free of node:* imports', async () => {

@@ -9,6 +9,9 @@
  * Marks, on the line before the fence:
  *   <!-- fragment: why -->   not a module (class members, an excerpt): skipped;
  *   <!-- no-run: why -->     type-checked, not run (needs a server, a Nest app, …).
+ * A block whose first line is `// file: <path>` is one file of a project a
+ * page builds step by step (docs/guide.md): tests/guide/guide.test.ts writes
+ * those files into one folder, type-checks, tests and serves it.
  * Blocks may import the fixtures `./app` (the README's 30-second example, its
  * classes exported), `./tables` (the blog's drizzle tables) and `./app.module`
  * (two Nest module classes).
@@ -39,7 +42,7 @@ interface Block {
   where: string
   file: string
   code: string
-  mark: 'fragment' | 'no-run' | undefined
+  mark: 'fragment' | 'no-run' | 'assembled' | undefined
   claims: Claim[]
 }
 
@@ -79,8 +82,8 @@ function blocksOf(name: string, markdown: string): Block[] {
     let end = i + 1
     while (end < lines.length && lines[end] !== '```') end++
     const before = lines.slice(0, i).reverse().find((line) => line.trim() !== '') ?? ''
-    const mark = /^<!--\s*fragment\b/.test(before) ? 'fragment' : /^<!--\s*no-run\b/.test(before) ? 'no-run' : undefined
     const code = lines.slice(i + 1, end).join('\n')
+    const mark = /^<!--\s*fragment\b/.test(before) ? 'fragment' : /^<!--\s*no-run\b/.test(before) ? 'no-run' : /^\/\/ file: /.test(code) ? 'assembled' : undefined
     const slug = name.replace(/\W+/g, '-').toLowerCase()
     blocks.push({
       where: `${name}:${i + 1}`,
@@ -149,7 +152,7 @@ beforeAll(async () => {
   await copyFile(join(root, 'examples/blog/tables.ts'), join(dir, 'tables.ts'))
   await writeFile(join(dir, 'app.module.ts'), 'export class UsersModule {}\nexport class AppModule {}\n')
   blocks = await allBlocks()
-  for (const block of blocks) if (block.mark !== 'fragment') await writeFile(join(dir, block.file), block.code)
+  for (const block of blocks) if (block.mark === undefined || block.mark === 'no-run') await writeFile(join(dir, block.file), block.code)
 }, 1_200_000) // longer than packedPackage's wait (15 min) for another file's build
 
 describe('the examples in README.md and docs/*.md', () => {
@@ -160,7 +163,8 @@ describe('the examples in README.md and docs/*.md', () => {
   })
 
   it('type-check against the packed package (one program, strict)', () => {
-    const files = blocks.filter((block) => block.mark !== 'fragment').map((block) => join(dir, block.file))
+    // an assembled project's files import each other: tests/guide/guide.test.ts checks them in their folder
+    const files = blocks.filter((block) => block.mark === undefined || block.mark === 'no-run').map((block) => join(dir, block.file))
     const program = ts.createProgram(files, COMPILER_OPTIONS)
     const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
       const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')

@@ -50,7 +50,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256')
   const files = [...PUBLISHED, 'tsup.config.ts', 'tsconfig.json'].map((name) => join(root, name))
-  files.push(...(await filesUnder(join(root, 'src'))).sort())
+  files.push(...(await filesUnder(join(root, 'src'))).sort(), ...(await filesUnder(join(root, 'bin'))).sort())
   for (const file of files) hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0')
   return hash.digest('hex').slice(0, 16)
 }
@@ -63,6 +63,7 @@ async function build(target: string): Promise<void> {
   for (const name of PUBLISHED) await copyFile(join(root, name), join(pkgDir, name))
   // This run's one tsup build (tests/helpers/dist.ts), not dist/, so a developer's build is untouched.
   await cp(await builtDist(), join(pkgDir, 'dist'), { recursive: true })
+  await cp(join(root, 'bin'), join(pkgDir, 'bin'), { recursive: true }) // the `fw-api` command and its templates
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', target], { cwd: pkgDir })
   const [packed] = JSON.parse(stdout) as Array<{ filename: string }>
   if (!packed) throw new Error('npm pack produced nothing')
@@ -159,4 +160,35 @@ export async function linkPeers(consumer: string): Promise<void> {
     await symlink(target, fresh, 'dir')
     await rename(fresh, link)
   }
+}
+
+/**
+ * Installs a user project's dependencies without the network, as npm would: fw-api is the packed
+ * tarball's install, copied (not linked, so it resolves its optional peers from the project, as a
+ * real install does: a peer the project does not name is missing), with its own dependencies
+ * (valibot, cookie, fast-xml-parser) beside it; every other package the project's package.json
+ * names (dependencies and devDependencies) is linked from this repository's node_modules. A
+ * package named there that this repository lacks is an error naming it. Returns the names.
+ *
+ * @example
+ * await linkDependencies(projectDir, (await packedPackage()).consumer)
+ */
+export async function linkDependencies(project: string, consumer: string): Promise<string[]> {
+  const manifestOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+  const installed = join(consumer, 'node_modules/fw-api')
+  const names = Object.keys({ ...(await manifestOf(project)).dependencies, ...(await manifestOf(project)).devDependencies })
+  const fwDependencies = Object.keys((await manifestOf(installed)).dependencies ?? {})
+  await rm(join(project, 'node_modules'), { recursive: true, force: true })
+  for (const name of new Set([...names, ...fwDependencies])) {
+    const link = join(project, 'node_modules', name)
+    await mkdir(join(link, '..'), { recursive: true })
+    if (name === 'fw-api') {
+      await cp(installed, link, { recursive: true })
+      continue
+    }
+    const from = fwDependencies.includes(name) ? join(consumer, 'node_modules', name) : join(root, 'node_modules', name)
+    if (!existsSync(from)) throw new Error(`linkDependencies: ${name} (named by ${project}/package.json) is not installed in ${from}`)
+    await symlink(from, link, 'dir')
+  }
+  return names
 }

@@ -114,18 +114,18 @@ async function killGroup(child: ChildProcess, graceMs = 3000): Promise<void> {
 }
 
 /**
- * Start `entry` under `runtime` and wait until it listens.
+ * Start `entry` under `runtime` (in `cwd`, default the repository) and wait until it listens.
  *
  * @example
  * const server = await startServer(runtimes[0], runtimes[0].example, 60_000)
  * await fetch(`${server.origin}/api/ping`)
  * await server.stop()
  */
-export function startServer(runtime: Runtime, entry: string, timeoutMs: number, env: Record<string, string> = {}): Promise<Server> {
+export function startServer(runtime: Runtime, entry: string, timeoutMs: number, env: Record<string, string> = {}, cwd = root): Promise<Server> {
   const [command, ...args] = runtime.command(entry)
   if (!command || !existsSync(command)) return Promise.reject(new Error(`${runtime.name}: ${command} is not installed (npm ci)`))
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     detached: true, // own process group, killed as a whole in stop()
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -187,14 +187,14 @@ export function startServer(runtime: Runtime, entry: string, timeoutMs: number, 
 }
 
 /**
- * Run a command to completion (own process group, killed on timeout).
+ * Run a command to completion in `cwd` (default the repository; own process group, killed on timeout).
  *
  * @example const { code, output } = await runCommand([bin('wrangler'), '--version'], 30_000)
  */
-export function runCommand(argv: string[], timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export function runCommand(argv: string[], timeoutMs: number, env: Record<string, string> = {}, cwd = root): Promise<{ code: number | null; output: string }> {
   const [command, ...args] = argv
   if (!command) return Promise.reject(new Error('runCommand: empty argv'))
-  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } })
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()))

@@ -1,0 +1,5 @@
+import { createApp } from './app.ts'
+
+const { service } = await createApp({ dataDir: process.env.DATA_DIR }) // unset: in memory
+const server = await service.run() // PORT and HOST from the environment (default 8000, 127.0.0.1)
+console.log(`{{name}} listening on http://${server.hostname}:${server.port}/api (${server.runtime})`)

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config'
+
+// vitest 3 (package.json pins ^3): it compiles TypeScript with esbuild, which lowers the standard
+// decorators fw's endpoints are. vitest 4 on Vite 8 compiles with oxc, which does not.
+export default defineConfig({
+  test: { include: ['src/**/*.test.ts'] },
+})
