@@ -19,10 +19,7 @@ import { CHECK_MS } from '../helpers/time'
  * The guide is written as fw should work; a test of it that fails for a bug being fixed elsewhere is
  * listed here with the bug (the vitest full name of the guide's test → why).
  */
-const KNOWN_FAILURES: Record<string, string> = {
-  "notes answers 400 with the schema's own message":
-    "zod custom messages (SPEC §3.6, issue 54): the 400 says valibot's 'Invalid length: Expected >=8 but received 5', not the schema's 'at least 8 characters'",
-}
+const KNOWN_FAILURES: Record<string, string> = {}
 
 /** 32 bytes or more, as the guide asks. */
 const JWT_SECRET = 'guide-test-secret-of-at-least-32-bytes'

@@ -1,4 +1,5 @@
 import { Fw, api } from 'fw-api'
+import 'fw-api/openapi' // the document and the docs page (docs: true)
 import { orm } from 'fw-api/orm'
 import { NotesAPI } from './notes.ts'
 import * as tables from './tables.ts'

@@ -1,3 +1,4 @@
+import 'fw-api/serve' // service.run() on Node, Bun and Deno
 import { createApp } from './app.ts'
 
 const { service } = await createApp({ dataDir: process.env.DATA_DIR }) // unset: in memory

@@ -1,4 +1,5 @@
 import { Fw, api } from 'fw-api'
+import 'fw-api/openapi' // the document and the docs page (docs: true)
 import * as v from 'valibot'
 
 const greet = { name: v.optional(v.pipe(v.string(), v.maxLength(100)), 'world') }
