@@ -17,6 +17,9 @@ import * as request from 'fw-api/request'
 import * as plugins from 'fw-api/plugins'
 import * as response from 'fw-api/response'
 import * as testing from 'fw-api/testing'
+import * as compressPlugin from 'fw-api/plugins/compress'
+import * as conditionalPlugin from 'fw-api/plugins/conditional'
+import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -148,6 +151,7 @@ describe('public exports', () => {
         "NotImplemented",
         "PaymentRequired",
         "PermissionDenied",
+        "PreconditionFailed",
         "RequestEntityTooLarge",
         "RequestTimeout",
         "ServiceUnavailable",
@@ -233,7 +237,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -250,6 +254,38 @@ describe('public exports', () => {
       [
         "ContractError",
         "contract",
+      ]
+    `)
+  })
+  it('fw/plugins/compress', () => {
+    expect(names(compressPlugin)).toMatchInlineSnapshot(`
+      [
+        "Compress",
+        "MAX_CODINGS",
+        "compress",
+        "compressible",
+        "negotiate",
+      ]
+    `)
+  })
+  it('fw/plugins/conditional', () => {
+    expect(names(conditionalPlugin)).toMatchInlineSnapshot(`
+      [
+        "Conditional",
+        "MAX_TAGS",
+        "checkPreconditions",
+        "conditional",
+        "entityTag",
+        "evaluate",
+      ]
+    `)
+  })
+  it('fw/plugins/secure-headers', () => {
+    expect(names(secureHeadersPlugin)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_CSP",
+        "SecureHeaders",
+        "secureHeaders",
       ]
     `)
   })

@@ -119,6 +119,7 @@ export class Compress extends Plugin {
     const out = mutable(response)
     const headers = out.headers
     if (headers.get('vary')?.trim() !== '*') appendToken(headers, 'vary', 'Accept-Encoding')
+    if (out.status === 304) return this.#notModified(out, context)
     if (
       out.body === null ||
       context.method === 'HEAD' ||
@@ -140,6 +141,14 @@ export class Compress extends Plugin {
       return compressed(out, out.body, encoding)
     }
     return this.#compressUnsized(out, out.body, encoding, identityRefused)
+  }
+
+  /** A 304 to a request that accepts a coding on offer carries the ETag the 200 would: weak. */
+  #notModified(response: Response, context: RequestContext): Response {
+    const etag = response.headers.get('etag')
+    if (etag?.startsWith('"') && negotiate(context.headers.get('accept-encoding'), this.encodings).encoding)
+      response.headers.set('etag', `W/${etag}`)
+    return response
   }
 
   /** A body of unknown length: its start decides (under the threshold, or a live stream: as it is). */

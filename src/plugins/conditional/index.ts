@@ -20,6 +20,9 @@ import {
 
 export { MAX_TAGS, entityTag, evaluate, type Outcome, type Validators } from './preconditions'
 
+/** What `current` says of a resource: its validators, `null` (none exists) or `undefined` (not known here). */
+export type CurrentValidators = Validators | null | undefined
+
 /**
  * Options of `conditional()`.
  *
@@ -34,12 +37,13 @@ export interface ConditionalOptions {
    */
   maxBytes?: number
   /**
-   * The current validators of the resource a request addresses (`undefined`:
-   * it has none), asked before the method runs when the request carries a
-   * precondition: a failed `If-Match` / `If-Unmodified-Since` (or `If-None-Match: *`
-   * on a write) answers 412, a fresh GET/HEAD cache 304, and the method never runs.
+   * The current validators of the resource a request addresses — `null`: it
+   * does not exist; `undefined`: not known here (the answer decides) — asked
+   * before the method runs when the request carries a precondition: a failed
+   * `If-Match` / `If-Unmodified-Since` (or `If-None-Match` on a write) answers
+   * 412, a fresh GET/HEAD cache 304, and the method never runs.
    */
-  current?: (request: RequestContext) => Validators | undefined | Promise<Validators | undefined>
+  current?: (request: RequestContext) => CurrentValidators | Promise<CurrentValidators>
 }
 
 /** Headers that describe a representation's body: a 304 sends none of them (RFC 9110 §15.4.5). */
@@ -72,8 +76,8 @@ async function bytesTag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 /**
  * Throw `PreconditionFailed` (412) when the request's preconditions fail
- * against `current` (the resource's validators; `undefined`: it does not
- * exist) — for a before hook or a handler that loads the resource itself
+ * against `current` (the resource's validators; `null` or `undefined`: it
+ * does not exist) — for a before hook or a handler that loads the resource itself
  * (optimistic concurrency, docs/production.md). Returns the outcome otherwise:
  * `304` for a GET/HEAD whose cached copy is fresh, else `'proceed'`.
  *
@@ -87,9 +91,9 @@ async function bytesTag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
  */
 export function checkPreconditions(
   request: RequestContext,
-  current: Validators | undefined,
+  current: Validators | null | undefined,
 ): Outcome {
-  const outcome = evaluate(request.headers, request.method, current)
+  const outcome = evaluate(request.headers, request.method, current ?? undefined)
   if (outcome === 412) throw new PreconditionFailed(FAILED)
   return outcome
 }
@@ -159,7 +163,7 @@ export class Conditional extends Plugin {
     current: NonNullable<ConditionalOptions['current']>,
   ): Promise<Response | undefined> {
     const validators = await current(context)
-    if (checkPreconditions(context, validators) !== 304) return undefined
+    if (validators === undefined || checkPreconditions(context, validators) !== 304) return undefined
     const headers = new Headers()
     const etag = validators?.etag === undefined ? undefined : entityTag(validators.etag)
     if (etag) headers.set('etag', etag)
