@@ -83,15 +83,15 @@ const UNTOUCHED_STATUSES = new Set([204, 205, 206, 304])
  * stream (SSE included: sent as it comes). A compressed answer loses
  * `Content-Length` and `Accept-Ranges`, and a strong ETag becomes weak.
  *
- * @throws ImproperlyConfigured for a negative or non-integer threshold, an unknown coding, or no coding this runtime has
+ * @throws ImproperlyConfigured for a negative or non-integer threshold, an unknown coding, or `br` alone
  * @example
  * service.use(new Compress({ threshold: 1024 }))
  */
 export class Compress extends Plugin {
   /** the smallest body compressed, in bytes */
   readonly threshold: number
-  /** the codings offered here, in the server's order of preference (those this runtime has) */
-  readonly encodings: readonly Encoding[]
+  readonly #asked: readonly Encoding[]
+  #offered: readonly Encoding[] | undefined
 
   constructor(options: CompressOptions = {}) {
     super()
@@ -106,13 +106,23 @@ export class Compress extends Plugin {
         throw new ImproperlyConfigured(
           `compress: unknown coding ${JSON.stringify(encoding)} (known: br, gzip, deflate)`,
         )
-    const encodings = asked.filter((encoding) => supports(FORMATS[encoding]))
-    if (!encodings.length)
+    if (!asked.some((encoding) => encoding !== 'br'))
       throw new ImproperlyConfigured(
-        `compress: this runtime's CompressionStream has none of ${asked.join(', ')}; offer gzip or deflate`,
+        "compress: offer gzip or deflate beside 'br' (brotli is not in every runtime's CompressionStream)",
       )
     this.threshold = threshold
-    this.encodings = encodings
+    this.#asked = asked
+  }
+
+  /**
+   * The codings offered here, in the server's order of preference: those
+   * asked for, less `br` where `CompressionStream` has no brotli. Found on
+   * first use (workerd allows no `CompressionStream` at a module's top level).
+   */
+  get encodings(): readonly Encoding[] {
+    return (this.#offered ??= this.#asked.filter(
+      (encoding) => encoding !== 'br' || supports(FORMATS.br),
+    ))
   }
 
   override processResponse(response: Response, context: RequestContext): PluginResult {
@@ -180,7 +190,14 @@ function compressed(
   const etag = headers.get('etag')
   if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
   const stream = body.pipeThrough(new CompressionStream(FORMATS[encoding] as CompressionFormat))
-  return new Response(stream, { status: response.status, statusText: response.statusText, headers })
+  const init: ResponseInit & { encodeBody: 'manual' } = {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    // Workers: the body is encoded already (the runtime would otherwise compress it again); others ignore it
+    encodeBody: 'manual',
+  }
+  return new Response(stream, init)
 }
 
 /**
@@ -189,7 +206,7 @@ function compressed(
  * streamed; `Vary: Accept-Encoding` always. Use it on the service, a class
  * (`@api.plugin(compress())`) or an endpoint.
  *
- * @throws ImproperlyConfigured for a bad threshold or no coding this runtime has
+ * @throws ImproperlyConfigured for a bad threshold, an unknown coding, or `br` alone
  * @example
  * import { compress } from 'fw-api/plugins/compress'
  * service.use(compress({ threshold: 1024 }))
