@@ -231,7 +231,9 @@ function pluginResponse(answer: PluginAnswer, envelope: RouteEnvelope | undefine
   const response = answer.empty
     ? { description: described }
     : errorResponse(answer.status, envelope, described)
-  return headers ? { ...response, headers: { ...(response.headers as object), ...headers } } : response
+  return headers
+    ? { ...response, headers: { ...(response.headers as object), ...headers } }
+    : response
 }
 
 /**

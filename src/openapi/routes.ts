@@ -183,7 +183,10 @@ function answersOf(endpoint: CompiledEndpoint, servicePlugins: readonly Plugin[]
   const plugins = [...servicePlugins, ...endpoint.def.levels.flatMap((level) => level.plugins)]
   for (const plugin of plugins)
     for (const answer of plugin.answers ?? [])
-      if (!found.has(answer.status) && (!answer.methods || answer.methods.includes(endpoint.def.method)))
+      if (
+        !found.has(answer.status) &&
+        (!answer.methods || answer.methods.includes(endpoint.def.method))
+      )
         found.set(answer.status, answer)
   return [...found.values()]
 }

@@ -156,7 +156,10 @@ export class Compress extends Plugin {
   /** A 304 to a request that accepts a coding on offer carries the ETag the 200 would: weak. */
   #notModified(response: Response, context: RequestContext): Response {
     const etag = response.headers.get('etag')
-    if (etag?.startsWith('"') && negotiate(context.headers.get('accept-encoding'), this.encodings).encoding)
+    if (
+      etag?.startsWith('"') &&
+      negotiate(context.headers.get('accept-encoding'), this.encodings).encoding
+    )
       response.headers.set('etag', `W/${etag}`)
     return response
   }

@@ -145,7 +145,8 @@ export class Conditional extends Plugin {
       {
         status: 412,
         methods: options.current ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'],
-        description: 'Precondition Failed: `If-Match` / `If-Unmodified-Since` (or `If-None-Match` on a write) failed',
+        description:
+          'Precondition Failed: `If-Match` / `If-Unmodified-Since` (or `If-None-Match` on a write) failed',
         by: 'fw-api/plugins/conditional',
       },
     ]
@@ -163,7 +164,8 @@ export class Conditional extends Plugin {
     current: NonNullable<ConditionalOptions['current']>,
   ): Promise<Response | undefined> {
     const validators = await current(context)
-    if (validators === undefined || checkPreconditions(context, validators) !== 304) return undefined
+    if (validators === undefined || checkPreconditions(context, validators) !== 304)
+      return undefined
     const headers = new Headers()
     const etag = validators?.etag === undefined ? undefined : entityTag(validators.etag)
     if (etag) headers.set('etag', etag)

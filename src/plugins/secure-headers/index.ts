@@ -71,14 +71,23 @@ export const DEFAULT_CSP: CSPDirectives = {
 }
 
 /** Each option: its header and its default (`undefined`: off unless asked for). */
-const HEADERS: Readonly<Record<Exclude<keyof SecureHeadersOptions, 'contentSecurityPolicy'>, readonly [string, string, boolean]>> = {
+const HEADERS: Readonly<
+  Record<
+    Exclude<keyof SecureHeadersOptions, 'contentSecurityPolicy'>,
+    readonly [string, string, boolean]
+  >
+> = {
   crossOriginEmbedderPolicy: ['cross-origin-embedder-policy', 'require-corp', false],
   crossOriginOpenerPolicy: ['cross-origin-opener-policy', 'same-origin', true],
   crossOriginResourcePolicy: ['cross-origin-resource-policy', 'same-origin', true],
   originAgentCluster: ['origin-agent-cluster', '?1', true],
   permissionsPolicy: ['permissions-policy', '', false],
   referrerPolicy: ['referrer-policy', 'no-referrer', true],
-  strictTransportSecurity: ['strict-transport-security', 'max-age=15552000; includeSubDomains', true],
+  strictTransportSecurity: [
+    'strict-transport-security',
+    'max-age=15552000; includeSubDomains',
+    true,
+  ],
   xContentTypeOptions: ['x-content-type-options', 'nosniff', true],
   xDnsPrefetchControl: ['x-dns-prefetch-control', 'off', true],
   xDownloadOptions: ['x-download-options', 'noopen', true],
@@ -102,9 +111,12 @@ function checked(name: string, value: string): string {
   try {
     new Headers().set(name, value)
   } catch {
-    throw new ImproperlyConfigured(`secureHeaders: ${name} ${JSON.stringify(value)} is not a valid header value`)
+    throw new ImproperlyConfigured(
+      `secureHeaders: ${name} ${JSON.stringify(value)} is not a valid header value`,
+    )
   }
-  if (!value) throw new ImproperlyConfigured(`secureHeaders: ${name} is empty (use false to leave it out)`)
+  if (!value)
+    throw new ImproperlyConfigured(`secureHeaders: ${name} is empty (use false to leave it out)`)
   return value
 }
 
@@ -139,16 +151,26 @@ export class SecureHeaders extends Plugin {
     let hsts: string | undefined
     for (const [option, [name, value, on]] of Object.entries(HEADERS)) {
       const setting = options[option as keyof typeof HEADERS]
-      const chosen = setting === undefined ? (on ? value : undefined) : setting === true ? value : setting || undefined
+      const chosen =
+        setting === undefined
+          ? on
+            ? value
+            : undefined
+          : setting === true
+            ? value
+            : setting || undefined
       if (chosen === undefined) continue
       if (!chosen && setting === true)
-        throw new ImproperlyConfigured(`secureHeaders: ${option} has no default value; give the value to send`)
+        throw new ImproperlyConfigured(
+          `secureHeaders: ${option} has no default value; give the value to send`,
+        )
       if (name === 'strict-transport-security') hsts = checked(name, chosen)
       else headers.push([name, checked(name, chosen)])
     }
     const csp = options.contentSecurityPolicy
     if (csp) {
-      const policy = csp === true ? policyOf(DEFAULT_CSP) : typeof csp === 'string' ? csp : policyOf(csp)
+      const policy =
+        csp === true ? policyOf(DEFAULT_CSP) : typeof csp === 'string' ? csp : policyOf(csp)
       headers.push(['content-security-policy', checked('content-security-policy', policy)])
     }
     this.headers = headers
