@@ -100,7 +100,8 @@ describe('compress() on a service', () => {
   })
 
   it('no Accept-Encoding, or identity only: as it is', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br' }]) {
+    const variants: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br' }]
+    for (const headers of variants) {
       const response = await get('big', headers)
       expect(response.headers.get('content-encoding')).toBeNull()
       expect(JSON.parse(await response.text())).toEqual(BIG)
