@@ -7,7 +7,7 @@
  * 2. `conditional()`: a revalidation answered 304 against the full 200 (ETag from the bytes; the
  *    304 still runs the endpoint and hashes its answer: no `current`).
  *
- * Rounds alternate the apps (BENCH_ROUNDS, default 2) and report the median ratio. Needs wrk.
+ * Rounds alternate the apps (BENCH_ROUNDS, default 3) and report the median ratio. Needs wrk.
  * Writes bench/RESULTS-traffic.md with the commit it measured.
  *
  *   node bench/compress.mjs
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = 16
 const PORT_FW = 3401
 const PORT_HONO = 3402
@@ -72,7 +72,11 @@ async function probe(url, headers) {
   })
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+}
 
 const { child, bytes } = await startServer()
 try {

@@ -13,7 +13,7 @@ import { compress } from '../src/plugins/compress/index'
 import { conditional } from '../src/plugins/conditional/index'
 
 /** About 64 KB of JSON (repeated keys: compressible as real API answers are). */
-const BIG = Array.from({ length: 560 }, (_, index) => ({
+const BIG = Array.from({ length: 390 }, (_, index) => ({
   id: index,
   name: `item number ${index}`,
   tags: ['alpha', 'beta', 'gamma'],
