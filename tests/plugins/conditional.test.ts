@@ -5,6 +5,7 @@
  * before hook), HEAD, the OpenAPI document, hostile lists.
  * Over real HTTP on every runtime: tests/runtimes/traffic.test.ts.
  */
+import { validate } from '@readme/openapi-parser'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
@@ -174,5 +175,10 @@ describe('the OpenAPI document', () => {
     const put = document.paths['/api/articles/{id}']?.put?.responses
     expect(put?.['412']).toBeDefined()
     expect(put?.['304']).toBeUndefined()
+  })
+
+  it('stays a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(structuredClone(service.openapi()) as never)
+    expect(result.valid, JSON.stringify(result.errors)).toBe(true)
   })
 })
