@@ -4,8 +4,9 @@
  *
  * 1. compression throughput of a ~64 KB JSON answer, gzip, fw's `compress()` against Hono's
  *    `hono/compress` in the same run (both under @hono/node-server, bench/traffic-server.ts);
- * 2. `conditional()`: a revalidation answered 304 against the full 200 (ETag from the bytes; the
- *    304 still runs the endpoint and hashes its answer: no `current`).
+ * 2. `conditional()`: a revalidation answered 304 against the full 200 (ETag from the bytes; that
+ *    304 still runs the endpoint and hashes its answer), and the 304 `current` answers before the
+ *    method runs.
  *
  * Rounds alternate the apps (BENCH_ROUNDS, default 3) and report the median ratio. Needs wrk.
  * Writes bench/RESULTS-traffic.md with the commit it measured.
@@ -24,12 +25,13 @@ const CONNECTIONS = 16
 const PORT_FW = 3401
 const PORT_HONO = 3402
 const PORT_CONDITIONAL = 3403
+const PORT_CURRENT = 3404
 
 /** Start bench/traffic-server.ts; resolves with the child and the JSON size once it prints `ready`. */
 function startServer() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/traffic-server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT_FW: String(PORT_FW), PORT_HONO: String(PORT_HONO), PORT_CONDITIONAL: String(PORT_CONDITIONAL) },
+    env: { ...process.env, PORT_FW: String(PORT_FW), PORT_HONO: String(PORT_HONO), PORT_CONDITIONAL: String(PORT_CONDITIONAL), PORT_CURRENT: String(PORT_CURRENT) },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
@@ -92,13 +94,17 @@ try {
   const etag = String(identity.etag)
   const fresh = await probe(conditionalUrl, { 'if-none-match': etag })
   if (fresh.status !== 304) throw new Error(`fw: If-None-Match answered ${fresh.status}`)
+  const currentUrl = `http://127.0.0.1:${PORT_CURRENT}/big`
+  const early = await probe(currentUrl, { 'if-none-match': '"v1"' })
+  if (early.status !== 304) throw new Error(`fw current: If-None-Match answered ${early.status}`)
 
-  const rows = { fw: [], hono: [], full: [], notModified: [] }
+  const rows = { fw: [], hono: [], full: [], notModified: [], early: [] }
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? ['hono', 'fw'] : ['fw', 'hono']
     for (const app of order) rows[app].push(wrk(app === 'fw' ? fwUrl : honoUrl, gzip))
     rows.full.push(wrk(conditionalUrl, {}))
     rows.notModified.push(wrk(conditionalUrl, { 'if-none-match': etag }))
+    rows.early.push(wrk(currentUrl, { 'if-none-match': '"v1"' }))
   }
   const ratio = (a, b) => median(a.map((value, index) => value / (b[index] ?? 1)))
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
@@ -115,6 +121,7 @@ try {
     `| gzip, Hono \`hono/compress\` | ${median(rows.hono).toFixed(0)} | 1 |`,
     `| fw \`conditional()\`: 200 (ETag from the bytes, SHA-1) | ${median(rows.full).toFixed(0)} | 1 |`,
     `| fw \`conditional()\`: 304 (If-None-Match) | ${median(rows.notModified).toFixed(0)} | ${ratio(rows.notModified, rows.full).toFixed(2)}× the 200 |`,
+    `| fw \`conditional({ current })\`: 304 before the method runs | ${median(rows.early).toFixed(0)} | ${ratio(rows.early, rows.full).toFixed(2)}× the 200 |`,
     '',
   ].join('\n')
   writeFileSync(new URL('RESULTS-traffic.md', import.meta.url), result)
