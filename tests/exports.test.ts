@@ -20,6 +20,9 @@ import * as openapi from 'fw-api/openapi'
 import * as serve from 'fw-api/serve'
 import * as testing from 'fw-api/testing'
 import * as xml from 'fw-api/xml'
+import * as compressPlugin from 'fw-api/plugins/compress'
+import * as conditionalPlugin from 'fw-api/plugins/conditional'
+import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -151,6 +154,7 @@ describe('public exports', () => {
         "NotImplemented",
         "PaymentRequired",
         "PermissionDenied",
+        "PreconditionFailed",
         "RequestEntityTooLarge",
         "RequestTimeout",
         "ServiceUnavailable",
@@ -236,7 +240,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -262,6 +266,38 @@ describe('public exports', () => {
       [
         "ContractError",
         "contract",
+      ]
+    `)
+  })
+  it('fw/plugins/compress', () => {
+    expect(names(compressPlugin)).toMatchInlineSnapshot(`
+      [
+        "Compress",
+        "MAX_CODINGS",
+        "compress",
+        "compressible",
+        "negotiate",
+      ]
+    `)
+  })
+  it('fw/plugins/conditional', () => {
+    expect(names(conditionalPlugin)).toMatchInlineSnapshot(`
+      [
+        "Conditional",
+        "MAX_TAGS",
+        "checkPreconditions",
+        "conditional",
+        "entityTag",
+        "evaluate",
+      ]
+    `)
+  })
+  it('fw/plugins/secure-headers', () => {
+    expect(names(secureHeadersPlugin)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_CSP",
+        "SecureHeaders",
+        "secureHeaders",
       ]
     `)
   })

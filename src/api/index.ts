@@ -89,6 +89,13 @@ export type Responded<T> = C.Responded<T>
  */
 export type PluginResult = P.PluginResult
 /**
+ * A status a plugin answers, listed in the OpenAPI operations of the routes it runs on.
+ *
+ * @example
+ * readonly answers: api.PluginAnswer[] = [{ status: 429, description: 'Too Many Requests', by: 'rateLimit' }]
+ */
+export type PluginAnswer = P.PluginAnswer
+/**
  * The types of `this.request.env`, `ctx` and `state`, declared once per API
  * class (like Hono's `new Hono<{ Bindings; Variables }>()`); subclasses and
  * hooks of the class see the same types.

@@ -5,6 +5,27 @@ import { INSTALL, type ServiceHooks } from './install'
 export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
 
 /**
+ * A status a plugin answers on the routes it runs on, for the OpenAPI document
+ * (fw-api/plugins/conditional's 304 and 412).
+ *
+ * @example
+ * const answer: api.PluginAnswer = { status: 429, description: 'Too Many Requests', by: 'rateLimit' }
+ */
+export interface PluginAnswer {
+  status: number
+  /** what the status means here */
+  description: string
+  /** the methods of the routes it is answered on (default: every method) */
+  methods?: readonly string[]
+  /** headers it carries: name → description */
+  headers?: Readonly<Record<string, string>>
+  /** sent without a body (a 304); otherwise rendered as the route's errors are */
+  empty?: boolean
+  /** who answers it, e.g. `fw-api/plugins/conditional` */
+  by: string
+}
+
+/**
  * A plugin: code around every request of a service (`service.use(plugin)`) or
  * of an API class and its sub-APIs (`@api.plugin(plugin)`). Implement any of
  * the three steps; each may be async.
@@ -32,7 +53,9 @@ export class Plugin {
    * Request headers the plugin reads (e.g. `['authorization']`): a CORS preflight to a route it
    * runs on allows them, as it allows the headers the route's params declare.
    */
-  readonly requestHeaders?: readonly string[];
+  readonly requestHeaders?: readonly string[]
+  /** statuses the plugin answers on the routes it runs on, listed in their OpenAPI operations */
+  readonly answers?: readonly PluginAnswer[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {

@@ -13,6 +13,7 @@ export const STATUSES = {
   Conflict: [409, 'Conflict'],
   Gone: [410, 'Gone'],
   LengthRequired: [411, 'Length Required'],
+  PreconditionFailed: [412, 'Precondition Failed'],
   RequestEntityTooLarge: [413, 'Content Too Large'],
   UnsupportedMediaType: [415, 'Unsupported Media Type'],
   UnprocessableEntity: [422, 'Unprocessable Content'],

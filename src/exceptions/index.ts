@@ -36,6 +36,8 @@ export class Conflict extends statusClass('Conflict') {}
 export class Gone extends statusClass('Gone') {}
 /** 411 @example throw new exceptions.LengthRequired() */
 export class LengthRequired extends statusClass('LengthRequired') {}
+/** 412 — a request's precondition (`If-Match`, `If-Unmodified-Since`) failed (fw-api/plugins/conditional). @example throw new exceptions.PreconditionFailed('the article changed since you read it') */
+export class PreconditionFailed extends statusClass('PreconditionFailed') {}
 /** 413 — body over `maxLength` or a service limit. @example throw new exceptions.RequestEntityTooLarge('file over 10 MB') */
 export class RequestEntityTooLarge extends statusClass('RequestEntityTooLarge') {}
 /** 415 — body content type the param refuses. @example throw new exceptions.UnsupportedMediaType('send JSON') */

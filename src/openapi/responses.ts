@@ -3,6 +3,7 @@
  * template's `static result`) and every error fw itself can answer with, in
  * the route's envelope or as RFC 9457 `application/problem+json`.
  */
+import type { PluginAnswer } from '../api/plugin'
 import { errorHeaders, handledResponse, renderedSchema } from './handled'
 import type { DeclaredError, RouteEnvelope, RouteInfo } from './route-info'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
@@ -216,6 +217,25 @@ function takenOver(route: RouteInfo, status: number): boolean {
   )
 }
 
+/** A plugin's answer: without content (a 304), or as the route's errors are sent; its headers described. */
+function pluginResponse(answer: PluginAnswer, envelope: RouteEnvelope | undefined): JsonSchema {
+  const headers = answer.headers
+    ? Object.fromEntries(
+        Object.entries(answer.headers).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'string' } },
+        ]),
+      )
+    : undefined
+  const described = `${answer.description} (${answer.by})`
+  const response = answer.empty
+    ? { description: described }
+    : errorResponse(answer.status, envelope, described)
+  return headers
+    ? { ...response, headers: { ...(response.headers as object), ...headers } }
+    : response
+}
+
 /**
  * The `responses` of one operation; error responses are `$ref`s into
  * `components` (filled in `shared`), one component per status and envelope.
@@ -266,6 +286,11 @@ export function responsesOf(
   for (const answer of route.handled) {
     if (String(answer.status) in out || answer.status in ERRORS) continue
     out[String(answer.status)] = handledResponse(answer, undefined, '', defs, shared)
+  }
+  // What the plugins around it answer (fw-api/plugins/conditional's 304 and 412).
+  for (const answer of route.answers) {
+    if (String(answer.status) in out || (!answer.empty && takenOver(route, answer.status))) continue
+    out[String(answer.status)] = pluginResponse(answer, route.envelope)
   }
   return out
 }

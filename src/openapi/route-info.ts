@@ -5,6 +5,7 @@
  * parameters.ts, request-body.ts, responses.ts) is built from these alone.
  */
 import type { OperationDoc } from '../api/doc'
+import type { PluginAnswer } from '../api/plugin'
 import type { SecurityDoc } from '../request/markers'
 import type { AnySchema, StandardSchemaV1 } from '../schema'
 
@@ -96,6 +97,8 @@ export interface RouteInfo {
   security: SecurityDoc[]
   /** error statuses its `@api.handle` hooks declare they answer (nearest hook first, one per status) */
   handled: HandledStatus[]
+  /** statuses the plugins around it answer (the service's and its classes', for its method) */
+  answers: PluginAnswer[]
   /** per hook with declared answers: the statuses it catches (`undefined`: every error), whether it sees routing errors (405), what it lists */
   takenOver: {
     statuses: ReadonlySet<number> | undefined

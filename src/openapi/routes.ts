@@ -11,6 +11,7 @@
 import type { APIClass } from '../api/api'
 import { classDoc, methodDoc, type OperationDoc } from '../api/doc'
 import type { DocumentedError } from '../api/install'
+import type { Plugin, PluginAnswer } from '../api/plugin'
 import type { CompiledEndpoint, EndpointPlan, RouteTarget } from '../compile'
 import { classTemplate, targets } from '../compile/hooks'
 import { catchesMisses } from '../compile/misses'
@@ -176,6 +177,20 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
+/** What the service's plugins and the endpoint's classes' plugins answer on its method (first of each status). */
+function answersOf(endpoint: CompiledEndpoint, servicePlugins: readonly Plugin[]): PluginAnswer[] {
+  const found = new Map<number, PluginAnswer>()
+  const plugins = [...servicePlugins, ...endpoint.def.levels.flatMap((level) => level.plugins)]
+  for (const plugin of plugins)
+    for (const answer of plugin.answers ?? [])
+      if (
+        !found.has(answer.status) &&
+        (!answer.methods || answer.methods.includes(endpoint.def.method))
+      )
+        found.set(answer.status, answer)
+  return [...found.values()]
+}
+
 /** The statuses a hook's error classes stand for (`undefined`: every error — none given, or a base class). */
 function caughtStatuses(errors: readonly Function[] | undefined): Set<number> | undefined {
   if (!errors?.length) return undefined
@@ -229,6 +244,7 @@ function handledStatuses(endpoint: CompiledEndpoint): Pick<RouteInfo, 'handled' 
 function describe(
   entry: RouteEntry<RouteTarget>,
   serviceErrors: readonly DocumentedError[],
+  servicePlugins: readonly Plugin[],
 ): RouteInfo {
   const { endpoint, optionalTail, classRenderer } = entry.data
   const { def, plan, doc } = endpoint
@@ -255,6 +271,7 @@ function describe(
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
     ...handledStatuses(endpoint),
+    answers: answersOf(endpoint, servicePlugins),
   }
 }
 
@@ -269,6 +286,7 @@ function describe(
 export function describeRoutes(
   routes: readonly RouteEntry<RouteTarget>[],
   serviceErrors: readonly DocumentedError[] = [],
+  servicePlugins: readonly Plugin[] = [],
 ): RouteInfo[] {
-  return routes.map((entry) => describe(entry, serviceErrors))
+  return routes.map((entry) => describe(entry, serviceErrors, servicePlugins))
 }

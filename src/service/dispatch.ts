@@ -57,7 +57,8 @@ const itself = (context: RequestContext): RequestContext => context
 
 /** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
 function headOnly(response: Response): Response {
-  response.body?.cancel().catch(() => {})
+  if (response.body === null) return response
+  response.body.cancel().catch(() => {})
   return new Response(null, response)
 }
 
@@ -200,7 +201,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     return classMiss ? classMiss(context, notAllowed) : root.error(notAllowed)
   }
 
-  /** The matched endpoint's answer (HEAD: the GET's, without its body), else `miss`. */
+  /** The matched endpoint's answer (HEAD: the GET's, its body taken off by `routed`), else `miss`. */
   const route = (context: RequestContext): Response | Promise<Response> => {
     const method = context.method
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
@@ -210,15 +211,20 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, context.path)))
       return miss(context)
     context.pathValues = match.values
-    const response = match.entry.data.endpoint.handle(context)
-    if (method !== 'HEAD') return response
-    return response instanceof Promise ? response.then(headOnly) : headOnly(response)
+    return match.entry.data.endpoint.handle(context)
   }
   // Service plugins around routing, and around the mounts that ask for them (the docs routes). Only
   // plugins with a request or response step go around (one with just `handleError` is asked by the
   // endpoint's chain on an error): a service without them answers synchronously.
   const servicePlugins = pluginSteps(plugins, root, itself)
-  const routed = withPlugins(servicePlugins, route)
+  const answered = withPlugins(servicePlugins, route)
+  // A HEAD's body is taken off after the service plugins: they see the GET's answer, as a HEAD's
+  // headers must be the GET's (an ETag from its bytes: fw-api/plugins/conditional).
+  const routed = (context: RequestContext): Response | Promise<Response> => {
+    const response = answered(context)
+    if (context.method !== 'HEAD') return response
+    return response instanceof Promise ? response.then(headOnly) : headOnly(response)
+  }
   // Guards (`auth.Require`) used on the service also run around every mounted app (docs/auth.md).
   const mountGuards = pluginSteps(
     plugins.filter((plugin) => plugin.guardsMounts === true),

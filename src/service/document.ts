@@ -42,7 +42,7 @@ export function serviceDocument(
     title: docs.title ?? service.options.name,
     version: docs.version ?? packageVersion(service.module),
   }
-  return buildDocument(describeRoutes(routes, declared.documentedErrors), route, {
+  return buildDocument(describeRoutes(routes, declared.documentedErrors, declared.plugins), route, {
     ...defaults,
     ...info,
   })
