@@ -222,6 +222,7 @@ describe('public exports', () => {
         "Session",
         "User",
         "hashPassword",
+        "normalizeIdent",
         "verifyPassword",
       ]
     `)
