@@ -9,12 +9,12 @@
  */
 import type { StandardResult, StandardSchemaV1 } from '../adapter'
 
-type Validate = (value: unknown) => StandardResult | Promise<StandardResult>
+type Validate = (value: unknown) => StandardResult<unknown> | Promise<StandardResult<unknown>>
 
 interface ZodSafeParsed {
   success: boolean
   data?: unknown
-  error?: { issues: StandardResult['issues'] }
+  error?: { issues: NonNullable<StandardResult<unknown>['issues']> }
 }
 
 interface ZodLike {
@@ -65,7 +65,7 @@ function holdsAsyncFunction(root: object): boolean {
   return false
 }
 
-function standardOf(parsed: ZodSafeParsed): StandardResult {
+function standardOf(parsed: ZodSafeParsed): StandardResult<unknown> {
   return parsed.success ? { value: parsed.data } : { issues: parsed.error?.issues ?? [] }
 }
 
