@@ -20,6 +20,7 @@ import * as openapi from 'fw-api/openapi'
 import * as serve from 'fw-api/serve'
 import * as testing from 'fw-api/testing'
 import * as xml from 'fw-api/xml'
+import * as staticFiles from 'fw-api/static'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -236,7 +237,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './static': staticFiles }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -248,6 +249,13 @@ describe('public exports', () => {
   })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])
+  })
+  it('fw/static', () => {
+    expect(names(staticFiles)).toMatchInlineSnapshot(`
+      [
+        "serveStatic",
+      ]
+    `)
   })
   it('fw/client', () => {
     expect(names(client)).toMatchInlineSnapshot(`
