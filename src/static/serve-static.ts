@@ -10,7 +10,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { durationMs } from '../utils/duration'
 import { contentTypeOf } from './content-types'
-import { fileStream, fileSystem, type FileSystem, type OpenFile } from './files'
+import { fileResponse, fileSystem, type FileSystem, type FoundFile } from './files'
 import { byteRange } from './ranges'
 
 /**
@@ -36,9 +36,9 @@ export interface StaticOptions {
 /** What `serveStatic` returns: a fetch handler for `service.mount()` (or any server). */
 export type StaticHandler = (request: Request) => Promise<Response>
 
-/** A located file: its real path and the name its content type comes from. */
+/** A located file and the name its content type comes from. */
 interface Located {
-  real: string
+  file: FoundFile
   name: string
 }
 
@@ -162,13 +162,13 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
       : optionSegments(options.fallback, 'fallback', dotfiles)
   const precompressed = options.precompressed ?? false
 
-  /** The real path of `path` if it is a regular file (or a directory, `directory`) inside the root. */
-  const real = async (path: string, directory = false): Promise<string | undefined> => {
+  /** `path` if it is a regular file inside the root once its links are resolved. */
+  const found = async (path: string): Promise<FoundFile | undefined> => {
     try {
       const resolved = await files.fs.realpath(path)
       if (!inside(resolved)) return undefined
       const stat = await files.fs.stat(resolved)
-      return (directory ? stat.isDirectory() : stat.isFile()) ? resolved : undefined
+      return stat.isFile() ? { path: resolved, size: stat.size, mtimeMs: stat.mtimeMs } : undefined
     } catch {
       return undefined // missing, unreadable, a loop of links, a name too long: not found
     }
@@ -177,18 +177,19 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
   /** The file `segments` names: itself, or the index of the directory it names. */
   const locate = async (segments: readonly string[]): Promise<Located | undefined> => {
     const path = files.path.join(root, ...segments)
-    const file = await real(path)
-    if (file !== undefined) return { real: file, name: segments.at(-1) ?? '' }
-    if (index === undefined || (await real(path, true)) === undefined) return undefined
-    const indexFile = await real(files.path.join(path, ...index))
-    return indexFile === undefined ? undefined : { real: indexFile, name: index.at(-1) ?? '' }
+    const file = await found(path)
+    if (file !== undefined) return { file, name: segments.at(-1) ?? '' }
+    if (index === undefined) return undefined
+    // the index of a directory outside the root is refused like any path resolving outside it
+    const indexFile = await found(files.path.join(path, ...index))
+    return indexFile === undefined ? undefined : { file: indexFile, name: index.at(-1) ?? '' }
   }
 
   /** The precompressed sibling `Accept-Encoding` prefers (br on a tie), if there is one. */
   const variant = async (
     located: Located,
     accept: string | null,
-  ): Promise<{ real: string; coding: string } | undefined> => {
+  ): Promise<{ file: FoundFile; coding: string } | undefined> => {
     if (!precompressed || accept === null) return undefined
     const wanted = ENCODINGS.map((encoding) => ({
       ...encoding,
@@ -197,8 +198,8 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
       .filter((encoding) => encoding.q > 0)
       .sort((a, b) => b.q - a.q)
     for (const encoding of wanted) {
-      const sibling = await real(located.real + encoding.suffix)
-      if (sibling !== undefined) return { real: sibling, coding: encoding.coding }
+      const sibling = await found(located.file.path + encoding.suffix)
+      if (sibling !== undefined) return { file: sibling, coding: encoding.coding }
     }
     return undefined
   }
@@ -216,15 +217,7 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
       located = await locate(fallback)
     if (located === undefined) return plain(404, 'Not Found')
     const chosen = await variant(located, request.headers.get('accept-encoding'))
-    let file: OpenFile
-    try {
-      const handle = await files.fs.open(chosen?.real ?? located.real, 'r')
-      const stat = await handle.stat()
-      file = { handle, size: stat.size, mtimeMs: stat.mtimeMs }
-    } catch {
-      return plain(404, 'Not Found')
-    }
-    return answer(request, file, {
+    return answer(request, files, chosen?.file ?? located.file, {
       contentType: contentTypeOf(located.name),
       coding: chosen?.coding,
       cacheControl: cache,
@@ -258,8 +251,16 @@ interface Representation {
   vary: boolean
 }
 
-/** The answer for an open file: 304, 416, 206 or 200 (HEAD: its headers only); the handle is closed unless streamed. */
-function answer(request: Request, file: OpenFile, sent: Representation): Response {
+/**
+ * The answer for `file`: 304, 416, 206 or 200. A body is held to its Content-Length
+ * or sent as Bun's file (files.ts `fileResponse`), which keeps the length on the way out.
+ */
+function answer(
+  request: Request,
+  files: FileSystem,
+  file: FoundFile,
+  sent: Representation,
+): Response {
   const suffix = sent.coding === undefined ? '' : `-${sent.coding}`
   const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${suffix}"`
   const lastModified = new Date(file.mtimeMs).toUTCString()
@@ -269,17 +270,13 @@ function answer(request: Request, file: OpenFile, sent: Representation): Respons
     'cache-control': sent.cacheControl,
   }
   if (sent.vary) headers.vary = 'accept-encoding'
-  const closed = (response: Response): Response => {
-    void file.handle.close().catch(() => {})
-    return response
-  }
   const ifNoneMatch = request.headers.get('if-none-match')
   const ifModifiedSince = request.headers.get('if-modified-since')
   const notModified =
     ifNoneMatch !== null
       ? noneMatch(ifNoneMatch, etag)
       : ifModifiedSince !== null && seconds(file.mtimeMs) <= seconds(Date.parse(ifModifiedSince))
-  if (notModified) return closed(new Response(null, { status: 304, headers }))
+  if (notModified) return new Response(null, { status: 304, headers })
 
   headers['content-type'] = sent.contentType
   headers['accept-ranges'] = 'bytes'
@@ -292,16 +289,15 @@ function answer(request: Request, file: OpenFile, sent: Representation): Respons
       : byteRange(rangeHeader, file.size)
   if (range === 'unsatisfiable') {
     headers['content-range'] = `bytes */${file.size}`
-    return closed(plain(416, 'Range Not Satisfiable', headers))
+    return plain(416, 'Range Not Satisfiable', headers)
   }
   const start = range?.start ?? 0
   const end = range?.end ?? file.size - 1
   headers['content-length'] = String(end + 1 - start)
   if (range !== undefined) headers['content-range'] = `bytes ${start}-${end}/${file.size}`
   const status = range === undefined ? 200 : 206
-  if (request.method === 'HEAD' || end < start)
-    return closed(new Response(null, { status, headers }))
-  return new Response(fileStream(file, start, end), { status, headers })
+  if (end < start) return new Response(null, { status, headers }) // an empty file
+  return fileResponse(files, file, { start, end }, status, new Headers(headers))
 }
 
 /** `If-Range`: the range still applies when it names this ETag (strongly) or this Last-Modified. */
