@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ImproperlyConfigured } from 'fw-api/exceptions'
 import { serveStatic } from 'fw-api/static'
 import { byteRange } from '../../src/static/ranges'
@@ -183,6 +183,18 @@ describe('serveStatic as a fetch handler', () => {
     expect(() => serveStatic(root, { fallback: '../secret.txt' })).toThrow(ImproperlyConfigured)
     expect(() => serveStatic(root, { index: '/etc/passwd' })).toThrow(ImproperlyConfigured)
     expect(() => serveStatic(root, { maxAge: 'forever' })).toThrow(ImproperlyConfigured)
+  })
+})
+
+describe('serveStatic on a runtime without a file system (Cloudflare Workers)', () => {
+  it('throws ImproperlyConfigured pointing at the assets binding', () => {
+    const spy = vi.spyOn(process, 'getBuiltinModule').mockImplementation(() => undefined as never)
+    try {
+      expect(() => serveStatic(root)).toThrow(ImproperlyConfigured)
+      expect(() => serveStatic(root)).toThrow(/not for Cloudflare Workers.*assets binding/)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
 
