@@ -21,6 +21,7 @@ import * as serve from 'fw-api/serve'
 import * as testing from 'fw-api/testing'
 import * as xml from 'fw-api/xml'
 import * as staticFiles from 'fw-api/static'
+import * as health from 'fw-api/health'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -237,7 +238,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './static': staticFiles }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './static': staticFiles, './health': health }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -249,6 +250,9 @@ describe('public exports', () => {
   })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])
+  })
+  it('fw/health registers the health option and exports only types', () => {
+    expect(names(health)).toEqual([])
   })
   it('fw/static', () => {
     expect(names(staticFiles)).toMatchInlineSnapshot(`

@@ -21,7 +21,7 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import { backendLayer, documentsLayer, servingLayer } from './host'
+import { backendLayer, documentsLayer, healthLayer, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -57,6 +57,8 @@ export class Fw<B = unknown> {
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
   readonly #servers: RunningServer[] = []
+  /** `close()` has started: readiness answers 503 (the `health` option) */
+  #closing = false
 
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
@@ -145,8 +147,18 @@ export class Fw<B = unknown> {
     return this
   }
 
-  /** Close gracefully: `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database connections. @example await service.close({ timeout: 5000 }) */
+  /**
+   * Close gracefully: `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database
+   * connections. Readiness (the `health` option) answers 503 from the start; `health.drain` keeps the servers
+   * accepting that long first. @example await service.close({ timeout: 5000 })
+   */
   async close(options: CloseOptions = {}): Promise<void> {
+    const health = this.options.health
+    // the `health` option's drain: readiness is 503 while the servers still accept
+    const drain =
+      health && !this.#closing && this.#servers.length ? healthLayer().drainMs(health) : 0
+    this.#closing = true
+    if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain))
     await Promise.all(this.#servers.splice(0).map((server) => server.close(options)))
     const closers = this.#closers.splice(0)
     await Promise.all(closers.map((close) => close()))
@@ -287,6 +299,9 @@ export class Fw<B = unknown> {
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
       docsMount:
         docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
+      health: this.options.health
+        ? { healthMount: healthLayer().healthMount, closing: () => this.#closing }
+        : undefined,
     }
     return compileService(this.#declared, inputs)
   }

@@ -45,12 +45,39 @@ export interface FwOptions {
    * class's `static timeout` or an endpoint's `@api.timeout` wins.
    */
   timeout?: Deadline
+  /**
+   * Liveness at `GET <path>` (default `/healthz`) and readiness at `GET <path>/ready` with
+   * `ready` checks; `true` for the defaults. Needs `fw-api/health` (`fw-api/serve` imports it).
+   */
+  health?: boolean | HealthOptions
   /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
   docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both (the seed's spelling, kept) */
   asynchornous?: boolean
   /** the same option as `asynchornous`, spelled the usual way; either is accepted */
   asynchronous?: boolean
+}
+
+/**
+ * The `health` option (SPEC §14 "Health", docs/static-and-health.md).
+ *
+ * @example
+ * new Fw({ api: RootAPI, health: { ready: { db: () => database.ping() }, timeout: '2s', drain: '5s' } })
+ */
+export interface HealthOptions {
+  /** liveness path from the service root (default `/healthz`); readiness is `<path>/ready` */
+  path?: string
+  /** readiness checks by name: each may throw, reject or take too long, which makes readiness 503 naming it */
+  ready?: Record<string, () => unknown>
+  /** how long each check may take: ms or a duration (default 1 s); past it the check is `timed out` */
+  timeout?: number | string
+  /**
+   * how long `service.close()` keeps serving with readiness at 503 before it stops accepting, so
+   * a load balancer drains this instance first: ms or a duration (default 0)
+   */
+  drain?: number | string
+  /** describe the two routes in the OpenAPI document (default false) */
+  document?: boolean
 }
 
 /** The `timeout` option's default: 30 s (SPEC §14, "Deadline"). */
