@@ -7,7 +7,7 @@
  * so the balancer stops sending before the server stops accepting (`drain`).
  */
 import { ImproperlyConfigured } from '../exceptions'
-import type { HealthOptions } from '../service/options'
+import type { HealthOptions } from './options'
 import { joinPath } from '../router/route-path'
 import { deadline } from '../utils/deadline'
 import { durationMs } from '../utils/duration'

@@ -16,5 +16,5 @@ registerHealth({
   drainMs: (options) => healthSettings(options, '').drainMs,
 })
 
-export type { HealthOptions } from '../service/options'
+export type { HealthOptions } from './options'
 export type { CheckState, Readiness } from './health'

@@ -14,7 +14,8 @@ import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
 import type { Declaration } from './build'
 import type { serviceDocument } from './document'
-import type { FwOptions, HealthOptions } from './options'
+import type { HealthOptions } from '../health/options'
+import type { FwOptions } from './options'
 import type { runService } from './run'
 
 /** What `fw-api/adapters` gives `Fw`: the backend link and the recognisers it needs up front. */
@@ -127,4 +128,27 @@ export function healthLayer(): HealthLayer {
   throw new ImproperlyConfigured(
     "the `health` option needs its entry: add `import 'fw-api/health'` (`fw-api/serve` imports it)",
   )
+}
+
+/**
+ * What a build needs for the `health` option (`undefined` when it is off): the mount maker and
+ * whether `close()` started.
+ *
+ * @example healthInputs(options.health, () => closing)
+ */
+export function healthInputs(
+  health: boolean | HealthOptions | undefined,
+  closing: () => boolean,
+): { healthMount: HealthLayer['healthMount']; closing: () => boolean } | undefined {
+  return health ? { healthMount: healthLayer().healthMount, closing } : undefined
+}
+
+/**
+ * Wait the `health` option's `drain` (readiness is 503 meanwhile, the servers still accept).
+ *
+ * @example await healthDrain(service.options.health)
+ */
+export async function healthDrain(health: boolean | HealthOptions | undefined): Promise<void> {
+  const ms = health ? healthLayer().drainMs(health) : 0
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms))
 }

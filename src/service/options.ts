@@ -5,11 +5,14 @@ import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from '../serve/types'
 import type { CorsOptions } from '../plugins/cors'
+import type { HealthOptions } from '../health/options'
 import { routeOf } from '../api/decorators'
 import { joinPath, repeatedSegment } from '../router/route-path'
 
 /** The `cors` option's type lives with the plugin it configures. */
 export type { CorsOptions } from '../plugins/cors'
+/** The `health` option's type lives with the feature it configures. */
+export type { HealthOptions } from '../health/options'
 
 /**
  * Options of `new Fw(options)` (or `new Fw(import.meta.url, options)`).
@@ -56,28 +59,6 @@ export interface FwOptions {
   asynchornous?: boolean
   /** the same option as `asynchornous`, spelled the usual way; either is accepted */
   asynchronous?: boolean
-}
-
-/**
- * The `health` option (SPEC §14 "Health", docs/static-and-health.md).
- *
- * @example
- * new Fw({ api: RootAPI, health: { ready: { db: () => database.ping() }, timeout: '2s', drain: '5s' } })
- */
-export interface HealthOptions {
-  /** liveness path from the service root (default `/healthz`); readiness is `<path>/ready` */
-  path?: string
-  /** readiness checks by name: each may throw, reject or take too long, which makes readiness 503 naming it */
-  ready?: Record<string, () => unknown>
-  /** how long each check may take: ms or a duration (default 1 s); past it the check is `timed out` */
-  timeout?: number | string
-  /**
-   * how long `service.close()` keeps serving with readiness at 503 before it stops accepting, so
-   * a load balancer drains this instance first: ms or a duration (default 0)
-   */
-  drain?: number | string
-  /** describe the two routes in the OpenAPI document (default false) */
-  document?: boolean
 }
 
 /** The `timeout` option's default: 30 s (SPEC §14, "Deadline"). */
