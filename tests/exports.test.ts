@@ -23,6 +23,8 @@ import * as xml from 'fw-api/xml'
 import * as compressPlugin from 'fw-api/plugins/compress'
 import * as conditionalPlugin from 'fw-api/plugins/conditional'
 import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
+import * as staticFiles from 'fw-api/static'
+import * as health from 'fw-api/health'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -241,7 +243,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -253,6 +255,16 @@ describe('public exports', () => {
   })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])
+  })
+  it('fw/health registers the health option and exports only types', () => {
+    expect(names(health)).toEqual([])
+  })
+  it('fw/static', () => {
+    expect(names(staticFiles)).toMatchInlineSnapshot(`
+      [
+        "serveStatic",
+      ]
+    `)
   })
   it('fw/client', () => {
     expect(names(client)).toMatchInlineSnapshot(`

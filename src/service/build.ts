@@ -8,6 +8,7 @@ import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
 import type { OpenAPIDocument } from '../openapi/document'
+import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
 import { corsOption } from '../plugins/cors'
 import type { Stringify } from '../response/render'
@@ -50,6 +51,8 @@ export interface BuildInputs {
   document: (routes: readonly RouteEntry<RouteTarget>[]) => OpenAPIDocument
   /** the docs routes' maker (`fw-api/openapi`), given when the `docs` option is set */
   docsMount?: typeof docsMount
+  /** the health routes' maker (`fw-api/health`) and whether `close()` started, given when `health` is set */
+  health?: { healthMount: typeof healthMount; closing: () => boolean }
 }
 
 /**
@@ -70,6 +73,9 @@ export function compileService(
   const made: { document?: OpenAPIDocument } = {}
   const document = (): OpenAPIDocument => (made.document ??= inputs.document(compiled.routes))
   const docs = inputs.docsMount?.(options, prefix, document)
+  const { health } = inputs
+  const probes =
+    health && options.health && health.healthMount(options.health, prefix, health.closing)
   const compiled: CompiledService = buildDispatch({
     api: options.api,
     route: joinPath(prefix, options.route),
@@ -78,6 +84,7 @@ export function compileService(
       route: joinPath(prefix, mount.route),
     })),
     appMounts: [
+      ...(probes ? [probes] : []),
       ...(docs ? [docs] : []),
       ...declaration.appMounts.map((mount) => ({
         prefix: joinPath(prefix, mount.prefix),

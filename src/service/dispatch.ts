@@ -26,6 +26,8 @@ export interface AppMount {
   handler: FetchHandler
   /** run the service's plugins around it, as around an API route (the docs routes) */
   guarded?: boolean
+  /** no plugin or guard runs around it, not even `auth.Require` (the health probes) */
+  open?: boolean
 }
 
 /** What a service compiles from its options and `mount`/`use` calls. */
@@ -232,7 +234,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     itself,
   )
   const mounts = prefixed.map((mount) => {
-    const steps = mount.guarded ? servicePlugins : mountGuards
+    const steps = mount.guarded ? servicePlugins : mount.open ? [] : mountGuards
     return {
       prefix: mount.prefix,
       guarded: steps.length

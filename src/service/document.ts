@@ -3,6 +3,8 @@
  * routes described under its route, titled and versioned by its options.
  */
 import type { RouteTarget } from '../compile/routes'
+import { healthPaths } from '../health/document'
+import { DEFAULT_HEALTH_PATH } from '../health/health'
 import { buildDocument, type DocumentOptions, type OpenAPIDocument } from '../openapi/document'
 import { docsSettings } from '../openapi/page'
 import { describeRoutes } from '../openapi/routes'
@@ -42,8 +44,19 @@ export function serviceDocument(
     title: docs.title ?? service.options.name,
     version: docs.version ?? packageVersion(service.module),
   }
-  return buildDocument(describeRoutes(routes, declared.documentedErrors, declared.plugins), route, {
-    ...defaults,
-    ...info,
-  })
+  const document = buildDocument(
+    describeRoutes(routes, declared.documentedErrors, declared.plugins),
+    route,
+    {
+      ...defaults,
+      ...info,
+    },
+  )
+  const health = service.options.health
+  if (typeof health === 'object' && health.document === true)
+    Object.assign(
+      document.paths,
+      healthPaths(joinPath(declared.prefix, health.path ?? DEFAULT_HEALTH_PATH)),
+    )
+  return document
 }

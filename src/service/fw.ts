@@ -21,7 +21,7 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import { backendLayer, documentsLayer, servingLayer } from './host'
+import { backendLayer, documentsLayer, healthDrain, healthInputs, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -57,6 +57,7 @@ export class Fw<B = unknown> {
   /** counts requests once `run()` serves (for a graceful close) */
   #tracker?: Tracker
   readonly #servers: RunningServer[] = []
+  #closing = false // close() started: readiness answers 503 (the `health` option)
 
   constructor(options?: FwOptions & { backend?: B })
   /** The module URL is optional and only recorded (`service.module`); `new Fw(options)` is the same service. */
@@ -145,8 +146,11 @@ export class Fw<B = unknown> {
     return this
   }
 
-  /** Close gracefully: `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database connections. @example await service.close({ timeout: 5000 }) */
+  /** Close gracefully: readiness (`health`) 503 at once, its `drain`, then `run()`'s servers (in-flight requests finish, cut after `timeout`, default 10 s), then database connections. @example await service.close({ timeout: 5000 }) */
   async close(options: CloseOptions = {}): Promise<void> {
+    const draining = !this.#closing && this.#servers.length > 0
+    this.#closing = true
+    if (draining) await healthDrain(this.options.health)
     await Promise.all(this.#servers.splice(0).map((server) => server.close(options)))
     const closers = this.#closers.splice(0)
     await Promise.all(closers.map((close) => close()))
@@ -287,6 +291,7 @@ export class Fw<B = unknown> {
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
       docsMount:
         docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
+      health: healthInputs(this.options.health, () => this.#closing),
     }
     return compileService(this.#declared, inputs)
   }

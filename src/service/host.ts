@@ -8,11 +8,13 @@
  */
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
+import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
 import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
 import type { Declaration } from './build'
 import type { serviceDocument } from './document'
+import type { HealthOptions } from '../health/options'
 import type { FwOptions } from './options'
 import type { runService } from './run'
 
@@ -41,7 +43,19 @@ export interface DocumentsLayer {
   docsMount: typeof docsMount
 }
 
-const layers: { backends?: BackendLayer; serving?: ServingLayer; documents?: DocumentsLayer } = {}
+/** What `fw-api/health` gives `Fw`: the `health` option's routes and the drain `close()` waits. */
+export interface HealthLayer {
+  healthMount: typeof healthMount
+  /** ms `close()` keeps serving (readiness 503) before it stops accepting */
+  drainMs(options: HealthOptions | true): number
+}
+
+const layers: {
+  backends?: BackendLayer
+  serving?: ServingLayer
+  documents?: DocumentsLayer
+  health?: HealthLayer
+} = {}
 
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
@@ -97,4 +111,44 @@ export function documentsLayer(what: string): DocumentsLayer {
 /** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
 export function registeredDocuments(): DocumentsLayer | undefined {
   return layers.documents
+}
+
+/**
+ * Register liveness and readiness (called by the `fw-api/health` entry, which `fw-api/serve` imports).
+ *
+ * @example registerHealth({ healthMount, drainMs })
+ */
+export function registerHealth(layer: HealthLayer): void {
+  layers.health ??= layer
+}
+
+/** The health layer, or ImproperlyConfigured saying what to import. */
+export function healthLayer(): HealthLayer {
+  if (layers.health !== undefined) return layers.health
+  throw new ImproperlyConfigured(
+    "the `health` option needs its entry: add `import 'fw-api/health'` (`fw-api/serve` imports it)",
+  )
+}
+
+/**
+ * What a build needs for the `health` option (`undefined` when it is off): the mount maker and
+ * whether `close()` started.
+ *
+ * @example healthInputs(options.health, () => closing)
+ */
+export function healthInputs(
+  health: boolean | HealthOptions | undefined,
+  closing: () => boolean,
+): { healthMount: HealthLayer['healthMount']; closing: () => boolean } | undefined {
+  return health ? { healthMount: healthLayer().healthMount, closing } : undefined
+}
+
+/**
+ * Wait the `health` option's `drain` (readiness is 503 meanwhile, the servers still accept).
+ *
+ * @example await healthDrain(service.options.health)
+ */
+export async function healthDrain(health: boolean | HealthOptions | undefined): Promise<void> {
+  const ms = health ? healthLayer().drainMs(health) : 0
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms))
 }

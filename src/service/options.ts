@@ -5,11 +5,14 @@ import type { Limits } from '../body/limits'
 import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from '../serve/types'
 import type { CorsOptions } from '../plugins/cors'
+import type { HealthOptions } from '../health/options'
 import { routeOf } from '../api/decorators'
 import { joinPath, repeatedSegment } from '../router/route-path'
 
 /** The `cors` option's type lives with the plugin it configures. */
 export type { CorsOptions } from '../plugins/cors'
+/** The `health` option's type lives with the feature it configures. */
+export type { HealthOptions } from '../health/options'
 
 /**
  * Options of `new Fw(options)` (or `new Fw(import.meta.url, options)`).
@@ -45,6 +48,11 @@ export interface FwOptions {
    * class's `static timeout` or an endpoint's `@api.timeout` wins.
    */
   timeout?: Deadline
+  /**
+   * Liveness at `GET <path>` (default `/healthz`) and readiness at `GET <path>/ready` with
+   * `ready` checks; `true` for the defaults. Needs `fw-api/health` (`fw-api/serve` imports it).
+   */
+  health?: boolean | HealthOptions
   /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
   docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both (the seed's spelling, kept) */

@@ -46,12 +46,12 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     const { external, packages } = bundledModules(fw.metafile)
     expect(external.filter((path) => path.startsWith('node:'))).toEqual([])
     expect(packages.filter((name) => FORBIDDEN.includes(name))).toEqual([])
-    // and no module of fw's opt-in entries: serving, host adapters, Node bridging, OpenAPI, XML
+    // and no module of fw's opt-in entries: serving, host adapters, Node bridging, OpenAPI, XML, static files, health
     // (what the bundle holds: esbuild also lists modules it parsed and dropped, as `fromNode`'s bridge)
     const output = Object.values(fw.metafile.outputs)[0]
     const inputs = Object.entries(output?.inputs ?? {}).flatMap(([path, { bytesInOutput }]) => (bytesInOutput > 0 ? [path] : []))
     expect(inputs.length).toBeGreaterThan(50)
-    const optIn = /^src\/(adapters|openapi|xml|orm|auth|client|testing)\/|^src\/serve\/(server|node|bun|deno|cluster)|^src\/node\/(native|io\/(call|incoming|request|response|streams|socket))/
+    const optIn = /^src\/(adapters|openapi|xml|orm|auth|client|testing|static|health)\/|^src\/serve\/(server|node|bun|deno|cluster)|^src\/node\/(native|io\/(call|incoming|request|response|streams|socket))/
     expect(inputs.filter((path) => optIn.test(path))).toEqual([])
   })
 

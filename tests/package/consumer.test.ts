@@ -40,6 +40,8 @@ import * as file from 'fw-api/file'
 import { Time } from 'fw-api/conf'
 import { NotFound } from 'fw-api/exceptions'
 import { toFetchHandler, type NodeListener } from 'fw-api/adapters'
+import { serveStatic, type StaticHandler } from 'fw-api/static'
+import type { HealthOptions, Readiness } from 'fw-api/health'
 import * as v from 'valibot'
 
 const options: BodyOptions = { maxBytes: 1024 }
@@ -93,7 +95,17 @@ new Fw(42, { api: Items })
 // @ts-expect-error Time's options are checked when it is called
 Time({ useTz: 'no' })
 
-export { alias, handler, timeConf, listener, mounted, wrong }
+const assets: StaticHandler = serveStatic('./public', { maxAge: '1h', precompressed: true, fallback: 'index.html' })
+service.mount(assets, '/assets')
+// @ts-expect-error index is a file name or false
+serveStatic('./public', { index: true })
+const health: HealthOptions = { ready: { db: () => Promise.resolve(true) }, timeout: '2s', drain: 5000 }
+new Fw({ api: Items, health })
+// @ts-expect-error a readiness check is a function
+new Fw({ health: { ready: { db: true } } })
+const readiness: Readiness['status'] = 'closing'
+
+export { alias, handler, timeConf, listener, mounted, wrong, readiness }
 `
 
 /**

@@ -49,6 +49,12 @@ describe('the core alone', () => {
     expect(refusal(() => new Fw({ api: HelloAPI }).openapi())).toContain("import 'fw-api/openapi'")
     expect(refusal(() => new Fw({ api: HelloAPI, docs: true }))).toContain("import 'fw-api/openapi'")
   })
+
+  it('health: names fw-api/health (fw-api/serve imports it)', () => {
+    expect(refusal(() => new Fw({ api: HelloAPI, health: true }))).toContain("import 'fw-api/health'")
+    // off: nothing needed
+    expect(new Fw({ api: HelloAPI, health: false }).routes()).toHaveLength(1)
+  })
 })
 
 describe('with the entries imported', () => {
@@ -56,11 +62,12 @@ describe('with the entries imported', () => {
     await import('fw-api/serve')
     await import('fw-api/adapters')
     await import('fw-api/openapi')
-    const service = new Fw({ api: HelloAPI, docs: true })
+    const service = new Fw({ api: HelloAPI, docs: true, health: true }) // fw-api/serve brought fw-api/health
     const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
     try {
       const answer = await fetch(`http://127.0.0.1:${server.port}/x?q=b`)
       expect(await answer.json()).toEqual({ hello: 'b' })
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200)
       const document = await fetch(`http://127.0.0.1:${server.port}/docs/openapi.json`)
       expect(document.status).toBe(200)
       expect(Object.keys(((await document.json()) as { paths: object }).paths)).toEqual(['/x'])
