@@ -41,9 +41,19 @@ export { Plugin } from './plugin'
 export { doc, hidden } from './doc'
 // Declared here, not re-exported: api/doc.ts is a chunk of its own (fw-api/openapi reads it too),
 // and the .d.ts bundler turns a type re-exported from another chunk into a value (TS2693).
-/** What `@api.doc(...)` returns: a decorator for a method, a field endpoint or a class (api/doc.ts). */
+/**
+ * What `@api.doc(...)` returns: a decorator for a method, a field endpoint or a class (api/doc.ts).
+ *
+ * @example
+ * const internal: api.DocDecorator = api.doc({ tags: ['internal'] })
+ */
 export interface DocDecorator extends Doc.DocDecorator {}
-/** `@api.doc(...)`'s settings: summary, description, tags, deprecated, result, errors (api/doc.ts). */
+/**
+ * `@api.doc(...)`'s settings: summary, description, tags, deprecated, result, errors (api/doc.ts).
+ *
+ * @example
+ * const settings: api.OperationDoc = { summary: 'List items', tags: ['items'] }
+ */
 export interface OperationDoc extends Doc.OperationDoc {}
 export type {
   Input,
