@@ -61,21 +61,21 @@ describe('the scan (tests/helpers/tiers.ts)', () => {
 
   it('finds what a file does, and what the test modules it imports do', () => {
     write('server-helper.ts', "import { spawn } from 'node:child_process'\nexport const start = () => spawn('bun', ['x.ts'])\n")
-    expect(heavyReasons(write('imports-helper.test.ts', "import { start } from './server-helper'\nstart()\n"))).toEqual([
+    expect(heavyReasons(write('imports-helper.ts', "import { start } from './server-helper'\nstart()\n"))).toEqual([
       expect.stringMatching(/^starts a child process \(tests\/\.tmp\/tiers-\d+\/server-helper\.ts: imports node:child_process\)$/),
     ])
-    expect(heavyReasons(write('runs.test.ts', 'const server = await service.run({ port: 0 })\n'))).toEqual([expect.stringMatching(/^starts a network server \(.*: \.run\(\)$/)])
-    expect(heavyReasons(write('lazy.test.ts', "const { createClient } = await import('redis')\n"))).toEqual([expect.stringMatching(/^needs PostgreSQL or Redis .*imports redis\)$/)])
-    expect(heavyReasons(write('matrix.test.ts', "import { runtimesFor } from '../../runtimes/runtimes'\n"))).toContain(
+    expect(heavyReasons(write('runs.ts', 'const server = await service.run({ port: 0 })\n'))).toEqual([expect.stringMatching(/^starts a network server \(.*: \.run\(\)$/)])
+    expect(heavyReasons(write('lazy.ts', "const { createClient } = await import('redis')\n"))).toEqual([expect.stringMatching(/^needs PostgreSQL or Redis .*imports redis\)$/)])
+    expect(heavyReasons(write('matrix.ts', "import { runtimesFor } from '../../runtimes/runtimes'\n"))).toContain(
       'runs the runtime matrix (tests/runtimes/runtimes.ts: runtimesFor()',
     )
-    expect(heavyReasons(write('pglite.test.ts', "const database = orm.Database({ engine: 'pglite', schema })\n"))).toEqual([expect.stringMatching(/: engine: pglite\)$/)])
+    expect(heavyReasons(write('pglite.ts', "const database = orm.Database({ engine: 'pglite', schema })\n"))).toEqual([expect.stringMatching(/: engine: pglite\)$/)])
     expect(heavyReasons('tests/runtimes/conformance.test.ts').length).toBeGreaterThan(0)
   })
 
   it('leaves out comments, strings and type-only imports', () => {
     const quiet = write(
-      'quiet.test.ts',
+      'quiet.ts',
       [
         "import type { IncomingMessage } from 'node:http'",
         '// service.run() serves it on Node; spawn() is not called here',
