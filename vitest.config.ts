@@ -6,9 +6,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url))
 /**
  * The test files that leave the process (docs/testing.md): each starts a child process (a runtime
  * of the matrix, tsx, tsc, a CLI), a network server or socket, a browser, PostgreSQL (PGlite
- * included) or Redis,
- * type-checks a TypeScript program, or builds the package. They are the `integration` project;
- * every other `tests/**\/*.test.ts` is `unit`: in-process, seconds for the lot.
+ * included) or Redis, type-checks a TypeScript program, or builds the package. They are the
+ * `integration` project; every other `tests/**\/*.test.ts` is `unit`: in-process, seconds for the lot.
  *
  * A folder (`dir/**`) when every file of it is such a file by what it is for (the runtime matrices,
  * the packed package, deploy recipes, NestJS, the RealWorld app, …), else one line per file.
