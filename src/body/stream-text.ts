@@ -4,7 +4,7 @@
  * seam of the counting reader (stream.ts). On Bun, `request.body` builds a
  * byte stream and `getReader()` a reader, about 1.8 µs a body between them;
  * the Fetch standard's `request.textStream()` (Bun's own) costs about a
- * third of that. Measured in-process on Bun 1.4.5 (docs/architecture.md,
+ * third of that. Measured in-process on Bun 1.4.5 (bench/history.md,
  * "Bodies on Bun"); on Deno `textStream()` measured 3× slower than the
  * byte reader, so every other runtime reads bytes.
  *

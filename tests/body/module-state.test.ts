@@ -1,6 +1,6 @@
 /**
  * No module-level mutable bindings in the request-path modules of body/ and orm/ (docs/architecture.md,
- * "Libraries"): per-request state lives on the request, and what stays at module level is `const`.
+ * "Module state"): per-request state lives on the request, and what stays at module level is `const`.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
