@@ -17,6 +17,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url))
 export const integrationTests: readonly string[] = [
   // whole folders: runtime matrices, the package as published, deploy recipes, peers and apps
   'tests/deploy/**',
+  'tests/guide/**',
   'tests/helpers/**',
   'tests/legacy/**',
   'tests/nest/**',
@@ -26,6 +27,8 @@ export const integrationTests: readonly string[] = [
   'tests/types/**',
   'tests/utilmeta/**',
   // one file each
+  'tests/bench-realworld.test.ts',
+  'tests/plugins/traffic-entries.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',
   'tests/adapters/framing.test.ts',
