@@ -14,6 +14,7 @@ import {
   type Scope,
 } from './build'
 import { ImproperlyConfigured } from '../exceptions'
+import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { planFor } from './plan'
 import { columnsOf, primaryKeysOf } from './relations'
@@ -73,7 +74,14 @@ export async function serializeRows(
   )
   const scope = options.scope ?? plan.scope
   const build: Build = { module, context, levels: new Map() }
-  const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
+  const withKey = ids !== undefined || hasBatch(def)
+  const object = compiledFragment(
+    module,
+    def,
+    `${withKey ? 'k' : ''}${scopeKey(scope)}`,
+    context,
+    () => objectSql(build, def, ref, scope, withKey),
+  )
   let query = db
     .select({ r: sql<Row>`${object}` })
     .from(def.table)
@@ -95,6 +103,21 @@ export async function serializeRows(
   }
   await finish(def, rows, context, scope)
   return rows
+}
+
+/** A scope as a cache key: the same names (in any order) give the same key. */
+function scopeKey(scope: Scope | undefined): string {
+  if (!scope) return ''
+  const only = scope.only
+    ? [...scope.only.entries()]
+        .map(([name, sub]) => `${JSON.stringify(name)}${sub === true ? '' : `(${scopeKey(sub)})`}`)
+        .sort()
+        .join(',')
+    : '*'
+  const excluded = scope.excluded
+    ? [...scope.excluded].map((name) => JSON.stringify(name)).sort()
+    : []
+  return `${only}-${excluded.join(',')}`
 }
 
 /** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */
