@@ -83,7 +83,8 @@ const nameParam = { username: v.pipe(v.string(), v.maxLength(60)) }
 
 // ---- helpers ---------------------------------------------------------------------------------
 const slugify = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'article'}-${crypto.randomUUID().slice(0, 8)}`
-const tagIds = (names: readonly string[]) => Promise.all([...new Set(names)].map((name) => Tag.save({ name }, { onConflict: 'ignore' })))
+/** the tags' ids, created when new: ONE statement (`insert … on conflict … returning`) for the whole list */
+const tagIds = async (names: readonly string[]) => (names.length ? Tag.bulkSave([...new Set(names)].map((name) => ({ name })), { onConflict: 'ignore' }) : [])
 const userOut = async (id: number) => ({ user: { ...(await Account.init(id)), id: undefined, token: await jwt.sign(id) } })
 const articleOut = async (slug: string) => ({ article: await Article.init({ slug }) })
 const profileOut = async (username: string) => ({ profile: await Profile.init({ username }) })
@@ -110,7 +111,9 @@ class UsersAPI extends api.API {
   async login({ data }: api.Input<typeof login>) {
     const done = await jwtUser.login(this.request, { ident: data.user.email, password: data.user.password })
     if (!done) throw new exceptions.BadRequest('email or password is invalid')
-    return { user: { ...(await Account.init(done.user.id)), id: undefined, token: done.token } }
+    // login() read the row (without its password): answered from it, not read again
+    const { email, username, bio, image } = done.user
+    return { user: { email, username, bio, image, token: done.token } }
   }
 }
 
@@ -248,11 +251,13 @@ export class ConduitAPI extends api.API {
  * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from
  * ./tables. `corsOrigins`: the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`,
  * comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
+ * `onQuery`: called with every statement sent (tests count them).
  */
-export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[] } = {}): { service: Fw; database: orm.Database } {
+export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[]; onQuery?: (sql: string, params: unknown[]) => void } = {}): { service: Fw; database: orm.Database } {
+  const { onQuery } = options
   const database = options.url
-    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
-    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
+    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true, onQuery })
+    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true, onQuery })
   const origins = options.corsOrigins?.filter(Boolean) ?? []
   const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
   const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })

@@ -13,7 +13,7 @@ import { primaryKeysOf } from './relations'
 import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
-import { upsertTree, type UpsertOptions } from './upsert'
+import { bulkUpsertTree, upsertTree, type UpsertOptions } from './upsert'
 import { serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
@@ -70,12 +70,15 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /**
    * Save many rows in one transaction (all or nothing); returns their keys in order. Each row may
    * give the relation fields `save` writes (key lists through a junction, nested to-many rows).
+   * With `onConflict`, rows without relation lists are upserted in ONE statement, keys in order
+   * (`'ignore'` returns an existing row's key untouched).
    *
    * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
+   * @example const tagIds = await TagSchema.bulkSave(names.map((name) => ({ name })), { onConflict: 'ignore' })
    */
   bulkSave(
     values: readonly (SaveValue<T> & RelationInput<F>)[],
-    options?: SaveOptions,
+    options?: SaveOptions & UpsertOptions,
   ): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
@@ -183,6 +186,15 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async bulkSave(values, saveOptions) {
       const target = database()
+      if (saveOptions?.onConflict)
+        return (await bulkUpsertTree(
+          await target.db(),
+          target.options.schema,
+          def,
+          values as unknown as Record<string, unknown>[],
+          saveOptions,
+          limits(target),
+        )) as KeyOf<T>[]
       return (await bulkSaveTree(
         () => target.db(),
         target.options.schema,
