@@ -11,7 +11,7 @@ import {
   type Column,
   type InferSelectModel,
 } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
@@ -211,7 +211,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   /** what every read of the user selects: the table's columns minus the password (SPEC §12), never the hash */
   const userColumns = Object.fromEntries(
     Object.entries(columns).filter(([name]) => name !== passwordField),
-  ) as Record<string, Column>
+  ) as Record<string, PgColumn>
   const withoutPassword = (row: Record<string, unknown>): Row => {
     if (passwordField === undefined) return row as Row
     const { [passwordField]: _password, ...rest } = row
