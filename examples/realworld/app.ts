@@ -151,12 +151,15 @@ class ProfilesAPI extends api.API {
 class ArticlesAPI extends api.API {
   @api.get({ ...viewer, query: request.Query(ArticleQuery) })
   async get({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) {
-    return { articles: await Article.serialize(query, { order: ['-createdAt'] }), articlesCount: await query.count() }
+    // the page and the total in one statement
+    const { rows, count } = await Article.serializeCounted(query, { order: ['-createdAt'] })
+    return { articles: rows, articlesCount: count }
   }
   @api.get('feed', { ...userParam, query: request.Query(ArticleQuery) })
   async feed({ user, query }: { user: { id: number }; query: orm.QueryOf<typeof ArticleQuery> }) {
     const where = { 'author.followers.followerId': user.id }
-    return { articles: await Article.serialize(query, { where, order: ['-createdAt'] }), articlesCount: await query.count(where) }
+    const { rows, count } = await Article.serializeCounted(query, { where, order: ['-createdAt'] })
+    return { articles: rows, articlesCount: count }
   }
   @api.get('{slug}', { ...viewer, ...slugParam })
   async getArticle({ slug }: { slug: string }) {

@@ -14,7 +14,7 @@ import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
 import { bulkUpsertTree, upsertTree, type UpsertOptions } from './upsert'
-import { serializeRows, type SerializeOptions } from './serialize'
+import { serializeCounted, serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
   type AnyOrmSchema,
@@ -52,6 +52,18 @@ export interface SchemaMethods<T extends PgTable, F, O> {
     query?: Where | QueryMethods | readonly unknown[] | null,
     options?: SerializeOptions,
   ): Promise<O[]>
+  /**
+   * `serialize()` and the count of every row its filters and `where` select (without the page:
+   * what `query.count(where)` answers), in ONE statement: a list endpoint's page and total in
+   * one round trip (a second `count(*)` only when the page is empty).
+   *
+   * @example
+   * const { rows, count } = await ArticleSchema.serializeCounted(query, { order: ['-createdAt'] })
+   */
+  serializeCounted(
+    query?: Where | QueryMethods | null,
+    options?: SerializeOptions,
+  ): Promise<{ rows: O[]; count: number }>
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
@@ -159,6 +171,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     [DEF]: def,
     table,
     serialize,
+    serializeCounted: (query, serializeOptions) =>
+      serializeCounted(def, query, serializeOptions) as never,
     async init(id, initOptions) {
       const [row] = await serialize(
         isKeyLike(table, id) ? keyCondition(table, id) : id,
