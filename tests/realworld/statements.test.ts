@@ -33,14 +33,18 @@ describe.each(engines)('Conduit statements per request on %s', (engine) => {
 
   beforeAll(async () => {
     pg = engine === 'postgres' ? await startPostgres() : undefined
-    const { service } = createConduit({ url: pg?.url, onQuery: (sql) => statements.push(sql) })
+    const { service, database } = createConduit({ url: pg?.url, onQuery: (sql) => statements.push(sql) })
+    // opened (and its tables created) before the first request, which a loaded machine could push past the deadline
+    await database.connect()
     const server = await service.run({ port: 0, host: '127.0.0.1' })
     api = `http://127.0.0.1:${server.port}/api`
     close = () => server.close()
     const name = `s${Date.now().toString(36)}`
     const other = `${name}o`
     email = `${name}@mail.com`
-    token = (await send('POST', '/users', { user: { username: name, email: `${name}@mail.com`, password: 'password' } })).body.user.token
+    const registered = await send('POST', '/users', { user: { username: name, email: `${name}@mail.com`, password: 'password' } })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    token = registered.body.user.token
     const otherToken = (await send('POST', '/users', { user: { username: other, email: `${other}@mail.com`, password: 'password' } })).body.user.token
     await send('POST', `/profiles/${other}/follow`, undefined, token)
     for (let index = 0; index < 3; index++)
