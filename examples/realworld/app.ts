@@ -83,7 +83,8 @@ const nameParam = { username: v.pipe(v.string(), v.maxLength(60)) }
 
 // ---- helpers ---------------------------------------------------------------------------------
 const slugify = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'article'}-${crypto.randomUUID().slice(0, 8)}`
-const tagIds = (names: readonly string[]) => Promise.all([...new Set(names)].map((name) => Tag.save({ name }, { onConflict: 'ignore' })))
+/** the tags' ids, created when new: ONE statement (`insert … on conflict … returning`) for the whole list */
+const tagIds = async (names: readonly string[]) => (names.length ? Tag.bulkSave([...new Set(names)].map((name) => ({ name })), { onConflict: 'ignore' }) : [])
 const userOut = async (id: number) => ({ user: { ...(await Account.init(id)), id: undefined, token: await jwt.sign(id) } })
 const articleOut = async (slug: string) => ({ article: await Article.init({ slug }) })
 const profileOut = async (username: string) => ({ profile: await Profile.init({ username }) })
@@ -150,12 +151,15 @@ class ProfilesAPI extends api.API {
 class ArticlesAPI extends api.API {
   @api.get({ ...viewer, query: request.Query(ArticleQuery) })
   async get({ query }: { query: orm.QueryOf<typeof ArticleQuery> }) {
-    return { articles: await Article.serialize(query, { order: ['-createdAt'] }), articlesCount: await query.count() }
+    // the page and the total in one statement
+    const { rows, count } = await Article.serializeCounted(query, { order: ['-createdAt'] })
+    return { articles: rows, articlesCount: count }
   }
   @api.get('feed', { ...userParam, query: request.Query(ArticleQuery) })
   async feed({ user, query }: { user: { id: number }; query: orm.QueryOf<typeof ArticleQuery> }) {
     const where = { 'author.followers.followerId': user.id }
-    return { articles: await Article.serialize(query, { where, order: ['-createdAt'] }), articlesCount: await query.count(where) }
+    const { rows, count } = await Article.serializeCounted(query, { where, order: ['-createdAt'] })
+    return { articles: rows, articlesCount: count }
   }
   @api.get('{slug}', { ...viewer, ...slugParam })
   async getArticle({ slug }: { slug: string }) {
@@ -250,11 +254,13 @@ export class ConduitAPI extends api.API {
  * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from
  * ./tables. `corsOrigins`: the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`,
  * comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
+ * `onQuery`: called with every statement sent (tests count them).
  */
-export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[] } = {}): { service: Fw; database: orm.Database } {
+export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[]; onQuery?: (sql: string, params: unknown[]) => void } = {}): { service: Fw; database: orm.Database } {
+  const { onQuery } = options
   const database = options.url
-    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true })
-    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true })
+    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true, onQuery })
+    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true, onQuery })
   const origins = options.corsOrigins?.filter(Boolean) ?? []
   const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
   const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })

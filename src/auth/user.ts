@@ -11,7 +11,7 @@ import {
   type Column,
   type InferSelectModel,
 } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
@@ -208,6 +208,10 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   const cacheKey = {}
   let dummyHash: Promise<string> | undefined
 
+  /** what every read of the user selects: the table's columns minus the password (SPEC §12), never the hash */
+  const userColumns = Object.fromEntries(
+    Object.entries(columns).filter(([name]) => name !== passwordField),
+  ) as Record<string, PgColumn>
   const withoutPassword = (row: Record<string, unknown>): Row => {
     if (passwordField === undefined) return row as Row
     const { [passwordField]: _password, ...rest } = row
@@ -224,13 +228,13 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
         throw unauthorized(scheme, 'credentials revoked')
     }
     const rows = await (await db())
-      .select()
+      .select(userColumns)
       .from(table as PgTable)
       .where(eq(idColumn, id))
       .limit(1)
     const row = rows[0]
     if (!row) throw unauthorized(scheme, 'the user no longer exists')
-    return withoutPassword(row)
+    return row as Row
   }
   const current = (context: RequestContext): Promise<Row | null> => {
     const resolved = (context.resolved ??= new Map())

@@ -6,6 +6,7 @@ import {
   loadPostgres,
   ON_WORKERS,
   refuseEngineHere,
+  preparingClient,
   WORKERS_CLIENT,
   type DrizzleFactory,
 } from './drivers'
@@ -64,6 +65,12 @@ export interface DatabaseOptions {
    * UtilMeta UserSchema on PostgreSQL 15)
    */
   jit?: boolean
+  /**
+   * `postgres`: prepare every statement with bound values (default true): the server plans each
+   * statement text once per connection instead of on every call. Set false behind a pooler that
+   * cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+   */
+  prepare?: boolean
   /** called with every SQL statement drizzle sends (logging, statement counts in tests) */
   onQuery?: (sql: string, params: unknown[]) => void
   /**
@@ -236,7 +243,7 @@ export class Database {
       connection,
     })
     return {
-      db: drizzle(client, config),
+      db: drizzle(this.options.prepare === false ? client : preparingClient(client), config),
       close: () => client.end({ timeout: 5 }),
       exec: async (text) => void (await client.unsafe(text).simple()),
     }

@@ -56,6 +56,27 @@ function hasUndefined(where: unknown): boolean {
   return Object.values(where).some(hasUndefined)
 }
 
+/** A context filter function as `contextFilterSql` evaluated it: its where-object, or undefined when it matches nothing. */
+export type ContextRead = (
+  filter: (context: Context) => Record<string, unknown>,
+  value: Record<string, unknown> | undefined,
+) => void
+let recorder: ContextRead | undefined
+
+/**
+ * Run `build` (synchronous) telling `record` every context filter function it
+ * evaluates and what it gave: what a compiled fragment depends on besides its schema (orm/compiled.ts).
+ */
+export function recordingContextReads<T>(record: ContextRead, build: () => T): T {
+  const previous = recorder
+  recorder = record
+  try {
+    return build()
+  } finally {
+    recorder = previous
+  }
+}
+
 /**
  * The SQL of a field's or aggregate's `filter` over the rows `ref` points at.
  * A function of the request context that reads an `undefined` value, or gives
@@ -72,7 +93,9 @@ export function contextFilterSql(
   if (filter === undefined) return undefined
   if (typeof filter !== 'function') return whereSql(module, table, filter, ref)
   const { value, missing } = readContext(context, filter)
-  if (missing || hasUndefined(value)) return sql`false`
+  const matchesNothing = missing || hasUndefined(value)
+  recorder?.(filter, matchesNothing ? undefined : value)
+  if (matchesNothing) return sql`false`
   return whereSql(module, table, value, ref)
 }
 

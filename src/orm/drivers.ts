@@ -86,3 +86,32 @@ export async function loadPostgres<Db>(): Promise<{
     drizzle: adapter.drizzle as unknown as DrizzleFactory<Db>,
   }
 }
+
+/**
+ * postgres.js prepares only the statements drizzle names (`.prepare(name)`):
+ * every other one goes unnamed and Postgres plans it on every call (39–53 % of
+ * the database time of examples/realworld). This client prepares every
+ * statement with bound values — postgres.js keeps them per connection, by
+ * text and parameter types — in transactions and savepoints too.
+ */
+export function preparingClient<C extends object>(client: C): C {
+  return new Proxy(client, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key)
+      if (typeof value !== 'function') return value
+      if (key === 'unsafe')
+        return (query: string, args?: unknown, options?: Record<string, unknown>) =>
+          Array.isArray(args) && args.length > 0
+            ? value.call(target, query, args, { ...options, prepare: true })
+            : value.call(target, query, args, options)
+      if (key === 'begin' || key === 'savepoint')
+        return (...args: unknown[]) => {
+          const run = args.at(-1)
+          if (typeof run === 'function')
+            args[args.length - 1] = (inner: object) => run(preparingClient(inner))
+          return value.apply(target, args)
+        }
+      return value
+    },
+  })
+}

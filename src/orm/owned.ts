@@ -43,28 +43,32 @@ export async function attempt(
   }
 }
 
-export /** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else. */
+export /** A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the missing ones; nothing else (`fresh`: a parent just inserted, only the insert). */
 async function saveKeyList(
   write: Write,
   table: PgTable,
   columnKey: string,
   owned: { where: SQL; values: Row },
   list: unknown[],
+  fresh = false,
 ): Promise<void> {
   const { runner, options } = write
   const column = columnsOf(table)[columnKey] as PgColumn
-  write.tick()
-  await guarded(table, () =>
-    runner
-      .delete(table)
-      .where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where),
-  )
-  write.tick()
-  const existing = new Set(
-    (
-      await guarded(table, () => runner.select({ value: column }).from(table).where(owned.where))
-    ).map((row) => row.value),
-  )
+  // a parent inserted by this save has no links yet: nothing to delete, nothing to read
+  const existing = new Set<unknown>()
+  if (!fresh) {
+    write.tick()
+    await guarded(table, () =>
+      runner
+        .delete(table)
+        .where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where),
+    )
+    write.tick()
+    for (const row of await guarded(table, () =>
+      runner.select({ value: column }).from(table).where(owned.where),
+    ))
+      existing.add(row.value)
+  }
   const missing = [...new Set(list)]
     .filter((item) => !existing.has(item))
     .map((item) => ({ ...owned.values, [columnKey]: item }))

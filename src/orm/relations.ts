@@ -87,8 +87,16 @@ function keyOfColumn(config: TableRelationalConfig, column: Column): string {
   )
 }
 
-/** The primary-key columns of a table, by TS key. */
-export function primaryKeysOf(table: PgTable): string[] {
+const primaryKeys = new WeakMap<PgTable, readonly string[]>()
+
+/** The primary-key columns of a table, by TS key (read once per table: a table's definition does not change). */
+export function primaryKeysOf(table: PgTable): readonly string[] {
+  let keys = primaryKeys.get(table)
+  if (!keys) primaryKeys.set(table, (keys = Object.freeze(primaryKeysRead(table))))
+  return keys
+}
+
+function primaryKeysRead(table: PgTable): string[] {
   const config = getTableConfig(table)
   const columns = Object.entries(columnsOf(table))
   const keys = columns.filter(([, column]) => column.primary).map(([key]) => key)

@@ -164,12 +164,19 @@ async function saveRelations(
     ...value,
     ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)),
   }
+  // a row inserted with a key the database made has no links yet (one given by the caller might)
+  const generated =
+    mode === 'a' &&
+    keys.every(
+      (name) => !def.columns.includes(name) || value[name] === undefined || value[name] === null,
+    )
   for (const field of def.fields) {
     const list = givenList(field, value)
     const target = list && writable(write.module, def, field, mode)
     if (!list || !target) continue
     const owned = ownedBy(target.link, parent)
-    if (target.column) await saveKeyList(write, target.link.target, target.column, owned, list)
+    if (target.column)
+      await saveKeyList(write, target.link.target, target.column, owned, list, generated)
     else if (target.child)
       await saveChildren(
         write,

@@ -13,7 +13,7 @@ export type Runner = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>
 interface Plan {
   table: PgTable
   columns: Record<string, PgColumn>
-  keys: string[]
+  keys: readonly string[]
 }
 
 function planOf(table: PgTable): Plan {

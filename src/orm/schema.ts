@@ -13,8 +13,8 @@ import { primaryKeysOf } from './relations'
 import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
-import { upsertTree, type UpsertOptions } from './upsert'
-import { serializeRows, type SerializeOptions } from './serialize'
+import { bulkUpsertTree, upsertTree, type UpsertOptions } from './upsert'
+import { serializeCounted, serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
   type AnyOrmSchema,
@@ -52,6 +52,18 @@ export interface SchemaMethods<T extends PgTable, F, O> {
     query?: Where | QueryMethods | readonly unknown[] | null,
     options?: SerializeOptions,
   ): Promise<O[]>
+  /**
+   * `serialize()` and the count of every row its filters and `where` select (without the page:
+   * what `query.count(where)` answers), in ONE statement: a list endpoint's page and total in
+   * one round trip (a second `count(*)` only when the page is empty).
+   *
+   * @example
+   * const { rows, count } = await ArticleSchema.serializeCounted(query, { order: ['-createdAt'] })
+   */
+  serializeCounted(
+    query?: Where | QueryMethods | null,
+    options?: SerializeOptions,
+  ): Promise<{ rows: O[]; count: number }>
   /** One row by key (or the first a where-object or query selects), serialised; 404 when absent. @example await ArticleSchema.init(1) */
   init(id: KeyOf<T> | Where | QueryMethods, options?: SerializeOptions): Promise<O>
   /** Insert (no key) or update (key given); returns the key. Constraint violations are 409/400. @example const id = await ArticleSchema.save({ title, authorId }) */
@@ -70,12 +82,15 @@ export interface SchemaMethods<T extends PgTable, F, O> {
   /**
    * Save many rows in one transaction (all or nothing); returns their keys in order. Each row may
    * give the relation fields `save` writes (key lists through a junction, nested to-many rows).
+   * With `onConflict`, rows without relation lists are upserted in ONE statement, keys in order
+   * (`'ignore'` returns an existing row's key untouched).
    *
    * @example await UserSchema.bulkSave([{ username: 'a', followings: [2] }, { username: 'b' }])
+   * @example const tagIds = await TagSchema.bulkSave(names.map((name) => ({ name })), { onConflict: 'ignore' })
    */
   bulkSave(
     values: readonly (SaveValue<T> & RelationInput<F>)[],
-    options?: SaveOptions,
+    options?: SaveOptions & UpsertOptions,
   ): Promise<KeyOf<T>[]>
   /**
    * A valibot schema for request bodies: the declared columns as the table inserts
@@ -156,6 +171,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     [DEF]: def,
     table,
     serialize,
+    serializeCounted: (query, serializeOptions) =>
+      serializeCounted(def, query, serializeOptions) as never,
     async init(id, initOptions) {
       const [row] = await serialize(
         isKeyLike(table, id) ? keyCondition(table, id) : id,
@@ -183,6 +200,15 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     },
     async bulkSave(values, saveOptions) {
       const target = database()
+      if (saveOptions?.onConflict)
+        return (await bulkUpsertTree(
+          await target.db(),
+          target.options.schema,
+          def,
+          values as unknown as Record<string, unknown>[],
+          saveOptions,
+          limits(target),
+        )) as KeyOf<T>[]
       return (await bulkSaveTree(
         () => target.db(),
         target.options.schema,

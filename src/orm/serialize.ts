@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
 import { guarded } from './errors'
 import type { Context } from './context'
@@ -14,8 +14,9 @@ import {
   type Scope,
 } from './build'
 import { ImproperlyConfigured } from '../exceptions'
+import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
-import { planFor } from './plan'
+import { filtersOf, planFor } from './plan'
 import { columnsOf, primaryKeysOf } from './relations'
 
 type Row = Record<string, unknown>
@@ -47,6 +48,29 @@ export async function serializeRows(
   arg: unknown,
   options: SerializeOptions = {},
 ): Promise<Row[]> {
+  return (await serializePage(def, arg, options, false)).rows
+}
+
+/**
+ * The rows `arg` selects (its page) and how many rows its filters and `where` select
+ * (without the page): the count is a subquery of the page's statement, ONE statement
+ * for both; a second `count(*)` only when the page is empty.
+ */
+export async function serializeCounted(
+  def: SchemaDef,
+  arg: unknown,
+  options: SerializeOptions = {},
+): Promise<{ rows: Row[]; count: number }> {
+  const { rows, count } = await serializePage(def, arg, options, true)
+  return { rows, count: count ?? 0 }
+}
+
+async function serializePage(
+  def: SchemaDef,
+  arg: unknown,
+  options: SerializeOptions,
+  counted: boolean,
+): Promise<{ rows: Row[]; count?: number }> {
   const database = databaseOf(def.db)
   const db = await database.db()
   const module = database.options.schema
@@ -73,18 +97,40 @@ export async function serializeRows(
   )
   const scope = options.scope ?? plan.scope
   const build: Build = { module, context, levels: new Map() }
-  const object = objectSql(build, def, ref, scope, ids !== undefined || hasBatch(def))
+  const withKey = ids !== undefined || hasBatch(def)
+  const object = compiledFragment(
+    module,
+    def,
+    `${withKey ? 'k' : ''}${scopeKey(scope)}`,
+    context,
+    () => objectSql(build, def, ref, scope, withKey),
+  )
+  // the count: the filters and `where` alone (no page), as `query.count(where)` counts
+  const countWhere = counted
+    ? and(filtersOf(module, def.table, ids ?? arg, context), extra)
+    : undefined
+  const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
   let query = db
-    .select({ r: sql<Row>`${object}` })
+    .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
     .from(def.table)
     .$dynamic()
   if (plan.where) query = query.where(plan.where)
   if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
   if (plan.limit !== undefined) query = query.limit(plan.limit)
   if (plan.offset !== undefined) query = query.offset(plan.offset)
-  const raw = await guarded(def.table, () => query, 'query')
+  const raw = (await guarded(def.table, () => query, 'query')) as { r: unknown; n?: number }[]
+  let count = counted ? raw[0]?.n : undefined
+  // an empty page (past the last row, or nothing matches): the count on its own
+  if (counted && count === undefined) {
+    const [row] = await guarded(
+      def.table,
+      () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),
+      'query',
+    )
+    count = row?.n ?? 0
+  }
   let rows = raw.map(({ r }) =>
-    decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : r, scope),
+    decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
   )
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
@@ -94,7 +140,22 @@ export async function serializeRows(
     })
   }
   await finish(def, rows, context, scope)
-  return rows
+  return { rows, count }
+}
+
+/** A scope as a cache key: the same names (in any order) give the same key. */
+function scopeKey(scope: Scope | undefined): string {
+  if (!scope) return ''
+  const only = scope.only
+    ? [...scope.only.entries()]
+        .map(([name, sub]) => `${JSON.stringify(name)}${sub === true ? '' : `(${scopeKey(sub)})`}`)
+        .sort()
+        .join(',')
+    : '*'
+  const excluded = scope.excluded
+    ? [...scope.excluded].map((name) => JSON.stringify(name)).sort()
+    : []
+  return `${only}-${excluded.join(',')}`
 }
 
 /** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */

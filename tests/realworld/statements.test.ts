@@ -1,0 +1,102 @@
+/**
+ * Issue 56 #2: statements per request of examples/realworld over real HTTP (Node), counted as drizzle
+ * sends them (`onQuery`; a transaction's begin/commit are not counted), on PGlite and a PostgreSQL 15
+ * server. The budget of each route is what the Fastify/Hono/Elysia + drizzle peers send (bench/realworld):
+ * B1 articles anonymous 2, B2 the same authenticated 2, B3 one article 1, B4 feed 2, B5 a new article
+ * with tags 7, B6 tags 1, B7 login 1. fw's counts: the same, fewer on B1 (1: the page's statement
+ * counts too) and B5 (5: the user, the tags' one upsert, the article, its links, the answer).
+ */
+import './secret'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createConduit } from '../../examples/realworld/app'
+import { engines, startPostgres, type PostgresServer } from '../orm/engines'
+
+describe.each(engines)('Conduit statements per request on %s', (engine) => {
+  let pg: PostgresServer | undefined
+  let api = ''
+  let close: () => Promise<void> = async () => {}
+  const statements: string[] = []
+  let token = ''
+  let slug = ''
+  let email = ''
+  const send = async (method: string, path: string, body?: unknown, auth?: string) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(auth ? { authorization: `Token ${auth}` } : {}) }
+    const response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    return { status: response.status, body: (await response.json()) as Record<string, any> }
+  }
+  /** The statements `method path` sends, and its answer's status. */
+  const counted = async (method: string, path: string, body?: unknown, auth?: string) => {
+    statements.length = 0
+    const { status, body: answer } = await send(method, path, body, auth)
+    return { status, answer, sent: [...statements] }
+  }
+
+  beforeAll(async () => {
+    pg = engine === 'postgres' ? await startPostgres() : undefined
+    const { service, database } = createConduit({ url: pg?.url, onQuery: (sql) => statements.push(sql) })
+    // opened (and its tables created) before the first request, which a loaded machine could push past the deadline
+    await database.connect()
+    const server = await service.run({ port: 0, host: '127.0.0.1' })
+    api = `http://127.0.0.1:${server.port}/api`
+    close = () => server.close()
+    const name = `s${Date.now().toString(36)}`
+    const other = `${name}o`
+    email = `${name}@mail.com`
+    const registered = await send('POST', '/users', { user: { username: name, email: `${name}@mail.com`, password: 'password' } })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    token = registered.body.user.token
+    const otherToken = (await send('POST', '/users', { user: { username: other, email: `${other}@mail.com`, password: 'password' } })).body.user.token
+    await send('POST', `/profiles/${other}/follow`, undefined, token)
+    for (let index = 0; index < 3; index++)
+      slug = (await send('POST', '/articles', { article: { title: `t ${index}`, description: 'd', body: 'b', tagList: ['x', 'y'] } }, otherToken)).body.article.slug
+  }, 120_000)
+  afterAll(async () => {
+    await close()
+    await pg?.stop()
+  })
+
+  it('B1 GET /api/articles?limit=20 anonymous: 1 (the page and its count)', async () => {
+    const { status, answer, sent } = await counted('GET', '/articles?limit=20')
+    expect([status, answer.articles.length, answer.articlesCount]).toEqual([200, 3, 3])
+    expect(sent).toHaveLength(1)
+  })
+
+  it('B2 GET /api/articles?limit=20 authenticated: 2 (the user, the page and its count)', async () => {
+    const { status, answer, sent } = await counted('GET', '/articles?limit=20', undefined, token)
+    expect([status, answer.articles.length]).toEqual([200, 3])
+    // auth.User reads the user (its columns without the password): a deleted user's token is a 401
+    expect(sent).toHaveLength(2)
+    expect(sent[0]).not.toMatch(/password/)
+  })
+
+  it('B3 GET /api/articles/:slug: 1', async () => {
+    const { status, answer, sent } = await counted('GET', `/articles/${slug}`)
+    expect([status, answer.article.slug, answer.article.tagList]).toEqual([200, slug, ['x', 'y']])
+    expect(sent).toHaveLength(1)
+  })
+
+  it('B4 GET /api/articles/feed: 2 (the user, the page and its count)', async () => {
+    const { status, answer, sent } = await counted('GET', '/articles/feed?limit=20', undefined, token)
+    expect([status, answer.articles.length, answer.articlesCount]).toEqual([200, 3, 3])
+    expect(sent).toHaveLength(2)
+  })
+
+  it('B5 POST /api/articles with tags: 5 (the tags in one upsert, no junction delete or select for a new row)', async () => {
+    const { status, answer, sent } = await counted('POST', '/articles', { article: { title: 'new one', description: 'd', body: 'b', tagList: ['y', 'z', 'w'] } }, token)
+    expect([status, answer.article.tagList]).toEqual([200, ['w', 'y', 'z']])
+    expect(sent, sent.join('\n')).toHaveLength(5)
+    expect(sent.filter((text) => /^delete/i.test(text))).toEqual([])
+  })
+
+  it('B6 GET /api/tags: 1', async () => {
+    const { status, answer, sent } = await counted('GET', '/tags')
+    expect([status, [...answer.tags].sort()]).toEqual([200, ['w', 'x', 'y', 'z']])
+    expect(sent).toHaveLength(1)
+  })
+
+  it('B7 POST /api/users/login: 1', async () => {
+    const { status, sent } = await counted('POST', '/users/login', { user: { email, password: 'password' } })
+    expect(status).toBe(200)
+    expect(sent).toHaveLength(1)
+  })
+})
