@@ -28,6 +28,10 @@ export const integrationTests: readonly string[] = [
   'tests/utilmeta/**',
   // one file each
   'tests/bench-realworld.test.ts',
+  'tests/orm/bulk-upsert.test.ts',
+  'tests/orm/compiled.test.ts',
+  'tests/orm/counted.test.ts',
+  'tests/orm/prepared.test.ts',
   'tests/plugins/traffic-entries.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',

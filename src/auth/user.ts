@@ -17,104 +17,16 @@ import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import {
   createMarker,
-  type FieldDecorator,
-  type Marker,
   type MarkerSpec,
   type ParamOptions,
   type ServerResolved,
 } from '../request/markers'
 import { normalizeIdent } from './ident'
-import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher, type PasswordHasher } from './password'
-import { unauthorized, type Found, type Scheme } from './scheme'
+import type { Key, LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
+import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher } from './password'
+import { unauthorized, type Found } from './scheme'
 
-type Key<T extends PgTable> = keyof InferSelectModel<T> & string
-
-/**
- * Options of `auth.User`.
- *
- * @example
- * auth.User(users, { authentication: auth.JsonWebToken({ secret }), loginFields: ['username', 'email'], passwordField: 'password', loginTimeField: 'lastLogin' })
- */
-export interface UserOptions<T extends PgTable, P extends Key<T>> {
-  /** how requests authenticate: `auth.JsonWebToken`, `auth.Session`, `auth.APIKey`, `auth.Basic`, `auth.Custom` */
-  authentication: Scheme
-  /** columns `login()` finds the user by (any of them may hold the ident) */
-  loginFields: readonly Key<T>[]
-  /** the column holding `auth.hashPassword()` hashes: never part of the user value (`login()` needs it; a table without passwords, e.g. an outside library's users behind `auth.Custom`, leaves it out) */
-  passwordField?: P
-  /** updated by `login()` with the time */
-  loginTimeField?: Key<T>
-  /** updated by `login()` with the client's address */
-  loginIpField?: Key<T>
-  /** default: PBKDF2-SHA256, 600 000 iterations (`auth.Pbkdf2Hasher()`) */
-  hasher?: PasswordHasher
-  /** PBKDF2 iterations of the default hasher (600 000; each login costs about 110 ms of CPU on Node at that count, docs/auth.md); ignored with `hasher` */
-  iterations?: number
-  /** the `orm.DatabaseConnections` alias (default `default`) */
-  db?: string
-  /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
-  clientIp?: (context: RequestContext) => string | null | undefined
-}
-
-/**
- * Options of `userConfig.optional()`.
- *
- * @example
- * const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }   // a stale token reads as anonymous
- */
-export interface OptionalOptions {
-  /** invalid credentials: `'unauthorized'` (default: 401) or `'anonymous'` (`null`, as if none were sent) */
-  invalid?: 'unauthorized' | 'anonymous'
-}
-
-/**
- * What `login()` answers: the user and, for `JsonWebToken`, the token.
- *
- * @example
- * const done: auth.LoginResult<{ id: number }> | null = await jwtUser.login(this.request, { ident, password })
- */
-export interface LoginResult<U> {
-  user: U
-  /** the signed token (`JsonWebToken`); undefined for a session (its cookie is set on the response) */
-  token: string | undefined
-}
-
-/**
- * A user config: a param giving the current user (401 with
- * `WWW-Authenticate` when anonymous), also a common-param field decorator;
- * `optional()` gives `null` for anonymous requests.
- *
- * @example
- * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)
- */
-export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator<U> {
-  readonly authentication: Scheme
-  /**
-   * The same user, `null` when no credentials are sent; invalid ones (expired,
-   * revoked, unknown) are still 401 unless `{ invalid: 'anonymous' }`: then
-   * they are `null` too (public routes a client with a stale token may call).
-   */
-  optional(options?: OptionalOptions): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
-  /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
-  current(context: RequestContext): Promise<U | null>
-  /**
-   * Check `password` for the user whose login field holds `ident`, update
-   * its login time / address, and start the authentication (a token, or a
-   * new session and its cookie); `null` when either is wrong, in the same time.
-   */
-  login(
-    context: RequestContext,
-    credentials: { ident: string; password: string },
-  ): Promise<LoginResult<U> | null>
-  /** end the authentication: the session and its cookie, and every credential of this user issued before (`revoke`) */
-  logout(context: RequestContext): Promise<void>
-  /**
-   * End every credential of user `id` issued before now (its tokens and
-   * sessions, on every process sharing the scheme's store): call it after a
-   * password change. Credentials issued afterwards are valid.
-   */
-  revoke(id: unknown, context?: RequestContext): Promise<void>
-}
+export type { LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
 
 /** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
 function clientAddress(context: RequestContext): string | null {

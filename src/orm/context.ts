@@ -61,19 +61,23 @@ export type ContextRead = (
   filter: (context: Context) => Record<string, unknown>,
   value: Record<string, unknown> | undefined,
 ) => void
-let recorder: ContextRead | undefined
+/**
+ * The reader `recordingContextReads` installs for the length of one synchronous build (restored in
+ * its `finally`): no request's reads can reach another's, as nothing awaits while it is set.
+ */
+const recording: { reader: ContextRead | undefined } = { reader: undefined }
 
 /**
  * Run `build` (synchronous) telling `record` every context filter function it
  * evaluates and what it gave: what a compiled fragment depends on besides its schema (orm/compiled.ts).
  */
 export function recordingContextReads<T>(record: ContextRead, build: () => T): T {
-  const previous = recorder
-  recorder = record
+  const previous = recording.reader
+  recording.reader = record
   try {
     return build()
   } finally {
-    recorder = previous
+    recording.reader = previous
   }
 }
 
@@ -94,7 +98,7 @@ export function contextFilterSql(
   if (typeof filter !== 'function') return whereSql(module, table, filter, ref)
   const { value, missing } = readContext(context, filter)
   const matchesNothing = missing || hasUndefined(value)
-  recorder?.(filter, matchesNothing ? undefined : value)
+  recording.reader?.(filter, matchesNothing ? undefined : value)
   if (matchesNothing) return sql`false`
   return whereSql(module, table, value, ref)
 }

@@ -13,7 +13,8 @@ import { primaryKeysOf } from './relations'
 import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
-import { bulkUpsertTree, upsertTree, type UpsertOptions } from './upsert'
+import { bulkUpsertTree } from './bulk-upsert'
+import { upsertTree, type UpsertOptions } from './upsert'
 import { serializeCounted, serializeRows, type SerializeOptions } from './serialize'
 import {
   DEF,
