@@ -24,9 +24,10 @@ const UserTree = orm.Schema(users, {
   articlesNum: orm.Count('articles'),
   articles: [orm.Schema(articles, { id: true, title: true, commentsNum: orm.Count('comments'), comments: [orm.Schema(comments, { id: true, body: true })] })],
 })
-const UserSeed = orm.Schema(users, { id: true })
-const ArticleSeed = orm.Schema(articles, { id: true })
-const CommentSeed = orm.Schema(comments, { id: true })
+// a write sets only the columns its schema declares: the seed schemas declare what they write
+const UserSeed = orm.Schema(users, { id: true, username: true })
+const ArticleSeed = orm.Schema(articles, { id: true, authorId: true, title: true, content: true })
+const CommentSeed = orm.Schema(comments, { id: true, articleId: true, authorId: true, body: true })
 
 const ROWS = 200
 const ROUNDS = Number(process.env.ROUNDS ?? 60)
