@@ -30,6 +30,7 @@ export const integrationTests: readonly string[] = [
   'tests/bench-realworld.test.ts',
   'tests/orm/bulk-upsert.test.ts',
   'tests/orm/compiled.test.ts',
+  'tests/orm/declared-runtimes.test.ts',
   'tests/orm/counted.test.ts',
   'tests/orm/prepared.test.ts',
   'tests/plugins/traffic-entries.test.ts',
