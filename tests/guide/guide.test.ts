@@ -12,6 +12,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { linkDependencies, packedPackage, root } from '../package/packed'
+import postgresClient from 'postgres'
+import { engines, startPostgres, type PostgresServer } from '../orm/engines'
 import { runCommand, runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 import { CHECK_MS } from '../helpers/time'
 
@@ -91,14 +93,19 @@ describe('docs/guide.md, assembled', () => {
     expect(code, output).toBe(failed.length === 0 ? 0 : 1)
   }, 300_000)
 
-  describe.each(runtimesFor(['node', 'bun', 'deno'], (runtime) => runtime.label !== 'node-web'))('served on $label', (runtime) => {
+  // on PGlite in each runtime, and on a Postgres 15 server (a database per runtime) where one is installed
+  const served = runtimesFor(['node', 'bun', 'deno'], (runtime) => runtime.label !== 'node-web').flatMap((runtime) =>
+    engines.map((engine) => ({ runtime, engine, label: `${runtime.label} on ${engine}` })),
+  )
+  describe.each(served)('served on $label', ({ runtime, engine }) => {
     let server: Server | undefined
     afterAll(async () => {
       await server?.stop()
     })
 
     it('answers the typed client script over HTTP', async () => {
-      const env = { JWT_SECRET, UPLOADS_DIR: join(project, `uploads-${runtime.label}`) }
+      const env: Record<string, string> = { JWT_SECRET, UPLOADS_DIR: join(project, `uploads-${runtime.label}-${engine}`) }
+      if (engine === 'postgres') env.DATABASE_URL = await freshDatabase(`guide_${runtime.label.replace(/\W/g, '_')}`)
       server = await startServer(runtime, 'server.ts', 120_000, env, project)
       const { code, output } = await runCommand([process.execPath, '--import', 'tsx', 'client.ts'], 120_000, { API_URL: server.origin }, project)
       expect(code, output).toBe(0)
@@ -108,3 +115,17 @@ describe('docs/guide.md, assembled', () => {
     }, 300_000)
   })
 })
+
+let postgres: PostgresServer | undefined
+afterAll(async () => {
+  await postgres?.stop()
+})
+
+/** A new, empty database on the test's Postgres server (started on first use): its URL. */
+async function freshDatabase(name: string): Promise<string> {
+  postgres ??= await startPostgres()
+  const admin = postgresClient(postgres.url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  await admin.end()
+  return postgres.url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
+}
