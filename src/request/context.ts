@@ -1,4 +1,5 @@
 import type { FramingCheck } from '../types'
+import type { ClientAddressing, ForwardedClient } from './client'
 import { parseCookies } from './parse'
 
 /** Options of `this.respond(...)`. */
@@ -111,6 +112,8 @@ export class RequestContext<C extends ContextTypes = {}> {
   #cookies?: Record<string, string>
   #state?: StateOf<C>
   #deadline?: AbortController
+  #client?: ForwardedClient
+  readonly #addressing: ClientAddressing | undefined
 
   /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
   readonly framing: FramingCheck | undefined
@@ -123,9 +126,11 @@ export class RequestContext<C extends ContextTypes = {}> {
     env?: unknown,
     ctx?: unknown,
     framing?: FramingCheck,
+    addressing?: ClientAddressing,
   ) {
     this.raw = raw
     this.framing = framing
+    this.#addressing = addressing
     this.method = raw.method
     this.path = path
     this.search = search
@@ -143,6 +148,58 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** the parsed URL (built on first use: most endpoints never need it) */
   get url(): URL {
     return (this.#url ??= new URL(this.raw.url))
+  }
+
+  /**
+   * The client's address: the peer the runtime reports (Node's socket, `Bun.serve`'s
+   * `requestIP`, `Deno.serve`'s `remoteAddr`, Workers' `CF-Connecting-IP`), or the client a
+   * trusted proxy names (`trustProxy`); IPv4-mapped IPv6 as IPv4. `undefined` where the server
+   * reports none (a host framework that passes no socket, a request built in code).
+   *
+   * @example
+   * @api.get whoami() { return this.request.ip } // '203.0.113.7'
+   */
+  get ip(): string | undefined {
+    return this.#forwarded().ip
+  }
+
+  /** The protocol the client used, without `:`: a trusted proxy's (`X-Forwarded-Proto`), else the URL's. */
+  get protocol(): string {
+    return this.#forwarded().protocol ?? this.url.protocol.slice(0, -1)
+  }
+
+  /** The client used HTTPS (or WSS): through a trusted TLS proxy, or the URL's own protocol. */
+  get secure(): boolean {
+    const protocol = this.protocol
+    return protocol === 'https' || protocol === 'wss'
+  }
+
+  /** The host the client asked for: a trusted proxy's (`X-Forwarded-Host`), else the URL's. */
+  get host(): string {
+    return this.#forwarded().host ?? this.url.host
+  }
+
+  /** The origin the client sees (`https://shop.example`): `protocol` and `host` (CSRF checks compare `Origin` with it). */
+  get origin(): string {
+    const forwarded = this.#forwarded()
+    if (forwarded.protocol === undefined && forwarded.host === undefined) return this.url.origin
+    const protocol = this.protocol
+    const host = this.host
+    const defaultPort = protocol === 'https' || protocol === 'wss' ? ':443' : ':80'
+    return `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`
+  }
+
+  /** The client as the peer and the trusted proxies say, found on first use. */
+  #forwarded(): ForwardedClient {
+    if (this.#client !== undefined) return this.#client
+    const addressing = this.#addressing
+    const peer = addressing?.peer(this.raw, this.env)
+    const client =
+      (addressing?.resolve !== undefined
+        ? addressing.resolve(this.raw.headers, peer)
+        : undefined) ?? ({ ip: peer } satisfies ForwardedClient)
+    this.#client = client
+    return client
   }
 
   /** request headers (case-insensitive) */

@@ -16,6 +16,7 @@ import { joinPath } from '../router/route-path'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
+import { proxyLayer } from './host'
 import { serviceDeadline, type FwOptions } from './options'
 
 /** What `use`, `mount` and `adapt` declared, before the service is built. */
@@ -92,6 +93,10 @@ export function compileService(
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,
+    trustProxy:
+      options.trustProxy === undefined || options.trustProxy === false
+        ? undefined
+        : proxyLayer()(options.trustProxy),
   })
   return compiled
 }

@@ -9,6 +9,8 @@
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { docsMount } from '../openapi/page'
+import type { TrustProxy } from '../proxy/trust'
+import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
 import type { Declaration } from './build'
@@ -41,7 +43,15 @@ export interface DocumentsLayer {
   docsMount: typeof docsMount
 }
 
-const layers: { backends?: BackendLayer; serving?: ServingLayer; documents?: DocumentsLayer } = {}
+/** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
+export type ProxyLayer = (option: TrustProxy) => ClientResolver
+
+const layers: {
+  backends?: BackendLayer
+  serving?: ServingLayer
+  documents?: DocumentsLayer
+  proxy?: ProxyLayer
+} = {}
 
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
@@ -97,4 +107,21 @@ export function documentsLayer(what: string): DocumentsLayer {
 /** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
 export function registeredDocuments(): DocumentsLayer | undefined {
   return layers.documents
+}
+
+/**
+ * Register the `trustProxy` compiler (called by the `fw-api/proxy` entry when imported).
+ *
+ * @example registerProxy(compileTrustProxy)
+ */
+export function registerProxy(layer: ProxyLayer): void {
+  layers.proxy ??= layer
+}
+
+/** The `trustProxy` compiler, or ImproperlyConfigured saying what to import. */
+export function proxyLayer(): ProxyLayer {
+  if (layers.proxy !== undefined) return layers.proxy
+  throw new ImproperlyConfigured(
+    "`trustProxy` needs the forwarding-header reader: add `import 'fw-api/proxy'` (SPEC §5.2: the core carries none)",
+  )
 }
