@@ -52,7 +52,7 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
   iterations?: number
   /** the `orm.DatabaseConnections` alias (default `default`) */
   db?: string
-  /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
+  /** the client's address for `loginIpField` (default: `this.request.ip` — the peer, or the client a trusted proxy names — else null) */
   clientIp?: (context: RequestContext) => string | null | undefined
 }
 
@@ -116,17 +116,9 @@ export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator
   revoke(id: unknown, context?: RequestContext): Promise<void>
 }
 
-/** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
+/** The client's address (`this.request.ip`: the runtime's peer, or the client a trusted proxy names). */
 function clientAddress(context: RequestContext): string | null {
-  const env = context.env as
-    | {
-        incoming?: { socket?: { remoteAddress?: string } }
-        requestIP?: (request: Request) => { address?: string } | null
-      }
-    | undefined
-  const node = env?.incoming?.socket?.remoteAddress
-  if (node) return node
-  return typeof env?.requestIP === 'function' ? (env.requestIP(context.raw)?.address ?? null) : null
+  return context.ip ?? null
 }
 
 /** A user id as the primary key column holds it; undefined when it cannot be one. */
