@@ -107,6 +107,8 @@ export class RequestContext<C extends ContextTypes = {}> {
   resolved: Map<unknown, unknown> | undefined = undefined
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
   setCookies: string[] | undefined = undefined
+  /** @internal headers set on the endpoint's response (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
+  responseHeaders: [string, string][] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
@@ -244,22 +246,28 @@ export class RequestContext<C extends ContextTypes = {}> {
 }
 
 /**
- * `response` with the request's pending `Set-Cookie` values (`context.setCookies`)
- * appended; the same object when there are none. A response with immutable
- * headers (`Response.redirect`, a fetched one) is copied first.
+ * `response` with the request's pending `Set-Cookie` values (`context.setCookies`) appended and
+ * its pending headers (`context.responseHeaders`: a rate limit's) set; the same object when there
+ * are none. A response with immutable headers (`Response.redirect`, a fetched one) is copied first.
  */
 export function withSetCookies(context: RequestContext, response: Response): Response {
   const cookies = context.setCookies
-  if (cookies === undefined) return response
+  const headers = context.responseHeaders
+  if (cookies === undefined && headers === undefined) return response
   context.setCookies = undefined
-  let target = response
-  try {
-    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
-  } catch {
-    target = new Response(response.body, response)
-    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
+  context.responseHeaders = undefined
+  const add = (target: Response): void => {
+    for (const cookie of cookies ?? []) target.headers.append('set-cookie', cookie)
+    for (const [name, value] of headers ?? []) target.headers.set(name, value)
   }
-  return target
+  try {
+    add(response)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    add(copy)
+    return copy
+  }
 }
 
 /** Query values by name: a string, or an array when the key repeats (null prototype). */
