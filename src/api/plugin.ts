@@ -1,5 +1,5 @@
 import type { RequestContext } from '../request/context'
-import { INSTALL, type ServiceHooks } from './install'
+import { INSTALL, type DocumentedError, type ServiceHooks } from './install'
 
 /** What a plugin step may return: nothing (carry on), or a `Response` (short-circuit / replace). */
 export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
@@ -32,11 +32,17 @@ export class Plugin {
    * Request headers the plugin reads (e.g. `['authorization']`): a CORS preflight to a route it
    * runs on allows them, as it allows the headers the route's params declare.
    */
-  readonly requestHeaders?: readonly string[];
+  readonly requestHeaders?: readonly string[]
+  /**
+   * Errors the plugin answers on the routes it runs on, for the OpenAPI document (a rate limit's
+   * 429 and its headers): read on a class (`@api.plugin`); on a service, `service.use()` documents them.
+   */
+  readonly documentedErrors?: readonly DocumentedError[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {
     service.addPlugin(this)
+    if (this.documentedErrors?.length) service.documentErrors?.(this.documentedErrors)
   }
 }
 

@@ -5,7 +5,7 @@
  * answer it governs.
  */
 import { Plugin } from '../../api/plugin'
-import { INSTALL, type ServiceHooks } from '../../api/install'
+import type { DocumentedError } from '../../api/install'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
@@ -82,6 +82,8 @@ export class RateLimit extends Plugin {
   readonly #key: (request: RequestContext) => string | undefined | Promise<string | undefined>
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
+  /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
+  override readonly documentedErrors: readonly DocumentedError[]
   readonly #outcomes = new WeakMap<RequestContext, Outcome>()
   #loggedAt = Number.NEGATIVE_INFINITY
 
@@ -110,6 +112,11 @@ export class RateLimit extends Plugin {
       )
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
+    const headers = {
+      'RateLimit-Policy': `The limit: ${this.policy}`,
+      RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
+    }
+    this.documentedErrors = [{ error: TooManyRequests, by: `rateLimit(${this.name})`, headers }]
   }
 
   /** Count the request under its key; past the limit, a 429 (its headers on every answer). */
@@ -146,12 +153,6 @@ export class RateLimit extends Plugin {
     if (outcome === undefined) return
     if (!outcome.allowed) throw this.#refusal(outcome)
     ;(context.responseHeaders ??= []).push(...outcome.headers)
-  }
-
-  /** Used on a service: around every request, and the 429 in the OpenAPI document of every route. */
-  override [INSTALL](service: ServiceHooks<Plugin>): void {
-    service.addPlugin(this)
-    service.documentErrors?.([{ error: TooManyRequests, by: `rateLimit(${this.name})` }])
   }
 
   /** The outcome of one hit of `key`; undefined when the store failed and the limit fails open. */
