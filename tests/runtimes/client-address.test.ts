@@ -145,4 +145,23 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the client addre
       else expect([400, 413, 431]).toContain(answer.status)
     }
   })
+
+  it('rateLimit per client address: 429 with Retry-After and RateLimit headers past the limit; each forwarded client counted apart', async () => {
+    const statuses: number[] = []
+    for (let n = 0; n < 3; n++) {
+      const answer = await send(server.origin, '/api/limited/hello', UNTRUSTED, { headers: { 'x-forwarded-for': `203.0.113.${n}` } })
+      statuses.push(answer.status)
+      expect(answer.headers['ratelimit-policy']).toBe('"default";q=2;w=60')
+      expect(answer.headers.ratelimit).toMatch(new RegExp(`^"default";r=${Math.max(0, 1 - n)};t=\\d+$`))
+      if (answer.status === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+      else expect(JSON.parse(answer.body)).toBe(UNTRUSTED)
+    }
+    expect(statuses).toEqual([200, 200, 429])
+    // behind the trusted proxy each client it names has its own count
+    for (const client of ['198.51.100.1', '198.51.100.2']) {
+      const answer = await send(server.origin, '/api/limited/hello', TRUSTED, { headers: { 'x-forwarded-for': client } })
+      expect(answer.status, answer.body).toBe(200)
+      expect(JSON.parse(answer.body)).toBe(client)
+    }
+  })
 })
