@@ -258,7 +258,8 @@ export function withSetCookies(context: RequestContext, response: Response): Res
   context.responseHeaders = undefined
   const add = (target: Response): void => {
     for (const cookie of cookies ?? []) target.headers.append('set-cookie', cookie)
-    for (const [name, value] of headers ?? []) target.headers.set(name, value)
+    // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
+    for (const [name, value] of headers ?? []) target.headers.append(name, value)
   }
   try {
     add(response)

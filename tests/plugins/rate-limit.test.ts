@@ -58,6 +58,21 @@ describe('service scope', () => {
     expect(exempt.headers.get('ratelimit')).toBeNull()
   })
 
+  it('several limits on one route: one RateLimit list, a policy each', async () => {
+    @api.plugin(rateLimit({ limit: 5, window: '1h', name: 'hourly' }))
+    class TwiceAPI extends api.API {
+      @api.get
+      hello() {
+        return 'hi'
+      }
+    }
+    const service = new Fw({ api: TwiceAPI })
+    service.use(rateLimit({ limit: 2, window: '1m', name: 'minutely' }))
+    const answer = await get(service, '/hello')
+    expect(answer.headers.get('ratelimit-policy')).toBe('"hourly";q=5;w=3600, "minutely";q=2;w=60')
+    expect(answer.headers.get('ratelimit')).toBe('"hourly";r=4;t=3600, "minutely";r=1;t=60')
+  })
+
   it('the 429 and the headers are in the OpenAPI document of every route', () => {
     const service = new Fw({ api: HelloAPI })
     service.use(rateLimit({ limit: 2, window: '1m' }))

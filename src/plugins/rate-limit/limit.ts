@@ -135,7 +135,13 @@ export class RateLimit extends Plugin {
     const outcome = this.#outcomes.get(context)
     if (outcome === undefined) return undefined
     const out = mutable(response)
-    for (const [name, value] of outcome.headers) out.headers.set(name, value)
+    const mine = `"${this.name}";`
+    for (const [name, value] of outcome.headers) {
+      const present = out.headers.get(name)
+      // several limits on one route: one list per field (draft-ietf-httpapi-ratelimit-headers); the 429 carries its own already
+      if (present === null || name === 'retry-after') out.headers.set(name, value)
+      else if (!present.includes(mine)) out.headers.append(name, value)
+    }
     return out
   }
 
