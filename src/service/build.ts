@@ -7,6 +7,7 @@ import type { DocumentedError } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
+import type { ClientResolver } from '../request/client'
 import type { OpenAPIDocument } from '../openapi/document'
 import type { docsMount } from '../openapi/page'
 import { corsOption } from '../plugins/cors'
@@ -16,7 +17,6 @@ import { joinPath } from '../router/route-path'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import { buildDispatch, type AppMount } from './dispatch'
-import { proxyLayer } from './host'
 import { serviceDeadline, type FwOptions } from './options'
 
 /** What `use`, `mount` and `adapt` declared, before the service is built. */
@@ -51,6 +51,8 @@ export interface BuildInputs {
   document: (routes: readonly RouteEntry<RouteTarget>[]) => OpenAPIDocument
   /** the docs routes' maker (`fw-api/openapi`), given when the `docs` option is set */
   docsMount?: typeof docsMount
+  /** the `trustProxy` option compiled (`fw-api/proxy`), given when it is set */
+  trustProxy?: ClientResolver
 }
 
 /**
@@ -93,10 +95,7 @@ export function compileService(
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,
-    trustProxy:
-      options.trustProxy === undefined || options.trustProxy === false
-        ? undefined
-        : proxyLayer()(options.trustProxy),
+    trustProxy: inputs.trustProxy,
   })
   return compiled
 }

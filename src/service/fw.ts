@@ -21,7 +21,7 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import { backendLayer, documentsLayer, servingLayer } from './host'
+import { backendLayer, documentsLayer, proxyLayer, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -280,6 +280,7 @@ export class Fw<B = unknown> {
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
     const docs = this.options.docs
+    const trustProxy = this.options.trustProxy
     const inputs = {
       options: this.options,
       limits: this.limits,
@@ -287,6 +288,8 @@ export class Fw<B = unknown> {
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
       docsMount:
         docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
+      trustProxy:
+        trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
     }
     return compileService(this.#declared, inputs)
   }
