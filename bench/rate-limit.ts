@@ -10,7 +10,8 @@
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
-import { spawn, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { createServer } from 'node:net'
 import { MemoryStore, RedisStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import { createClient } from 'redis'
@@ -39,9 +40,9 @@ async function startRedis(): Promise<{ url: string; stop(): void } | undefined> 
   return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
 }
 
-/** Requests per second wrk measured against `url`. */
-function wrk(url: string): number {
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
+/** Requests per second wrk measured against `url` (asynchronous: the servers answer from this process). */
+async function wrk(url: string): Promise<number> {
+  const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
   const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
   if (!found) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
   if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
@@ -73,10 +74,10 @@ for (const [name, configure] of variants) {
 }
 
 const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-for (const app of apps) wrk(`${app.origin}${PATH}`) // warm-up
+for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   const order = apps.map((_, index) => apps[(index + round) % apps.length] ?? apps[0])
-  for (const app of order) if (app) rates.get(app.name)?.push(wrk(`${app.origin}${PATH}`))
+  for (const app of order) if (app) rates.get(app.name)?.push(await wrk(`${app.origin}${PATH}`))
 }
 const base = rates.get('no limit') ?? []
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()

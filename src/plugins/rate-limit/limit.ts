@@ -9,7 +9,7 @@ import type { DocumentedError } from '../../api/install'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
-import { mutable } from '../headers'
+import { isThenable } from '../../utils/thenable'
 import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
 
 /**
@@ -85,6 +85,8 @@ export class RateLimit extends Plugin {
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
   override readonly documentedErrors: readonly DocumentedError[]
   readonly #outcomes = new WeakMap<RequestContext, Outcome>()
+  /** this policy's entry in a `RateLimit` list */
+  readonly #mine: string
   #loggedAt = Number.NEGATIVE_INFINITY
 
   constructor(options: RateLimitOptions) {
@@ -112,6 +114,7 @@ export class RateLimit extends Plugin {
       )
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
+    this.#mine = `"${this.name}";`
     const headers = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
       RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
@@ -119,28 +122,31 @@ export class RateLimit extends Plugin {
     this.documentedErrors = [{ error: TooManyRequests, by: `rateLimit(${this.name})`, headers }]
   }
 
-  /** Count the request under its key; past the limit, a 429 (its headers on every answer). */
-  override async processRequest(_request: Request, context: RequestContext): Promise<undefined> {
-    const key = await this.#key(context)
-    if (key === undefined) return undefined
-    const outcome = await this.#count(key)
-    if (outcome === undefined) return undefined
-    this.#outcomes.set(context, outcome)
-    if (!outcome.allowed) throw this.#refusal(outcome)
-    return undefined
+  /**
+   * Count the request under its key; past the limit, a 429 (its headers on every answer).
+   * Synchronous while the key and the store are (a `MemoryStore`): no promise per request.
+   */
+  override processRequest(
+    _request: Request,
+    context: RequestContext,
+  ): undefined | Promise<undefined> {
+    const key = this.#key(context)
+    return isThenable(key)
+      ? key.then((found) => this.#admit(context, found))
+      : this.#admit(context, key)
   }
 
   /** The limit's headers on the answer of a request it counted. */
   override processResponse(response: Response, context: RequestContext): Response | undefined {
     const outcome = this.#outcomes.get(context)
     if (outcome === undefined) return undefined
-    const out = mutable(response)
-    const mine = `"${this.name}";`
-    for (const [name, value] of outcome.headers) {
-      const present = out.headers.get(name)
-      // several limits on one route: one list per field (draft-ietf-httpapi-ratelimit-headers); the 429 carries its own already
-      if (present === null || name === 'retry-after') out.headers.set(name, value)
-      else if (!present.includes(mine)) out.headers.append(name, value)
+    let out = response
+    try {
+      this.#addHeaders(out.headers, outcome)
+    } catch {
+      // immutable headers (a fetched response): a copy carries them
+      out = new Response(response.body, response)
+      this.#addHeaders(out.headers, outcome)
     }
     return out
   }
@@ -161,19 +167,59 @@ export class RateLimit extends Plugin {
     ;(context.responseHeaders ??= []).push(...outcome.headers)
   }
 
-  /** The outcome of one hit of `key`; undefined when the store failed and the limit fails open. */
-  async #count(key: string): Promise<Outcome | undefined> {
-    const scoped = `${this.name}:${key.length > MAX_KEY_LENGTH ? await hashed(key) : key}`
-    let counted: WindowCount
-    try {
-      counted = await this.store.hit(scoped, this.windowMs, this.algorithm, Date.now())
-    } catch (error) {
-      this.#log(error)
-      if (this.failOpen) return undefined
-      throw new ServiceUnavailable('rate limit store unavailable', {
-        headers: { 'retry-after': '1' },
-      })
+  /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
+  #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
+    if (key === undefined) return undefined
+    const counted = this.#count(key)
+    const admit = (outcome: Outcome | undefined): undefined => {
+      if (outcome === undefined) return undefined
+      this.#outcomes.set(context, outcome)
+      if (!outcome.allowed) throw this.#refusal(outcome)
+      return undefined
     }
+    return isThenable(counted) ? counted.then(admit) : admit(counted)
+  }
+
+  /** Set the outcome's headers; several limits on one route make one list per field (draft-ietf-httpapi-ratelimit-headers). */
+  #addHeaders(headers: Headers, outcome: Outcome): void {
+    for (const [name, value] of outcome.headers) {
+      const present = name === 'retry-after' ? null : headers.get(name)
+      if (present === null) headers.set(name, value)
+      else if (!present.includes(this.#mine)) headers.append(name, value)
+    }
+  }
+
+  /**
+   * The outcome of one hit of `key` (synchronous when the store answers at once); undefined when
+   * the store failed and the limit fails open.
+   */
+  #count(key: string): Outcome | undefined | Promise<Outcome | undefined> {
+    if (key.length > MAX_KEY_LENGTH) return hashed(key).then((digest) => this.#count(digest))
+    let counted: WindowCount | Promise<WindowCount>
+    try {
+      counted = this.store.hit(`${this.name}:${key}`, this.windowMs, this.algorithm, Date.now())
+    } catch (error) {
+      return this.#failed(error)
+    }
+    if (isThenable(counted))
+      return counted.then(
+        (count) => this.#outcome(count),
+        (error: unknown) => this.#failed(error),
+      )
+    return this.#outcome(counted)
+  }
+
+  /** A store that failed: pass uncounted (fail open) or the 503 (fail closed); said in the log. */
+  #failed(error: unknown): undefined {
+    this.#log(error)
+    if (this.failOpen) return undefined
+    throw new ServiceUnavailable('rate limit store unavailable', {
+      headers: { 'retry-after': '1' },
+    })
+  }
+
+  /** What a count means: allowed or not, and the headers saying so. */
+  #outcome(counted: WindowCount): Outcome {
     const resetMs = Math.max(0, counted.resetMs)
     const used =
       this.algorithm === 'sliding'

@@ -30,7 +30,7 @@ export interface RateLimitStore {
     windowMs: number,
     algorithm: 'fixed' | 'sliding',
     now: number,
-  ): Promise<WindowCount>
+  ): WindowCount | Promise<WindowCount>
 }
 
 /** The start of the sliding window holding `now`. */
