@@ -59,11 +59,15 @@ const redisServer = await startRedis()
 const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
 
 const apps: { name: string; origin: string; close(): Promise<void> }[] = []
-const variants: [string, (service: ReturnType<typeof createFw>) => void][] = [
+type Variant = [string, (service: ReturnType<typeof createFw>) => void]
+const variants: Variant[] = [
   ['no limit', () => {}],
   ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
-  ...(redis ? ([['rateLimit, RedisStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: RedisStore(redis, { prefix: `bench:${Date.now()}:` }) }))]] as const) : []),
 ]
+if (redis) {
+  const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })
+  variants.push(['rateLimit, RedisStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store }))])
+}
 for (const [name, configure] of variants) {
   const service = createFw()
   configure(service)
