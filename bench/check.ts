@@ -4,7 +4,7 @@
  * - the compiled router vs every route in declaration order (first regex/literal match per method);
  * - `parseQuery` vs `new URLSearchParams(search)`.
  */
-import { parseQuery, queryObject } from '../src/request/context'
+import { parseQuery, queryObject } from '../src/request/query'
 import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
 import { matchBySegments } from '../src/router/match'
 

@@ -119,7 +119,7 @@ function closedPath(graph: Map<string, string[]>, component: Set<string>, start:
  * The layer order of docs/architecture.md, lowest first: a module may import
  * its own layer and those below. Folders of src/ (root files by name); a module named whole
  * (`api/index.ts`: the `fw-api/api` entry, whose `API` carries `__as__` from service/; the
- * opt-in entries `adapters/`, `serve/`, `xml/`, `openapi/` and `testing/index.ts`, which register
+ * opt-in entries `adapters/`, `serve/`, `xml/`, `openapi/`, `proxy/` and `testing/index.ts`, which register
  * themselves with `service/host.ts`) sits in its own layer, not its folder's.
  */
 export const LAYERS: readonly (readonly string[])[] = [
@@ -131,11 +131,11 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['body'],
   ['api', 'conf'],
   ['compile'],
-  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health'],
+  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy'],
   ['adapters'],
   ['service'],
   ['testing'],
-  ['index.ts', 'api/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts'],
+  ['index.ts', 'api/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts', 'proxy/index.ts'],
 ]
 
 /** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"); none left. */
@@ -166,7 +166,7 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
  */
 export const REQUEST_PATH_FOLDERS: readonly string[] = [
   'adapters', 'api', 'auth', 'body', 'compile', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
-  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health',
+  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy',
 ]
 
 /** The folders no request runs through: the typed client, the OpenAPI document (built once), `fw-api/testing`. */

@@ -3,7 +3,7 @@
  * (run: npx tsx bench/libs/query.ts). Prints the cases where a candidate disagrees with URLSearchParams.
  */
 import { parse as fastParse } from 'fast-querystring'
-import { parseQuery, queryObject } from '../../src/request/context'
+import { parseQuery, queryObject } from '../../src/request/query'
 import { compare } from './measure'
 
 const cases = ['page=2&tag=a&tag=b', 'a=%zz', 'a=%E0%A4%A', 'q=caf%C3%A9+au+lait', 'a=é', '?a=1', '&&a=1&&', '=x', 'a==b', '__proto__=1&constructor=2', 'a=1&a=2&a=3', 'a', 'a+b=c+d', '%61=1', 'a=%', 'a=%2', 'a=%C3']

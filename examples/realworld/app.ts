@@ -7,6 +7,7 @@
 import { Fw, api, exceptions, request } from 'fw-api'
 import { auth } from 'fw-api/auth'
 import { orm } from 'fw-api/orm'
+import { rateLimit } from 'fw-api/plugins/rate-limit'
 import * as v from 'valibot'
 import * as tables from './tables'
 
@@ -29,6 +30,15 @@ export const jwt = auth.JsonWebToken({ secret: jwtSecret(), expiresIn: '30d', sc
 /** PBKDF2 iterations: `PBKDF2_ITERATIONS` (default OWASP's 600 000, about 110 ms of CPU per login on Node; docs/auth.md) */
 const hasher = auth.Pbkdf2Hasher({ iterations: Number(process.env.PBKDF2_ITERATIONS || auth.PBKDF2_SHA256_ITERATIONS) })
 const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], passwordField: 'password', hasher })
+/**
+ * Login attempts (docs/auth.md, "What a login costs": each runs one PBKDF2): `LOGIN_LIMIT` per
+ * account and client address every 15 minutes (default 10; `0` turns both limits off), and ten
+ * times that per client address. Counted per process (the default MemoryStore); a deployment of
+ * several processes passes `store: RedisStore(redis)` (docs/proxy-and-limits.md).
+ */
+const loginLimit = Number(process.env.LOGIN_LIMIT ?? 10)
+const loginPerAccount = loginLimit > 0 ? rateLimit({ limit: loginLimit, window: '15m', name: 'login' }) : undefined
+const loginPerAddress = loginLimit > 0 ? rateLimit({ limit: loginLimit * 10, window: '15m', name: 'login-address' }) : undefined
 /** public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one) */
 const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }
 const userParam = { user: jwtUser }
@@ -107,8 +117,12 @@ class UsersAPI extends api.API {
     // emails stored normalised (login() compares under the same rule): `Alice@Mail.com` is `alice@mail.com`'s account
     return userOut(await Account.save({ username, email: auth.normalizeIdent(email), password: await auth.hashPassword(password, hasher) }, { mustCreate: true }))
   }
+  @api.doc({ errors: [exceptions.TooManyRequests] })
   @api.post(login)
   async login({ data }: api.Input<typeof login>) {
+    // brute force (SPEC §12): per client address, and per account from that address, before the password is checked
+    await loginPerAddress?.check(this.request, this.request.ip ?? 'no-address')
+    await loginPerAccount?.check(this.request, `${this.request.ip}:${auth.normalizeIdent(data.user.email)}`)
     const done = await jwtUser.login(this.request, { ident: data.user.email, password: data.user.password })
     if (!done) throw new exceptions.BadRequest('email or password is invalid')
     // login() read the user's row (its password left out): answered from it, not read a second time

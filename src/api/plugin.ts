@@ -1,5 +1,5 @@
 import type { RequestContext } from '../request/context'
-import { INSTALL, type ServiceHooks } from './install'
+import { INSTALL, type DocumentedError, type ServiceHooks } from './install'
 
 /** What a plugin step may return: nothing (carry on), or a `Response` (short-circuit / replace). */
 export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
@@ -55,11 +55,17 @@ export class Plugin {
    */
   readonly requestHeaders?: readonly string[]
   /** statuses the plugin answers on the routes it runs on, listed in their OpenAPI operations */
-  readonly answers?: readonly PluginAnswer[];
+  readonly answers?: readonly PluginAnswer[]
+  /**
+   * Errors the plugin answers on the routes it runs on, for the OpenAPI document (a rate limit's
+   * 429 and its headers): read on a class (`@api.plugin`); on a service, `service.use()` documents them.
+   */
+  readonly documentedErrors?: readonly DocumentedError[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {
     service.addPlugin(this)
+    if (this.documentedErrors?.length) service.documentErrors?.(this.documentedErrors)
   }
 }
 

@@ -18,7 +18,7 @@ export interface SessionCookie {
   httpOnly?: boolean
   /** default `Lax` */
   sameSite?: 'Strict' | 'Lax' | 'None'
-  /** default `auto`: `Secure` when the request came over HTTPS */
+  /** default `auto`: `Secure` when the request came over HTTPS (through a trusted TLS proxy too: `trustProxy`) */
   secure?: boolean | 'auto'
   /** default `/` */
   path?: string
@@ -98,10 +98,9 @@ export function Session(options: SessionOptions): SessionScheme {
     ...(cookie.httpOnly === false ? [] : ['HttpOnly']),
     `SameSite=${cookie.sameSite ?? 'Lax'}`,
   ]
+  // `auto`: HTTPS as the client used it — through a trusted TLS proxy too (`trustProxy`, `context.secure`)
   const secure = (context: RequestContext): boolean =>
-    cookie.secure === 'auto' || cookie.secure === undefined
-      ? context.url.protocol === 'https:'
-      : cookie.secure
+    cookie.secure === 'auto' || cookie.secure === undefined ? context.secure : cookie.secure
   const setCookie = (context: RequestContext, value: string, age: number): void => {
     const line = [
       `${name}=${value}`,
@@ -116,7 +115,8 @@ export function Session(options: SessionOptions): SessionScheme {
     if (SAFE_METHODS.has(context.method)) return
     const origin = context.headers.get('origin')
     if (origin !== null) {
-      if (origin !== context.url.origin && !trusted.has(origin)) throw crossSite(origin)
+      // the origin the client sees: a trusted proxy's protocol and host (`trustProxy`), else the URL's
+      if (origin !== context.origin && !trusted.has(origin)) throw crossSite(origin)
       return
     }
     if (context.headers.get('sec-fetch-site') === 'cross-site') throw crossSite('a cross-site page')

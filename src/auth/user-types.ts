@@ -35,7 +35,7 @@ export interface UserOptions<T extends PgTable, P extends Key<T>> {
   iterations?: number
   /** the `orm.DatabaseConnections` alias (default `default`) */
   db?: string
-  /** the client's address for `loginIpField` (default: the socket's on Node, `server.requestIP` on Bun, else null) */
+  /** the client's address for `loginIpField` (default: `this.request.ip` — the peer, or the client a trusted proxy names — else null) */
   clientIp?: (context: RequestContext) => string | null | undefined
 }
 

@@ -28,17 +28,9 @@ import { unauthorized, type Found } from './scheme'
 
 export type { LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
 
-/** The client's address where the runtime tells it: Node's socket, Bun's `requestIP`. */
+/** The client's address (`this.request.ip`: the runtime's peer, or the client a trusted proxy names). */
 function clientAddress(context: RequestContext): string | null {
-  const env = context.env as
-    | {
-        incoming?: { socket?: { remoteAddress?: string } }
-        requestIP?: (request: Request) => { address?: string } | null
-      }
-    | undefined
-  const node = env?.incoming?.socket?.remoteAddress
-  if (node) return node
-  return typeof env?.requestIP === 'function' ? (env.requestIP(context.raw)?.address ?? null) : null
+  return context.ip ?? null
 }
 
 /** A user id as the primary key column holds it; undefined when it cannot be one. */

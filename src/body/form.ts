@@ -4,7 +4,7 @@
  * a legitimate use for that name, and dropping it keeps later copies safe.
  */
 import { BadRequest } from '../exceptions/index'
-import { addRepeated } from '../request/context'
+import { addRepeated } from '../request/query'
 
 /** One form value: text, or an uploaded file. */
 export type FormEntry = string | File

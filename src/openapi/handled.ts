@@ -59,6 +59,22 @@ export function renderedSchema(
 export function errorHeaders(status: number): Record<string, JsonSchema> | undefined {
   if (status === 405)
     return { Allow: { description: 'The methods this path serves', schema: { type: 'string' } } }
+  if (status === 429)
+    return {
+      'Retry-After': {
+        description: 'Seconds until a request may pass',
+        schema: { type: 'integer' },
+      },
+      'RateLimit-Policy': {
+        description:
+          'The limit: `"<name>";q=<requests>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers)',
+        schema: { type: 'string' },
+      },
+      RateLimit: {
+        description: 'What is left: `"<name>";r=<remaining>;t=<seconds to reset>`',
+        schema: { type: 'string' },
+      },
+    }
   if (status === 401)
     return {
       'WWW-Authenticate': {

@@ -236,6 +236,17 @@ function pluginResponse(answer: PluginAnswer, envelope: RouteEnvelope | undefine
     : response
 }
 
+/** `response` with the headers the route's declared sources put on every answer (a rate limit's). */
+function withAnswerHeaders(response: JsonSchema, errors: readonly DeclaredError[]): JsonSchema {
+  const headers: Record<string, JsonSchema> = {}
+  for (const error of errors)
+    for (const [name, description] of Object.entries(error.headers ?? {}))
+      headers[name] = { description, schema: { type: 'string' } }
+  if (!Object.keys(headers).length) return response
+  const own = (response as { headers?: Record<string, JsonSchema> }).headers
+  return { ...response, headers: { ...own, ...headers } }
+}
+
 /**
  * The `responses` of one operation; error responses are `$ref`s into
  * `components` (filled in `shared`), one component per status and envelope.
@@ -248,7 +259,9 @@ export function responsesOf(
   defs: Definitions,
   shared: Record<string, JsonSchema>,
 ): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = { [String(route.status)]: successResponse(route, defs) }
+  const out: Record<string, JsonSchema> = {
+    [String(route.status)]: withAnswerHeaders(successResponse(route, defs), route.errors),
+  }
   const builtIn = errorStatuses(route)
   // Statuses an `@api.handle` hook declares: in its form wherever the route answers them.
   const handled = new Map(route.handled.map((answer) => [answer.status, answer]))

@@ -128,4 +128,6 @@ export interface DeclaredError {
   hook?: string
   /** what else raises it (an installed item, e.g. the database) */
   by?: string
+  /** headers its source puts on every answer of the route (name → description) */
+  headers?: Readonly<Record<string, string>>
 }

@@ -34,13 +34,19 @@ import type {
   RouteParam,
 } from './route-info'
 
-function errorOf(error: Function, hook?: string, by?: string): DeclaredError {
+function errorOf(
+  error: Function,
+  hook?: string,
+  by?: string,
+  headers?: Readonly<Record<string, string>>,
+): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status
   return {
     status: typeof status === 'number' ? status : 500,
     name: error.name,
     ...(hook ? { hook } : {}),
     ...(by ? { by } : {}),
+    ...(headers ? { headers } : {}),
   }
 }
 
@@ -264,9 +270,12 @@ function describe(
     doc,
     errors: [
       ...declaredErrors(endpoint, doc),
-      ...serviceErrors
+      ...[
+        ...serviceErrors,
+        ...entry.data.classPlugins.flatMap((plugin) => plugin.documentedErrors ?? []),
+      ]
         .filter((item) => !item.methods || item.methods.includes(def.method))
-        .map((item) => errorOf(item.error, undefined, item.by)),
+        .map((item) => errorOf(item.error, undefined, item.by, item.headers)),
     ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),

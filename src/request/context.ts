@@ -1,5 +1,7 @@
 import type { FramingCheck } from '../types'
+import type { ClientAddressing, ForwardedClient } from './client'
 import { parseCookies } from './parse'
+import { parseQuery, type QueryValues } from './query'
 
 /** Options of `this.respond(...)`. */
 export interface RespondInit {
@@ -106,11 +108,15 @@ export class RequestContext<C extends ContextTypes = {}> {
   resolved: Map<unknown, unknown> | undefined = undefined
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
   setCookies: string[] | undefined = undefined
+  /** @internal headers set on the endpoint's response (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
+  responseHeaders: [string, string][] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
   #state?: StateOf<C>
   #deadline?: AbortController
+  #client?: ForwardedClient
+  readonly #addressing: ClientAddressing | undefined
 
   /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
   readonly framing: FramingCheck | undefined
@@ -123,9 +129,11 @@ export class RequestContext<C extends ContextTypes = {}> {
     env?: unknown,
     ctx?: unknown,
     framing?: FramingCheck,
+    addressing?: ClientAddressing,
   ) {
     this.raw = raw
     this.framing = framing
+    this.#addressing = addressing
     this.method = raw.method
     this.path = path
     this.search = search
@@ -143,6 +151,58 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** the parsed URL (built on first use: most endpoints never need it) */
   get url(): URL {
     return (this.#url ??= new URL(this.raw.url))
+  }
+
+  /**
+   * The client's address: the peer the runtime reports (Node's socket, `Bun.serve`'s
+   * `requestIP`, `Deno.serve`'s `remoteAddr`, Workers' `CF-Connecting-IP`), or the client a
+   * trusted proxy names (`trustProxy`); IPv4-mapped IPv6 as IPv4. `undefined` where the server
+   * reports none (a host framework that passes no socket, a request built in code).
+   *
+   * @example
+   * @api.get whoami() { return this.request.ip } // '203.0.113.7'
+   */
+  get ip(): string | undefined {
+    return this.#forwarded().ip
+  }
+
+  /** The protocol the client used, without `:`: a trusted proxy's (`X-Forwarded-Proto`), else the URL's. */
+  get protocol(): string {
+    return this.#forwarded().protocol ?? this.url.protocol.slice(0, -1)
+  }
+
+  /** The client used HTTPS (or WSS): through a trusted TLS proxy, or the URL's own protocol. */
+  get secure(): boolean {
+    const protocol = this.protocol
+    return protocol === 'https' || protocol === 'wss'
+  }
+
+  /** The host the client asked for: a trusted proxy's (`X-Forwarded-Host`), else the URL's. */
+  get host(): string {
+    return this.#forwarded().host ?? this.url.host
+  }
+
+  /** The origin the client sees (`https://shop.example`): `protocol` and `host` (CSRF checks compare `Origin` with it). */
+  get origin(): string {
+    const forwarded = this.#forwarded()
+    if (forwarded.protocol === undefined && forwarded.host === undefined) return this.url.origin
+    const protocol = this.protocol
+    const host = this.host
+    const defaultPort = protocol === 'https' || protocol === 'wss' ? ':443' : ':80'
+    return `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`
+  }
+
+  /** The client as the peer and the trusted proxies say, found on first use. */
+  #forwarded(): ForwardedClient {
+    if (this.#client !== undefined) return this.#client
+    const addressing = this.#addressing
+    const peer = addressing?.peer(this.raw, this.env)
+    const client =
+      (addressing?.resolve !== undefined
+        ? addressing.resolve(this.raw.headers, peer)
+        : undefined) ?? ({ ip: peer } satisfies ForwardedClient)
+    this.#client = client
+    return client
   }
 
   /** request headers (case-insensitive) */
@@ -187,114 +247,27 @@ export class RequestContext<C extends ContextTypes = {}> {
 }
 
 /**
- * `response` with the request's pending `Set-Cookie` values (`context.setCookies`)
- * appended; the same object when there are none. A response with immutable
- * headers (`Response.redirect`, a fetched one) is copied first.
+ * `response` with the request's pending `Set-Cookie` values (`context.setCookies`) appended and
+ * its pending headers (`context.responseHeaders`: a rate limit's) set; the same object when there
+ * are none. A response with immutable headers (`Response.redirect`, a fetched one) is copied first.
  */
 export function withSetCookies(context: RequestContext, response: Response): Response {
   const cookies = context.setCookies
-  if (cookies === undefined) return response
+  const headers = context.responseHeaders
+  if (cookies === undefined && headers === undefined) return response
   context.setCookies = undefined
-  let target = response
+  context.responseHeaders = undefined
+  const add = (target: Response): void => {
+    for (const cookie of cookies ?? []) target.headers.append('set-cookie', cookie)
+    // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
+    for (const [name, value] of headers ?? []) target.headers.append(name, value)
+  }
   try {
-    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
+    add(response)
+    return response
   } catch {
-    target = new Response(response.body, response)
-    for (const cookie of cookies) target.headers.append('set-cookie', cookie)
+    const copy = new Response(response.body, response)
+    add(copy)
+    return copy
   }
-  return target
-}
-
-/** Query values by name: a string, or an array when the key repeats (null prototype). */
-export type QueryValues = Record<string, string | string[]>
-
-const PLUS = /\+/g
-
-/** `+` → space, then percent-decode; `undefined` when the text is not valid percent-encoded UTF-8. */
-function decodeQueryPart(text: string): string | undefined {
-  const spaced = text.includes('+') ? text.replace(PLUS, ' ') : text
-  if (!spaced.includes('%')) return spaced
-  try {
-    return decodeURIComponent(spaced)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Parse a query string exactly as `new URLSearchParams(search)` does (WHATWG
- * urlencoded parsing), into the shape of `queryObject`, without building a
- * URLSearchParams: ASCII text with valid percent-encoding (every URL a
- * `Request` serialises) is split by hand; anything else goes through
- * URLSearchParams, whose lenient decoding then applies.
- *
- * @example
- * parseQuery('page=2&tag=a&tag=b') // { page: '2', tag: ['a', 'b'] }
- */
-export function parseQuery(search: string): QueryValues {
-  const out: QueryValues = Object.create(null)
-  if (!search) return out
-  const kind = queryKind(search)
-  if (kind === NEEDS_URL_SEARCH_PARAMS) return queryObject(new URLSearchParams(search))
-  const length = search.length
-  let start = search.charCodeAt(0) === 0x3f ? 1 : 0 // URLSearchParams drops one leading '?'
-  while (start < length) {
-    let end = search.indexOf('&', start)
-    if (end < 0) end = length
-    if (end > start) {
-      const equalsAt = search.indexOf('=', start)
-      const hasValue = equalsAt >= 0 && equalsAt < end
-      const rawName = search.slice(start, hasValue ? equalsAt : end)
-      const rawValue = hasValue ? search.slice(equalsAt + 1, end) : ''
-      // Nothing to decode anywhere (no '+' or '%'): the slices are the names and values.
-      const name = kind === PLAIN ? rawName : decodeQueryPart(rawName)
-      const value = kind === PLAIN ? rawValue : decodeQueryPart(rawValue)
-      if (name === undefined || value === undefined) return queryObject(new URLSearchParams(search))
-      addRepeated(out, name, value)
-    }
-    start = end + 1
-  }
-  return out
-}
-
-/** ASCII with neither `+` nor `%` (split as is), ASCII to decode, or anything else (URLSearchParams). */
-const PLAIN = 0
-const ENCODED = 1
-const NEEDS_URL_SEARCH_PARAMS = 2
-
-/** One pass over the query string says how it is parsed (instead of a regex, then two `includes` per name and value). */
-function queryKind(search: string): number {
-  let kind = PLAIN
-  for (let index = 0; index < search.length; index++) {
-    const code = search.charCodeAt(index)
-    if (code > 0x7f) return NEEDS_URL_SEARCH_PARAMS
-    if (code === 0x2b || code === 0x25) kind = ENCODED
-  }
-  return kind
-}
-
-/** Everything under one query key: a string, or an array when the key repeats. */
-export function queryObject(query: URLSearchParams): QueryValues {
-  const out: Record<string, string | string[]> = Object.create(null)
-  for (const [key, value] of query) addRepeated(out, key, value)
-  return out
-}
-
-/**
- * Add `value` under `key`: the value itself the first time, an array from the
- * second time on — "a repeated key becomes an array", the one rule query strings,
- * form bodies and multipart bodies share. The target is a null-prototype object, and a
- * `__proto__` key is dropped outright (no query or form field has a legitimate
- * use for that name, and dropping it keeps later copies into plain objects safe).
- *
- * @example
- * const out: Record<string, string | string[]> = Object.create(null)
- * addRepeated(out, 'a', '1'); addRepeated(out, 'a', '2') // out.a → ['1', '2']
- */
-export function addRepeated<T>(out: Record<string, T | T[]>, key: string, value: T): void {
-  if (key === '__proto__') return
-  const existing = out[key]
-  if (existing === undefined) out[key] = value
-  else if (Array.isArray(existing)) existing.push(value)
-  else out[key] = [existing, value]
 }

@@ -4,6 +4,7 @@
  * place fw looks at the runtime's globals for the request path.
  */
 import { fromFramingServer, isBunServer } from '../body/stream'
+import { serverPeer, workersPeer, type PeerAddress } from '../request/client'
 import type { FramingCheck } from '../types'
 import { detectRuntime } from './runtime'
 
@@ -23,6 +24,8 @@ export interface RuntimeTraits {
   headersObject: boolean
   /** how a request from a server that frames bodies by their Content-Length is recognised */
   framing: FramingCheck
+  /** how the peer address is read: the server's argument, or Workers' `CF-Connecting-IP` */
+  peer: PeerAddress
 }
 
 /** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
@@ -75,10 +78,12 @@ export const workersFraming: FramingCheck = (request, env) => {
  * The traits of the runtime fw runs on.
  *
  * @example
- * const traits = runtimeTraits() // on Deno: { hostInUrl: true, headersObject: false, framing }
+ * const traits = runtimeTraits() // on Deno: { hostInUrl: true, headersObject: false, framing, peer }
  */
 export function runtimeTraits(): RuntimeTraits {
   const runtime = detectRuntime()
-  const framing = runtime === 'bun' ? bunFraming() : onWorkers() ? workersFraming : byServerArgument
-  return { hostInUrl: runtime === 'deno', headersObject: runtime === 'bun', framing }
+  const workers = onWorkers()
+  const framing = runtime === 'bun' ? bunFraming() : workers ? workersFraming : byServerArgument
+  const peer = workers ? workersPeer : serverPeer
+  return { hostInUrl: runtime === 'deno', headersObject: runtime === 'bun', framing, peer }
 }

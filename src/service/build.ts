@@ -7,6 +7,7 @@ import type { DocumentedError } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
+import type { ClientResolver } from '../request/client'
 import type { OpenAPIDocument } from '../openapi/document'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
@@ -53,6 +54,8 @@ export interface BuildInputs {
   docsMount?: typeof docsMount
   /** the health routes' maker (`fw-api/health`) and whether `close()` started, given when `health` is set */
   health?: { healthMount: typeof healthMount; closing: () => boolean }
+  /** the `trustProxy` option compiled (`fw-api/proxy`), given when it is set */
+  trustProxy?: ClientResolver
 }
 
 /**
@@ -99,6 +102,7 @@ export function compileService(
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,
+    trustProxy: inputs.trustProxy,
   })
   return compiled
 }

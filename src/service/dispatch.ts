@@ -9,6 +9,7 @@ import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { AllowTable } from './allow'
 import { containHandler } from './contain'
 import { BadRequest, MethodNotAllowed, NotFound, NotImplemented } from '../exceptions'
+import type { ClientAddressing, ClientResolver } from '../request/client'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
 import type { Renderer, Stringify } from '../response/render'
@@ -46,6 +47,8 @@ export interface DispatchConfig {
   onError?: (error: unknown) => void
   /** the runtime's ways (serve/traits.ts), found once at build */
   runtime: RuntimeTraits
+  /** the compiled `trustProxy` (fw-api/proxy); none: forwarding headers change nothing */
+  trustProxy?: ClientResolver
 }
 
 /** The compiled service: its fetch function and its routes (for docs generators). */
@@ -103,6 +106,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
   if (config.api) defs.push(...collectEndpoints(config.api, config.route))
   const { stringify, debug, onError, plugins } = config
   const { framing, hostInUrl } = config.runtime
+  const addressing: ClientAddressing = { peer: config.runtime.peer, resolve: config.trustProxy }
   const inits = new ResponseInits(config.runtime.headersObject)
   const options: CompileOptions = {
     stringify,
@@ -279,9 +283,13 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       if (!under(mount.prefix, path)) continue
       if (FORBIDDEN_METHODS.has(request.method)) return root.error(notHanded(request.method))
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      return mount.guarded(new RequestContext(request, path, search, Date.now(), env, ctx, framing))
+      return mount.guarded(
+        new RequestContext(request, path, search, Date.now(), env, ctx, framing, addressing),
+      )
     }
-    return routed(new RequestContext(request, path, search, Date.now(), env, ctx, framing))
+    return routed(
+      new RequestContext(request, path, search, Date.now(), env, ctx, framing, addressing),
+    )
   }
   // Not `async`: a response ready synchronously skips a promise hop. Nothing throws out of it (docs/security.md):
   // the mounts, the plugins and the endpoints contain their own failures, and anything else is the root's 500.

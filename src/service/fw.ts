@@ -21,7 +21,14 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import { backendLayer, documentsLayer, healthDrain, healthInputs, servingLayer } from './host'
+import {
+  backendLayer,
+  documentsLayer,
+  healthDrain,
+  healthInputs,
+  proxyLayer,
+  servingLayer,
+} from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -284,6 +291,7 @@ export class Fw<B = unknown> {
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
     const docs = this.options.docs
+    const trustProxy = this.options.trustProxy
     const inputs = {
       options: this.options,
       limits: this.limits,
@@ -292,6 +300,8 @@ export class Fw<B = unknown> {
       docsMount:
         docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
       health: healthInputs(this.options.health, () => this.#closing),
+      trustProxy:
+        trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
     }
     return compileService(this.#declared, inputs)
   }

@@ -10,6 +10,8 @@ import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
+import type { TrustProxy } from '../proxy/trust'
+import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
 import type { Declaration } from './build'
@@ -50,11 +52,15 @@ export interface HealthLayer {
   drainMs(options: HealthOptions | true): number
 }
 
+/** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
+export type ProxyLayer = (option: TrustProxy) => ClientResolver
+
 const layers: {
   backends?: BackendLayer
   serving?: ServingLayer
   documents?: DocumentsLayer
   health?: HealthLayer
+  proxy?: ProxyLayer
 } = {}
 
 /**
@@ -151,4 +157,21 @@ export function healthInputs(
 export async function healthDrain(health: boolean | HealthOptions | undefined): Promise<void> {
   const ms = health ? healthLayer().drainMs(health) : 0
   if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/**
+ * Register the `trustProxy` compiler (called by the `fw-api/proxy` entry when imported).
+ *
+ * @example registerProxy(compileTrustProxy)
+ */
+export function registerProxy(layer: ProxyLayer): void {
+  layers.proxy ??= layer
+}
+
+/** The `trustProxy` compiler, or ImproperlyConfigured saying what to import. */
+export function proxyLayer(): ProxyLayer {
+  if (layers.proxy !== undefined) return layers.proxy
+  throw new ImproperlyConfigured(
+    "`trustProxy` needs the forwarding-header reader: add `import 'fw-api/proxy'` (SPEC §5.2: the core carries none)",
+  )
 }

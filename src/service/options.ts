@@ -6,6 +6,7 @@ import type { DocsOptions } from '../openapi/page'
 import type { Timeouts } from '../serve/types'
 import type { CorsOptions } from '../plugins/cors'
 import type { HealthOptions } from '../health/options'
+import type { TrustProxy } from '../proxy/trust'
 import { routeOf } from '../api/decorators'
 import { joinPath, repeatedSegment } from '../router/route-path'
 
@@ -53,6 +54,13 @@ export interface FwOptions {
    * `ready` checks; `true` for the defaults. Needs `fw-api/health` (`fw-api/serve` imports it).
    */
   health?: boolean | HealthOptions
+  /**
+   * The proxies whose `X-Forwarded-For` / `-Proto` / `-Host` (or `Forwarded`) fw believes, for
+   * `this.request.ip`, `.secure`, `.host` (docs/proxy-and-limits.md; needs `import 'fw-api/proxy'`):
+   * addresses and CIDRs (`['10.0.0.0/8']`), a hop count, a function, or `{ hops, header }`.
+   * Default: none — forwarding headers change nothing.
+   */
+  trustProxy?: TrustProxy | false
   /** serve `<docs>/openapi.json` and an API reference page: a path, `true` (`<route>/docs`) or settings */
   docs?: boolean | string | DocsOptions
   /** attach async or callback-style handlers to backends that have both (the seed's spelling, kept) */

@@ -1,8 +1,8 @@
 /** One "repeated key → array" rule for query strings and form bodies, `__proto__` dropped the same way in both. */
 import { describe, expect, it } from 'vitest'
-import { parseQuery, queryObject } from '../../src/request/context'
+import { parseQuery, queryObject } from '../../src/request/query'
 import { addField, createForm } from '../../src/body/form'
-import { addRepeated } from '../../src/request/context'
+import { addRepeated } from '../../src/request/query'
 
 describe('repeated keys', () => {
   it('a key becomes an array from its second occurrence on', () => {

@@ -9,7 +9,7 @@ import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import * as tables from '../../examples/blog/tables'
-import { parseQuery } from '../../src/request/context'
+import { parseQuery } from '../../src/request/query'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 
 const { articles } = tables

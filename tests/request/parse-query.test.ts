@@ -1,7 +1,7 @@
 /** `parseQuery` splits ASCII query strings by hand: it must answer exactly as URLSearchParams does. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseQuery, queryObject } from '../../src/request/context'
+import { parseQuery, queryObject } from '../../src/request/query'
 
 const viaUrlSearchParams = (search: string) => queryObject(new URLSearchParams(search))
 const alphabet = ['a', 'b', '1', '=', '&', '+', '%', '2', '0', 'C', '3', 'A', '9', '?', ' ', 'é', '_', 'g']

@@ -1,0 +1,98 @@
+/**
+ * What `rateLimit` costs (docs/proxy-and-limits.md): bench/apps/fw.ts's E1 (GET /items with a
+ * validated query) served three times in this process on 127.0.0.1 — without a limit, under
+ * `rateLimit` with the MemoryStore, under `rateLimit` with a RedisStore (a throw-away
+ * redis-server on a free loopback port; skipped without one) — each driven by wrk in paired
+ * rounds (the order rotates); the report gives requests/s per round and the median per-round
+ * ratio against the unlimited app. Every request counts under one key (127.0.0.1) with a limit
+ * it never reaches.
+ *
+ *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
+ */
+import 'fw-api/serve'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
+import { createServer } from 'node:net'
+import { MemoryStore, RedisStore, rateLimit } from 'fw-api/plugins/rate-limit'
+import { createClient } from 'redis'
+import { createFw } from './apps/fw'
+
+const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5)
+const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 2)
+const CONNECTIONS = Number(process.env.BENCH_WRK_CONNECTIONS ?? 50)
+const PATH = '/items?page=2&limit=10'
+const LIMIT = 1_000_000_000
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** A redis-server on a free loopback port, or undefined where there is none. */
+async function startRedis(): Promise<{ url: string; stop(): void } | undefined> {
+  if (spawnSync('which', ['redis-server']).status !== 0) return undefined
+  const port = await freePort()
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept') && resolve()))
+  return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
+}
+
+/** Requests per second wrk measured against `url` (asynchronous: the servers answer from this process). */
+async function wrk(url: string): Promise<number> {
+  const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
+  const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
+  if (!found) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
+  if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
+  return Number(found[1])
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+const redisServer = await startRedis()
+const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
+
+const apps: { name: string; origin: string; close(): Promise<void> }[] = []
+type Variant = [string, (service: ReturnType<typeof createFw>) => void]
+const variants: Variant[] = [
+  ['no limit', () => {}],
+  ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
+]
+if (redis) {
+  const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })
+  variants.push(['rateLimit, RedisStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store }))])
+}
+for (const [name, configure] of variants) {
+  const service = createFw()
+  configure(service)
+  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
+  const check = await fetch(`http://127.0.0.1:${server.port}${PATH}`)
+  if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`)
+  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
+}
+
+const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
+for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
+for (let round = 0; round < ROUNDS; round++) {
+  const order = apps.map((_, index) => apps[(index + round) % apps.length] ?? apps[0])
+  for (const app of order) if (app) rates.get(app.name)?.push(await wrk(`${app.origin}${PATH}`))
+}
+const base = rates.get('no limit') ?? []
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds\n`)
+console.log('| app | requests/s per round | median | median ratio to no limit |')
+console.log('|---|---|---|---|')
+for (const [name, values] of rates) {
+  const ratios = values.map((value, index) => value / (base[index] ?? value))
+  console.log(`| ${name} | ${values.map((value) => Math.round(value)).join(', ')} | ${Math.round(median(values))} | ${median(ratios).toFixed(3)} |`)
+}
+for (const app of apps) await app.close()
+await redis?.quit()
+redisServer?.stop()
+process.exit(0)

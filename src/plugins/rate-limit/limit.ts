@@ -1,0 +1,266 @@
+/**
+ * `rateLimit` (SPEC §14 "Rate limits", docs/proxy-and-limits.md): a plugin that counts each
+ * request under its key in a store and answers 429 past the limit, with `Retry-After` and the
+ * IETF `RateLimit-Policy` / `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) on every
+ * answer it governs.
+ */
+import { Plugin } from '../../api/plugin'
+import type { DocumentedError } from '../../api/install'
+import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
+import type { RequestContext } from '../../request/context'
+import { durationMs } from '../../utils/duration'
+import { isThenable } from '../../utils/thenable'
+import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
+
+/**
+ * Options of `rateLimit`.
+ *
+ * @example
+ * rateLimit({ limit: 100, window: '1m', key: (request) => request.ip, store: RedisStore(redis) })
+ */
+export interface RateLimitOptions {
+  /** requests allowed per key and window */
+  limit: number
+  /** the window: ms or a duration string (`'1m'`, `'15m'`, `'1h'`) */
+  window: number | string
+  /**
+   * The key a request counts under (default: `request.ip`; requests with no address share one
+   * key). `undefined` leaves the request uncounted. It gets the request context; for a key that
+   * reads parsed params, call `limiter.check(this.request, key)` in the endpoint or a before hook.
+   */
+  key?: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  /** where hits are counted (default: a `MemoryStore` of its own, per process) */
+  store?: RateLimitStore
+  /** `fixed` (default): a window from a key's first hit; `sliding`: this window and the weighted one before */
+  algorithm?: 'fixed' | 'sliding'
+  /** when the store fails: `true` lets the request through, `false` (default) answers 503; logged either way */
+  failOpen?: boolean
+  /** the policy's name in `RateLimit-Policy` / `RateLimit` (default `default`); also keeps its keys apart in a shared store */
+  name?: string
+}
+
+/** What one counted request was told. */
+interface Outcome {
+  allowed: boolean
+  /** the headers of every answer it governs */
+  headers: [string, string][]
+}
+
+const NO_ADDRESS = 'no-address'
+/** Keys longer than this are hashed (a key made of request data never grows a store's keys unbounded). */
+const MAX_KEY_LENGTH = 200
+/** One store failure logged per this many ms (a down store fails every request). */
+const LOG_EVERY_MS = 10_000
+
+const POLICY_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
+
+/** SHA-256 of `key`, base64url. */
+async function hashed(key: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)),
+  )
+  let text = ''
+  for (const byte of digest) text += String.fromCharCode(byte)
+  return `#${btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
+}
+
+/**
+ * A rate limit: use it on a service (`service.use(limiter)`), an API class
+ * (`@api.plugin(limiter)`), or one endpoint with a key from its params (`limiter.check(...)`).
+ *
+ * @example
+ * const limiter = rateLimit({ limit: 100, window: '1m' })
+ * service.use(limiter)
+ */
+export class RateLimit extends Plugin {
+  readonly limit: number
+  readonly windowMs: number
+  readonly algorithm: 'fixed' | 'sliding'
+  readonly failOpen: boolean
+  readonly name: string
+  readonly store: RateLimitStore
+  readonly #key: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  /** the `RateLimit-Policy` header's value */
+  readonly policy: string
+  /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
+  override readonly documentedErrors: readonly DocumentedError[]
+  readonly #outcomes = new WeakMap<RequestContext, Outcome>()
+  /** this policy's entry in a `RateLimit` list */
+  readonly #mine: string
+  #loggedAt = Number.NEGATIVE_INFINITY
+
+  constructor(options: RateLimitOptions) {
+    super()
+    const { limit } = options
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new ImproperlyConfigured(`rateLimit: limit must be a positive integer (got ${limit})`)
+    this.limit = limit
+    this.windowMs = durationMs(options.window, 'rateLimit({ window })')
+    this.algorithm = options.algorithm ?? 'fixed'
+    if (this.algorithm !== 'fixed' && this.algorithm !== 'sliding')
+      throw new ImproperlyConfigured(
+        `rateLimit: algorithm is 'fixed' or 'sliding' (got ${JSON.stringify(options.algorithm)})`,
+      )
+    this.failOpen = options.failOpen ?? false
+    this.name = options.name ?? 'default'
+    if (!POLICY_NAME.test(this.name))
+      throw new ImproperlyConfigured(
+        `rateLimit: name ${JSON.stringify(this.name)} must be a token (letters, digits, _ . -)`,
+      )
+    this.store = options.store ?? MemoryStore()
+    if (typeof this.store?.hit !== 'function')
+      throw new ImproperlyConfigured(
+        'rateLimit: store must be a rate-limit store (MemoryStore(), RedisStore(client))',
+      )
+    this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
+    this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
+    this.#mine = `"${this.name}";`
+    const headers = {
+      'RateLimit-Policy': `The limit: ${this.policy}`,
+      RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
+    }
+    this.documentedErrors = [{ error: TooManyRequests, by: `rateLimit(${this.name})`, headers }]
+  }
+
+  /**
+   * Count the request under its key; past the limit, a 429 (its headers on every answer).
+   * Synchronous while the key and the store are (a `MemoryStore`): no promise per request.
+   */
+  override processRequest(
+    _request: Request,
+    context: RequestContext,
+  ): undefined | Promise<undefined> {
+    const key = this.#key(context)
+    return isThenable(key)
+      ? key.then((found) => this.#admit(context, found))
+      : this.#admit(context, key)
+  }
+
+  /** The limit's headers on the answer of a request it counted. */
+  override processResponse(response: Response, context: RequestContext): Response | undefined {
+    const outcome = this.#outcomes.get(context)
+    if (outcome === undefined) return undefined
+    let out = response
+    try {
+      this.#addHeaders(out.headers, outcome)
+    } catch {
+      // immutable headers (a fetched response): a copy carries them
+      out = new Response(response.body, response)
+      this.#addHeaders(out.headers, outcome)
+    }
+    return out
+  }
+
+  /**
+   * Count this request under `key` (one endpoint's limit, with a key from its parsed params):
+   * throws the 429 past the limit; the headers go on the endpoint's answer.
+   *
+   * @example
+   * const loginLimit = rateLimit({ limit: 5, window: '15m' })
+   * // in the endpoint (or a before hook of it):
+   * await loginLimit.check(this.request, `${this.request.ip}:${data.username}`)
+   */
+  async check(context: RequestContext, key: string): Promise<void> {
+    const outcome = await this.#count(key)
+    if (outcome === undefined) return
+    if (!outcome.allowed) throw this.#refusal(outcome)
+    ;(context.responseHeaders ??= []).push(...outcome.headers)
+  }
+
+  /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
+  #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
+    if (key === undefined) return undefined
+    const counted = this.#count(key)
+    const admit = (outcome: Outcome | undefined): undefined => {
+      if (outcome === undefined) return undefined
+      this.#outcomes.set(context, outcome)
+      if (!outcome.allowed) throw this.#refusal(outcome)
+      return undefined
+    }
+    return isThenable(counted) ? counted.then(admit) : admit(counted)
+  }
+
+  /** Set the outcome's headers; several limits on one route make one list per field (draft-ietf-httpapi-ratelimit-headers). */
+  #addHeaders(headers: Headers, outcome: Outcome): void {
+    for (const [name, value] of outcome.headers) {
+      const present = name === 'retry-after' ? null : headers.get(name)
+      if (present === null) headers.set(name, value)
+      else if (!present.includes(this.#mine)) headers.append(name, value)
+    }
+  }
+
+  /**
+   * The outcome of one hit of `key` (synchronous when the store answers at once); undefined when
+   * the store failed and the limit fails open.
+   */
+  #count(key: string): Outcome | undefined | Promise<Outcome | undefined> {
+    if (key.length > MAX_KEY_LENGTH) return hashed(key).then((digest) => this.#count(digest))
+    let counted: WindowCount | Promise<WindowCount>
+    try {
+      counted = this.store.hit(`${this.name}:${key}`, this.windowMs, this.algorithm, Date.now())
+    } catch (error) {
+      return this.#failed(error)
+    }
+    if (isThenable(counted))
+      return counted.then(
+        (count) => this.#outcome(count),
+        (error: unknown) => this.#failed(error),
+      )
+    return this.#outcome(counted)
+  }
+
+  /** A store that failed: pass uncounted (fail open) or the 503 (fail closed); said in the log. */
+  #failed(error: unknown): undefined {
+    this.#log(error)
+    if (this.failOpen) return undefined
+    throw new ServiceUnavailable('rate limit store unavailable', {
+      headers: { 'retry-after': '1' },
+    })
+  }
+
+  /** What a count means: allowed or not, and the headers saying so. */
+  #outcome(counted: WindowCount): Outcome {
+    const resetMs = Math.max(0, counted.resetMs)
+    const used =
+      this.algorithm === 'sliding'
+        ? counted.current + counted.previous * (resetMs / this.windowMs)
+        : counted.current
+    const allowed = used <= this.limit
+    const remaining = Math.max(0, Math.floor(this.limit - used))
+    const seconds = Math.max(allowed ? 0 : 1, Math.ceil(resetMs / 1000))
+    const headers: [string, string][] = [
+      ['ratelimit-policy', this.policy],
+      ['ratelimit', `"${this.name}";r=${remaining};t=${seconds}`],
+    ]
+    if (!allowed) headers.push(['retry-after', String(seconds)])
+    return { allowed, headers }
+  }
+
+  #refusal(outcome: Outcome): TooManyRequests {
+    return new TooManyRequests(`rate limit exceeded: ${this.limit} per ${this.windowMs} ms`, {
+      headers: Object.fromEntries(outcome.headers),
+    })
+  }
+
+  /** Say the store failed, at most once per LOG_EVERY_MS. */
+  #log(error: unknown): void {
+    const now = Date.now()
+    if (now - this.#loggedAt < LOG_EVERY_MS) return
+    this.#loggedAt = now
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(
+      `fw rateLimit(${this.name}): the store failed (${message}); failing ${this.failOpen ? 'open: requests pass uncounted' : 'closed: requests answer 503'}`,
+    )
+  }
+}
+
+/**
+ * A rate limit of `limit` requests per `window` and key (default key: the client address,
+ * `request.ip`).
+ *
+ * @example
+ * service.use(rateLimit({ limit: 100, window: '1m' }))
+ */
+export function rateLimit(options: RateLimitOptions): RateLimit {
+  return new RateLimit(options)
+}

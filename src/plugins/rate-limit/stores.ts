@@ -1,0 +1,173 @@
+/**
+ * Where `rateLimit` counts (docs/proxy-and-limits.md, "Stores"): `MemoryStore` (one process),
+ * `RedisStore` (every process and machine: one Lua script per hit, atomic). A store counts a hit
+ * of a key in a window and says how many hits the window holds.
+ */
+
+/** What a store answers for one hit. */
+export interface WindowCount {
+  /** hits in the current window, this one included */
+  current: number
+  /** hits in the window before (sliding windows; 0 for fixed) */
+  previous: number
+  /** ms until the current window ends */
+  resetMs: number
+}
+
+/**
+ * A rate-limit store: count one hit of `key`.
+ *
+ * @example
+ * const store: RateLimitStore = { hit: async () => ({ current: 1, previous: 0, resetMs: 60_000 }) }
+ */
+export interface RateLimitStore {
+  /**
+   * Count a hit of `key`. `fixed`: a window of `windowMs` starts at the key's first hit.
+   * `sliding`: windows aligned on `windowMs` from the epoch (`now`), the one before read too.
+   */
+  hit(
+    key: string,
+    windowMs: number,
+    algorithm: 'fixed' | 'sliding',
+    now: number,
+  ): WindowCount | Promise<WindowCount>
+}
+
+/** The start of the sliding window holding `now`. */
+function windowStart(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs
+}
+
+/** One key's count in the memory store. */
+interface Counted {
+  /** fixed: the window's end; sliding: the current window's start */
+  at: number
+  current: number
+  previous: number
+  /** when the count is of no more use */
+  expires: number
+}
+
+/**
+ * Counts in this process's memory: exact within one process, per process under `run({ workers })`
+ * (each worker counts its own hits: n workers let up to n × limit through). At most `maxKeys`
+ * keys are kept; ended windows are dropped first.
+ *
+ * @example
+ * service.use(rateLimit({ limit: 100, window: '1m', store: MemoryStore() }))
+ */
+export function MemoryStore(options: { maxKeys?: number } = {}): RateLimitStore {
+  const maxKeys = options.maxKeys ?? 100_000
+  const counts = new Map<string, Counted>()
+  /** Drop the keys whose windows ended; if still full, the oldest keys. */
+  const sweep = (now: number): void => {
+    for (const [key, counted] of counts) if (counted.expires <= now) counts.delete(key)
+    for (const key of counts.keys()) {
+      if (counts.size < maxKeys) break
+      counts.delete(key)
+    }
+  }
+  const count = (
+    key: string,
+    windowMs: number,
+    algorithm: 'fixed' | 'sliding',
+    now: number,
+  ): WindowCount => {
+    let counted = counts.get(key)
+    if (counted === undefined && counts.size >= maxKeys) sweep(now)
+    if (algorithm === 'fixed') {
+      if (counted === undefined || counted.at <= now) {
+        counted = { at: now + windowMs, current: 0, previous: 0, expires: now + windowMs }
+        counts.set(key, counted)
+      }
+      counted.current++
+      return { current: counted.current, previous: 0, resetMs: counted.at - now }
+    }
+    const start = windowStart(now, windowMs)
+    if (counted === undefined) {
+      counted = { at: start, current: 0, previous: 0, expires: 0 }
+      counts.set(key, counted)
+    } else if (counted.at !== start) {
+      counted.previous = counted.at === start - windowMs ? counted.current : 0
+      counted.current = 0
+      counted.at = start
+    }
+    counted.current++
+    counted.expires = start + windowMs * 2
+    return { current: counted.current, previous: counted.previous, resetMs: start + windowMs - now }
+  }
+  return {
+    hit: (key, windowMs, algorithm, now) => Promise.resolve(count(key, windowMs, algorithm, now)),
+  }
+}
+
+/**
+ * The part of a Redis client `RedisStore` uses: node-redis (v4, v5)'s `sendCommand(args)`, or
+ * ioredis' `call(command, ...args)`.
+ *
+ * @example
+ * const client: RedisCommands = createClient({ url: 'redis://127.0.0.1:6379' })
+ */
+export type RedisCommands =
+  | { sendCommand(args: string[]): Promise<unknown> }
+  | { call(command: string, ...args: string[]): Promise<unknown> }
+
+/** Fixed window: the first hit starts it (INCR, PEXPIRE); the answer is the count and its time left. */
+const FIXED_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`
+
+/** Sliding window: count in this window's key (kept two windows), read the window before. */
+const SLIDING_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+return {count, previous}`
+
+/** Send one command with either client shape. */
+function commandSender(client: RedisCommands): (args: string[]) => Promise<unknown> {
+  if ('sendCommand' in client && typeof client.sendCommand === 'function')
+    return (args) => client.sendCommand(args)
+  if ('call' in client && typeof client.call === 'function')
+    return ([command = '', ...rest]) => client.call(command, ...rest)
+  throw new TypeError(
+    'RedisStore: the client needs sendCommand(args) (node-redis) or call(command, ...args) (ioredis)',
+  )
+}
+
+/** The two numbers a script answered. */
+function pair(answer: unknown): [number, number] {
+  if (!Array.isArray(answer) || answer.length !== 2)
+    throw new Error(`RedisStore: unexpected answer ${JSON.stringify(answer)?.slice(0, 100)}`)
+  return [Number(answer[0]), Number(answer[1])]
+}
+
+/**
+ * Counts in Redis, shared by every process and machine: each hit is one Lua script (`EVAL`:
+ * INCR and PEXPIRE together), so concurrent hits are counted exactly.
+ *
+ * @example
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect()
+ * service.use(rateLimit({ limit: 100, window: '1m', store: RedisStore(redis) }))
+ */
+export function RedisStore(
+  client: RedisCommands,
+  options: { prefix?: string } = {},
+): RateLimitStore {
+  const send = commandSender(client)
+  const prefix = options.prefix ?? 'fw:ratelimit:'
+  return {
+    async hit(key, windowMs, algorithm, now) {
+      const ms = String(Math.ceil(windowMs))
+      if (algorithm === 'fixed') {
+        const [current, resetMs] = pair(await send(['EVAL', FIXED_SCRIPT, '1', prefix + key, ms]))
+        return { current, previous: 0, resetMs }
+      }
+      const start = windowStart(now, windowMs)
+      const keys = [`${prefix}${key}:${start}`, `${prefix}${key}:${start - windowMs}`]
+      const kept = String(Math.ceil(windowMs * 2))
+      const [current, previous] = pair(await send(['EVAL', SLIDING_SCRIPT, '2', ...keys, kept]))
+      return { current, previous, resetMs: start + windowMs - now }
+    },
+  }
+}
