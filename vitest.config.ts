@@ -34,6 +34,8 @@ export const integrationTests: readonly string[] = [
   'tests/orm/counted.test.ts',
   'tests/orm/prepared.test.ts',
   'tests/plugins/traffic-entries.test.ts',
+  'tests/plugins/rate-limit.test.ts',
+  'tests/plugins/rate-limit-workers.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',
   'tests/adapters/framing.test.ts',
