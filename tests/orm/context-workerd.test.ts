@@ -2,6 +2,8 @@
  * SPEC §5.2 (last bullet): on Cloudflare Workers WITHOUT nodejs_compat (no AsyncLocalStorage), a
  * context filter reads the user from the context passed explicitly, and one given no context
  * fails loudly (a 500 naming the fix, in debug) — never a silent "no user" (`following: false`).
+ * With nodejs_compat, the request itself is carried (AsyncLocalStorage.run; `enterWith`, which
+ * workerd lacks, is not used), concurrently.
  * workerd via miniflare (tests/runtimes/workerd.ts, no compatibility flags), over real HTTP; the
  * Worker's statements run on a real PGlite in this process through drizzle's pg-proxy driver
  * (tests/orm/fixtures/context-worker.ts).
@@ -16,7 +18,10 @@ import { runtimesFor, startServer, type Server } from '../runtimes/runtimes'
 
 const START_MS = 120_000
 
-describe.each(runtimesFor(['workerd']))('request context on $label without nodejs_compat', (runtime) => {
+describe.each(runtimesFor(['workerd']).flatMap((runtime) => [
+  { runtime, flags: '', label: 'without nodejs_compat' },
+  { runtime, flags: 'nodejs_compat', label: 'with nodejs_compat' },
+]))('request context on workerd $label', ({ runtime, flags }) => {
   let pg: PGlite | undefined
   let proxy: HttpServer | undefined
   let server: Server | undefined
@@ -49,6 +54,7 @@ describe.each(runtimesFor(['workerd']))('request context on $label without nodej
     const { port } = proxy.address() as AddressInfo
     server = await startServer(runtime, 'tests/orm/fixtures/context-worker.ts', START_MS, {
       WORKERD_BINDINGS: JSON.stringify({ SQL_PROXY: `http://127.0.0.1:${port}/` }),
+      WORKERD_FLAGS: flags,
       WORKERD_EXTERNAL: 'postgres', // postgres.js needs nodejs_compat; the fixture never loads it
     })
   }, START_MS + 30_000)
@@ -70,7 +76,17 @@ describe.each(runtimesFor(['workerd']))('request context on $label without nodej
     expect(statements).toBeGreaterThanOrEqual(4)
   })
 
-  it('no context given where the request cannot be carried: a 500 naming the fix, never following: false', async () => {
+  it.runIf(flags === 'nodejs_compat')('with nodejs_compat (AsyncLocalStorage.run), no context given: the request\'s own, per request', async () => {
+    const viewers = [2, undefined, 3, 2, undefined, 2]
+    const answers = await Promise.all(viewers.map(async (user) => {
+      const response = await ask('implicit', user)
+      expect(response.status, server?.output()).toBe(200)
+      return ((await response.json()) as { following: boolean }).following
+    }))
+    expect(answers).toEqual(viewers.map((user) => user === 2))
+  })
+
+  it.runIf(flags === '')('no context given where the request cannot be carried: a 500 naming the fix, never following: false', async () => {
     for (const user of [2, undefined]) {
       const before = statements
       const response = await ask('implicit', user)
