@@ -90,6 +90,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/bounds.test.ts',
   'tests/orm/bulk-relations.test.ts',
   'tests/orm/context.test.ts',
+  'tests/orm/context-workerd.test.ts',
   'tests/orm/core.test.ts',
   'tests/orm/create.test.ts',
   'tests/orm/declare-modules.test.ts',

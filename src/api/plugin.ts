@@ -1,6 +1,13 @@
 import type { RequestContext } from '../request/context'
 import { INSTALL, type DocumentedError, type ServiceHooks } from './install'
 
+/**
+ * fw's own step of a plugin that must run the rest of the request inside a scope of its own
+ * (`orm.DatabaseConnections`: the request made current by `AsyncLocalStorage.run`): called with
+ * the request's context and the rest of the chain, it returns what the rest answers. Not public.
+ */
+export const AROUND: unique symbol = Symbol('fw.plugin.around') as never
+
 /** What a plugin step may return: nothing (carry on), or a `Response` (short-circuit / replace). */
 export type PluginResult = void | undefined | Response | Promise<void | undefined | Response>
 
@@ -47,6 +54,11 @@ export class Plugin {
   processResponse?(response: Response, ctx: RequestContext): PluginResult
   /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
   handleError?(error: unknown, ctx: RequestContext): PluginResult
+  /** fw's own scope around the rest of the request (AROUND); runs before `processRequest` */
+  [AROUND]?: (
+    ctx: RequestContext,
+    next: () => Response | Promise<Response>,
+  ) => Response | Promise<Response>
   /** declared by a plugin that reports server errors itself (`plugins.Logger`): the service then prints none to the console */
   readonly reportsErrors?: boolean
   /**

@@ -14,6 +14,10 @@ export class Exchange {
   readonly input: Record<string, unknown> = {}
   /** common params land here; with `endpointInstanceOnly` it is the endpoint's instance itself */
   readonly common: Record<string, unknown>
+  /** the parsed body, once read (compile/pipeline.ts) */
+  body: unknown = undefined
+  /** per whole-body param of the endpoint: does the body's content type suit it (compile/extract.ts) */
+  bodyAccepted: readonly boolean[] | undefined = undefined
   readonly #made: (BaseAPI | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]
 
@@ -23,6 +27,8 @@ export class Exchange {
    */
   constructor(
     readonly context: RequestContext,
+    /** raw path param values in template order (percent-encoded), as the route matched them */
+    readonly pathValues: readonly (string | undefined)[],
     levels: readonly LevelMaker[],
     endpointInstanceOnly: boolean,
   ) {

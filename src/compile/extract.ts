@@ -14,6 +14,7 @@ import { chainMessage, ConversionError } from '../schema'
 import { stackless } from '../utils/stackless'
 import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
+import type { Exchange } from './exchange'
 import type { ParamPlan, ParamSource } from './param-plan'
 
 /** Parse failures of one request: the 400's message (first failure) and every failing item. */
@@ -29,15 +30,15 @@ export interface Failures {
  */
 export function extract(
   plans: readonly ParamPlan[],
-  context: RequestContext,
+  exchange: Exchange,
   input: Record<string, unknown>,
   instance: Record<string, unknown>,
 ): Failures | undefined | Promise<Failures | undefined> {
   let failures: Failures | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
-    const value = valueOf(plan, context)
-    if (isThenable(value)) return extractAsync(plans, context, input, instance, i, value, failures)
+    const value = valueOf(plan, exchange)
+    if (isThenable(value)) return extractAsync(plans, exchange, input, instance, i, value, failures)
     failures = settle(plan, value, input, instance, failures)
   }
   return failures
@@ -46,7 +47,7 @@ export function extract(
 /** The rest of `extract` once a check answered with a promise: each value awaited in order. */
 async function extractAsync(
   plans: readonly ParamPlan[],
-  context: RequestContext,
+  exchange: Exchange,
   input: Record<string, unknown>,
   instance: Record<string, unknown>,
   from: number,
@@ -56,14 +57,14 @@ async function extractAsync(
   let found = settle(plans[from] as ParamPlan, await first, input, instance, failures)
   for (let i = from + 1; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
-    found = settle(plan, await valueOf(plan, context), input, instance, found)
+    found = settle(plan, await valueOf(plan, exchange), input, instance, found)
   }
   return found
 }
 
 /** One param's value: its default, `undefined` when it may be absent, else checked (an `Invalid`, or a promise for an async check). */
-function valueOf(plan: ParamPlan, context: RequestContext): unknown {
-  const raw = readParam(plan, context)
+function valueOf(plan: ParamPlan, exchange: Exchange): unknown {
+  const raw = readParam(plan, exchange)
   if (raw === undefined && plan.hasDefault) return plan.default
   if (raw === undefined && plan.mayBeAbsent) return undefined
   return checkParam(plan, raw)
@@ -73,13 +74,14 @@ function valueOf(plan: ParamPlan, context: RequestContext): unknown {
  * One param's raw value, from where its plan says (compile/param-plan.ts, `ParamSource`).
  *
  * @example
- * readParam(queryPlan(100, spec, 'q', 'input'), context) // context.query.q, the first of a repeated key
+ * readParam(queryPlan(100, spec, 'q', 'input'), exchange) // context.query.q, the first of a repeated key
  */
-export function readParam(plan: ParamPlan, context: RequestContext): unknown {
+export function readParam(plan: ParamPlan, exchange: Exchange): unknown {
   const source = plan.source
+  const context = exchange.context
   switch (source.kind) {
     case 'path':
-      return context.pathValues[source.index]
+      return exchange.pathValues[source.index]
     case 'query': {
       // Same values as URLSearchParams' getAll(wire) / get(wire); arrays are copies.
       const value = context.query[source.wire]
@@ -96,9 +98,9 @@ export function readParam(plan: ParamPlan, context: RequestContext): unknown {
     case 'entries':
       return entriesOf(source.at, source.entries, context)
     case 'body':
-      return context.bodyAccepted?.[source.index] ? context.body : undefined
+      return exchange.bodyAccepted?.[source.index] ? exchange.body : undefined
     case 'body-field': {
-      const body = context.body
+      const body = exchange.body
       return typeof body === 'object' && body !== null && Object.hasOwn(body, source.wire)
         ? (body as Record<string, unknown>)[source.wire]
         : undefined
@@ -225,14 +227,15 @@ const ALL: readonly boolean[] = Object.freeze([true])
  * to choose the plan (`chooseBody`) and to read with.
  */
 export function readEndpointBody(
-  context: RequestContext,
+  exchange: Exchange,
   bodies: readonly BodyPlan[],
   limits: Limits,
 ): Promise<unknown> {
+  const context = exchange.context
   const type = contentTypeOf(context.raw)
   return readBody(
     context.raw,
-    chooseBody(context, bodies, type),
+    chooseBody(exchange, bodies, type),
     limits,
     context.env,
     type,
@@ -246,16 +249,16 @@ export function readEndpointBody(
  * none → the first plan's 415.
  */
 function chooseBody(
-  context: RequestContext,
+  exchange: Exchange,
   bodies: readonly BodyPlan[],
   type: ContentType | undefined,
 ): BodyPlan {
   if (bodies.length === 1) {
-    context.bodyAccepted = ALL
+    exchange.bodyAccepted = ALL
     return bodies[0] as BodyPlan
   }
   const accepted = bodies.map((plan) => accepts(plan, type))
   const chosen = accepted.indexOf(true)
-  context.bodyAccepted = accepted
+  exchange.bodyAccepted = accepted
   return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
 }

@@ -26,7 +26,7 @@ export interface HookStep {
 export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unknown> | undefined {
   const hookInput: Record<string, unknown> = { ...exchange.input }
   const failures = step.params.length
-    ? extract(step.params, exchange.context, hookInput, exchange.common)
+    ? extract(step.params, exchange, hookInput, exchange.common)
     : undefined
   // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
   if (isThenable(failures))

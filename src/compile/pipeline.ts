@@ -149,8 +149,8 @@ export class EndpointCore {
   #body(exchange: Exchange): Answer {
     const bodies = this.#plan.bodies
     if (!bodies) return this.#params(exchange)
-    return readEndpointBody(exchange.context, bodies, this.#plan.options.limits).then((body) => {
-      exchange.context.body = body
+    return readEndpointBody(exchange, bodies, this.#plan.options.limits).then((body) => {
+      exchange.body = body
       return this.#params(exchange)
     })
   }
@@ -158,7 +158,7 @@ export class EndpointCore {
   /** Every param of the endpoint (an asynchronous schema check, a Standard Schema library's: once it settles). */
   #params(exchange: Exchange): Answer {
     if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
-    const failures = extract(this.#plan.params, exchange.context, exchange.input, exchange.common)
+    const failures = extract(this.#plan.params, exchange, exchange.input, exchange.common)
     if (isThenable(failures))
       return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
     return this.#checked(exchange, failures)
@@ -225,8 +225,8 @@ export class EndpointChain {
    * Answer a matched request. Never throws; synchronous when nothing asynchronous is declared
    * and the method returns no promise. An answer still pending is held to the endpoint's deadline.
    */
-  handle(context: RequestContext): Answer {
-    const exchange = new Exchange(context, this.#levels, this.#endpointInstanceOnly)
+  handle(context: RequestContext, pathValues: readonly (string | undefined)[]): Answer {
+    const exchange = new Exchange(context, pathValues, this.#levels, this.#endpointInstanceOnly)
     const answer = this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
     return this.#deadlineMs && answer instanceof Promise
       ? this.#withDeadline(answer, context)

@@ -1,4 +1,4 @@
-import type { Plugin, PluginResult } from '../api/plugin'
+import { AROUND, type Plugin, type PluginResult } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
@@ -26,6 +26,24 @@ function pluginResponse(value: unknown, passed?: Response): Response | undefined
  * compose(plugins.map((plugin) => pluginStep(plugin, root, (context) => context)).filter(Boolean), route)
  */
 export function pluginStep<State>(
+  plugin: Plugin,
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+): Step<State> | undefined {
+  const scope = plugin[AROUND]
+  const step = pluginStepOf(plugin, renderer, contextOf)
+  if (!scope) return step
+  // the scope goes around the plugin's own steps and the rest (a throw is rendered, as theirs)
+  return function pluginScope(state, next) {
+    try {
+      return scope(contextOf(state), () => (step ? step(state, next) : next(state)))
+    } catch (error) {
+      return renderer.error(error)
+    }
+  }
+}
+
+function pluginStepOf<State>(
   plugin: Plugin,
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { Plugin } from '../api/plugin'
+import { AROUND, Plugin } from '../api/plugin'
+import type { Answer } from '../compile/compose'
+import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Ref } from './paths'
 import { whereSql } from './sql'
@@ -120,7 +122,7 @@ export type ContextOf = (request: RequestContext) => Context
 
 interface Storage {
   getStore(): Current | undefined
-  enterWith(current: Current): void
+  run<T>(current: Current, scoped: () => T): T
 }
 /** What a request carries to schemas: itself and its service's mapping to a context. */
 interface Current {
@@ -131,9 +133,9 @@ interface Current {
 /**
  * The carrier of the current request, for schemas called inside an endpoint without `{ context }`:
  * one `AsyncLocalStorage` (`node:async_hooks`) for the process, created once where the runtime has
- * it — Node, Bun, Deno; Workers only with `nodejs_compat` and `enterWith` — through
- * `process.getBuiltinModule`, so the core never imports `node:*`. Where it is absent, schemas see an
- * empty context unless given `{ context }`, and every context filter then matches nothing (never a leak).
+ * it — Node, Bun, Deno; Workers with `nodejs_compat` — through `process.getBuiltinModule`, so the
+ * core never imports `node:*`. The request is carried by `run` around the rest of its pipeline
+ * (scoped: nothing outlives the request), never `enterWith`.
  */
 const storage: Storage | undefined = storageOf()
 
@@ -146,15 +148,34 @@ export function requestContext(): Context | undefined {
   return current === undefined ? undefined : current.contextOf(current.request)
 }
 
+const UNCARRIED =
+  'orm: a context filter or batch function read the request context, but this runtime cannot ' +
+  'carry the request to schemas (no AsyncLocalStorage: Cloudflare Workers without nodejs_compat). ' +
+  'Pass it explicitly: serialize(query, { context: this.request.state }) (or { context: {} } for no user)'
+
 /**
- * The service plugin that marks each request as current, with the service's mapping
- * (its first step, before any `await`, so the endpoint's continuations see it).
+ * The context of a call given no `{ context }` where the runtime cannot carry the request
+ * (Workers without `nodejs_compat`): reading any key of it throws `ImproperlyConfigured`, so a
+ * context filter fails loudly instead of silently reading "no user".
+ */
+export const uncarriedContext: Context = new Proxy(Object.freeze({}), {
+  get(target, key, receiver) {
+    // symbols and `then` are asked by inspection and promise resolution, not by a filter
+    if (typeof key === 'string' && key !== 'then') throw new ImproperlyConfigured(UNCARRIED)
+    return Reflect.get(target, key, receiver)
+  },
+})
+
+/**
+ * The service plugin that makes each request current for the rest of its pipeline (its routing,
+ * endpoint, hooks and inner plugins), with the service's mapping: `AsyncLocalStorage.run` around
+ * them where the runtime has it; no step elsewhere.
  */
 export function requestPlugin(contextOf: ContextOf = (request) => request.state): Plugin {
   const plugin = new Plugin()
   if (storage)
-    plugin.processRequest = (_request: Request, request: RequestContext) =>
-      void storage.enterWith({ request, contextOf })
+    plugin[AROUND] = (request: RequestContext, next: () => Answer): Answer =>
+      storage.run({ request, contextOf }, next)
   return plugin
 }
 
@@ -164,12 +185,6 @@ function storageOf(): Storage | undefined {
     | { AsyncLocalStorage?: new () => Storage }
     | undefined
   const Storage = hooks?.AsyncLocalStorage
-  if (!Storage || typeof Storage.prototype.enterWith !== 'function') return undefined
-  try {
-    // workerd has `enterWith` but throws "not implemented": probed once, on an instance of its own
-    new Storage().enterWith({ request: undefined as never, contextOf: () => ({}) })
-    return new Storage()
-  } catch {
-    return undefined
-  }
+  if (!Storage || typeof Storage.prototype.run !== 'function') return undefined
+  return new Storage()
 }

@@ -5,6 +5,7 @@ import {
   carriesRequests,
   requestContext,
   requestPlugin,
+  uncarriedContext,
   type Context,
   type ContextOf,
 } from './context'
@@ -139,8 +140,10 @@ export function databaseOf(alias: string): Database {
 /**
  * The context schemas read when not given `{ context }`: the current request's
  * (inside an endpoint of a service that uses connections), else empty — and an
- * empty context makes every context filter match nothing.
+ * empty context makes every context filter match nothing. Where the runtime cannot
+ * carry the request (Workers without `nodejs_compat`), a context that throws
+ * `ImproperlyConfigured` when read: a context filter never silently reads "no user".
  */
 export function currentContext(): Context {
-  return requestContext() ?? {}
+  return requestContext() ?? (carriesRequests ? {} : uncarriedContext)
 }

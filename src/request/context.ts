@@ -27,9 +27,6 @@ export type Responder = (value: unknown, init?: RespondInit) => Response
  */
 export type Responded<T> = Response & { readonly '~result'?: () => T }
 
-/** Path param values before a route matched (shared: read-only). */
-const NO_VALUES: readonly (string | undefined)[] = Object.freeze([])
-
 const noResponder: Responder = () => {
   throw new Error('fw: this.respond() is only available while fw is handling a request')
 }
@@ -96,12 +93,6 @@ export class RequestContext<C extends ContextTypes = {}> {
   readonly arrived: number
   /** the request id (set by `plugins.RequestId`) */
   id: string | undefined = undefined
-  /** @internal raw path param values in template order (percent-encoded), set when the route matched */
-  pathValues: readonly (string | undefined)[] = NO_VALUES
-  /** @internal the parsed body, once read */
-  body: unknown = undefined
-  /** @internal per whole-body param of the endpoint: does the body's content type suit it */
-  bodyAccepted: readonly boolean[] | undefined = undefined
   /** @internal how `respond()` renders here: the nearest template of the running endpoint or hook */
   responder: Responder = noResponder
   /** @internal values of the endpoint's `resolve` params (and what resolving them keeps, e.g. fw-api/auth's user), by key */

@@ -216,8 +216,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       (method === 'HEAD' ? router.match(context.path, 'GET') : undefined)
     if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, context.path)))
       return miss(context)
-    context.pathValues = match.values
-    return match.entry.data.endpoint.handle(context)
+    return match.entry.data.endpoint.handle(context, match.values)
   }
   // Service plugins around routing, and around the mounts that ask for them (the docs routes). Only
   // plugins with a request or response step go around (one with just `handleError` is asked by the

@@ -1,13 +1,15 @@
 /**
  * `planParams` (src/compile/params.ts) called directly: which sources an
  * endpoint reads, where each value goes, in which order, what it refuses at
- * build. The plans it returns are run by hand on a `RequestContext`, so each
+ * build. The plans it returns are run by hand on an `Exchange` (a request's context and what the
+ * pipeline keeps of it: path values, the body), so each
  * case checks a plan reads and converts what it says.
  *
  *   npx vitest run tests/compile/params.test.ts
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { Exchange } from '../../src/compile/exchange'
 import { checkParam, readParam } from '../../src/compile/extract'
 import { planParams, type PlanSource } from '../../src/compile/params'
 import { specFor, specsOf } from '../../src/compile/specs'
@@ -21,12 +23,11 @@ function source(template: string, params: Record<string, unknown>, extra: Partia
   return { where: 'ItemAPI.get()', template, params: specsOf(params, 'ItemAPI.get()'), common: [], ...extra }
 }
 
-/** A request context for `url`, with the path values the router would set. */
-function contextOf(url: string, pathValues: string[] = [], headers: HeadersInit = {}): RequestContext {
+/** A request's exchange for `url`, with the path values the router would hand the endpoint. */
+function contextOf(url: string, pathValues: string[] = [], headers: HeadersInit = {}): Exchange {
   const parsed = new URL(url)
   const context = new RequestContext(new Request(url, { headers }), parsed.pathname, parsed.search.slice(1), Date.now())
-  context.pathValues = pathValues
-  return context
+  return new Exchange(context, pathValues, [], false)
 }
 
 describe('planParams', () => {

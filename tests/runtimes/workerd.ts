@@ -14,9 +14,12 @@
  * nodejs_compat `node:*` imports stay for workerd) and `WORKERD_BINDINGS` (a
  * JSON object of plain-text bindings, the Worker's `env`); `WORKERD_KV` names
  * Workers KV namespace bindings (comma-separated; miniflare keeps them in memory).
+ * `WORKERD_EXTERNAL` names packages left out of the bundle (comma-separated; a module that
+ * throws stands for each): a fixture that never calls their lazy `import()` runs without them (postgres.js on plain Workers).
  */
 import { mkdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
+import type { PluginBuild } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { bundleWorker, compatibilityDate, workerModules } from '../../bench/worker-bundle.mjs'
 
@@ -31,7 +34,17 @@ const compatibilityFlags = (process.env.WORKERD_FLAGS ?? '').split(',').map((fla
 const bindings = JSON.parse(process.env.WORKERD_BINDINGS ?? '{}') as Record<string, string>
 const kvNamespaces = (process.env.WORKERD_KV ?? '').split(',').map((name) => name.trim()).filter(Boolean)
 
-await bundleWorker(resolve(root, entry), outfile, { nodeBuiltins: compatibilityFlags.includes('nodejs_compat') })
+const externals = (process.env.WORKERD_EXTERNAL ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+// each stands for a module that throws when loaded (workerd resolves every import() specifier at load)
+const leftOut = {
+  name: 'left-out',
+  setup(build: Pick<PluginBuild, 'onResolve' | 'onLoad'>) {
+    build.onResolve({ filter: /.*/ }, (args) => (externals.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined))
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path}: left out of this bundle (WORKERD_EXTERNAL)`)})` }))
+  },
+}
+
+await bundleWorker(resolve(root, entry), outfile, { nodeBuiltins: compatibilityFlags.includes('nodejs_compat'), plugins: externals.length ? [leftOut] : [] })
 
 const mf = new Miniflare({
   modules: workerModules(outfile),
