@@ -11,7 +11,7 @@ export type { TimeOptions } from './time'
  * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  * // a returned Date → "2025-04-15 16:38:30"
  */
-const CallableTime = callable(TimeClass)
+const CallableTime = /* @__PURE__ */ callable(TimeClass)
 /** An instance of `conf.Time`. @example const time: conf.Time = conf.Time({ useTz: false }) */
 type CallableTime = TimeClass
 /**
@@ -20,7 +20,7 @@ type CallableTime = TimeClass
  * @example
  * service.use(conf.NestSettings({ module: AppModule, imports: [UsersModule], options: { cors: true } }))
  */
-const CallableNestSettings = callable(NestSettingsClass)
+const CallableNestSettings = /* @__PURE__ */ callable(NestSettingsClass)
 /** An instance of `conf.NestSettings`. @example const settings: conf.NestSettings = conf.NestSettings({ module: AppModule }) */
 type CallableNestSettings = NestSettingsClass
 // Exported under another local name: the .d.ts bundler keeps both the value and the type

@@ -6,6 +6,7 @@
 import type { PluginAnswer } from '../api/plugin'
 import { errorHeaders, handledResponse, renderedSchema } from './handled'
 import type { DeclaredError, RouteEnvelope, RouteInfo } from './route-info'
+import { withAnswerHeaders } from './answer-headers'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
 /** Errors fw produces, with the condition documented for each. */
@@ -234,17 +235,6 @@ function pluginResponse(answer: PluginAnswer, envelope: RouteEnvelope | undefine
   return headers
     ? { ...response, headers: { ...(response.headers as object), ...headers } }
     : response
-}
-
-/** `response` with the headers the route's declared sources put on every answer (a rate limit's). */
-function withAnswerHeaders(response: JsonSchema, errors: readonly DeclaredError[]): JsonSchema {
-  const headers: Record<string, JsonSchema> = {}
-  for (const error of errors)
-    for (const [name, description] of Object.entries(error.headers ?? {}))
-      headers[name] = { description, schema: { type: 'string' } }
-  if (!Object.keys(headers).length) return response
-  const own = (response as { headers?: Record<string, JsonSchema> }).headers
-  return { ...response, headers: { ...own, ...headers } }
 }
 
 /**

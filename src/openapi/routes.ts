@@ -18,11 +18,11 @@ import { catchesMisses } from '../compile/misses'
 import { label } from '../compile/options'
 import { isOptional, type ParamPlan } from '../compile/params'
 import type { ClassLevel } from '../compile/tree'
-import { HttpError } from '../exceptions'
 import { declaredTemplate, type Template } from '../response/response'
 import { MARKER, type SecurityDoc } from '../request/markers'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
+import { caughtStatuses } from './caught'
 import { mayBeAbsent, type StandardSchemaV1 } from '../schema'
 import type {
   BodyField,
@@ -195,18 +195,6 @@ function answersOf(endpoint: CompiledEndpoint, servicePlugins: readonly Plugin[]
       )
         found.set(answer.status, answer)
   return [...found.values()]
-}
-
-/** The statuses a hook's error classes stand for (`undefined`: every error — none given, or a base class). */
-function caughtStatuses(errors: readonly Function[] | undefined): Set<number> | undefined {
-  if (!errors?.length) return undefined
-  const statuses = new Set<number>()
-  for (const cls of errors) {
-    const status = (cls as { status?: unknown }).status
-    if (cls === Error || cls === HttpError || typeof status !== 'number') return undefined
-    statuses.add(status)
-  }
-  return statuses
 }
 
 /**

@@ -13,7 +13,7 @@ export type { DatabaseOptions, Db } from './database'
  * import * as tables from './tables'
  * const db = orm.Database({ name: 'blog', engine: 'pglite', schema: tables })
  */
-const CallableDatabase = callable(DatabaseClass)
+const CallableDatabase = /* @__PURE__ */ callable(DatabaseClass)
 /** An instance of `orm.Database`. @example const db: orm.Database = orm.Database({ schema: tables }) */
 type CallableDatabase = DatabaseClass
 /**
@@ -22,7 +22,7 @@ type CallableDatabase = DatabaseClass
  * @example
  * service.use(orm.DatabaseConnections({ default: orm.Database({ name: 'blog', engine: 'pglite', schema: tables }) }))
  */
-const CallableDatabaseConnections = callable(DatabaseConnectionsClass)
+const CallableDatabaseConnections = /* @__PURE__ */ callable(DatabaseConnectionsClass)
 /** An instance of `orm.DatabaseConnections`. @example const connections: orm.DatabaseConnections = orm.DatabaseConnections({ default: db }) */
 type CallableDatabaseConnections = DatabaseConnectionsClass
 // Exported under another local name: the .d.ts bundler keeps both the value and the type

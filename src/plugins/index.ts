@@ -17,7 +17,7 @@ export type { LoggerOptions, LogRecord } from './logger'
  * @example
  * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
  */
-const CallableCORS = callable(CORSClass)
+const CallableCORS = /* @__PURE__ */ callable(CORSClass)
 /** An instance of `plugins.CORS`. @example const cors: plugins.CORS = plugins.CORS({ allowOrigin: '*' }) */
 type CallableCORS = CORSClass
 /**
@@ -26,7 +26,7 @@ type CallableCORS = CORSClass
  * @example
  * service.use(plugins.RequestId())
  */
-const CallableRequestId = callable(RequestIdClass)
+const CallableRequestId = /* @__PURE__ */ callable(RequestIdClass)
 /** An instance of `plugins.RequestId`. @example const ids: plugins.RequestId = plugins.RequestId({ header: 'x-correlation-id' }) */
 type CallableRequestId = RequestIdClass
 /**
@@ -35,7 +35,7 @@ type CallableRequestId = RequestIdClass
  * @example
  * service.use(plugins.Logger({ sink: (line) => process.stdout.write(`${line}\n`) }))
  */
-const CallableLogger = callable(LoggerClass)
+const CallableLogger = /* @__PURE__ */ callable(LoggerClass)
 /** An instance of `plugins.Logger`. @example const logger: plugins.Logger = plugins.Logger() */
 type CallableLogger = LoggerClass
 // Exported under another local name: the .d.ts bundler keeps both the value and the type

@@ -8,7 +8,7 @@ import { rendererFor, type CompileOptions } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { AllowTable } from './allow'
 import { containHandler } from './contain'
-import { BadRequest, MethodNotAllowed, NotFound, NotImplemented } from '../exceptions'
+import { MethodNotAllowed } from '../exceptions'
 import type { ClientAddressing, ClientResolver } from '../request/client'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
@@ -20,6 +20,7 @@ import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../route
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import { stackless } from '../utils/stackless'
+import { badTarget, FORBIDDEN_METHODS, notFound, notHanded } from './refusals'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
@@ -66,32 +67,6 @@ function headOnly(response: Response): Response {
   response.body.cancel().catch(() => {})
   return new Response(null, response)
 }
-
-const BAD_TARGET = 'the request URL or Host header is unusable'
-
-/**
- * The fetch standard's forbidden methods: no `Request` can be built with one (`new Request(url,
- * request)` throws "Method is forbidden"), yet Node, Bun and Deno hand such requests over. One is
- * never re-addressed: fw's router answers it at its path (a 405, or the 404 of an unknown path),
- * and under a mounted application, which could only be handed a rebuilt request, it is a 501.
- */
-const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
-const notHanded = (method: string): NotImplemented =>
-  stackless(
-    () =>
-      new NotImplemented(
-        `method not implemented: ${method} (a mounted application is never handed one)`,
-      ),
-  )
-
-/**
- * The routing errors (404, and the 400 of an unusable target) made without capturing a stack
- * (utils/stackless.ts): a routing error's stack is never shown, and on V8 capturing it is most of
- * the miss's cost.
- */
-const notFound = (path: string): NotFound =>
-  stackless(() => new NotFound(`path not found: ${path}`))
-const badTarget = (): BadRequest => stackless(() => new BadRequest(BAD_TARGET))
 
 /**
  * Compile a service into one fetch function: mounts by prefix, then the

@@ -21,14 +21,7 @@ import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
-import {
-  backendLayer,
-  documentsLayer,
-  healthDrain,
-  healthInputs,
-  proxyLayer,
-  servingLayer,
-} from './host'
+import { backendLayer, documentsLayer, healthDrain, optionLayers, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
@@ -290,19 +283,12 @@ export class Fw<B = unknown> {
 
   /** Compile what is declared (kept by `#build`). */
   #compile(): CompiledService {
-    const docs = this.options.docs
-    const trustProxy = this.options.trustProxy
-    const inputs = {
+    return compileService(this.#declared, {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
       document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
-      docsMount:
-        docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
-      health: healthInputs(this.options.health, () => this.#closing),
-      trustProxy:
-        trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
-    }
-    return compileService(this.#declared, inputs)
+      ...optionLayers(this.options, () => this.#closing),
+    })
   }
 }

@@ -14,7 +14,7 @@ import type { TrustProxy } from '../proxy/trust'
 import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { BackendLink } from './backend'
-import type { Declaration } from './build'
+import type { BuildInputs, Declaration } from './build'
 import type { serviceDocument } from './document'
 import type { HealthOptions } from '../health/options'
 import type { FwOptions } from './options'
@@ -174,4 +174,25 @@ export function proxyLayer(): ProxyLayer {
   throw new ImproperlyConfigured(
     "`trustProxy` needs the forwarding-header reader: add `import 'fw-api/proxy'` (SPEC §5.2: the core carries none)",
   )
+}
+
+/**
+ * What a build takes from the opt-in entries for the service's options: the `docs` routes' maker,
+ * the `health` routes' (and whether `close()` started), the `trustProxy` option compiled; each
+ * `undefined` when its option is off, ImproperlyConfigured naming the import when it is on without it.
+ *
+ * @example compileService(declared, { ...inputs, ...optionLayers(service.options, () => closing) })
+ */
+export function optionLayers(
+  options: Pick<FwOptions, 'docs' | 'health' | 'trustProxy'>,
+  closing: () => boolean,
+): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy'> {
+  const { docs, trustProxy } = options
+  return {
+    docsMount:
+      docs === undefined || docs === false ? undefined : documentsLayer('`docs`').docsMount,
+    health: healthInputs(options.health, closing),
+    trustProxy:
+      trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
+  }
 }

@@ -6,8 +6,10 @@
  *
  * The contract's bound is 2× Hono's bytes; it is not reached yet. RATCHET is the bound reached
  * (measured 2026-12-06 on this commit: fw 128,781 B / 46,595 B gzip, Hono 25,005 B / 10,174 B
- * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). Lower it as the core
- * shrinks, never raise it; the 2× case below is the target, marked as not met until it is.
+ * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). After the turn-5
+ * merges (default deadline, client address, health and proxy seams) and the namespaces' callables
+ * marked pure (unused plugins and confs tree-shaken): 130,539 B / 47,250 B gzip, 5.22×. Lower it as
+ * the core shrinks, never raise it; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
 import { Miniflare } from 'miniflare'
@@ -16,7 +18,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 5.3
+const RATCHET = 5.25
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
