@@ -6,6 +6,7 @@
  * with tags 7, B6 tags 1, B7 login 1. fw's counts: the same, fewer on B1 (1: the page's statement
  * counts too) and B5 (5: the user, the tags' one upsert, the article, its links, the answer).
  */
+import 'fw-api/serve'
 import './secret'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConduit } from '../../examples/realworld/app'
