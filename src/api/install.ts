@@ -31,8 +31,6 @@ export interface DocumentedError {
   error: Function
   methods?: readonly string[]
   by: string
-  /** headers it puts on every answer of the routes it covers, by name: their descriptions (`rateLimit`'s `RateLimit`) */
-  headers?: Readonly<Record<string, string>>
 }
 
 /** Anything `service.use()` takes: it installs itself on the service. */

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../request/context'
-import { INSTALL, type DocumentedError, type ServiceHooks } from './install'
+import { INSTALL, type ServiceHooks } from './install'
 
 /**
  * fw's own step of a plugin that must run the rest of the request inside a scope of its own
@@ -13,7 +13,7 @@ export type PluginResult = void | undefined | Response | Promise<void | undefine
 
 /**
  * A status a plugin answers on the routes it runs on, for the OpenAPI document
- * (fw-api/plugins/conditional's 304 and 412).
+ * (fw-api/plugins/conditional's 304 and 412, fw-api/plugins/rate-limit's 429).
  *
  * @example
  * const answer: api.PluginAnswer = { status: 429, description: 'Too Many Requests', by: 'rateLimit' }
@@ -30,6 +30,13 @@ export interface PluginAnswer {
   empty?: boolean
   /** who answers it, e.g. `fw-api/plugins/conditional` */
   by: string
+  /**
+   * the exception the plugin throws for it (`TooManyRequests`): listed with the route's declared
+   * errors (`@api.doc({ errors })`), by its name and `by`, as an endpoint's own would be
+   */
+  error?: Function
+  /** headers the plugin puts on every answer of the routes, the success too (a rate limit's `RateLimit`): name → description */
+  everyAnswerHeaders?: Readonly<Record<string, string>>
 }
 
 /**
@@ -66,18 +73,12 @@ export class Plugin {
    * runs on allows them, as it allows the headers the route's params declare.
    */
   readonly requestHeaders?: readonly string[]
-  /** statuses the plugin answers on the routes it runs on, listed in their OpenAPI operations */
-  readonly answers?: readonly PluginAnswer[]
-  /**
-   * Errors the plugin answers on the routes it runs on, for the OpenAPI document (a rate limit's
-   * 429 and its headers): read on a class (`@api.plugin`); on a service, `service.use()` documents them.
-   */
-  readonly documentedErrors?: readonly DocumentedError[];
+  /** statuses the plugin answers on the routes it runs on (a service's or a class's), listed in their OpenAPI operations */
+  readonly answers?: readonly PluginAnswer[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {
     service.addPlugin(this)
-    if (this.documentedErrors?.length) service.documentErrors?.(this.documentedErrors)
   }
 }
 

@@ -1,15 +1,15 @@
-/** The headers a rate limit (any declared error source) puts on every answer it governs, documented. */
+/** The headers a plugin (a rate limit) puts on every answer of the routes it covers, documented. */
+import type { PluginAnswer } from '../api/plugin'
 import type { JsonSchema } from './schema'
-import type { DeclaredError } from './route-info'
 
-/** `response` with the headers the route's declared sources put on every answer (a rate limit's). */
+/** `response` with the headers the route's plugins put on every answer (`everyAnswerHeaders`: a rate limit's). */
 export function withAnswerHeaders(
   response: JsonSchema,
-  errors: readonly DeclaredError[],
+  answers: readonly PluginAnswer[],
 ): JsonSchema {
   const headers: Record<string, JsonSchema> = {}
-  for (const error of errors)
-    for (const [name, description] of Object.entries(error.headers ?? {}))
+  for (const answer of answers)
+    for (const [name, description] of Object.entries(answer.everyAnswerHeaders ?? {}))
       headers[name] = { description, schema: { type: 'string' } }
   if (!Object.keys(headers).length) return response
   const own = (response as { headers?: Record<string, JsonSchema> }).headers

@@ -250,7 +250,7 @@ export function responsesOf(
   shared: Record<string, JsonSchema>,
 ): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {
-    [String(route.status)]: withAnswerHeaders(successResponse(route, defs), route.errors),
+    [String(route.status)]: withAnswerHeaders(successResponse(route, defs), route.answers),
   }
   const builtIn = errorStatuses(route)
   // Statuses an `@api.handle` hook declares: in its form wherever the route answers them.
@@ -290,8 +290,8 @@ export function responsesOf(
     if (String(answer.status) in out || answer.status in ERRORS) continue
     out[String(answer.status)] = handledResponse(answer, undefined, '', defs, shared)
   }
-  // What the plugins around it answer (fw-api/plugins/conditional's 304 and 412).
-  for (const answer of route.answers) {
+  // What the plugins around it answer (conditional's 304, 412); an exception's is in route.errors.
+  for (const answer of route.answers.filter((each) => !each.error)) {
     if (String(answer.status) in out || (!answer.empty && takenOver(route, answer.status))) continue
     out[String(answer.status)] = pluginResponse(answer, route.envelope)
   }

@@ -97,7 +97,7 @@ export interface RouteInfo {
   security: SecurityDoc[]
   /** error statuses its `@api.handle` hooks declare they answer (nearest hook first, one per status) */
   handled: HandledStatus[]
-  /** statuses the plugins around it answer (the service's and its classes', for its method) */
+  /** what the plugins around it answer (the service's, then its classes', for its method) */
   answers: PluginAnswer[]
   /** per hook with declared answers: the statuses it catches (`undefined`: every error), whether it sees routing errors (405), what it lists */
   takenOver: {
@@ -128,6 +128,4 @@ export interface DeclaredError {
   hook?: string
   /** what else raises it (an installed item, e.g. the database) */
   by?: string
-  /** headers its source puts on every answer of the route (name → description) */
-  headers?: Readonly<Record<string, string>>
 }

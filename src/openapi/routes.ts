@@ -34,19 +34,13 @@ import type {
   RouteParam,
 } from './route-info'
 
-function errorOf(
-  error: Function,
-  hook?: string,
-  by?: string,
-  headers?: Readonly<Record<string, string>>,
-): DeclaredError {
+function errorOf(error: Function, hook?: string, by?: string): DeclaredError {
   const status = (error as unknown as { status?: unknown }).status
   return {
     status: typeof status === 'number' ? status : 500,
     name: error.name,
     ...(hook ? { hook } : {}),
     ...(by ? { by } : {}),
-    ...(headers ? { headers } : {}),
   }
 }
 
@@ -183,18 +177,12 @@ function specSecurity(entry: unknown): SecurityDoc | undefined {
   return (entry as { [MARKER]: { security?: SecurityDoc } })[MARKER].security
 }
 
-/** What the service's plugins and the endpoint's classes' plugins answer on its method (first of each status). */
+/** What the service's plugins, then the endpoint's classes' plugins, answer on its method. */
 function answersOf(endpoint: CompiledEndpoint, servicePlugins: readonly Plugin[]): PluginAnswer[] {
-  const found = new Map<number, PluginAnswer>()
-  const plugins = [...servicePlugins, ...endpoint.def.levels.flatMap((level) => level.plugins)]
-  for (const plugin of plugins)
-    for (const answer of plugin.answers ?? [])
-      if (
-        !found.has(answer.status) &&
-        (!answer.methods || answer.methods.includes(endpoint.def.method))
-      )
-        found.set(answer.status, answer)
-  return [...found.values()]
+  const { levels, method } = endpoint.def
+  return [...servicePlugins, ...levels.flatMap((level) => level.plugins)]
+    .flatMap((plugin) => plugin.answers ?? [])
+    .filter((answer) => !answer.methods || answer.methods.includes(method))
 }
 
 /**
@@ -243,6 +231,7 @@ function describe(
   const { endpoint, optionalTail, classRenderer } = entry.data
   const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as ClassLevel
+  const answers = answersOf(endpoint, servicePlugins)
   return {
     method: def.method,
     template: entry.path.template,
@@ -258,17 +247,16 @@ function describe(
     doc,
     errors: [
       ...declaredErrors(endpoint, doc),
-      ...[
-        ...serviceErrors,
-        ...entry.data.classPlugins.flatMap((plugin) => plugin.documentedErrors ?? []),
-      ]
+      ...serviceErrors
         .filter((item) => !item.methods || item.methods.includes(def.method))
-        .map((item) => errorOf(item.error, undefined, item.by, item.headers)),
+        .map((item) => errorOf(item.error, undefined, item.by)),
+      // A plugin's answer that is an exception it throws: with the route's declared errors.
+      ...answers.flatMap(({ error, by }) => (error ? [errorOf(error, undefined, by)] : [])),
     ],
     classTag: classTagOf(def.cls),
     security: securityOf(endpoint),
     ...handledStatuses(endpoint),
-    answers: answersOf(endpoint, servicePlugins),
+    answers,
   }
 }
 

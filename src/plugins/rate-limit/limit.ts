@@ -4,8 +4,7 @@
  * IETF `RateLimit-Policy` / `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers) on every
  * answer it governs.
  */
-import { Plugin } from '../../api/plugin'
-import type { DocumentedError } from '../../api/install'
+import { Plugin, type PluginAnswer } from '../../api/plugin'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
@@ -83,7 +82,7 @@ export class RateLimit extends Plugin {
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
-  override readonly documentedErrors: readonly DocumentedError[]
+  override readonly answers: readonly PluginAnswer[]
   readonly #outcomes = new WeakMap<RequestContext, Outcome>()
   /** this policy's entry in a `RateLimit` list */
   readonly #mine: string
@@ -115,11 +114,19 @@ export class RateLimit extends Plugin {
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
     this.#mine = `"${this.name}";`
-    const headers = {
+    const everyAnswerHeaders = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
       RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
     }
-    this.documentedErrors = [{ error: TooManyRequests, by: `rateLimit(${this.name})`, headers }]
+    this.answers = [
+      {
+        status: 429,
+        description: 'Too Many Requests: the limit is reached (`Retry-After` says when to retry)',
+        error: TooManyRequests,
+        by: `rateLimit(${this.name})`,
+        everyAnswerHeaders,
+      },
+    ]
   }
 
   /**
