@@ -102,7 +102,7 @@ export type PluginResult = P.PluginResult
  * A status a plugin answers, listed in the OpenAPI operations of the routes it runs on.
  *
  * @example
- * readonly answers: api.PluginAnswer[] = [{ status: 429, description: 'Too Many Requests', by: 'rateLimit' }]
+ * readonly answers: api.PluginAnswer[] = [{ status: 429, description: 'Too Many Requests', error: exceptions.TooManyRequests, by: 'quota' }]
  */
 export type PluginAnswer = P.PluginAnswer
 /**
