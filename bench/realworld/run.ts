@@ -116,7 +116,7 @@ function start(framework: Framework, url: string, nodeFlags: string[] = []): Pro
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: url, JWT_SECRET, PBKDF2_ITERATIONS: env.PBKDF2_ITERATIONS ?? '1000' },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: url, JWT_SECRET, PBKDF2_ITERATIONS: env.PBKDF2_ITERATIONS ?? '1000', LOGIN_LIMIT: env.LOGIN_LIMIT ?? '0' },
   })
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
