@@ -4,7 +4,7 @@
  * Last-Modified, Cache-Control, type and encoding.
  */
 import { byteRange } from './ranges'
-import { fileResponse, type FileSystem, type FoundFile } from './files'
+import { fileResponse, type FileSystem, type FoundFile } from '../node/static-files'
 
 /** The methods a file answers. */
 export const ALLOW = 'GET, HEAD'

@@ -11,7 +11,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { durationMs } from '../utils/duration'
 import { contentTypeOf } from './content-types'
 import { ALLOW, answer, plain } from './answer'
-import { fileSystem, type FileSystem, type FoundFile } from './files'
+import { fileSystem, type FileSystem, type FoundFile } from '../node/static-files'
 
 /**
  * Options of `serveStatic(dir, options)`.

@@ -182,7 +182,7 @@ function lengthOf(value: string): number | undefined {
  * A streamed `body` with its declared Content-Length kept (a download the handler sized):
  * a Response whose body is held to `headers`' length — a byte past it, or an end before it,
  * errors the stream, so the server cuts the connection instead of sending a body out of step
- * with its framing (SPEC §5.1). Without a usable length the Response is framed as any other
+ * with its framing (SPEC §5.1). Without a usable length the Response is framed like every other
  * (`framed`: the length dropped, the body framed by its bytes).
  *
  * @example

@@ -8,7 +8,7 @@ import type * as FsPromisesNs from 'node:fs/promises'
 import type * as FsNs from 'node:fs'
 import type * as PathNs from 'node:path'
 import { ImproperlyConfigured } from '../exceptions'
-import { builtinModule } from '../node/io/runtime'
+import { builtinModule } from './io/runtime'
 import { heldToLength } from '../utils/http'
 
 /** The modules a static root needs. */
