@@ -7,51 +7,12 @@
  * naming the field, an ISO string is converted (H6).
  */
 import 'fw-api/serve'
-import { type } from 'arktype'
-import { api, exceptions, Fw, request } from 'fw-api'
+import { exceptions, Fw } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ItemRow, ItemSecrets, NoteRow, OwnedAPI, UserBase, UserSecrets } from './fixtures/declared-app'
 import * as tables from './fixtures/owned-tables'
 import { engines, startPostgres, type PostgresServer } from './engines'
-
-const UserBase = orm.Schema(tables.users, { id: true, username: true, bio: true })
-const UserSecrets = orm.Schema(tables.users, { id: true, isAdmin: true, password: true })
-const ItemRow = orm.Schema(tables.items, { id: true, text: true })
-const NoteRow = orm.Schema(tables.notes, {
-  id: true, title: true, text: true, ownerId: true, remindAt: true,
-  items: orm.Field('items', { schema: [ItemRow], mode: 'rwa' }),
-})
-const ItemSecrets = orm.Schema(tables.items, { id: true, pinned: true })
-
-// arktype keeps keys a body does not declare (its default), as a real app's body library may
-const profileBody = type({ 'bio?': 'string' })
-const signupBody = type({ username: 'string' }).array()
-const noteBody = type({ title: 'string', text: 'string', 'items?': type({ text: 'string' }).array() })
-const looseBody = type({ title: 'string', 'remindAt?': 'unknown' })
-const me = request.HeaderParam({ alias: 'X-User' })
-
-class OwnedAPI extends api.API {
-  @api.put('me', { data: request.Body(profileBody), me })
-  async profile({ data, me }: { data: typeof profileBody.infer; me: string }) {
-    return UserBase.save({ ...data, id: Number(me) })
-  }
-  @api.post('users', { list: request.Body(signupBody) })
-  async signup({ list }: { list: typeof signupBody.infer }) {
-    return UserBase.bulkSave(list)
-  }
-  @api.post('notes', { data: request.Body(noteBody), me })
-  async note({ data, me }: { data: typeof noteBody.infer; me: string }) {
-    return NoteRow.save({ ...data, ownerId: Number(me) }, { onConflict: 'update' })
-  }
-  @api.post('notes/scoped', { data: request.Body(noteBody), me })
-  async scoped({ data, me }: { data: typeof noteBody.infer; me: string }) {
-    return NoteRow.save({ ...data, ownerId: Number(me) }, { onConflict: 'update', where: { ownerId: Number(me) } })
-  }
-  @api.post('notes/remind', { data: request.Body(looseBody), me })
-  async remind({ data, me }: { data: typeof looseBody.infer; me: string }) {
-    return NoteRow.save({ ...data, ownerId: Number(me) } as orm.SaveValue<typeof tables.notes>)
-  }
-}
 
 /** The problem+json `detail` of an error response. */
 async function detailOf(response: Response): Promise<string> {
