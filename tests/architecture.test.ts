@@ -118,7 +118,8 @@ function closedPath(graph: Map<string, string[]>, component: Set<string>, start:
 /**
  * The layer order of docs/architecture.md, lowest first: a module may import
  * its own layer and those below. Folders of src/ (root files by name); a module named whole
- * (`api/index.ts`: the `fw-api/api` entry, whose `API` carries `__as__` from service/; the
+ * (`api/index.ts`: the `fw-api/api` entry, whose `API` carries `__as__` from service/;
+ * `request/index.ts`: the `fw-api/request` entry, whose body markers come from body/; the
  * opt-in entries `adapters/`, `serve/`, `xml/`, `openapi/`, `proxy/` and `testing/index.ts`, which register
  * themselves with `service/host.ts`) sits in its own layer, not its folder's.
  */
@@ -135,7 +136,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['adapters'],
   ['service'],
   ['testing'],
-  ['index.ts', 'api/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts', 'proxy/index.ts'],
+  ['index.ts', 'api/index.ts', 'request/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts', 'proxy/index.ts'],
 ]
 
 /** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"); none left. */

@@ -1,11 +1,5 @@
-import {
-  accepts,
-  contentTypeOf,
-  readBody,
-  type BodyPlan,
-  type ContentType,
-  type Limits,
-} from '../body'
+import type { BodyPlan, ContentType, Limits } from '../body'
+import { bodySupport, type BodySupport } from '../body/support'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
@@ -232,10 +226,11 @@ export function readEndpointBody(
   limits: Limits,
 ): Promise<unknown> {
   const context = exchange.context
-  const type = contentTypeOf(context.raw)
-  return readBody(
+  const support = bodySupport()
+  const type = support.contentTypeOf(context.raw)
+  return support.read(
     context.raw,
-    chooseBody(exchange, bodies, type),
+    chooseBody(support, exchange, bodies, type),
     limits,
     context.env,
     type,
@@ -249,6 +244,7 @@ export function readEndpointBody(
  * none → the first plan's 415.
  */
 function chooseBody(
+  support: BodySupport,
   exchange: Exchange,
   bodies: readonly BodyPlan[],
   type: ContentType | undefined,
@@ -257,7 +253,7 @@ function chooseBody(
     exchange.bodyAccepted = ALL
     return bodies[0] as BodyPlan
   }
-  const accepted = bodies.map((plan) => accepts(plan, type))
+  const accepted = bodies.map((plan) => support.accepts(plan, type))
   const chosen = accepted.indexOf(true)
   exchange.bodyAccepted = accepted
   return bodies[chosen < 0 ? 0 : chosen] as BodyPlan

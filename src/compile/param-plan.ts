@@ -2,8 +2,6 @@
  * One param's plan: where it is read from (path, query, header, cookie, body),
  * how it converts and validates. Built once per endpoint by planParams (params.ts).
  */
-import type { BodyPlan } from '../body'
-import { fileBoundsOf, fileFieldsOf, fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import {
@@ -12,7 +10,6 @@ import {
   STRING_SCHEMA,
   takesList,
   unwrapPlan,
-  wireKind,
   type AnySchema,
   type ConversionPlan,
 } from '../schema'
@@ -230,27 +227,4 @@ export function objectPlan(
 export const bodyFieldPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
   return plan(depth, spec, 'body', wire, target, key, { kind: 'body-field', wire })
-}
-
-/** Which wire forms a body param accepts, from its marker and its schema. */
-export function bodyPlanOf(spec: MarkerSpec): BodyPlan {
-  const schema = spec.schema ?? stringSchema
-  const fileInfo = fileSchemaInfo(schema)
-  if (spec.kind === 'body' && fileInfo) {
-    // The file's maxSize becomes the byte limit, so an oversized upload is a 413 before it is buffered.
-    return {
-      accept: 'binary',
-      contentType: spec.contentType ?? fileInfo.mime,
-      maxLength: spec.maxLength ?? fileInfo.maxSize,
-    }
-  }
-  if (spec.kind === 'body' && wireKind(schema) === 'string')
-    return { accept: 'text', contentType: spec.contentType, maxLength: spec.maxLength }
-  return {
-    accept: spec.accept ?? 'any',
-    contentType: spec.contentType,
-    maxLength: spec.maxLength,
-    fileFields: spec.kind === 'body' ? fileFieldsOf(schema) : undefined,
-    fileBounds: spec.kind === 'body' ? fileBoundsOf(schema) : undefined,
-  }
 }

@@ -1,12 +1,11 @@
 import type { BodyPlan } from '../body'
+import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
-import { fileBoundsOf } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
 import {
   bodyFieldPlan,
-  bodyPlanOf,
   cookiePlan,
   headerPlan,
   objectPlan,
@@ -131,7 +130,7 @@ export function planParams(
       case 'cookie-object':
         return void plans.push(objectPlan(depth, spec, key, target, 'cookie'))
       case 'body': {
-        const body = bodyPlanOf(spec)
+        const body = bodySupport().plan(spec)
         const index = bodies.push(body) - 1
         // Each whole-body param gets the body only when its content type is one it accepts.
         return void plans.push(plan(depth, spec, 'body', key, target, key, { kind: 'body', index }))
@@ -139,7 +138,7 @@ export function planParams(
       case 'body-field': {
         fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
         // a file field's own byte bound (`z.file().max(n)`): its part is a 413 while it streams
-        const bound = fileBoundsOf(spec.schema)?.get('')
+        const bound = bodySupport().fieldFileBound(spec)
         if (bound !== undefined)
           fieldBody.fileBounds = new Map(fieldBody.fileBounds).set(spec.alias ?? key, bound)
         return void plans.push(bodyFieldPlan(depth, spec, key, target))

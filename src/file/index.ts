@@ -25,27 +25,27 @@ export { safeFileName } from '../utils/safe-name'
  * @example
  * @api.post({ doc: request.BodyParam(file.File({ maxBytes: 1e6 })) })
  */
-const AnyFile: FileSchema = createFileSchema()
+const AnyFile: FileSchema = /* @__PURE__ */ createFileSchema()
 /**
  * An `image/*` file.
  *
  * @example
  * @api.post({ avatar: request.BodyParam(file.Image({ maxBytes: 2 * 1024 ** 2 })) })
  */
-const Image: FileSchema = createFileSchema({ mime: 'image/*' })
+const Image: FileSchema = /* @__PURE__ */ createFileSchema({ mime: 'image/*' })
 /**
  * An `audio/*` file.
  *
  * @example
  * v.object({ clip: file.Audio({ maxBytes: 10 * 1024 ** 2 }) })
  */
-const Audio: FileSchema = createFileSchema({ mime: 'audio/*' })
+const Audio: FileSchema = /* @__PURE__ */ createFileSchema({ mime: 'audio/*' })
 /**
  * A `video/*` file.
  *
  * @example
  * v.object({ clip: file.Video({ mime: 'video/mp4' }) })
  */
-const Video: FileSchema = createFileSchema({ mime: 'video/*' })
+const Video: FileSchema = /* @__PURE__ */ createFileSchema({ mime: 'video/*' })
 
 export { AnyFile as File, Image, Audio, Video }

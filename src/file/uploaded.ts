@@ -26,7 +26,9 @@ export class UploadedFile extends File {
 
   // Every File and Blob accessor and method reads the upload itself, so a copy works as the original
   // (the runtime's own ones check for its internal state: `Cannot read private member #name`).
-  static {
+  // Installed by the first upload made, not by a static block: a class with one is kept in every
+  // bundle that imports fw-api, used or not (SPEC §5.2).
+  static #forwardToOrigin(): void {
     // the type as declared, on every runtime (Bun's File adds `;charset=utf-8` to a text type)
     Object.defineProperty(UploadedFile.prototype, 'type', {
       configurable: true,
@@ -64,6 +66,7 @@ export class UploadedFile extends File {
     super(...args)
     this.#declaredType = declaredType(args[2]?.type)
     Object.defineProperty(this, ORIGIN, { value: this })
+    if (!Object.hasOwn(UploadedFile.prototype, 'type')) UploadedFile.#forwardToOrigin()
   }
 
   /**

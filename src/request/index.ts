@@ -1,5 +1,5 @@
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
-import type * as B from './body-markers'
+import type * as B from '../body/markers'
 import { configure, createMarker, notASchema, specSchema } from './markers'
 import type * as M from './markers'
 
@@ -90,7 +90,7 @@ export type WholeBodyOptions = B.WholeBodyOptions
  */
 export type SizedBodyOptions = B.SizedBodyOptions
 
-export { Body, Form, Json } from './body-markers'
+export { Body, BodyParam, Form, Json } from '../body/markers'
 
 const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
 
@@ -100,11 +100,12 @@ const slugRegex = '[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*'
  * @example
  * @api.get('item/{code}', { code: request.PathParam({ regex: '[a-z]{1,9}' }) })
  */
-export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> = createMarker({
-  kind: 'path',
-  match: 'segment',
-  hasDefault: false,
-})
+export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> =
+  /* @__PURE__ */ createMarker({
+    kind: 'path',
+    match: 'segment',
+    hasDefault: false,
+  })
 
 /**
  * A path param matching the rest of the path, slashes included (`.*`). A
@@ -116,7 +117,7 @@ export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> =
  * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
 export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> =
-  createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+  /* @__PURE__ */ createMarker({ kind: 'path', match: 'rest', hasDefault: false })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
@@ -124,12 +125,14 @@ export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOp
  * @example
  * @api.get('{slug}', { slug: request.SlugPathParam })
  */
-export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMarker({
-  kind: 'path',
-  match: 'segment',
-  regex: slugRegex,
-  hasDefault: false,
-})
+export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker(
+  {
+    kind: 'path',
+    match: 'segment',
+    regex: slugRegex,
+    hasDefault: false,
+  },
+)
 
 /**
  * One query param (the default kind), with options.
@@ -137,7 +140,7 @@ export const SlugPathParam: ConfigurableMarker<string, ParamOptions> = createMar
  * @example
  * @api.get({ q: request.QueryParam(v.string(), { alias: 'search', default: '' }) })
  */
-export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+export const QueryParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker({
   kind: 'query',
   hasDefault: false,
 })
@@ -149,7 +152,7 @@ export const QueryParam: ConfigurableMarker<string, ParamOptions> = createMarker
  * @example
  * @request.HeaderParam({ alias: 'X-Auth-Token' }) authToken!: string
  */
-export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+export const HeaderParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker({
   kind: 'header',
   hasDefault: false,
 })
@@ -160,19 +163,8 @@ export const HeaderParam: ConfigurableMarker<string, ParamOptions> = createMarke
  * @example
  * @request.CookieParam({ default: null }) csrftoken!: string | null
  */
-export const CookieParam: ConfigurableMarker<string, ParamOptions> = createMarker({
+export const CookieParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker({
   kind: 'cookie',
-  hasDefault: false,
-})
-
-/**
- * One field of the request body (JSON, XML, urlencoded or multipart).
- *
- * @example
- * @api.post({ title: request.BodyParam(v.string()), views: request.BodyParam(v.number(), { default: 0 }) })
- */
-export const BodyParam: ConfigurableMarker<string, BodyOptions> = createMarker({
-  kind: 'body-field',
   hasDefault: false,
 })
 

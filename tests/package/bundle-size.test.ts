@@ -8,8 +8,10 @@
  * (measured 2026-12-06 on this commit: fw 128,781 B / 46,595 B gzip, Hono 25,005 B / 10,174 B
  * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). After the turn-5
  * merges (default deadline, client address, health and proxy seams) and the namespaces' callables
- * marked pure (unused plugins and confs tree-shaken): 130,539 B / 47,250 B gzip, 5.22×. Lower it as
- * the core shrinks, never raise it; the 2× case below is the target, marked as not met until it is.
+ * marked pure (unused plugins and confs tree-shaken): 130,539 B / 47,250 B gzip, 5.22×. With the body
+ * readers and uploaded files behind the body markers (body/support.ts, issue #55): 105,096 B /
+ * 38,441 B gzip, 4.20×. Lower it as the core shrinks, never raise it; the 2× case below is the
+ * target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
 import { Miniflare } from 'miniflare'
@@ -18,7 +20,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 5.25
+const RATCHET = 4.25
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -55,6 +57,20 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(inputs.length).toBeGreaterThan(50)
     const optIn = /^src\/(adapters|openapi|xml|orm|auth|client|testing|static|health)\/|^src\/serve\/(server|node|bun|deno|cluster)|^src\/node\/(native|io\/(call|incoming|request|response|streams|socket))/
     expect(inputs.filter((path) => optIn.test(path))).toEqual([])
+  })
+
+  it('a service without a body param bundles no body reader and no uploaded-file code (the body markers bring them)', async () => {
+    const [fw] = await sizes
+    const output = Object.values(fw.metafile.outputs)[0]
+    const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
+    const readers = [
+      'src/body/read.ts', 'src/body/multipart.ts', 'src/body/multipart-headers.ts', 'src/body/json.ts',
+      'src/body/form.ts', 'src/body/xml.ts', 'src/body/stream-text.ts', 'src/body/text.ts', 'src/body/plan.ts',
+      'src/body/markers.ts', 'src/file/info.ts', 'src/file/standard.ts', 'src/file/schema.ts',
+      'src/file/uploaded.ts', 'src/node/save.ts', 'src/utils/safe-name.ts',
+    ]
+    // at most a few top-level constants of a module reached through a re-export (no function, no class)
+    expect(readers.filter((path) => held(path) > 200)).toEqual([])
   })
 
   it('the measured bundle is a working Worker: workerd, no compatibility flags, answers and validates', async () => {

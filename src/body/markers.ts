@@ -1,11 +1,32 @@
 /**
- * The whole-body markers (`request.Body`, `request.Json`, `request.Form`) and
- * their options; re-exported by request/index.ts.
+ * The body markers (`request.Body`, `request.Json`, `request.Form`, `request.BodyParam`) and
+ * their options; re-exported by request/index.ts. Making one hands the core its body support
+ * (./support): the readers are bundled only with a service that declares a body (SPEC §5.2).
  */
+import { createMarker, notASchema, specSchema, type MarkerSpec } from '../request/markers'
+import type * as M from '../request/markers'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { byteLimit } from '../utils/byte-limit'
-import { createMarker, notASchema, specSchema } from './markers'
-import type * as M from './markers'
+import { accepts, contentTypeOf } from './format'
+import { bodyPlanOf, fieldFileBound } from './plan'
+import { readBody } from './read'
+import { installBodySupport, type BodySupport } from './support'
+
+const SUPPORT: BodySupport = {
+  plan: bodyPlanOf,
+  fieldFileBound,
+  contentTypeOf,
+  accepts,
+  read: readBody,
+}
+
+/** A body marker: the core gets the body support the first time one is made. */
+function bodyMarker<TOut, TOptions, TIn>(
+  spec: MarkerSpec,
+): M.ConfigurableMarker<TOut, TOptions, TIn> {
+  installBodySupport(SUPPORT)
+  return createMarker<TOut, TOptions, TIn>(spec)
+}
 
 type BodyMarker<S extends StandardSchemaV1> = M.ConfigurableMarker<
   SchemaOutput<S>,
@@ -49,7 +70,7 @@ export function Body<S extends StandardSchemaV1>(
   schema: S,
   options: WholeBodyOptions = {},
 ): BodyMarker<S> {
-  return createMarker({
+  return bodyMarker({
     kind: 'body',
     accept: 'any',
     schema: specSchema(schema),
@@ -70,7 +91,7 @@ export function Json<S extends StandardSchemaV1>(
   schema: S,
   options: SizedBodyOptions = {},
 ): BodyMarker<S> {
-  return createMarker({
+  return bodyMarker({
     kind: 'body',
     accept: 'json',
     schema: specSchema(schema),
@@ -90,7 +111,7 @@ export function Form<S extends StandardSchemaV1>(
   schema: S,
   options: SizedBodyOptions = {},
 ): BodyMarker<S> {
-  return createMarker({
+  return bodyMarker({
     kind: 'body',
     accept: 'form',
     schema: specSchema(schema),
@@ -99,3 +120,14 @@ export function Form<S extends StandardSchemaV1>(
     invalid: notASchema(schema, 'request.Form'),
   })
 }
+
+/**
+ * One field of the request body (JSON, XML, urlencoded or multipart).
+ *
+ * @example
+ * @api.post({ title: request.BodyParam(v.string()), views: request.BodyParam(v.number(), { default: 0 }) })
+ */
+export const BodyParam: M.ConfigurableMarker<string, M.BodyOptions> = /* @__PURE__ */ bodyMarker({
+  kind: 'body-field',
+  hasDefault: false,
+})
