@@ -46,3 +46,23 @@ export function isInstallable(value: unknown): value is Installable {
     typeof (value as Partial<Installable>)[INSTALL] === 'function'
   )
 }
+
+/**
+ * A base for what `service.use()` installs that is not a plugin (`conf.Time`, `conf.NestSettings`):
+ * its `[INSTALL]` calls the subclass's `installInto`. esbuild keeps a class that declares a
+ * computed member (`[INSTALL]`) in every bundle that imports its module, used or not; a subclass
+ * of this one declares none, so a Worker that never uses it drops it (SPEC §5.2).
+ *
+ * @example
+ * class Setting extends Installable<ServiceHooks> {
+ *   protected installInto(service: ServiceHooks): void { service.setStringify(JSON.stringify) }
+ * }
+ */
+export abstract class Installable<H> {
+  [INSTALL](service: H): void {
+    this.installInto(service)
+  }
+
+  /** What `service.use(this)` does. */
+  protected abstract installInto(service: H): void
+}

@@ -43,7 +43,7 @@ export interface MultipartLimits {
   fileBounds?: ReadonlyMap<string, number>
 }
 
-const CRLF = new Uint8Array([CR, LF])
+const CRLF = /* @__PURE__ */ new Uint8Array([CR, LF])
 const HEADER_END = '\r\n\r\n'
 /** bytes of one part's header block */
 const MAX_HEADER_BYTES = 16 * 1024
@@ -268,7 +268,7 @@ class MultipartParser {
   }
 }
 
-const EMPTY = new Uint8Array(0)
+const EMPTY = /* @__PURE__ */ new Uint8Array(0)
 function invalid(): Error {
   return new BadRequest('invalid multipart body')
 }

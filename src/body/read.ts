@@ -92,7 +92,7 @@ export function readBody(
   }
 }
 
-const NOTHING: Promise<undefined> = Promise.resolve(undefined)
+const NOTHING: Promise<undefined> = /* @__PURE__ */ Promise.resolve(undefined)
 
 /** `readBody` up to the first wait: no async function of its own, so a body costs one promise hop here. */
 function startReading(

@@ -4,7 +4,7 @@
  */
 import { UnsupportedMediaType } from '../exceptions/index'
 
-const utf8 = new TextDecoder('utf-8')
+const utf8 = /* @__PURE__ */ new TextDecoder('utf-8')
 const decoders = new Map<string, TextDecoder>([
   ['utf-8', utf8],
   ['utf8', utf8],

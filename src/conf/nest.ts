@@ -4,7 +4,7 @@
  * Nest is never imported here: the settings are plain values handed to
  * `NestFactory.create` at setup time.
  */
-import { INSTALL, type ServiceHooks } from '../api/install'
+import { Installable, type ServiceHooks } from '../api/install'
 
 /** A Nest module: a class decorated with `@Module(...)`, or a dynamic module `{ module, imports, ... }`. */
 export type NestModuleRef =
@@ -43,13 +43,14 @@ export interface NestSettingsOptions {
  * await service.setup()
  * await service.run()
  */
-export class NestSettings {
+export class NestSettings extends Installable<ServiceHooks<unknown, NestSettings>> {
   readonly module: NestModuleRef | undefined
   readonly imports: readonly NestModuleRef[]
   readonly options: object
   readonly platform: 'express' | object | undefined
 
   constructor(settings: NestSettingsOptions = {}) {
+    super()
     this.module = settings.module
     this.imports = settings.imports ?? []
     this.options = settings.options ?? {}
@@ -57,7 +58,7 @@ export class NestSettings {
   }
 
   /** Called by `service.use(settings)`. */
-  [INSTALL](service: ServiceHooks<unknown, NestSettings>): void {
+  protected installInto(service: ServiceHooks<unknown, NestSettings>): void {
     service.setNest(this)
   }
 }

@@ -1,4 +1,4 @@
-import { INSTALL, type ServiceHooks } from '../api/install'
+import { Installable, type ServiceHooks } from '../api/install'
 import { compileStrftime, utcWall, zonedWall, type Formatter, type WallTime } from './strftime'
 
 /**
@@ -23,7 +23,7 @@ export interface TimeOptions {
  * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  * // a returned Date → "2025-04-15 16:38:30"
  */
-export class Time {
+export class Time extends Installable<ServiceHooks> {
   readonly datetimeFormat: string | undefined
   readonly useTz: boolean
   readonly timeZone: string
@@ -31,6 +31,7 @@ export class Time {
   readonly #wall: (date: Date) => WallTime
 
   constructor(options: TimeOptions = {}) {
+    super()
     this.datetimeFormat = options.datetimeFormat
     this.useTz = options.useTz ?? true
     this.timeZone = options.timeZone ?? 'UTC'
@@ -52,7 +53,7 @@ export class Time {
   }
 
   /** Called by `service.use(time)`: results are serialised with {@link Time.stringify}. */
-  [INSTALL](service: ServiceHooks): void {
+  protected installInto(service: ServiceHooks): void {
     service.setStringify((value) => this.stringify(value))
   }
 
