@@ -168,15 +168,15 @@ function endpoint(method: string): EndpointDecoratorFactory {
  * @api.get('{slug}', { slug: request.SlugPathParam })
  * getArticle({ slug }: { slug: string }) { return slug }
  */
-export const get: EndpointDecoratorFactory = endpoint('GET')
+export const get: EndpointDecoratorFactory = /* @__PURE__ */ endpoint('GET')
 /** `POST` endpoint (same forms as `api.get`). @example @api.post({ data: request.Body(Schema) }) */
-export const post: EndpointDecoratorFactory = endpoint('POST')
+export const post: EndpointDecoratorFactory = /* @__PURE__ */ endpoint('POST')
 /** `PUT` endpoint (same forms as `api.get`). @example @api.put('{id}', { id: v.number() }) */
-export const put: EndpointDecoratorFactory = endpoint('PUT')
+export const put: EndpointDecoratorFactory = /* @__PURE__ */ endpoint('PUT')
 /** `PATCH` endpoint (same forms as `api.get`). @example @api.patch('{id}') */
-export const patch: EndpointDecoratorFactory = endpoint('PATCH')
+export const patch: EndpointDecoratorFactory = /* @__PURE__ */ endpoint('PATCH')
 /** `DELETE` endpoint (same forms as `api.get`). @example @api.delete('{id}') */
-const deleteEndpoint: EndpointDecoratorFactory = endpoint('DELETE')
+const deleteEndpoint: EndpointDecoratorFactory = /* @__PURE__ */ endpoint('DELETE')
 export { deleteEndpoint as delete }
 /**
  * Alias of `api.delete`: esbuild (tsx, vitest, wrangler) cannot parse `@api.delete`,

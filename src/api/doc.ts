@@ -134,7 +134,7 @@ export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
  * @api.get
  * internalStats() { return stats }
  */
-export const hidden: DocDecorator = docDecorator({ hidden: true })
+export const hidden: DocDecorator = /* @__PURE__ */ docDecorator({ hidden: true })
 
 /** `@api.doc` / `@api.hidden` of a class (and its base classes). */
 export function classDoc(cls: Function): OperationDoc | undefined {
