@@ -11,7 +11,8 @@
  * marked pure (unused plugins and confs tree-shaken): 130,539 B / 47,250 B gzip, 5.22×. With the body
  * readers and uploaded files behind the body markers (body/support.ts, issue #55): 105,096 B /
  * 38,441 B gzip, 4.20×; conf classes without a computed member (api/install.ts `Installable`):
- * 102,151 B / 37,231 B gzip, 4.09×. Lower it as the core shrinks, never raise it; the 2× case below is the
+ * 102,151 B / 37,231 B gzip, 4.09×; the Cookie header split by fw, not the `cookie` package:
+ * 98,119 B / 35,892 B gzip, 3.92×. Lower it as the core shrinks, never raise it; the 2× case below is the
  * target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -21,14 +22,18 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 4.1
+const RATCHET = 3.95
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
 const sizes = Promise.all([measureBundle(bundleEntries.fw), measureBundle(bundleEntries.hono)])
 
-/** Packages the core must never carry: host frameworks, the XML parser, the OpenAPI writer, optional peers. */
+/**
+ * Packages the core must never carry: host frameworks, the XML parser, the OpenAPI writer, optional
+ * peers; `cookie` (CommonJS: all of it, 3.9 KB, came with the one function fw used; request/parse.ts).
+ */
 const FORBIDDEN = [
+  'cookie',
   'hono', '@hono/node-server', 'express', 'fastify', 'koa', 'elysia', '@nestjs/core', '@nestjs/common',
   'fast-xml-parser', '@valibot/to-json-schema', '@scalar/api-reference', 'drizzle-orm', 'drizzle-valibot',
   '@electric-sql/pglite', 'postgres', 'jose', 'zod', 'arktype', 'effect', 'ajv', 'ajv-formats', 'fast-check',
