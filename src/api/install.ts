@@ -54,11 +54,11 @@ export function isInstallable(value: unknown): value is Installable {
  * of this one declares none, so a Worker that never uses it drops it (SPEC §5.2).
  *
  * @example
- * class Setting extends Installable<ServiceHooks> {
+ * class Setting extends SelfInstalling<ServiceHooks> {
  *   protected installInto(service: ServiceHooks): void { service.setStringify(JSON.stringify) }
  * }
  */
-export abstract class Installable<H> {
+export abstract class SelfInstalling<H> {
   [INSTALL](service: H): void {
     this.installInto(service)
   }

@@ -4,7 +4,7 @@
  * Nest is never imported here: the settings are plain values handed to
  * `NestFactory.create` at setup time.
  */
-import { Installable, type ServiceHooks } from '../api/install'
+import { SelfInstalling, type ServiceHooks } from '../api/install'
 
 /** A Nest module: a class decorated with `@Module(...)`, or a dynamic module `{ module, imports, ... }`. */
 export type NestModuleRef =
@@ -43,7 +43,7 @@ export interface NestSettingsOptions {
  * await service.setup()
  * await service.run()
  */
-export class NestSettings extends Installable<ServiceHooks<unknown, NestSettings>> {
+export class NestSettings extends SelfInstalling<ServiceHooks<unknown, NestSettings>> {
   readonly module: NestModuleRef | undefined
   readonly imports: readonly NestModuleRef[]
   readonly options: object

@@ -1,4 +1,4 @@
-import { Installable, type ServiceHooks } from '../api/install'
+import { SelfInstalling, type ServiceHooks } from '../api/install'
 import { compileStrftime, utcWall, zonedWall, type Formatter, type WallTime } from './strftime'
 
 /**
@@ -23,7 +23,7 @@ export interface TimeOptions {
  * service.use(conf.Time({ datetimeFormat: '%Y-%m-%d %H:%M:%S', useTz: false }))
  * // a returned Date → "2025-04-15 16:38:30"
  */
-export class Time extends Installable<ServiceHooks> {
+export class Time extends SelfInstalling<ServiceHooks> {
   readonly datetimeFormat: string | undefined
   readonly useTz: boolean
   readonly timeZone: string
