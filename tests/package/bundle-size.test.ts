@@ -80,6 +80,29 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(readers.filter((path) => held(path) > 200)).toEqual([])
   })
 
+  it('a Worker that declares body params bundles the readers they install and reads its bodies in workerd', async () => {
+    const body = await measureBundle(resolve('bench/bundle/fw-body.ts'))
+    const output = Object.values(body.metafile.outputs)[0]
+    expect(output?.inputs['src/body/read.ts']?.bytesInOutput ?? 0).toBeGreaterThan(1000)
+    const worker = new Miniflare({
+      modules: [{ type: 'ESModule', path: resolve('tests/.tmp/bundle-size/fw-body.mjs'), contents: body.code }],
+      compatibilityDate: compatibilityDate(),
+    })
+    try {
+      const post = (path: string, init: RequestInit) => worker.dispatchFetch(`http://localhost${path}`, { method: 'POST', ...init })
+      const json = await post('/create', { headers: { 'content-type': 'application/json' }, body: '{"title":"a"}' })
+      expect(json.status).toBe(200)
+      expect(await json.json()).toEqual({ created: 'a' })
+      const form = await post('/field', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'title=b' })
+      expect(await form.json()).toEqual({ field: 'b' })
+      const refused = await post('/create', { headers: { 'content-type': 'text/plain' }, body: 'x' })
+      expect(refused.status).toBe(415)
+      await refused.arrayBuffer()
+    } finally {
+      await worker.dispose()
+    }
+  })
+
   it('the measured bundle is a working Worker: workerd, no compatibility flags, answers and validates', async () => {
     const [fw] = await sizes
     const worker = new Miniflare({
