@@ -17,7 +17,7 @@ import type { DocumentOptions, OpenAPIDocument } from '../openapi/document'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import { asynchronousOption, type FwOptions } from './options'
-import { Tracker } from '../serve/graceful'
+import type { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer } from '../serve/types'
 import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
@@ -244,13 +244,13 @@ export class Fw<B = unknown> {
       if (this.#backend('service.run()').app === undefined) this.setup()
     }
     if (this.#compiled === undefined) this.#build()
-    const tracker = (this.#tracker ??= new Tracker())
     const app = backend === undefined ? undefined : this.#backend('service.run()').app
     return runService(
       {
         fetch: this.fetch,
         app,
-        tracker,
+        // the serving layer makes the tracker (serve/graceful.ts stays out of a Worker's bundle)
+        tracked: (made) => (this.#tracker ??= made),
         servers: this.#servers,
         close: (closing) => this.close(closing),
       },

@@ -4,7 +4,7 @@
  */
 import { runBackend } from '../adapters/run'
 import { envVar } from '../serve/runtime'
-import type { Tracker } from '../serve/graceful'
+import { Tracker } from '../serve/graceful'
 import type { CloseOptions, RunOptions, RunningServer, Timeouts } from '../serve/types'
 import { isWorker, reportToPrimary, supervise, workerCount, workerPort } from '../serve/cluster'
 import { onShutdownSignals } from '../serve/signals'
@@ -12,11 +12,12 @@ import type { FetchHandler } from '../types'
 
 /** What `run()` needs of the service. */
 export interface Runnable {
-  /** the service's fetch, counted by `tracker` */
+  /** the service's fetch, counted by its tracker (`tracked`) */
   fetch: FetchHandler
   /** the backend app (fw attached), or undefined to serve `fetch` */
   app: unknown
-  tracker: Tracker
+  /** the tracker the service counts its requests with: the one it has, else `made` from now on */
+  tracked(made: Tracker): Tracker
   /** where the started server is kept, for `service.close()` */
   servers: RunningServer[]
   /** the service's graceful close */
@@ -51,7 +52,7 @@ export async function runService(
     timeouts: settings.timeouts,
     debug: settings.debug,
     reusePort: worker,
-    tracker: service.tracker,
+    tracker: service.tracked(new Tracker()),
   }
   let inner: RunningServer
   try {

@@ -12,7 +12,8 @@
  * readers and uploaded files behind the body markers (body/support.ts, issue #55): 105,096 B /
  * 38,441 B gzip, 4.20×; conf classes without a computed member (api/install.ts `SelfInstalling`):
  * 102,151 B / 37,231 B gzip, 4.09×; the Cookie header split by fw, not the `cookie` package:
- * 98,119 B / 35,892 B gzip, 3.92×. Lower it as the core shrinks, never raise it; the 2× case below is the
+ * 98,119 B / 35,892 B gzip, 3.92×; the graceful-close tracker made by the serving layer: 97,002 B /
+ * 35,433 B gzip, 3.88×. Lower it as the core shrinks, never raise it; the 2× case below is the
  * target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -22,7 +23,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.95
+const RATCHET = 3.9
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -65,7 +66,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(inputs.filter((path) => optIn.test(path))).toEqual([])
   })
 
-  it('a service without a body param or conf bundles no body reader, uploaded-file code or conf class (declaring one brings it)', async () => {
+  it('a service without a body param or conf bundles no body reader, uploaded-file code, conf class or graceful-close tracker (declaring one, or fw-api/serve, brings it)', async () => {
     const [fw] = await sizes
     const output = Object.values(fw.metafile.outputs)[0]
     const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
@@ -74,7 +75,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       'src/body/form.ts', 'src/body/xml.ts', 'src/body/stream-text.ts', 'src/body/text.ts', 'src/body/plan.ts',
       'src/body/markers.ts', 'src/file/info.ts', 'src/file/standard.ts', 'src/file/schema.ts',
       'src/file/uploaded.ts', 'src/node/save.ts', 'src/utils/safe-name.ts',
-      'src/conf/time.ts', 'src/conf/strftime.ts', 'src/conf/nest.ts',
+      'src/conf/time.ts', 'src/conf/strftime.ts', 'src/conf/nest.ts', 'src/serve/graceful.ts',
     ]
     // at most a few top-level constants of a module reached through a re-export (no function, no class)
     expect(readers.filter((path) => held(path) > 200)).toEqual([])
