@@ -90,7 +90,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       compatibilityDate: compatibilityDate(),
     })
     try {
-      const post = (path: string, init: RequestInit) => worker.dispatchFetch(`http://localhost${path}`, { method: 'POST', ...init })
+      const post = (path: string, init: { headers: Record<string, string>; body: string }) => worker.dispatchFetch(`http://localhost${path}`, { method: 'POST', ...init })
       const json = await post('/create', { headers: { 'content-type': 'application/json' }, body: '{"title":"a"}' })
       expect(json.status).toBe(200)
       expect(await json.json()).toEqual({ created: 'a' })
