@@ -93,6 +93,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/context-workerd.test.ts',
   'tests/orm/core.test.ts',
   'tests/orm/create.test.ts',
+  'tests/orm/db-generate.test.ts',
   'tests/orm/declare-modules.test.ts',
   'tests/orm/declare.test.ts',
   'tests/orm/declared-writes.test.ts',

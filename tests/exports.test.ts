@@ -200,6 +200,7 @@ describe('public exports', () => {
         "Search",
         "Self",
         "Sum",
+        "generateDdl",
         "mapDatabaseError",
       ]
     `)
