@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `node bench/startup.mjs`: time to the first answer of examples/realworld on Node — from
- * spawning the process (`tsx examples/realworld/server.ts`, in-memory PGlite, tables created
- * at connect) to the first 200 on GET /api/tags over 127.0.0.1. `STARTUP_ROUNDS` rounds
+ * `node bench/startup.mjs [server module]`: time to the first answer of examples/realworld on
+ * Node — from spawning the process (`node --import tsx examples/realworld/server.ts`, or the
+ * module given, in-memory PGlite, tables created at connect) to the first 200 on GET /api/tags
+ * over 127.0.0.1. `STARTUP_ROUNDS` rounds
  * (default 3), one fresh process each, the median printed with every round, the commit and the
  * machine's load. `CONDUIT_DATA_DIR` and the rest of the environment are passed to the example.
  */
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const rounds = Number(process.env.STARTUP_ROUNDS ?? 3)
 const limitMs = Number(process.env.STARTUP_LIMIT_MS ?? 120_000)
+const server = process.argv[2] ?? 'examples/realworld/server.ts'
 
 /** A free 127.0.0.1 port. */
 async function freePort() {
@@ -29,7 +31,7 @@ async function freePort() {
 async function round() {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/realworld/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', server], {
     cwd: root,
     env: { ...process.env, CONDUIT_DEV: '1', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,5 +61,5 @@ for (let index = 0; index < rounds; index++) {
 const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]
 const load = loadavg().map((value) => value.toFixed(1)).join(' ')
 console.log(
-  `examples/realworld on Node, start → first 200 on GET /api/tags: median ${median.toFixed(0)} ms of ${rounds} (${times.map((time) => time.toFixed(0)).join(', ')}); commit ${commit}, load ${load}`,
+  `${server} on Node, start → first 200 on GET /api/tags: median ${median.toFixed(0)} ms of ${rounds} (${times.map((time) => time.toFixed(0)).join(', ')}); commit ${commit}, load ${load}`,
 )
