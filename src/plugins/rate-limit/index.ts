@@ -1,6 +1,8 @@
 /**
  * `fw-api/plugins/rate-limit` (SPEC §14 "Rate limits", docs/proxy-and-limits.md): `rateLimit`
- * and its stores — `MemoryStore` (one process), `RedisStore` (every process and machine).
+ * and its stores — `MemoryStore` (one process), `RedisStore` (every process and machine),
+ * `DurableObjectStore` (Workers, exact: a `RateLimitCounter` per key) and
+ * `WorkersRateLimitStore` (the Workers rate-limiting binding).
  *
  * @example
  * import { rateLimit, RedisStore } from 'fw-api/plugins/rate-limit'
@@ -14,3 +16,11 @@ export {
   type RedisCommands,
   type WindowCount,
 } from './stores'
+export {
+  DurableObjectStore,
+  RateLimitCounter,
+  WorkersRateLimitStore,
+  type DurableObjectNamespaceLike,
+  type DurableObjectStorageLike,
+  type RateLimitBindingLike,
+} from './workers'

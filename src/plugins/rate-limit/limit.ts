@@ -168,7 +168,7 @@ export class RateLimit extends Plugin {
    * await loginLimit.check(this.request, `${this.request.ip}:${data.username}`)
    */
   async check(context: RequestContext, key: string): Promise<void> {
-    const outcome = await this.#count(key)
+    const outcome = await this.#count(key, context)
     if (outcome === undefined) return
     if (!outcome.allowed) throw this.#refusal(outcome)
     ;(context.responseHeaders ??= []).push(...outcome.headers)
@@ -177,7 +177,7 @@ export class RateLimit extends Plugin {
   /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
   #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
     if (key === undefined) return undefined
-    const counted = this.#count(key)
+    const counted = this.#count(key, context)
     const admit = (outcome: Outcome | undefined): undefined => {
       if (outcome === undefined) return undefined
       this.#outcomes.set(context, outcome)
@@ -200,11 +200,13 @@ export class RateLimit extends Plugin {
    * The outcome of one hit of `key` (synchronous when the store answers at once); undefined when
    * the store failed and the limit fails open.
    */
-  #count(key: string): Outcome | undefined | Promise<Outcome | undefined> {
-    if (key.length > MAX_KEY_LENGTH) return hashed(key).then((digest) => this.#count(digest))
+  #count(key: string, context: RequestContext): Outcome | undefined | Promise<Outcome | undefined> {
+    if (key.length > MAX_KEY_LENGTH)
+      return hashed(key).then((digest) => this.#count(digest, context))
     let counted: WindowCount | Promise<WindowCount>
     try {
-      counted = this.store.hit(`${this.name}:${key}`, this.windowMs, this.algorithm, Date.now())
+      const storeKey = `${this.name}:${key}`
+      counted = this.store.hit(storeKey, this.windowMs, this.algorithm, Date.now(), context)
     } catch (error) {
       return this.#failed(error)
     }
@@ -228,6 +230,7 @@ export class RateLimit extends Plugin {
   /** What a count means: allowed or not, and the headers saying so. */
   #outcome(counted: WindowCount): Outcome {
     const resetMs = Math.max(0, counted.resetMs)
+    if (counted.allowed !== undefined) return this.#verdict(counted.allowed, resetMs)
     const used =
       this.algorithm === 'sliding'
         ? counted.current + counted.previous * (resetMs / this.windowMs)
@@ -240,6 +243,13 @@ export class RateLimit extends Plugin {
       ['ratelimit', `"${this.name}";r=${remaining};t=${seconds}`],
     ]
     if (!allowed) headers.push(['retry-after', String(seconds)])
+    return { allowed, headers }
+  }
+
+  /** A store's own verdict (the Workers binding): the policy, and `Retry-After` when refused; no `RateLimit` (what is left is the binding's to know). */
+  #verdict(allowed: boolean, resetMs: number): Outcome {
+    const headers: [string, string][] = [['ratelimit-policy', this.policy]]
+    if (!allowed) headers.push(['retry-after', String(Math.max(1, Math.ceil(resetMs / 1000)))])
     return { allowed, headers }
   }
 
