@@ -9,6 +9,8 @@ import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../..
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
+import type { MethodDecorator } from '../../api/hooks'
+import { endpointLimit, hashed, type LimitKey, MAX_KEY_LENGTH } from './keys'
 import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
 
 /**
@@ -24,10 +26,10 @@ export interface RateLimitOptions {
   window: number | string
   /**
    * The key a request counts under (default: `request.ip`; requests with no address share one
-   * key). `undefined` leaves the request uncounted. It gets the request context; for a key that
-   * reads parsed params, call `limiter.check(this.request, key)` in the endpoint or a before hook.
+   * key). `undefined` leaves the request uncounted. It gets the request context, and on one
+   * endpoint (`@limiter.endpoint`) its parsed params: `(request, { slug }) => slug`.
    */
-  key?: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  key?: LimitKey
   /** where hits are counted (default: a `MemoryStore` of its own, per process) */
   store?: RateLimitStore
   /** `fixed` (default): a window from a key's first hit; `sliding`: this window and the weighted one before */
@@ -46,22 +48,10 @@ interface Outcome {
 }
 
 const NO_ADDRESS = 'no-address'
-/** Keys longer than this are hashed (a key made of request data never grows a store's keys unbounded). */
-const MAX_KEY_LENGTH = 200
 /** One store failure logged per this many ms (a down store fails every request). */
 const LOG_EVERY_MS = 10_000
 
 const POLICY_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
-
-/** SHA-256 of `key`, base64url. */
-async function hashed(key: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)),
-  )
-  let text = ''
-  for (const byte of digest) text += String.fromCharCode(byte)
-  return `#${btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
-}
 
 /**
  * A rate limit: use it on a service (`service.use(limiter)`), an API class
@@ -78,7 +68,7 @@ export class RateLimit extends Plugin {
   readonly failOpen: boolean
   readonly name: string
   readonly store: RateLimitStore
-  readonly #key: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  readonly #key: LimitKey
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
@@ -137,7 +127,11 @@ export class RateLimit extends Plugin {
     _request: Request,
     context: RequestContext,
   ): undefined | Promise<undefined> {
-    const key = this.#key(context)
+    if (this.#key.length > 1)
+      throw new ImproperlyConfigured(
+        `rateLimit(${this.name}): its key reads params, parsed after plugins run: put it on the endpoint (@limiter.endpoint), not on a service or class`,
+      )
+    const key = this.#key(context, {})
     return isThenable(key)
       ? key.then((found) => this.#admit(context, found))
       : this.#admit(context, key)
@@ -156,6 +150,18 @@ export class RateLimit extends Plugin {
       this.#addHeaders(out.headers, outcome)
     }
     return out
+  }
+
+  /**
+   * This limit on the endpoint it decorates, counted once its params are parsed: the key gets
+   * them, converted (`(request, { slug }) => slug`); the 429 is in its document.
+   *
+   * @example
+   * const perArticle = rateLimit({ limit: 10, window: '1m', key: (request, { slug }) => String(slug) })
+   * // @perArticle.endpoint above @api.post('{slug}/comments', …)
+   */
+  get endpoint(): MethodDecorator {
+    return endpointLimit(this, this.#key)
   }
 
   /**
