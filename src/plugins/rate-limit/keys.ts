@@ -6,7 +6,6 @@
 import { endpointHook, type MethodDecorator } from '../../api/hooks'
 import { TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
-import type { RateLimit } from './limit'
 
 /**
  * The key a request counts under: from the request context, and on one endpoint
@@ -35,16 +34,20 @@ export async function hashed(key: string): Promise<string> {
 
 /**
  * `@limiter.endpoint`: a before hook of the decorated endpoint that counts the request under
- * `key(request, params)` — the endpoint's params, parsed and converted — and throws the 429 past
- * the limit (`limiter.check`); the 429 goes in the endpoint's document.
+ * `key(request, params)` — the endpoint's params, parsed and converted — with `check` (the
+ * limiter's: the 429 past the limit); the 429 goes in the endpoint's document.
  */
-export function endpointLimit(limiter: RateLimit, key: LimitKey): MethodDecorator {
+export function endpointLimit(
+  name: string,
+  key: LimitKey,
+  check: (context: RequestContext, key: string) => Promise<void>,
+): MethodDecorator {
   return endpointHook(
-    `rateLimit(${limiter.name})`,
+    `rateLimit(${name})`,
     async function countParams(this: unknown, params: Record<string, unknown>) {
       const context = (this as { request: RequestContext }).request
       const found = await key(context, params)
-      if (found !== undefined) await limiter.check(context, found)
+      if (found !== undefined) await check(context, found)
     },
     [TooManyRequests],
   )

@@ -161,7 +161,7 @@ export class RateLimit extends Plugin {
    * // @perArticle.endpoint above @api.post('{slug}/comments', …)
    */
   get endpoint(): MethodDecorator {
-    return endpointLimit(this, this.#key)
+    return endpointLimit(this.name, this.#key, (context, key) => this.check(context, key))
   }
 
   /**
