@@ -8,7 +8,7 @@
  * import { rateLimit, RedisStore } from 'fw-api/plugins/rate-limit'
  * service.use(rateLimit({ limit: 100, window: '1m', store: RedisStore(redis) }))
  */
-export { type LimitKey } from './keys'
+export type { LimitDecorator, LimitKey } from './keys'
 export { RateLimit, rateLimit, type RateLimitOptions } from './limit'
 export {
   MemoryStore,

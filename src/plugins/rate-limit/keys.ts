@@ -3,7 +3,7 @@
  * and on one endpoint from its parsed params), hashed when long, and the before hook that counts
  * one endpoint's requests under a key of its params (`@limiter.endpoint`).
  */
-import { endpointHook, type MethodDecorator } from '../../api/hooks'
+import { endpointHook } from '../../api/hooks'
 import { TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 
@@ -18,6 +18,22 @@ export type LimitKey = (
   request: RequestContext,
   params: Readonly<Record<string, unknown>>,
 ) => string | undefined | Promise<string | undefined>
+
+/**
+ * `@limiter.endpoint`: a method decorator of an endpoint, under either decorator standard (the
+ * shape of `api.MethodDecorator`, declared here: the entry's types then stay apart from
+ * fw-api/api's, which the .d.ts bundler would otherwise share in one chunk).
+ *
+ * @example
+ * const decorate: LimitDecorator = limiter.endpoint
+ */
+export interface LimitDecorator {
+  <This, A extends unknown[], R>(
+    value: (this: This, ...args: A) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
+  ): void
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
+}
 
 /** Keys longer than this are hashed (a key made of request data never grows a store's keys unbounded). */
 export const MAX_KEY_LENGTH = 200
@@ -41,7 +57,7 @@ export function endpointLimit(
   name: string,
   key: LimitKey,
   check: (context: RequestContext, key: string) => Promise<void>,
-): MethodDecorator {
+): LimitDecorator {
   return endpointHook(
     `rateLimit(${name})`,
     async function countParams(this: unknown, params: Record<string, unknown>) {

@@ -9,8 +9,7 @@ import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../..
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
-import type { MethodDecorator } from '../../api/hooks'
-import { endpointLimit, hashed, type LimitKey, MAX_KEY_LENGTH } from './keys'
+import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
 import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
 
 /**
@@ -160,7 +159,7 @@ export class RateLimit extends Plugin {
    * const perArticle = rateLimit({ limit: 10, window: '1m', key: (request, { slug }) => String(slug) })
    * // @perArticle.endpoint above @api.post('{slug}/comments', …)
    */
-  get endpoint(): MethodDecorator {
+  get endpoint(): LimitDecorator {
     return endpointLimit(this.name, this.#key, (context, key) => this.check(context, key))
   }
 
