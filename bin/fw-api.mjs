@@ -4,6 +4,7 @@
  *
  *   fw-api openapi <module> [--export <name>] [--out <file>]
  *   fw-api new <dir> [--template minimal|api]      (bin/new.mjs: a ready project)
+ *   fw-api db generate <tables module> [--out <file>]  (bin/db.mjs: the tables' DDL, for create: { ddl })
  *
  * Imports <module> (a .js file, or a .ts file when `tsx` is installed), takes
  * the fw service it exports (`--export`, else `service`, else `default`, else
@@ -15,10 +16,10 @@
  * The module should export the service without starting it (`run()`).
  */
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { loadModule } from './load.mjs'
 
-const USAGE = 'usage: fw-api openapi <module> [--export <name>] [--out <file>]\n       fw-api new <dir> [--template minimal|api]'
+const USAGE =
+  'usage: fw-api openapi <module> [--export <name>] [--out <file>]\n       fw-api new <dir> [--template minimal|api]\n       fw-api db generate <tables module> [--out <file>]'
 
 function fail(message, code = 1) {
   process.stderr.write(`fw-api: ${message}\n`)
@@ -34,29 +35,10 @@ function option(args, name) {
   return value
 }
 
+// The document builder is the fw-api/openapi entry (the core carries none): registered here,
+// resolved as the module resolves fw-api, so a module that does not import it still documents.
 async function load(file) {
-  const url = pathToFileURL(resolve(file)).href
-  // Whatever the module prints while loading goes to stderr: stdout is the document.
-  const log = console.log
-  console.log = (...items) => console.error(...items)
-  try {
-    // The document builder is the fw-api/openapi entry (the core carries none): registered here,
-    // resolved as the module resolves fw-api, so a module that does not import it still documents.
-    if (!/\.[cm]?tsx?$/.test(file)) {
-      await import('fw-api/openapi').catch(() => undefined)
-      return await import(url)
-    }
-    let api
-    try {
-      api = await import('tsx/esm/api')
-    } catch {
-      fail(`loading ${file} needs tsx (npm install -D tsx), or point at the compiled .js module`)
-    }
-    await api.tsImport('fw-api/openapi', url).catch(() => undefined)
-    return await api.tsImport(url, import.meta.url)
-  } finally {
-    console.log = log
-  }
+  return (await loadModule(file, ['fw-api/openapi'], fail)).module
 }
 
 function serviceOf(module, name) {
@@ -79,6 +61,11 @@ if (args[0] === '--help' || args[0] === '-h') {
 if (args[0] === 'new') {
   const { runNew } = await import('./new.mjs')
   await runNew(args.slice(1), fail)
+  process.exit(0)
+}
+if (args[0] === 'db') {
+  const { runDb } = await import('./db.mjs')
+  await runDb(args.slice(1), fail, option)
   process.exit(0)
 }
 const exportName = option(args, '--export')

@@ -200,6 +200,7 @@ describe('public exports', () => {
         "Search",
         "Self",
         "Sum",
+        "generateDdl",
         "mapDatabaseError",
       ]
     `)
@@ -259,7 +260,7 @@ describe('public exports', () => {
     expect(names(proxy)).toEqual(['MAX_HOPS', 'compileTrustProxy', 'hopAddress'])
   })
   it('fw/plugins/rate-limit', () => {
-    expect(names(rateLimitEntry)).toEqual(['MemoryStore', 'RateLimit', 'RedisStore', 'rateLimit'])
+    expect(names(rateLimitEntry)).toEqual(['DurableObjectStore', 'MemoryStore', 'RateLimit', 'RateLimitCounter', 'RedisStore', 'WorkersRateLimitStore', 'rateLimit'])
   })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])

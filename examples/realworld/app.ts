@@ -9,6 +9,7 @@ import { auth } from 'fw-api/auth'
 import { orm } from 'fw-api/orm'
 import { rateLimit } from 'fw-api/plugins/rate-limit'
 import * as v from 'valibot'
+import { ddl } from './fw-db'   // the tables' DDL: npx fw-api db generate examples/realworld/tables.ts
 import * as tables from './tables'
 
 const { users, follows, articles, tags, favorites, comments } = tables
@@ -265,16 +266,16 @@ export class ConduitAPI extends api.API {
 }
 
 /**
- * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; tables created from
- * ./tables. `corsOrigins`: the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`,
- * comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
+ * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; missing tables created
+ * at connect from ./fw-db (the DDL of ./tables, generated: no drizzle-kit at start). `corsOrigins`:
+ * the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`, comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
  * `onQuery`: called with every statement sent (tests count them).
  */
 export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[]; onQuery?: (sql: string, params: unknown[]) => void } = {}): { service: Fw; database: orm.Database } {
   const { onQuery } = options
   const database = options.url
-    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: true, onQuery })
-    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: true, onQuery })
+    ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: { ddl }, onQuery })
+    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: { ddl }, onQuery })
   const origins = options.corsOrigins?.filter(Boolean) ?? []
   const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
   const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })

@@ -1,7 +1,8 @@
 /**
  * The Conduit drizzle schema module: tables and relations. The only
- * declaration of the database: `orm.Database({ create: true })` creates the
- * tables from it (no SQL), drizzle-kit migrates from it in production.
+ * declaration of the database: `npx fw-api db generate examples/realworld/tables.ts`
+ * writes its DDL to ./fw-db.ts (regenerate after a change: tests/realworld/fw-db.test.ts),
+ * which `orm.Database({ create: { ddl } })` runs; drizzle-kit migrates from it in production.
  */
 import { relations } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'

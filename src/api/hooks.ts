@@ -86,6 +86,24 @@ function hookDecorator(
   return decorate as MethodDecorator
 }
 
+/**
+ * A before hook a library puts on the endpoint it decorates (`@limiter.endpoint` of
+ * fw-api/plugins/rate-limit): `run` gets the endpoint's parsed params, `this` its API instance;
+ * `raises` go in the document with the endpoint's errors. Not public: each library's decorator is.
+ */
+export function endpointHook(
+  name: string,
+  run: (this: unknown, input: Record<string, unknown>) => unknown,
+  raises: readonly Function[] = [],
+): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    if (misplacedMember(args, name)) return
+    const { meta, name: method } = metaOfMethodCall(args)
+    meta.hooks.push({ kind: 'before', methodName: name, targets: [method], run, raises })
+  }
+  return decorate as MethodDecorator
+}
+
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
   if (isMethodCall(args))
     throw new ImproperlyConfigured(

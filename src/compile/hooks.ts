@@ -73,7 +73,8 @@ export function targets(hook: HookDecl, def: EndpointDef, level: number): boolea
 export function checkHooks(level: ClassLevel): void {
   for (const hook of level.hooks) {
     const where = label(level.cls, hook.methodName)
-    if (typeof (level.cls.prototype as Record<string, unknown>)[hook.methodName] !== 'function')
+    const method = hook.run ?? (level.cls.prototype as Record<string, unknown>)[hook.methodName]
+    if (typeof method !== 'function')
       throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       if (target === '*') continue
@@ -111,9 +112,10 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
       const resolved: ResolvedHook = {
         decl,
         level,
-        method: (
-          here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>
-        )[decl.methodName] as ResolvedHook['method'],
+        method: (decl.run ??
+          (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
+            decl.methodName
+          ]) as ResolvedHook['method'],
         template: hookTemplate ?? classTemplate(levels, level),
       }
       if (decl.kind === 'before') levelBefore.push(resolved)

@@ -43,6 +43,13 @@ export interface HookDecl {
   errors?: Function[]
   /** error hooks: what they answer, for the document (api/handle-doc.ts's `HandleAnswers`) */
   answers?: { status: readonly number[]; result?: StandardSchemaV1; contentType?: string }
+  /**
+   * a before hook a library puts on one endpoint (`@limiter.endpoint`): run, with the API
+   * instance as `this`, instead of a method of the class; `methodName` then names it in messages
+   */
+  run?: (this: unknown, input: Record<string, unknown>) => unknown
+  /** the exceptions `run` throws, listed with the endpoint's errors in the document */
+  raises?: readonly Function[]
 }
 
 /** One `@api.<method>(...)` on a method. */

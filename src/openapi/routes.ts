@@ -59,6 +59,7 @@ function declaredErrors(endpoint: CompiledEndpoint, doc: OperationDoc): Declared
     if (!cls) continue
     for (const error of methodDoc(cls, hook.decl.methodName).errors ?? [])
       found.push(errorOf(error, label(cls, hook.decl.methodName)))
+    for (const error of hook.decl.raises ?? []) found.push(errorOf(error, hook.decl.methodName))
   }
   return found
 }

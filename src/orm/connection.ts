@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { checkLimit } from './limits'
 import { createMissingTables } from './create'
+import { checkCreateOption, type GeneratedDdl } from './ddl'
 import {
   loadPostgres,
   ON_WORKERS,
@@ -75,10 +76,12 @@ export interface DatabaseOptions {
   onQuery?: (sql: string, params: unknown[]) => void
   /**
    * create the schema module's missing tables (with their indexes, constraints and enums)
-   * on first connect, from drizzle-kit's SQL (drizzle-kit installed); existing tables are
-   * never altered. For production, migrate with drizzle-kit instead (docs/orm.md).
+   * on first connect; existing tables are never altered. `true`: from drizzle-kit's SQL
+   * (drizzle-kit installed, loaded when a table is missing); `{ ddl }`: from the module
+   * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md). For production,
+   * migrate with drizzle-kit instead.
    */
-  create?: boolean
+  create?: boolean | { ddl: GeneratedDdl }
 }
 
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
@@ -96,7 +99,7 @@ interface Opened {
 
 /**
  * One database: opened lazily on first use, closed by `close()` (the service
- * closes it on shutdown). fw never creates or migrates tables.
+ * closes it on shutdown). fw creates tables only when asked (`create`) and never migrates them.
  *
  * @example
  * import * as tables from './tables'
@@ -127,6 +130,7 @@ export class Database {
       throw new ImproperlyConfigured(
         "orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)",
       )
+    checkCreateOption(options.create)
     checkLimit('orm.Database', 'transactionTimeout', options.transactionTimeout)
     checkLimit('orm.Database', 'maxWriteRows', options.maxWriteRows)
     if (typeof options.schema !== 'object' || options.schema === null)
@@ -136,7 +140,7 @@ export class Database {
     this.options = { ...options, engine }
   }
 
-  /** the tables `create: true` created when this database last connected */
+  /** the tables `create` created when this database last connected */
   get created(): readonly string[] {
     return this.#created
   }
@@ -190,9 +194,14 @@ export class Database {
   }
 
   async #create(opened: Opened): Promise<Opened> {
-    if (!this.options.create) return opened
+    const { create, schema } = this.options
+    if (!create) return opened
     try {
-      this.#created = await createMissingTables(opened.db, this.options.schema)
+      this.#created = await createMissingTables(
+        opened.db,
+        schema,
+        create === true ? undefined : create.ddl,
+      )
       return opened
     } catch (error) {
       await opened.close().catch(() => {})

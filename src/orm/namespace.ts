@@ -28,6 +28,7 @@ type CallableDatabaseConnections = DatabaseConnectionsClass
 // Exported under another local name: the .d.ts bundler keeps both the value and the type
 // of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
 export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
+export { generateDdl, type GeneratedDdl } from './ddl'
 export { DatabaseError, mapDatabaseError } from './errors'
 export { MissingPrimaryKey, type SaveOptions } from './save'
 export type { Context } from './context'

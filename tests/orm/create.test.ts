@@ -2,8 +2,10 @@
  * SPEC §10.2 "Tables from the drizzle schema": `orm.Database({ create: true })`
  * creates the missing tables — indexes, unique / foreign-key constraints and
  * enums — from drizzle-kit's SQL on first connect; a second connect creates
- * nothing and never alters a table that exists. On PGlite (persisted in a
- * data directory, so it can be reopened) and on a real PostgreSQL server.
+ * nothing and never alters a table that exists. `create: { ddl }` runs the
+ * statements `npx fw-api db generate` wrote instead, and refuses stale ones.
+ * On PGlite (persisted in a data directory, so it can be reopened) and on a
+ * real PostgreSQL server.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -81,6 +83,69 @@ describe.each(engines)('orm.Database({ create: true }) on %s', (engine) => {
     await database.connect() // idempotent: nothing more to create, the same connection
     expect(database.created).toEqual(['conduit_tags'])
     await database.close()
+  })
+})
+
+describe.each(engines)('orm.Database({ create: { ddl } }) on %s (the module npx fw-api db generate writes)', (engine) => {
+  let pg: PostgresServer | undefined
+  let dataDir = ''
+  let ddl: orm.GeneratedDdl
+  const open = (create: { ddl: orm.GeneratedDdl }) => orm.Database({ name: 'create-ddl', engine, schema: tables, create, ...(pg ? { url: pg.url } : { dataDir }) })
+  const names = async (database: orm.Database, query: ReturnType<typeof sql>) => rowsOf(await (await database.db()).execute(query)).map((row) => String(row.name)).sort()
+
+  beforeAll(async () => {
+    pg = engine === 'postgres' ? await startPostgres() : undefined
+    dataDir = await mkdtemp(join(tmpdir(), 'fw-create-ddl-'))
+    const generated = await orm.generateDdl(tables)
+    // a statement of the generated module only: shows its statements ran, not drizzle-kit's
+    ddl = { ...generated, statements: [...generated.statements, "COMMENT ON TABLE conduit_users IS 'from the generated ddl'"] }
+  }, 300_000)
+  afterAll(async () => {
+    await pg?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('creates every table of an empty database from the statements, then nothing; a table dropped since comes back', { timeout: 300_000 }, async () => {
+    expect([...ddl.tables].sort()).toEqual([...ALL].map((name) => `public.${name}`).sort())
+    const database = open({ ddl })
+    const connections = orm.DatabaseConnections({ default: database }).activate()
+    try {
+      await database.connect()
+      expect([...database.created].sort()).toEqual([...ALL].sort())
+      expect(await names(database, sql`select obj_description('conduit_users'::regclass) as name`)).toEqual(['from the generated ddl'])
+      expect(await names(database, sql`select indexname as name from pg_indexes where indexname in ('conduit_articles_slug_idx', 'conduit_comments_article_idx')`)).toEqual(['conduit_articles_slug_idx', 'conduit_comments_article_idx'])
+      const alice = await UserSchema.save({ username: 'alice', email: 'a@x' })
+      await expect(UserSchema.save({ username: 'alice', email: 'b@x' })).rejects.toBeInstanceOf(exceptions.Conflict)
+      await expect(ArticleSchema.save({ slug: 's', title: 't', authorId: alice + 1 })).rejects.toBeInstanceOf(exceptions.BadRequest)
+      await database.execute('DROP TABLE conduit_follows')
+    } finally {
+      await connections.close()
+    }
+    const again = open({ ddl })
+    try {
+      await again.connect()
+      expect(again.created).toEqual(['conduit_follows']) // some present: drizzle-kit creates the missing one
+      await again.close()
+      await again.connect()
+      expect(again.created).toEqual([])
+      expect(await names(again, sql`select username as name from conduit_users`)).toEqual(['alice'])
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('refuses, before any DDL, statements generated from other tables (tables.ts changed, not regenerated)', { timeout: 300_000 }, async () => {
+    const { pgTable, serial } = await import('drizzle-orm/pg-core')
+    const changed = { ...tables, extra: pgTable('conduit_extra', { id: serial('id').primaryKey() }) }
+    const stale = orm.Database({ name: 'stale', engine, schema: changed, create: { ddl }, ...(pg ? { url: pg.url } : {}) })
+    try {
+      await expect(stale.connect()).rejects.toThrow(/the generated DDL \(tables public\.conduit_\w+, .*\) was made from other tables than the schema module's: regenerate it with npx fw-api db generate/)
+      await expect(stale.connect()).rejects.toBeInstanceOf(exceptions.ImproperlyConfigured)
+      if (pg) expect(await names(stale, sql`select tablename as name from pg_tables where tablename = 'conduit_extra'`).catch(() => [])).toEqual([])
+    } finally {
+      await stale.close()
+    }
+    expect(() => orm.Database({ schema: tables, create: { ddl: { statements: 'DROP TABLE x' } } as never })).toThrow(exceptions.ImproperlyConfigured)
   })
 })
 

@@ -4,7 +4,8 @@
  * ImproperlyConfigured naming the package to install — not Node's bare
  * ERR_MODULE_NOT_FOUND at import. Run in a Node child whose resolve hook
  * makes the package absent. And `create: true` over tables that exist never
- * loads drizzle-kit (issue 54 #7), shown with drizzle-kit hidden the same way.
+ * loads drizzle-kit (issue 54 #7), shown with drizzle-kit hidden the same way;
+ * nor does `create: { ddl }` on an empty database.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -40,6 +41,23 @@ describe('orm.Database({ create: true }) over tables that exist', () => {
         { cwd: root, env: { ...process.env, FW_HIDE_MODULES: 'drizzle-kit', NODE_OPTIONS: '' } },
       )
       expect(stdout).toContain('connected, created: []')
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('orm.Database({ create: { ddl } }) (npx fw-api db generate)', () => {
+  it('creates every table of an empty database without drizzle-kit (hidden); some tables missing needs it, naming them', { timeout: 300_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fw-create-ddl-'))
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', '--import', './tests/orm/fixtures/no-drizzle-valibot/register.mjs', 'tests/orm/fixtures/no-drizzle-valibot/create-ddl.ts', dataDir],
+        { cwd: root, env: { ...process.env, FW_HIDE_MODULES: 'drizzle-kit', NODE_OPTIONS: '' } },
+      )
+      expect(stdout).toContain('connected, created: [article_tags, articles, comments, favorites, follows, tags, users]')
+      expect(stdout).toContain('refused: ImproperlyConfigured: orm.Database({ create: { ddl } }) with only some tables present (missing: public.tags) needs drizzle-kit: npm install -D drizzle-kit')
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }

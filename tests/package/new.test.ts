@@ -5,7 +5,7 @@
  * the rest this repository's copies: no network), and the project then works
  * as its README says: `tsc` (strict) passes, `npm test`'s vitest — pinned to
  * 3, which lowers decorators — passes, and `npm start`'s server answers on
- * Node, Bun and Deno.
+ * Node, Bun and Deno; the api template's tables give their DDL to `fw-api db generate`.
  */
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -67,6 +67,15 @@ describe('fw-api new', () => {
       expect(output).toMatch(template === 'api' ? /Tests\s+1 passed/ : /Tests\s+2 passed/)
       expect(code, output).toBe(0)
     }, 300_000)
+
+    it.runIf(template === 'api')('writes its tables\' DDL with the packed command (fw-api db generate src/tables.ts)', async () => {
+      const { stdout } = await run(process.execPath, [join(project, 'node_modules/fw-api/bin/fw-api.mjs'), 'db', 'generate', 'src/tables.ts'], { cwd: project })
+      expect(stdout).toMatch(/^fw-api: wrote src\/fw-db\.ts: \d+ tables, \d+ statements\n$/)
+      const text = await readFile(join(project, 'src/fw-db.ts'), 'utf8')
+      expect(text).toContain('export const ddl = {')
+      expect(text).toContain('CREATE TABLE \\"notes\\"')
+      await rm(join(project, 'src/fw-db.ts'))
+    }, 120_000)
 
     it.each(runtimesFor(['node', 'bun', 'deno'], (runtime) => runtime.label !== 'node-web'))('serves on $label', async (runtime) => {
       const env = { JWT_SECRET: 'a secret of thirty-two bytes or more, for the test' }

@@ -164,4 +164,15 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the client addre
       expect(JSON.parse(answer.body)).toBe(client)
     }
   })
+
+  it('@limiter.endpoint: a limit keyed on the endpoint\'s params counts per article slug, whoever asks', async () => {
+    const first = await send(server.origin, '/api/article/hello', UNTRUSTED)
+    expect(first.status, first.body).toBe(200)
+    expect(first.headers.ratelimit).toMatch(/^"per-slug";r=0;t=\d+$/)
+    const again = await send(server.origin, '/api/article/hello', TRUSTED, { headers: { 'x-forwarded-for': '198.51.100.9' } })
+    expect(again.status, again.body).toBe(429)
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await send(server.origin, '/api/article/other', UNTRUSTED)).status).toBe(200)
+    expect((await send(server.origin, `/api/article/${'x'.repeat(41)}`, UNTRUSTED)).status).toBe(400)
+  })
 })

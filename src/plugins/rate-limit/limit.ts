@@ -9,6 +9,7 @@ import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../..
 import type { RequestContext } from '../../request/context'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
+import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
 import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
 
 /**
@@ -24,10 +25,10 @@ export interface RateLimitOptions {
   window: number | string
   /**
    * The key a request counts under (default: `request.ip`; requests with no address share one
-   * key). `undefined` leaves the request uncounted. It gets the request context; for a key that
-   * reads parsed params, call `limiter.check(this.request, key)` in the endpoint or a before hook.
+   * key). `undefined` leaves the request uncounted. It gets the request context, and on one
+   * endpoint (`@limiter.endpoint`) its parsed params: `(request, { slug }) => slug`.
    */
-  key?: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  key?: LimitKey
   /** where hits are counted (default: a `MemoryStore` of its own, per process) */
   store?: RateLimitStore
   /** `fixed` (default): a window from a key's first hit; `sliding`: this window and the weighted one before */
@@ -46,22 +47,10 @@ interface Outcome {
 }
 
 const NO_ADDRESS = 'no-address'
-/** Keys longer than this are hashed (a key made of request data never grows a store's keys unbounded). */
-const MAX_KEY_LENGTH = 200
 /** One store failure logged per this many ms (a down store fails every request). */
 const LOG_EVERY_MS = 10_000
 
 const POLICY_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
-
-/** SHA-256 of `key`, base64url. */
-async function hashed(key: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)),
-  )
-  let text = ''
-  for (const byte of digest) text += String.fromCharCode(byte)
-  return `#${btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
-}
 
 /**
  * A rate limit: use it on a service (`service.use(limiter)`), an API class
@@ -78,7 +67,7 @@ export class RateLimit extends Plugin {
   readonly failOpen: boolean
   readonly name: string
   readonly store: RateLimitStore
-  readonly #key: (request: RequestContext) => string | undefined | Promise<string | undefined>
+  readonly #key: LimitKey
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
@@ -137,7 +126,11 @@ export class RateLimit extends Plugin {
     _request: Request,
     context: RequestContext,
   ): undefined | Promise<undefined> {
-    const key = this.#key(context)
+    if (this.#key.length > 1)
+      throw new ImproperlyConfigured(
+        `rateLimit(${this.name}): its key reads params, parsed after plugins run: put it on the endpoint (@limiter.endpoint), not on a service or class`,
+      )
+    const key = this.#key(context, {})
     return isThenable(key)
       ? key.then((found) => this.#admit(context, found))
       : this.#admit(context, key)
@@ -159,6 +152,18 @@ export class RateLimit extends Plugin {
   }
 
   /**
+   * This limit on the endpoint it decorates, counted once its params are parsed: the key gets
+   * them, converted (`(request, { slug }) => slug`); the 429 is in its document.
+   *
+   * @example
+   * const perArticle = rateLimit({ limit: 10, window: '1m', key: (request, { slug }) => String(slug) })
+   * // @perArticle.endpoint above @api.post('{slug}/comments', …)
+   */
+  get endpoint(): LimitDecorator {
+    return endpointLimit(this.name, this.#key, (context, key) => this.check(context, key))
+  }
+
+  /**
    * Count this request under `key` (one endpoint's limit, with a key from its parsed params):
    * throws the 429 past the limit; the headers go on the endpoint's answer.
    *
@@ -168,7 +173,7 @@ export class RateLimit extends Plugin {
    * await loginLimit.check(this.request, `${this.request.ip}:${data.username}`)
    */
   async check(context: RequestContext, key: string): Promise<void> {
-    const outcome = await this.#count(key)
+    const outcome = await this.#count(key, context)
     if (outcome === undefined) return
     if (!outcome.allowed) throw this.#refusal(outcome)
     ;(context.responseHeaders ??= []).push(...outcome.headers)
@@ -177,7 +182,7 @@ export class RateLimit extends Plugin {
   /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
   #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
     if (key === undefined) return undefined
-    const counted = this.#count(key)
+    const counted = this.#count(key, context)
     const admit = (outcome: Outcome | undefined): undefined => {
       if (outcome === undefined) return undefined
       this.#outcomes.set(context, outcome)
@@ -200,11 +205,13 @@ export class RateLimit extends Plugin {
    * The outcome of one hit of `key` (synchronous when the store answers at once); undefined when
    * the store failed and the limit fails open.
    */
-  #count(key: string): Outcome | undefined | Promise<Outcome | undefined> {
-    if (key.length > MAX_KEY_LENGTH) return hashed(key).then((digest) => this.#count(digest))
+  #count(key: string, context: RequestContext): Outcome | undefined | Promise<Outcome | undefined> {
+    if (key.length > MAX_KEY_LENGTH)
+      return hashed(key).then((digest) => this.#count(digest, context))
     let counted: WindowCount | Promise<WindowCount>
     try {
-      counted = this.store.hit(`${this.name}:${key}`, this.windowMs, this.algorithm, Date.now())
+      const storeKey = `${this.name}:${key}`
+      counted = this.store.hit(storeKey, this.windowMs, this.algorithm, Date.now(), context)
     } catch (error) {
       return this.#failed(error)
     }
@@ -228,6 +235,7 @@ export class RateLimit extends Plugin {
   /** What a count means: allowed or not, and the headers saying so. */
   #outcome(counted: WindowCount): Outcome {
     const resetMs = Math.max(0, counted.resetMs)
+    if (counted.allowed !== undefined) return this.#verdict(counted.allowed, resetMs)
     const used =
       this.algorithm === 'sliding'
         ? counted.current + counted.previous * (resetMs / this.windowMs)
@@ -240,6 +248,13 @@ export class RateLimit extends Plugin {
       ['ratelimit', `"${this.name}";r=${remaining};t=${seconds}`],
     ]
     if (!allowed) headers.push(['retry-after', String(seconds)])
+    return { allowed, headers }
+  }
+
+  /** A store's own verdict (the Workers binding): the policy, and `Retry-After` when refused; no `RateLimit` (what is left is the binding's to know). */
+  #verdict(allowed: boolean, resetMs: number): Outcome {
+    const headers: [string, string][] = [['ratelimit-policy', this.policy]]
+    if (!allowed) headers.push(['retry-after', String(Math.max(1, Math.ceil(resetMs / 1000)))])
     return { allowed, headers }
   }
 

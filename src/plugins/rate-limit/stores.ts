@@ -4,6 +4,8 @@
  * of a key in a window and says how many hits the window holds.
  */
 
+import type { RequestContext } from '../../request/context'
+
 /** What a store answers for one hit. */
 export interface WindowCount {
   /** hits in the current window, this one included */
@@ -12,6 +14,11 @@ export interface WindowCount {
   previous: number
   /** ms until the current window ends */
   resetMs: number
+  /**
+   * The store's own verdict, for a store that decides without counting for fw (the Workers
+   * rate-limiting binding: its limit and period are the binding's); `current` is then 0.
+   */
+  allowed?: boolean
 }
 
 /**
@@ -24,12 +31,14 @@ export interface RateLimitStore {
   /**
    * Count a hit of `key`. `fixed`: a window of `windowMs` starts at the key's first hit.
    * `sliding`: windows aligned on `windowMs` from the epoch (`now`), the one before read too.
+   * `context`: the request's (its `env` holds a Worker's bindings).
    */
   hit(
     key: string,
     windowMs: number,
     algorithm: 'fixed' | 'sliding',
     now: number,
+    context?: RequestContext,
   ): WindowCount | Promise<WindowCount>
 }
 
@@ -38,14 +47,44 @@ function windowStart(now: number, windowMs: number): number {
   return Math.floor(now / windowMs) * windowMs
 }
 
-/** One key's count in the memory store. */
-interface Counted {
+/** One key's count: in the memory store's map, in a `RateLimitCounter` Durable Object's storage. */
+export interface Counted {
   /** fixed: the window's end; sliding: the current window's start */
   at: number
   current: number
   previous: number
   /** when the count is of no more use */
   expires: number
+}
+
+/**
+ * Count one hit on `counted` (undefined: the key's first, or its count was dropped) — the one
+ * counting rule of the stores that keep counts themselves. Returns the count to keep and the answer.
+ */
+export function countHit(
+  counted: Counted | undefined,
+  windowMs: number,
+  algorithm: 'fixed' | 'sliding',
+  now: number,
+): [Counted, WindowCount] {
+  if (algorithm === 'fixed') {
+    const kept =
+      counted === undefined || counted.at <= now
+        ? { at: now + windowMs, current: 0, previous: 0, expires: now + windowMs }
+        : counted
+    kept.current++
+    return [kept, { current: kept.current, previous: 0, resetMs: kept.at - now }]
+  }
+  const start = windowStart(now, windowMs)
+  const kept = counted ?? { at: start, current: 0, previous: 0, expires: 0 }
+  if (kept.at !== start) {
+    kept.previous = kept.at === start - windowMs ? kept.current : 0
+    kept.current = 0
+    kept.at = start
+  }
+  kept.current++
+  kept.expires = start + windowMs * 2
+  return [kept, { current: kept.current, previous: kept.previous, resetMs: start + windowMs - now }]
 }
 
 /**
@@ -73,28 +112,11 @@ export function MemoryStore(options: { maxKeys?: number } = {}): RateLimitStore 
     algorithm: 'fixed' | 'sliding',
     now: number,
   ): WindowCount => {
-    let counted = counts.get(key)
+    const counted = counts.get(key)
     if (counted === undefined && counts.size >= maxKeys) sweep(now)
-    if (algorithm === 'fixed') {
-      if (counted === undefined || counted.at <= now) {
-        counted = { at: now + windowMs, current: 0, previous: 0, expires: now + windowMs }
-        counts.set(key, counted)
-      }
-      counted.current++
-      return { current: counted.current, previous: 0, resetMs: counted.at - now }
-    }
-    const start = windowStart(now, windowMs)
-    if (counted === undefined) {
-      counted = { at: start, current: 0, previous: 0, expires: 0 }
-      counts.set(key, counted)
-    } else if (counted.at !== start) {
-      counted.previous = counted.at === start - windowMs ? counted.current : 0
-      counted.current = 0
-      counted.at = start
-    }
-    counted.current++
-    counted.expires = start + windowMs * 2
-    return { current: counted.current, previous: counted.previous, resetMs: start + windowMs - now }
+    const [kept, answer] = countHit(counted, windowMs, algorithm, now)
+    if (kept !== counted) counts.set(key, kept)
+    return answer
   }
   return {
     hit: (key, windowMs, algorithm, now) => Promise.resolve(count(key, windowMs, algorithm, now)),
