@@ -191,6 +191,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       (method === 'HEAD' ? router.match(context.path, 'GET') : undefined)
     if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, context.path)))
       return miss(context)
+    context.route = match.entry.path.template
     return match.entry.data.endpoint.handle(context, match.values)
   }
   // Service plugins around routing, and around the mounts that ask for them (the docs routes). Only

@@ -1,0 +1,56 @@
+/**
+ * The seam through which `fw-api/otel` observes what the core, the ORM, auth and the client do
+ * (SPEC §15): none of them imports `@opentelemetry/api`; each asks `telemetry()` and does nothing
+ * more when it is `undefined` (the entry was never imported). `fw-api/otel` registers itself here
+ * when imported, as the other entries do in service/host.ts.
+ */
+import type { RequestContext } from './context'
+
+/** The end of an observed statement: called once, with the error when it failed. */
+export type StatementEnd = (error?: unknown) => void
+
+/** The ids a log line carries when the request is traced. */
+export interface LogIds {
+  trace_id: string
+  span_id: string
+}
+
+/** What `fw-api/otel` gives the instrumented points of fw. */
+export interface Telemetry {
+  /** an ORM statement starts (`sql` as sent, with `$n` placeholders): its end, or none */
+  statement(sql: string, system: string): StatementEnd | undefined
+  /** `work` inside a child span named `name` (`fw.auth.login`, `fw.auth.verify_password`, ...) */
+  around<T>(name: string, work: () => Promise<T>): Promise<T>
+  /** sets the active span's `traceparent` / `tracestate` on `headers` (an outgoing request) */
+  inject(headers: Headers): void
+  /** the trace and span ids of the request's span, for its log lines */
+  logIds(context: RequestContext): LogIds | undefined
+  /** a server error (5xx) is being rendered: the request's span records it */
+  failed(error: unknown): void
+}
+
+const registered: { telemetry?: Telemetry } = {}
+
+/**
+ * Register the telemetry (called by the `fw-api/otel` entry when imported).
+ *
+ * @example registerTelemetry(openTelemetry)
+ */
+export function registerTelemetry(telemetry: Telemetry): void {
+  registered.telemetry ??= telemetry
+}
+
+/** The registered telemetry, `undefined` while `fw-api/otel` is not imported. */
+export function telemetry(): Telemetry | undefined {
+  return registered.telemetry
+}
+
+/**
+ * `work()` inside the telemetry's span `name`, or just `work()` without telemetry.
+ *
+ * @example const ok = await observed('fw.auth.verify_password', () => hasher.verify(plain, stored))
+ */
+export function observed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const current = registered.telemetry
+  return current ? current.around(name, work) : work()
+}
