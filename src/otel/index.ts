@@ -10,6 +10,11 @@ import { OpenTelemetryPlugin, type OtelOptions } from './plugin'
 import { openTelemetry } from './spans'
 
 export { OpenTelemetryPlugin, type OtelOptions } from './plugin'
+export {
+  serverTiming,
+  ServerTimingPlugin,
+  type ServerTimingOptions,
+} from './server-timing'
 export { summarize, type StatementSummary } from './sql'
 
 registerTelemetry(openTelemetry)

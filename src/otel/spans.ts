@@ -18,6 +18,7 @@ import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 import type { LogIds, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments } from './instruments'
+import { currentTiming } from './server-timing'
 import { summarize } from './sql'
 
 /** The server span of each request the plugin traces (log lines of any plugin order find it). */
@@ -55,7 +56,8 @@ export function recordFailure(span: Span, error: unknown): void {
 function statement(sql: string, system: string): StatementEnd | undefined {
   const tracer = activeTracer()
   const measured = instruments()
-  if (!tracer && !measured) return undefined
+  const timing = currentTiming()
+  if (!tracer && !measured && !timing) return undefined
   const { operation, table, summary } = summarize(sql)
   const attributes: Record<string, string> = {
     'db.system.name': system,
@@ -74,7 +76,12 @@ function statement(sql: string, system: string): StatementEnd | undefined {
       span?.setStatus({ code: SpanStatusCode.ERROR })
     }
     span?.end()
-    measured?.statementDuration.record((performance.now() - started) / 1000, attributes)
+    const ms = performance.now() - started
+    measured?.statementDuration.record(ms / 1000, attributes)
+    if (timing) {
+      timing.db += ms
+      timing.statements++
+    }
   }
 }
 
