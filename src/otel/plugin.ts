@@ -86,14 +86,16 @@ export class OpenTelemetryPlugin extends Plugin {
   ): Answer {
     const started = performance.now()
     const method = KNOWN_METHODS.has(request.method) ? request.method : '_OTHER'
-    const scheme = request.protocol
-    const activeAttributes: Attributes = { 'http.request.method': method, 'url.scheme': scheme }
+    // the scheme reads the URL: only for metrics and recording spans
+    const activeAttributes: Attributes | undefined = measured
+      ? { 'http.request.method': method, 'url.scheme': request.protocol }
+      : undefined
     measured?.activeRequests.add(1, activeAttributes)
     // the caller's trace (`traceparent` / `tracestate`, through the global propagator) is the parent
     const parent = tracer
       ? propagation.extract(ROOT_CONTEXT, request.headers, headersGetter)
       : undefined
-    const span = tracer && parent ? this.#start(tracer, request, method, scheme, parent) : undefined
+    const span = tracer && parent ? this.#start(tracer, request, method, parent) : undefined
     const finish = (response: Response | undefined, thrown?: unknown): void => {
       const status = response?.status ?? 500
       const route = request.route
@@ -129,22 +131,12 @@ export class OpenTelemetryPlugin extends Plugin {
   }
 
   /** The request's SERVER span, named by its method until the route is known. */
-  #start(
-    tracer: Tracer,
-    request: RequestContext,
-    method: string,
-    scheme: string,
-    parent: Context,
-  ): Span {
-    const attributes: Attributes = {
-      'http.request.method': method,
-      'url.path': request.path,
-      'url.scheme': scheme,
-    }
+  #start(tracer: Tracer, request: RequestContext, method: string, parent: Context): Span {
+    const attributes: Attributes = { 'http.request.method': method, 'url.path': request.path }
     const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent)
     if (!span.isRecording()) return span
     if (method === '_OTHER') span.setAttribute('http.request.method_original', request.method)
-    const more: Attributes = {}
+    const more: Attributes = { 'url.scheme': request.protocol }
     serverAttributes(request.host, more)
     const agent = request.headers.get('user-agent')
     if (agent !== null) more['user_agent.original'] = agent
@@ -163,6 +155,7 @@ export class OpenTelemetryPlugin extends Plugin {
     status: number,
     thrown: unknown,
   ): void {
+    if (!span.isRecording()) return span.end()
     if (route !== undefined) {
       span.updateName(`${method} ${route}`)
       span.setAttribute('http.route', route)
