@@ -14,7 +14,7 @@ import {
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { activeTracer, instruments, type Instruments } from './instruments'
-import { recordFailure, serverSpans } from './spans'
+import { hookSettings, recordFailure, serverSpans } from './spans'
 
 type Answer = Response | Promise<Response>
 
@@ -27,6 +27,8 @@ type Answer = Response | Promise<Response>
 export interface OtelOptions {
   /** requests neither traced nor measured (a load balancer's probes) */
   ignore?: (request: RequestContext) => boolean
+  /** `@api.before` / `@api.after` hooks that take at least this many ms are child spans (default 1; process-wide) */
+  hookThresholdMs?: number
 }
 
 const headersGetter: TextMapGetter<Headers> = {
@@ -70,6 +72,7 @@ export class OpenTelemetryPlugin extends Plugin {
   constructor(options: OtelOptions = {}) {
     super()
     this.#ignore = options.ignore
+    if (options.hookThresholdMs !== undefined) hookSettings.thresholdMs = options.hookThresholdMs
     this[AROUND] = (request, next) => {
       const tracer = activeTracer()
       const measured = instruments()

@@ -120,5 +120,23 @@ function failed(error: unknown): void {
   if (span?.isRecording()) recordFailure(span, error)
 }
 
+/** What `otel()` was last told: hooks that take at least this long (ms) are child spans. */
+export const hookSettings = { thresholdMs: 1 }
+
+function hook(kind: 'before' | 'after', label: string, startedAt: number, error?: unknown): void {
+  if (performance.now() - startedAt < hookSettings.thresholdMs) return
+  const tracer = activeTracer()
+  if (!tracer) return
+  const span = tracer.startSpan(`${kind} ${label}`, {
+    startTime: startedAt,
+    attributes: { 'fw.hook.kind': kind, 'code.function.name': label },
+  })
+  if (error !== undefined) {
+    span.setAttribute('error.type', error instanceof Error ? error.name : 'Error')
+    span.setStatus({ code: SpanStatusCode.ERROR })
+  }
+  span.end()
+}
+
 /** What fw-api/otel registers when imported. */
-export const openTelemetry: Telemetry = { statement, around, inject, logIds, failed }
+export const openTelemetry: Telemetry = { statement, around, inject, logIds, failed, hook }

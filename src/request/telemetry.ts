@@ -27,6 +27,8 @@ export interface Telemetry {
   logIds(context: RequestContext): LogIds | undefined
   /** a server error (5xx) is being rendered: the request's span records it */
   failed(error: unknown): void
+  /** a hook ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
+  hook(kind: 'before' | 'after', label: string, startedAt: number, error?: unknown): void
 }
 
 const registered: { telemetry?: Telemetry } = {}
@@ -43,6 +45,35 @@ export function registerTelemetry(telemetry: Telemetry): void {
 /** The registered telemetry, `undefined` while `fw-api/otel` is not imported. */
 export function telemetry(): Telemetry | undefined {
   return registered.telemetry
+}
+
+/**
+ * `result` (a hook's return) reported to `observer` as the hook `label` that started at
+ * `startedAt`, once it settles; the same value (or a promise of it) back.
+ *
+ * @example return timedHook(telemetry(), 'before', label, performance.now(), hook.method.call(self, input))
+ */
+export function timedHook<T>(
+  observer: Telemetry,
+  kind: 'before' | 'after',
+  label: string,
+  startedAt: number,
+  result: T,
+): T | Promise<Awaited<T>> {
+  if (!(result instanceof Promise)) {
+    observer.hook(kind, label, startedAt)
+    return result
+  }
+  return result.then(
+    (value: Awaited<T>) => {
+      observer.hook(kind, label, startedAt)
+      return value
+    },
+    (error: unknown) => {
+      observer.hook(kind, label, startedAt, error)
+      throw error
+    },
+  )
 }
 
 /**

@@ -47,6 +47,16 @@ function build(database: orm.Database) {
       throw new Error('handler failed')
     }
     @api.get
+    hooked() {
+      return 'hooked'
+    }
+    @api.before('hooked')
+    async slowHook() {
+      await new Promise((resolve) => setTimeout(resolve, 15))
+    }
+    @api.before('hooked')
+    quickHook() {}
+    @api.get
     async hashed() {
       return (await auth.hashPassword('a-password-value', { iterations: 1000 })).length > 0
     }
@@ -144,6 +154,17 @@ describe('fw-api/otel in-process, a real SDK (in-memory exporter)', () => {
     expect(missed?.attributes['http.response.status_code']).toBe(404)
     expect(missed?.attributes['http.route']).toBeUndefined()
     expect(missed?.status.code).toBe(SpanStatusCode.UNSET)
+  })
+
+  it('a hook that takes longer than the threshold (1 ms) is a child span; a quick one is not', async () => {
+    sdk.spans.reset()
+    expect((await ask('/api/hooked')).status).toBe(200)
+    const spans = sdk.spans.getFinishedSpans()
+    const [server] = byName(spans, 'GET /api/hooked')
+    const hooks = spans.filter((span) => span.name.startsWith('before '))
+    expect(hooks.map((span) => span.name)).toEqual(['before NotesAPI.slowHook()'])
+    expect(hooks[0]?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId)
+    expect(hooks[0]!.duration[1] / 1e6 + hooks[0]!.duration[0] * 1e3).toBeGreaterThanOrEqual(10)
   })
 
   it('password hashing is a span of its own under the request', async () => {
