@@ -49,6 +49,9 @@ const KNOWN_METHODS = new Set([
   'PATCH',
 ])
 
+/** The longest `User-Agent` recorded (characters). */
+const MAX_AGENT = 512
+
 /** `host[:port]` (IPv6 in brackets) as `server.address` and `server.port`. */
 function serverAttributes(host: string, attributes: Attributes): void {
   const found = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host)
@@ -142,7 +145,8 @@ export class OpenTelemetryPlugin extends Plugin {
     const more: Attributes = { 'url.scheme': request.protocol }
     serverAttributes(request.host, more)
     const agent = request.headers.get('user-agent')
-    if (agent !== null) more['user_agent.original'] = agent
+    // bounded: a header is up to the server's limit, a span attribute need not be
+    if (agent !== null) more['user_agent.original'] = agent.slice(0, MAX_AGENT)
     const ip = request.ip
     if (ip !== undefined) more['client.address'] = ip
     span.setAttributes(more)

@@ -167,6 +167,18 @@ describe('fw-api/otel in-process, a real SDK (in-memory exporter)', () => {
     expect(hooks[0]!.duration[1] / 1e6 + hooks[0]!.duration[0] * 1e3).toBeGreaterThanOrEqual(10)
   })
 
+  it('hostile input: a malformed traceparent starts a new trace, a long User-Agent is cut, an unknown method is _OTHER', async () => {
+    sdk.spans.reset()
+    const answer = await ask('/api/item/1', { headers: { traceparent: `00-${'z'.repeat(32)}-${PARENT_SPAN}-01`, 'user-agent': 'x'.repeat(10_000) } })
+    expect(answer.status).toBe(200)
+    expect((await ask('/api/item/1', { method: 'BREW' })).status).toBe(405)
+    const [first, second] = sdk.spans.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)
+    expect(first?.parentSpanContext).toBeUndefined()
+    expect(String(first?.attributes['user_agent.original']).length).toBe(512)
+    expect(second?.attributes).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'BREW', 'http.response.status_code': 405 })
+    expect(second?.name).toBe('_OTHER')
+  })
+
   it('password hashing is a span of its own under the request', async () => {
     sdk.spans.reset()
     expect((await ask('/api/hashed')).status).toBe(200)
