@@ -15,7 +15,7 @@ import { ClientError } from './error'
 import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
 import type { CallInit, Client, RawResult } from './types'
-import { telemetry } from '../request/telemetry'
+import { addTraceHeaders } from './trace-headers'
 
 export { ClientError } from './error'
 export type { APIClassLike, CallInit, CallInput, Client, RawResult, Wire } from './types'
@@ -157,9 +157,9 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const sent: Send = credentials
     ? (request: Request) => fetcher(new Request(request, { credentials }))
     : fetcher
-  // fw-api/otel, when imported: the active span's `traceparent` goes along (request/telemetry.ts)
+  // fw-api/otel, when imported: the active span's `traceparent` goes along (client/trace-headers.ts)
   const send: Send = (request: Request) => {
-    telemetry()?.inject(request.headers)
+    addTraceHeaders(request.headers)
     return sent(request)
   }
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)

@@ -5,9 +5,10 @@
  * spans of ORM statements, auth, the typed client's `traceparent` and the Logger's trace ids
  * (request/telemetry.ts): import it before the database connects.
  */
+import { registerTraceHeaders } from '../client/trace-headers'
 import { registerTelemetry } from '../request/telemetry'
 import { OpenTelemetryPlugin, type OtelOptions } from './plugin'
-import { openTelemetry } from './spans'
+import { inject, openTelemetry } from './spans'
 
 export { OpenTelemetryPlugin, type OtelOptions } from './plugin'
 export {
@@ -18,6 +19,7 @@ export {
 export { summarize, type StatementSummary } from './sql'
 
 registerTelemetry(openTelemetry)
+registerTraceHeaders(inject)
 
 /**
  * The OpenTelemetry plugin: one SERVER span per request named by its route's template
@@ -43,7 +45,7 @@ export function otel(options?: OtelOptions): OpenTelemetryPlugin {
  * await fetch('https://upstream.example/items', { headers })
  */
 export function injectTraceHeaders(headers: Headers): Headers {
-  openTelemetry.inject(headers)
+  inject(headers)
   return headers
 }
 

@@ -104,7 +104,8 @@ function around<T>(name: string, work: () => Promise<T>): Promise<T> {
   )
 }
 
-function inject(headers: Headers): void {
+/** Set the active span's `traceparent` / `tracestate` on `headers` (an outgoing request). */
+export function inject(headers: Headers): void {
   if (activeTracer()) propagation.inject(context.active(), headers, headersSetter)
 }
 
@@ -139,4 +140,4 @@ function hook(kind: 'before' | 'after', label: string, startedAt: number, error?
 }
 
 /** What fw-api/otel registers when imported. */
-export const openTelemetry: Telemetry = { statement, around, inject, logIds, failed, hook }
+export const openTelemetry: Telemetry = { statement, around, logIds, failed, hook }

@@ -21,8 +21,6 @@ export interface Telemetry {
   statement(sql: string, system: string): StatementEnd | undefined
   /** `work` inside a child span named `name` (`fw.auth.login`, `fw.auth.verify_password`, ...) */
   around<T>(name: string, work: () => Promise<T>): Promise<T>
-  /** sets the active span's `traceparent` / `tracestate` on `headers` (an outgoing request) */
-  inject(headers: Headers): void
   /** the trace and span ids of the request's span, for its log lines */
   logIds(context: RequestContext): LogIds | undefined
   /** a server error (5xx) is being rendered: the request's span records it */
