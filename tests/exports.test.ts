@@ -263,8 +263,10 @@ describe('public exports', () => {
     expect(names(otelEntry)).toMatchInlineSnapshot(`
       [
         "OpenTelemetryPlugin",
+        "ServerTimingPlugin",
         "injectTraceHeaders",
         "otel",
+        "serverTiming",
         "summarize",
         "tracedFetch",
       ]
