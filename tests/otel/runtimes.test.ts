@@ -48,3 +48,36 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('fw-api/otel on 
     expect(receiver.bodies.join('\n')).not.toContain(BODY)
   })
 })
+
+describe.each(runtimesFor(['deno']))('fw-api/otel through the built-in OpenTelemetry of $label (OTEL_DENO=true)', (runtime) => {
+  let receiver: Receiver
+  let server: Server | undefined
+  beforeAll(async () => {
+    receiver = await startReceiver()
+    server = await startServer(runtime, 'tests/otel/fixtures/traced-server.ts', START_MS, {
+      OTEL_DENO: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'fw-otel-deno',
+    })
+  }, START_MS + 10_000)
+  afterAll(async () => {
+    await server?.stop()
+    await receiver?.close()
+  })
+
+  it("records the route's span and its statement through Deno's tracer provider", async () => {
+    const answer = await fetch(`${server?.origin}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${UPSTREAM_TRACE}-${UPSTREAM_SPAN}-01` },
+      body: JSON.stringify({ body: BODY }),
+    })
+    expect(answer.status, server?.output()).toBe(200)
+    await until(() => receiver.spans.some((span) => span.name === 'POST /api/notes') && receiver.spans.some((span) => span.name === 'INSERT fixture_notes'), 30_000)
+    const span = receiver.spans.find((each) => each.name === 'POST /api/notes')
+    const insert = receiver.spans.find((each) => each.name === 'INSERT fixture_notes')
+    expect(span?.traceId).toBe(UPSTREAM_TRACE)
+    expect(insert?.parentSpanId).toBe(span?.spanId)
+    expect(receiver.bodies.join('\n')).not.toContain(BODY)
+  })
+})
