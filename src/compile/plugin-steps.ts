@@ -2,6 +2,7 @@ import { AROUND, type Plugin, type PluginResult } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
+import { telemetry, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
 import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
 
@@ -43,6 +44,16 @@ export function pluginStep<State>(
   }
 }
 
+/**
+ * `step()`, timed through request/telemetry.ts when fw-api/otel is imported (a plugin step that
+ * takes long is a child span and counts in Server-Timing's `hooks`); else just `step()`.
+ */
+function timed(label: string, step: () => PluginResult): PluginResult {
+  const observer = telemetry()
+  if (observer === undefined) return step()
+  return timedHook(observer, 'plugin', label, performance.now(), step())
+}
+
 function pluginStepOf<State>(
   plugin: Plugin,
   renderer: Renderer,
@@ -55,7 +66,9 @@ function pluginStepOf<State>(
   const enter = (state: State, next: Handler<State>): Answer => {
     if (!plugin.processRequest) return next(state)
     const context = contextOf(state)
-    const early: PluginResult = plugin.processRequest(context.raw, context)
+    const early: PluginResult = timed(`${plugin.constructor.name}.processRequest()`, () =>
+      plugin.processRequest?.(context.raw, context),
+    )
     if (isThenable(early))
       return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
     return pluginResponse(early) ?? next(state)
@@ -64,7 +77,9 @@ function pluginStepOf<State>(
   /** `processResponse` on the answer: its `Response` replaces it. */
   const leave = (context: RequestContext, response: Response): Answer => {
     try {
-      const replaced: PluginResult = plugin.processResponse?.(response, context)
+      const replaced: PluginResult = timed(`${plugin.constructor.name}.processResponse()`, () =>
+        plugin.processResponse?.(response, context),
+      )
       if (isThenable(replaced))
         return Promise.resolve(replaced).then(
           (value) => pluginResponse(value, response) ?? response,

@@ -16,7 +16,7 @@ import {
 } from '@opentelemetry/api'
 import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
-import type { LogIds, StatementEnd, Telemetry } from '../request/telemetry'
+import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments } from './instruments'
 import { currentTiming } from './server-timing'
 import { summarize } from './sql'
@@ -124,8 +124,11 @@ function failed(error: unknown): void {
 /** What `otel()` was last told: hooks that take at least this long (ms) are child spans. */
 export const hookSettings = { thresholdMs: 1 }
 
-function hook(kind: 'before' | 'after', label: string, startedAt: number, error?: unknown): void {
-  if (performance.now() - startedAt < hookSettings.thresholdMs) return
+function hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void {
+  const elapsed = performance.now() - startedAt
+  const timing = currentTiming()
+  if (timing) timing.hooks += elapsed
+  if (elapsed < hookSettings.thresholdMs) return
   const tracer = activeTracer()
   if (!tracer) return
   const span = tracer.startSpan(`${kind} ${label}`, {

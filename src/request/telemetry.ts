@@ -15,6 +15,9 @@ export interface LogIds {
   span_id: string
 }
 
+/** What ran: an `@api.before` / `@api.after` hook, or a plugin's `processRequest` / `processResponse`. */
+export type HookKind = 'before' | 'after' | 'plugin'
+
 /** What `fw-api/otel` gives the instrumented points of fw. */
 export interface Telemetry {
   /** an ORM statement starts (`sql` as sent, with `$n` placeholders): its end, or none */
@@ -25,8 +28,8 @@ export interface Telemetry {
   logIds(context: RequestContext): LogIds | undefined
   /** a server error (5xx) is being rendered: the request's span records it */
   failed(error: unknown): void
-  /** a hook ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
-  hook(kind: 'before' | 'after', label: string, startedAt: number, error?: unknown): void
+  /** a hook or plugin step ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
+  hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void
 }
 
 const registered: { telemetry?: Telemetry } = {}
@@ -53,7 +56,7 @@ export function telemetry(): Telemetry | undefined {
  */
 export function timedHook<T>(
   observer: Telemetry,
-  kind: 'before' | 'after',
+  kind: HookKind,
   label: string,
   startedAt: number,
   result: T,

@@ -61,8 +61,15 @@ function build(database: orm.Database) {
       return (await auth.hashPassword('a-password-value', { iterations: 1000 })).length > 0
     }
   }
+  /** a plugin whose request step takes 15 ms when asked to (`?pause`) */
+  class Pause extends api.Plugin {
+    override async processRequest(request: Request) {
+      if (new URL(request.url).searchParams.has('pause')) await new Promise((resolve) => setTimeout(resolve, 15))
+    }
+  }
   const service = new Fw(import.meta.url, { api: NotesAPI, route: '/api' })
   service.use(otel())
+  service.use(new Pause())
   return service
 }
 
@@ -177,6 +184,17 @@ describe('fw-api/otel in-process, a real SDK (in-memory exporter)', () => {
     expect(String(first?.attributes['user_agent.original']).length).toBe(512)
     expect(second?.attributes).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'BREW', 'http.response.status_code': 405 })
     expect(second?.name).toBe('_OTHER')
+  })
+
+  it("a plugin step that takes longer than the threshold is a child span too", async () => {
+    sdk.spans.reset()
+    expect((await ask('/api/item/1?pause')).status).toBe(200)
+    expect((await ask('/api/item/1')).status).toBe(200)
+    const spans = sdk.spans.getFinishedSpans()
+    const servers = spans.filter((span) => span.kind === SpanKind.SERVER)
+    const steps = spans.filter((span) => span.name.startsWith('plugin '))
+    expect(steps.map((span) => span.name)).toEqual(['plugin Pause.processRequest()'])
+    expect(steps[0]?.parentSpanContext?.spanId).toBe(servers[0]?.spanContext().spanId)
   })
 
   it('password hashing is a span of its own under the request', async () => {
