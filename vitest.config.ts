@@ -21,6 +21,7 @@ export const integrationTests: readonly string[] = [
   'tests/helpers/**',
   'tests/legacy/**',
   'tests/nest/**',
+  'tests/otel/**',
   'tests/package/**',
   'tests/realworld/**',
   'tests/runtimes/**',

@@ -132,7 +132,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['body'],
   ['api', 'conf'],
   ['compile'],
-  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy'],
+  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy', 'otel'],
   ['adapters'],
   ['service'],
   ['testing'],
@@ -167,7 +167,7 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
  */
 export const REQUEST_PATH_FOLDERS: readonly string[] = [
   'adapters', 'api', 'auth', 'body', 'compile', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
-  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy',
+  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy', 'otel',
 ]
 
 /** The folders no request runs through: the typed client, the OpenAPI document (built once), `fw-api/testing`. */

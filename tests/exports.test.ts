@@ -20,6 +20,7 @@ import * as openapi from 'fw-api/openapi'
 import * as serve from 'fw-api/serve'
 import * as proxy from 'fw-api/proxy'
 import * as rateLimitEntry from 'fw-api/plugins/rate-limit'
+import * as otelEntry from 'fw-api/otel'
 import * as testing from 'fw-api/testing'
 import * as xml from 'fw-api/xml'
 import * as compressPlugin from 'fw-api/plugins/compress'
@@ -246,7 +247,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './otel': otelEntry }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -259,6 +260,20 @@ describe('public exports', () => {
   it('fw/proxy registers the trustProxy reader', () => {
     expect(names(proxy)).toEqual(['MAX_HOPS', 'compileTrustProxy', 'hopAddress'])
   })
+  it('fw/otel', () => {
+    expect(names(otelEntry)).toMatchInlineSnapshot(`
+      [
+        "OpenTelemetryPlugin",
+        "ServerTimingPlugin",
+        "injectTraceHeaders",
+        "otel",
+        "serverTiming",
+        "summarize",
+        "tracedFetch",
+      ]
+    `)
+  })
+
   it('fw/plugins/rate-limit', () => {
     expect(names(rateLimitEntry)).toEqual(['DurableObjectStore', 'MemoryStore', 'RateLimit', 'RateLimitCounter', 'RedisStore', 'WorkersRateLimitStore', 'rateLimit'])
   })

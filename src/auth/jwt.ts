@@ -1,6 +1,7 @@
 /** `auth.JsonWebToken`: signed tokens in `Authorization: Bearer <jwt>`, through jose (every runtime). */
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
+import { observed } from '../request/telemetry'
 import { authorization, unauthorized, type Found, type Scheme } from './scheme'
 import { MemoryStore, type SessionStore } from './stores'
 
@@ -218,15 +219,18 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
       let subject: string | undefined
       let issuedAt: number | undefined
       try {
-        const { payload } = await jwtVerify(sent.credentials, verifyKey, {
-          algorithms: [algorithm],
-          issuer: options.issuer,
-          audience,
-          // no `exp` → 401; an `iat` in the future → 401; older than the lifetime → 401 whatever its `exp`
-          requiredClaims: ['exp', 'iat'],
-          maxTokenAge: lifetime,
-          clockTolerance,
-        })
+        const check = () =>
+          jwtVerify(sent.credentials, verifyKey, {
+            algorithms: [algorithm],
+            issuer: options.issuer,
+            audience,
+            // no `exp` → 401; an `iat` in the future → 401; older than the lifetime → 401 whatever its `exp`
+            requiredClaims: ['exp', 'iat'],
+            maxTokenAge: lifetime,
+            clockTolerance,
+          })
+        // fw-api/otel, when imported: a span (request/telemetry.ts)
+        const { payload } = await observed('fw.auth.verify_token', check)
         subject = payload.sub
         issuedAt = payload.iat
       } catch {

@@ -4,6 +4,7 @@
  * UtilMeta or Django user table logs in unchanged (docs/auth.md, "Passwords").
  */
 import { BadRequest } from '../exceptions'
+import { observed } from '../request/telemetry'
 
 /**
  * A password hasher: what `auth.User({ hasher })`, `auth.hashPassword` and
@@ -177,7 +178,7 @@ export function hashPassword(
   plain: string,
   hasher: PasswordHasher | Pbkdf2Options = defaultHasher,
 ): Promise<string> {
-  return hasherOf(hasher).hash(plain)
+  return observed('fw.auth.hash_password', () => hasherOf(hasher).hash(plain))
 }
 
 /** A hasher, or the PBKDF2 hasher of these options (one per iteration count, made once). */

@@ -21,6 +21,7 @@ import {
   type ParamOptions,
   type ServerResolved,
 } from '../request/markers'
+import { observed } from '../request/telemetry'
 import { normalizeIdent } from './ident'
 import type { Key, LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
 import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher } from './password'
@@ -172,7 +173,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     spec(anonymousIfInvalid, true),
   )
 
-  const login = async (
+  const attemptLogin = async (
     context: RequestContext,
     credentials: { ident: string; password: string },
   ): Promise<LoginResult<Row> | null> => {
@@ -202,9 +203,8 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       : []
     const row = rows[0]
     const stored = row?.[passwordField]
-    const matches = await hasher.verify(
-      valid ? password : '',
-      typeof stored === 'string' ? stored : dummy,
+    const matches = await observed('fw.auth.verify_password', () =>
+      hasher.verify(valid ? password : '', typeof stored === 'string' ? stored : dummy),
     )
     if (!row || typeof stored !== 'string' || !matches) return null
     const changes: Record<string, unknown> = {}
@@ -221,6 +221,12 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))
     return { user, token }
   }
+  // fw-api/otel, when imported: the login is a span, its password check a child (request/telemetry.ts)
+  const login = (
+    context: RequestContext,
+    credentials: { ident: string; password: string },
+  ): Promise<LoginResult<Row> | null> =>
+    observed('fw.auth.login', () => attemptLogin(context, credentials))
   const revoke = async (id: unknown, context?: RequestContext): Promise<void> => {
     const revocations = scheme.revocations
     if (!revocations) return

@@ -15,6 +15,7 @@ import { ClientError } from './error'
 import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
 import type { CallInit, Client, RawResult } from './types'
+import { addTraceHeaders } from './trace-headers'
 
 export { ClientError } from './error'
 export type { APIClassLike, CallInit, CallInput, Client, RawResult, Wire } from './types'
@@ -153,9 +154,14 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const baseURL = String(options.baseURL)
   const fetcher: Send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   const { credentials } = options
-  const send: Send = credentials
+  const sent: Send = credentials
     ? (request: Request) => fetcher(new Request(request, { credentials }))
     : fetcher
+  // fw-api/otel, when imported: the active span's `traceparent` goes along (client/trace-headers.ts)
+  const send: Send = (request: Request) => {
+    addTraceHeaders(request.headers)
+    return sent(request)
+  }
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
   let routes: Promise<Map<string, Route>> | undefined
 

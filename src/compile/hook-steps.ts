@@ -1,5 +1,6 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
+import { telemetry, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
 import { rescued, whenAnswered, type Answer, type Step } from './compose'
 import type { Exchange } from './exchange'
@@ -38,14 +39,24 @@ export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unkno
 }
 
 function callBeforeHook(
-  { hook, renderer }: HookStep,
+  { hook, renderer, label }: HookStep,
   exchange: Exchange,
   hookInput: Record<string, unknown>,
   failures: Failures | undefined,
 ): unknown {
   if (failures) throw badRequest(failures)
   exchange.context.responder = renderer.result
-  return hook.method.call(exchange.at(hook.level), hookInput)
+  // fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts)
+  const observer = telemetry()
+  if (observer === undefined) return hook.method.call(exchange.at(hook.level), hookInput)
+  const startedAt = performance.now()
+  return timedHook(
+    observer,
+    'before',
+    label,
+    startedAt,
+    hook.method.call(exchange.at(hook.level), hookInput),
+  )
 }
 
 /**
@@ -70,7 +81,10 @@ export function afterHookStep(
   const run = (exchange: Exchange, response: Response): Answer => {
     try {
       exchange.context.responder = own.result
-      const replaced = hook.method.call(exchange.at(hook.level), response)
+      const observer = telemetry()
+      const startedAt = observer ? performance.now() : 0
+      const called = hook.method.call(exchange.at(hook.level), response)
+      const replaced = observer ? timedHook(observer, 'after', label, startedAt, called) : called
       if (isThenable(replaced))
         return Promise.resolve(replaced).then((value) => settle(response, value), failed)
       return settle(response, replaced)

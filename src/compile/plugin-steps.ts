@@ -2,6 +2,7 @@ import { AROUND, type Plugin, type PluginResult } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
+import { telemetry, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
 import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
 
@@ -50,12 +51,18 @@ function pluginStepOf<State>(
 ): Step<State> | undefined {
   if (!plugin.processRequest && !plugin.processResponse) return undefined
   const failed = (error: unknown): Response => renderer.error(error)
+  const requestLabel = `${plugin.constructor.name}.processRequest()`
+  const responseLabel = `${plugin.constructor.name}.processResponse()`
 
   /** `processRequest`, then `next` unless it answered. */
   const enter = (state: State, next: Handler<State>): Answer => {
     if (!plugin.processRequest) return next(state)
     const context = contextOf(state)
-    const early: PluginResult = plugin.processRequest(context.raw, context)
+    // fw-api/otel, when imported: a step that takes long is a child span (request/telemetry.ts)
+    const observer = telemetry()
+    const startedAt = observer ? performance.now() : 0
+    const called: PluginResult = plugin.processRequest(context.raw, context)
+    const early = observer ? timedHook(observer, 'plugin', requestLabel, startedAt, called) : called
     if (isThenable(early))
       return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
     return pluginResponse(early) ?? next(state)
@@ -64,7 +71,12 @@ function pluginStepOf<State>(
   /** `processResponse` on the answer: its `Response` replaces it. */
   const leave = (context: RequestContext, response: Response): Answer => {
     try {
-      const replaced: PluginResult = plugin.processResponse?.(response, context)
+      const observer = telemetry()
+      const startedAt = observer ? performance.now() : 0
+      const called: PluginResult = plugin.processResponse?.(response, context)
+      const replaced = observer
+        ? timedHook(observer, 'plugin', responseLabel, startedAt, called)
+        : called
       if (isThenable(replaced))
         return Promise.resolve(replaced).then(
           (value) => pluginResponse(value, response) ?? response,

@@ -11,6 +11,8 @@ import {
   WORKERS_CLIENT,
   type DrizzleFactory,
 } from './drivers'
+import { observedClient } from './observed'
+import { telemetry } from '../request/telemetry'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
@@ -211,6 +213,10 @@ export class Database {
 
   async #open(): Promise<Opened> {
     const { schema, onQuery } = this.options
+    // fw-api/otel, when imported: a span and a duration per statement (orm/observed.ts)
+    const observer = telemetry()
+    const observed = <C extends object>(client: C): C =>
+      observer ? observedClient(client, observer, 'postgresql') : client
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as {
@@ -230,7 +236,7 @@ export class Database {
       // so `connect()` pays for it, not the first statement (issue 54 #7: 128 ms, then 15 s)
       await client.waitReady
       return {
-        db: drizzle(client, config),
+        db: drizzle(observed(client), config),
         close: () => client.close(),
         exec: async (text) => void (await client.exec(text)),
       }
@@ -252,7 +258,10 @@ export class Database {
       connection,
     })
     return {
-      db: drizzle(this.options.prepare === false ? client : preparingClient(client), config),
+      db: drizzle(
+        observed(this.options.prepare === false ? client : preparingClient(client)),
+        config,
+      ),
       close: () => client.end({ timeout: 5 }),
       exec: async (text) => void (await client.unsafe(text).simple()),
     }

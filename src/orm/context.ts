@@ -6,6 +6,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Ref } from './paths'
 import { whereSql } from './sql'
+import { createAsyncStorage, type AsyncStorage } from '../utils/async-storage'
 
 /**
  * What a request gives a schema (`serialize(query, { context })`): e.g. the
@@ -120,10 +121,6 @@ export function withFilter(where: SQL, filter: SQL | undefined): SQL {
  */
 export type ContextOf = (request: RequestContext) => Context
 
-interface Storage {
-  getStore(): Current | undefined
-  run<T>(current: Current, scoped: () => T): T
-}
 /** What a request carries to schemas: itself and its service's mapping to a context. */
 interface Current {
   request: RequestContext
@@ -137,7 +134,7 @@ interface Current {
  * core never imports `node:*`. The request is carried by `run` around the rest of its pipeline
  * (scoped: nothing outlives the request), never `enterWith`.
  */
-const storage: Storage | undefined = storageOf()
+const storage: AsyncStorage<Current> | undefined = createAsyncStorage<Current>()
 
 /** Does this runtime carry the request to schemas (AsyncLocalStorage available)? */
 export const carriesRequests = storage !== undefined
@@ -177,14 +174,4 @@ export function requestPlugin(contextOf: ContextOf = (request) => request.state)
     plugin[AROUND] = (request: RequestContext, next: () => Answer): Answer =>
       storage.run({ request, contextOf }, next)
   return plugin
-}
-
-function storageOf(): Storage | undefined {
-  const host = globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }
-  const hooks = host.process?.getBuiltinModule?.('node:async_hooks') as
-    | { AsyncLocalStorage?: new () => Storage }
-    | undefined
-  const Storage = hooks?.AsyncLocalStorage
-  if (!Storage || typeof Storage.prototype.run !== 'function') return undefined
-  return new Storage()
 }

@@ -1,6 +1,7 @@
 import { Plugin } from '../api/plugin'
 import { HttpError } from '../exceptions'
 import type { RequestContext } from '../request/context'
+import { telemetry } from '../request/telemetry'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 
 /**
@@ -18,6 +19,10 @@ export interface LogRecord {
   /** ms from arrival to response */
   duration?: number
   id?: string
+  /** the request's trace (fw-api/otel, when a span is active) */
+  trace_id?: string
+  /** the request's span (fw-api/otel, when a span is active) */
+  span_id?: string
   error?: string
   stack?: string
 }
@@ -56,7 +61,10 @@ export class Logger extends Plugin {
     this.sink = options.sink ?? ((line) => console.log(line))
   }
 
-  #write(record: LogRecord): void {
+  #write(record: LogRecord, ctx: RequestContext): void {
+    // fw-api/otel, when imported and the request is traced: its ids (request/telemetry.ts)
+    const ids = telemetry()?.logIds(ctx)
+    if (ids !== undefined) Object.assign(record, ids)
     this.sink(JSON.stringify(record), record)
   }
 
@@ -64,34 +72,40 @@ export class Logger extends Plugin {
     if (error instanceof HttpError && error.status < 500) return undefined
     const cause = error instanceof HttpError && error.cause !== undefined ? error.cause : error
     const failure = databaseFailureOf(cause)
-    this.#write({
-      time: new Date().toISOString(),
-      level: 'error',
-      method: ctx.method,
-      path: ctx.path,
-      id: ctx.id,
-      // a database error by kind and constraint only: its message quotes SQL and values
-      error: failure
-        ? `DatabaseError: ${describeFailure(failure)}`
-        : cause instanceof Error
-          ? `${cause.name}: ${cause.message}`
-          : String(cause),
-      stack:
-        cause instanceof Error ? (failure ? stackFrames(cause.stack) : cause.stack) : undefined,
-    })
+    this.#write(
+      {
+        time: new Date().toISOString(),
+        level: 'error',
+        method: ctx.method,
+        path: ctx.path,
+        id: ctx.id,
+        // a database error by kind and constraint only: its message quotes SQL and values
+        error: failure
+          ? `DatabaseError: ${describeFailure(failure)}`
+          : cause instanceof Error
+            ? `${cause.name}: ${cause.message}`
+            : String(cause),
+        stack:
+          cause instanceof Error ? (failure ? stackFrames(cause.stack) : cause.stack) : undefined,
+      },
+      ctx,
+    )
     return undefined
   }
 
   override processResponse(response: Response, ctx: RequestContext): undefined {
-    this.#write({
-      time: new Date().toISOString(),
-      level: response.status >= 500 ? 'error' : 'info',
-      method: ctx.method,
-      path: ctx.path,
-      status: response.status,
-      duration: Date.now() - ctx.arrived,
-      id: ctx.id,
-    })
+    this.#write(
+      {
+        time: new Date().toISOString(),
+        level: response.status >= 500 ? 'error' : 'info',
+        method: ctx.method,
+        path: ctx.path,
+        status: response.status,
+        duration: Date.now() - ctx.arrived,
+        id: ctx.id,
+      },
+      ctx,
+    )
     return undefined
   }
 }

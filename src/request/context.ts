@@ -91,6 +91,8 @@ export class RequestContext<C extends ContextTypes = {}> {
   readonly ctx: CtxOf<C>
   /** when the request arrived (epoch ms) */
   readonly arrived: number
+  /** the template of the route that matched (`/api/articles/{slug}`), set by the router (fw-api/otel names spans by it); none matched: undefined */
+  route: string | undefined = undefined
   /** the request id (set by `plugins.RequestId`) */
   id: string | undefined = undefined
   /** @internal how `respond()` renders here: the nearest template of the running endpoint or hook */

@@ -12,6 +12,7 @@ import { BARE, type Template } from './response'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
 import { resolveAdapter } from '../schema/resolve'
 import { isThenable } from '../utils/thenable'
+import { telemetry } from '../request/telemetry'
 
 export type { Stringify } from './failure'
 
@@ -158,7 +159,11 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
 
   const error = (thrown: unknown): Response => {
     const httpError = toHttpError(thrown, debug)
-    if (httpError.status >= 500) onError?.(thrown)
+    if (httpError.status >= 500) {
+      onError?.(thrown)
+      // fw-api/otel, when imported: the request's span records it (request/telemetry.ts)
+      telemetry()?.failed(thrown)
+    }
     const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
     return failure(
       httpError.status,

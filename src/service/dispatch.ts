@@ -191,13 +191,17 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
       (method === 'HEAD' ? router.match(context.path, 'GET') : undefined)
     if (!match || (match.entry.data.shadowedBy && shadowed(match.entry.data, context.path)))
       return miss(context)
+    context.route = match.entry.path.template
     return match.entry.data.endpoint.handle(context, match.values)
   }
   // Service plugins around routing, and around the mounts that ask for them (the docs routes). Only
   // plugins with a request or response step go around (one with just `handleError` is asked by the
   // endpoint's chain on an error): a service without them answers synchronously.
   const servicePlugins = pluginSteps(plugins, root, itself)
-  const answered = withPlugins(servicePlugins, route)
+  // Plugins that only scope the rest (fw's AROUND: the ORM's request carrier, fw-api/otel's span)
+  // answer as the rest does: a synchronous endpoint stays synchronous under them (decided at build).
+  const scopesOnly = plugins.every((plugin) => !plugin.processRequest && !plugin.processResponse)
+  const answered = scopesOnly ? compose(servicePlugins, route) : withPlugins(servicePlugins, route)
   // A HEAD's body is taken off after the service plugins: they see the GET's answer, as a HEAD's
   // headers must be the GET's (an ETag from its bytes: fw-api/plugins/conditional).
   const routed = (context: RequestContext): Response | Promise<Response> => {

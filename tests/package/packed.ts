@@ -139,7 +139,7 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
 }
 
 /** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check']
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check', '@opentelemetry/api']
 
 /**
  * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.

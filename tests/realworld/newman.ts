@@ -27,9 +27,9 @@ interface Newman {
 
 const newman = createRequire(import.meta.url)('newman') as Newman
 
-/** Run the collection against `apiUrl` (e.g. `http://127.0.0.1:8000/api`) as a fresh user. */
-export function runCollection(apiUrl: string, username: string): Promise<NewmanResult> {
-  const globals = { APIURL: apiUrl, USERNAME: username, EMAIL: `${username}@mail.com`, PASSWORD: 'password' }
+/** Run the collection against `apiUrl` (e.g. `http://127.0.0.1:8000/api`) as a fresh user (`password`: the user's, for tests that look for it). */
+export function runCollection(apiUrl: string, username: string, password = 'password'): Promise<NewmanResult> {
+  const globals = { APIURL: apiUrl, USERNAME: username, EMAIL: `${username}@mail.com`, PASSWORD: password }
   return new Promise((resolve, reject) => {
     newman.run(
       {
