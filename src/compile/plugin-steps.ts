@@ -3,7 +3,7 @@ import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { isThenable } from '../utils/thenable'
-import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
+import { rescued, type Answer, type Handler, type Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
@@ -62,9 +62,9 @@ function pluginStepOf<State>(
   }
 
   /** `processResponse` on the answer: its `Response` replaces it. */
-  const leave = (context: RequestContext, response: Response): Answer => {
+  const leave = (state: State, response: Response): Answer => {
     try {
-      const replaced: PluginResult = plugin.processResponse?.(response, context)
+      const replaced: PluginResult = plugin.processResponse?.(response, contextOf(state))
       if (isThenable(replaced))
         return Promise.resolve(replaced).then(
           (value) => pluginResponse(value, response) ?? response,
@@ -83,10 +83,10 @@ function pluginStepOf<State>(
     } catch (error) {
       answer = failed(error)
     }
-    if (answer instanceof Promise) answer = answer.then(undefined, failed)
-    if (!plugin.processResponse) return answer
-    const context = contextOf(state)
-    return whenAnswered(answer, (response) => leave(context, response))
+    if (!(answer instanceof Promise)) return plugin.processResponse ? leave(state, answer) : answer
+    const settled = answer.then(undefined, failed)
+    if (!plugin.processResponse) return settled
+    return settled.then((response) => leave(state, response))
   }
 }
 

@@ -250,6 +250,9 @@ describe('light response headers', () => {
     [{ 'Content-Type': 'text/html', 'X-A': ' 1 ' }, [['delete', 'x-a'], ['set', 'x-b', '\t2\t'], ['append', 'X-B', '3']]],
     [{ 'x-a': '1', 'X-A': '2' }, [['append', 'x-a', '3']]],
     [undefined, [['set', 'vary', 'origin'], ['delete', 'missing']]],
+    // names every object answers: the fields are an ordinary object
+    [{}, [['set', '__proto__', 'p'], ['append', 'constructor', 'c'], ['set', 'x-a', '1'], ['delete', 'constructor']]],
+    [{ constructor: 'c', 'set-cookie': 'a=1' }, [['append', 'set-cookie', 'b=2'], ['set', 'x-b', '2']]],
   ]
   it.each(cases)('read and change as Headers does: %j then %j', (init, changes) => {
     const light = lightHeaders(init, undefined)
@@ -262,12 +265,13 @@ describe('light response headers', () => {
         light[op](name, value ?? '')
         web[op](name, value ?? '')
       }
-      for (const asked of ['content-type', 'X-A', 'x-b', 'ratelimit', 'vary', 'missing']) {
+      for (const asked of ['content-type', 'X-A', 'x-b', 'ratelimit', 'vary', 'missing', '__proto__', 'constructor', 'set-cookie', 'toString']) {
         expect(light.get(asked), asked).toBe(web.get(asked))
         expect(light.has(asked), asked).toBe(web.has(asked))
       }
     }
     expect([...light]).toEqual([...web])
+    expect(light.getSetCookie()).toEqual(web.getSetCookie())
     expect(light instanceof Headers).toBe(true)
   })
 

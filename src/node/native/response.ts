@@ -120,7 +120,7 @@ class LightResponse {
   /** The headers as they are now: the light ones' fields (or `Headers`) once asked for, else as given. */
   currentHeaders(): PlainHeaders | Headers | undefined {
     const view = this[VIEW]
-    return view === undefined ? this[HEADERS] : headersToWrite(view)
+    return view === undefined ? this[HEADERS] : (headersToWrite(view) ?? view)
   }
 
   /** The Web `Response`, built once from the parts. */
