@@ -14,7 +14,7 @@ import { api, Fw, plugins, type RunningServer } from 'fw-api'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import { nativeHeaders } from '../../src/node/native/headers'
 import { lightHeaders } from '../../src/node/native/light-headers'
-import { lightParts } from '../../src/node/native/response'
+import { installLightResponse, lightParts } from '../../src/node/native/response'
 import { incomingOf } from '../../src/node/native/request'
 import { DOT_SEGMENT, PLAIN_TARGET, plainTarget } from '../../src/node/native/target'
 import { HIDDEN_500 } from '../../src/serve/errors'
@@ -273,6 +273,22 @@ describe('light response headers', () => {
     expect([...light]).toEqual([...web])
     expect(light.getSetCookie()).toEqual(web.getSetCookie())
     expect(light instanceof Headers).toBe(true)
+  })
+
+  it("a response made from another's headers copies them, and stays light", () => {
+    installLightResponse()
+    const first = new Response('x', { headers: { 'content-type': 'text/html' } })
+    first.headers.set('x-a', '1')
+    const second = new Response('y', { headers: first.headers })
+    first.headers.set('x-a', '2')
+    expect(second.headers.get('x-a')).toBe('1')
+    expect(second.headers.get('content-type')).toBe('text/html')
+    expect(lightParts(second)?.headers).toEqual({ 'content-type': 'text/html', 'x-a': '1' })
+    first.headers.append('set-cookie', 'a=1') // builds the first's Headers
+    first.headers.append('set-cookie', 'b=2')
+    const third = new Response('z', { headers: first.headers })
+    first.headers.delete('set-cookie')
+    expect(third.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
   })
 
   it('refuses what Headers refuses, with a TypeError', () => {

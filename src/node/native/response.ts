@@ -68,7 +68,7 @@ function lightInit(body: unknown, init: ResponseInit | undefined): boolean {
 function keptHeaders(headers: HeadersInit | undefined): PlainHeaders | Headers | undefined {
   const light = headersToWrite(headers)
   if (light === undefined) return headers as PlainHeaders | Headers | undefined
-  return light instanceof Headers ? light : { ...light }
+  return light instanceof Headers ? new Headers(light) : { ...light }
 }
 
 /** A `Response` that keeps its parts until something needs the Web one (see the file comment). */
