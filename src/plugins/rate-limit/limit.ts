@@ -159,10 +159,10 @@ export class RateLimit extends Plugin {
   async check(context: RequestContext, key: string): Promise<void> {
     const outcome = await this.#count(key)
     if (outcome === undefined) return
-    if (!outcome.allowed)
-      throw this.#refusal(outcome)
-      // first in the lists: the innermost limit's entries come first (see `#admitted`)
-    ;(context.responseHeaders ??= []).unshift(...outcome.headers)
+    if (!outcome.allowed) throw this.#refusal(outcome)
+    // first in the lists: the innermost limit's entries come first (see `#admitted`)
+    const pending = (context.responseHeaders ??= [])
+    pending.unshift(...outcome.headers)
   }
 
   /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
