@@ -34,6 +34,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/declared-runtimes.test.ts',
   'tests/orm/counted.test.ts',
   'tests/orm/prepared.test.ts',
+  'tests/orm/statements.test.ts',
   'tests/plugins/traffic-entries.test.ts',
   'tests/plugins/rate-limit.test.ts',
   'tests/plugins/rate-limit-workers.test.ts',

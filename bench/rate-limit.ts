@@ -40,13 +40,20 @@ async function startRedis(): Promise<{ url: string; stop(): void } | undefined> 
   return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
 }
 
-/** Requests per second wrk measured against `url` (asynchronous: the servers answer from this process). */
-async function wrk(url: string): Promise<number> {
+/**
+ * Requests per second wrk measured against `url`, and this process's CPU µs per request meanwhile
+ * (the servers answer from this process, which otherwise only waits for wrk: on a shared machine
+ * the CPU per request moves less than the rate).
+ */
+async function wrk(url: string): Promise<{ rate: number; cpu: number }> {
+  const before = process.cpuUsage()
   const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
+  const used = process.cpuUsage(before)
   const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
-  if (!found) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
+  const count = /(\d+) requests in/.exec(run.stdout)
+  if (!found || !count) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
   if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
-  return Number(found[1])
+  return { rate: Number(found[1]), cpu: (used.user + used.system) / Number(count[1]) }
 }
 
 const median = (values: number[]): number => {
@@ -78,19 +85,28 @@ for (const [name, configure] of variants) {
 }
 
 const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
+const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
 for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   const order = apps.map((_, index) => apps[(index + round) % apps.length] ?? apps[0])
-  for (const app of order) if (app) rates.get(app.name)?.push(await wrk(`${app.origin}${PATH}`))
+  for (const app of order) {
+    if (!app) continue
+    const { rate, cpu } = await wrk(`${app.origin}${PATH}`)
+    rates.get(app.name)?.push(rate)
+    cpus.get(app.name)?.push(cpu)
+  }
 }
 const base = rates.get('no limit') ?? []
+const baseCpu = cpus.get('no limit') ?? []
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
 console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds\n`)
-console.log('| app | requests/s per round | median | median ratio to no limit |')
-console.log('|---|---|---|---|')
+console.log('| app | requests/s per round | median | median ratio to no limit | server CPU µs/req per round | median CPU ratio (no limit / this) |')
+console.log('|---|---|---|---|---|---|')
 for (const [name, values] of rates) {
   const ratios = values.map((value, index) => value / (base[index] ?? value))
-  console.log(`| ${name} | ${values.map((value) => Math.round(value)).join(', ')} | ${Math.round(median(values))} | ${median(ratios).toFixed(3)} |`)
+  const cpu = cpus.get(name) ?? []
+  const cpuRatios = cpu.map((value, index) => (baseCpu[index] ?? value) / value)
+  console.log(`| ${name} | ${values.map((value) => Math.round(value)).join(', ')} | ${Math.round(median(values))} | ${median(ratios).toFixed(3)} | ${cpu.map((value) => value.toFixed(1)).join(', ')} | ${median(cpuRatios).toFixed(3)} |`)
 }
 for (const app of apps) await app.close()
 await redis?.quit()

@@ -17,12 +17,12 @@
  * RW_SECONDS (3), RW_WARMUP (1), RW_CONNECTIONS (32), RW_COUNT_REQUESTS (5: requests per route
  * for the statement count), RW_SECONDS=0 (check and count only, no wrk),
  * RW_PROFILE=B2 (instead: fw on Node under `--cpu-prof` for RW_SECONDS of wrk on that route; the
- * top 10 self-time functions in src/), RW_OUT (the markdown's file), RW_JSON (also write the
+ * top 10 self-time functions in src/; RW_PROFILE_OUT=file.cpuprofile keeps the whole profile), RW_OUT (the markdown's file), RW_JSON (also write the
  * statement counts and the timings as JSON there, for tests/bench-realworld.test.ts).
  * Every step has a deadline: a server not listening in 120 s, a wrk run past its duration + 20 s fail the run.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -344,6 +344,7 @@ async function profile(server: PostgresServer, route: Route): Promise<void> {
   }
   const file = existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.cpuprofile')) : undefined
   if (!file) throw new Error(`no .cpuprofile written in ${dir}`)
+  if (env.RW_PROFILE_OUT) copyFileSync(join(dir, file), env.RW_PROFILE_OUT)
   interface ProfileNode {
     id: number
     callFrame: { functionName: string; url: string; lineNumber: number }

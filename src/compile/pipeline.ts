@@ -67,10 +67,9 @@ export interface DeclaredSteps {
 export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
   const { renderer } = plan
   const outside: Step<Exchange>[] = []
-  // Hooks and class plugins are declared asynchronous work: their endpoints always
-  // answer with a promise (tests/spec/sync-path.test.ts).
-  if (plan.before.length + plan.after.length + plan.errorHooks.length + plan.plugins.length)
-    outside.push(alwaysPromised)
+  // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
+  // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
+  if (plan.before.length + plan.after.length + plan.errorHooks.length) outside.push(alwaysPromised)
   outside.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
   for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
   const inside: Step<Exchange>[] = []

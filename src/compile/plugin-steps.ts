@@ -4,7 +4,7 @@ import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { telemetry, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescued, whenAnswered, type Answer, type Handler, type Step } from './compose'
+import { rescued, type Answer, type Handler, type Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
@@ -69,11 +69,11 @@ function pluginStepOf<State>(
   }
 
   /** `processResponse` on the answer: its `Response` replaces it. */
-  const leave = (context: RequestContext, response: Response): Answer => {
+  const leave = (state: State, response: Response): Answer => {
     try {
       const observer = telemetry()
       const startedAt = observer ? performance.now() : 0
-      const called: PluginResult = plugin.processResponse?.(response, context)
+      const called: PluginResult = plugin.processResponse?.(response, contextOf(state))
       const replaced = observer
         ? timedHook(observer, 'plugin', responseLabel, startedAt, called)
         : called
@@ -95,10 +95,10 @@ function pluginStepOf<State>(
     } catch (error) {
       answer = failed(error)
     }
-    if (answer instanceof Promise) answer = answer.then(undefined, failed)
-    if (!plugin.processResponse) return answer
-    const context = contextOf(state)
-    return whenAnswered(answer, (response) => leave(context, response))
+    if (!(answer instanceof Promise)) return plugin.processResponse ? leave(state, answer) : answer
+    const settled = answer.then(undefined, failed)
+    if (!plugin.processResponse) return settled
+    return settled.then((response) => leave(state, response))
   }
 }
 

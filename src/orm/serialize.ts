@@ -16,7 +16,9 @@ import {
 import { ImproperlyConfigured } from '../exceptions'
 import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
-import { filtersOf, planFor } from './plan'
+import { filtersOf, planFor, type Plan } from './plan'
+import { isQueryValue, isSqlWrapper } from './query-where'
+import { preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
 type Row = Record<string, unknown>
@@ -76,26 +78,45 @@ async function serializePage(
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
-  const extra =
-    options.where === undefined
-      ? undefined
-      : planFor(module, def.table, options.where, context).where
   const columns = columnsOf(def.table)
   const ref = (key: string): SQL => sql`${columns[key]}`
-  const order =
-    options.order &&
-    [...options.order, ...primaryKeysOf(def.table)].map((term) =>
-      orderSql(module, def.table, checkedOrder(def, term), ref, context),
+  // plain data: the same statement for the same data, built once (./statements); a database told
+  // not to prepare (a pooler that cannot keep them) sends each statement unnamed, built per call
+  const dataKey =
+    database.options.prepare !== false &&
+    options.where === undefined &&
+    options.scope === undefined &&
+    !isQueryValue(arg) &&
+    !isSqlWrapper(arg)
+      ? statementKey(arg, options.order, counted)
+      : undefined
+  /** The query's plan, and its filters alone for the count: built per call, or once per statement. */
+  const planned = (): { plan: Plan; countWhere: SQL | undefined } => {
+    const extra =
+      options.where === undefined
+        ? undefined
+        : planFor(module, def.table, options.where, context).where
+    const order =
+      options.order &&
+      [...options.order, ...primaryKeysOf(def.table)].map((term) =>
+        orderSql(module, def.table, checkedOrder(def, term), ref, context),
+      )
+    const plan = planFor(
+      module,
+      def.table,
+      ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg,
+      context,
+      extra,
+      order,
     )
-  const plan = planFor(
-    module,
-    def.table,
-    ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg,
-    context,
-    extra,
-    order,
-  )
-  const scope = options.scope ?? plan.scope
+    // the count: the filters and `where` alone (no page), as `query.count(where)` counts
+    const countWhere = counted
+      ? and(filtersOf(module, def.table, ids ?? arg, context), extra)
+      : undefined
+    return { plan, countWhere }
+  }
+  let parts = dataKey === undefined ? planned() : undefined
+  const scope = options.scope ?? parts?.plan.scope
   const build: Build = { module, context, levels: new Map() }
   const withKey = ids !== undefined || hasBatch(def)
   const object = compiledFragment(
@@ -105,23 +126,30 @@ async function serializePage(
     context,
     () => objectSql(build, def, ref, scope, withKey),
   )
-  // the count: the filters and `where` alone (no page), as `query.count(where)` counts
-  const countWhere = counted
-    ? and(filtersOf(module, def.table, ids ?? arg, context), extra)
-    : undefined
-  const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
-  let query = db
-    .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
-    .from(def.table)
-    .$dynamic()
-  if (plan.where) query = query.where(plan.where)
-  if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
-  if (plan.limit !== undefined) query = query.limit(plan.limit)
-  if (plan.offset !== undefined) query = query.offset(plan.offset)
-  const raw = (await guarded(def.table, () => query, 'query')) as { r: unknown; n?: number }[]
+  const select = () => {
+    const { plan, countWhere } = (parts ??= planned())
+    const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
+    let query = db
+      .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
+      .from(def.table)
+      .$dynamic()
+    if (plan.where) query = query.where(plan.where)
+    if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
+    if (plan.limit !== undefined) query = query.limit(plan.limit)
+    if (plan.offset !== undefined) query = query.offset(plan.offset)
+    return query
+  }
+  const statement =
+    dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
+  const raw = (await guarded(
+    def.table,
+    () => (statement ? statement.execute() : select()),
+    'query',
+  )) as { r: unknown; n?: number }[]
   let count = counted ? raw[0]?.n : undefined
   // an empty page (past the last row, or nothing matches): the count on its own
   if (counted && count === undefined) {
+    const { countWhere } = (parts ??= planned())
     const [row] = await guarded(
       def.table,
       () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),

@@ -250,17 +250,24 @@ export function withSetCookies(context: RequestContext, response: Response): Res
   if (cookies === undefined && headers === undefined) return response
   context.setCookies = undefined
   context.responseHeaders = undefined
-  const add = (target: Response): void => {
-    for (const cookie of cookies ?? []) target.headers.append('set-cookie', cookie)
-    // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
-    for (const [name, value] of headers ?? []) target.headers.append(name, value)
-  }
   try {
-    add(response)
+    addPending(response, cookies, headers)
     return response
   } catch {
     const copy = new Response(response.body, response)
-    add(copy)
+    addPending(copy, cookies, headers)
     return copy
   }
+}
+
+/** `cookies` and `headers` appended to `target`'s headers (no closure per request: `withSetCookies` runs on every answer that has some). */
+function addPending(
+  target: Response,
+  cookies: readonly string[] | undefined,
+  headers: readonly (readonly [string, string])[] | undefined,
+): void {
+  const fields = target.headers
+  if (cookies !== undefined) for (const cookie of cookies) fields.append('set-cookie', cookie)
+  // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
+  if (headers !== undefined) for (const [name, value] of headers) fields.append(name, value)
 }

@@ -1,7 +1,7 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import { alwaysPromised, compose, type Handler, type Step } from '../compile/compose'
+import { compose, type Handler, type Step } from '../compile/compose'
 import { pluginSteps } from '../compile/plugin-steps'
 import { compileRoutes, type RouteTarget, type Scope } from '../compile/routes'
 import { rendererFor, type CompileOptions } from '../compile/options'
@@ -138,11 +138,15 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     )
     return byMethod.size ? { byMethod, allow: [...byMethod.keys()] } : undefined
   }
-  /** Plugins around `end`, composed once: declared asynchronous work (always a promise). */
+  /**
+   * Plugins around `end`, composed once. A step waits only when the plugin does (a promise from
+   * its request or response step): a plugin with synchronous steps (a `MemoryStore` rate limit,
+   * a request id) answers synchronously, with no promise per request.
+   */
   const withPlugins = (
     steps: readonly Step<RequestContext>[],
     end: Handler<RequestContext>,
-  ): Handler<RequestContext> => (steps.length ? compose([alwaysPromised, ...steps], end) : end)
+  ): Handler<RequestContext> => (steps.length ? compose(steps, end) : end)
   const answerPreflight = (context: RequestContext): Response => {
     const found = routesAt(context.path)
     return found ? preflight(found) : root.error(notFound(context.path))

@@ -11,7 +11,10 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, Fw, plugins, type RunningServer } from 'fw-api'
+import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import { nativeHeaders } from '../../src/node/native/headers'
+import { lightHeaders } from '../../src/node/native/light-headers'
+import { installLightResponse, lightParts } from '../../src/node/native/response'
 import { incomingOf } from '../../src/node/native/request'
 import { DOT_SEGMENT, PLAIN_TARGET, plainTarget } from '../../src/node/native/target'
 import { HIDDEN_500 } from '../../src/serve/errors'
@@ -161,6 +164,141 @@ describe('service.run() on Node', () => {
       }).on('error', reject)
     })
     expect(status).toEqual({ status: 500, body: HIDDEN_500 })
+  })
+})
+
+/** Outermost: what the server will write, once the plugins inside changed the headers (their kind, not their values). */
+const written: string[] = []
+class Probe extends api.Plugin {
+  override processResponse(response: Response) {
+    const parts = lightParts(response)
+    written.push(parts === undefined ? 'web' : parts.headers instanceof Headers ? 'Headers' : 'plain')
+    return response
+  }
+}
+/** Changes headers the ways a plugin does: set, append, delete, any case. */
+class Mixed extends api.Plugin {
+  override processResponse(response: Response) {
+    const headers = response.headers
+    headers.set('X-Mixed', 'a')
+    headers.append('x-mixed', 'b')
+    headers.delete('x-gone')
+    return response
+  }
+}
+
+describe('headers plugins add on the native path', () => {
+  class LimitedAPI extends api.API {
+    @api.get
+    hello() {
+      return { hello: 1 }
+    }
+    @api.get
+    cookies() {
+      return new Response('c', { headers: { 'X-Gone': '1' } })
+    }
+  }
+  const limited = new Fw(import.meta.url, { api: LimitedAPI })
+  limited.use(new Probe())
+  limited.use(rateLimit({ limit: 1000, window: '1m', store: MemoryStore() }))
+  limited.use(new Mixed())
+  let port = 0
+  beforeAll(async () => {
+    port = (await limited.run({ port: 0, host: '127.0.0.1', signals: false })).port
+  })
+  afterAll(() => limited.close())
+
+  it("writes a rate limit's RateLimit and RateLimit-Policy without building a Headers", async () => {
+    written.length = 0
+    const response = await fetch(`http://127.0.0.1:${port}/hello`)
+    expect(await response.json()).toEqual({ hello: 1 })
+    expect(response.headers.get('content-type')).toBe('application/json')
+    expect(response.headers.get('ratelimit-policy')).toBe('"default";q=1000;w=60')
+    expect(response.headers.get('ratelimit')).toBe('"default";r=999;t=60')
+    expect(response.headers.get('x-mixed')).toBe('a, b')
+    expect(response.headers.get('content-length')).toBe('11')
+    expect(written).toEqual(['plain'])
+  })
+
+  it('builds the Headers when a member needs it (a second Set-Cookie), and sends both cookies', async () => {
+    class TwoCookies extends api.Plugin {
+      override processResponse(response: Response) {
+        response.headers.append('set-cookie', 'a=1')
+        response.headers.append('Set-Cookie', 'b=2')
+        return response
+      }
+    }
+    const service = new Fw(import.meta.url, { api: LimitedAPI }).use(new Probe()).use(new TwoCookies())
+    const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
+    try {
+      written.length = 0
+      const response = await fetch(`http://127.0.0.1:${server.port}/cookies`)
+      expect(await response.text()).toBe('c')
+      expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
+      expect(response.headers.get('x-gone')).toBe('1')
+      expect(written).toEqual(['Headers'])
+    } finally {
+      await service.close()
+    }
+  })
+})
+
+describe('light response headers', () => {
+  type Change = [op: 'set' | 'append' | 'delete', name: string, value?: string]
+  const cases: [Record<string, string> | undefined, Change[]][] = [
+    [{ 'content-type': 'application/json' }, [['set', 'RateLimit', '"d";r=1;t=2'], ['append', 'ratelimit', '"e";r=0;t=1']]],
+    [{ 'Content-Type': 'text/html', 'X-A': ' 1 ' }, [['delete', 'x-a'], ['set', 'x-b', '\t2\t'], ['append', 'X-B', '3']]],
+    [{ 'x-a': '1', 'X-A': '2' }, [['append', 'x-a', '3']]],
+    [undefined, [['set', 'vary', 'origin'], ['delete', 'missing']]],
+    // names every object answers: the fields are an ordinary object
+    [{}, [['set', '__proto__', 'p'], ['append', 'constructor', 'c'], ['set', 'x-a', '1'], ['delete', 'constructor']]],
+    [{ constructor: 'c', 'set-cookie': 'a=1' }, [['append', 'set-cookie', 'b=2'], ['set', 'x-b', '2']]],
+  ]
+  it.each(cases)('read and change as Headers does: %j then %j', (init, changes) => {
+    const light = lightHeaders(init, undefined)
+    const web = new Headers(init)
+    for (const [op, name, value] of changes) {
+      if (op === 'delete') {
+        light.delete(name)
+        web.delete(name)
+      } else {
+        light[op](name, value ?? '')
+        web[op](name, value ?? '')
+      }
+      for (const asked of ['content-type', 'X-A', 'x-b', 'ratelimit', 'vary', 'missing', '__proto__', 'constructor', 'set-cookie', 'toString']) {
+        expect(light.get(asked), asked).toBe(web.get(asked))
+        expect(light.has(asked), asked).toBe(web.has(asked))
+      }
+    }
+    expect([...light]).toEqual([...web])
+    expect(light.getSetCookie()).toEqual(web.getSetCookie())
+    expect(light instanceof Headers).toBe(true)
+  })
+
+  it("a response made from another's headers copies them, and stays light", () => {
+    installLightResponse()
+    const first = new Response('x', { headers: { 'content-type': 'text/html' } })
+    first.headers.set('x-a', '1')
+    const second = new Response('y', { headers: first.headers })
+    first.headers.set('x-a', '2')
+    expect(second.headers.get('x-a')).toBe('1')
+    expect(second.headers.get('content-type')).toBe('text/html')
+    expect(lightParts(second)?.headers).toEqual({ 'content-type': 'text/html', 'x-a': '1' })
+    first.headers.append('set-cookie', 'a=1') // builds the first's Headers
+    first.headers.append('set-cookie', 'b=2')
+    const third = new Response('z', { headers: first.headers })
+    first.headers.delete('set-cookie')
+    expect(third.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
+  })
+
+  it('refuses what Headers refuses, with a TypeError', () => {
+    const light = lightHeaders({}, undefined)
+    expect(() => light.set('bad name', 'x')).toThrow(TypeError)
+    expect(() => light.set('x', 'a\r\nb')).toThrow(TypeError)
+    expect(() => light.append('x', 'a\0')).toThrow(TypeError)
+    expect(() => light.get('bad:name')).toThrow(TypeError)
+    expect(() => new Headers().set('bad name', 'x')).toThrow(TypeError)
+    expect([...light]).toEqual([])
   })
 })
 

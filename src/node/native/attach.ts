@@ -23,8 +23,7 @@ import {
 import { sendResponse } from '../io/send'
 import { nativeRequestAt } from './request'
 import { plainTarget } from './target'
-import { lightParts, type LightParts } from './response'
-import { DEFAULT_TYPE } from './write'
+import { DEFAULT_TYPE, lightParts, type LightParts } from './response'
 
 /**
  * Send fw's answer through `res`: a light one (./response) as it is, headers

@@ -11,8 +11,13 @@ const RAW = Symbol('raw')
 
 const isSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13
 
-/** A value without leading or trailing HTTP whitespace, as `Headers` keeps it (node leaves it on now and then). */
-function trimmed(value: string): string {
+/**
+ * A value without leading or trailing HTTP whitespace, as `Headers` keeps it (node leaves it on now and then).
+ *
+ * @example
+ * trimmed(' text/html ') // 'text/html'
+ */
+export function trimmed(value: string): string {
   if (
     value.length === 0 ||
     (!isSpace(value.charCodeAt(0)) && !isSpace(value.charCodeAt(value.length - 1)))
@@ -57,8 +62,13 @@ export function firstHeader(raw: readonly string[], name: string): string | unde
   return undefined
 }
 
-/** `name` in lower case: as it is when it has no upper-case letter (fw's own lookups), no copy made. */
-function lowerName(name: string): string {
+/**
+ * `name` in lower case: as it is when it has no upper-case letter (fw's own lookups), no copy made.
+ *
+ * @example
+ * lowerName('Content-Type') // 'content-type'
+ */
+export function lowerName(name: string): string {
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i)
     if (code >= 65 && code <= 90) return name.toLowerCase()

@@ -8,6 +8,7 @@
  * Response` holds both ways (a Web `Response` from `fetch()` is one too).
  */
 import { forwardMembers } from './forward'
+import { headersToWrite, lightHeaders } from './light-headers'
 
 type Body = string | Uint8Array | null
 type PlainHeaders = Record<string, string>
@@ -16,6 +17,7 @@ const BODY = Symbol('body')
 const STATUS = Symbol('status')
 const HEADERS = Symbol('headers')
 const REAL = Symbol('real')
+const VIEW = Symbol('view')
 
 /** The Web `Response` class this one stands in for: the runtime's own, as this module found it. */
 const WebResponse: typeof Response = globalThis.Response
@@ -29,6 +31,14 @@ export interface LightParts {
 }
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
+
+/**
+ * The content type of a body answered without headers (@hono/node-server's).
+ *
+ * @example
+ * new Response('hi').headers.get('content-type') === DEFAULT_TYPE
+ */
+export const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
 
 function isPlainObject(value: unknown): value is PlainHeaders {
   if (typeof value !== 'object' || value === null) return false
@@ -54,12 +64,21 @@ function lightInit(body: unknown, init: ResponseInit | undefined): boolean {
   return headers === undefined || isPlainObject(headers) || headers instanceof Headers
 }
 
+/** The headers of an init as a light response keeps them: another light response's copied. */
+function keptHeaders(headers: HeadersInit | undefined): PlainHeaders | Headers | undefined {
+  const light = headersToWrite(headers)
+  if (light === undefined) return headers as PlainHeaders | Headers | undefined
+  return light instanceof Headers ? new Headers(light) : { ...light }
+}
+
 /** A `Response` that keeps its parts until something needs the Web one (see the file comment). */
 class LightResponse {
   [BODY]: Body = null;
   [STATUS] = 200;
   [HEADERS]: PlainHeaders | Headers | undefined = undefined;
-  [REAL]: Response | undefined = undefined
+  [REAL]: Response | undefined = undefined;
+  /** the light `Headers` handed out (./light-headers), once asked for */
+  [VIEW]: Headers | undefined = undefined
 
   constructor(body?: BodyInit | null, init?: ResponseInit) {
     if (!lightInit(body, init)) {
@@ -68,7 +87,7 @@ class LightResponse {
     }
     this[BODY] = (body as Body | undefined) ?? null
     this[STATUS] = init?.status ?? 200
-    this[HEADERS] = init?.headers as PlainHeaders | Headers | undefined
+    this[HEADERS] = keptHeaders(init?.headers)
   }
 
   static [Symbol.hasInstance](value: unknown): boolean {
@@ -84,24 +103,31 @@ class LightResponse {
     return status >= 200 && status < 300
   }
 
-  /** The headers, as a `Headers` from now on (what the server then writes). */
+  /**
+   * The headers: a `Headers` given as it is; else light ones over a copy of the plain headers
+   * (what the server then writes, without a Web `Headers` unless something asks for one).
+   */
   get headers(): Headers {
     const real = this[REAL]
     if (real) return real.headers
     const given = this[HEADERS]
     if (given instanceof Headers) return given
-    const headers = new Headers(given)
     // the content type @hono/node-server gives a body without one, so both Node paths answer alike
-    if (given === undefined && this[BODY] !== null)
-      headers.set('content-type', 'text/plain; charset=UTF-8')
-    return (this[HEADERS] = headers)
+    const defaultType = given === undefined && this[BODY] !== null ? DEFAULT_TYPE : undefined
+    return (this[VIEW] ??= lightHeaders(given, defaultType))
+  }
+
+  /** The headers as they are now: the light ones' fields (or `Headers`) once asked for, else as given. */
+  currentHeaders(): PlainHeaders | Headers | undefined {
+    const view = this[VIEW]
+    return view === undefined ? this[HEADERS] : (headersToWrite(view) ?? view)
   }
 
   /** The Web `Response`, built once from the parts. */
   webResponse(): Response {
     return (this[REAL] ??= new WebResponse(this[BODY] as BodyInit | null, {
       status: this[STATUS],
-      headers: this[HEADERS],
+      headers: this.currentHeaders(),
     }))
   }
 }
@@ -140,5 +166,5 @@ export function lightParts(response: Response): LightParts | undefined {
     return undefined
   const light = response as unknown as LightResponse
   if (light[REAL]) return undefined
-  return { status: light[STATUS], body: light[BODY], headers: light[HEADERS] }
+  return { status: light[STATUS], body: light[BODY], headers: light.currentHeaders() }
 }

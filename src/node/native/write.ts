@@ -8,10 +8,7 @@
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { sendResponse } from '../io/send'
-import { lightParts, type LightParts } from './response'
-
-/** The content type of a body answered without headers (@hono/node-server's). */
-export const DEFAULT_TYPE = 'text/plain; charset=UTF-8'
+import { DEFAULT_TYPE, lightParts, type LightParts } from './response'
 
 /** The response head node:http refused (a CR/LF in a value, a bad name), as node reports it. */
 const REFUSED_HEADER = new Set([

@@ -6,7 +6,7 @@
  */
 import { Plugin, type PluginAnswer } from '../../api/plugin'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
-import type { RequestContext } from '../../request/context'
+import { type RequestContext, withSetCookies } from '../../request/context'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
 import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
@@ -72,9 +72,6 @@ export class RateLimit extends Plugin {
   readonly policy: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
   override readonly answers: readonly PluginAnswer[]
-  readonly #outcomes = new WeakMap<RequestContext, Outcome>()
-  /** this policy's entry in a `RateLimit` list */
-  readonly #mine: string
   #loggedAt = Number.NEGATIVE_INFINITY
 
   constructor(options: RateLimitOptions) {
@@ -102,7 +99,6 @@ export class RateLimit extends Plugin {
       )
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
-    this.#mine = `"${this.name}";`
     const everyAnswerHeaders = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
       RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
@@ -136,19 +132,12 @@ export class RateLimit extends Plugin {
       : this.#admit(context, key)
   }
 
-  /** The limit's headers on the answer of a request it counted. */
+  /**
+   * The limit's headers on an answer that does not carry them yet (a 404, a mount): those of an
+   * endpoint's answer went on with its cookies (`withSetCookies`, the endpoint's error boundary).
+   */
   override processResponse(response: Response, context: RequestContext): Response | undefined {
-    const outcome = this.#outcomes.get(context)
-    if (outcome === undefined) return undefined
-    let out = response
-    try {
-      this.#addHeaders(out.headers, outcome)
-    } catch {
-      // immutable headers (a fetched response): a copy carries them
-      out = new Response(response.body, response)
-      this.#addHeaders(out.headers, outcome)
-    }
-    return out
+    return context.responseHeaders === undefined ? undefined : withSetCookies(context, response)
   }
 
   /**
@@ -176,29 +165,32 @@ export class RateLimit extends Plugin {
     const outcome = await this.#count(key, context)
     if (outcome === undefined) return
     if (!outcome.allowed) throw this.#refusal(outcome)
-    ;(context.responseHeaders ??= []).push(...outcome.headers)
+    // first in the lists: the innermost limit's entries come first (see `#admitted`)
+    const pending = (context.responseHeaders ??= [])
+    pending.unshift(...outcome.headers)
   }
 
   /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
   #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
     if (key === undefined) return undefined
     const counted = this.#count(key, context)
-    const admit = (outcome: Outcome | undefined): undefined => {
-      if (outcome === undefined) return undefined
-      this.#outcomes.set(context, outcome)
-      if (!outcome.allowed) throw this.#refusal(outcome)
-      return undefined
-    }
-    return isThenable(counted) ? counted.then(admit) : admit(counted)
+    return isThenable(counted)
+      ? counted.then((outcome) => this.#admitted(context, outcome))
+      : this.#admitted(context, counted)
   }
 
-  /** Set the outcome's headers; several limits on one route make one list per field (draft-ietf-httpapi-ratelimit-headers). */
-  #addHeaders(headers: Headers, outcome: Outcome): void {
-    for (const [name, value] of outcome.headers) {
-      const present = name === 'retry-after' ? null : headers.get(name)
-      if (present === null) headers.set(name, value)
-      else if (!present.includes(this.#mine)) headers.append(name, value)
-    }
+  /**
+   * The outcome's headers pending on the request (`context.responseHeaders`: set on its answer
+   * with its cookies; several limits make one list per field, the innermost limit's entry
+   * first: limits count outside in, so each goes in front); past the limit, the 429.
+   */
+  #admitted(context: RequestContext, outcome: Outcome | undefined): undefined {
+    if (outcome === undefined) return undefined
+    if (!outcome.allowed) throw this.#refusal(outcome)
+    const pending = context.responseHeaders
+    if (pending === undefined) context.responseHeaders = outcome.headers
+    else pending.unshift(...outcome.headers)
+    return undefined
   }
 
   /**
