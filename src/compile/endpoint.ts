@@ -10,6 +10,7 @@ import type { EndpointPlan } from './params'
 import type { HookStep } from './hook-steps'
 import { EndpointChain, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
+import { socketLayer } from '../service/host'
 
 export type { CompileOptions } from './options'
 
@@ -99,9 +100,11 @@ export function compileEndpoint(
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const pipeline: PipelinePlan = {
     levels: def.levels,
-    method: def.field
-      ? fieldCall(def.methodName)
-      : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
+    method: def.socket
+      ? socketLayer(where).upgrade(def, options)
+      : def.field
+        ? fieldCall(def.methodName)
+        : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,

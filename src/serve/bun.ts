@@ -1,6 +1,7 @@
 /**
  * Serving a fetch handler with `Bun.serve`.
  */
+import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { failure } from './errors'
 import type { BunLike } from './runtime'
@@ -25,8 +26,11 @@ export function serveBun(
   try {
     // Bun gets the handler as is: its error callback answers what escapes it, and fw
     // recognises its requests as framed from the handler's second argument.
+    // WebSocket upgrades (fw-api/ws): its `fetch` upgrades through fw's, its `websocket` handles them
+    const sockets = registeredSockets()?.bun(fetch)
     server = bun.serve({
-      fetch,
+      fetch: sockets?.fetch ?? fetch,
+      ...(sockets ? { websocket: sockets.websocket } : {}),
       port,
       hostname,
       // Never Bun's development error page (stack, cwd, source), whatever NODE_ENV says.

@@ -1,6 +1,7 @@
 /**
  * Serving a fetch handler with `Deno.serve`.
  */
+import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { failure } from './errors'
 import type { ServerHandle } from './graceful'
@@ -31,7 +32,7 @@ export function serveDeno(
         onError: failure(options.debug ?? false),
         ...(options.reusePort ? { reusePort: true } : {}),
       },
-      fetch,
+      registeredSockets()?.deno(fetch) ?? fetch, // WebSocket upgrades (fw-api/ws)
     )
   } catch (error) {
     throw addressInUse(error, port, hostname)

@@ -4,6 +4,8 @@
  * with a promise and closing gracefully.
  */
 import { nodeBuiltin, type HttpModule } from '../node/io/runtime'
+import { registeredSockets } from '../service/host'
+import type { FetchHandler } from '../types'
 import type { ServerHandle } from './graceful'
 import { countHeaders, guardHeads } from './node-head'
 import {
@@ -103,6 +105,8 @@ export function applyTimeouts(server: NodeServerLike, timeouts: Timeouts | undef
  * applied first, a taken port rejected with fw's message, and closing both
  * graceful (fw's handle) and the framework's own (`close`, its hooks run).
  *
+ * `upgrade`: fw's fetch, answering the server's WebSocket upgrades when `fw-api/ws` is imported.
+ *
  * @example
  * return listenFramework(app.server, () => app.listen({ port, host }), () => app.close(), where)
  */
@@ -111,8 +115,10 @@ export async function listenFramework(
   start: () => PromiseLike<unknown>,
   close: () => PromiseLike<unknown>,
   where: Where,
+  upgrade?: FetchHandler,
 ): Promise<Started> {
   applyTimeouts(server, where.timeouts)
+  if (upgrade) registeredSockets()?.attachNode(server, upgrade)
   const node = nodeHandle(server)
   try {
     await start()
@@ -132,16 +138,22 @@ export async function listenFramework(
 /**
  * Serve a Node request listener (an Express or Koa app, fw's own listener)
  * with `http.createServer`, `timeouts` applied, heads fw refuses (too many
- * header fields, not HTTP/1.x) answered before it (./node-head).
+ * header fields, not HTTP/1.x) answered before it (./node-head); `upgrade`: fw's fetch, answering
+ * WebSocket upgrades when `fw-api/ws` is imported.
  *
  * @example
  * const { port, handle } = await startListener(expressApp, { port: 0, hostname: '127.0.0.1' })
  */
-export async function startListener(listener: Listener, where: Where): Promise<Started> {
+export async function startListener(
+  listener: Listener,
+  where: Where,
+  upgrade?: FetchHandler,
+): Promise<Started> {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend')
   const server = countHeaders(
     http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)),
   )
+  if (upgrade) registeredSockets()?.attachNode(server, upgrade)
   const handle = nodeHandle(server)
   return { port: await listen(server, where.port, where.hostname), handle }
 }

@@ -5,6 +5,7 @@
  * Elysia on Bun) plug in through the same `Started` shape (see
  * `adapters/run.ts`).
  */
+import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { serveBun } from './bun'
 import { serveDeno } from './deno'
@@ -50,6 +51,7 @@ export async function startFetch(fetch: FetchHandler, options: Where): Promise<S
   const settings = { debug: options.debug ?? false, timeouts: options.timeouts }
   // docs/runtimes.md, "Node: the native path"
   const server = nodeNativeServer(fetch, settings)
+  registeredSockets()?.attachNode(server, fetch) // WebSocket upgrades (fw-api/ws)
   const handle = nodeHandle(server)
   return { port: await listen(server, options.port, options.hostname), handle }
 }

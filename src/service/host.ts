@@ -6,6 +6,9 @@
  * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
+import type { BaseAPI } from '../api/api'
+import type { CompileOptions } from '../compile/options'
+import type { EndpointDef } from '../compile/tree'
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
@@ -52,6 +55,24 @@ export interface HealthLayer {
   drainMs(options: HealthOptions | true): number
 }
 
+/**
+ * What `fw-api/ws` gives: the upgrade a `@ws.socket` endpoint answers (after its params, hooks and
+ * plugins), and the WebSocket glue of the servers `fw-api/serve` starts (crossws stays in fw-api/ws).
+ */
+export interface SocketLayer {
+  /** the method a socket endpoint's pipeline calls: accepts the upgrade (426 without one) */
+  upgrade(
+    def: EndpointDef,
+    options: CompileOptions,
+  ): (this: BaseAPI, input: Record<string, unknown>) => unknown
+  /** answer a node:http server's `upgrade` events through `fetch` */
+  attachNode(server: unknown, fetch: FetchHandler): void
+  /** `Bun.serve`'s `fetch` and `websocket` options upgrading through `fetch` */
+  bun(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown }
+  /** a `Deno.serve` handler upgrading through `fetch` */
+  deno(fetch: FetchHandler): FetchHandler
+}
+
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
 export type ProxyLayer = (option: TrustProxy) => ClientResolver
 
@@ -61,7 +82,28 @@ const layers: {
   documents?: DocumentsLayer
   health?: HealthLayer
   proxy?: ProxyLayer
+  sockets?: SocketLayer
 } = {}
+
+/**
+ * Register the WebSocket layer (called by the `fw-api/ws` entry when imported).
+ *
+ * @example registerSockets({ upgrade, attachNode, bun, deno })
+ */
+export function registerSockets(layer: SocketLayer): void {
+  layers.sockets ??= layer
+}
+
+/** The WebSocket layer, or ImproperlyConfigured naming the import (`where`: the endpoint). */
+export function socketLayer(where: string): SocketLayer {
+  if (layers.sockets !== undefined) return layers.sockets
+  throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
+}
+
+/** The WebSocket layer if `fw-api/ws` was imported (servers upgrade only then). */
+export function registeredSockets(): SocketLayer | undefined {
+  return layers.sockets
+}
 
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).

@@ -1,0 +1,63 @@
+/**
+ * WebSockets on the fetch-handler servers `service.run()` starts on Bun (`Bun.serve`'s `websocket`
+ * option) and Deno (`Deno.upgradeWebSocket`), through crossws's adapters: a request asking for a
+ * WebSocket is answered by fw's fetch first (./runtime.ts), then upgraded when accepted.
+ */
+import bunAdapter from 'crossws/adapters/bun'
+import type { DenoAdapter } from 'crossws/adapters/deno'
+import type { FetchHandler } from '../types'
+import { asksWebSocket } from './accept'
+import { MAX_MESSAGE_BYTES_CAP } from './options'
+import { answerUpgrade, handOver, socketHooks } from './runtime'
+
+type BunServerLike = Parameters<ReturnType<typeof bunAdapter>['handleUpgrade']>[1]
+
+/**
+ * `Bun.serve`'s `fetch` and `websocket` for `fetch`: upgrades answered by fw first. Bun's own
+ * message bound is the 16 MiB cap; each endpoint's `maxMessageBytes` is checked per message.
+ *
+ * @example
+ * Bun.serve({ ...bunSockets(service.fetch), port: 8000 })
+ */
+export function bunSockets(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown } {
+  const adapter = bunAdapter({ hooks: socketHooks(), getNamespace: () => 'fw' })
+  const upgrade = async (request: Request, server: BunServerLike): Promise<Response> => {
+    const answer = await answerUpgrade(fetch, request, server)
+    if (!answer.accepted) return answer.response
+    handOver(request, { ...answer, accepted: answer.accepted })
+    // undefined once upgraded: Bun then answers 101 itself
+    return (await adapter.handleUpgrade(request, server)) as Response
+  }
+  return {
+    fetch: (request, server) =>
+      asksWebSocket(request) ? upgrade(request, server as BunServerLike) : fetch(request, server),
+    websocket: {
+      ...adapter.websocket,
+      maxPayloadLength: MAX_MESSAGE_BYTES_CAP,
+      perMessageDeflate: false,
+    },
+  }
+}
+
+/**
+ * A `Deno.serve` handler for `fetch`: upgrades answered by fw first, then `Deno.upgradeWebSocket`.
+ *
+ * @example
+ * Deno.serve(denoSockets(service.fetch))
+ */
+export function denoSockets(fetch: FetchHandler): FetchHandler {
+  let adapter: Promise<DenoAdapter> | undefined
+  const upgrade = async (request: Request, info: unknown): Promise<Response> => {
+    const answer = await answerUpgrade(fetch, request, info)
+    if (!answer.accepted) return answer.response
+    handOver(request, { ...answer, accepted: answer.accepted })
+    adapter ??= import('crossws/adapters/deno').then(({ default: denoAdapter }) =>
+      denoAdapter({ hooks: socketHooks(), getNamespace: () => 'fw' }),
+    )
+    return (await adapter).handleUpgrade(
+      request,
+      info as Parameters<DenoAdapter['handleUpgrade']>[1],
+    )
+  }
+  return (request, info) => (asksWebSocket(request) ? upgrade(request, info) : fetch(request, info))
+}

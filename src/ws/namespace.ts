@@ -1,0 +1,19 @@
+/** Everything `ws.*` names (the `ws` namespace of `fw-api/ws`). */
+export { socket, type SocketDecorator, type SocketDecoratorFactory } from './decorator'
+export { Socket, type CloseInfo, type Received, type Sent, type SocketRequest } from './socket'
+export {
+  DEFAULT_LIMITS,
+  type SocketLimits,
+  type SocketOptions,
+  type SocketOrigins,
+} from './options'
+export {
+  RedisAdapter,
+  type RedisAdapterOptions,
+  type RedisPubSubClient,
+  type RedisSubscriberClient,
+} from './redis'
+export type { PubSubRelay } from './hub'
+export type { ErrorFrame } from './frames'
+export { routes, type SocketRoute } from './routes'
+export { attachWebSocket } from './node'

@@ -1,0 +1,137 @@
+/**
+ * WebSockets on a node:http server (fw's own from `service.run()`, the one Express, Koa, Fastify or
+ * Nest listen on, or yours): its `upgrade` event answered through fw's fetch, an accepted
+ * handshake completed by crossws's Node adapter (the `ws` library), a refusal written as the
+ * HTTP response it is. crossws is loaded on the first upgrade.
+ */
+import type { NodeAdapter } from 'crossws/adapters/node'
+import type { FetchHandler } from '../types'
+import { answerUpgrade, handOver, socketHooks } from './runtime'
+
+/** The parts of a node:http server, its upgrade request and socket this file uses. */
+interface UpgradeServer {
+  on(
+    event: 'upgrade',
+    listener: (request: IncomingLike, socket: DuplexLike, head: Uint8Array) => void,
+  ): unknown
+  on(event: 'close', listener: () => void): unknown
+}
+interface IncomingLike {
+  url?: string
+  method?: string
+  rawHeaders: string[]
+}
+interface DuplexLike {
+  write(chunk: string | Uint8Array): unknown
+  end(callback?: () => void): unknown
+  destroy(): unknown
+  on(event: 'error', listener: (error: unknown) => void): unknown
+  readonly destroyed: boolean
+}
+
+/** One crossws Node adapter per message bound (`ws`'s `maxPayload` is per server). */
+const adapters = new Map<number, Promise<NodeAdapter>>()
+
+function adapterFor(maxPayload: number): Promise<NodeAdapter> {
+  let adapter = adapters.get(maxPayload)
+  if (!adapter) {
+    adapter = import('crossws/adapters/node').then(({ default: nodeAdapter }) =>
+      nodeAdapter({
+        hooks: socketHooks(),
+        getNamespace: () => 'fw',
+        serverOptions: { maxPayload, perMessageDeflate: false },
+      }),
+    )
+    adapters.set(maxPayload, adapter)
+  }
+  return adapter
+}
+
+/** The Web `Request` of an upgrade request (no body); undefined when its target or headers are not valid. */
+function webRequest(incoming: IncomingLike): Request | undefined {
+  const target = incoming.url ?? ''
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined
+  try {
+    const headers = new Headers()
+    const raw = incoming.rawHeaders
+    for (let index = 0; index + 1 < raw.length; index += 2)
+      headers.append(raw[index] as string, raw[index + 1] as string)
+    const url = new URL(target, `http://${headers.get('host') ?? 'localhost'}`)
+    return new Request(url, { method: incoming.method ?? 'GET', headers })
+  } catch {
+    return undefined
+  }
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  500: 'Internal Server Error',
+}
+
+/** Write fw's refusal (or any answer) on the raw socket, then close it: `Connection: close` framing. */
+async function writeAnswer(socket: DuplexLike, response: Response): Promise<void> {
+  const lines = [
+    `HTTP/1.1 ${response.status} ${response.statusText || STATUS_TEXT[response.status] || ''}`,
+  ]
+  for (const [name, value] of response.headers)
+    if (name !== 'connection' && name !== 'transfer-encoding' && name !== 'keep-alive')
+      lines.push(`${name}: ${value}`)
+  lines.push('connection: close')
+  socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+  if (response.body)
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (socket.destroyed) break
+      socket.write(chunk)
+    }
+  await new Promise<void>((done) => socket.end(done))
+  socket.destroy()
+}
+
+async function upgrade(
+  fetch: FetchHandler,
+  incoming: IncomingLike,
+  socket: DuplexLike,
+  head: Uint8Array,
+): Promise<void> {
+  const request = webRequest(incoming)
+  if (!request) return writeAnswer(socket, new Response(null, { status: 400 }))
+  const answer = await answerUpgrade(fetch, request)
+  if (!answer.accepted || socket.destroyed) return writeAnswer(socket, answer.response)
+  const accepted = answer.accepted
+  handOver(request, { ...answer, accepted })
+  const adapter = await adapterFor(accepted.plan.limits.maxMessageBytes)
+  await adapter.handleUpgrade(incoming as never, socket as never, head as never, request)
+}
+
+/**
+ * Answer a node:http server's WebSocket upgrades through `fetch` (the service's): `@ws.socket`
+ * endpoints open, every other request asking for an upgrade gets its HTTP answer. `service.run()`
+ * does it for the servers it starts.
+ *
+ * @example
+ * attachNodeUpgrades(server, service.fetch)
+ */
+export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): void {
+  const node = server as UpgradeServer
+  node.on('upgrade', (incoming, socket, head) => {
+    socket.on('error', () => socket.destroy())
+    upgrade(fetch, incoming, socket, head).catch(() => {
+      if (!socket.destroyed) void writeAnswer(socket, new Response(null, { status: 500 }))
+    })
+  })
+}
+
+/**
+ * Serve the WebSocket endpoints of `service` on a node:http server you created (or one Express,
+ * Koa or Fastify listen on: `app.listen()` returns it, Fastify's is `app.server`).
+ *
+ * @example
+ * const server = app.listen(3000)            // Express, fw attached (docs/integration.md)
+ * ws.attachWebSocket(server, service)
+ */
+export function attachWebSocket(
+  server: { on(event: 'upgrade', listener: (...args: never[]) => void): unknown },
+  service: { fetch: FetchHandler },
+): void {
+  attachNodeUpgrades(server, service.fetch)
+}
