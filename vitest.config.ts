@@ -36,6 +36,7 @@ export const integrationTests: readonly string[] = [
   'tests/plugins/traffic-entries.test.ts',
   'tests/plugins/rate-limit.test.ts',
   'tests/plugins/rate-limit-workers.test.ts',
+  'tests/ws/attach.test.ts',
   'tests/ws/runtimes.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',
