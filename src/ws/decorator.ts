@@ -6,7 +6,7 @@
 import { metaOfMethodCall } from '../meta'
 import { misplace, placementOf } from '../meta/placement'
 import type { OperationDoc } from '../api/doc'
-import { socketDecl, type SocketOptions } from './options'
+import { socketDecl, type SocketDecl, type SocketOptions } from './options'
 
 /**
  * The decorator `@ws.socket(...)` returns, for a method `(socket, params) => …`.
@@ -37,7 +37,8 @@ export interface SocketDecoratorFactory extends SocketDecorator {
 interface Declared {
   path?: string
   params?: Record<string, unknown>
-  options?: SocketOptions
+  /** the options checked when the decorator is made (a mistake throws at the class's declaration) */
+  socket: SocketDecl
 }
 
 function record(declared: Declared, args: readonly unknown[]): void {
@@ -51,9 +52,9 @@ function record(declared: Declared, args: readonly unknown[]): void {
     )
   }
   const { meta, name } = metaOfMethodCall(args)
-  const socket = socketDecl(declared.options, `@ws.socket on ${name}()`)
   const list = meta.endpoints.get(name) ?? []
-  list.push({ method: 'GET', path: declared.path, params: declared.params, socket })
+  const { path, params, socket } = declared
+  list.push({ method: 'GET', path, params, socket })
   meta.endpoints.set(name, list)
   // Not an HTTP operation: left out of the OpenAPI document (the socket routes are listed by `ws.routes`).
   meta.docs.set(name, { ...(meta.docs.get(name) as OperationDoc | undefined), hidden: true })
@@ -61,20 +62,16 @@ function record(declared: Declared, args: readonly unknown[]): void {
 
 const factory = (...args: unknown[]): SocketDecorator | undefined => {
   if (placementOf(args)) {
-    record({}, args) // bare `@ws.socket`
+    record({ socket: socketDecl(undefined, '@ws.socket') }, args) // bare `@ws.socket`
     return undefined
   }
-  const declared: Declared =
-    typeof args[0] === 'string'
-      ? {
-          path: args[0],
-          params: args[1] as Record<string, unknown> | undefined,
-          options: args[2] as SocketOptions | undefined,
-        }
-      : {
-          params: args[0] as Record<string, unknown> | undefined,
-          options: args[1] as SocketOptions | undefined,
-        }
+  const pathGiven = typeof args[0] === 'string'
+  const options = args[pathGiven ? 2 : 1] as SocketOptions | undefined
+  const declared: Declared = {
+    path: pathGiven ? (args[0] as string) : undefined,
+    params: args[pathGiven ? 1 : 0] as Record<string, unknown> | undefined,
+    socket: socketDecl(options, `@ws.socket(${pathGiven ? `'${args[0]}'` : ''})`),
+  }
   return ((...target: unknown[]) => record(declared, target)) as SocketDecorator
 }
 

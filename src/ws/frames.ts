@@ -40,7 +40,10 @@ export function frameOf(failure: unknown): ErrorFrame {
     )
   if (failure instanceof HttpError && failure.status < 500)
     return errorFrame(failure.status, failure.message)
-  if (failure instanceof ConversionError) return errorFrame(400, failure.message)
+  if (failure instanceof ConversionError)
+    return errorFrame(400, 'invalid message', [
+      { path: [...failure.path], message: failure.reason },
+    ])
   return errorFrame(400, 'invalid message')
 }
 

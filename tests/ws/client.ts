@@ -11,6 +11,8 @@ export interface TestSocket {
   send(message: unknown): void
   /** the close code and reason once closed */
   closed: Promise<{ code: number; reason: string }>
+  /** the headers of the 101 */
+  headers: Record<string, string | string[] | undefined>
 }
 
 /** Open `url` (ws://…); rejects with the refusal's status when the server answers over HTTP. */
@@ -37,8 +39,10 @@ export function connect(url: string, options: WebSocket.ClientOptions = {}): Pro
       })
     })
   }
+  let headers: TestSocket['headers'] = {}
+  socket.once('upgrade', (response) => void (headers = response.headers))
   return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, next, send: (message) => socket.send(JSON.stringify(message)), closed }))
+    socket.once('open', () => resolve({ socket, next, send: (message) => socket.send(JSON.stringify(message)), closed, headers }))
     socket.once('unexpected-response', (_request, response) => {
       let body = ''
       response.on('data', (chunk: Buffer) => void (body += chunk.toString()))
