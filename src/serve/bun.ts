@@ -22,12 +22,12 @@ export function serveBun(
   options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
+  // WebSocket upgrades (fw-api/ws): its `fetch` upgrades through fw's, its `websocket` handles them
+  const sockets = registeredSockets()?.bun(fetch)
   let server: ReturnType<BunLike['serve']>
   try {
     // Bun gets the handler as is: its error callback answers what escapes it, and fw
     // recognises its requests as framed from the handler's second argument.
-    // WebSocket upgrades (fw-api/ws): its `fetch` upgrades through fw's, its `websocket` handles them
-    const sockets = registeredSockets()?.bun(fetch)
     server = bun.serve({
       fetch: sockets?.fetch ?? fetch,
       ...(sockets ? { websocket: sockets.websocket } : {}),
@@ -48,7 +48,11 @@ export function serveBun(
     port: server.port,
     handle: {
       // stop(false): no new connections, in-flight requests finish; settles once they did.
-      stop: async () => void (await server.stop(false)),
+      // WebSockets (fw-api/ws) are closed first (1001): Bun would wait for them.
+      stop: async () => {
+        sockets?.close()
+        await server.stop(false)
+      },
       force: () => void server.stop(true),
     },
   }

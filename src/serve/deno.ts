@@ -22,6 +22,7 @@ export function serveDeno(
   options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
+  const sockets = registeredSockets()?.deno(fetch) // WebSocket upgrades (fw-api/ws)
   let server: ReturnType<DenoLike['serve']>
   try {
     server = deno.serve(
@@ -32,10 +33,11 @@ export function serveDeno(
         onError: failure(options.debug ?? false),
         ...(options.reusePort ? { reusePort: true } : {}),
       },
-      registeredSockets()?.deno(fetch) ?? fetch, // WebSocket upgrades (fw-api/ws)
+      sockets?.fetch ?? fetch,
     )
   } catch (error) {
     throw addressInUse(error, port, hostname)
   }
-  return { port: server.addr.port, handle: { stop: () => server.shutdown(), force: () => {} } }
+  const stop = (): Promise<void> => (sockets?.close(), server.shutdown())
+  return { port: server.addr.port, handle: { stop, force: () => {} } }
 }

@@ -63,13 +63,14 @@ export function listen(server: NodeHttpServer, port: number, hostname: string): 
 /**
  * The graceful stop of a node:http server: no new connections, idle
  * keep-alive connections closed now and busy ones as soon as their response
- * is sent, settled once every connection is gone.
+ * is sent, settled once every connection is gone. `closeSockets`: what closes the server's
+ * WebSockets (fw-api/ws; upgraded connections are no longer the server's to wait for).
  *
  * @example
  * const handle = nodeHandle(server)
  * await handle.stop()
  */
-export function nodeHandle(server: NodeServerLike): ServerHandle {
+export function nodeHandle(server: NodeServerLike, closeSockets?: () => void): ServerHandle {
   let closing = false
   // One function per server, not a closure per request ('finish' comes once per response).
   const finished = (): void => {
@@ -82,6 +83,7 @@ export function nodeHandle(server: NodeServerLike): ServerHandle {
     stop: () =>
       new Promise<void>((done) => {
         closing = true
+        closeSockets?.()
         server.close(() => done())
         server.closeIdleConnections()
       }),
@@ -118,8 +120,8 @@ export async function listenFramework(
   upgrade?: FetchHandler,
 ): Promise<Started> {
   applyTimeouts(server, where.timeouts)
-  if (upgrade) registeredSockets()?.attachNode(server, upgrade)
-  const node = nodeHandle(server)
+  const closeSockets = upgrade && registeredSockets()?.attachNode(server, upgrade)
+  const node = nodeHandle(server, closeSockets)
   try {
     await start()
   } catch (error) {
@@ -153,7 +155,7 @@ export async function startListener(
   const server = countHeaders(
     http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)),
   )
-  if (upgrade) registeredSockets()?.attachNode(server, upgrade)
-  const handle = nodeHandle(server)
+  const closeSockets = upgrade && registeredSockets()?.attachNode(server, upgrade)
+  const handle = nodeHandle(server, closeSockets)
   return { port: await listen(server, where.port, where.hostname), handle }
 }

@@ -65,12 +65,12 @@ export interface SocketLayer {
     def: EndpointDef,
     options: CompileOptions,
   ): (this: BaseAPI, input: Record<string, unknown>) => unknown
-  /** answer a node:http server's `upgrade` events through `fetch` */
-  attachNode(server: unknown, fetch: FetchHandler): void
-  /** `Bun.serve`'s `fetch` and `websocket` options upgrading through `fetch` */
-  bun(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown }
-  /** a `Deno.serve` handler upgrading through `fetch` */
-  deno(fetch: FetchHandler): FetchHandler
+  /** answer a node:http server's `upgrade` events through `fetch`; returns what closes its sockets (1001) */
+  attachNode(server: unknown, fetch: FetchHandler): () => void
+  /** `Bun.serve`'s `fetch` and `websocket` options upgrading through `fetch`, and what closes the sockets */
+  bun(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown; close(): void }
+  /** a `Deno.serve` handler upgrading through `fetch`, and what closes the sockets */
+  deno(fetch: FetchHandler): { fetch: FetchHandler; close(): void }
 }
 
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */

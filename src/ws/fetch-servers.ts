@@ -8,7 +8,7 @@ import type { DenoAdapter } from 'crossws/adapters/deno'
 import type { FetchHandler } from '../types'
 import { asksWebSocket } from './accept'
 import { MAX_MESSAGE_BYTES_CAP } from './options'
-import { answerUpgrade, handOver, socketHooks } from './runtime'
+import { answerUpgrade, handOver, LiveSockets, socketHooks } from './runtime'
 
 type BunServerLike = Parameters<ReturnType<typeof bunAdapter>['handleUpgrade']>[1]
 
@@ -19,12 +19,17 @@ type BunServerLike = Parameters<ReturnType<typeof bunAdapter>['handleUpgrade']>[
  * @example
  * Bun.serve({ ...bunSockets(service.fetch), port: 8000 })
  */
-export function bunSockets(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown } {
+export function bunSockets(fetch: FetchHandler): {
+  fetch: FetchHandler
+  websocket: unknown
+  close(): void
+} {
   const adapter = bunAdapter({ hooks: socketHooks(), getNamespace: () => 'fw' })
+  const live = new LiveSockets()
   const upgrade = async (request: Request, server: BunServerLike): Promise<Response> => {
     const answer = await answerUpgrade(fetch, request, server)
     if (!answer.accepted) return answer.response
-    handOver(request, { ...answer, accepted: answer.accepted })
+    handOver(request, answer, answer.accepted, live)
     // undefined once upgraded: Bun then answers 101 itself
     return (await adapter.handleUpgrade(request, server)) as Response
   }
@@ -36,6 +41,7 @@ export function bunSockets(fetch: FetchHandler): { fetch: FetchHandler; websocke
       maxPayloadLength: MAX_MESSAGE_BYTES_CAP,
       perMessageDeflate: false,
     },
+    close: () => live.closeAll(),
   }
 }
 
@@ -43,14 +49,15 @@ export function bunSockets(fetch: FetchHandler): { fetch: FetchHandler; websocke
  * A `Deno.serve` handler for `fetch`: upgrades answered by fw first, then `Deno.upgradeWebSocket`.
  *
  * @example
- * Deno.serve(denoSockets(service.fetch))
+ * Deno.serve(denoSockets(service.fetch).fetch)
  */
-export function denoSockets(fetch: FetchHandler): FetchHandler {
+export function denoSockets(fetch: FetchHandler): { fetch: FetchHandler; close(): void } {
   let adapter: Promise<DenoAdapter> | undefined
+  const live = new LiveSockets()
   const upgrade = async (request: Request, info: unknown): Promise<Response> => {
     const answer = await answerUpgrade(fetch, request, info)
     if (!answer.accepted) return answer.response
-    handOver(request, { ...answer, accepted: answer.accepted })
+    handOver(request, answer, answer.accepted, live)
     adapter ??= import('crossws/adapters/deno').then(({ default: denoAdapter }) =>
       denoAdapter({ hooks: socketHooks(), getNamespace: () => 'fw' }),
     )
@@ -59,5 +66,9 @@ export function denoSockets(fetch: FetchHandler): FetchHandler {
       info as Parameters<DenoAdapter['handleUpgrade']>[1],
     )
   }
-  return (request, info) => (asksWebSocket(request) ? upgrade(request, info) : fetch(request, info))
+  return {
+    fetch: (request, info) =>
+      asksWebSocket(request) ? upgrade(request, info) : fetch(request, info),
+    close: () => live.closeAll(),
+  }
 }

@@ -6,7 +6,7 @@
  */
 import type { NodeAdapter } from 'crossws/adapters/node'
 import type { FetchHandler } from '../types'
-import { answerUpgrade, handOver, socketHooks } from './runtime'
+import { answerUpgrade, handOver, LiveSockets, socketHooks } from './runtime'
 
 /** The parts of a node:http server, its upgrade request and socket this file uses. */
 interface UpgradeServer {
@@ -89,6 +89,7 @@ async function writeAnswer(socket: DuplexLike, response: Response): Promise<void
 
 async function upgrade(
   fetch: FetchHandler,
+  live: LiveSockets,
   incoming: IncomingLike,
   socket: DuplexLike,
   head: Uint8Array,
@@ -98,7 +99,7 @@ async function upgrade(
   const answer = await answerUpgrade(fetch, request)
   if (!answer.accepted || socket.destroyed) return writeAnswer(socket, answer.response)
   const accepted = answer.accepted
-  handOver(request, { ...answer, accepted })
+  handOver(request, answer, accepted, live)
   const adapter = await adapterFor(accepted.plan.limits.maxMessageBytes)
   await adapter.handleUpgrade(incoming as never, socket as never, head as never, request)
 }
@@ -106,32 +107,35 @@ async function upgrade(
 /**
  * Answer a node:http server's WebSocket upgrades through `fetch` (the service's): `@ws.socket`
  * endpoints open, every other request asking for an upgrade gets its HTTP answer. `service.run()`
- * does it for the servers it starts.
+ * does it for the servers it starts. Returns what closes the server's open sockets (1001).
  *
  * @example
- * attachNodeUpgrades(server, service.fetch)
+ * const closeSockets = attachNodeUpgrades(server, service.fetch)
  */
-export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): void {
+export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => void {
   const node = server as UpgradeServer
+  const live = new LiveSockets()
   node.on('upgrade', (incoming, socket, head) => {
     socket.on('error', () => socket.destroy())
-    upgrade(fetch, incoming, socket, head).catch(() => {
+    upgrade(fetch, live, incoming, socket, head).catch(() => {
       if (!socket.destroyed) void writeAnswer(socket, new Response(null, { status: 500 }))
     })
   })
+  return () => live.closeAll()
 }
 
 /**
  * Serve the WebSocket endpoints of `service` on a node:http server you created (or one Express,
- * Koa or Fastify listen on: `app.listen()` returns it, Fastify's is `app.server`).
+ * Koa or Fastify listen on: `app.listen()` returns it, Fastify's is `app.server`). Returns what
+ * closes its open sockets (1001, "going away"): call it before `server.close()`.
  *
  * @example
  * const server = app.listen(3000)            // Express, fw attached (docs/integration.md)
- * ws.attachWebSocket(server, service)
+ * const closeSockets = ws.attachWebSocket(server, service)
  */
 export function attachWebSocket(
   server: { on(event: 'upgrade', listener: (...args: never[]) => void): unknown },
   service: { fetch: FetchHandler },
-): void {
-  attachNodeUpgrades(server, service.fetch)
+): () => void {
+  return attachNodeUpgrades(server, service.fetch)
 }

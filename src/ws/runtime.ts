@@ -54,22 +54,53 @@ function upgradeHeaders(response: Response): Headers {
   return headers
 }
 
+type AnySocket = Socket<undefined, undefined, Record<string, unknown>>
+
+/**
+ * The open sockets of one server: closed with 1001 when it stops (its `close()` would otherwise
+ * wait for them, or leave them open).
+ */
+export class LiveSockets {
+  readonly #open = new Set<AnySocket>()
+
+  add(socket: AnySocket): void {
+    this.#open.add(socket)
+    void socket.closed.then(() => this.#open.delete(socket))
+  }
+
+  /** Close every open socket: the server is going away. */
+  closeAll(): void {
+    for (const socket of this.#open) if (socket.open) socket.close(1001, 'server closing')
+    this.#open.clear()
+  }
+}
+
 /** Where crossws keeps a connection's acceptance and, once open, its socket. */
 interface Connection {
   accepted: Accepted
-  socket?: Socket<undefined, undefined, Record<string, unknown>>
+  live: LiveSockets
+  socket?: AnySocket
 }
 
-const pending = new WeakMap<Request, UpgradeAnswer & { accepted: Accepted }>()
+const pending = new WeakMap<
+  Request,
+  { answer: UpgradeAnswer; accepted: Accepted; live: LiveSockets }
+>()
 
 /**
- * Remember an accepted answer for crossws's `upgrade` hook (called with the same request).
+ * Remember an accepted answer for crossws's `upgrade` hook (called with the same request), and
+ * the server's open sockets the connection joins.
  *
  * @example
- * if (answer.accepted) await adapter.handleUpgrade(request, server)
+ * if (answer.accepted) handOver(request, answer, answer.accepted, live)
  */
-export function handOver(request: Request, answer: UpgradeAnswer & { accepted: Accepted }): void {
-  pending.set(request, answer)
+export function handOver(
+  request: Request,
+  answer: UpgradeAnswer,
+  accepted: Accepted,
+  live: LiveSockets,
+): void {
+  pending.set(request, { answer, accepted, live })
 }
 
 function connectionOf(peer: Peer): Connection | undefined {
@@ -82,13 +113,14 @@ function open(peer: Peer): void {
   if (!connection) return peer.close(1011, 'not accepted')
   const { plan, handler, instance, params } = connection.accepted
   const context = instance.request
-  const socket = new Socket<undefined, undefined, Record<string, unknown>>(plan, peer, {
+  const socket: AnySocket = new Socket(plan, peer, {
     url: context.raw.url,
     headers: context.raw.headers,
     params,
     context,
   })
   connection.socket = socket
+  connection.live.add(socket)
   Promise.resolve()
     .then(() => handler.call(instance, socket, params))
     .then(
@@ -118,11 +150,11 @@ function received(data: unknown): string | Uint8Array {
 export function socketHooks(): Partial<Hooks> {
   return {
     upgrade(request) {
-      const answer = pending.get(request)
-      if (!answer) return new Response('no WebSocket accepted for this request', { status: 400 })
+      const handed = pending.get(request)
+      if (!handed) return new Response('no WebSocket accepted for this request', { status: 400 })
       pending.delete(request)
-      const connection: Connection = { accepted: answer.accepted }
-      return { headers: upgradeHeaders(answer.response), context: { fw: connection } }
+      const connection: Connection = { accepted: handed.accepted, live: handed.live }
+      return { headers: upgradeHeaders(handed.answer.response), context: { fw: connection } }
     },
     open,
     message(peer, message) {

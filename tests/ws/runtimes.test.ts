@@ -121,4 +121,16 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('WebSocket endpo
     const logged = /flood: closed after (\d+) messages/.exec(server.output())
     expect(Number(logged?.[1])).toBeLessThan(200)
   })
+
+  // last: it stops the server
+  it('SIGTERM: the graceful close closes open sockets with 1001 at once (never waits for them)', async () => {
+    const open = await connect(`${base}/last?token=ann-secret`)
+    await open.next()
+    const started = performance.now()
+    process.kill(server.pid, 'SIGTERM')
+    // Deno's own shutdown sends its 1001 first ("Server shutting down"): the code is the contract
+    expect((await open.closed).code).toBe(1001)
+    expect(await server.exited).toBe(0)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
 })
