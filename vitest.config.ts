@@ -38,6 +38,7 @@ export const integrationTests: readonly string[] = [
   'tests/plugins/rate-limit-workers.test.ts',
   'tests/ws/attach.test.ts',
   'tests/ws/node.test.ts',
+  'tests/ws/pubsub.test.ts',
   'tests/ws/runtimes.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',
