@@ -10,7 +10,7 @@ import type { EndpointPlan } from './params'
 import type { HookStep } from './hook-steps'
 import { EndpointChain, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
-import { socketLayer } from '../service/host'
+import { ImproperlyConfigured } from '../exceptions'
 
 export type { CompileOptions } from './options'
 
@@ -66,6 +66,13 @@ function readHeaders(
   return [...names]
 }
 
+/** A `@ws.socket` endpoint's method: the upgrade fw-api/ws compiles (which declared it, so is imported). */
+function socketMethod(def: EndpointDef, options: CompileOptions, where: string): Method {
+  if (!options.socketUpgrade)
+    throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
+  return options.socketUpgrade(def, options)
+}
+
 /** The call of a field endpoint: the handler is the per-request instance's own property. */
 function fieldCall(name: string): Method {
   return function (this: BaseAPI, input) {
@@ -101,7 +108,7 @@ export function compileEndpoint(
   const pipeline: PipelinePlan = {
     levels: def.levels,
     method: def.socket
-      ? socketLayer(where).upgrade(def, options)
+      ? socketMethod(def, options, where)
       : def.field
         ? fieldCall(def.methodName)
         : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),

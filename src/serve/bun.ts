@@ -1,7 +1,6 @@
 /**
  * Serving a fetch handler with `Bun.serve`.
  */
-import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { failure } from './errors'
 import type { BunLike } from './runtime'
@@ -23,7 +22,7 @@ export function serveBun(
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
   // WebSocket upgrades (fw-api/ws): its `fetch` upgrades through fw's, its `websocket` handles them
-  const sockets = registeredSockets()?.bun(fetch)
+  const sockets = options.sockets?.bun(fetch)
   let server: ReturnType<BunLike['serve']>
   try {
     // Bun gets the handler as is: its error callback answers what escapes it, and fw

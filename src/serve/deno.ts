@@ -1,7 +1,6 @@
 /**
  * Serving a fetch handler with `Deno.serve`.
  */
-import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { failure } from './errors'
 import type { ServerHandle } from './graceful'
@@ -22,7 +21,7 @@ export function serveDeno(
   options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
-  const sockets = registeredSockets()?.deno(fetch) // WebSocket upgrades (fw-api/ws)
+  const sockets = options.sockets?.deno(fetch) // WebSocket upgrades (fw-api/ws)
   let server: ReturnType<DenoLike['serve']>
   try {
     server = deno.serve(

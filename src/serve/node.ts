@@ -4,7 +4,6 @@
  * with a promise and closing gracefully.
  */
 import { nodeBuiltin, type HttpModule } from '../node/io/runtime'
-import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import type { ServerHandle } from './graceful'
 import { countHeaders, guardHeads } from './node-head'
@@ -120,7 +119,7 @@ export async function listenFramework(
   upgrade?: FetchHandler,
 ): Promise<Started> {
   applyTimeouts(server, where.timeouts)
-  const closeSockets = upgrade && registeredSockets()?.attachNode(server, upgrade)
+  const closeSockets = upgrade && where.sockets?.attachNode(server, upgrade)
   const node = nodeHandle(server, closeSockets)
   try {
     await start()
@@ -155,7 +154,7 @@ export async function startListener(
   const server = countHeaders(
     http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)),
   )
-  const closeSockets = upgrade && registeredSockets()?.attachNode(server, upgrade)
+  const closeSockets = upgrade && where.sockets?.attachNode(server, upgrade)
   const handle = nodeHandle(server, closeSockets)
   return { port: await listen(server, where.port, where.hostname), handle }
 }

@@ -5,7 +5,6 @@
  * Elysia on Bun) plug in through the same `Started` shape (see
  * `adapters/run.ts`).
  */
-import { registeredSockets } from '../service/host'
 import type { FetchHandler } from '../types'
 import { serveBun } from './bun'
 import { serveDeno } from './deno'
@@ -51,7 +50,7 @@ export async function startFetch(fetch: FetchHandler, options: Where): Promise<S
   const settings = { debug: options.debug ?? false, timeouts: options.timeouts }
   // docs/runtimes.md, "Node: the native path"
   const server = nodeNativeServer(fetch, settings)
-  const closeSockets = registeredSockets()?.attachNode(server, fetch) // WebSocket upgrades (fw-api/ws)
+  const closeSockets = options.sockets?.attachNode(server, fetch) // WebSocket upgrades (fw-api/ws)
   const handle = nodeHandle(server, closeSockets)
   return { port: await listen(server, options.port, options.hostname), handle }
 }

@@ -6,9 +6,7 @@
  * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
-import type { BaseAPI } from '../api/api'
-import type { CompileOptions } from '../compile/options'
-import type { EndpointDef } from '../compile/tree'
+import type { SocketUpgrade } from '../compile/options'
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
@@ -16,6 +14,7 @@ import type { docsMount } from '../openapi/page'
 import type { TrustProxy } from '../proxy/trust'
 import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
+import type { SocketServing } from '../serve/types'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
 import type { serviceDocument } from './document'
@@ -59,18 +58,9 @@ export interface HealthLayer {
  * What `fw-api/ws` gives: the upgrade a `@ws.socket` endpoint answers (after its params, hooks and
  * plugins), and the WebSocket glue of the servers `fw-api/serve` starts (crossws stays in fw-api/ws).
  */
-export interface SocketLayer {
+export interface SocketLayer extends SocketServing {
   /** the method a socket endpoint's pipeline calls: accepts the upgrade (426 without one) */
-  upgrade(
-    def: EndpointDef,
-    options: CompileOptions,
-  ): (this: BaseAPI, input: Record<string, unknown>) => unknown
-  /** answer a node:http server's `upgrade` events through `fetch`; returns what closes its sockets (1001) */
-  attachNode(server: unknown, fetch: FetchHandler): () => void
-  /** `Bun.serve`'s `fetch` and `websocket` options upgrading through `fetch`, and what closes the sockets */
-  bun(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown; close(): void }
-  /** a `Deno.serve` handler upgrading through `fetch`, and what closes the sockets */
-  deno(fetch: FetchHandler): { fetch: FetchHandler; close(): void }
+  upgrade: SocketUpgrade
 }
 
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
@@ -92,12 +82,6 @@ const layers: {
  */
 export function registerSockets(layer: SocketLayer): void {
   layers.sockets ??= layer
-}
-
-/** The WebSocket layer, or ImproperlyConfigured naming the import (`where`: the endpoint). */
-export function socketLayer(where: string): SocketLayer {
-  if (layers.sockets !== undefined) return layers.sockets
-  throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
 }
 
 /** The WebSocket layer if `fw-api/ws` was imported (servers upgrade only then). */
@@ -131,9 +115,15 @@ export function backendLayer(what: string): BackendLayer {
   )
 }
 
-/** The serving layer, or ImproperlyConfigured saying what to import. */
+/**
+ * The serving layer, or ImproperlyConfigured saying what to import. Its servers upgrade to
+ * WebSockets when `fw-api/ws` is imported (the service need not know).
+ */
 export function servingLayer(): ServingLayer {
-  if (layers.serving !== undefined) return layers.serving
+  const run = layers.serving
+  if (run !== undefined)
+    return (service, options, settings) =>
+      run({ sockets: layers.sockets, ...service }, options, settings)
   throw new ImproperlyConfigured(
     "service.run() needs the serving layer: add `import 'fw-api/serve'` (Node, Bun, Deno); on Workers, `export default service` instead",
   )
@@ -220,7 +210,8 @@ export function proxyLayer(): ProxyLayer {
 
 /**
  * What a build takes from the opt-in entries for the service's options: the `docs` routes' maker,
- * the `health` routes' (and whether `close()` started), the `trustProxy` option compiled; each
+ * the `health` routes' (and whether `close()` started), the `trustProxy` option compiled, the
+ * upgrade of socket endpoints (when `fw-api/ws` is imported); each
  * `undefined` when its option is off, ImproperlyConfigured naming the import when it is on without it.
  *
  * @example compileService(declared, { ...inputs, ...optionLayers(service.options, () => closing) })
@@ -228,7 +219,7 @@ export function proxyLayer(): ProxyLayer {
 export function optionLayers(
   options: Pick<FwOptions, 'docs' | 'health' | 'trustProxy'>,
   closing: () => boolean,
-): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy'> {
+): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy' | 'socketUpgrade'> {
   const { docs, trustProxy } = options
   return {
     docsMount:
@@ -236,5 +227,6 @@ export function optionLayers(
     health: healthInputs(options.health, closing),
     trustProxy:
       trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
+    socketUpgrade: layers.sockets?.upgrade,
   }
 }

@@ -6,8 +6,7 @@
  */
 import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import type { CompileOptions } from '../compile/options'
-import type { EndpointDef } from '../compile/tree'
+import type { CompileOptions, SocketTarget } from '../compile/options'
 import { BadRequest, ImproperlyConfigured, NotImplemented, PermissionDenied } from '../exceptions'
 import { HttpError } from '../exceptions/http'
 import { CORS } from '../plugins/cors'
@@ -102,7 +101,7 @@ function hubOf(options: CompileOptions, report: (error: unknown) => void): Topic
 
 /** The connections' plan of a socket endpoint, compiled once. */
 function planOf(
-  def: EndpointDef,
+  def: SocketTarget,
   decl: SocketDecl,
   options: CompileOptions,
   label: string,
@@ -129,7 +128,7 @@ function planOf(
  * const method = socketUpgrade(def, compileOptions)
  */
 export function socketUpgrade(
-  def: EndpointDef,
+  def: SocketTarget,
   options: CompileOptions,
 ): (this: BaseAPI, input: Record<string, unknown>) => unknown {
   const label = `${def.cls.name}.${def.methodName}()`
