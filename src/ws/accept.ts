@@ -10,7 +10,7 @@ import type { CompileOptions, SocketTarget } from '../compile/options'
 import { BadRequest, ImproperlyConfigured, NotImplemented, PermissionDenied } from '../exceptions'
 import { HttpError } from '../exceptions/http'
 import { CORS } from '../plugins/cors'
-import { SchemaChecker } from '../schema/parse'
+import { compileSchemaChecker } from '../schema/check'
 import { TopicHub } from './hub'
 import type { SocketDecl, SocketOrigins } from './options'
 import { relayOf } from './redis'
@@ -110,8 +110,8 @@ function planOf(
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   return {
     label,
-    receive: decl.receive ? new SchemaChecker(decl.receive, { depth }) : undefined,
-    send: options.debug && decl.send ? new SchemaChecker(decl.send, { depth }) : undefined,
+    receive: decl.receive ? compileSchemaChecker(decl.receive, { depth }) : undefined,
+    send: options.debug && decl.send ? compileSchemaChecker(decl.send, { depth }) : undefined,
     stringify: options.stringify,
     limits: decl.limits,
     depth,

@@ -16,4 +16,4 @@ export {
 export type { PubSubRelay } from './hub'
 export type { ErrorFrame } from './frames'
 export { routes, type SocketRoute } from './routes'
-export { attachWebSocket } from './node'
+export { attachWebSocket, type UpgradeServer } from './node'

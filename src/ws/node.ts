@@ -8,20 +8,27 @@ import type { NodeAdapter } from 'crossws/adapters/node'
 import type { FetchHandler } from '../types'
 import { answerUpgrade, handOver, LiveSockets, socketHooks } from './runtime'
 
-/** The parts of a node:http server, its upgrade request and socket this file uses. */
-interface UpgradeServer {
+/**
+ * The part of a node:http server (`http.Server`, Express's `app.listen()`, Fastify's `app.server`)
+ * WebSockets are attached to.
+ *
+ * @example
+ * const server: ws.UpgradeServer = http.createServer(app)
+ */
+export interface UpgradeServer {
   on(
     event: 'upgrade',
     listener: (request: IncomingLike, socket: DuplexLike, head: Uint8Array) => void,
   ): unknown
-  on(event: 'close', listener: () => void): unknown
 }
-interface IncomingLike {
+/** The upgrade request as node:http gives it (`http.IncomingMessage` fits). */
+export interface IncomingLike {
   url?: string
   method?: string
   rawHeaders: string[]
 }
-interface DuplexLike {
+/** The connection of an upgrade request (`stream.Duplex` fits). */
+export interface DuplexLike {
   write(chunk: string | Uint8Array): unknown
   end(callback?: () => void): unknown
   destroy(): unknown
@@ -134,7 +141,7 @@ export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => 
  * const closeSockets = ws.attachWebSocket(server, service)
  */
 export function attachWebSocket(
-  server: { on(event: 'upgrade', listener: (...args: never[]) => void): unknown },
+  server: UpgradeServer,
   service: { fetch: FetchHandler },
 ): () => void {
   return attachNodeUpgrades(server, service.fetch)

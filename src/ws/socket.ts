@@ -7,7 +7,7 @@ import { parseJson } from '../body/json'
 import { HttpError } from '../exceptions/http'
 import type { RequestContext } from '../request/context'
 import type { Stringify } from '../response/render'
-import { Invalid, type SchemaChecker } from '../schema/parse'
+import { Invalid, type Checker } from '../schema/parse'
 import type { StandardSchemaV1 } from '../types'
 import type { Subscriber, TopicHub } from './hub'
 import type { SocketLimits } from './options'
@@ -29,9 +29,10 @@ export interface PeerLike {
 export interface SocketPlan {
   /** `Class.method()`, for error messages */
   label: string
-  receive: SchemaChecker | undefined
+  /** the `receive` schema's convert-then-check (any Standard Schema library) */
+  receive: Checker | undefined
   /** the `send` schema's checker, in `debug` only */
-  send: SchemaChecker | undefined
+  send: Checker | undefined
   stringify: Stringify
   limits: Readonly<Required<SocketLimits>>
   /** JSON nesting allowed in a message (the service's `limits.depth`) */
@@ -218,7 +219,7 @@ export class Socket<
     const checker = this.#plan.receive
     let result: unknown
     try {
-      result = checker ? checker.check(value) : value
+      result = checker ? checker(value) : value
     } catch (error) {
       return void this.#reply(frameOf(error))
     }
@@ -251,7 +252,7 @@ export class Socket<
   #serialise(message: unknown, what: 'send' | 'publish'): string {
     const checker = this.#plan.send
     if (checker) {
-      const result = checker.check(message)
+      const result = checker(message)
       const fail = (checked: unknown): void => {
         if (!(checked instanceof Invalid)) return
         const at = checked.path.length ? ` at ${checked.path.join('.')}` : ''
