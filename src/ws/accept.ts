@@ -152,6 +152,9 @@ export function socketUpgrade(
     const origin = request.headers.get('origin')
     if (origin !== null && !allowed(origin, request))
       throw new PermissionDenied(`origin ${origin} may not open this WebSocket`)
+    // Read (and kept by the context) while the request is live: Bun's `requestIP` and Deno's
+    // `remoteAddr` know the client no more once the connection is upgraded.
+    void this.request.ip
     offer.accepted = { plan, handler: handler as Handler, instance: this, params: input }
     return new Response(null, { status: 200 })
   }

@@ -23,6 +23,7 @@ export interface UpgradeServer {
 }
 /** The upgrade request as node:http gives it (`http.IncomingMessage` fits). */
 export interface IncomingLike {
+  socket?: { remoteAddress?: string }
   url?: string
   method?: string
   rawHeaders: string[]
@@ -103,7 +104,8 @@ async function upgrade(
 ): Promise<void> {
   const request = webRequest(incoming)
   if (!request) return writeAnswer(socket, new Response(null, { status: 400 }))
-  const answer = await answerUpgrade(fetch, request)
+  // `{ incoming }`: the client's address, as fw's Node servers hand it (`this.request.ip`)
+  const answer = await answerUpgrade(fetch, request, { incoming })
   if (!answer.accepted || socket.destroyed) return writeAnswer(socket, answer.response)
   const accepted = answer.accepted
   handOver(request, answer, accepted, live)

@@ -34,6 +34,11 @@ class EchoAPI extends api.API {
     for await (const message of socket) socket.send({ text: message.text })
   }
 
+  @ws.socket('whoami', {})
+  async whoami(socket: ws.Socket) {
+    socket.send({ ip: this.request.ip, user: socket.request.params })
+  }
+
   @ws.socket('fanout', {})
   async fanout(socket: ws.Socket) {
     socket.subscribe('all')
@@ -72,6 +77,12 @@ describe('the upgrade request goes through the service', () => {
     const limited = await refusal(`${base}/api/echo?limited=1`)
     expect(limited).toMatchObject({ status: 429, body: 'slow down' })
     expect(seen).toEqual(['websocket', 'websocket'])
+  })
+
+  it('the client address is the upgrade request\'s (this.request.ip)', async () => {
+    const base = await serve(new Fw({ api: EchoAPI, route: '/api' }))
+    const client = await connect(`${base}/api/whoami`)
+    expect(await client.next()).toEqual({ ip: '127.0.0.1', user: {} })
   })
 
   it('fetch called by a server that cannot upgrade: 501 for a handshake, 426 without one', async () => {

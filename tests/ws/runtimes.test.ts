@@ -45,6 +45,11 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('WebSocket endpo
     expect((await refusal(`${server.origin.replace("http:", "ws:")}/api/nowhere`)).status).toBe(404)
   })
 
+  it("the socket's request has the client's address (this.request.ip)", async () => {
+    const client = await connect(`${base}/whoami`)
+    expect(await client.next()).toEqual({ ip: '127.0.0.1' })
+  })
+
   it('a foreign Origin is 403; the same origin opens', async () => {
     expect((await refusal(`${base}/lobby?token=ann-secret`, { origin: 'https://evil.example' })).status).toBe(403)
     const same = await connect(`${base}/lobby?token=ann-secret`, { origin: server.origin })
