@@ -270,6 +270,7 @@ describe('public exports', () => {
     expect(names(wsEntry.ws)).toMatchInlineSnapshot(`
       [
         "DEFAULT_LIMITS",
+        "PubSubAdapter",
         "RedisAdapter",
         "Socket",
         "attachWebSocket",

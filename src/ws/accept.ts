@@ -13,7 +13,7 @@ import { CORS } from '../plugins/cors'
 import { compileSchemaChecker } from '../schema/check'
 import { TopicHub } from './hub'
 import type { SocketDecl, SocketOrigins } from './options'
-import { relayOf } from './redis'
+import { relayOf } from './relay'
 import type { SocketPlan } from './socket'
 
 type Handler = (this: BaseAPI, socket: unknown, params: Record<string, unknown>) => unknown

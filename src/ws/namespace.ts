@@ -14,6 +14,7 @@ export {
   type RedisSubscriberClient,
 } from './redis'
 export type { PubSubRelay } from './hub'
+export { PubSubAdapter } from './relay'
 export type { ErrorFrame } from './frames'
 export { routes, type SocketRoute } from './routes'
 export { attachWebSocket, type UpgradeServer } from './node'

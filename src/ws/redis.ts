@@ -2,11 +2,8 @@
  * `ws.RedisAdapter(client)`: publishes reach the subscribers of every process and machine through
  * Redis pub/sub (a connected node-redis client, as `auth.RedisStore` takes).
  */
-import type { ServiceHooks } from '../api/install'
-import { INSTALL } from '../api/install'
-import { Plugin } from '../api/plugin'
 import { callable, type Callable } from '../utils/callable'
-import type { PubSubRelay } from './hub'
+import { PubSubAdapter } from './relay'
 
 /**
  * The part of a node-redis (v4/v5) client `ws.RedisAdapter` uses: `publish` on it, `subscribe` on
@@ -40,7 +37,7 @@ function processId(): string {
   return btoa(String.fromCharCode(...bytes))
 }
 
-class RedisAdapterPlugin extends Plugin implements PubSubRelay {
+class RedisAdapterPlugin extends PubSubAdapter {
   readonly #client: RedisPubSubClient
   readonly #channel: string
   readonly #id = processId()
@@ -66,15 +63,10 @@ class RedisAdapterPlugin extends Plugin implements PubSubRelay {
     })
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     const subscriber = this.#subscriber
     this.#subscriber = undefined
     if (subscriber) await (subscriber.close?.() ?? subscriber.quit?.())
-  }
-
-  override [INSTALL](service: ServiceHooks<Plugin>): void {
-    service.addPlugin(this)
-    service.onClose(() => this.close())
   }
 }
 
@@ -102,10 +94,3 @@ function decode(message: string): [string, string, string] | undefined {
 export const RedisAdapter: Callable<typeof RedisAdapterPlugin> = callable(RedisAdapterPlugin)
 /** What `ws.RedisAdapter(client)` is. */
 export type RedisAdapter = RedisAdapterPlugin
-
-/** The relay a service uses (`ws.RedisAdapter` among its plugins), if any. */
-export function relayOf(plugins: readonly Plugin[]): PubSubRelay | undefined {
-  return plugins.find((plugin) => plugin instanceof RedisAdapterPlugin) as
-    | RedisAdapterPlugin
-    | undefined
-}

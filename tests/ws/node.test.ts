@@ -205,6 +205,62 @@ describe('declarations', () => {
   })
 })
 
+describe('limits and closing', () => {
+  it('a handler that does not read: more than maxUnreadMessages closes 1008', async () => {
+    class DeafAPI extends api.API {
+      @ws.socket('deaf', {}, { maxUnreadMessages: 3 })
+      async deaf(socket: ws.Socket) {
+        await socket.closed
+      }
+    }
+    const client = await connect(`${await serve(new Fw({ api: DeafAPI, route: '/api' }))}/api/deaf`)
+    for (let n = 0; n < 4; n++) client.send({ n })
+    expect(await client.closed).toEqual({ code: 1008, reason: 'too many unread messages' })
+  })
+
+  it('close() with a code RFC 6455 reserves is a RangeError (the connection closes 1011)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    class ReservedAPI extends api.API {
+      @ws.socket('reserved')
+      async reserved(socket: ws.Socket) {
+        socket.close(1006)
+      }
+    }
+    const client = await connect(`${await serve(new Fw({ api: ReservedAPI, route: '/api' }))}/api/reserved`)
+    expect(await client.closed).toEqual({ code: 1011, reason: 'internal error' })
+    expect(String(logged.mock.calls[0]?.[0])).toContain('RangeError: socket.close(1006)')
+    logged.mockRestore()
+  })
+})
+
+describe('pub/sub across services through a relay (ws.PubSubAdapter)', () => {
+  it('a publish on one service reaches the subscribers of another, never its own twice', async () => {
+    // two services stand for two processes; the bus stands for Redis
+    const adapters: Bus[] = []
+    class Bus extends ws.PubSubAdapter {
+      deliver?: (topic: string, text: string) => void
+      constructor() {
+        super()
+        adapters.push(this)
+      }
+      publish(topic: string, text: string) {
+        for (const other of adapters) if (other !== this) other.deliver?.(topic, text)
+      }
+      start(deliver: (topic: string, text: string) => void) {
+        this.deliver = deliver
+      }
+    }
+    const first = await serve(new Fw({ api: EchoAPI, route: '/api' }).use(new Bus()))
+    const second = await serve(new Fw({ api: EchoAPI, route: '/api' }).use(new Bus()))
+    const [a1, a2, b1] = await Promise.all([connect(`${first}/api/fanout`), connect(`${first}/api/fanout`), connect(`${second}/api/fanout`)])
+    for (const client of [a1, a2, b1]) await client?.next()
+    a1?.send({ from: 'a1' })
+    expect(await a2?.next()).toEqual({ from: 'a1' })
+    expect(await b1?.next()).toEqual({ from: 'a1' })
+    for (const client of [a1, a2, b1]) await expect(client?.next(200)).rejects.toThrow('no message')
+  })
+})
+
 describe('pub/sub in one process', () => {
   it('1,000 sockets receive one publish', async () => {
     const base = await serve(new Fw({ api: EchoAPI, route: '/api' }))
