@@ -20,6 +20,8 @@ export interface UpgradeServer {
     event: 'upgrade',
     listener: (request: IncomingLike, socket: DuplexLike, head: Uint8Array) => void,
   ): unknown
+  /** node:http's: whether another upgrade handler shares the server (fw then leaves it the paths fw has no route for) */
+  listenerCount?(event: 'upgrade'): number
 }
 /** The upgrade request as node:http gives it (`http.IncomingMessage` fits). */
 export interface IncomingLike {
@@ -98,6 +100,7 @@ async function writeAnswer(socket: DuplexLike, response: Response): Promise<void
 async function upgrade(
   fetch: FetchHandler,
   live: LiveSockets,
+  shared: () => boolean,
   incoming: IncomingLike,
   socket: DuplexLike,
   head: Uint8Array,
@@ -106,6 +109,8 @@ async function upgrade(
   if (!request) return writeAnswer(socket, new Response(null, { status: 400 }))
   // `{ incoming }`: the client's address, as fw's Node servers hand it (`this.request.ip`)
   const answer = await answerUpgrade(fetch, request, { incoming })
+  // A path fw has no route for belongs to the server's other upgrade handler, when there is one.
+  if (answer.response.status === 404 && !answer.accepted && shared()) return
   if (!answer.accepted || socket.destroyed) return writeAnswer(socket, answer.response)
   const accepted = answer.accepted
   handOver(request, answer, accepted, live)
@@ -124,9 +129,10 @@ async function upgrade(
 export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => void {
   const node = server as UpgradeServer
   const live = new LiveSockets()
+  const shared = (): boolean => (node.listenerCount?.('upgrade') ?? 1) > 1
   node.on('upgrade', (incoming, socket, head) => {
     socket.on('error', () => socket.destroy())
-    upgrade(fetch, live, incoming, socket, head).catch(() => {
+    upgrade(fetch, live, shared, incoming, socket, head).catch(() => {
       if (!socket.destroyed) void writeAnswer(socket, new Response(null, { status: 500 }))
     })
   })
@@ -136,7 +142,8 @@ export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => 
 /**
  * Serve the WebSocket endpoints of `service` on a node:http server you created (or one Express,
  * Koa or Fastify listen on: `app.listen()` returns it, Fastify's is `app.server`). Returns what
- * closes its open sockets (1001, "going away"): call it before `server.close()`.
+ * closes its open sockets (1001, "going away"): call it before `server.close()`. Another upgrade
+ * handler on the server (socket.io, your own `ws` server) keeps the paths fw answers 404 to.
  *
  * @example
  * const server = app.listen(3000)            // Express, fw attached (docs/integration.md)

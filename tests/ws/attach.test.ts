@@ -128,6 +128,23 @@ describe('ws.attachWebSocket(server, service) on a server the user listens on', 
     await conforms(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`, '/native')
   })
 
+  it("another upgrade handler on the server keeps the paths fw has no route for", async () => {
+    const app = expressApp()
+    const service = new Fw({ backend: app, api: RootAPI, route: '/api' })
+    const server = http.createServer(app)
+    ws.attachWebSocket(server, service)
+    // the app's own upgrade handler (socket.io, a ws server) for /legacy
+    server.on('upgrade', (request, socket) => {
+      // answers later than fw's fetch would: fw must leave the connection alone
+      if (request.url === '/legacy')
+        setTimeout(() => socket.end('HTTP/1.1 418 I am a teapot\r\nconnection: close\r\n\r\n'), 100)
+    })
+    const origin = await listening(server)
+    closers.push(closing(server))
+    expect((await refusal(`${origin.replace('http:', 'ws:')}/legacy`)).status).toBe(418)
+    await conforms(origin, '/native')
+  })
+
   it('node:http with a listener from adapt()', async () => {
     const service = new Fw({ backend: http, api: RootAPI, route: '/api' })
     const listener = service.adapt('/') as http.RequestListener
