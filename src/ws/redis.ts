@@ -91,6 +91,10 @@ function decode(message: string): [string, string, string] | undefined {
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect()
  * service.use(ws.RedisAdapter(redis))
  */
-export const RedisAdapter: Callable<typeof RedisAdapterPlugin> = callable(RedisAdapterPlugin)
-/** What `ws.RedisAdapter(client)` is. */
-export type RedisAdapter = RedisAdapterPlugin
+const CallableRedisAdapter: Callable<typeof RedisAdapterPlugin> =
+  /* @__PURE__ */ callable(RedisAdapterPlugin)
+/** What `ws.RedisAdapter(client)` is. @example const relay: ws.RedisAdapter = ws.RedisAdapter(redis) */
+type CallableRedisAdapter = RedisAdapterPlugin
+// Renamed on export: the declaration bundler keeps both the value and the type of a renamed export
+// in a namespace (`ws.RedisAdapter(...)` and `r: ws.RedisAdapter`), not of a same-named one.
+export { CallableRedisAdapter as RedisAdapter }
