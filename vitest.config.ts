@@ -37,6 +37,7 @@ export const integrationTests: readonly string[] = [
   'tests/plugins/rate-limit.test.ts',
   'tests/plugins/rate-limit-workers.test.ts',
   'tests/ws/attach.test.ts',
+  'tests/ws/auth.test.ts',
   'tests/ws/node.test.ts',
   'tests/ws/pubsub.test.ts',
   'tests/ws/runtimes.test.ts',
