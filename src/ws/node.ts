@@ -6,6 +6,7 @@
  */
 import type { NodeAdapter } from 'crossws/adapters/node'
 import type { FetchHandler } from '../types'
+import { concatBytes } from '../utils/bytes'
 import { answerUpgrade, handOver, LiveSockets, socketHooks } from './runtime'
 
 /**
@@ -36,6 +37,8 @@ export interface DuplexLike {
   end(callback?: () => void): unknown
   destroy(): unknown
   on(event: 'error', listener: (error: unknown) => void): unknown
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown
+  off(event: 'data', listener: (chunk: Uint8Array) => void): unknown
   readonly destroyed: boolean
 }
 
@@ -57,8 +60,8 @@ function adapterFor(maxPayload: number): Promise<NodeAdapter> {
   return adapter
 }
 
-/** The Web `Request` of an upgrade request (no body); undefined when its target or headers are not valid. */
-function webRequest(incoming: IncomingLike): Request | undefined {
+/** The headers and URL of an upgrade request; undefined when its target or headers are not valid. */
+function headOf(incoming: IncomingLike): { url: URL; headers: Headers } | undefined {
   const target = incoming.url ?? ''
   if (!target.startsWith('/') || target.startsWith('//')) return undefined
   try {
@@ -66,15 +69,68 @@ function webRequest(incoming: IncomingLike): Request | undefined {
     const raw = incoming.rawHeaders
     for (let index = 0; index + 1 < raw.length; index += 2)
       headers.append(raw[index] as string, raw[index + 1] as string)
-    const url = new URL(target, `http://${headers.get('host') ?? 'localhost'}`)
-    return new Request(url, { method: incoming.method ?? 'GET', headers })
+    return { url: new URL(target, `http://${headers.get('host') ?? 'localhost'}`), headers }
   } catch {
     return undefined
   }
 }
 
+/**
+ * The most body an upgrade request may carry: node:http hands every request with `Upgrade` to the
+ * `upgrade` handler unread, a `POST` with `Upgrade: h2c` too, which fw then answers as HTTP.
+ */
+const MAX_UPGRADE_BODY = 1024 * 1024
+const NO_BODY = new Uint8Array(0)
+
+/** The body of an upgrade request, read from its connection (`head`: what node:http had read): its bytes, or the status refusing it. */
+function readBody(
+  headers: Headers,
+  socket: DuplexLike,
+  head: Uint8Array,
+): Promise<Uint8Array | number> {
+  if (headers.has('transfer-encoding')) return Promise.resolve(411) // a length is needed to find the end
+  const declared = headers.get('content-length') ?? '0'
+  const length = /^\d{1,16}$/.test(declared) ? Number(declared) : -1
+  if (length < 0) return Promise.resolve(400)
+  if (length > MAX_UPGRADE_BODY) return Promise.resolve(413)
+  if (length === 0) return Promise.resolve(NO_BODY)
+  return new Promise((resolve) => {
+    const chunks = [head]
+    let received = head.byteLength
+    const onData = (chunk: Uint8Array): void => {
+      chunks.push(chunk)
+      received += chunk.byteLength
+      if (received >= length) done()
+    }
+    const done = (): void => {
+      socket.off('data', onData)
+      resolve(concatBytes(chunks).subarray(0, length))
+    }
+    if (received >= length) return done()
+    socket.on('data', onData)
+  })
+}
+
+/** The Web `Request` of an upgrade request, its body read; or the status refusing it. */
+async function webRequest(
+  incoming: IncomingLike,
+  socket: DuplexLike,
+  head: Uint8Array,
+): Promise<Request | number> {
+  const found = headOf(incoming)
+  if (!found) return 400
+  const method = incoming.method ?? 'GET'
+  if (method === 'GET' || method === 'HEAD')
+    return new Request(found.url, { method, headers: found.headers })
+  const body = await readBody(found.headers, socket, head)
+  if (typeof body === 'number') return body
+  return new Request(found.url, { method, headers: found.headers, body })
+}
+
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  411: 'Length Required',
+  413: 'Content Too Large',
   500: 'Internal Server Error',
 }
 
@@ -105,8 +161,9 @@ async function upgrade(
   socket: DuplexLike,
   head: Uint8Array,
 ): Promise<void> {
-  const request = webRequest(incoming)
-  if (!request) return writeAnswer(socket, new Response(null, { status: 400 }))
+  const request = await webRequest(incoming, socket, head)
+  if (typeof request === 'number')
+    return writeAnswer(socket, new Response(null, { status: request }))
   // `{ incoming }`: the client's address, as fw's Node servers hand it (`this.request.ip`)
   const answer = await answerUpgrade(fetch, request, { incoming })
   // A path fw has no route for belongs to the server's other upgrade handler, when there is one.

@@ -8,8 +8,9 @@
  *   npx vitest run tests/ws/node.test.ts --typecheck.enabled=false
  */
 import 'fw-api/serve'
+import net from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, exceptions, Fw, plugins, type RunningServer } from 'fw-api'
+import { api, exceptions, Fw, plugins, request, type RunningServer } from 'fw-api'
 import { ws } from 'fw-api/ws'
 import * as v from 'valibot'
 import { z } from 'zod'
@@ -96,6 +97,34 @@ describe('the upgrade request goes through the service', () => {
       new Request('http://x/api/echo', { headers: { ...HANDSHAKE, 'sec-websocket-key': 'short' } }),
     )
     expect(broken.status).toBe(400)
+  })
+})
+
+describe('other upgrades (h2c) on Node are answered as HTTP', () => {
+  class BodyAPI extends api.API {
+    @api.post({ data: request.Body(v.object({ a: v.number() })) })
+    post({ data }: { data: { a: number } }) {
+      return data
+    }
+  }
+  /** One raw HTTP/1.1 exchange; the answer's status line and body. */
+  const exchange = (port: number, head: string, body = ''): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n${body}`))
+      let answer = ''
+      socket.on('data', (chunk) => void (answer += chunk.toString()))
+      socket.on('end', () => resolve(answer))
+      socket.on('error', reject)
+    })
+
+  it('a POST with Upgrade: h2c gets its body read and answered; chunked is 411, too large 413', async () => {
+    const port = Number(new URL((await serve(new Fw({ api: BodyAPI, route: '/api' }))).replace('ws:', 'http:')).port)
+    const upgrade = 'POST /api HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\nContent-Type: application/json'
+    const ok = await exchange(port, `${upgrade}\r\nContent-Length: 7`, '{"a":1}')
+    expect(ok).toMatch(/^HTTP\/1\.1 200 /)
+    expect(ok.endsWith('{"a":1}')).toBe(true)
+    expect(await exchange(port, `${upgrade}\r\nTransfer-Encoding: chunked`, '7\r\n{"a":1}\r\n0\r\n\r\n')).toMatch(/^HTTP\/1\.1 411 /)
+    expect(await exchange(port, `${upgrade}\r\nContent-Length: 9999999`)).toMatch(/^HTTP\/1\.1 413 /)
   })
 })
 
