@@ -87,7 +87,7 @@ function readBody(
   headers: Headers,
   socket: DuplexLike,
   head: Uint8Array,
-): Promise<Uint8Array | number> {
+): Promise<Uint8Array<ArrayBuffer> | number> {
   if (headers.has('transfer-encoding')) return Promise.resolve(411) // a length is needed to find the end
   const declared = headers.get('content-length') ?? '0'
   const length = /^\d{1,16}$/.test(declared) ? Number(declared) : -1
@@ -95,10 +95,11 @@ function readBody(
   if (length > MAX_UPGRADE_BODY) return Promise.resolve(413)
   if (length === 0) return Promise.resolve(NO_BODY)
   return new Promise((resolve) => {
-    const chunks = [head]
+    // copied: node:http's chunks are views of its pooled buffers (at most 1 MiB, on this rare path)
+    const chunks = [new Uint8Array(head)]
     let received = head.byteLength
     const onData = (chunk: Uint8Array): void => {
-      chunks.push(chunk)
+      chunks.push(new Uint8Array(chunk))
       received += chunk.byteLength
       if (received >= length) done()
     }
