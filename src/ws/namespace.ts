@@ -16,5 +16,5 @@ export {
 export type { PubSubRelay } from './hub'
 export { PubSubAdapter } from './relay'
 export type { ErrorFrame } from './frames'
-export { routes, type SocketRoute } from './routes'
+export { routes, type SocketEndpoint } from './routes'
 export { attachWebSocket, type UpgradeServer } from './node'

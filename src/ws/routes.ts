@@ -1,6 +1,7 @@
 /**
  * The socket endpoints of a service, described for whoever documents or calls them (the AsyncAPI
- * document, the docs page, the typed client): one structure per endpoint.
+ * document, the docs page, the typed client): `socketRoutes` gives fw's own builders everything
+ * (param specs, the compiled endpoint); `ws.routes` the public summary.
  */
 import type { CompiledEndpoint } from '../compile/endpoint'
 import type { RouteTarget } from '../compile/routes'
@@ -40,12 +41,15 @@ export interface SocketRoute {
 }
 
 /**
- * The socket endpoints of a service (anything with `routes()`: an `Fw`), in routing order.
+ * The socket endpoints of a service (anything with `routes()`: an `Fw`), in routing order, with
+ * what fw's document builders and client read (internal types: not part of `fw-api/ws`'s surface).
  *
  * @example
- * const [chat] = ws.routes(service) // { path: '/api/chat/{room}', receive: ChatIn, … }
+ * const [chat] = socketRoutes(service) // { path: '/api/chat/{room}', receive: ChatIn, endpoint, … }
  */
-export function routes(service: { routes(): readonly RouteEntry<RouteTarget>[] }): SocketRoute[] {
+export function socketRoutes(service: {
+  routes(): readonly RouteEntry<RouteTarget>[]
+}): SocketRoute[] {
   const found: SocketRoute[] = []
   for (const entry of service.routes()) {
     const endpoint = entry.data.endpoint
@@ -66,4 +70,43 @@ export function routes(service: { routes(): readonly RouteEntry<RouteTarget>[] }
     })
   }
   return found
+}
+
+/**
+ * A socket endpoint as `ws.routes(service)` lists it: its path template, where it is declared,
+ * the names of its params, its message schemas, origins and limits.
+ *
+ * @example
+ * const endpoint: ws.SocketEndpoint = ws.routes(service)[0]
+ */
+export interface SocketEndpoint {
+  /** the URL path template from the service root, e.g. `/api/chat/{room}` */
+  path: string
+  /** `ChatAPI.room()` */
+  label: string
+  /** the names of the params its upgrade request carries (its own and its classes' common ones) */
+  params: string[]
+  receive: StandardSchemaV1 | undefined
+  send: StandardSchemaV1 | undefined
+  origins: SocketOrigins | undefined
+  limits: Readonly<Required<SocketLimits>>
+}
+
+/**
+ * The socket endpoints of a service (`Fw`), in routing order.
+ *
+ * @example
+ * const [chat] = ws.routes(service) // { path: '/api/chat/{room}', label: 'ChatAPI.room()', params: ['room'], … }
+ */
+export function routes(service: { routes(): readonly object[] }): SocketEndpoint[] {
+  const entries = service.routes() as readonly RouteEntry<RouteTarget>[]
+  return socketRoutes({ routes: () => entries }).map((route) => ({
+    path: route.path,
+    label: `${route.cls.name}.${route.methodName}()`,
+    params: [...Object.keys(route.params), ...route.common.map((param) => param.field)],
+    receive: route.receive,
+    send: route.send,
+    origins: route.origins,
+    limits: route.limits,
+  }))
 }

@@ -106,6 +106,7 @@ export class Socket<
   /** messages whose (async) validation is still running: later ones wait for them, in order */
   #checking: Promise<void> | undefined
 
+  /** @internal Made by fw for each accepted connection (./runtime.ts). */
   constructor(plan: SocketPlan, peer: PeerLike, request: SocketRequest<P>) {
     this.#plan = plan
     this.#peer = peer

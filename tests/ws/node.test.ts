@@ -14,6 +14,7 @@ import { api, exceptions, Fw, plugins, request, type RunningServer } from 'fw-ap
 import { ws } from 'fw-api/ws'
 import * as v from 'valibot'
 import { z } from 'zod'
+import { socketRoutes } from '../../src/ws/routes'
 import { connect, refusal, type TestSocket } from './client'
 
 const servers: RunningServer[] = []
@@ -201,25 +202,34 @@ describe('messages', () => {
 })
 
 describe('declarations', () => {
-  it('ws.routes(service): path template, params, schemas, limits and the compiled endpoint', () => {
+  it('ws.routes(service) lists the socket endpoints; socketRoutes gives fw\'s builders the compiled endpoint', () => {
     const Room = v.object({ text: v.string() })
     class RoomAPI extends api.API {
       @ws.socket('{room}', { room: v.string() }, { receive: Room, send: Room, messagesPerSecond: 10 })
       async room(_socket: ws.Socket<typeof Room, typeof Room>, _params: { room: string }) {}
+
+      @api.get
+      ping() {
+        return 'pong'
+      }
     }
     const service = new Fw({ api: RoomAPI, route: '/api' })
-    const [route, ...more] = ws.routes(service)
+    expect(ws.routes(service)).toEqual([
+      {
+        path: '/api/{room}',
+        label: 'RoomAPI.room()',
+        params: ['room'],
+        receive: Room,
+        send: Room,
+        origins: undefined,
+        limits: { ...ws.DEFAULT_LIMITS, messagesPerSecond: 10 },
+      },
+    ])
+    const [route, ...more] = socketRoutes(service)
     expect(more).toEqual([])
-    expect(route).toMatchObject({
-      path: '/api/{room}',
-      cls: RoomAPI,
-      methodName: 'room',
-      receive: Room,
-      send: Room,
-      limits: { ...ws.DEFAULT_LIMITS, messagesPerSecond: 10 },
-    })
-    expect(Object.keys(route?.params ?? {})).toEqual(['room'])
+    expect(route).toMatchObject({ path: '/api/{room}', cls: RoomAPI, methodName: 'room', receive: Room })
     expect(route?.endpoint.def.method).toBe('GET')
+    expect(Object.keys(route?.params ?? {})).toEqual(['room'])
   })
 
   it('bad options and a misplaced decorator are ImproperlyConfigured', () => {
