@@ -1,5 +1,6 @@
 /**
- * What a socket answers a bad message with (docs/websocket.md, "Error frames"):
+ * What a socket sends besides messages: its close codes, checked, and what it answers a bad message
+ * with (docs/websocket.md, "Messages"):
  * `{ "error": { "status": 400, "message": "…", "issues"?: [{ "path": […], "message": "…" }] } }`.
  */
 import { HttpError } from '../exceptions/http'
@@ -50,7 +51,8 @@ export function frameOf(failure: unknown): ErrorFrame {
 const encoder = new TextEncoder()
 
 /**
- * The UTF-8 byte length of `text`; past `cap`, any number above it (a long text is not encoded).
+ * The UTF-8 byte length of `text`. With a `cap`, only how it compares with the cap is exact (a
+ * number over the cap exactly when the text is), so a long text is not encoded to learn it.
  *
  * @example textBytes('é') // 2
  */
@@ -59,4 +61,20 @@ export function textBytes(text: string, cap = Number.POSITIVE_INFINITY): number 
   // at most three bytes per UTF-16 unit: within a finite cap without encoding
   if (cap !== Number.POSITIVE_INFINITY && text.length * 3 <= cap) return text.length
   return encoder.encode(text).byteLength
+}
+
+/**
+ * Refuse a close code the server may not send (RFC 6455 §7.4.1; 3000–4999 for applications) or a
+ * reason over 123 bytes.
+ *
+ * @example checkClose(4000, 'bye')
+ */
+export function checkClose(code: number, reason: string): void {
+  const known = code === 1000 || code === 1001 || (code >= 1007 && code <= 1011)
+  if (!Number.isInteger(code) || !(known || (code >= 3000 && code <= 4999)))
+    throw new RangeError(
+      `socket.close(${code}): the code must be 1000, 1001, 1007–1011 or 3000–4999`,
+    )
+  if (textBytes(reason) > 123)
+    throw new RangeError('socket.close(): the reason must be at most 123 bytes (RFC 6455)')
 }

@@ -11,7 +11,7 @@ import { Invalid, type Checker } from '../schema/parse'
 import type { StandardSchemaV1 } from '../types'
 import type { Subscriber, TopicHub } from './hub'
 import type { SocketLimits } from './options'
-import { errorFrame, frameOf, textBytes, type ErrorFrame } from './frames'
+import { checkClose, errorFrame, frameOf, textBytes, type ErrorFrame } from './frames'
 
 /** The messages a socket yields: the `receive` schema's output (`unknown` without one). */
 export type Received<In> = In extends StandardSchemaV1<unknown, infer Output> ? Output : unknown
@@ -60,17 +60,6 @@ export interface SocketRequest<P> {
   params: P
   /** the upgrade request's context (`state`, `env`, cookies …), as `this.request` had it */
   context: RequestContext
-}
-
-/** Close codes the server may send (RFC 6455 §7.4.1, and 3000–4999 for applications). */
-function checkClose(code: number, reason: string): void {
-  const known = code === 1000 || code === 1001 || (code >= 1007 && code <= 1011)
-  if (!Number.isInteger(code) || !(known || (code >= 3000 && code <= 4999)))
-    throw new RangeError(
-      `socket.close(${code}): the code must be 1000, 1001, 1007–1011 or 3000–4999`,
-    )
-  if (textBytes(reason) > 123)
-    throw new RangeError('socket.close(): the reason must be at most 123 bytes (RFC 6455)')
 }
 
 /**
