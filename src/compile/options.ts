@@ -13,6 +13,8 @@ export interface SocketTarget {
   socket?: object
   /** its classes, root first, with their plugins (`@api.plugin`) */
   levels: readonly { plugins: readonly Plugin[] }[]
+  /** its params' specs: an auth param's names the security scheme it accepts */
+  params: Readonly<Record<string, { security?: object }>>
 }
 
 /**

@@ -25,6 +25,8 @@ export interface Accepted {
   /** the endpoint's per-request instance (`this` of the method) */
   instance: BaseAPI
   params: Record<string, unknown>
+  /** the value of its auth param (`auth.User`), if it declares one */
+  user: unknown
 }
 
 /** A request a server offered for upgrade; the endpoint's method fills `accepted`. */
@@ -137,6 +139,7 @@ export function socketUpgrade(
   if (typeof handler !== 'function')
     throw new ImproperlyConfigured(`${label}: @ws.socket needs a method (socket, params) => …`)
   const plan = planOf(def, decl, options, label)
+  const userParam = Object.keys(def.params).find((name) => def.params[name]?.security !== undefined)
   const allowed = originCheck(decl.origins, [
     ...options.plugins,
     ...def.levels.flatMap((level) => level.plugins),
@@ -155,7 +158,8 @@ export function socketUpgrade(
     // Read (and kept by the context) while the request is live: Bun's `requestIP` and Deno's
     // `remoteAddr` know the client no more once the connection is upgraded.
     void this.request.ip
-    offer.accepted = { plan, handler: handler as Handler, instance: this, params: input }
+    const user = userParam === undefined ? undefined : input[userParam]
+    offer.accepted = { plan, handler: handler as Handler, instance: this, params: input, user }
     return new Response(null, { status: 200 })
   }
 }

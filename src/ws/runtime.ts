@@ -111,12 +111,13 @@ function connectionOf(peer: Peer): Connection | undefined {
 function open(peer: Peer): void {
   const connection = connectionOf(peer)
   if (!connection) return peer.close(1011, 'not accepted')
-  const { plan, handler, instance, params } = connection.accepted
+  const { plan, handler, instance, params, user } = connection.accepted
   const context = instance.request
   const socket: AnySocket = new Socket(plan, peer, {
     url: context.raw.url,
     headers: context.raw.headers,
     params,
+    user,
     context,
   })
   connection.socket = socket

@@ -58,6 +58,8 @@ export interface SocketRequest<P> {
   headers: Headers
   /** the endpoint's params as the method got them (path, query, header, cookie, auth user) */
   params: P
+  /** the value of the endpoint's auth param (`auth.User`'s row), `undefined` without one */
+  user: unknown
   /** the upgrade request's context (`state`, `env`, cookies …), as `this.request` had it */
   context: RequestContext
 }

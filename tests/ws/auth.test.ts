@@ -22,7 +22,7 @@ const jwtUser = auth.User(tables.users, { authentication: auth.JsonWebToken({ se
 class MeAPI extends api.API {
   @ws.socket('me', { user: jwtUser })
   async me(socket: ws.Socket, { user }: { user: { username: string } }) {
-    socket.send({ hello: user.username })
+    socket.send({ hello: user.username, same: socket.request.user === user })
   }
 }
 
@@ -52,7 +52,7 @@ describe('an auth param at the upgrade', () => {
 
   it('a valid token opens the socket; the method gets the user', async () => {
     const client = await connect(base, { headers: { authorization: `Bearer ${await token('1')}` } })
-    expect(await client.next()).toEqual({ hello: 'alice' })
+    expect(await client.next()).toEqual({ hello: 'alice', same: true })
   })
 
   it('auth.Require on the service guards the upgrade too', async () => {

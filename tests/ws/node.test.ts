@@ -38,7 +38,7 @@ class EchoAPI extends api.API {
 
   @ws.socket('whoami', {})
   async whoami(socket: ws.Socket) {
-    socket.send({ ip: this.request.ip, user: socket.request.params })
+    socket.send({ ip: this.request.ip, params: socket.request.params, user: socket.request.user ?? null })
   }
 
   @ws.socket('fanout', {})
@@ -84,7 +84,7 @@ describe('the upgrade request goes through the service', () => {
   it('the client address is the upgrade request\'s (this.request.ip)', async () => {
     const base = await serve(new Fw({ api: EchoAPI, route: '/api' }))
     const client = await connect(`${base}/api/whoami`)
-    expect(await client.next()).toEqual({ ip: '127.0.0.1', user: {} })
+    expect(await client.next()).toEqual({ ip: '127.0.0.1', params: {}, user: null })
   })
 
   it('fetch called by a server that cannot upgrade: 501 for a handshake, 426 without one', async () => {
