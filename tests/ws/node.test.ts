@@ -101,6 +101,17 @@ describe('the upgrade request goes through the service', () => {
   })
 })
 
+/** One raw HTTP/1.1 exchange; the answer's status line and body. */
+const exchange = (port: number, head: string, body = ''): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n${body}`))
+    let answer = ''
+    socket.on('data', (chunk) => void (answer += chunk.toString()))
+    socket.on('end', () => resolve(answer))
+    socket.on('error', reject)
+  })
+
+
 describe('other upgrades (h2c) on Node are answered as HTTP', () => {
   class BodyAPI extends api.API {
     @api.post({ data: request.Body(v.object({ a: v.number() })) })
@@ -108,16 +119,6 @@ describe('other upgrades (h2c) on Node are answered as HTTP', () => {
       return data
     }
   }
-  /** One raw HTTP/1.1 exchange; the answer's status line and body. */
-  const exchange = (port: number, head: string, body = ''): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n${body}`))
-      let answer = ''
-      socket.on('data', (chunk) => void (answer += chunk.toString()))
-      socket.on('end', () => resolve(answer))
-      socket.on('error', reject)
-    })
-
   it('a POST with Upgrade: h2c gets its body read and answered; chunked is 411, too large 413', async () => {
     const port = Number(new URL((await serve(new Fw({ api: BodyAPI, route: '/api' }))).replace('ws:', 'http:')).port)
     const upgrade = 'POST /api HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\nContent-Type: application/json'
@@ -126,6 +127,23 @@ describe('other upgrades (h2c) on Node are answered as HTTP', () => {
     expect(ok.endsWith('{"a":1}')).toBe(true)
     expect(await exchange(port, `${upgrade}\r\nTransfer-Encoding: chunked`, '7\r\n{"a":1}\r\n0\r\n\r\n')).toMatch(/^HTTP\/1\.1 411 /)
     expect(await exchange(port, `${upgrade}\r\nContent-Length: 9999999`)).toMatch(/^HTTP\/1\.1 413 /)
+  })
+})
+
+describe('hostile handshakes on Node: a clear 4xx, fast, never a 5xx', () => {
+  it.each([
+    ['a broken Sec-WebSocket-Key', 'GET /api/echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: nope', 400],
+    ['no Sec-WebSocket-Key', 'GET /api/echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13', 400],
+    ['version 8', 'GET /api/echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 426],
+    ['an absolute-form target', 'GET http://evil/api/echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 400],
+    ['a Host that is no host', 'GET /api/echo HTTP/1.1\r\nHost: a b\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 400],
+    ['a POST', 'POST /api/echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 405],
+  ])('%s', async (_name, head, status) => {
+    const port = Number(new URL((await serve(new Fw({ api: EchoAPI, route: '/api' }))).replace('ws:', 'http:')).port)
+    const started = performance.now()
+    const answer = await exchange(port, head)
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
 
