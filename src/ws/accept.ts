@@ -27,6 +27,8 @@ export interface Accepted {
   params: Record<string, unknown>
   /** the value of its auth param (`auth.User`), if it declares one */
   user: unknown
+  /** the subprotocol chosen (`Sec-WebSocket-Protocol` of the 101), if any */
+  protocol: string | undefined
 }
 
 /** A request a server offered for upgrade; the endpoint's method fills `accepted`. */
@@ -69,6 +71,25 @@ function checkHandshake(request: Request): void {
       status: 426,
       headers: { 'sec-websocket-version': '13' },
     })
+}
+
+/**
+ * The subprotocol of the connection: the first of `spoken` the client offered; none when it offered
+ * none; 400 when it offered only others (a browser would fail the connection without one).
+ */
+function chooseProtocol(
+  request: Request,
+  spoken: readonly string[] | undefined,
+): string | undefined {
+  const header = request.headers.get('sec-websocket-protocol')
+  if (header === null) return undefined
+  const offered = header.split(',').map((token) => token.trim())
+  const chosen = spoken?.find((protocol) => offered.includes(protocol))
+  if (chosen === undefined)
+    throw new BadRequest(
+      `none of the offered subprotocols is spoken here${spoken?.length ? ` (spoken: ${spoken.join(', ')})` : ''}`,
+    )
+  return chosen
 }
 
 /** Whether `origin` may open the socket: the declared origins, else CORS's, else the request's own. */
@@ -158,8 +179,16 @@ export function socketUpgrade(
     // Read (and kept by the context) while the request is live: Bun's `requestIP` and Deno's
     // `remoteAddr` know the client no more once the connection is upgraded.
     void this.request.ip
+    const protocol = chooseProtocol(request, decl.protocols)
     const user = userParam === undefined ? undefined : input[userParam]
-    offer.accepted = { plan, handler: handler as Handler, instance: this, params: input, user }
+    offer.accepted = {
+      plan,
+      handler: handler as Handler,
+      instance: this,
+      params: input,
+      user,
+      protocol,
+    }
     return new Response(null, { status: 200 })
   }
 }

@@ -61,10 +61,15 @@ export function denoSockets(fetch: FetchHandler): { fetch: FetchHandler; close()
     adapter ??= import('crossws/adapters/deno').then(({ default: denoAdapter }) =>
       denoAdapter({ hooks: socketHooks(), getNamespace: () => 'fw' }),
     )
-    return (await adapter).handleUpgrade(
-      request,
-      info as Parameters<DenoAdapter['handleUpgrade']>[1],
-    )
+    const ready = await adapter
+    try {
+      return await ready.handleUpgrade(request, info as Parameters<DenoAdapter['handleUpgrade']>[1])
+    } catch (error) {
+      // Deno refuses what fw accepted only for the subprotocol list: it splits the offer on ', '
+      // exactly, so `a,b` (the ws package's spelling) is not read as two protocols.
+      const message = error instanceof Error ? error.message : String(error)
+      return new Response(`the WebSocket upgrade was refused: ${message}`, { status: 400 })
+    }
   }
   return {
     fetch: (request, info) =>

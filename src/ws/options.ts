@@ -52,6 +52,8 @@ export interface SocketOptions<
   send?: Out
   /** browser origins allowed (see `SocketOrigins`) */
   origins?: SocketOrigins
+  /** subprotocols spoken, preferred first: the first the client offers is chosen (none offered: none) */
+  protocols?: readonly string[]
 }
 
 /** What `@ws.socket` records on the endpoint (the core keeps it opaque: `EndpointDef.socket`). */
@@ -59,6 +61,7 @@ export interface SocketDecl {
   readonly receive: StandardSchemaV1 | undefined
   readonly send: StandardSchemaV1 | undefined
   readonly origins: SocketOrigins | undefined
+  readonly protocols: readonly string[] | undefined
   readonly limits: Readonly<Required<SocketLimits>>
 }
 
@@ -75,7 +78,9 @@ export const DEFAULT_LIMITS: Readonly<Required<SocketLimits>> = {
 export const MAX_MESSAGE_BYTES_CAP = 16 * 1024 * 1024
 
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof SocketLimits)[]
-const OPTION_NAMES = new Set<string>([...LIMIT_NAMES, 'receive', 'send', 'origins'])
+const OPTION_NAMES = new Set<string>([...LIMIT_NAMES, 'receive', 'send', 'origins', 'protocols'])
+/** A subprotocol as RFC 6455 allows it: an HTTP token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /** The declaration of `options`, its limits checked (ImproperlyConfigured names `where`). */
 export function socketDecl(options: SocketOptions | undefined, where: string): SocketDecl {
@@ -100,5 +105,11 @@ export function socketDecl(options: SocketOptions | undefined, where: string): S
     throw new ImproperlyConfigured(
       `${where}: @ws.socket maxMessageBytes is at most ${MAX_MESSAGE_BYTES_CAP} (16 MiB)`,
     )
-  return { receive: given.receive, send: given.send, origins: given.origins, limits }
+  const protocols = given.protocols
+  const bad = protocols?.find((protocol) => !TOKEN.test(protocol))
+  if (bad !== undefined)
+    throw new ImproperlyConfigured(
+      `${where}: @ws.socket protocol ${JSON.stringify(bad)} is not a token (RFC 6455 §4.1)`,
+    )
+  return { receive: given.receive, send: given.send, origins: given.origins, protocols, limits }
 }

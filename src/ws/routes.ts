@@ -35,6 +35,8 @@ export interface SocketRoute {
   send: StandardSchemaV1 | undefined
   /** the browser origins allowed, when declared */
   origins: SocketOrigins | undefined
+  /** the subprotocols spoken, preferred first */
+  protocols: readonly string[] | undefined
   limits: Readonly<Required<SocketLimits>>
   /** the compiled endpoint (its parsing plan, before hooks, doc): what the upgrade request goes through */
   endpoint: CompiledEndpoint
@@ -65,6 +67,7 @@ export function socketRoutes(service: {
       receive: decl.receive,
       send: decl.send,
       origins: decl.origins,
+      protocols: decl.protocols,
       limits: decl.limits,
       endpoint,
     })
@@ -89,6 +92,7 @@ export interface SocketEndpoint {
   receive: StandardSchemaV1 | undefined
   send: StandardSchemaV1 | undefined
   origins: SocketOrigins | undefined
+  protocols: readonly string[] | undefined
   limits: Readonly<Required<SocketLimits>>
 }
 
@@ -107,6 +111,7 @@ export function routes(service: { routes(): readonly object[] }): SocketEndpoint
     receive: route.receive,
     send: route.send,
     origins: route.origins,
+    protocols: route.protocols,
     limits: route.limits,
   }))
 }

@@ -111,13 +111,14 @@ function connectionOf(peer: Peer): Connection | undefined {
 function open(peer: Peer): void {
   const connection = connectionOf(peer)
   if (!connection) return peer.close(1011, 'not accepted')
-  const { plan, handler, instance, params, user } = connection.accepted
+  const { plan, handler, instance, params, user, protocol } = connection.accepted
   const context = instance.request
   const socket: AnySocket = new Socket(plan, peer, {
     url: context.raw.url,
     headers: context.raw.headers,
     params,
     user,
+    protocol,
     context,
   })
   connection.socket = socket
@@ -155,7 +156,10 @@ export function socketHooks(): Partial<Hooks> {
       if (!handed) return new Response('no WebSocket accepted for this request', { status: 400 })
       pending.delete(request)
       const connection: Connection = { accepted: handed.accepted, live: handed.live }
-      return { headers: upgradeHeaders(handed.answer.response), context: { fw: connection } }
+      const { protocol } = handed.accepted
+      const headers = upgradeHeaders(handed.answer.response)
+      if (protocol !== undefined) headers.set('sec-websocket-protocol', protocol)
+      return { headers, protocol, context: { fw: connection } }
     },
     open,
     message(peer, message) {

@@ -60,6 +60,8 @@ export interface SocketRequest<P> {
   params: P
   /** the value of the endpoint's auth param (`auth.User`'s row), `undefined` without one */
   user: unknown
+  /** the subprotocol chosen from the endpoint's `protocols`, `undefined` when none was offered */
+  protocol: string | undefined
   /** the upgrade request's context (`state`, `env`, cookies …), as `this.request` had it */
   context: RequestContext
 }

@@ -15,9 +15,10 @@ export interface TestSocket {
   headers: Record<string, string | string[] | undefined>
 }
 
-/** Open `url` (ws://…); rejects with the refusal's status when the server answers over HTTP. */
-export function connect(url: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
-  const socket = new WebSocket(url, { handshakeTimeout: 10_000, ...options })
+/** Open `url` (ws://…), offering `protocols`; rejects with the refusal's status when the server answers over HTTP. */
+export function connect(url: string, options: WebSocket.ClientOptions & { protocols?: string[] } = {}): Promise<TestSocket> {
+  const { protocols = [], ...rest } = options
+  const socket = new WebSocket(url, protocols, { handshakeTimeout: 10_000, ...rest })
   const received: unknown[] = []
   const waiting: ((message: unknown) => void)[] = []
   socket.on('message', (data, binary) => {
@@ -53,7 +54,7 @@ export function connect(url: string, options: WebSocket.ClientOptions = {}): Pro
 }
 
 /** The HTTP status (and body) a refused upgrade is answered with. */
-export async function refusal(url: string, options: WebSocket.ClientOptions = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+export async function refusal(url: string, options: WebSocket.ClientOptions & { protocols?: string[] } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   try {
     const opened = await connect(url, options)
     opened.socket.close()

@@ -254,6 +254,7 @@ describe('declarations', () => {
     expect(() => ws.socket('x', {}, { maxMessageBytes: 0 })).toThrow(exceptions.ImproperlyConfigured)
     expect(() => ws.socket('x', {}, { maxMessageBytes: 64 * 1024 * 1024 })).toThrow('at most')
     expect(() => ws.socket('x', {}, { recieve: Text } as never)).toThrow("unknown @ws.socket option 'recieve'")
+    expect(() => ws.socket('x', {}, { protocols: ['a b'] })).toThrow('is not a token')
     class FieldAPI extends api.API {
       // @ts-expect-error a socket endpoint is a method
       @ws.socket x = 1

@@ -50,6 +50,19 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('WebSocket endpo
     expect(await client.next()).toEqual({ ip: '127.0.0.1' })
   })
 
+  it("subprotocols: the endpoint's first the client offers is chosen; none offered, none; only others, 400", async () => {
+    // Deno splits the offer on ', ' exactly: the ws client's `x,fw.v0` is one unknown protocol there (400)
+    if (runtime.name === 'deno') expect((await refusal(`${base}/echo`, { protocols: ['x', 'fw.v1'] })).status).toBe(400)
+    const offered = runtime.name === 'deno' ? ['fw.v0'] : ['x', 'fw.v0', 'fw.v1']
+    const chosen = await connect(`${base}/echo`, { protocols: offered })
+    expect(chosen.socket.protocol).toBe(runtime.name === 'deno' ? 'fw.v0' : 'fw.v1')
+    chosen.socket.close()
+    const none = await connect(`${base}/echo`)
+    expect(none.socket.protocol).toBe('')
+    none.socket.close()
+    expect((await refusal(`${base}/echo`, { protocols: ['x'] })).status).toBe(400)
+  })
+
   it('a foreign Origin is 403; the same origin opens', async () => {
     expect((await refusal(`${base}/lobby?token=ann-secret`, { origin: 'https://evil.example' })).status).toBe(403)
     const same = await connect(`${base}/lobby?token=ann-secret`, { origin: server.origin })

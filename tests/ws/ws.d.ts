@@ -16,7 +16,9 @@ declare module 'ws' {
   }
 
   class WebSocket extends EventEmitter {
-    constructor(address: string, options?: WebSocket.ClientOptions)
+    constructor(address: string, protocols?: string[], options?: WebSocket.ClientOptions)
+    /** the subprotocol the server chose ('' for none) */
+    readonly protocol: string
     send(data: string | Buffer): void
     close(code?: number, reason?: string): void
     terminate(): void
