@@ -14,7 +14,7 @@ import { compileSchemaChecker } from '../schema/check'
 import { TopicHub } from './hub'
 import type { SocketDecl, SocketOrigins } from './options'
 import { relayOf } from './relay'
-import type { SocketPlan } from './socket'
+import type { SocketPlan } from './types'
 
 type Handler = (this: BaseAPI, socket: unknown, params: Record<string, unknown>) => unknown
 

@@ -1,6 +1,7 @@
 /** Everything `ws.*` names (the `ws` namespace of `fw-api/ws`). */
 export { socket, type SocketDecorator, type SocketDecoratorFactory } from './decorator'
-export { Socket, type CloseInfo, type Received, type Sent, type SocketRequest } from './socket'
+export { Socket } from './socket'
+export type { CloseInfo, Received, Sent, SocketRequest } from './types'
 export {
   DEFAULT_LIMITS,
   type SocketLimits,

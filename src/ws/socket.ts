@@ -5,66 +5,11 @@
  */
 import { parseJson } from '../body/json'
 import { HttpError } from '../exceptions/http'
-import type { RequestContext } from '../request/context'
-import type { Stringify } from '../response/render'
-import { Invalid, type Checker } from '../schema/parse'
+import { Invalid } from '../schema/parse'
 import type { StandardSchemaV1 } from '../types'
-import type { Subscriber, TopicHub } from './hub'
-import type { SocketLimits } from './options'
 import { checkClose, errorFrame, frameOf, textBytes, type ErrorFrame } from './frames'
-
-/** The messages a socket yields: the `receive` schema's output (`unknown` without one). */
-export type Received<In> = In extends StandardSchemaV1<unknown, infer Output> ? Output : unknown
-/** What `send` and `publish` take: the `send` schema's input (`unknown` without one). */
-export type Sent<Out> = Out extends StandardSchemaV1<infer Input, unknown> ? Input : unknown
-
-/** The part of a crossws peer a socket uses. */
-export interface PeerLike {
-  send(data: string): unknown
-  close(code?: number, reason?: string): void
-  readonly bufferedAmount: number
-}
-
-/** How a socket endpoint's connections behave, compiled once per endpoint (./accept.ts). */
-export interface SocketPlan {
-  /** `Class.method()`, for error messages */
-  label: string
-  /** the `receive` schema's convert-then-check (any Standard Schema library) */
-  receive: Checker | undefined
-  /** the `send` schema's checker, in `debug` only */
-  send: Checker | undefined
-  stringify: Stringify
-  limits: Readonly<Required<SocketLimits>>
-  /** JSON nesting allowed in a message (the service's `limits.depth`) */
-  depth: number
-  hub: TopicHub
-  onError(error: unknown): void
-}
-
-/** How a connection ended: the close code and reason (RFC 6455). */
-export interface CloseInfo {
-  code: number
-  reason: string
-}
-
-/**
- * What a socket knows of its upgrade request.
- *
- * @example
- * const { params, context } = socket.request
- */
-export interface SocketRequest<P> {
-  url: string
-  headers: Headers
-  /** the endpoint's params as the method got them (path, query, header, cookie, auth user) */
-  params: P
-  /** the value of the endpoint's auth param (`auth.User`'s row), `undefined` without one */
-  user: unknown
-  /** the subprotocol chosen from the endpoint's `protocols`, `undefined` when none was offered */
-  protocol: string | undefined
-  /** the upgrade request's context (`state`, `env`, cookies …), as `this.request` had it */
-  context: RequestContext
-}
+import type { Subscriber } from './hub'
+import type { CloseInfo, PeerLike, Received, Sent, SocketPlan, SocketRequest } from './types'
 
 /**
  * A WebSocket connection of a `@ws.socket` endpoint: `for await (const message of socket)` yields
@@ -98,6 +43,8 @@ export class Socket<
   #idleTimer: ReturnType<typeof setTimeout> | undefined
   /** messages whose (async) validation is still running: later ones wait for them, in order */
   #checking: Promise<void> | undefined
+  /** how many messages `#checking` holds */
+  #inCheck = 0
 
   /** @internal Made by fw for each accepted connection (./runtime.ts). */
   constructor(plan: SocketPlan, peer: PeerLike, request: SocketRequest<P>) {
@@ -185,11 +132,16 @@ export class Socket<
       return this.#reply(errorFrame(400, reason.replace('JSON body', 'JSON message')))
     }
     if (value === undefined) return this.#reply(errorFrame(400, 'empty message: send JSON text'))
+    // Messages still being checked (an async schema) count as unread: a slow check buffers no more.
+    if (this.#queue.length + this.#inCheck >= limits.maxUnreadMessages)
+      return this.#closeWith(1008, 'too many unread messages')
     const parsed = value
     const checking = this.#checking
     const checked = checking ? checking.then(() => this.#check(parsed)) : this.#check(value)
     if (!checked) return
+    this.#inCheck++
     const chain: Promise<void> = checked.then(() => {
+      this.#inCheck--
       if (this.#checking === chain) this.#checking = undefined
     })
     this.#checking = chain

@@ -276,6 +276,19 @@ describe('limits and closing', () => {
     expect(await client.closed).toEqual({ code: 1008, reason: 'too many unread messages' })
   })
 
+  it('messages held by a slow async check count as unread: no unbounded chain', async () => {
+    const Slow = z.object({ n: z.number() }).refine(() => new Promise<boolean>(() => {}), 'never settles')
+    class SlowAPI extends api.API {
+      @ws.socket('slow', {}, { receive: Slow, maxUnreadMessages: 3 })
+      async slow(socket: ws.Socket<typeof Slow>) {
+        for await (const _ of socket) socket.send('never')
+      }
+    }
+    const client = await connect(`${await serve(new Fw({ api: SlowAPI, route: '/api' }))}/api/slow`)
+    for (let n = 0; n < 4; n++) client.send({ n })
+    expect(await client.closed).toEqual({ code: 1008, reason: 'too many unread messages' })
+  })
+
   it('close() with a code RFC 6455 reserves is a RangeError (the connection closes 1011)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     class ReservedAPI extends api.API {
