@@ -132,11 +132,11 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['body'],
   ['api', 'conf'],
   ['compile'],
-  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy', 'otel'],
+  ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy', 'otel', 'ws', 'ws'],
   ['adapters'],
   ['service'],
   ['testing'],
-  ['index.ts', 'api/index.ts', 'request/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts', 'proxy/index.ts'],
+  ['index.ts', 'api/index.ts', 'request/index.ts', 'adapters/index.ts', 'serve/index.ts', 'xml/index.ts', 'openapi/index.ts', 'testing/index.ts', 'static/index.ts', 'health/index.ts', 'proxy/index.ts', 'ws/index.ts'],
 ]
 
 /** Imports that still point up, each with where it is being moved (docs/architecture.md, "Known exceptions"); none left. */
@@ -167,7 +167,7 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
  */
 export const REQUEST_PATH_FOLDERS: readonly string[] = [
   'adapters', 'api', 'auth', 'body', 'compile', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
-  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy', 'otel',
+  'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy', 'otel', 'ws',
 ]
 
 /** The folders no request runs through: the typed client, the OpenAPI document (built once), `fw-api/testing`. */

@@ -28,6 +28,7 @@ import * as conditionalPlugin from 'fw-api/plugins/conditional'
 import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
 import * as staticFiles from 'fw-api/static'
 import * as health from 'fw-api/health'
+import * as wsEntry from 'fw-api/ws'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -247,7 +248,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './otel': otelEntry }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './otel': otelEntry, './ws': wsEntry }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -279,6 +280,20 @@ describe('public exports', () => {
   })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])
+  })
+  it('fw/ws registers the socket upgrade and exports the ws namespace', () => {
+    expect(names(wsEntry)).toEqual(['ws'])
+    expect(names(wsEntry.ws)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_LIMITS",
+        "PubSubAdapter",
+        "RedisAdapter",
+        "Socket",
+        "attachWebSocket",
+        "routes",
+        "socket",
+      ]
+    `)
   })
   it('fw/health registers the health option and exports only types', () => {
     expect(names(health)).toEqual([])

@@ -129,7 +129,7 @@ export const expressBackend = backend<ExpressLike>({
   name: 'express',
   is: isExpressLike,
   attach: attachExpress,
-  run: (app, _fetch, where) => startListener((req, res) => void app(req, res), where),
+  run: (app, fetch, where) => startListener((req, res) => void app(req, res), where, fetch),
   mount: (app, options) => {
     // An app (it can listen) renders its own 404/500; a bare router needs a final `next`.
     const withNext = typeof Reflect.get(app, 'listen') !== 'function'

@@ -162,12 +162,13 @@ export const fastifyBackend = backend<FastifyLike>({
   name: 'fastify',
   is: isFastifyLike,
   attach: attachFastify,
-  run: (app, _fetch, where) =>
+  run: (app, fetch, where) =>
     listenFramework(
       app.server,
       () => app.listen({ port: where.port, host: where.hostname }),
       () => app.close(),
       where,
+      fetch,
     ),
   mount: (app) => fastifyFetch(app),
 })

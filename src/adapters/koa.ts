@@ -116,7 +116,7 @@ export const koaBackend = backend<KoaLike>({
     app.use(koaMiddleware(fetch, route, options))
     return app
   },
-  run: (app, _fetch, where) => startListener(app.callback(), where),
+  run: (app, fetch, where) => startListener(app.callback(), where, fetch),
   mount: (app, options) => {
     // Koa composes its middleware when callback() is called: do it at the first request.
     let listener: ReturnType<typeof app.callback> | undefined

@@ -234,12 +234,13 @@ export function nestModuleFetch(
 }
 
 /** The Nest application's own server: fw's timeouts applied, `app.listen(port, hostname)`, `app.close()` on close. */
-function runNest(app: NestAppLike, _fetch: FetchHandler, where: Where): Promise<Started> {
+function runNest(app: NestAppLike, fetch: FetchHandler, where: Where): Promise<Started> {
   return listenFramework(
     app.getHttpServer(),
     () => app.listen(where.port, where.hostname),
     () => app.close(),
     where,
+    fetch,
   )
 }
 

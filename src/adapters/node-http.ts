@@ -19,6 +19,6 @@ export const nodeHttpBackend = backend<NodeHttpModuleLike>({
   },
   run: (_http, fetch, where) => {
     lightResponsesOnNode()
-    return startListener(toNodeListener(fetch, false), where)
+    return startListener(toNodeListener(fetch, false), where, fetch)
   },
 })

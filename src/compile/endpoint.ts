@@ -10,6 +10,7 @@ import type { EndpointPlan } from './params'
 import type { HookStep } from './hook-steps'
 import { EndpointChain, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
+import { ImproperlyConfigured } from '../exceptions'
 
 export type { CompileOptions } from './options'
 
@@ -65,6 +66,13 @@ function readHeaders(
   return [...names]
 }
 
+/** A `@ws.socket` endpoint's method: the upgrade fw-api/ws compiles (which declared it, so is imported). */
+function socketMethod(def: EndpointDef, options: CompileOptions, where: string): Method {
+  if (!options.socketUpgrade)
+    throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
+  return options.socketUpgrade(def, options)
+}
+
 /** The call of a field endpoint: the handler is the per-request instance's own property. */
 function fieldCall(name: string): Method {
   return function (this: BaseAPI, input) {
@@ -99,9 +107,11 @@ export function compileEndpoint(
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const pipeline: PipelinePlan = {
     levels: def.levels,
-    method: def.field
-      ? fieldCall(def.methodName)
-      : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
+    method: def.socket
+      ? socketMethod(def, options, where)
+      : def.field
+        ? fieldCall(def.methodName)
+        : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,

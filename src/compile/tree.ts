@@ -65,6 +65,8 @@ export interface EndpointDef {
   field?: boolean
   /** a field endpoint's `{ doc }` (`@api.doc` options) */
   doc?: OperationDoc
+  /** a WebSocket endpoint's declaration (fw-api/ws's `SocketDecl`): its method is the upgrade (service/host.ts) */
+  socket?: object
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
@@ -255,6 +257,7 @@ function walk(
         levels: here.levels,
         ...(decl.field ? { field: true } : {}),
         ...(decl.doc ? { doc: decl.doc as OperationDoc } : {}),
+        ...(decl.socket ? { socket: decl.socket } : {}),
       })
     }
   }

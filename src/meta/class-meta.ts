@@ -61,6 +61,8 @@ export interface EndpointDecl {
   params?: Record<string, unknown>
   /** a field endpoint's `{ doc }` (api/doc.ts's `OperationDoc`); a method's is `ClassMeta.docs` */
   doc?: object
+  /** a `@ws.socket(...)`'s declaration (fw-api/ws's `SocketDecl`), opaque to the core */
+  socket?: object
 }
 
 const META = Symbol.for('fw.meta')

@@ -21,12 +21,15 @@ export function serveBun(
   options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
+  // WebSocket upgrades (fw-api/ws): its `fetch` upgrades through fw's, its `websocket` handles them
+  const sockets = options.sockets?.bun(fetch)
   let server: ReturnType<BunLike['serve']>
   try {
     // Bun gets the handler as is: its error callback answers what escapes it, and fw
     // recognises its requests as framed from the handler's second argument.
     server = bun.serve({
-      fetch,
+      fetch: sockets?.fetch ?? fetch,
+      ...(sockets ? { websocket: sockets.websocket } : {}),
       port,
       hostname,
       // Never Bun's development error page (stack, cwd, source), whatever NODE_ENV says.
@@ -44,7 +47,11 @@ export function serveBun(
     port: server.port,
     handle: {
       // stop(false): no new connections, in-flight requests finish; settles once they did.
-      stop: async () => void (await server.stop(false)),
+      // WebSockets (fw-api/ws) are closed first (1001): Bun would wait for them.
+      stop: async () => {
+        sockets?.close()
+        await server.stop(false)
+      },
       force: () => void server.stop(true),
     },
   }

@@ -21,6 +21,7 @@ export function serveDeno(
   options: Required<Pick<ServeOptions, 'port' | 'hostname'>> & ServeOptions,
 ): { port: number; handle: ServerHandle } {
   const { port, hostname } = options
+  const sockets = options.sockets?.deno(fetch) // WebSocket upgrades (fw-api/ws)
   let server: ReturnType<DenoLike['serve']>
   try {
     server = deno.serve(
@@ -31,10 +32,11 @@ export function serveDeno(
         onError: failure(options.debug ?? false),
         ...(options.reusePort ? { reusePort: true } : {}),
       },
-      fetch,
+      sockets?.fetch ?? fetch,
     )
   } catch (error) {
     throw addressInUse(error, port, hostname)
   }
-  return { port: server.addr.port, handle: { stop: () => server.shutdown(), force: () => {} } }
+  const stop = (): Promise<void> => (sockets?.close(), server.shutdown())
+  return { port: server.addr.port, handle: { stop, force: () => {} } }
 }

@@ -4,6 +4,7 @@
  * with a promise and closing gracefully.
  */
 import { nodeBuiltin, type HttpModule } from '../node/io/runtime'
+import type { FetchHandler } from '../types'
 import type { ServerHandle } from './graceful'
 import { countHeaders, guardHeads } from './node-head'
 import {
@@ -61,13 +62,14 @@ export function listen(server: NodeHttpServer, port: number, hostname: string): 
 /**
  * The graceful stop of a node:http server: no new connections, idle
  * keep-alive connections closed now and busy ones as soon as their response
- * is sent, settled once every connection is gone.
+ * is sent, settled once every connection is gone. `closeSockets`: what closes the server's
+ * WebSockets (fw-api/ws; upgraded connections are no longer the server's to wait for).
  *
  * @example
  * const handle = nodeHandle(server)
  * await handle.stop()
  */
-export function nodeHandle(server: NodeServerLike): ServerHandle {
+export function nodeHandle(server: NodeServerLike, closeSockets?: () => void): ServerHandle {
   let closing = false
   // One function per server, not a closure per request ('finish' comes once per response).
   const finished = (): void => {
@@ -80,6 +82,7 @@ export function nodeHandle(server: NodeServerLike): ServerHandle {
     stop: () =>
       new Promise<void>((done) => {
         closing = true
+        closeSockets?.()
         server.close(() => done())
         server.closeIdleConnections()
       }),
@@ -103,6 +106,8 @@ export function applyTimeouts(server: NodeServerLike, timeouts: Timeouts | undef
  * applied first, a taken port rejected with fw's message, and closing both
  * graceful (fw's handle) and the framework's own (`close`, its hooks run).
  *
+ * `upgrade`: fw's fetch, answering the server's WebSocket upgrades when `fw-api/ws` is imported.
+ *
  * @example
  * return listenFramework(app.server, () => app.listen({ port, host }), () => app.close(), where)
  */
@@ -111,9 +116,11 @@ export async function listenFramework(
   start: () => PromiseLike<unknown>,
   close: () => PromiseLike<unknown>,
   where: Where,
+  upgrade?: FetchHandler,
 ): Promise<Started> {
   applyTimeouts(server, where.timeouts)
-  const node = nodeHandle(server)
+  const closeSockets = upgrade && where.sockets?.attachNode(server, upgrade)
+  const node = nodeHandle(server, closeSockets)
   try {
     await start()
   } catch (error) {
@@ -132,16 +139,22 @@ export async function listenFramework(
 /**
  * Serve a Node request listener (an Express or Koa app, fw's own listener)
  * with `http.createServer`, `timeouts` applied, heads fw refuses (too many
- * header fields, not HTTP/1.x) answered before it (./node-head).
+ * header fields, not HTTP/1.x) answered before it (./node-head); `upgrade`: fw's fetch, answering
+ * WebSocket upgrades when `fw-api/ws` is imported.
  *
  * @example
  * const { port, handle } = await startListener(expressApp, { port: 0, hostname: '127.0.0.1' })
  */
-export async function startListener(listener: Listener, where: Where): Promise<Started> {
+export async function startListener(
+  listener: Listener,
+  where: Where,
+  upgrade?: FetchHandler,
+): Promise<Started> {
   const http = nodeBuiltin<HttpModule>('node:http', 'serving a Node backend')
   const server = countHeaders(
     http.createServer(nodeServerTimeouts(where.timeouts), listener && guardHeads(listener)),
   )
-  const handle = nodeHandle(server)
+  const closeSockets = upgrade && where.sockets?.attachNode(server, upgrade)
+  const handle = nodeHandle(server, closeSockets)
   return { port: await listen(server, where.port, where.hostname), handle }
 }

@@ -12,6 +12,8 @@ export interface BunServeOptions {
   idleTimeout: number
   reusePort?: boolean
   error: (error: unknown) => Response
+  /** Bun's WebSocket handlers (fw-api/ws) */
+  websocket?: unknown
 }
 /** The `Bun` global. */
 export interface BunLike {

@@ -50,7 +50,8 @@ export async function startFetch(fetch: FetchHandler, options: Where): Promise<S
   const settings = { debug: options.debug ?? false, timeouts: options.timeouts }
   // docs/runtimes.md, "Node: the native path"
   const server = nodeNativeServer(fetch, settings)
-  const handle = nodeHandle(server)
+  const closeSockets = options.sockets?.attachNode(server, fetch) // WebSocket upgrades (fw-api/ws)
+  const handle = nodeHandle(server, closeSockets)
   return { port: await listen(server, options.port, options.hostname), handle }
 }
 

@@ -2,6 +2,7 @@
  * What every server `service.run()` starts has in common, whatever serves it
  * (Node, Bun, Deno, or a framework's own `listen()`).
  */
+import type { FetchHandler } from '../types'
 
 /**
  * Options of `server.close()` / `service.close()`.
@@ -92,6 +93,24 @@ export interface ServeOptions {
   timeouts?: Timeouts
   /** Bun: let other processes bind the same port (workers) */
   reusePort?: boolean
+  /** WebSocket upgrades on the servers started (`fw-api/ws`, given by `service.run()` when imported) */
+  sockets?: SocketServing
+}
+
+/**
+ * What `fw-api/ws` gives the servers: each answers WebSocket upgrades through fw's fetch and
+ * returns (or has) what closes its open sockets (1001) when it stops.
+ *
+ * @example
+ * const closeSockets = where.sockets?.attachNode(server, fetch)
+ */
+export interface SocketServing {
+  /** answer a node:http server's `upgrade` events through `fetch`; returns what closes its sockets */
+  attachNode(server: unknown, fetch: FetchHandler): () => void
+  /** `Bun.serve`'s `fetch` and `websocket` options upgrading through `fetch`, and what closes the sockets */
+  bun(fetch: FetchHandler): { fetch: FetchHandler; websocket: unknown; close(): void }
+  /** a `Deno.serve` handler upgrading through `fetch`, and what closes the sockets */
+  deno(fetch: FetchHandler): { fetch: FetchHandler; close(): void }
 }
 
 /**

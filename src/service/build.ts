@@ -6,6 +6,7 @@ import type { APIClass } from '../api/api'
 import type { DocumentedError } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
+import type { SocketUpgrade } from '../compile/options'
 import type { RouteTarget } from '../compile/routes'
 import type { ClientResolver } from '../request/client'
 import type { OpenAPIDocument } from '../openapi/document'
@@ -56,6 +57,8 @@ export interface BuildInputs {
   health?: { healthMount: typeof healthMount; closing: () => boolean }
   /** the `trustProxy` option compiled (`fw-api/proxy`), given when it is set */
   trustProxy?: ClientResolver
+  /** the upgrade of `@ws.socket` endpoints (`fw-api/ws`), given when it is imported */
+  socketUpgrade?: SocketUpgrade
 }
 
 /**
@@ -99,6 +102,7 @@ export function compileService(
     limits,
     plugins,
     timeout: serviceDeadline(options),
+    socketUpgrade: inputs.socketUpgrade,
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,

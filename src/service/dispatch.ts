@@ -4,7 +4,7 @@ import type { Limits } from '../body/limits'
 import { compose, type Handler, type Step } from '../compile/compose'
 import { pluginSteps } from '../compile/plugin-steps'
 import { compileRoutes, type RouteTarget, type Scope } from '../compile/routes'
-import { rendererFor, type CompileOptions } from '../compile/options'
+import { rendererFor, type CompileOptions, type SocketUpgrade } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
 import { AllowTable } from './allow'
 import { containHandler } from './contain'
@@ -50,6 +50,8 @@ export interface DispatchConfig {
   runtime: RuntimeTraits
   /** the compiled `trustProxy` (fw-api/proxy); none: forwarding headers change nothing */
   trustProxy?: ClientResolver
+  /** the upgrade of `@ws.socket` endpoints (fw-api/ws) */
+  socketUpgrade?: SocketUpgrade
 }
 
 /** The compiled service: its fetch function and its routes (for docs generators). */
@@ -91,6 +93,7 @@ export function buildDispatch(config: DispatchConfig): Dispatch {
     plugins,
     timeout: config.timeout,
     inits,
+    socketUpgrade: config.socketUpgrade,
   }
   const { entries, scopes, roots } = compileRoutes(defs, options)
   const router = new Router(entries)

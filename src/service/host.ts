@@ -6,6 +6,7 @@
  * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
+import type { SocketUpgrade } from '../compile/options'
 import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
@@ -13,6 +14,7 @@ import type { docsMount } from '../openapi/page'
 import type { TrustProxy } from '../proxy/trust'
 import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
+import type { SocketServing } from '../serve/types'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
 import type { serviceDocument } from './document'
@@ -52,6 +54,15 @@ export interface HealthLayer {
   drainMs(options: HealthOptions | true): number
 }
 
+/**
+ * What `fw-api/ws` gives: the upgrade a `@ws.socket` endpoint answers (after its params, hooks and
+ * plugins), and the WebSocket glue of the servers `fw-api/serve` starts (crossws stays in fw-api/ws).
+ */
+export interface SocketLayer extends SocketServing {
+  /** the method a socket endpoint's pipeline calls: accepts the upgrade (426 without one) */
+  upgrade: SocketUpgrade
+}
+
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
 export type ProxyLayer = (option: TrustProxy) => ClientResolver
 
@@ -61,7 +72,22 @@ const layers: {
   documents?: DocumentsLayer
   health?: HealthLayer
   proxy?: ProxyLayer
+  sockets?: SocketLayer
 } = {}
+
+/**
+ * Register the WebSocket layer (called by the `fw-api/ws` entry when imported).
+ *
+ * @example registerSockets({ upgrade, attachNode, bun, deno })
+ */
+export function registerSockets(layer: SocketLayer): void {
+  layers.sockets ??= layer
+}
+
+/** The WebSocket layer if `fw-api/ws` was imported (servers upgrade only then). */
+export function registeredSockets(): SocketLayer | undefined {
+  return layers.sockets
+}
 
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
@@ -89,9 +115,15 @@ export function backendLayer(what: string): BackendLayer {
   )
 }
 
-/** The serving layer, or ImproperlyConfigured saying what to import. */
+/**
+ * The serving layer, or ImproperlyConfigured saying what to import. Its servers upgrade to
+ * WebSockets when `fw-api/ws` is imported (the service need not know).
+ */
 export function servingLayer(): ServingLayer {
-  if (layers.serving !== undefined) return layers.serving
+  const run = layers.serving
+  if (run !== undefined)
+    return (service, options, settings) =>
+      run({ sockets: layers.sockets, ...service }, options, settings)
   throw new ImproperlyConfigured(
     "service.run() needs the serving layer: add `import 'fw-api/serve'` (Node, Bun, Deno); on Workers, `export default service` instead",
   )
@@ -178,7 +210,8 @@ export function proxyLayer(): ProxyLayer {
 
 /**
  * What a build takes from the opt-in entries for the service's options: the `docs` routes' maker,
- * the `health` routes' (and whether `close()` started), the `trustProxy` option compiled; each
+ * the `health` routes' (and whether `close()` started), the `trustProxy` option compiled, the
+ * upgrade of socket endpoints (when `fw-api/ws` is imported); each
  * `undefined` when its option is off, ImproperlyConfigured naming the import when it is on without it.
  *
  * @example compileService(declared, { ...inputs, ...optionLayers(service.options, () => closing) })
@@ -186,7 +219,7 @@ export function proxyLayer(): ProxyLayer {
 export function optionLayers(
   options: Pick<FwOptions, 'docs' | 'health' | 'trustProxy'>,
   closing: () => boolean,
-): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy'> {
+): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy' | 'socketUpgrade'> {
   const { docs, trustProxy } = options
   return {
     docsMount:
@@ -194,5 +227,6 @@ export function optionLayers(
     health: healthInputs(options.health, closing),
     trustProxy:
       trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
+    socketUpgrade: layers.sockets?.upgrade,
   }
 }

@@ -5,7 +5,13 @@
 import { runBackend } from '../adapters/run'
 import { envVar } from '../serve/runtime'
 import { Tracker } from '../serve/graceful'
-import type { CloseOptions, RunOptions, RunningServer, Timeouts } from '../serve/types'
+import type {
+  CloseOptions,
+  RunOptions,
+  RunningServer,
+  SocketServing,
+  Timeouts,
+} from '../serve/types'
 import { isWorker, reportToPrimary, supervise, workerCount, workerPort } from '../serve/cluster'
 import { onShutdownSignals } from '../serve/signals'
 import type { FetchHandler } from '../types'
@@ -22,6 +28,8 @@ export interface Runnable {
   servers: RunningServer[]
   /** the service's graceful close */
   close(options?: CloseOptions): Promise<void>
+  /** WebSocket upgrades on the servers (`fw-api/ws`, when imported) */
+  sockets?: SocketServing
 }
 
 /**
@@ -53,6 +61,7 @@ export async function runService(
     debug: settings.debug,
     reusePort: worker,
     tracker: service.tracked(new Tracker()),
+    sockets: service.sockets,
   }
   let inner: RunningServer
   try {

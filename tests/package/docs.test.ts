@@ -105,7 +105,7 @@ async function allBlocks(): Promise<Block[]> {
 }
 
 /** Packages the examples import besides fw-api and valibot (this repository's copies). */
-const LINKED = ['@types/node', '@types/express', 'drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'express', 'hono', '@nestjs/core', '@nestjs/common', 'reflect-metadata', 'rxjs', 'fastify', 'zod', 'arktype', 'effect', '@opentelemetry/api', '@opentelemetry/context-async-hooks', '@opentelemetry/core', '@opentelemetry/resources', '@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/exporter-metrics-otlp-http', '@opentelemetry/exporter-prometheus']
+const LINKED = ['@types/node', '@types/express', 'drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'express', 'hono', '@nestjs/core', '@nestjs/common', 'reflect-metadata', 'rxjs', 'fastify', 'zod', 'arktype', 'effect', '@opentelemetry/api', '@opentelemetry/context-async-hooks', '@opentelemetry/core', '@opentelemetry/resources', '@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/exporter-metrics-otlp-http', '@opentelemetry/exporter-prometheus', 'redis']
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,

@@ -139,10 +139,10 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
 }
 
 /** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check', '@opentelemetry/api']
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check', '@opentelemetry/api', 'crossws']
 
 /**
- * Links this repository's copies of the optional peers (ORM, testing) next to the installed tarball.
+ * Links this repository's copies of the optional peers (ORM, testing, WebSockets) next to the installed tarball.
  * The packed build lives in this checkout, but a link an earlier run made may point at a
  * peer since removed: a link is replaced atomically (a new link renamed over it); a link already
  * pointing here is kept.
