@@ -10,15 +10,27 @@
  * await client.article.getArticle({ slug: 'hello' }) // 'hello'
  */
 import { DEFAULT_MAX_BYTES, failure, isObject, readAnswer } from './answer'
+import { asyncapiBeside, channelsOf, withScheme, type ClientAsyncAPI } from './channels'
 import { routesOf, type ClientDocument, type Route } from './document'
 import { ClientError } from './error'
 import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
+import { connectSocket, type ConnectOptions, type WebSocketConstructor } from './socket'
 import type { CallInit, Client, RawResult } from './types'
 
 export { ClientError } from './error'
 export type { APIClassLike, CallInit, CallInput, Client, RawResult, Wire } from './types'
 export type { ClientDocument, DocOperation, DocParameter, DocSchema } from './document'
+export type { ClientAsyncAPI } from './channels'
+export type {
+  ClientSocket,
+  ConnectOptions,
+  ReconnectOptions,
+  SocketErrorFrame,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './socket'
+export type { SocketEndpoint } from './types'
 
 /**
  * Options of `createClient`.
@@ -43,6 +55,10 @@ export interface ClientOptions {
   auth?: { bearer?: string | (() => string | undefined) }
   /** the fetch `credentials` mode: `'include'` sends the session cookie cross-origin from a browser */
   credentials?: RequestCredentials
+  /** the AsyncAPI document of the socket endpoints, or its URL; default beside the OpenAPI document (`…/asyncapi.json`), fetched on the first `connect` */
+  asyncapi?: ClientAsyncAPI | string
+  /** the WebSocket constructor of `connect` (default `globalThis.WebSocket`; on Node 20 the `ws` package's) */
+  WebSocket?: WebSocketConstructor
 }
 
 /** What `call` resolves to before a plain call keeps only the result. */
@@ -119,6 +135,28 @@ async function fetchRoutes(
   return routesOf(parsed as unknown as ClientDocument)
 }
 
+/** The socket routes of the AsyncAPI document at `document` (resolved against `baseURL`). */
+async function fetchChannels(
+  send: Send,
+  baseURL: string,
+  document: string,
+  headers: Headers,
+  maxBytes: number,
+): Promise<Map<string, Route>> {
+  const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
+  const response = await sendFollowing(send, { url, method: 'GET', headers, body: undefined })
+  const body = await readAnswer(response, {}, 'GET', maxBytes)
+  const parsed = typeof body === 'string' ? parseOrText(body) : body
+  if (!response.ok || !isObject(parsed) || !isObject(parsed.channels))
+    throw new ClientError(
+      `fw client: cannot load the AsyncAPI document from ${document} (${response.status}): give createClient the service's \`route\` or the \`asyncapi\` document (its URL or the object)`,
+      response.status,
+      body,
+      undefined,
+    )
+  return channelsOf(parsed as unknown as ClientAsyncAPI)
+}
+
 /** A successful answer's parts: the result (out of the route's envelope, if it has one), count and state. */
 function unwrapAnswer(response: Response, body: unknown, route: Route): Answer {
   const envelope = route.operation['x-fw-envelope']
@@ -138,6 +176,8 @@ function unwrapAnswer(response: Response, body: unknown, route: Route): Answer {
 
 /** The name a call path ends in to ask for the whole answer (`client.x.y.raw(input)`). */
 const RAW = 'raw'
+/** The name a socket endpoint's call path ends in (`client.chat.room.connect(input)`). */
+const CONNECT = 'connect'
 
 /**
  * Create a client for a service whose root API class is `C`. Calls mirror
@@ -170,6 +210,45 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     return routes
   }
 
+  let channels: Promise<Map<string, Route>> | undefined
+  const loadChannels = (): Promise<Map<string, Route>> => {
+    const document =
+      options.asyncapi ?? asyncapiBeside(options.document, defaultDocument(baseURL, options.route))
+    if (typeof document === 'object') return (channels ??= Promise.resolve(channelsOf(document)))
+    channels ??= fetchChannels(send, baseURL, document, baseHeaders(), clientMaxBytes)
+    channels.catch(() => (channels = undefined))
+    return channels
+  }
+
+  /** Open a connection to a socket route: its URL built as a call's, a refusal explained by the same request over HTTP. */
+  const connect = (route: Route, input: unknown, init: ConnectOptions = {}) => {
+    const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
+    const WebSocket =
+      options.WebSocket ?? (globalThis.WebSocket as WebSocketConstructor | undefined)
+    if (!WebSocket)
+      throw new TypeError(
+        'fw client: no WebSocket here (Node 20): pass one, createClient({ WebSocket }) with `import WebSocket from "ws"`',
+      )
+    const refusal = async (): Promise<ClientError> => {
+      const request = { ...outgoing, url: new URL(withScheme(outgoing.url, 'https:', 'http:')) }
+      const response = await sendFollowing(send, request).catch(() => undefined)
+      if (!response || response.status === 426)
+        return new ClientError(
+          `fw client: the WebSocket connection to ${route.path} failed`,
+          0,
+          undefined,
+          undefined,
+        )
+      return failure(
+        response,
+        await readAnswer(response, {}, 'GET', clientMaxBytes),
+        route.operation,
+      )
+    }
+    const url = withScheme(outgoing.url, 'wss:', 'ws:')
+    return connectSocket({ url, headers: outgoing.headers, WebSocket, refusal }, init)
+  }
+
   const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
     const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
     const response = await sendFollowing(send, outgoing)
@@ -187,14 +266,22 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const dispatch = async (
     path: readonly string[],
     input: unknown,
-    init: CallInit | undefined,
+    init: CallInit | ConnectOptions | undefined,
   ): Promise<unknown> => {
+    let unloaded: unknown
+    if (path.at(-1) === CONNECT) {
+      // an HTTP endpoint may be named `connect`: the OpenAPI document is read when no socket matches
+      const sockets = await loadChannels().catch((error: unknown) => void (unloaded = error))
+      const socketRoute = sockets?.get(path.slice(0, -1).join('.'))
+      if (socketRoute) return connect(socketRoute, input, init as ConnectOptions | undefined)
+    }
     const table = await load()
     const name = path.join('.')
     const route = table.get(name)
     if (route) return (await call(route, input, init)).result
     const rawOf = path.at(-1) === RAW ? table.get(path.slice(0, -1).join('.')) : undefined
     if (rawOf) return call(rawOf, input, init)
+    if (unloaded) throw unloaded
     throw new TypeError(`fw client: no operation '${name}' in the OpenAPI document`)
   }
 
@@ -203,7 +290,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
       get: (_target, property) =>
         typeof property === 'symbol' || property === 'then' ? undefined : node([...path, property]),
       apply: (_target, _this, args: unknown[]) =>
-        dispatch(path, args[0], args[1] as CallInit | undefined),
+        dispatch(path, args[0], args[1] as CallInit | ConnectOptions | undefined),
     })
   return node([]) as Client<C>
 }

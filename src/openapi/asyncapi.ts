@@ -5,14 +5,20 @@
  * clients send, the `receive` schema) and a `send` operation (the `send` schema and the error
  * frame), security from its auth params. Schemas go through the OpenAPI builder's seam (./schema).
  * Extensions the typed client reads: `x-fw-call` (channel: the client's call path) and
- * `x-fw-parameters` (channel: the upgrade's params as OpenAPI parameters, with `x-fw-source`).
+ * `x-fw-parameters` (channel: the upgrade's params as OpenAPI parameters, with `x-fw-source`) and
+ * `x-fw-envelope` (channel: the keys of a refused upgrade's error body).
  */
 import type { SocketDecl } from '../ws/options'
 import { parametersOf } from './parameters'
 import type { RouteInfo } from './route-info'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
-/** An AsyncAPI 3.0 document (the parts fw writes; everything is plain JSON). */
+/**
+ * An AsyncAPI 3.0 document (the parts fw writes; everything is plain JSON).
+ *
+ * @example
+ * const document: AsyncAPIDocument = service.asyncapi({ version: '1.0.0' })
+ */
 export interface AsyncAPIDocument {
   asyncapi: '3.0.0'
   info: { title: string; version: string; description?: string }
@@ -127,6 +133,7 @@ function channelOf(info: SocketInfo, call: string, defs: Definitions): JsonSchem
     },
     'x-fw-call': call,
     'x-fw-parameters': parameters,
+    ...(route.envelope ? { 'x-fw-envelope': route.envelope } : {}),
   }
 }
 
