@@ -10,12 +10,13 @@
  * await client.article.getArticle({ slug: 'hello' }) // 'hello'
  */
 import { DEFAULT_MAX_BYTES, failure, isObject, readAnswer } from './answer'
-import { asyncapiBeside, channelsOf, withScheme, type ClientAsyncAPI } from './channels'
+import { asyncapiBeside, type ClientAsyncAPI } from './channels'
 import { routesOf, type ClientDocument, type Route } from './document'
 import { ClientError } from './error'
 import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
-import { connectSocket, type ConnectOptions, type WebSocketConstructor } from './socket'
+import type { ConnectOptions, WebSocketConstructor } from './socket'
+import { socketsLayer } from './sockets'
 import type { CallInit, Client, RawResult } from './types'
 
 export { ClientError } from './error'
@@ -57,7 +58,7 @@ export interface ClientOptions {
   credentials?: RequestCredentials
   /** the AsyncAPI document of the socket endpoints, or its URL; default beside the OpenAPI document (`…/asyncapi.json`), fetched on the first `connect` */
   asyncapi?: ClientAsyncAPI | string
-  /** the WebSocket constructor of `connect` (default `globalThis.WebSocket`; on Node 20 the `ws` package's) */
+  /** the WebSocket constructor of `connect` (`fw-api/client/ws`; default `globalThis.WebSocket`; on Node 20 the `ws` package's) */
   WebSocket?: WebSocketConstructor
 }
 
@@ -106,55 +107,43 @@ function headersOf(options: ClientOptions): Headers {
   return headers
 }
 
-/** The routes of the OpenAPI document at `document` (resolved against `baseURL`), fetched with `headers`. */
+/** The two documents a client reads: the OpenAPI one (calls) and the AsyncAPI one (sockets). */
+type Kind = 'OpenAPI' | 'AsyncAPI'
+
+/** The routes of a document: its operations (OpenAPI) or channels (AsyncAPI), by call name. */
+const indexOf = (kind: Kind, document: object): Map<string, Route> =>
+  kind === 'OpenAPI'
+    ? routesOf(document as ClientDocument)
+    : (socketsLayer()?.index(document) ?? new Map())
+
+/** The routes of the `kind` document at `document` (resolved against `baseURL`), fetched with `headers`. */
 async function fetchRoutes(
   send: Send,
   baseURL: string,
   document: string,
   headers: Headers,
   maxBytes: number,
+  kind: Kind,
 ): Promise<Map<string, Route>> {
   const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
   const response = await sendFollowing(send, { url, method: 'GET', headers, body: undefined })
   const body = await readAnswer(response, {}, 'GET', maxBytes)
   if (!response.ok)
     throw new ClientError(
-      `fw client: cannot load the OpenAPI document from ${document} (${response.status})${response.status === 404 ? "; give createClient the service's `route` (e.g. '/api') or the `document` (its URL or the object)" : ''}`,
+      `fw client: cannot load the ${kind} document from ${document} (${response.status})${response.status === 404 ? `; give createClient the service's \`route\` (e.g. '/api') or the \`${kind === 'OpenAPI' ? 'document' : 'asyncapi'}\` (its URL or the object)` : ''}`,
       response.status,
       body,
       undefined,
     )
   const parsed = typeof body === 'string' ? parseOrText(body) : body
-  if (!isObject(parsed) || !isObject(parsed.paths))
+  if (!isObject(parsed) || !isObject(parsed[kind === 'OpenAPI' ? 'paths' : 'channels']))
     throw new ClientError(
-      `fw client: ${document} is not an OpenAPI document`,
+      `fw client: ${document} is not an ${kind} document`,
       response.status,
       undefined,
       undefined,
     )
-  return routesOf(parsed as unknown as ClientDocument)
-}
-
-/** The socket routes of the AsyncAPI document at `document` (resolved against `baseURL`). */
-async function fetchChannels(
-  send: Send,
-  baseURL: string,
-  document: string,
-  headers: Headers,
-  maxBytes: number,
-): Promise<Map<string, Route>> {
-  const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
-  const response = await sendFollowing(send, { url, method: 'GET', headers, body: undefined })
-  const body = await readAnswer(response, {}, 'GET', maxBytes)
-  const parsed = typeof body === 'string' ? parseOrText(body) : body
-  if (!response.ok || !isObject(parsed) || !isObject(parsed.channels))
-    throw new ClientError(
-      `fw client: cannot load the AsyncAPI document from ${document} (${response.status}): give createClient the service's \`route\` or the \`asyncapi\` document (its URL or the object)`,
-      response.status,
-      body,
-      undefined,
-    )
-  return channelsOf(parsed as unknown as ClientAsyncAPI)
+  return indexOf(kind, parsed)
 }
 
 /** A successful answer's parts: the result (out of the route's envelope, if it has one), count and state. */
@@ -197,57 +186,28 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     ? (request: Request) => fetcher(new Request(request, { credentials }))
     : fetcher
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
-  let routes: Promise<Map<string, Route>> | undefined
-
   const baseHeaders = (): Headers => headersOf(options)
-  const load = (): Promise<Map<string, Route>> => {
-    const document = options.document ?? defaultDocument(baseURL, options.route)
-    if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
-    // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
-    routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes)
-    // A failed load is retried by the next call.
-    routes.catch(() => (routes = undefined))
-    return routes
-  }
-
-  let channels: Promise<Map<string, Route>> | undefined
-  const loadChannels = (): Promise<Map<string, Route>> => {
-    const document =
-      options.asyncapi ?? asyncapiBeside(options.document, defaultDocument(baseURL, options.route))
-    if (typeof document === 'object') return (channels ??= Promise.resolve(channelsOf(document)))
-    channels ??= fetchChannels(send, baseURL, document, baseHeaders(), clientMaxBytes)
-    channels.catch(() => (channels = undefined))
-    return channels
-  }
-
-  /** Open a connection to a socket route: its URL built as a call's, a refusal explained by the same request over HTTP. */
-  const connect = (route: Route, input: unknown, init: ConnectOptions = {}) => {
-    const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
-    const WebSocket =
-      options.WebSocket ?? (globalThis.WebSocket as WebSocketConstructor | undefined)
-    if (!WebSocket)
-      throw new TypeError(
-        'fw client: no WebSocket here (Node 20): pass one, createClient({ WebSocket }) with `import WebSocket from "ws"`',
-      )
-    const refusal = async (): Promise<ClientError> => {
-      const request = { ...outgoing, url: new URL(withScheme(outgoing.url, 'https:', 'http:')) }
-      const response = await sendFollowing(send, request).catch(() => undefined)
-      if (!response || response.status === 426)
-        return new ClientError(
-          `fw client: the WebSocket connection to ${route.path} failed`,
-          0,
-          undefined,
-          undefined,
-        )
-      return failure(
-        response,
-        await readAnswer(response, {}, 'GET', clientMaxBytes),
-        route.operation,
-      )
+  /** The routes of a document, loaded once (a failed load is retried by the next call). */
+  const loader = (
+    kind: Kind,
+    given: () => object | string,
+  ): (() => Promise<Map<string, Route>>) => {
+    let routes: Promise<Map<string, Route>> | undefined
+    return () => {
+      const document = given()
+      if (typeof document === 'object') return (routes ??= Promise.resolve(indexOf(kind, document)))
+      // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
+      routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes, kind)
+      routes.catch(() => (routes = undefined))
+      return routes
     }
-    const url = withScheme(outgoing.url, 'wss:', 'ws:')
-    return connectSocket({ url, headers: outgoing.headers, WebSocket, refusal }, init)
   }
+  const load = loader('OpenAPI', () => options.document ?? defaultDocument(baseURL, options.route))
+  const loadChannels = loader(
+    'AsyncAPI',
+    () =>
+      options.asyncapi ?? asyncapiBeside(options.document, defaultDocument(baseURL, options.route)),
+  )
 
   const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
     const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
@@ -269,11 +229,27 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     init: CallInit | ConnectOptions | undefined,
   ): Promise<unknown> => {
     let unloaded: unknown
-    if (path.at(-1) === CONNECT) {
+    const layer = socketsLayer()
+    if (path.at(-1) === CONNECT && !layer)
+      unloaded = new TypeError("fw client: connect() needs `import 'fw-api/client/ws'`")
+    else if (path.at(-1) === CONNECT && layer) {
       // an HTTP endpoint may be named `connect`: the OpenAPI document is read when no socket matches
       const sockets = await loadChannels().catch((error: unknown) => void (unloaded = error))
       const socketRoute = sockets?.get(path.slice(0, -1).join('.'))
-      if (socketRoute) return connect(socketRoute, input, init as ConnectOptions | undefined)
+      const context = {
+        baseURL,
+        headers: baseHeaders(),
+        send,
+        maxBytes: clientMaxBytes,
+        WebSocket: options.WebSocket,
+      }
+      if (socketRoute)
+        return layer.connect(
+          context,
+          socketRoute,
+          isObject(input) ? input : {},
+          init as ConnectOptions | undefined,
+        )
     }
     const table = await load()
     const name = path.join('.')

@@ -190,8 +190,8 @@ export function connectSocket(
     else current?.close(1008, 'too many unread messages')
   }
 
-  /** One connection attempt: resolves once open; `attempt` counts the reconnections in a row. */
-  const attach = (attempt: number): Promise<void> =>
+  /** One connection attempt: resolves once open; when it drops, reconnections count from 0 again. */
+  const attach = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const socket = open(target)
       current = socket
@@ -208,14 +208,14 @@ export function connectSocket(
         const reason = event.reason ?? ''
         if (!opened) return reject(Object.assign(new Error('refused'), { code, reason }))
         const { reconnect } = options
-        if (closedByUser || code === 1000 || !reconnect || attempt >= reconnect.retries)
+        if (closedByUser || code === 1000 || !reconnect || reconnect.retries < 1)
           return finish(code, reason)
         const retry = (next: number): void => {
           setTimeout(
             () => {
-              attach(next).catch(() => {
+              attach().catch(() => {
                 if (closedByUser) return finish(code, reason)
-                if (next + 1 > reconnect.retries) return finish(code, reason)
+                if (next + 1 >= reconnect.retries) return finish(code, reason)
                 retry(next + 1)
               })
             },
@@ -251,7 +251,7 @@ export function connectSocket(
       return: () => Promise.resolve({ value: undefined, done: true }),
     }),
   }
-  return attach(0).then(
+  return attach().then(
     () => socket,
     async () => {
       finished = true

@@ -9,6 +9,7 @@
  *   npx vitest run tests/ws/typed-client.test.ts --typecheck.enabled=false
  */
 import 'fw-api/serve'
+import 'fw-api/client/ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { RunningServer } from 'fw-api'
@@ -96,18 +97,32 @@ describe('the typed client on Node', () => {
 
   it('reconnects with backoff when asked, re-sending nothing; without it the iteration ends', async () => {
     const client = clientOf()
-    const once = await client.chat.flaky.connect()
-    const first = await next(once)
+    const once = await client.chat.flaky.connect({ key: 'once' })
+    expect(await next(once)).toEqual({ n: 1 })
     expect(await once.closed).toEqual({ code: 1001, reason: 'going away' })
     expect(await next(once)).toBeUndefined()
+    expect(once.send({ anything: true })).toBe(false)
 
     const started = Date.now()
-    const socket = await client.chat.flaky.connect(undefined, { reconnect: { retries: 3, backoff: 50 } })
-    const counts = [await next(socket), await next(socket)]
-    expect(counts).toEqual([{ n: (first?.n ?? 0) + 1 }, { n: (first?.n ?? 0) + 2 }])
-    expect(Date.now() - started).toBeGreaterThanOrEqual(50)
+    const socket = await client.chat.flaky.connect({ key: 'again', drop: 2 }, { reconnect: { retries: 3, backoff: 50 } })
+    expect([await next(socket), await next(socket), await next(socket)]).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95) // 50 ms before each reconnection (each drop follows an open: the count restarts)
     expect(socket.open).toBe(true)
     socket.close()
     expect(await socket.closed).toEqual({ code: 1000, reason: '' })
   })
+
+  it('a reconnection that opens resets the count: each drop gets its retries again', async () => {
+    const socket = await clientOf().chat.flaky.connect({ key: 'reset', drop: 2 }, { reconnect: { retries: 1, backoff: 10 } })
+    expect([await next(socket), await next(socket), await next(socket)]).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
+    socket.close()
+  })
+
+  it('retries exhausted: closed settles with the last close and the loop ends', async () => {
+    const socket = await clientOf().chat.flaky.connect({ key: 'gone', drop: 99 }, { reconnect: { retries: 0 } })
+    expect(await next(socket)).toEqual({ n: 1 })
+    expect(await socket.closed).toEqual({ code: 1001, reason: 'going away' })
+    expect(await next(socket)).toBeUndefined()
+  })
+
 })
