@@ -43,6 +43,7 @@ export const integrationTests: readonly string[] = [
   'tests/ws/typed-client.test.ts',
   'tests/ws/typed-client-runtimes.test.ts',
   'tests/ws/chat-example.test.ts',
+  'tests/ws/workers.test.ts',
   'tests/adapters/attach-paths.test.ts',
   'tests/adapters/contain.test.ts',
   'tests/adapters/framing.test.ts',

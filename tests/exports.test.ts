@@ -29,6 +29,7 @@ import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
 import * as staticFiles from 'fw-api/static'
 import * as health from 'fw-api/health'
 import * as wsEntry from 'fw-api/ws'
+import * as wsCloudflare from 'fw-api/ws/cloudflare'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -247,7 +248,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './client/ws': clientWs, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './ws': wsEntry }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './client/ws': clientWs, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './ws': wsEntry, './ws/cloudflare': wsCloudflare }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -281,6 +282,9 @@ describe('public exports', () => {
         "socket",
       ]
     `)
+  })
+  it('fw/ws/cloudflare', () => {
+    expect(names(wsCloudflare)).toEqual(['durableSockets'])
   })
   it('fw/health registers the health option and exports only types', () => {
     expect(names(health)).toEqual([])

@@ -13,7 +13,8 @@
  * `WORKERD_FLAGS=nodejs_compat` (compatibility flags, comma-separated; with
  * nodejs_compat `node:*` imports stay for workerd) and `WORKERD_BINDINGS` (a
  * JSON object of plain-text bindings, the Worker's `env`); `WORKERD_KV` names
- * Workers KV namespace bindings (comma-separated; miniflare keeps them in memory).
+ * Workers KV namespace bindings (comma-separated; miniflare keeps them in memory);
+ * `WORKERD_DURABLE_OBJECTS` a JSON object of Durable Object bindings (binding → exported class name).
  * `WORKERD_EXTERNAL` names packages left out of the bundle (comma-separated; a module that
  * throws stands for each): a fixture that never calls their lazy `import()` runs without them (postgres.js on plain Workers).
  */
@@ -33,6 +34,7 @@ const outfile = resolve(outdir, `${basename(entry, '.ts')}.mjs`)
 const compatibilityFlags = (process.env.WORKERD_FLAGS ?? '').split(',').map((flag) => flag.trim()).filter(Boolean)
 const bindings = JSON.parse(process.env.WORKERD_BINDINGS ?? '{}') as Record<string, string>
 const kvNamespaces = (process.env.WORKERD_KV ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+const durableObjects = JSON.parse(process.env.WORKERD_DURABLE_OBJECTS ?? '{}') as Record<string, string>
 
 const externals = (process.env.WORKERD_EXTERNAL ?? '').split(',').map((name) => name.trim()).filter(Boolean)
 // each stands for a module that throws when loaded (workerd resolves every import() specifier at load)
@@ -52,6 +54,7 @@ const mf = new Miniflare({
   compatibilityFlags,
   bindings,
   kvNamespaces,
+  durableObjects,
   host: process.env.HOST ?? '127.0.0.1',
   port: Number(process.env.PORT ?? 8787),
 })
