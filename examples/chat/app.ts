@@ -40,7 +40,8 @@ const socketUser = auth.User(users, {
       const token = new URLSearchParams(context.search).get('access_token')
       const headers = token ? new Headers({ authorization: `Bearer ${token}` }) : context.headers
       const carrier = new request.RequestContext(new Request(context.raw.url, { headers }), context.path, '', Date.now())
-      return (await jwt.authenticate(carrier))?.id
+      const id = (await jwt.authenticate(carrier))?.id
+      return typeof id === 'string' ? id : undefined
     },
   }),
 })
@@ -55,8 +56,8 @@ const signup = { data: request.Body(v.object(credentials)) }
 class AccountAPI extends api.API {
   @api.post(signup)
   async signup({ data }: api.Input<typeof signup>) {
-    const saved = await Account.save({ username: data.username, password: await auth.hashPassword(data.password, hasher) }, { mustCreate: true })
-    return { id: saved.id, username: data.username }
+    const id = await Account.save({ username: data.username, password: await auth.hashPassword(data.password, hasher) }, { mustCreate: true })
+    return { id, username: data.username }
   }
 
   @api.post(signup)
