@@ -8,6 +8,7 @@ import * as fw from 'fw-api'
 import * as adapters from 'fw-api/adapters'
 import * as api from 'fw-api/api'
 import * as client from 'fw-api/client'
+import * as clientWs from 'fw-api/client/ws'
 import * as conf from 'fw-api/conf'
 import * as exceptions from 'fw-api/exceptions'
 import * as file from 'fw-api/file'
@@ -29,6 +30,7 @@ import * as secureHeadersPlugin from 'fw-api/plugins/secure-headers'
 import * as staticFiles from 'fw-api/static'
 import * as health from 'fw-api/health'
 import * as wsEntry from 'fw-api/ws'
+import * as wsCloudflare from 'fw-api/ws/cloudflare'
 
 const names = (module: object): string[] => Object.keys(module).sort()
 
@@ -248,7 +250,7 @@ describe('public exports', () => {
   })
   it('covers every subpath package.json exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> }
-    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './otel': otelEntry, './ws': wsEntry }
+    const covered = { '.': fw, './api': api, './request': request, './response': response, './file': file, './conf': conf, './exceptions': exceptions, './plugins': plugins, './adapters': adapters, './orm': ormModule, './client': client, './client/ws': clientWs, './testing': testing, './auth': authModule, './openapi': openapi, './serve': serve, './xml': xml, './plugins/compress': compressPlugin, './plugins/conditional': conditionalPlugin, './plugins/secure-headers': secureHeadersPlugin, './static': staticFiles, './health': health, './proxy': proxy, './plugins/rate-limit': rateLimitEntry, './otel': otelEntry, './ws': wsEntry, './ws/cloudflare': wsCloudflare }
     const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== './package.json')
     expect(Object.keys(covered).sort()).toEqual(subpaths.sort())
   })
@@ -278,6 +280,9 @@ describe('public exports', () => {
   it('fw/plugins/rate-limit', () => {
     expect(names(rateLimitEntry)).toEqual(['DurableObjectStore', 'MemoryStore', 'RateLimit', 'RateLimitCounter', 'RedisStore', 'WorkersRateLimitStore', 'rateLimit'])
   })
+  it('fw/client/ws registers socket endpoints with the client and exports only types', () => {
+    expect(names(clientWs)).toEqual([])
+  })
   it('fw/xml registers the XML parser and exports only types', () => {
     expect(names(xml)).toEqual([])
   })
@@ -294,6 +299,9 @@ describe('public exports', () => {
         "socket",
       ]
     `)
+  })
+  it('fw/ws/cloudflare', () => {
+    expect(names(wsCloudflare)).toEqual(['durableSockets'])
   })
   it('fw/health registers the health option and exports only types', () => {
     expect(names(health)).toEqual([])

@@ -10,16 +10,29 @@
  * await client.article.getArticle({ slug: 'hello' }) // 'hello'
  */
 import { DEFAULT_MAX_BYTES, failure, isObject, readAnswer } from './answer'
+import { asyncapiBeside, type ClientAsyncAPI } from './channels'
 import { routesOf, type ClientDocument, type Route } from './document'
 import { ClientError } from './error'
 import { sendFollowing, type Send } from './redirect'
 import { buildRequest } from './request'
+import type { ConnectOptions, WebSocketConstructor } from './socket'
+import { socketsLayer } from './sockets'
 import type { CallInit, Client, RawResult } from './types'
 import { addTraceHeaders } from './trace-headers'
 
 export { ClientError } from './error'
 export type { APIClassLike, CallInit, CallInput, Client, RawResult, Wire } from './types'
 export type { ClientDocument, DocOperation, DocParameter, DocSchema } from './document'
+export type { ClientAsyncAPI } from './channels'
+export type {
+  ClientSocket,
+  ConnectOptions,
+  ReconnectOptions,
+  SocketErrorFrame,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './socket'
+export type { SocketEndpoint } from './types'
 
 /**
  * Options of `createClient`.
@@ -44,6 +57,10 @@ export interface ClientOptions {
   auth?: { bearer?: string | (() => string | undefined) }
   /** the fetch `credentials` mode: `'include'` sends the session cookie cross-origin from a browser */
   credentials?: RequestCredentials
+  /** the AsyncAPI document of the socket endpoints, or its URL; default beside the OpenAPI document (`…/asyncapi.json`), fetched on the first `connect` */
+  asyncapi?: ClientAsyncAPI | string
+  /** the WebSocket constructor of `connect` (`fw-api/client/ws`; default `globalThis.WebSocket`; on Node 20 the `ws` package's) */
+  WebSocket?: WebSocketConstructor
 }
 
 /** What `call` resolves to before a plain call keeps only the result. */
@@ -91,33 +108,43 @@ function headersOf(options: ClientOptions): Headers {
   return headers
 }
 
-/** The routes of the OpenAPI document at `document` (resolved against `baseURL`), fetched with `headers`. */
+/** The two documents a client reads: the OpenAPI one (calls) and the AsyncAPI one (sockets). */
+type Kind = 'OpenAPI' | 'AsyncAPI'
+
+/** The routes of a document: its operations (OpenAPI) or channels (AsyncAPI), by call name. */
+const indexOf = (kind: Kind, document: object): Map<string, Route> =>
+  kind === 'OpenAPI'
+    ? routesOf(document as ClientDocument)
+    : (socketsLayer()?.index(document) ?? new Map())
+
+/** The routes of the `kind` document at `document` (resolved against `baseURL`), fetched with `headers`. */
 async function fetchRoutes(
   send: Send,
   baseURL: string,
   document: string,
   headers: Headers,
   maxBytes: number,
+  kind: Kind,
 ): Promise<Map<string, Route>> {
   const url = new URL(document, baseURL.endsWith('/') ? baseURL : `${baseURL}/`)
   const response = await sendFollowing(send, { url, method: 'GET', headers, body: undefined })
   const body = await readAnswer(response, {}, 'GET', maxBytes)
   if (!response.ok)
     throw new ClientError(
-      `fw client: cannot load the OpenAPI document from ${document} (${response.status})${response.status === 404 ? "; give createClient the service's `route` (e.g. '/api') or the `document` (its URL or the object)" : ''}`,
+      `fw client: cannot load the ${kind} document from ${document} (${response.status})${response.status === 404 ? `; give createClient the service's \`route\` (e.g. '/api') or the \`${kind === 'OpenAPI' ? 'document' : 'asyncapi'}\` (its URL or the object)` : ''}`,
       response.status,
       body,
       undefined,
     )
   const parsed = typeof body === 'string' ? parseOrText(body) : body
-  if (!isObject(parsed) || !isObject(parsed.paths))
+  if (!isObject(parsed) || !isObject(parsed[kind === 'OpenAPI' ? 'paths' : 'channels']))
     throw new ClientError(
-      `fw client: ${document} is not an OpenAPI document`,
+      `fw client: ${document} is not an ${kind} document`,
       response.status,
       undefined,
       undefined,
     )
-  return routesOf(parsed as unknown as ClientDocument)
+  return indexOf(kind, parsed)
 }
 
 /** A successful answer's parts: the result (out of the route's envelope, if it has one), count and state. */
@@ -139,6 +166,8 @@ function unwrapAnswer(response: Response, body: unknown, route: Route): Answer {
 
 /** The name a call path ends in to ask for the whole answer (`client.x.y.raw(input)`). */
 const RAW = 'raw'
+/** The name a socket endpoint's call path ends in (`client.chat.room.connect(input)`). */
+const CONNECT = 'connect'
 
 /**
  * Create a client for a service whose root API class is `C`. Calls mirror
@@ -163,18 +192,28 @@ export function createClient<C>(options: ClientOptions): Client<C> {
     return sent(request)
   }
   const clientMaxBytes = bytesBound(options.maxBytes, DEFAULT_MAX_BYTES)
-  let routes: Promise<Map<string, Route>> | undefined
-
   const baseHeaders = (): Headers => headersOf(options)
-  const load = (): Promise<Map<string, Route>> => {
-    const document = options.document ?? defaultDocument(baseURL, options.route)
-    if (typeof document === 'object') return (routes ??= Promise.resolve(routesOf(document)))
-    // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
-    routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes)
-    // A failed load is retried by the next call.
-    routes.catch(() => (routes = undefined))
-    return routes
+  /** The routes of a document, loaded once (a failed load is retried by the next call). */
+  const loader = (
+    kind: Kind,
+    given: () => object | string,
+  ): (() => Promise<Map<string, Route>>) => {
+    let routes: Promise<Map<string, Route>> | undefined
+    return () => {
+      const document = given()
+      if (typeof document === 'object') return (routes ??= Promise.resolve(indexOf(kind, document)))
+      // The document may sit behind the same auth as the API (docs/openapi.md, "The typed client"): it gets the client's headers.
+      routes ??= fetchRoutes(send, baseURL, document, baseHeaders(), clientMaxBytes, kind)
+      routes.catch(() => (routes = undefined))
+      return routes
+    }
   }
+  const load = loader('OpenAPI', () => options.document ?? defaultDocument(baseURL, options.route))
+  const loadChannels = loader(
+    'AsyncAPI',
+    () =>
+      options.asyncapi ?? asyncapiBeside(options.document, defaultDocument(baseURL, options.route)),
+  )
 
   const call = async (route: Route, input: unknown, init: CallInit = {}): Promise<Answer> => {
     const outgoing = buildRequest(baseURL, route, isObject(input) ? input : {}, baseHeaders(), init)
@@ -193,14 +232,38 @@ export function createClient<C>(options: ClientOptions): Client<C> {
   const dispatch = async (
     path: readonly string[],
     input: unknown,
-    init: CallInit | undefined,
+    init: CallInit | ConnectOptions | undefined,
   ): Promise<unknown> => {
+    let unloaded: unknown
+    const layer = socketsLayer()
+    if (path.at(-1) === CONNECT && !layer)
+      unloaded = new TypeError("fw client: connect() needs `import 'fw-api/client/ws'`")
+    else if (path.at(-1) === CONNECT && layer) {
+      // an HTTP endpoint may be named `connect`: the OpenAPI document is read when no socket matches
+      const sockets = await loadChannels().catch((error: unknown) => void (unloaded = error))
+      const socketRoute = sockets?.get(path.slice(0, -1).join('.'))
+      const context = {
+        baseURL,
+        headers: baseHeaders(),
+        send,
+        maxBytes: clientMaxBytes,
+        WebSocket: options.WebSocket,
+      }
+      if (socketRoute)
+        return layer.connect(
+          context,
+          socketRoute,
+          isObject(input) ? input : {},
+          init as ConnectOptions | undefined,
+        )
+    }
     const table = await load()
     const name = path.join('.')
     const route = table.get(name)
     if (route) return (await call(route, input, init)).result
     const rawOf = path.at(-1) === RAW ? table.get(path.slice(0, -1).join('.')) : undefined
     if (rawOf) return call(rawOf, input, init)
+    if (unloaded) throw unloaded
     throw new TypeError(`fw client: no operation '${name}' in the OpenAPI document`)
   }
 
@@ -209,7 +272,7 @@ export function createClient<C>(options: ClientOptions): Client<C> {
       get: (_target, property) =>
         typeof property === 'symbol' || property === 'then' ? undefined : node([...path, property]),
       apply: (_target, _this, args: unknown[]) =>
-        dispatch(path, args[0], args[1] as CallInit | undefined),
+        dispatch(path, args[0], args[1] as CallInit | ConnectOptions | undefined),
     })
   return node([]) as Client<C>
 }

@@ -4,6 +4,9 @@
  * nested objects, endpoint methods become calls taking the method's input and
  * resolving to its awaited result's wire type (docs/openapi.md, "The typed client").
  */
+import type { StandardSchemaV1 } from '../types'
+import type { Socket } from '../ws/socket'
+import type { ClientSocket, ConnectOptions } from './socket'
 
 /**
  * Anything shaped like an API class (type level only: the client imports no server code).
@@ -138,7 +141,41 @@ export type CallInput<P, Common> = (P extends { readonly '~wire'?: infer W }
   : Loose<P>) &
   Common
 
-type Call<F, Common> = F extends (input: infer P) => infer R
+/**
+ * A socket endpoint (`@ws.socket`) in the client: `connect(input, options?)` resolves to an open
+ * `ClientSocket` reading the `send` schema's messages as JSON carries them and sending the
+ * `receive` schema's input.
+ *
+ * @example
+ * const socket = await client.chat.room.connect({ room: 'lobby' }) // SocketEndpoint's connect
+ */
+export interface SocketEndpoint<Args extends unknown[], Receives, Sends> {
+  readonly connect: (
+    ...args: [...Args, options?: ConnectOptions]
+  ) => Promise<ClientSocket<Receives, Sends>>
+}
+
+/** What a schema takes (its input type), `unknown` without one. */
+type InputOf<S> = S extends StandardSchemaV1<infer I, unknown> ? I : unknown
+
+/** The client's view of a socket method `(socket: ws.Socket<In, Out>, params) => …`. */
+type SocketCall<In, Out, P, Common> = SocketEndpoint<
+  unknown extends P
+    ? [input?: Common]
+    : {} extends CallInput<P, Common>
+      ? [input?: CallInput<P, Common>]
+      : [input: CallInput<P, Common>],
+  unknown extends InputOf<Out> ? unknown : Wire<InputOf<Out>>,
+  unknown extends InputOf<In> ? unknown : Arg<InputOf<In>>
+>
+
+type Call<F, Common> = F extends (socket: infer S, params: infer P) => unknown
+  ? S extends Socket<infer In, infer Out, infer _Params>
+    ? SocketCall<In, Out, P, Common>
+    : HttpCall<F, Common>
+  : HttpCall<F, Common>
+
+type HttpCall<F, Common> = F extends (input: infer P) => infer R
   ? unknown extends P
     ? Endpoint<[input?: Common, init?: CallInit], Wire<Awaited<R>>>
     : {} extends CallInput<P, Common>

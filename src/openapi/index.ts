@@ -1,6 +1,7 @@
 /**
- * `fw-api/openapi`: the OpenAPI 3.1 document (`service.openapi()`, docs/openapi.md) and
- * the docs page with `<docs>/openapi.json` (the `docs:` option). Importing this entry
+ * `fw-api/openapi`: the OpenAPI 3.1 document (`service.openapi()`, docs/openapi.md), the
+ * AsyncAPI 3.0 document of socket endpoints (`service.asyncapi()`, docs/websocket.md) and
+ * the docs page with `<docs>/openapi.json` and `<docs>/asyncapi.json` (the `docs:` option). Importing this entry
  * registers the builder, the page and valibot's JSON Schema writer; the core leaves them
  * out (SPEC §5.2), so a Worker that serves no document does not carry them.
  *
@@ -10,13 +11,14 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { registerValibotJsonSchema } from '../schema/valibot/adapter'
-import { serviceDocument } from '../service/document'
+import { serviceAsyncAPI, serviceDocument } from '../service/document'
 import { registerDocuments } from '../service/host'
 import { docsMount } from './page'
 
 registerValibotJsonSchema(toJsonSchema)
-registerDocuments({ serviceDocument, docsMount })
+registerDocuments({ serviceDocument, serviceAsyncAPI, docsMount })
 
+export type { AsyncAPIDocument } from './asyncapi'
 export type { DocumentOptions, OpenAPIDocument } from './document'
 export type { RouteInfo } from './route-info'
 export type { DocsOptions, DocsSettings } from './page'

@@ -1,5 +1,5 @@
 /**
- * The docs routes: `<docs>/openapi.json`, an API reference page (Scalar) at
+ * The docs routes: `<docs>/openapi.json`, `<docs>/asyncapi.json` (with socket endpoints), an API reference page (Scalar) at
  * `<docs>`, and the page's script at `<docs>/scalar.<version>.js`, served from
  * the installed `@scalar/api-reference` so the page works offline. A plain
  * fetch handler, so it serves on every runtime; the service runs its plugins
@@ -7,6 +7,7 @@
  */
 import { joinPath } from '../router/route-path'
 import { findScript, readAsset, SCALAR_PACKAGE, type ScriptAsset } from './assets'
+import type { AsyncAPIDocument } from './asyncapi'
 import type { DocumentOptions, OpenAPIDocument } from './document'
 
 /** `docs` option of `new Fw(...)`: a path, `true` (`<route>/docs`), or settings (the document's too: `license`, `servers`, `securitySchemes`, `security`, `description`). */
@@ -29,6 +30,8 @@ export interface DocsSettings {
   /** where to resolve `@scalar/api-reference` from (a file URL); default this module */
   resolveFrom?: string
   document: () => OpenAPIDocument
+  /** the AsyncAPI document of the socket endpoints (`fw-api/ws`), served at `<docs>/asyncapi.json` and listed on the page */
+  asyncapi?: () => AsyncAPIDocument
 }
 
 const escapeHtml = (text: string): string =>
@@ -51,6 +54,8 @@ export function docsPage(options: {
   documentUrl: string
   title: string
   scriptUrl?: string
+  /** the socket endpoints (AsyncAPI channels) listed above the reference, with where their document is */
+  sockets?: { asyncapiUrl: string; channels: readonly { address: string; title: string }[] }
 }): string {
   const configuration = JSON.stringify({
     withDefaultFonts: false,
@@ -72,9 +77,28 @@ export function docsPage(options: {
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-${script}
+${socketSection(options.sockets)}${script}
 </body>
 </html>
+`
+}
+
+/** The page's list of socket endpoints (none: nothing), linking their AsyncAPI document. */
+function socketSection(sockets: Parameters<typeof docsPage>[0]['sockets']): string {
+  if (!sockets?.channels.length) return ''
+  const items = sockets.channels
+    .map(
+      ({ address, title }) => `<li><code>${escapeHtml(address)}</code> ${escapeHtml(title)}</li>`,
+    )
+    .join('\n')
+  const link = escapeHtml(sockets.asyncapiUrl)
+  return `<section id="websocket-endpoints">
+<h2>WebSocket endpoints</h2>
+<ul>
+${items}
+</ul>
+<p>Their messages: the AsyncAPI document <a href="${link}">${link}</a></p>
+</section>
 `
 }
 
@@ -149,12 +173,19 @@ export function docsHandler(
           ? undefined
           : findScript(settings.resolveFrom ?? import.meta.url))
       : asset
+  const asyncapiUrl = `${base}/asyncapi.json`
+  const channels = (): { address: string; title: string }[] =>
+    Object.values(settings.asyncapi?.().channels ?? {}).map((channel) => ({
+      address: String(channel.address),
+      title: String(channel.title),
+    }))
   const page = (): string => {
     const found = local()
     return (html ??= docsPage({
       documentUrl,
       title: settings.title,
       scriptUrl: settings.scriptUrl ?? (found ? `${base}/scalar.${found.version}.js` : undefined),
+      sockets: { asyncapiUrl, channels: channels() },
     }))
   }
   return async (request) => {
@@ -163,8 +194,14 @@ export function docsHandler(
       return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } })
     }
     const body = <T>(content: T) => (request.method === 'HEAD' ? null : content)
-    if (path === '/openapi.json') {
-      return new Response(body(JSON.stringify(settings.document())), {
+    const served =
+      path === '/openapi.json'
+        ? settings.document
+        : path === '/asyncapi.json'
+          ? settings.asyncapi
+          : undefined
+    if (served) {
+      return new Response(body(JSON.stringify(served())), {
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'x-content-type-options': 'nosniff',
@@ -202,6 +239,7 @@ export function docsMount(
   options: { docs?: boolean | string | DocsOptions; route?: string; name?: string },
   prefix: string,
   document: () => OpenAPIDocument,
+  asyncapi?: () => AsyncAPIDocument,
 ):
   | { prefix: string; handler: (request: Request) => Response | Promise<Response>; guarded: true }
   | undefined {
@@ -214,6 +252,7 @@ export function docsMount(
     scriptUrl: settings.scriptUrl,
     frameAncestors: settings.frameAncestors,
     document,
+    asyncapi,
   })
   return { prefix: path, handler, guarded: true }
 }

@@ -11,6 +11,7 @@ import type { RouteTarget } from '../compile/routes'
 import type { ClientResolver } from '../request/client'
 import type { OpenAPIDocument } from '../openapi/document'
 import type { healthMount } from '../health/health'
+import type { AsyncAPIDocument } from '../openapi/asyncapi'
 import type { docsMount } from '../openapi/page'
 import { corsOption } from '../plugins/cors'
 import type { Stringify } from '../response/render'
@@ -51,6 +52,8 @@ export interface BuildInputs {
   runtime: RuntimeTraits
   /** the OpenAPI document of the built service (for the docs mount), made on its first request */
   document: (routes: readonly RouteEntry<RouteTarget>[]) => OpenAPIDocument
+  /** the AsyncAPI document of its socket endpoints (for the docs mount), made on its first request */
+  asyncapi?: (routes: readonly RouteEntry<RouteTarget>[]) => AsyncAPIDocument
   /** the docs routes' maker (`fw-api/openapi`), given when the `docs` option is set */
   docsMount?: typeof docsMount
   /** the health routes' maker (`fw-api/health`) and whether `close()` started, given when `health` is set */
@@ -76,9 +79,12 @@ export function compileService(
   const prefix = declaration.prefix
   const plugins = [...corsOption(options.cors), ...declaration.plugins]
   const logs = plugins.some((plugin) => plugin.reportsErrors === true)
-  const made: { document?: OpenAPIDocument } = {}
+  const made: { document?: OpenAPIDocument; asyncapi?: AsyncAPIDocument } = {}
   const document = (): OpenAPIDocument => (made.document ??= inputs.document(compiled.routes))
-  const docs = inputs.docsMount?.(options, prefix, document)
+  const { asyncapi } = inputs
+  const sockets =
+    asyncapi && ((): AsyncAPIDocument => (made.asyncapi ??= asyncapi(compiled.routes)))
+  const docs = inputs.docsMount?.(options, prefix, document, sockets)
   const { health } = inputs
   const probes =
     health && options.health && health.healthMount(options.health, prefix, health.closing)

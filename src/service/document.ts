@@ -5,11 +5,13 @@
 import type { RouteTarget } from '../compile/routes'
 import { healthPaths } from '../health/document'
 import { DEFAULT_HEALTH_PATH } from '../health/health'
+import { buildAsyncAPI, type AsyncAPIDocument } from '../openapi/asyncapi'
 import { buildDocument, type DocumentOptions, type OpenAPIDocument } from '../openapi/document'
 import { docsSettings } from '../openapi/page'
 import { describeRoutes } from '../openapi/routes'
 import { packageVersion } from '../openapi/assets'
 import type { RouteEntry } from '../router'
+import type { SocketDecl } from '../ws/options'
 import { joinPath } from '../router/route-path'
 import type { Declaration } from './build'
 import type { FwOptions } from './options'
@@ -33,24 +35,10 @@ export function serviceDocument(
   info: DocumentOptions = {},
 ): OpenAPIDocument {
   const route = joinPath(declared.prefix, service.options.route)
-  const {
-    path: _path,
-    scriptUrl: _script,
-    frameAncestors: _frames,
-    ...docs
-  } = docsSettings(service.options.docs) ?? {}
-  const defaults = {
-    ...docs,
-    title: docs.title ?? service.options.name,
-    version: docs.version ?? packageVersion(service.module),
-  }
   const document = buildDocument(
     describeRoutes(routes, declared.documentedErrors, declared.plugins),
     route,
-    {
-      ...defaults,
-      ...info,
-    },
+    { ...documentDefaults(service), ...info },
   )
   const health = service.options.health
   if (typeof health === 'object' && health.document === true)
@@ -59,4 +47,42 @@ export function serviceDocument(
       healthPaths(joinPath(declared.prefix, health.path ?? DEFAULT_HEALTH_PATH)),
     )
   return document
+}
+
+/** The documents' settings from the `docs` option: title and version default to the service's name and package version. */
+function documentDefaults(service: Documented): DocumentOptions {
+  const {
+    path: _path,
+    scriptUrl: _script,
+    frameAncestors: _frames,
+    ...docs
+  } = docsSettings(service.options.docs) ?? {}
+  return {
+    ...docs,
+    title: docs.title ?? service.options.name,
+    version: docs.version ?? packageVersion(service.module),
+  }
+}
+
+/**
+ * The AsyncAPI 3.0 document of the service's `@ws.socket` endpoints (`service.asyncapi()`, the
+ * docs page's `asyncapi.json`), titled and versioned as its OpenAPI document.
+ *
+ * @example serviceAsyncAPI(service.routes(), service, declared, { version: '1.0.0' })
+ */
+export function serviceAsyncAPI(
+  routes: readonly RouteEntry<RouteTarget>[],
+  service: Documented,
+  declared: Declaration,
+  info: DocumentOptions = {},
+): AsyncAPIDocument {
+  const sockets = routes.filter((entry) => entry.data.endpoint.def.socket !== undefined)
+  const described = describeRoutes(sockets, declared.documentedErrors, declared.plugins)
+  return buildAsyncAPI(
+    described.map((route, index) => ({
+      route,
+      socket: sockets[index]?.data.endpoint.def.socket as SocketDecl,
+    })),
+    { ...documentDefaults(service), ...info },
+  )
 }

@@ -13,6 +13,7 @@ import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
 import { ImproperlyConfigured } from '../exceptions'
+import type { AsyncAPIDocument } from '../openapi/asyncapi'
 import type { DocumentOptions, OpenAPIDocument } from '../openapi/document'
 import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
@@ -265,14 +266,18 @@ export class Fw<B = unknown> {
    * @example writeFileSync('openapi.json', JSON.stringify(service.openapi({ version: '1.0.0' })))
    */
   openapi(info: DocumentOptions = {}): OpenAPIDocument {
-    return this.#document(this.routes(), info)
+    const layer = documentsLayer('service.openapi()')
+    return layer.serviceDocument(this.routes(), this, this.#declared, info)
   }
 
-  #document(
-    routes: readonly RouteEntry<RouteTarget>[],
-    info: DocumentOptions = {},
-  ): OpenAPIDocument {
-    return documentsLayer('service.openapi()').serviceDocument(routes, this, this.#declared, info)
+  /**
+   * The AsyncAPI 3.0 document of the service's `@ws.socket` endpoints (docs/websocket.md).
+   *
+   * @example writeFileSync('asyncapi.json', JSON.stringify(service.asyncapi({ version: '1.0.0' })))
+   */
+  asyncapi(info: DocumentOptions = {}): AsyncAPIDocument {
+    const layer = documentsLayer('service.asyncapi()')
+    return layer.serviceAsyncAPI(this.routes(), this, this.#declared, info)
   }
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
@@ -287,7 +292,8 @@ export class Fw<B = unknown> {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
-      document: (routes: readonly RouteEntry<RouteTarget>[]) => this.#document(routes),
+      document: (routes) => documentsLayer('docs').serviceDocument(routes, this, this.#declared),
+      asyncapi: (routes) => documentsLayer('docs').serviceAsyncAPI(routes, this, this.#declared),
       ...optionLayers(this.options, () => this.#closing),
     })
   }

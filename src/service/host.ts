@@ -17,7 +17,7 @@ import type { FetchHandler } from '../types'
 import type { SocketServing } from '../serve/types'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
-import type { serviceDocument } from './document'
+import type { serviceAsyncAPI, serviceDocument } from './document'
 import type { HealthOptions } from '../health/options'
 import type { FwOptions } from './options'
 import type { runService } from './run'
@@ -44,6 +44,7 @@ export type ServingLayer = typeof runService
 /** What `fw-api/openapi` gives `Fw`: `service.openapi()` and the `docs:` routes. */
 export interface DocumentsLayer {
   serviceDocument: typeof serviceDocument
+  serviceAsyncAPI: typeof serviceAsyncAPI
   docsMount: typeof docsMount
 }
 
@@ -132,7 +133,7 @@ export function servingLayer(): ServingLayer {
 /**
  * Register the OpenAPI document builder and docs page (called by the `fw-api/openapi` entry).
  *
- * @example registerDocuments({ serviceDocument, docsMount })
+ * @example registerDocuments({ serviceDocument, serviceAsyncAPI, docsMount })
  */
 export function registerDocuments(layer: DocumentsLayer): void {
   layers.documents ??= layer

@@ -17,3 +17,12 @@ it('bundles for the browser without server modules', async () => {
   for (const marker of ['valibot', 'fast-xml-parser', 'hono', 'node:', 'compileEndpoint', 'ImproperlyConfigured']) expect(code).not.toContain(marker)
   expect(code.length).toBeLessThan(12_000)
 })
+
+it('bundles its socket entry (fw-api/client/ws) for the browser without server modules', async () => {
+  const entry = fileURLToPath(new URL('../../src/client/ws/index.ts', import.meta.url))
+  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, metafile: true, logLevel: 'silent' })
+  expect(Object.keys(result.metafile.inputs).filter((path) => !path.startsWith('src/client/'))).toEqual([])
+  const code = result.outputFiles[0]?.text ?? ''
+  for (const marker of ['valibot', 'crossws', 'hono', 'node:', 'compileEndpoint', 'ImproperlyConfigured']) expect(code).not.toContain(marker)
+  expect(code.length).toBeLessThan(12_000)
+})
