@@ -201,6 +201,7 @@ describe('public exports', () => {
         "Self",
         "Sum",
         "generateDdl",
+        "generateSnapshot",
         "mapDatabaseError",
       ]
     `)

@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { checkLimit } from './limits'
 import { createMissingTables } from './create'
 import { checkCreateOption, type GeneratedDdl } from './ddl'
+import { startFromSnapshot, type PgliteClass } from './snapshot'
 import {
   loadPostgres,
   ON_WORKERS,
@@ -78,10 +79,12 @@ export interface DatabaseOptions {
    * create the schema module's missing tables (with their indexes, constraints and enums)
    * on first connect; existing tables are never altered. `true`: from drizzle-kit's SQL
    * (drizzle-kit installed, loaded when a table is missing); `{ ddl }`: from the module
-   * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md). For production,
-   * migrate with drizzle-kit instead.
+   * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md); `{ ddl, snapshot }`
+   * (in-memory PGlite): start from the data directory `db generate --snapshot` wrote (a path
+   * or `file:` URL), tables included, instead of `initdb` — a stale or unreadable one falls
+   * back to `{ ddl }` with a warning. For production, migrate with drizzle-kit instead.
    */
-  create?: boolean | { ddl: GeneratedDdl }
+  create?: boolean | { ddl: GeneratedDdl; snapshot?: string | URL }
 }
 
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
@@ -130,7 +133,7 @@ export class Database {
       throw new ImproperlyConfigured(
         "orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)",
       )
-    checkCreateOption(options.create)
+    checkCreateOption(options.create, engine, options.dataDir)
     checkLimit('orm.Database', 'transactionTimeout', options.transactionTimeout)
     checkLimit('orm.Database', 'maxWriteRows', options.maxWriteRows)
     if (typeof options.schema !== 'object' || options.schema === null)
@@ -214,18 +217,17 @@ export class Database {
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as {
-        PGlite: new (
-          dataDir?: string,
-        ) => {
-          waitReady: Promise<void>
-          exec(sql: string): Promise<unknown>
-          close(): Promise<void>
-        }
+        PGlite: PgliteClass
       }
       const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as {
         drizzle: DrizzleFactory<Db>
       }
-      const client = new PGlite(this.options.dataDir)
+      const { create } = this.options
+      const fromSnapshot = typeof create === 'object' && create.snapshot ? create : undefined
+      const client =
+        (fromSnapshot &&
+          (await startFromSnapshot(PGlite, fromSnapshot.snapshot ?? '', fromSnapshot.ddl))) ||
+        new PGlite(this.options.dataDir)
       // PGlite starts (WASM, initdb or the data directory) in the background: opened means ready,
       // so `connect()` pays for it, not the first statement (issue 54 #7: 128 ms, then 15 s)
       await client.waitReady
