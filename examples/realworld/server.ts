@@ -4,7 +4,8 @@
  * `JWT_SECRET` (≥ 32 random bytes) is required unless `CONDUIT_DEV=1` (the npm
  * script sets it: a random secret per process); `CORS_ORIGINS` lists browser frontends.
  * In memory, it starts from ./fw-db.tar.gz when that exists (`npm run example:realworld:snapshot`
- * writes it: PGlite's data directory with the tables, no initdb at start; docs/orm.md).
+ * writes it: PGlite's data directory with the tables, no initdb at start; docs/orm.md), or from
+ * the file `CONDUIT_SNAPSHOT` names (a missing or stale one: a warning, then the usual start).
  */
 import { existsSync } from 'node:fs'
 import 'fw-api/serve'
@@ -15,11 +16,11 @@ const url = process.env.DATABASE_URL
 const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((origin) => origin.trim())
 const dataDir = process.env.CONDUIT_DATA_DIR
 const file = new URL('./fw-db.tar.gz', import.meta.url)
-const snapshot = !url && !dataDir && existsSync(file) ? file : undefined
+const snapshot = url || dataDir ? undefined : process.env.CONDUIT_SNAPSHOT || (existsSync(file) ? file : undefined)
 const { service, database } = createConduit({ url, dataDir, snapshot, corsOrigins })
 await database.connect() // the tables are created before the first request
 const server = await service.run({ port: Number(process.env.PORT ?? 8000) })
-console.log(`conduit (${url ? 'postgres' : snapshot ? 'pglite from fw-db.tar.gz' : 'pglite'}) listening on http://${server.hostname}:${server.port}/api (${server.runtime})`)
+console.log(`conduit (${url ? 'postgres' : snapshot ? 'pglite from a snapshot' : 'pglite'}) listening on http://${server.hostname}:${server.port}/api (${server.runtime})`)
 const stop = async () => {
   await server.close()
   process.exit(0)
