@@ -5,7 +5,8 @@
  * script sets it: a random secret per process); `CORS_ORIGINS` lists browser frontends.
  * In memory, it starts from ./fw-db.tar.gz when that exists (`npm run example:realworld:snapshot`
  * writes it: PGlite's data directory with the tables, no initdb at start; docs/orm.md), or from
- * the file `CONDUIT_SNAPSHOT` names (a missing or stale one: a warning, then the usual start).
+ * the file `CONDUIT_SNAPSHOT` names (a missing or stale one: a warning, then the usual start);
+ * `CONDUIT_SNAPSHOT=off`: initdb and the DDL even when the file exists.
  */
 import { existsSync } from 'node:fs'
 import 'fw-api/serve'
@@ -16,7 +17,8 @@ const url = process.env.DATABASE_URL
 const corsOrigins = process.env.CORS_ORIGINS?.split(',').map((origin) => origin.trim())
 const dataDir = process.env.CONDUIT_DATA_DIR
 const file = new URL('./fw-db.tar.gz', import.meta.url)
-const snapshot = url || dataDir ? undefined : process.env.CONDUIT_SNAPSHOT || (existsSync(file) ? file : undefined)
+const named = process.env.CONDUIT_SNAPSHOT
+const snapshot = url || dataDir || named === 'off' ? undefined : named || (existsSync(file) ? file : undefined)
 const { service, database } = createConduit({ url, dataDir, snapshot, corsOrigins })
 await database.connect() // the tables are created before the first request
 const server = await service.run({ port: Number(process.env.PORT ?? 8000) })

@@ -171,7 +171,9 @@ export function checkCreateOption(
   const ddl = create?.ddl
   const strings = (list: unknown) =>
     Array.isArray(list) && list.every((item) => typeof item === 'string')
-  if (!(ddl && typeof ddl.fingerprint === 'string' && strings(ddl.tables) && strings(ddl.statements)))
+  if (
+    !(ddl && typeof ddl.fingerprint === 'string' && strings(ddl.tables) && strings(ddl.statements))
+  )
     throw new ImproperlyConfigured(
       "orm.Database: `create` is true, or { ddl } with the module `npx fw-api db generate` writes (import { ddl } from './fw-db')",
     )

@@ -29,7 +29,9 @@ export interface PgliteClient {
 }
 
 /** The PGlite class: a data directory, or options with `loadDataDir`. */
-export type PgliteClass = new (options?: string | { dataDir?: string; loadDataDir?: Blob }) => PgliteClient
+export type PgliteClass = new (
+  options?: string | { dataDir?: string; loadDataDir?: Blob },
+) => PgliteClient
 
 const LABEL = 'fw-api pglite snapshot '
 const FHCRC = 0x02
@@ -117,7 +119,9 @@ export async function generateSnapshot(ddl: GeneratedDdl): Promise<Uint8Array> {
 
 /** The snapshot's bytes: a path or `file:` URL, read with `node:fs` (Node, Bun, Deno). */
 async function readSnapshot(source: string | URL): Promise<Uint8Array> {
-  const fs = builtinModule<{ readFile(path: string | URL): Promise<Uint8Array> }>('node:fs/promises')
+  const fs = builtinModule<{ readFile(path: string | URL): Promise<Uint8Array> }>(
+    'node:fs/promises',
+  )
   if (!fs) throw new Error('this runtime has no file system (node:fs/promises)')
   return new Uint8Array(await fs.readFile(source))
 }
@@ -147,7 +151,9 @@ export async function startFromSnapshot(
   const label = readLabel(bytes)
   if (!label) return fallback('it is not a snapshot fw-api wrote (no label in its gzip header)')
   if (label.fingerprint !== ddl.fingerprint)
-    return fallback(`it holds other tables than the DDL's (fingerprint ${label.fingerprint}, not ${ddl.fingerprint})`)
+    return fallback(
+      `it holds other tables than the DDL's (fingerprint ${label.fingerprint}, not ${ddl.fingerprint})`,
+    )
   let client: PgliteClient | undefined
   try {
     client = new PGlite({ loadDataDir: new Blob([bytes], { type: 'application/x-gzip' }) })
