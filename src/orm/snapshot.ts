@@ -118,7 +118,7 @@ export async function generateSnapshot(ddl: GeneratedDdl): Promise<Uint8Array> {
 }
 
 /** The snapshot's bytes: a path or `file:` URL, read with `node:fs` (Node, Bun, Deno). */
-async function readSnapshot(source: string | URL): Promise<Uint8Array> {
+async function readSnapshot(source: string | URL): Promise<Uint8Array<ArrayBuffer>> {
   const fs = builtinModule<{ readFile(path: string | URL): Promise<Uint8Array> }>(
     'node:fs/promises',
   )
@@ -142,7 +142,7 @@ export async function startFromSnapshot(
     )
     return undefined
   }
-  let bytes: Uint8Array
+  let bytes: Uint8Array<ArrayBuffer>
   try {
     bytes = await readSnapshot(source)
   } catch (error) {
