@@ -3,7 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { checkLimit } from './limits'
 import { createMissingTables } from './create'
 import { checkCreateOption, type GeneratedDdl } from './ddl'
-import { startFromSnapshot, type PgliteClass } from './snapshot'
+import { startFromSnapshot, type PgliteClass, type SnapshotSource } from './snapshot'
 import {
   loadPostgres,
   ON_WORKERS,
@@ -80,11 +80,11 @@ export interface DatabaseOptions {
    * on first connect; existing tables are never altered. `true`: from drizzle-kit's SQL
    * (drizzle-kit installed, loaded when a table is missing); `{ ddl }`: from the module
    * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md); `{ ddl, snapshot }`
-   * (in-memory PGlite): start from the data directory `db generate --snapshot` wrote (a path
-   * or `file:` URL), tables included, instead of `initdb` — a stale or unreadable one falls
+   * (in-memory PGlite): start from the data directory `db generate --snapshot` wrote (a path,
+   * `file:` URL or Blob), tables included, instead of `initdb` — a stale or unreadable one falls
    * back to `{ ddl }` with a warning. For production, migrate with drizzle-kit instead.
    */
-  create?: boolean | { ddl: GeneratedDdl; snapshot?: string | URL }
+  create?: boolean | { ddl: GeneratedDdl; snapshot?: SnapshotSource }
 }
 
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of

@@ -159,7 +159,7 @@ export function schemaFingerprint(schema: Record<string, unknown>): string {
 
 /**
  * Is `value` what `create:` takes: a boolean, or `{ ddl }` with a generated module's shape, and
- * a `snapshot` (a path or URL) only on in-memory PGlite (`engine`, `dataDir`: the database's)?
+ * a `snapshot` (a path, URL or Blob) only on in-memory PGlite (`engine`, `dataDir`: the database's)?
  */
 export function checkCreateOption(
   value: unknown,
@@ -179,9 +179,15 @@ export function checkCreateOption(
     )
   const snapshot = create?.snapshot
   if (snapshot === undefined) return
-  if (!((typeof snapshot === 'string' && snapshot !== '') || snapshot instanceof URL))
+  if (
+    !(
+      (typeof snapshot === 'string' && snapshot !== '') ||
+      snapshot instanceof URL ||
+      snapshot instanceof Blob
+    )
+  )
     throw new ImproperlyConfigured(
-      'orm.Database: `create.snapshot` is the path (or file: URL) of the file `npx fw-api db generate <tables> --snapshot` writes',
+      'orm.Database: `create.snapshot` is the path (or file: URL, or Blob) of the file `npx fw-api db generate <tables> --snapshot` writes',
     )
   if (engine !== 'pglite' || dataDir !== undefined)
     throw new ImproperlyConfigured(

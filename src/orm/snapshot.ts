@@ -19,6 +19,14 @@ interface SnapshotLabel {
   readonly version: string
 }
 
+/**
+ * Where `create: { ddl, snapshot }` reads the snapshot: a path, a `file:` URL, or its bytes.
+ *
+ * @example
+ * const snapshot: orm.SnapshotSource = new URL('./fw-db.tar.gz', import.meta.url)
+ */
+export type SnapshotSource = string | URL | Blob
+
 /** The PGlite client, as far as fw uses it. */
 export interface PgliteClient {
   waitReady: Promise<void>
@@ -86,6 +94,16 @@ async function gzipped(blob: Blob): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
+/**
+ * The tar inside, decompressed here rather than by PGlite: PGlite does not await its
+ * `DecompressionStream` write, so a damaged file would end the process with an unhandled
+ * rejection; here it rejects (the gzip CRC and length are checked) and the start falls back.
+ */
+async function gunzipped(bytes: Uint8Array<ArrayBuffer>): Promise<Blob> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))
+  return new Blob([await new Response(stream).arrayBuffer()])
+}
+
 const versionOf = async (client: PgliteClient) =>
   String((await client.query('select version() as version')).rows[0]?.version)
 
@@ -117,8 +135,9 @@ export async function generateSnapshot(ddl: GeneratedDdl): Promise<Uint8Array> {
   }
 }
 
-/** The snapshot's bytes: a path or `file:` URL, read with `node:fs` (Node, Bun, Deno). */
-async function readSnapshot(source: string | URL): Promise<Uint8Array<ArrayBuffer>> {
+/** The snapshot's bytes: a Blob, or a path or `file:` URL read with `node:fs` (Node, Bun, Deno). */
+async function readSnapshot(source: SnapshotSource): Promise<Uint8Array<ArrayBuffer>> {
+  if (source instanceof Blob) return new Uint8Array(await source.arrayBuffer())
   const fs = builtinModule<{ readFile(path: string | URL): Promise<Uint8Array> }>(
     'node:fs/promises',
   )
@@ -133,12 +152,12 @@ async function readSnapshot(source: string | URL): Promise<Uint8Array<ArrayBuffe
  */
 export async function startFromSnapshot(
   PGlite: PgliteClass,
-  source: string | URL,
+  source: SnapshotSource,
   ddl: GeneratedDdl,
 ): Promise<PgliteClient | undefined> {
   const fallback = (why: string) => {
     console.warn(
-      `fw-api orm: not starting from the snapshot ${String(source)}: ${why}; starting as usual (initdb, then the DDL). Regenerate it with npx fw-api db generate <tables module> --snapshot`,
+      `fw-api orm: not starting from the snapshot ${source instanceof Blob ? '(a Blob)' : String(source)}: ${why}; starting as usual (initdb, then the DDL). Regenerate it with npx fw-api db generate <tables module> --snapshot`,
     )
     return undefined
   }
@@ -156,7 +175,7 @@ export async function startFromSnapshot(
     )
   let client: PgliteClient | undefined
   try {
-    client = new PGlite({ loadDataDir: new Blob([bytes], { type: 'application/x-gzip' }) })
+    client = new PGlite({ loadDataDir: await gunzipped(bytes) })
     await client.waitReady
     const version = await versionOf(client)
     if (version === label.version) return client

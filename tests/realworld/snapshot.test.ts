@@ -91,7 +91,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('examples/realwo
 
 describe('orm.Database({ create: { ddl, snapshot } }) on Node, in process', () => {
   /** Connect with `snapshot`, and return the tables created at connect and the warnings logged. */
-  async function start(snapshot: string): Promise<{ created: string[]; warnings: string[]; users: number }> {
+  async function start(snapshot: orm.SnapshotSource): Promise<{ created: string[]; warnings: string[]; users: number }> {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const database = orm.Database({ name: 'snapshot', schema: tables, create: { ddl, snapshot } })
     try {
@@ -107,6 +107,22 @@ describe('orm.Database({ create: { ddl, snapshot } }) on Node, in process', () =
 
   it('starts from the snapshot: nothing to create, no warning', { timeout: START_MS }, async () => {
     expect(await start(good)).toEqual({ created: [], warnings: [], users: 0 })
+  })
+
+  it('starts from a Blob of the file', { timeout: START_MS }, async () => {
+    expect(await start(new Blob([await readFile(good)]))).toEqual({ created: [], warnings: [], users: 0 })
+  })
+
+  it('a damaged file (truncated: PGlite alone would end the process) or not a snapshot: one warning, then initdb and the DDL', { timeout: START_MS }, async () => {
+    const bytes = await readFile(good)
+    const truncated = join(dir, 'truncated.tar.gz')
+    await writeFile(truncated, bytes.subarray(0, bytes.length >> 1))
+    const damaged = await start(truncated)
+    expect(damaged.created).toEqual(TABLES)
+    expect(damaged.warnings).toEqual([expect.stringContaining(`${FALLBACK} ${truncated}: it does not load (`)])
+    const other = join(dir, 'other.tar.gz')
+    await writeFile(other, 'not a gzip file')
+    expect((await start(other)).warnings).toEqual([expect.stringContaining(`${FALLBACK} ${other}: it is not a snapshot fw-api wrote (no label in its gzip header)`)])
   })
 
   it('a snapshot of other tables (stale fingerprint): one warning, then initdb and the DDL', { timeout: START_MS }, async () => {
@@ -133,6 +149,6 @@ describe('orm.Database({ create: { ddl, snapshot } }) on Node, in process', () =
   it('is refused where it cannot apply: a data directory, engine postgres, not a path', () => {
     expect(() => orm.Database({ schema: tables, dataDir: dir, create: { ddl, snapshot: good } })).toThrow(exceptions.ImproperlyConfigured)
     expect(() => orm.Database({ schema: tables, engine: 'postgres', url: 'postgres://x@127.0.0.1/x', create: { ddl, snapshot: good } })).toThrow(/in-memory PGlite/)
-    expect(() => orm.Database({ schema: tables, create: { ddl, snapshot: 42 as unknown as string } })).toThrow(/the path \(or file: URL\)/)
+    expect(() => orm.Database({ schema: tables, create: { ddl, snapshot: 42 as unknown as string } })).toThrow(/the path \(or file: URL, or Blob\)/)
   })
 })
