@@ -3,7 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { checkLimit } from './limits'
 import { createMissingTables } from './create'
 import { checkCreateOption, type GeneratedDdl } from './ddl'
-import { startFromSnapshot, type PgliteClass, type SnapshotSource } from './snapshot'
+import { PGLITE_MODULE, startFromSnapshot, type PgliteClass, type SnapshotSource } from './snapshot'
 import {
   loadPostgres,
   ON_WORKERS,
@@ -90,7 +90,7 @@ export interface DatabaseOptions {
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
 // bundles), and only the chosen engine loads. postgres.js: drivers.ts.
 const modules = {
-  pglite: ['@electric-sql', 'pglite'].join('/'),
+  pglite: PGLITE_MODULE,
   drizzlePglite: ['drizzle-orm', 'pglite'].join('/'),
 }
 
@@ -223,11 +223,11 @@ export class Database {
         drizzle: DrizzleFactory<Db>
       }
       const { create } = this.options
-      const fromSnapshot = typeof create === 'object' && create.snapshot ? create : undefined
-      const client =
-        (fromSnapshot &&
-          (await startFromSnapshot(PGlite, fromSnapshot.snapshot ?? '', fromSnapshot.ddl))) ||
-        new PGlite(this.options.dataDir)
+      const fromSnapshot =
+        typeof create === 'object' && create.snapshot
+          ? await startFromSnapshot(PGlite, create.snapshot, create.ddl)
+          : undefined
+      const client = fromSnapshot ?? new PGlite(this.options.dataDir)
       // PGlite starts (WASM, initdb or the data directory) in the background: opened means ready,
       // so `connect()` pays for it, not the first statement (issue 54 #7: 128 ms, then 15 s)
       await client.waitReady

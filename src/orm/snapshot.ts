@@ -107,8 +107,8 @@ async function gunzipped(bytes: Uint8Array<ArrayBuffer>): Promise<Blob> {
 const versionOf = async (client: PgliteClient) =>
   String((await client.query('select version() as version')).rows[0]?.version)
 
-// A computed specifier, as in connection.ts: PGlite's WASM never enters a bundle.
-const PGLITE = ['@electric-sql', 'pglite'].join('/')
+/** PGlite's module, a computed specifier: bundlers never follow it (its WASM stays out of bundles). */
+export const PGLITE_MODULE = ['@electric-sql', 'pglite'].join('/')
 
 /**
  * A PGlite data directory with the tables of `ddl` created, gzipped and labelled: what
@@ -120,7 +120,7 @@ const PGLITE = ['@electric-sql', 'pglite'].join('/')
  * await writeFile('fw-db.tar.gz', await orm.generateSnapshot(ddl))
  */
 export async function generateSnapshot(ddl: GeneratedDdl): Promise<Uint8Array> {
-  const { PGlite } = (await import(/* @vite-ignore */ PGLITE)) as { PGlite: PgliteClass }
+  const { PGlite } = (await import(/* @vite-ignore */ PGLITE_MODULE)) as { PGlite: PgliteClass }
   const client = new PGlite()
   try {
     await client.waitReady
