@@ -1,9 +1,10 @@
 /**
  * `orm.Database({ create: { ddl, snapshot } })`: in-memory PGlite started from the data directory
  * `npx fw-api db generate <tables> --snapshot` writes (no initdb, tables included). examples/realworld
- * started from one answers its routes over real HTTP on Node, Bun and Deno; a snapshot of other
- * tables, of another PGlite, or a missing file falls back to the usual start (initdb, then the DDL)
- * with one warning — never other tables; a snapshot where it cannot apply is refused at construction.
+ * started from one answers its routes over real HTTP on Node, Bun and Deno, and from a stale one
+ * falls back with one warning there too; in process: a snapshot of other tables, of another PGlite,
+ * a damaged or missing file falls back to the usual start (initdb, then the DDL) with one warning —
+ * never other tables; a snapshot where it cannot apply is refused at construction.
  */
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -86,6 +87,19 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('examples/realwo
     expect((await send('GET', '/articles?author=snap')).body).toMatchObject({ articlesCount: 1 })
     expect(server?.output()).toContain('conduit (pglite from a snapshot) listening')
     expect(server?.output()).not.toContain(FALLBACK)
+  })
+
+  it('a stale snapshot: one warning on stderr, then the usual start, and the routes answer', { timeout: START_MS }, async () => {
+    const stale = await relabelled(`stale-${runtime.name}.tar.gz`, /fnv1a:[0-9a-f]{16}/, () => 'fnv1a:0123456789abcdef')
+    const fallback = await startServer(runtime, ENTRY, START_MS, { CONDUIT_DEV: '1', CONDUIT_SNAPSHOT: stale })
+    try {
+      const answer = await fetch(`${fallback.origin}/api/tags`)
+      expect([answer.status, await answer.json()]).toEqual([200, { tags: [] }])
+      expect(fallback.output().split(FALLBACK).length - 1).toBe(1)
+      expect(fallback.output()).toContain(`${FALLBACK} ${stale}: it holds other tables than the DDL's`)
+    } finally {
+      await fallback.stop()
+    }
   })
 })
 
