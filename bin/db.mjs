@@ -1,15 +1,17 @@
 /**
- * `fw-api db generate <tables module> [--out <file>]`: writes the DDL drizzle-kit computes for
+ * `fw-api db generate <tables module> [--out <file>] [--snapshot [file]]`: writes the DDL drizzle-kit computes for
  * the tables and enums of a drizzle schema module into a module (`export const ddl = { ... }`,
  * default `fw-db.ts` — `.js` for a .js tables module — beside it), which
  * `orm.Database({ schema, create: { ddl } })` runs at connect without loading drizzle-kit.
  * Run it again when the tables change: a start refuses a module made from other tables.
+ * `--snapshot`: also a gzipped PGlite data directory with the tables created (default
+ * `fw-db.tar.gz` beside the module), which `create: { ddl, snapshot }` starts from without initdb.
  */
 import { writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 import { loadModule } from './load.mjs'
 
-export const DB_USAGE = 'usage: fw-api db generate <tables module> [--out <file>]'
+export const DB_USAGE = 'usage: fw-api db generate <tables module> [--out <file>] [--snapshot [file]]'
 
 /** The module's text: a header saying where it comes from, then `export const ddl`. */
 function moduleText(file, ddl) {
@@ -30,6 +32,7 @@ function moduleText(file, ddl) {
  */
 export async function runDb(args, fail, option) {
   const out = option(args, '--out')
+  const snapshot = snapshotOption(args)
   const [command, file, ...extra] = args
   if (command !== 'generate' || !file || extra.length) fail(DB_USAGE, 2)
   const { module, entries } = await loadModule(file, ['fw-api/orm'], fail)
@@ -45,4 +48,26 @@ export async function runDb(args, fail, option) {
   const target = out ?? join(dirname(file), /\.[cm]?tsx?$/.test(file) ? 'fw-db.ts' : 'fw-db.js')
   await writeFile(target, moduleText(relative(process.cwd(), file) || basename(file), ddl))
   process.stdout.write(`fw-api: wrote ${target}: ${ddl.tables.length} tables, ${ddl.statements.length} statements\n`)
+  if (snapshot === undefined) return
+  const archive = snapshot === true ? join(dirname(target), 'fw-db.tar.gz') : snapshot
+  let bytes
+  try {
+    bytes = await orm.generateSnapshot(ddl)
+  } catch (error) {
+    fail(`--snapshot: ${error instanceof Error ? error.message : String(error)} (is @electric-sql/pglite installed?)`)
+  }
+  await writeFile(archive, bytes)
+  process.stdout.write(`fw-api: wrote ${archive}: PGlite data directory with the tables, ${(bytes.length / 1e6).toFixed(1)} MB\n`)
+}
+
+/** `--snapshot [file]`: undefined when absent, true without a file, else the file (taken out of `args`). */
+function snapshotOption(args) {
+  const index = args.indexOf('--snapshot')
+  if (index < 0) return undefined
+  const value = args[index + 1]
+  // a value only when the positional arguments (generate, the module) stay: `--snapshot` may end the line or precede them
+  const positional = args.filter((arg, at) => at !== index && at !== index + 1 && !arg.startsWith('--'))
+  const takesValue = value !== undefined && !value.startsWith('--') && positional.length >= 2
+  args.splice(index, takesValue ? 2 : 1)
+  return takesValue ? value : true
 }

@@ -4,7 +4,7 @@
  *
  *   fw-api openapi <module> [--export <name>] [--out <file>]
  *   fw-api new <dir> [--template minimal|api]      (bin/new.mjs: a ready project)
- *   fw-api db generate <tables module> [--out <file>]  (bin/db.mjs: the tables' DDL, for create: { ddl })
+ *   fw-api db generate <tables module> [--out <file>] [--snapshot [file]]  (bin/db.mjs: the tables' DDL, for create: { ddl }; a PGlite snapshot)
  *
  * Imports <module> (a .js file, or a .ts file when `tsx` is installed), takes
  * the fw service it exports (`--export`, else `service`, else `default`, else
@@ -19,7 +19,7 @@ import { writeFile } from 'node:fs/promises'
 import { loadModule } from './load.mjs'
 
 const USAGE =
-  'usage: fw-api openapi <module> [--export <name>] [--out <file>]\n       fw-api new <dir> [--template minimal|api]\n       fw-api db generate <tables module> [--out <file>]'
+  'usage: fw-api openapi <module> [--export <name>] [--out <file>]\n       fw-api new <dir> [--template minimal|api]\n       fw-api db generate <tables module> [--out <file>] [--snapshot [file]]'
 
 function fail(message, code = 1) {
   process.stderr.write(`fw-api: ${message}\n`)

@@ -205,6 +205,7 @@ describe('public exports', () => {
         "Self",
         "Sum",
         "generateDdl",
+        "generateSnapshot",
         "mapDatabaseError",
       ]
     `)

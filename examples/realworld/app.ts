@@ -269,13 +269,15 @@ export class ConduitAPI extends api.API {
  * The service: PGlite in memory (or `dataDir`), or a Postgres server at `url`; missing tables created
  * at connect from ./fw-db (the DDL of ./tables, generated: no drizzle-kit at start). `corsOrigins`:
  * the browser frontends allowed to call it (server.ts reads `CORS_ORIGINS`, comma-separated); none → same-origin only. Tokens travel in `Authorization`, never in cookies: no credentials mode.
- * `onQuery`: called with every statement sent (tests count them).
+ * `onQuery`: called with every statement sent (tests count them). `snapshot` (in-memory PGlite): start
+ * from the data directory `npx fw-api db generate examples/realworld/tables.ts --snapshot` wrote
+ * (./fw-db.tar.gz, git-ignored: 4.6 MB), tables included, instead of initdb (docs/orm.md).
  */
-export function createConduit(options: { url?: string; dataDir?: string; corsOrigins?: readonly string[]; onQuery?: (sql: string, params: unknown[]) => void } = {}): { service: Fw; database: orm.Database } {
+export function createConduit(options: { url?: string; dataDir?: string; snapshot?: string | URL; corsOrigins?: readonly string[]; onQuery?: (sql: string, params: unknown[]) => void } = {}): { service: Fw; database: orm.Database } {
   const { onQuery } = options
   const database = options.url
     ? orm.Database({ engine: 'postgres', url: options.url, schema: tables, create: { ddl }, onQuery })
-    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: { ddl }, onQuery })
+    : orm.Database({ engine: 'pglite', dataDir: options.dataDir, schema: tables, create: { ddl, snapshot: options.snapshot }, onQuery })
   const origins = options.corsOrigins?.filter(Boolean) ?? []
   const cors = origins.length ? { allowOrigin: origins, allowHeaders: ['authorization', 'content-type'], maxAge: 600 } : undefined
   const service = new Fw(import.meta.url, { name: 'conduit', api: ConduitAPI, route: '/api', cors })

@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import { checkLimit } from './limits'
 import { createMissingTables } from './create'
 import { checkCreateOption, type GeneratedDdl } from './ddl'
+import { PGLITE_MODULE, startFromSnapshot, type PgliteClass, type SnapshotSource } from './snapshot'
 import {
   loadPostgres,
   ON_WORKERS,
@@ -80,16 +81,18 @@ export interface DatabaseOptions {
    * create the schema module's missing tables (with their indexes, constraints and enums)
    * on first connect; existing tables are never altered. `true`: from drizzle-kit's SQL
    * (drizzle-kit installed, loaded when a table is missing); `{ ddl }`: from the module
-   * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md). For production,
-   * migrate with drizzle-kit instead.
+   * `npx fw-api db generate` wrote, without drizzle-kit (docs/orm.md); `{ ddl, snapshot }`
+   * (in-memory PGlite): start from the data directory `db generate --snapshot` wrote (a path,
+   * `file:` URL or Blob), tables included, instead of `initdb` — a stale or unreadable one falls
+   * back to `{ ddl }` with a warning. For production, migrate with drizzle-kit instead.
    */
-  create?: boolean | { ddl: GeneratedDdl }
+  create?: boolean | { ddl: GeneratedDdl; snapshot?: SnapshotSource }
 }
 
 // Computed specifiers: bundlers never follow them (PGlite's WASM stays out of
 // bundles), and only the chosen engine loads. postgres.js: drivers.ts.
 const modules = {
-  pglite: ['@electric-sql', 'pglite'].join('/'),
+  pglite: PGLITE_MODULE,
   drizzlePglite: ['drizzle-orm', 'pglite'].join('/'),
 }
 
@@ -132,7 +135,7 @@ export class Database {
       throw new ImproperlyConfigured(
         "orm.Database: statementTimeout needs engine 'postgres' (PGlite runs statements on the JavaScript thread and cannot cancel them)",
       )
-    checkCreateOption(options.create)
+    checkCreateOption(options.create, engine, options.dataDir)
     checkLimit('orm.Database', 'transactionTimeout', options.transactionTimeout)
     checkLimit('orm.Database', 'maxWriteRows', options.maxWriteRows)
     if (typeof options.schema !== 'object' || options.schema === null)
@@ -220,18 +223,17 @@ export class Database {
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }
     if (this.engine === 'pglite') {
       const { PGlite } = (await import(/* @vite-ignore */ modules.pglite)) as {
-        PGlite: new (
-          dataDir?: string,
-        ) => {
-          waitReady: Promise<void>
-          exec(sql: string): Promise<unknown>
-          close(): Promise<void>
-        }
+        PGlite: PgliteClass
       }
       const { drizzle } = (await import(/* @vite-ignore */ modules.drizzlePglite)) as {
         drizzle: DrizzleFactory<Db>
       }
-      const client = new PGlite(this.options.dataDir)
+      const { create } = this.options
+      const fromSnapshot =
+        typeof create === 'object' && create.snapshot
+          ? await startFromSnapshot(PGlite, create.snapshot, create.ddl)
+          : undefined
+      const client = fromSnapshot ?? new PGlite(this.options.dataDir)
       // PGlite starts (WASM, initdb or the data directory) in the background: opened means ready,
       // so `connect()` pays for it, not the first statement (issue 54 #7: 128 ms, then 15 s)
       await client.waitReady

@@ -157,17 +157,42 @@ export function schemaFingerprint(schema: Record<string, unknown>): string {
   return `fnv1a:${hash(2166136261)}${hash(374761393)}`
 }
 
-/** Is `value` what `create:` takes: a boolean, or `{ ddl }` with a generated module's shape? */
-export function checkCreateOption(value: unknown): void {
+/**
+ * Is `value` what `create:` takes: a boolean, or `{ ddl }` with a generated module's shape, and
+ * a `snapshot` (a path, URL or Blob) only on in-memory PGlite (`engine`, `dataDir`: the database's)?
+ */
+export function checkCreateOption(
+  value: unknown,
+  engine: 'pglite' | 'postgres' = 'pglite',
+  dataDir?: string,
+): void {
   if (value === undefined || typeof value === 'boolean') return
-  const ddl = (value as { ddl?: Partial<GeneratedDdl> } | null)?.ddl
+  const create = value as { ddl?: Partial<GeneratedDdl>; snapshot?: unknown } | null
+  const ddl = create?.ddl
   const strings = (list: unknown) =>
     Array.isArray(list) && list.every((item) => typeof item === 'string')
-  if (ddl && typeof ddl.fingerprint === 'string' && strings(ddl.tables) && strings(ddl.statements))
-    return
-  throw new ImproperlyConfigured(
-    "orm.Database: `create` is true, or { ddl } with the module `npx fw-api db generate` writes (import { ddl } from './fw-db')",
+  if (
+    !(ddl && typeof ddl.fingerprint === 'string' && strings(ddl.tables) && strings(ddl.statements))
   )
+    throw new ImproperlyConfigured(
+      "orm.Database: `create` is true, or { ddl } with the module `npx fw-api db generate` writes (import { ddl } from './fw-db')",
+    )
+  const snapshot = create?.snapshot
+  if (snapshot === undefined) return
+  if (
+    !(
+      (typeof snapshot === 'string' && snapshot !== '') ||
+      snapshot instanceof URL ||
+      snapshot instanceof Blob
+    )
+  )
+    throw new ImproperlyConfigured(
+      'orm.Database: `create.snapshot` is the path (or file: URL, or Blob) of the file `npx fw-api db generate <tables> --snapshot` writes',
+    )
+  if (engine !== 'pglite' || dataDir !== undefined)
+    throw new ImproperlyConfigured(
+      `orm.Database: \`create.snapshot\` starts in-memory PGlite (engine 'pglite', no dataDir), not ${engine === 'pglite' ? `the data directory ${dataDir}` : "engine 'postgres'"}`,
+    )
 }
 
 /**

@@ -29,6 +29,7 @@ type CallableDatabaseConnections = DatabaseConnectionsClass
 // of a renamed export in a namespace (`conf.Time(...)` and `t: conf.Time`), not of a same-named one.
 export { CallableDatabase as Database, CallableDatabaseConnections as DatabaseConnections }
 export { generateDdl, type GeneratedDdl } from './ddl'
+export { generateSnapshot, type SnapshotSource } from './snapshot'
 export { DatabaseError, mapDatabaseError } from './errors'
 export { MissingPrimaryKey, type SaveOptions } from './save'
 export type { Context } from './context'

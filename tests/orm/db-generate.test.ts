@@ -1,7 +1,8 @@
 /**
- * `fw-api db generate <tables module> [--out <file>]` (bin/db.mjs): writes the tables' DDL as a
- * module (`export const ddl`) that `orm.Database({ create: { ddl } })` runs; beside the module
- * by default (`fw-db.ts`, `fw-db.js` for a .js module); fails clearly on bad use.
+ * `fw-api db generate <tables module> [--out <file>] [--snapshot [file]]` (bin/db.mjs): writes the
+ * tables' DDL as a module (`export const ddl`) that `orm.Database({ create: { ddl } })` runs; beside
+ * the module by default (`fw-db.ts`, `fw-db.js` for a .js module), and with `--snapshot` PGlite's
+ * data directory with the tables (`fw-db.tar.gz`); fails clearly on bad use.
  */
 import { execFile } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -41,8 +42,18 @@ describe('fw-api db generate', () => {
     expect(written.ddl.statements.some((statement) => statement.startsWith('CREATE TYPE "public"."conduit_role"'))).toBe(true)
   })
 
+  it('--snapshot (before or after the module): also fw-db.tar.gz beside it, labelled with the fingerprint of the tables', { timeout: 180_000 }, async () => {
+    const module = join(dir, 'snapshot-tables.ts')
+    await copyFile(join(root, 'tests/orm/fixtures/conduit-tables.ts'), module)
+    const { stdout } = await run(process.execPath, ['bin/fw-api.mjs', 'db', 'generate', '--snapshot', module], { cwd: root, timeout: 180_000 })
+    const archive = join(dir, 'fw-db.tar.gz')
+    expect(stdout).toContain(`fw-api: wrote ${archive}: PGlite data directory with the tables, `)
+    const header = (await readFile(archive)).subarray(0, 512).toString('latin1')
+    expect(header).toContain(`fw-api pglite snapshot {"fingerprint":"${(await orm.generateDdl(tables)).fingerprint}"`)
+  })
+
   it('refuses bad use: no module (2), a module without tables (1), a quoted name (1)', { timeout: 120_000 }, async () => {
-    await expect(cli('db')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: fw-api db generate <tables module> [--out <file>]') })
+    await expect(cli('db')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage: fw-api db generate <tables module> [--out <file>] [--snapshot [file]]') })
     await expect(cli('db', 'generate')).rejects.toMatchObject({ code: 2 })
     const empty = join(dir, 'empty.ts')
     await writeFile(empty, 'export const answer = 42\n')
