@@ -77,6 +77,19 @@ describe.each(engines)('Conduit statements per request on %s', (engine) => {
     expect(anonymous).toEqual([false, false, false])
   })
 
+  it('the list built once per shape: other filter values and pages get their own answers; hostile ones a 422', async () => {
+    expect((await send('GET', '/articles?tag=x&limit=2')).body.articles.length).toBe(2)
+    expect((await send('GET', '/articles?tag=x&limit=2&offset=2')).body.articles.length).toBe(1)
+    expect((await send('GET', '/articles?tag=nope&limit=2')).body).toEqual({ articles: [], articlesCount: 0 })
+    for (const query of ['tag=a%00b', 'limit=1e9', 'offset=-1', 'limit=abc', `tag=${'x'.repeat(5000)}`]) {
+      const { status, answer } = await counted('GET', `/articles?${query}`, undefined, token)
+      expect([status, answer.errors?.body?.length], query).toEqual([422, 1])
+    }
+    // SQL in a value is a value: bound, matching nothing
+    expect((await send('GET', `/articles?author=${encodeURIComponent("x'; drop table users; --")}`, undefined, token)).body).toEqual({ articles: [], articlesCount: 0 })
+    expect((await send('GET', '/articles?limit=20', undefined, token)).body.articlesCount).toBe(3)
+  })
+
   it('B3 GET /api/articles/:slug: 1', async () => {
     const { status, answer, sent } = await counted('GET', `/articles/${slug}`)
     expect([status, answer.article.slug, answer.article.tagList]).toEqual([200, slug, ['x', 'y']])
