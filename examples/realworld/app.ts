@@ -40,9 +40,16 @@ const jwtUser = auth.User(users, { authentication: jwt, loginFields: ['email'], 
 const loginLimit = Number(process.env.LOGIN_LIMIT ?? 10)
 const loginPerAccount = loginLimit > 0 ? rateLimit({ limit: loginLimit, window: '15m', name: 'login' }) : undefined
 const loginPerAddress = loginLimit > 0 ? rateLimit({ limit: loginLimit * 10, window: '15m', name: 'login-address' }) : undefined
-/** public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one) */
-const viewer = { viewer: jwtUser.optional({ invalid: 'anonymous' }) }
+/**
+ * public routes: a stale or unknown token reads as anonymous (a browser client keeps sending its old one).
+ * Only the id is read (what the schemes' `favorited`/`following` filters compare): `claims()` takes it from
+ * the verified token, revocation checked, with no statement (docs/auth.md, "The id alone").
+ */
+const viewer = { viewer: jwtUser.claims().optional({ invalid: 'anonymous' }) }
+/** routes that write as the user read its row first: a deleted user's unexpired token is a 401, not a write */
 const userParam = { user: jwtUser }
+/** the feed reads, by the id alone: no row read (a deleted user's token gets an empty feed until it expires) */
+const readerParam = { user: jwtUser.claims() }
 
 // ---- schemas: what the API reads and writes --------------------------------------------------
 const Profile = orm.Schema(users, {
@@ -170,7 +177,7 @@ class ArticlesAPI extends api.API {
     const { rows, count } = await Article.serializeCounted(query, { order: ['-createdAt'] })
     return { articles: rows, articlesCount: count }
   }
-  @api.get('feed', { ...userParam, query: request.Query(ArticleQuery) })
+  @api.get('feed', { ...readerParam, query: request.Query(ArticleQuery) })
   async feed({ user, query }: { user: { id: number }; query: orm.QueryOf<typeof ArticleQuery> }) {
     const where = { 'author.followers.followerId': user.id }
     const { rows, count } = await Article.serializeCounted(query, { where, order: ['-createdAt'] })

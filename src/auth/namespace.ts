@@ -34,6 +34,8 @@ export type { Found, Scheme } from './scheme'
 export { normalizeIdent } from './ident'
 export {
   User,
+  type ClaimsUser,
+  type IdKey,
   type LoginResult,
   type OptionalOptions,
   type UserConfig,

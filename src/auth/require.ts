@@ -14,13 +14,13 @@ import type { UserConfig } from './user'
  * class AdminAPI extends api.API {}
  * service.use(auth.Require(jwtUser))   // every route of the service: its APIs, mounted apps and handlers, the docs routes
  */
-export function Require<U>(config: UserConfig<U>): Plugin {
+export function Require<U>(config: UserConfig<U, unknown>): Plugin {
   return new RequireUser(config)
 }
 
 /** The plugin `auth.Require` makes. */
 class RequireUser<U> extends Plugin {
-  readonly #config: UserConfig<U>
+  readonly #config: UserConfig<U, unknown>
   /** what the OpenAPI document lists for the routes it guards */
   readonly security: SecurityDoc
   /** the headers its authentication reads (CORS preflights to the routes it guards allow them) */
@@ -28,7 +28,7 @@ class RequireUser<U> extends Plugin {
   /** on the service, mounted apps and handlers are guarded too */
   override readonly guardsMounts = true
 
-  constructor(config: UserConfig<U>) {
+  constructor(config: UserConfig<U, unknown>) {
     super()
     this.#config = config
     this.security = { ...config.authentication.security, optional: false }

@@ -13,6 +13,17 @@ import type { Scheme } from './scheme'
 export type Key<T extends PgTable> = keyof InferSelectModel<T> & string
 
 /**
+ * The primary key column's name: the user id `claims()` gives.
+ *
+ * @example
+ * type UserId = auth.IdKey<typeof users>   // 'id'
+ */
+export type IdKey<T extends PgTable> = {
+  [K in keyof T['_']['columns']]: T['_']['columns'][K]['_']['isPrimaryKey'] extends true ? K : never
+}[keyof T['_']['columns']] &
+  Key<T>
+
+/**
  * Options of `auth.User`.
  *
  * @example
@@ -63,6 +74,22 @@ export interface LoginResult<U> {
 }
 
 /**
+ * A param giving a user (401 with `WWW-Authenticate` when anonymous), also a common-param field
+ * decorator; `optional()` gives `null` for anonymous requests.
+ *
+ * @example
+ * const viewer = { viewer: jwtUser.claims().optional({ invalid: 'anonymous' }) }   // { id } | null, no statement
+ */
+export interface ClaimsUser<U> extends Marker<U, ServerResolved>, FieldDecorator<U> {
+  /**
+   * The same user, `null` when no credentials are sent; invalid ones (expired,
+   * revoked, unknown) are still 401 unless `{ invalid: 'anonymous' }`: then
+   * they are `null` too (public routes a client with a stale token may call).
+   */
+  optional(options?: OptionalOptions): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
+}
+
+/**
  * A user config: a param giving the current user (401 with
  * `WWW-Authenticate` when anonymous), also a common-param field decorator;
  * `optional()` gives `null` for anonymous requests.
@@ -70,14 +97,14 @@ export interface LoginResult<U> {
  * @example
  * user_by_jwt = api.get({ user: jwtUser }, ({ user }) => user.id)
  */
-export interface UserConfig<U> extends Marker<U, ServerResolved>, FieldDecorator<U> {
+export interface UserConfig<U, C = Partial<U>> extends ClaimsUser<U> {
   readonly authentication: Scheme
   /**
-   * The same user, `null` when no credentials are sent; invalid ones (expired,
-   * revoked, unknown) are still 401 unless `{ invalid: 'anonymous' }`: then
-   * they are `null` too (public routes a client with a stale token may call).
+   * The user as its credentials name it, with no statement: `{ id }` (the primary key) from a
+   * verified token, session or key — its revocation (`logout()`/`revoke()`) still checked, the row
+   * not read, so a deleted user's unexpired token still gives its id (docs/auth.md, "The id alone").
    */
-  optional(options?: OptionalOptions): Marker<U | null, ServerResolved> & FieldDecorator<U | null>
+  claims(): ClaimsUser<C>
   /** the current user (resolved once per request), `null` when anonymous; throws 401 for invalid credentials */
   current(context: RequestContext): Promise<U | null>
   /**

@@ -23,39 +23,30 @@ import {
 } from '../request/markers'
 import { observed } from '../request/telemetry'
 import { normalizeIdent } from './ident'
-import type { Key, LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
+import { idConverter, type Verified } from './user-id'
+import type {
+  IdKey,
+  Key,
+  LoginResult,
+  OptionalOptions,
+  UserConfig,
+  UserOptions,
+} from './user-types'
 import { defaultHasher, MAX_PASSWORD_LENGTH, Pbkdf2Hasher } from './password'
 import { unauthorized, type Found } from './scheme'
 
-export type { LoginResult, OptionalOptions, UserConfig, UserOptions } from './user-types'
+export type {
+  ClaimsUser,
+  IdKey,
+  LoginResult,
+  OptionalOptions,
+  UserConfig,
+  UserOptions,
+} from './user-types'
 
 /** The client's address (`this.request.ip`: the runtime's peer, or the client a trusted proxy names). */
 function clientAddress(context: RequestContext): string | null {
   return context.ip ?? null
-}
-
-/** A user id as the primary key column holds it; undefined when it cannot be one. */
-function idConverter(column: Column): (id: unknown) => unknown {
-  if (column.dataType === 'number')
-    return (id) =>
-      typeof id === 'number' && Number.isSafeInteger(id)
-        ? id
-        : typeof id === 'string' && /^-?\d{1,15}$/.test(id)
-          ? Number(id)
-          : undefined
-  if (column.dataType === 'bigint')
-    return (id) =>
-      typeof id === 'bigint'
-        ? id
-        : typeof id === 'string' && /^-?\d{1,19}$/.test(id)
-          ? BigInt(id)
-          : undefined
-  return (id) =>
-    typeof id === 'string' && id.length <= 512
-      ? id
-      : typeof id === 'number'
-        ? String(id)
-        : undefined
 }
 
 /**
@@ -69,7 +60,7 @@ function idConverter(column: Column): (id: unknown) => unknown {
 export function User<T extends PgTable, const P extends Key<T> = never>(
   table: T,
   options: UserOptions<T, P>,
-): UserConfig<Omit<InferSelectModel<T>, P>> {
+): UserConfig<Omit<InferSelectModel<T>, P>, Pick<InferSelectModel<T>, IdKey<T>>> {
   type Row = Omit<InferSelectModel<T>, P>
   const scheme = options.authentication
   if (!scheme || typeof scheme.authenticate !== 'function')
@@ -111,6 +102,8 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   const db = () => databaseOf(alias).db()
   /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
   const cacheKey = {}
+  /** the key of its verified credentials (the id, the row when the scheme gave it) */
+  const verifiedKey = {}
   let dummyHash: Promise<string> | undefined
 
   /** what every read of the user selects: the table's columns minus the password (SPEC §12), never the hash */
@@ -122,8 +115,9 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const { [passwordField]: _password, ...rest } = row
     return rest as Row
   }
-  const load = async (found: Found, context: RequestContext): Promise<Row> => {
-    if (found.user) return withoutPassword(found.user)
+  /** the id the scheme vouches for (and the row, when the scheme gave it), its revocation checked */
+  const verify = async (found: Found, context: RequestContext): Promise<Verified<Row>> => {
+    if (found.user) return { id: found.user[idKey], user: withoutPassword(found.user) }
     const id = toId(found.id)
     if (id === undefined) throw unauthorized(scheme, 'invalid credentials')
     const revocations = scheme.revocations
@@ -132,6 +126,10 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       if (typeof before === 'number' && found.issued < before)
         throw unauthorized(scheme, 'credentials revoked')
     }
+    return { id }
+  }
+  const load = async ({ id, user }: Verified<Row>): Promise<Row> => {
+    if (user) return user
     const rows = await (await db())
       .select(userColumns)
       .from(table as PgTable)
@@ -141,19 +139,35 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     if (!row) throw unauthorized(scheme, 'the user no longer exists')
     return row as Row
   }
+  /** the request's verified credentials: authenticated once per request, whoever asks */
+  const verified = (context: RequestContext): Promise<Verified<Row> | null> => {
+    const resolved = (context.resolved ??= new Map())
+    let pending = resolved.get(verifiedKey) as Promise<Verified<Row> | null> | undefined
+    if (!pending) {
+      pending = scheme
+        .authenticate(context)
+        .then((found) => (found ? verify(found, context) : null))
+      resolved.set(verifiedKey, pending)
+    }
+    return pending
+  }
   const current = (context: RequestContext): Promise<Row | null> => {
     const resolved = (context.resolved ??= new Map())
     let pending = resolved.get(cacheKey) as Promise<Row | null> | undefined
     if (!pending) {
-      pending = scheme.authenticate(context).then((found) => (found ? load(found, context) : null))
+      pending = verified(context).then((found) => (found ? load(found) : null))
       resolved.set(cacheKey, pending)
     }
     return pending
   }
-  const required = async (context: RequestContext): Promise<Row> => {
-    const user = await current(context)
-    if (!user) throw unauthorized(scheme, 'authentication required')
-    return user
+  /** what the token says, no row read: `{ [primary key]: id }` */
+  const claimed = (context: RequestContext): Promise<Record<string, unknown> | null> =>
+    verified(context).then((found) => (found ? { [idKey]: found.id } : null))
+  /** the request's user is now `user` (login) or none (logout) */
+  const settle = (context: RequestContext, user: Row | null, id?: unknown): void => {
+    const resolved = (context.resolved ??= new Map())
+    resolved.set(cacheKey, Promise.resolve(user))
+    resolved.set(verifiedKey, Promise.resolve(user === null ? null : { id, user }))
   }
   const spec = (resolve: (context: RequestContext) => unknown, optional: boolean): MarkerSpec => ({
     kind: 'resolve',
@@ -162,16 +176,29 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     security: { ...scheme.security, optional },
     headers: scheme.headers,
   })
-  const optionalMarker = createMarker<Row | null, ParamOptions, ServerResolved>(spec(current, true))
-  // invalid credentials read as none; a 403 (a cross-site cookie request) and server errors still throw
-  const anonymousIfInvalid = (context: RequestContext): Promise<Row | null> =>
-    current(context).catch((error: unknown) => {
-      if (error instanceof Unauthorized) return null
-      throw error
+  /** a param of what `resolve` gives: required (401 when anonymous), and its `optional()` forms */
+  const markersOf = <U>(resolve: (context: RequestContext) => Promise<U | null>) => {
+    const required = async (context: RequestContext): Promise<U> => {
+      const user = await resolve(context)
+      if (!user) throw unauthorized(scheme, 'authentication required')
+      return user
+    }
+    const optionalMarker = createMarker<U | null, ParamOptions, ServerResolved>(spec(resolve, true))
+    // invalid credentials read as none; a 403 (a cross-site cookie request) and server errors still throw
+    const anonymousIfInvalid = (context: RequestContext): Promise<U | null> =>
+      resolve(context).catch((error: unknown) => {
+        if (error instanceof Unauthorized) return null
+        throw error
+      })
+    const anonymousMarker = createMarker<U | null, ParamOptions, ServerResolved>(
+      spec(anonymousIfInvalid, true),
+    )
+    return Object.assign(createMarker<U, ParamOptions, ServerResolved>(spec(required, false)), {
+      optional: (optionalOptions?: OptionalOptions) =>
+        optionalOptions?.invalid === 'anonymous' ? anonymousMarker : optionalMarker,
     })
-  const anonymousMarker = createMarker<Row | null, ParamOptions, ServerResolved>(
-    spec(anonymousIfInvalid, true),
-  )
+  }
+  const claimsMarkers = markersOf(claimed)
 
   const attemptLogin = async (
     context: RequestContext,
@@ -218,7 +245,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
         .where(eq(idColumn, row[idKey]))
     const user = withoutPassword({ ...row, ...changes })
     const token = scheme.start ? await scheme.start(context, row[idKey]) : undefined
-    ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(user))
+    settle(context, user, row[idKey])
     return { user, token }
   }
   // fw-api/otel, when imported: the login is a span, its password check a child (request/telemetry.ts)
@@ -243,19 +270,18 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   }
   const logout = async (context: RequestContext): Promise<void> => {
     // the user of these credentials, if they are still valid (a logout with bad ones ends nothing else)
-    const user = await current(context).catch(() => null)
+    const found = await verified(context).catch(() => null)
     await scheme.end?.(context)
-    if (user) await revoke((user as Record<string, unknown>)[idKey], context)
-    ;(context.resolved ??= new Map()).set(cacheKey, Promise.resolve(null))
+    if (found) await revoke(found.id, context)
+    settle(context, null)
   }
 
-  return Object.assign(createMarker<Row, ParamOptions, ServerResolved>(spec(required, false)), {
+  return Object.assign(markersOf(current), {
     authentication: scheme,
-    optional: (optionalOptions?: OptionalOptions) =>
-      optionalOptions?.invalid === 'anonymous' ? anonymousMarker : optionalMarker,
+    claims: () => claimsMarkers,
     current,
     login,
     logout,
     revoke,
-  }) as unknown as UserConfig<Row>
+  }) as unknown as UserConfig<Row, Pick<InferSelectModel<T>, IdKey<T>>>
 }

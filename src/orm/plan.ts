@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm'
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { orderSql, type Scope } from './build'
@@ -10,12 +10,12 @@ import { columnsOf, primaryKeysOf } from './relations'
 import { assertSafe } from './safe'
 import { whereSql } from './sql'
 
-/** The query's `where`, `orderBy`, `limit`, `offset` (and the client's scope) for what `serialize()` was given. */
+/** The query's `where`, `orderBy`, `limit`, `offset` (and the client's scope) for what `serialize()` was given; a statement built once binds `limit` and `offset` (./statements). */
 export interface Plan {
   where?: SQL
   orderBy?: SQL[]
-  limit?: number
-  offset?: number
+  limit?: number | Placeholder
+  offset?: number | Placeholder
   scope?: Scope
 }
 
@@ -40,8 +40,8 @@ export function planFor(
     for (const [name, field] of Object.entries(def.fields)) {
       const value = arg[name]
       if (value === undefined) continue
-      if (field['~ormQuery'] === 'offset') plan.offset = value as number
-      else if (field['~ormQuery'] === 'limit') plan.limit = value as number
+      if (field['~ormQuery'] === 'offset') plan.offset = value as number | Placeholder
+      else if (field['~ormQuery'] === 'limit') plan.limit = value as number | Placeholder
       else if (field['~ormQuery'] === 'page') page = value as number
       else if (field['~ormQuery'] === 'order' && (value as string[]).length > 0)
         plan.orderBy = orderOf(module, table, field, value as string[], ref, context)
@@ -53,7 +53,8 @@ export function planFor(
             : { only: parseScope(String(value)) }),
         }
     }
-    if (page !== undefined && plan.limit !== undefined)
+    // a page is never bound (./statements): its offset is computed here
+    if (page !== undefined && typeof plan.limit === 'number' && typeof plan.offset !== 'object')
       plan.offset = (plan.offset ?? 0) + (page - 1) * plan.limit
     // `serialize(query, { order })`: the order when the client asked for none
     plan.orderBy ??= order

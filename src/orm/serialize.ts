@@ -18,7 +18,7 @@ import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
-import { preparedStatement, statementKey } from './statements'
+import { boundQuery, preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
 type Row = Record<string, unknown>
@@ -82,20 +82,20 @@ async function serializePage(
   const ref = (key: string): SQL => sql`${columns[key]}`
   // plain data: the same statement for the same data, built once (./statements); a database told
   // not to prepare (a pooler that cannot keep them) sends each statement unnamed, built per call
+  const prepared = database.options.prepare !== false && options.scope === undefined
+  // a parsed query: built once per shape, its values bound at each call
+  const bound = prepared ? boundQuery(arg, options.where, options.order, counted) : undefined
   const dataKey =
-    database.options.prepare !== false &&
-    options.where === undefined &&
-    options.scope === undefined &&
-    !isQueryValue(arg) &&
-    !isSqlWrapper(arg)
+    bound?.key ??
+    (prepared && options.where === undefined && !isQueryValue(arg) && !isSqlWrapper(arg)
       ? statementKey(arg, options.order, counted)
-      : undefined
-  /** The query's plan, and its filters alone for the count: built per call, or once per statement. */
-  const planned = (): { plan: Plan; countWhere: SQL | undefined } => {
-    const extra =
-      options.where === undefined
-        ? undefined
-        : planFor(module, def.table, options.where, context).where
+      : undefined)
+  /** The query's plan, and its filters alone for the count: built per call, or once per statement (then over `bound`'s placeholders). */
+  const planned = (
+    data: unknown,
+    where: SerializeOptions['where'],
+  ): { plan: Plan; countWhere: SQL | undefined } => {
+    const extra = where === undefined ? undefined : planFor(module, def.table, where, context).where
     const order =
       options.order &&
       [...options.order, ...primaryKeysOf(def.table)].map((term) =>
@@ -104,18 +104,19 @@ async function serializePage(
     const plan = planFor(
       module,
       def.table,
-      ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : arg,
+      ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : data,
       context,
       extra,
       order,
     )
     // the count: the filters and `where` alone (no page), as `query.count(where)` counts
     const countWhere = counted
-      ? and(filtersOf(module, def.table, ids ?? arg, context), extra)
+      ? and(filtersOf(module, def.table, ids ?? data, context), extra)
       : undefined
     return { plan, countWhere }
   }
-  let parts = dataKey === undefined ? planned() : undefined
+  const unbound = () => planned(arg, options.where)
+  let parts = dataKey === undefined ? unbound() : undefined
   const scope = options.scope ?? parts?.plan.scope
   const build: Build = { module, context, levels: new Map() }
   const withKey = ids !== undefined || hasBatch(def)
@@ -127,7 +128,7 @@ async function serializePage(
     () => objectSql(build, def, ref, scope, withKey),
   )
   const select = () => {
-    const { plan, countWhere } = (parts ??= planned())
+    const { plan, countWhere } = (parts ??= bound ? planned(bound.arg, bound.where) : unbound())
     const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
     let query = db
       .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
@@ -143,13 +144,14 @@ async function serializePage(
     dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
   const raw = (await guarded(
     def.table,
-    () => (statement ? statement.execute() : select()),
+    () => (statement ? statement.execute(bound?.values) : select()),
     'query',
   )) as { r: unknown; n?: number }[]
   let count = counted ? raw[0]?.n : undefined
   // an empty page (past the last row, or nothing matches): the count on its own
   if (counted && count === undefined) {
-    const { countWhere } = (parts ??= planned())
+    // over the values themselves: a bound plan's placeholders are filled only by its statement
+    const { countWhere } = bound ? unbound() : (parts ??= unbound())
     const [row] = await guarded(
       def.table,
       () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),

@@ -5,13 +5,21 @@
  * the same compiled fragment (compiled.ts: the schema's output, per context variant). Its drizzle
  * query is built and rendered once per database, fragment and data, then executed as it is
  * (drizzle's `prepare`): `GET /api/tags` renders no SQL per request.
+ *
+ * A parsed query (and a `where` of plain values) is built once per SHAPE instead: which of its
+ * fields are present, its order, and its filter, limit and offset values as placeholders bound at
+ * each call (`boundQuery`) — `?tag=a` and `?tag=b` run one statement with different values. A
+ * field whose SQL depends on more than its value (a `query` or `expr` filter, which may read the
+ * context; `search`, `scope`, `page`, an `in` list, a `like` pattern) leaves the call unbound.
  */
-import type { SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { valueKey } from './compiled'
+import { isQueryValue, QUERY, type QueryDef } from './query-where'
+import { isPrototypeKey, unsafeReason } from './safe'
 
-/** A rendered statement: run it, get its rows. */
+/** A rendered statement: run it (with its placeholders' values), get its rows. */
 export interface Statement {
-  execute(): Promise<unknown>
+  execute(values?: Record<string, unknown>): Promise<unknown>
 }
 
 /** What renders a statement once: a drizzle query builder. */
@@ -66,4 +74,96 @@ export function preparedStatement(
   const statement = build().prepare(`fw_s${++names.next}`)
   if (statements.size < MAX_STATEMENTS) statements.set(key, statement)
   return statement
+}
+
+/** Filter operators whose SQL takes the value as one bound parameter, whatever it is. */
+const BOUND_OPS: ReadonlySet<string> = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
+/** Each query definition's number in statement keys (two definitions never share a statement). */
+const queryNumbers = new WeakMap<QueryDef, number>()
+const queries = { next: 0 }
+
+/**
+ * A `serialize()`'s arguments with their values as placeholders: `arg` and `where` to build the
+ * statement from, the `key` of their shape, and the `values` to run it with.
+ */
+export interface BoundArgs {
+  key: string
+  arg: Record<string, unknown>
+  where: Record<string, unknown> | undefined
+  values: Record<string, unknown>
+}
+
+/** A value one bound parameter carries as it is (no null: `= null` is `is null`, another SQL). */
+const isBindable = (value: unknown): value is string | number | boolean =>
+  (typeof value === 'string' && unsafeReason(value) === undefined) ||
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  typeof value === 'boolean'
+
+/**
+ * The bound form of a parsed query `arg` and a `where` of plain values (see the file comment);
+ * undefined when some part of either cannot be bound.
+ *
+ * @example
+ * const bound = boundQuery(query, { authorId: 1 }, ['-createdAt'], true)
+ * // bound?.key: 'Q1n[["limit","offset","tag"],["authorId"],["-createdAt"]]'; bound?.values: { 'q:limit': 20, 'q:offset': 0, 'q:tag': 'x', 'w:authorId': 1 }
+ */
+export function boundQuery(
+  arg: unknown,
+  where: unknown,
+  order: readonly unknown[] | undefined,
+  counted: boolean,
+): BoundArgs | undefined {
+  if (!isQueryValue(arg)) return undefined
+  if (order?.some((term) => typeof term !== 'string')) return undefined
+  const def = arg[QUERY]
+  const values: Record<string, unknown> = {}
+  const bound: Record<string, unknown> = {}
+  const shape: string[] = []
+  const placeholder = (name: string, value: unknown): Placeholder => {
+    values[name] = value
+    return sql.placeholder(name)
+  }
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = arg[name]
+    if (value === undefined) continue
+    const kind = field['~ormQuery']
+    if (kind === 'limit' || kind === 'offset') {
+      if (typeof value !== 'number') return undefined
+      bound[name] = placeholder(`q:${name}`, value)
+      shape.push(name)
+    } else if (kind === 'filter') {
+      if (field.query || field.expr || !BOUND_OPS.has(field.op) || !isBindable(value))
+        return undefined
+      bound[name] = placeholder(`q:${name}`, value)
+      shape.push(name)
+    } else if (kind === 'order') {
+      // the client's choice among declared terms: part of the shape; a declared term may be an expression
+      const terms = value as readonly string[]
+      if (terms.some((term) => Object.hasOwn(field.terms, term.replace(/^-/, '')))) return undefined
+      bound[name] = terms
+      shape.push(`${name}=${terms.join(',')}`)
+    } else return undefined
+  }
+  let boundWhere: Record<string, unknown> | undefined
+  const whereShape: string[] = []
+  if (where !== undefined) {
+    if (
+      typeof where !== 'object' ||
+      where === null ||
+      Object.getPrototypeOf(where) !== Object.prototype
+    )
+      return undefined
+    boundWhere = {}
+    for (const [path, value] of Object.entries(where)) {
+      if (value === undefined) continue
+      if (path.startsWith('$') || isPrototypeKey(path) || !isBindable(value)) return undefined
+      boundWhere[path] = placeholder(`w:${path}`, value)
+      whereShape.push(path)
+    }
+  }
+  let number = queryNumbers.get(def)
+  if (number === undefined) queryNumbers.set(def, (number = ++queries.next))
+  Object.defineProperty(bound, QUERY, { value: def, enumerable: false })
+  const key = `Q${number}${counted ? 'n' : ''}${JSON.stringify([shape, whereShape, order ?? []])}`
+  return { key, arg: bound, where: boundWhere, values }
 }

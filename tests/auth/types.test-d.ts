@@ -1,7 +1,7 @@
 /**
  * The types fw-api/auth users see: a user config gives the row without its
- * password field (required: never null; optional: null too), `login()`
- * answers that row, and a wrong column name does not compile.
+ * password field (required: never null; optional: null too), `claims()` its
+ * id alone, `login()` answers that row, and a wrong column name does not compile.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { api } from 'fw-api'
@@ -19,6 +19,16 @@ describe('auth types', () => {
       void user.password
     })
     api.get({ viewer: jwtUser.optional() }, ({ viewer }) => expectTypeOf(viewer).toEqualTypeOf<Row | null>())
+  })
+
+  it('claims() is the primary key alone (`auth.IdKey`); optional adds null', () => {
+    expectTypeOf<auth.IdKey<typeof users>>().toEqualTypeOf<'id'>()
+    api.get({ user: jwtUser.claims() }, ({ user }) => {
+      expectTypeOf(user).toEqualTypeOf<{ id: number }>()
+      // @ts-expect-error only the id: the row is not read
+      void user.username
+    })
+    api.get({ viewer: jwtUser.claims().optional({ invalid: 'anonymous' }) }, ({ viewer }) => expectTypeOf(viewer).toEqualTypeOf<{ id: number } | null>())
   })
 
   it('login answers the row and the token', () => {

@@ -10,7 +10,7 @@ import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RequestContext } from 'fw-api/request'
 import { auth } from 'fw-api/auth'
-import { database, jwt, SECRET, seed, service, store } from './fixtures/app'
+import { database, jwt, jwtUser, SECRET, seed, service, store } from './fixtures/app'
 import { users } from './fixtures/tables'
 
 let base = ''
@@ -207,5 +207,54 @@ describe('API keys, Basic, Custom', () => {
   it('Custom: resolve’s user id; undefined is anonymous', async () => {
     expect(await (await get('/custom', { 'x-outside': 'ok' })).json()).toBe(1)
     expect(await (await get('/custom')).json()).toBe(null)
+  })
+})
+
+describe('claims(): the id the verified token names, no row read', () => {
+  const secret = new TextEncoder().encode(SECRET)
+  const tokenOf = (subject: string) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setIssuedAt().setAudience('users').setExpirationTime('1h').sign(secret)
+
+  it('gives { id } (the primary key, as its column holds it) from the token alone', async () => {
+    expect(await (await get('/claims', bearer(token))).json()).toEqual({ id: 1 })
+    expect(await (await get('/claims_or_anonymous', bearer(token))).json()).toEqual({ id: 1 })
+    expect(await (await get('/claims_or_anonymous')).json()).toBe(null)
+    const refused = await get('/claims')
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="api"')
+    // the trade-off (docs/auth.md): the row is not read, so a user that does not exist still has its id
+    const unknown = await tokenOf('404')
+    expect((await get('/jwt', bearer(unknown))).status).toBe(401)
+    expect(await (await get('/claims', bearer(unknown))).json()).toEqual({ id: 404 })
+  })
+
+  it('a revoked token is 401 (anonymous where asked), a later one works: revocation still holds', async () => {
+    const old = ((await (await post('/jwt_login', { username: 'bob', password: 'bob123' })).json()) as { token: string }).token
+    expect(await (await get('/claims', bearer(old))).json()).toEqual({ id: 2 })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await jwtUser.revoke(2)
+    expect((await get('/claims', bearer(old))).status).toBe(401)
+    expect(await (await get('/claims_or_anonymous', bearer(old))).json()).toBe(null)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const fresh = ((await (await post('/jwt_login', { username: 'bob', password: 'bob123' })).json()) as { token: string }).token
+    expect(await (await get('/claims', bearer(fresh))).json()).toEqual({ id: 2 })
+  })
+
+  it('hostile tokens: 401, or anonymous where asked, fast, never 5xx', async () => {
+    const [header, payload, signature] = token.split('.') as [string, string, string]
+    const hostile = [
+      new UnsecuredJWT({ sub: '1' }).setExpirationTime('1h').encode(),
+      `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      await tokenOf('1; DROP TABLE users'),
+      await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setAudience('users').setExpirationTime('1h').sign(secret),
+      'not-a-jwt',
+      'a'.repeat(9000),
+    ]
+    for (const bad of hostile) {
+      const started = performance.now()
+      expect((await get('/claims', bearer(bad))).status, bad.slice(0, 40)).toBe(401)
+      const anonymous = await get('/claims_or_anonymous', bearer(bad))
+      expect([anonymous.status, await anonymous.json()], bad.slice(0, 40)).toEqual([200, null])
+      expect(performance.now() - started).toBeLessThan(2000)
+    }
   })
 })

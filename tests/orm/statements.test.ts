@@ -5,6 +5,7 @@
  */
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { orm } from 'fw-api/orm'
+import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { follows, users } from '../../examples/blog/tables'
 import { engines, openEngine, type EngineDb } from './engines'
@@ -54,5 +55,75 @@ describe.each(engines)('statements built once on %s', (engine) => {
       const answers = await Promise.all([{ userId: ids.bob }, { userId: ids.carol }, {}, { userId: ids.bob }].map((context) => Profile.serialize({ username: 'alice' }, { context })))
       expect(answers.map((rows) => rows[0]?.following)).toEqual([true, false, false, true])
     }
+  })
+})
+
+/** Issue 56 (B1/B2, `GET /api/articles?limit=20`): a parsed query is built once per shape, its values bound per call. */
+describe.each(engines)('parsed-query statements built once per shape on %s', (engine) => {
+  const UserQuery = orm.Query(users, {
+    username: orm.Filter('username'),
+    followedBy: orm.Filter('followers.follower.username'),
+    search: orm.Search(['username']),
+    offset: orm.Offset(),
+    limit: orm.Limit({ max: 10, default: 10 }),
+  })
+  const query = (sent: Record<string, string | number>) => v.parse(UserQuery, sent)
+  let db: EngineDb
+  let ids: Record<string, number> = {}
+  const names = async (sent: Record<string, string | number>, userId?: number, where?: Record<string, unknown>) => {
+    const { rows, count } = await Profile.serializeCounted(query(sent), { context: userId === undefined ? {} : { userId }, order: ['username'], where })
+    return { names: rows.map((row) => `${row.username}${row.following ? '*' : ''}`), count }
+  }
+  beforeAll(async () => {
+    db = await openEngine(engine)
+    const [alice, bob, carol, dave] = (await UserRow.bulkSave([{ username: 'alice' }, { username: 'bob' }, { username: 'carol' }, { username: 'dave' }])) as number[]
+    ids = { alice: alice as number, bob: bob as number, carol: carol as number, dave: dave as number }
+    const Follow = orm.Schema(follows, { followerId: true, followingId: true })
+    // bob follows alice and carol; carol follows dave
+    await Follow.bulkSave([{ followerId: ids.bob, followingId: ids.alice }, { followerId: ids.bob, followingId: ids.carol }, { followerId: ids.carol, followingId: ids.dave }])
+  })
+  afterAll(() => db?.stop())
+  afterEach(() => vi.restoreAllMocks())
+
+  it('two filter values, two pages, two viewers: each its own answer, and new values render no SQL', async () => {
+    const rounds = async () => {
+      expect(await names({ followedBy: 'bob' }, ids.bob)).toEqual({ names: ['alice*', 'carol*'], count: 2 })
+      expect(await names({ followedBy: 'carol' }, ids.bob)).toEqual({ names: ['dave'], count: 1 })
+      expect(await names({ followedBy: 'bob' }, ids.carol)).toEqual({ names: ['alice', 'carol'], count: 2 })
+      expect(await names({ followedBy: 'carol' }, ids.carol)).toEqual({ names: ['dave*'], count: 1 })
+      expect(await names({ limit: 2 })).toEqual({ names: ['alice', 'bob'], count: 4 })
+      expect(await names({ limit: 2, offset: 2 }, ids.carol)).toEqual({ names: ['carol', 'dave*'], count: 4 })
+      expect(await names({ username: 'bob' }, ids.carol)).toEqual({ names: ['bob'], count: 1 })
+    }
+    await rounds() // each shape and viewer built once
+    const rendered = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    await rounds()
+    // values never sent before, in shapes already built: bound, nothing rendered
+    expect(await names({ followedBy: 'dave' }, ids.bob)).toEqual({ names: [], count: 0 }) // the empty page's count runs on its own
+    const before = rendered.mock.calls.length
+    expect(await names({ username: 'dave' }, ids.carol)).toEqual({ names: ['dave*'], count: 1 })
+    expect(await names({ limit: 3, offset: 1 })).toEqual({ names: ['bob', 'carol', 'dave'], count: 4 })
+    expect(await names({ followedBy: 'alice' }, ids.carol)).toEqual({ names: [], count: 0 })
+    expect(await names({ followedBy: 'bob' }, ids.bob)).toEqual({ names: ['alice*', 'carol*'], count: 2 })
+    expect(rendered.mock.calls.length - before).toBe(1) // only `followedBy=alice`'s empty page counts on its own (rendered)
+  })
+
+  it("a viewer's where value is bound, never part of the statement: two viewers never cross", async () => {
+    const feed = (userId: number) => names({}, userId, { 'followers.followerId': userId })
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all([ids.bob, ids.carol, ids.bob, ids.alice].map((userId) => feed(userId as number)))
+      expect(answers).toEqual([{ names: ['alice*', 'carol*'], count: 2 }, { names: ['dave*'], count: 1 }, { names: ['alice*', 'carol*'], count: 2 }, { names: [], count: 0 }])
+    }
+    const rendered = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    expect(await feed(ids.bob as number)).toEqual({ names: ['alice*', 'carol*'], count: 2 })
+    expect(rendered).not.toHaveBeenCalled()
+  })
+
+  it('an unbindable field (a search) is built per call, and still answers right', async () => {
+    await names({ search: 'ar' })
+    const rendered = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    expect(await names({ search: 'ar' })).toEqual({ names: ['carol'], count: 1 })
+    expect(await names({ search: 'a' })).toEqual({ names: ['alice', 'carol', 'dave'], count: 3 })
+    expect(rendered.mock.calls.length).toBeGreaterThan(0)
   })
 })

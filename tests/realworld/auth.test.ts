@@ -4,7 +4,7 @@
  * signed with the old fallback string is 401), a stale token never turns a public route or a login
  * into a 401 (issue 54 #16), emails compare normalised, a duplicate answers RealWorld's "has
  * already been taken", CORS for the origins in CORS_ORIGINS (issue 54 #17), a password change
- * ends the earlier tokens.
+ * ends the earlier tokens (on the routes reading the token's id alone too).
  */
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,6 +90,10 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('Conduit auth on
     expect(changed.status).toBe(200)
     expect((await send('GET', '/user', undefined, old)).status).toBe(401)
     expect((await send('GET', '/user', undefined, changed.body.user?.token)).status).toBe(200)
+    // the routes reading the token's id alone (`claims()`, no row read) check the revocation too
+    expect((await send('GET', '/articles/feed', undefined, old)).status).toBe(401)
+    expect((await send('GET', '/articles/feed', undefined, changed.body.user?.token)).status).toBe(200)
+    expect((await send('GET', '/articles', undefined, old)).status).toBe(200)   // public: anonymous
   })
 
   it('CORS: the origins of CORS_ORIGINS may call it with Authorization; another origin is not allowed', async () => {
