@@ -14,6 +14,7 @@ import {
   type TracerProvider,
   type UpDownCounter,
 } from '@opentelemetry/api'
+import { samplingPlanOf, type SamplingPlan } from './sampling'
 
 /** The instrumentation scope of every span and metric fw-api/otel makes. */
 export const SCOPE = 'fw-api'
@@ -21,26 +22,7 @@ export const SCOPE = 'fw-api'
 /** What the API's proxy answers while no SDK is registered (its no-op provider). */
 const NO_TRACING = new ProxyTracerProvider().getDelegate()
 
-const found: { delegate?: TracerProvider; tracer?: Tracer; dropsRoots?: boolean } = {}
-
-/** The descriptions (`Sampler.toString()`) of the SDK's samplers that sample no span at all. */
-const SAMPLING_NOTHING = new Set(['AlwaysOffSampler', 'TraceIdRatioBased{0}'])
-const PARENT_BASED = 'ParentBased{root='
-
-/**
- * Does `tracer` (an SDK's, whose sampler it keeps as `_sampler`) sample no span that has no
- * parent: `AlwaysOffSampler`, `TraceIdRatioBased{0}`, or a `ParentBased` on one of them, told by
- * the sampler's own description. Any other tracer or sampler: `false` (asked per span, as usual).
- */
-function dropsEveryRoot(tracer: Tracer): boolean {
-  const sampler: unknown = Reflect.get(tracer, '_sampler')
-  if (typeof sampler !== 'object' || sampler === null) return false
-  const described = String(sampler)
-  const root = described.startsWith(PARENT_BASED)
-    ? described.slice(PARENT_BASED.length, described.indexOf(', remoteParentSampled='))
-    : described
-  return SAMPLING_NOTHING.has(root)
-}
+const found: { delegate?: TracerProvider; tracer?: Tracer; plan?: SamplingPlan } = {}
 
 /**
  * The tracer of the registered tracer provider (an SDK, whatever its sampler), or `undefined`
@@ -54,18 +36,17 @@ export function activeTracer(): Tracer | undefined {
   if (delegate !== found.delegate) {
     found.delegate = delegate
     found.tracer = delegate.getTracer(SCOPE)
-    found.dropsRoots = dropsEveryRoot(found.tracer)
+    found.plan = samplingPlanOf(found.tracer)
   }
   return found.tracer
 }
 
 /**
- * Whether the tracer `activeTracer()` last returned samples no span without a parent (its SDK's
- * sampler is `AlwaysOff`, a ratio of 0, or `ParentBased` on either): a request with no caller's
- * trace then starts no span at all.
+ * What the sampler of the tracer `activeTracer()` last returned surely drops (otel/sampling.ts),
+ * or `undefined`: every span is started and the SDK decides.
  */
-export function rootsUnsampled(): boolean {
-  return found.dropsRoots === true
+export function samplingPlan(): SamplingPlan | undefined {
+  return found.plan
 }
 
 /** The metric instruments of fw-api/otel (OpenTelemetry's HTTP and database semantic conventions). */

@@ -5,7 +5,6 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
-  isSpanContextValid,
   type Attributes,
   type Context,
   type Span,
@@ -14,7 +13,8 @@ import {
 } from '@opentelemetry/api'
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
-import { activeTracer, instruments, rootsUnsampled, type Instruments } from './instruments'
+import { activeTracer, instruments, samplingPlan, type Instruments } from './instruments'
+import { parentIds, surelyDropped, unsampledChild, type SamplingPlan } from './sampling'
 import { hookSettings, recordFailure, serverSpans } from './spans'
 
 type Answer = Response | Promise<Response>
@@ -57,10 +57,14 @@ const MAX_AGENT = 512
 const methodOf = (request: RequestContext): string =>
   KNOWN_METHODS.has(request.method) ? request.method : '_OTHER'
 
-/** Does `parent` (extracted from the request's headers) continue a caller's trace? */
-const continuesTrace = (parent: Context): boolean => {
-  const ids = trace.getSpanContext(parent)
-  return ids !== undefined && isSpanContextValid(ids)
+/**
+ * A request whose span the sampler surely drops, without metrics: no caller's trace, no span and
+ * no context (a handler's `trace.getActiveSpan()` is `undefined`); a caller's trace, continued by
+ * an unsampled span of ids only (children, `traceparent`, log lines), as the SDK would start it.
+ */
+function unsampled(plan: SamplingPlan, parent: Context, next: () => Answer): Answer {
+  const ids = parentIds(parent)
+  return ids ? context.with(trace.setSpan(parent, unsampledChild(plan, ids)), next) : next()
 }
 
 /** `host[:port]` (IPv6 in brackets) as `server.address` and `server.port`. */
@@ -95,8 +99,9 @@ export class OpenTelemetryPlugin extends Plugin {
       const parent = tracer
         ? propagation.extract(ROOT_CONTEXT, request.headers, headersGetter)
         : undefined
-      // a sampler that samples no root and no caller's trace to continue: no span, no context
-      if (!measured && parent && rootsUnsampled() && !continuesTrace(parent)) return next()
+      const plan = samplingPlan()
+      if (!measured && parent && plan && surelyDropped(plan, parent))
+        return unsampled(plan, parent, next)
       return this.#observe(request, next, tracer, parent, measured)
     }
   }
