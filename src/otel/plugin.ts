@@ -14,7 +14,7 @@ import {
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { activeTracer, instruments, samplingPlan, type Instruments } from './instruments'
-import { parentIds, surelyDropped, unsampledChild, type SamplingPlan } from './sampling'
+import { droppedUnder, parentIds, unsampledChild } from './sampling'
 import { hookSettings, recordFailure, serverSpans } from './spans'
 
 type Answer = Response | Promise<Response>
@@ -57,16 +57,6 @@ const MAX_AGENT = 512
 const methodOf = (request: RequestContext): string =>
   KNOWN_METHODS.has(request.method) ? request.method : '_OTHER'
 
-/**
- * A request whose span the sampler surely drops, without metrics: no caller's trace, no span and
- * no context (a handler's `trace.getActiveSpan()` is `undefined`); a caller's trace, continued by
- * an unsampled span of ids only (children, `traceparent`, log lines), as the SDK would start it.
- */
-function unsampled(plan: SamplingPlan, parent: Context, next: () => Answer): Answer {
-  const ids = parentIds(parent)
-  return ids ? context.with(trace.setSpan(parent, unsampledChild(plan, ids)), next) : next()
-}
-
 /** `host[:port]` (IPv6 in brackets) as `server.address` and `server.port`. */
 function serverAttributes(host: string, attributes: Attributes): void {
   const found = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host)
@@ -100,8 +90,14 @@ export class OpenTelemetryPlugin extends Plugin {
         ? propagation.extract(ROOT_CONTEXT, request.headers, headersGetter)
         : undefined
       const plan = samplingPlan()
-      if (!measured && parent && plan && surelyDropped(plan, parent))
-        return unsampled(plan, parent, next)
+      if (!measured && parent && plan) {
+        // a span the sampler surely drops: without a caller's trace, no span and no context (a
+        // handler's `trace.getActiveSpan()` is `undefined`); a caller's trace is continued by an
+        // unsampled span of ids only (children, `traceparent`, log lines), as the SDK would start it
+        const ids = parentIds(parent)
+        if (droppedUnder(plan, ids))
+          return ids ? context.with(trace.setSpan(parent, unsampledChild(plan, ids)), next) : next()
+      }
       return this.#observe(request, next, tracer, parent, measured)
     }
   }

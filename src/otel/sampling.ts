@@ -101,14 +101,17 @@ export function parentIds(parent: Context): SpanContext | undefined {
   return ids !== undefined && isSpanContextValid(ids) ? ids : undefined
 }
 
-/** Is a span started under `parent` surely not sampled, by `plan`? */
-export function surelyDropped(plan: SamplingPlan | undefined, parent: Context): boolean {
-  if (plan === undefined) return false
-  const ids = parentIds(parent)
+/** Is a span started under a parent of span context `ids` (none: a root) surely not sampled? */
+export function droppedUnder(plan: SamplingPlan, ids: SpanContext | undefined): boolean {
   if (ids === undefined) return plan.root
   const sampled = (ids.traceFlags & TraceFlags.SAMPLED) !== 0
   if (ids.isRemote === true) return sampled ? plan.remoteSampled : plan.remoteUnsampled
   return sampled ? plan.localSampled : plan.localUnsampled
+}
+
+/** Is a span started under `parent` surely not sampled, by `plan`? */
+export function surelyDropped(plan: SamplingPlan, parent: Context): boolean {
+  return droppedUnder(plan, parentIds(parent))
 }
 
 /** The unsampled span the SDK would start under `ids`: the same trace, a new span id, ids only. */
