@@ -14,6 +14,7 @@ import {
   type TracerProvider,
   type UpDownCounter,
 } from '@opentelemetry/api'
+import { samplingPlanOf, type SamplingPlan } from './sampling'
 
 /** The instrumentation scope of every span and metric fw-api/otel makes. */
 export const SCOPE = 'fw-api'
@@ -21,7 +22,7 @@ export const SCOPE = 'fw-api'
 /** What the API's proxy answers while no SDK is registered (its no-op provider). */
 const NO_TRACING = new ProxyTracerProvider().getDelegate()
 
-const found: { delegate?: TracerProvider; tracer?: Tracer } = {}
+const found: { delegate?: TracerProvider; tracer?: Tracer; plan?: SamplingPlan } = {}
 
 /**
  * The tracer of the registered tracer provider (an SDK, whatever its sampler), or `undefined`
@@ -35,8 +36,17 @@ export function activeTracer(): Tracer | undefined {
   if (delegate !== found.delegate) {
     found.delegate = delegate
     found.tracer = delegate.getTracer(SCOPE)
+    found.plan = samplingPlanOf(found.tracer)
   }
   return found.tracer
+}
+
+/**
+ * What the sampler of the tracer `activeTracer()` last returned surely drops (otel/sampling.ts),
+ * or `undefined`: every span is started and the SDK decides.
+ */
+export function samplingPlan(): SamplingPlan | undefined {
+  return found.plan
 }
 
 /** The metric instruments of fw-api/otel (OpenTelemetry's HTTP and database semantic conventions). */

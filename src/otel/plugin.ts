@@ -13,7 +13,8 @@ import {
 } from '@opentelemetry/api'
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
-import { activeTracer, instruments, type Instruments } from './instruments'
+import { activeTracer, instruments, samplingPlan, type Instruments } from './instruments'
+import { droppedUnder, parentIds, unsampledChild } from './sampling'
 import { hookSettings, recordFailure, serverSpans } from './spans'
 
 type Answer = Response | Promise<Response>
@@ -52,6 +53,10 @@ const KNOWN_METHODS = new Set([
 /** The longest `User-Agent` recorded (characters). */
 const MAX_AGENT = 512
 
+/** The request's method as OpenTelemetry's HTTP conventions name it. */
+const methodOf = (request: RequestContext): string =>
+  KNOWN_METHODS.has(request.method) ? request.method : '_OTHER'
+
 /** `host[:port]` (IPv6 in brackets) as `server.address` and `server.port`. */
 function serverAttributes(host: string, attributes: Attributes): void {
   const found = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host)
@@ -80,7 +85,20 @@ export class OpenTelemetryPlugin extends Plugin {
       const tracer = activeTracer()
       const measured = instruments()
       if ((!tracer && !measured) || this.#ignore?.(request)) return next()
-      return this.#observe(request, next, tracer, measured)
+      // the caller's trace (`traceparent` / `tracestate`, through the global propagator) is the parent
+      const parent = tracer
+        ? propagation.extract(ROOT_CONTEXT, request.headers, headersGetter)
+        : undefined
+      const plan = samplingPlan()
+      if (!measured && parent && plan) {
+        // a span the sampler surely drops: without a caller's trace, no span and no context (a
+        // handler's `trace.getActiveSpan()` is `undefined`); a caller's trace is continued by an
+        // unsampled span of ids only (children, `traceparent`, log lines), as the SDK would start it
+        const ids = parentIds(parent)
+        if (droppedUnder(plan, ids))
+          return ids ? context.with(trace.setSpan(parent, unsampledChild(plan, ids)), next) : next()
+      }
+      return this.#observe(request, next, tracer, parent, measured)
     }
   }
 
@@ -88,20 +106,20 @@ export class OpenTelemetryPlugin extends Plugin {
     request: RequestContext,
     next: () => Answer,
     tracer: Tracer | undefined,
+    parent: Context | undefined,
     measured: Instruments | undefined,
   ): Answer {
-    const started = performance.now()
-    const method = KNOWN_METHODS.has(request.method) ? request.method : '_OTHER'
+    const started = measured ? performance.now() : 0
+    const span = tracer && parent ? this.#start(tracer, request, parent) : undefined
+    // not sampled and no metrics: the span only carries its ids (children, `traceparent`, logs)
+    if (span && parent && !measured && !span.isRecording())
+      return context.with(trace.setSpan(parent, span), next)
+    const method = methodOf(request)
     // the scheme reads the URL: only for metrics and recording spans
     const activeAttributes: Attributes | undefined = measured
       ? { 'http.request.method': method, 'url.scheme': request.protocol }
       : undefined
     measured?.activeRequests.add(1, activeAttributes)
-    // the caller's trace (`traceparent` / `tracestate`, through the global propagator) is the parent
-    const parent = tracer
-      ? propagation.extract(ROOT_CONTEXT, request.headers, headersGetter)
-      : undefined
-    const span = tracer && parent ? this.#start(tracer, request, method, parent) : undefined
     const finish = (response: Response | undefined, thrown?: unknown): void => {
       const status = response?.status ?? 500
       const route = request.route
@@ -137,7 +155,8 @@ export class OpenTelemetryPlugin extends Plugin {
   }
 
   /** The request's SERVER span, named by its method until the route is known. */
-  #start(tracer: Tracer, request: RequestContext, method: string, parent: Context): Span {
+  #start(tracer: Tracer, request: RequestContext, parent: Context): Span {
+    const method = methodOf(request)
     const attributes: Attributes = { 'http.request.method': method, 'url.path': request.path }
     const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent)
     if (!span.isRecording()) return span

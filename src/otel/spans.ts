@@ -13,11 +13,13 @@ import {
   isSpanContextValid,
   type Span,
   type TextMapSetter,
+  type Tracer,
 } from '@opentelemetry/api'
 import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
-import { activeTracer, instruments } from './instruments'
+import { activeTracer, instruments, samplingPlan } from './instruments'
+import { surelyDropped } from './sampling'
 import { currentTiming } from './server-timing'
 import { summarize } from './sql'
 
@@ -53,8 +55,15 @@ export function recordFailure(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message })
 }
 
-function statement(sql: string, system: string): StatementEnd | undefined {
+/** The tracer, unless its sampler surely drops a span started here (the request is not sampled). */
+function samplingTracer(): Tracer | undefined {
   const tracer = activeTracer()
+  const plan = samplingPlan()
+  return tracer && !(plan && surelyDropped(plan, context.active())) ? tracer : undefined
+}
+
+function statement(sql: string, system: string): StatementEnd | undefined {
+  const tracer = samplingTracer()
   const measured = instruments()
   const timing = currentTiming()
   if (!tracer && !measured && !timing) return undefined
@@ -86,7 +95,7 @@ function statement(sql: string, system: string): StatementEnd | undefined {
 }
 
 function around<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const tracer = activeTracer()
+  const tracer = samplingTracer()
   if (!tracer) return work()
   return tracer.startActiveSpan(name, (span) =>
     work().then(
@@ -129,7 +138,7 @@ function hook(kind: HookKind, label: string, startedAt: number, error?: unknown)
   const timing = currentTiming()
   if (timing) timing.hooks += elapsed
   if (elapsed < hookSettings.thresholdMs) return
-  const tracer = activeTracer()
+  const tracer = samplingTracer()
   if (!tracer) return
   const span = tracer.startSpan(`${kind} ${label}`, {
     startTime: startedAt,
