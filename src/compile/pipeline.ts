@@ -4,6 +4,7 @@ import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
+import { telemetry, type Telemetry } from '../request/telemetry'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
@@ -132,6 +133,8 @@ export class EndpointCore {
   /** Too many query params is a 400 before anything reads them; then the `resolve` params (fw-api/auth users: a 401 before the body is read). */
   run(exchange: Exchange): Answer {
     if (this.#methodOnly) return this.#callMethod(exchange)
+    // fw-api/otel, when imported: the params phase starts here (request/telemetry.ts)
+    if (telemetry() !== undefined) exchange.paramsFrom = performance.now()
     const plan = this.#plan
     if (plan.readsQuery) {
       const tooMany = tooManyQuery(exchange.context, plan.options.limits)
@@ -156,7 +159,7 @@ export class EndpointCore {
 
   /** Every param of the endpoint (an asynchronous schema check, a Standard Schema library's: once it settles). */
   #params(exchange: Exchange): Answer {
-    if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
+    if (!this.#plan.params.length) return this.#paramsRead(exchange)
     const failures = extract(this.#plan.params, exchange, exchange.input, exchange.common)
     if (isThenable(failures))
       return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
@@ -165,9 +168,15 @@ export class EndpointCore {
 
   /** Params failed: a 400, rendered straight when nothing can intercept it, else thrown for the error hooks and plugins. */
   #checked(exchange: Exchange, failures: Failures | undefined): Answer {
-    if (!failures) return this.#beforeHooks(exchange, 0)
+    if (!failures) return this.#paramsRead(exchange)
     if (this.#intercepted) throw badRequest(failures)
     return this.#plan.renderer.invalid(failures.message, failures.issues)
+  }
+
+  /** The params are in (with fw-api/otel: the end of their phase): the before hooks, then the method. */
+  #paramsRead(exchange: Exchange): Answer {
+    if (exchange.paramsFrom !== undefined) telemetry()?.phase('params', exchange.paramsFrom)
+    return this.#beforeHooks(exchange, 0)
   }
 
   /** The before hooks from `from` on, outer class first, each with its own params; then the method. */
@@ -184,8 +193,33 @@ export class EndpointCore {
   #callMethod(exchange: Exchange): Answer {
     const rendered = this.#plan.renderer.result
     exchange.context.responder = rendered
+    const observer = telemetry()
+    if (observer !== undefined) return this.#observedMethod(exchange, rendered, observer)
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
     return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
+  }
+
+  /** `#callMethod` with fw-api/otel imported: the method (until its value settles) and the rendering are phases. */
+  #observedMethod(exchange: Exchange, rendered: Renderer['result'], observer: Telemetry): Answer {
+    const startedAt = performance.now()
+    const render = (value: unknown): Response => {
+      observer.phase('method', startedAt)
+      const renderFrom = performance.now()
+      const response = rendered(value)
+      observer.phase('render', renderFrom)
+      return response
+    }
+    const failed = (error: unknown): never => {
+      observer.phase('method', startedAt)
+      throw error
+    }
+    let result: unknown
+    try {
+      result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
+    } catch (error) {
+      return failed(error)
+    }
+    return isThenable(result) ? Promise.resolve(result).then(render, failed) : render(result)
   }
 }
 

@@ -16,9 +16,9 @@ import {
 } from '@opentelemetry/api'
 import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
-import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
+import type { HookKind, LogIds, Phase, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments } from './instruments'
-import { currentTiming } from './server-timing'
+import { currentTiming, ownTime } from './server-timing'
 import { summarize } from './sql'
 
 /** The server span of each request the plugin traces (log lines of any plugin order find it). */
@@ -81,6 +81,7 @@ function statement(sql: string, system: string): StatementEnd | undefined {
     if (timing) {
       timing.db += ms
       timing.statements++
+      timing.statementLog.push(started, ms)
     }
   }
 }
@@ -127,7 +128,7 @@ export const hookSettings = { thresholdMs: 1 }
 function hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void {
   const elapsed = performance.now() - startedAt
   const timing = currentTiming()
-  if (timing) timing.hooks += elapsed
+  if (timing) timing.hooks += ownTime(timing, startedAt)
   if (elapsed < hookSettings.thresholdMs) return
   const tracer = activeTracer()
   if (!tracer) return
@@ -142,5 +143,11 @@ function hook(kind: HookKind, label: string, startedAt: number, error?: unknown)
   span.end()
 }
 
+/** An endpoint's phase ended: its own time (statements excluded) goes to the request's `Server-Timing`. */
+function phase(name: Phase, startedAt: number): void {
+  const timing = currentTiming()
+  if (timing) timing[name] += ownTime(timing, startedAt)
+}
+
 /** What fw-api/otel registers when imported. */
-export const openTelemetry: Telemetry = { statement, around, logIds, failed, hook }
+export const openTelemetry: Telemetry = { statement, around, logIds, failed, hook, phase }

@@ -18,6 +18,9 @@ export interface LogIds {
 /** What ran: an `@api.before` / `@api.after` hook, or a plugin's `processRequest` / `processResponse`. */
 export type HookKind = 'before' | 'after' | 'plugin'
 
+/** A phase of an endpoint's own work, as `Server-Timing` splits it: params (query, `resolve` params, body, params), the method (until its value settles), rendering its value. */
+export type Phase = 'params' | 'method' | 'render'
+
 /** What `fw-api/otel` gives the instrumented points of fw. */
 export interface Telemetry {
   /** an ORM statement starts (`sql` as sent, with `$n` placeholders): its end, or none */
@@ -30,6 +33,8 @@ export interface Telemetry {
   failed(error: unknown): void
   /** a hook or plugin step ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
   hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void
+  /** the endpoint's `phase` ran from `startedAt` (`performance.now()`) until now */
+  phase(phase: Phase, startedAt: number): void
 }
 
 const registered: { telemetry?: Telemetry } = {}
