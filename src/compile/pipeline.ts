@@ -4,7 +4,7 @@ import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
-import { telemetry, type Telemetry } from '../request/telemetry'
+import { telemetry } from '../request/telemetry'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
@@ -194,32 +194,13 @@ export class EndpointCore {
     const rendered = this.#plan.renderer.result
     exchange.context.responder = rendered
     const observer = telemetry()
-    if (observer !== undefined) return this.#observedMethod(exchange, rendered, observer)
+    if (observer !== undefined)
+      return observer.method(
+        () => this.#plan.method.call(exchange.at(this.#level), exchange.input),
+        rendered,
+      )
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
     return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
-  }
-
-  /** `#callMethod` with fw-api/otel imported: the method (until its value settles) and the rendering are phases. */
-  #observedMethod(exchange: Exchange, rendered: Renderer['result'], observer: Telemetry): Answer {
-    const startedAt = performance.now()
-    const render = (value: unknown): Response => {
-      observer.phase('method', startedAt)
-      const renderFrom = performance.now()
-      const response = rendered(value)
-      observer.phase('render', renderFrom)
-      return response
-    }
-    const failed = (error: unknown): never => {
-      observer.phase('method', startedAt)
-      throw error
-    }
-    let result: unknown
-    try {
-      result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
-    } catch (error) {
-      return failed(error)
-    }
-    return isThenable(result) ? Promise.resolve(result).then(render, failed) : render(result)
   }
 }
 

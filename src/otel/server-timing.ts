@@ -6,7 +6,9 @@
  */
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
+import type { Phase } from '../request/telemetry'
 import { createAsyncStorage } from '../utils/async-storage'
+import { isThenable } from '../utils/thenable'
 
 /** What one request spent so far, filled by its ORM statements, hooks and phases (otel/spans.ts). */
 export interface RequestTiming {
@@ -55,6 +57,43 @@ const timings = createAsyncStorage<RequestTiming>()
 /** The timing of the request running here, if `serverTiming()` measures it. */
 export function currentTiming(): RequestTiming | undefined {
   return timings?.getStore()
+}
+
+/** The endpoint's phase `name` ran from `startedAt` until now: its own time goes to the request's timing. */
+export function timePhase(name: Phase, startedAt: number): void {
+  const timing = currentTiming()
+  if (timing) timing[name] += ownTime(timing, startedAt)
+}
+
+/**
+ * The endpoint's method (`call`) and the rendering of its value (`render`), each a phase
+ * (the core calls it through request/telemetry.ts when fw-api/otel is imported).
+ *
+ * @example return timedMethod(() => method.call(self, input), renderer.result)
+ */
+export function timedMethod(
+  call: () => unknown,
+  render: (value: unknown) => Response,
+): Response | Promise<Response> {
+  const startedAt = performance.now()
+  const rendered = (value: unknown): Response => {
+    timePhase('method', startedAt)
+    const renderFrom = performance.now()
+    const response = render(value)
+    timePhase('render', renderFrom)
+    return response
+  }
+  const failed = (error: unknown): never => {
+    timePhase('method', startedAt)
+    throw error
+  }
+  let result: unknown
+  try {
+    result = call()
+  } catch (error) {
+    return failed(error)
+  }
+  return isThenable(result) ? Promise.resolve(result).then(rendered, failed) : rendered(result)
 }
 
 /** `ms` as a `dur` value: milliseconds, to 0.1 ms. */

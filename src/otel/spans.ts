@@ -16,9 +16,9 @@ import {
 } from '@opentelemetry/api'
 import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
-import type { HookKind, LogIds, Phase, StatementEnd, Telemetry } from '../request/telemetry'
+import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments } from './instruments'
-import { currentTiming, ownTime } from './server-timing'
+import { currentTiming, ownTime, timedMethod, timePhase } from './server-timing'
 import { summarize } from './sql'
 
 /** The server span of each request the plugin traces (log lines of any plugin order find it). */
@@ -143,11 +143,13 @@ function hook(kind: HookKind, label: string, startedAt: number, error?: unknown)
   span.end()
 }
 
-/** An endpoint's phase ended: its own time (statements excluded) goes to the request's `Server-Timing`. */
-function phase(name: Phase, startedAt: number): void {
-  const timing = currentTiming()
-  if (timing) timing[name] += ownTime(timing, startedAt)
-}
-
 /** What fw-api/otel registers when imported. */
-export const openTelemetry: Telemetry = { statement, around, logIds, failed, hook, phase }
+export const openTelemetry: Telemetry = {
+  statement,
+  around,
+  logIds,
+  failed,
+  hook,
+  phase: timePhase,
+  method: timedMethod,
+}

@@ -21,6 +21,9 @@ export type HookKind = 'before' | 'after' | 'plugin'
 /** A phase of an endpoint's own work, as `Server-Timing` splits it: params (query, `resolve` params, body, params), the method (until its value settles), rendering its value. */
 export type Phase = 'params' | 'method' | 'render'
 
+/** A `Response`, or the promise of one. */
+type Answer = Response | Promise<Response>
+
 /** What `fw-api/otel` gives the instrumented points of fw. */
 export interface Telemetry {
   /** an ORM statement starts (`sql` as sent, with `$n` placeholders): its end, or none */
@@ -35,6 +38,8 @@ export interface Telemetry {
   hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void
   /** the endpoint's `phase` ran from `startedAt` (`performance.now()`) until now */
   phase(phase: Phase, startedAt: number): void
+  /** the endpoint's method (`call`), its value (once settled) rendered by `render`, each a timed phase */
+  method(call: () => unknown, render: (value: unknown) => Response): Answer
 }
 
 const registered: { telemetry?: Telemetry } = {}
