@@ -18,8 +18,6 @@ export class Exchange {
   body: unknown = undefined
   /** per whole-body param of the endpoint: does the body's content type suit it (compile/extract.ts) */
   bodyAccepted: readonly boolean[] | undefined = undefined
-  /** with fw-api/otel imported: when its params phase began (`performance.now()`); never set otherwise */
-  declare paramsFrom?: number
   readonly #made: (BaseAPI | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]
 

@@ -133,8 +133,6 @@ export class EndpointCore {
   /** Too many query params is a 400 before anything reads them; then the `resolve` params (fw-api/auth users: a 401 before the body is read). */
   run(exchange: Exchange): Answer {
     if (this.#methodOnly) return this.#callMethod(exchange)
-    // fw-api/otel, when imported: the params phase starts here (request/telemetry.ts)
-    if (telemetry() !== undefined) exchange.paramsFrom = performance.now()
     const plan = this.#plan
     if (plan.readsQuery) {
       const tooMany = tooManyQuery(exchange.context, plan.options.limits)
@@ -159,7 +157,7 @@ export class EndpointCore {
 
   /** Every param of the endpoint (an asynchronous schema check, a Standard Schema library's: once it settles). */
   #params(exchange: Exchange): Answer {
-    if (!this.#plan.params.length) return this.#paramsRead(exchange)
+    if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
     const failures = extract(this.#plan.params, exchange, exchange.input, exchange.common)
     if (isThenable(failures))
       return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
@@ -168,15 +166,9 @@ export class EndpointCore {
 
   /** Params failed: a 400, rendered straight when nothing can intercept it, else thrown for the error hooks and plugins. */
   #checked(exchange: Exchange, failures: Failures | undefined): Answer {
-    if (!failures) return this.#paramsRead(exchange)
+    if (!failures) return this.#beforeHooks(exchange, 0)
     if (this.#intercepted) throw badRequest(failures)
     return this.#plan.renderer.invalid(failures.message, failures.issues)
-  }
-
-  /** The params are in (with fw-api/otel: the end of their phase): the before hooks, then the method. */
-  #paramsRead(exchange: Exchange): Answer {
-    if (exchange.paramsFrom !== undefined) telemetry()?.phase('params', exchange.paramsFrom)
-    return this.#beforeHooks(exchange, 0)
   }
 
   /** The before hooks from `from` on, outer class first, each with its own params; then the method. */
@@ -193,6 +185,7 @@ export class EndpointCore {
   #callMethod(exchange: Exchange): Answer {
     const rendered = this.#plan.renderer.result
     exchange.context.responder = rendered
+    // fw-api/otel, when imported: the method and its rendering are timed (request/telemetry.ts)
     const observer = telemetry()
     if (observer !== undefined)
       return observer.method(

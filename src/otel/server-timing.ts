@@ -6,14 +6,17 @@
  */
 import { AROUND, Plugin } from '../api/plugin'
 import type { RequestContext } from '../request/context'
-import type { Phase } from '../request/telemetry'
 import { createAsyncStorage } from '../utils/async-storage'
 import { isThenable } from '../utils/thenable'
 
 /** What one request spent so far, filled by its ORM statements, hooks and phases (otel/spans.ts). */
 export interface RequestTiming {
-  /** ms reading the query, `resolve` params, body and params (their statements excluded, as below) */
+  /** when the request reached `serverTiming()` (`performance.now()`) */
+  startedAt: number
+  /** ms from there to the endpoint's method: routing, the query, `resolve` params, body and params (hooks and statements excluded, as below); all of it when the method was never called */
   params: number
+  /** did the endpoint's method start */
+  called: boolean
   /** ms in `@api.before` / `@api.after` hooks and plugin steps */
   hooks: number
   /** ms in the endpoint's method, until its value settled */
@@ -60,7 +63,7 @@ export function currentTiming(): RequestTiming | undefined {
 }
 
 /** The endpoint's phase `name` ran from `startedAt` until now: its own time goes to the request's timing. */
-export function timePhase(name: Phase, startedAt: number): void {
+function timePhase(name: 'method' | 'render', startedAt: number): void {
   const timing = currentTiming()
   if (timing) timing[name] += ownTime(timing, startedAt)
 }
@@ -75,6 +78,12 @@ export function timedMethod(
   call: () => unknown,
   render: (value: unknown) => Response,
 ): Response | Promise<Response> {
+  const timing = currentTiming()
+  if (timing) {
+    // what ran before the method, hooks and statements set apart, is the params phase
+    timing.params = Math.max(0, ownTime(timing, timing.startedAt) - timing.hooks)
+    timing.called = true
+  }
   const startedAt = performance.now()
   const rendered = (value: unknown): Response => {
     timePhase('method', startedAt)
@@ -134,7 +143,9 @@ export class ServerTimingPlugin extends Plugin {
     this[AROUND] = (_request: RequestContext, next: () => Response | Promise<Response>) => {
       const started = performance.now()
       const timing: RequestTiming = {
+        startedAt: started,
         params: 0,
+        called: false,
         hooks: 0,
         method: 0,
         db: 0,
@@ -145,6 +156,7 @@ export class ServerTimingPlugin extends Plugin {
       const answer = timings ? timings.run(timing, next) : next()
       const stamp = (response: Response): Response => {
         const total = performance.now() - started
+        if (!timing.called) timing.params = Math.max(0, ownTime(timing, started) - timing.hooks)
         const parts = [
           `app;dur=${duration(Math.max(0, total - timing.db))}`,
           `total;dur=${duration(total)}`,

@@ -18,7 +18,7 @@ import type { RequestContext } from '../request/context'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments } from './instruments'
-import { currentTiming, ownTime, timedMethod, timePhase } from './server-timing'
+import { currentTiming, ownTime, timedMethod } from './server-timing'
 import { summarize } from './sql'
 
 /** The server span of each request the plugin traces (log lines of any plugin order find it). */
@@ -150,6 +150,5 @@ export const openTelemetry: Telemetry = {
   logIds,
   failed,
   hook,
-  phase: timePhase,
   method: timedMethod,
 }

@@ -18,9 +18,6 @@ export interface LogIds {
 /** What ran: an `@api.before` / `@api.after` hook, or a plugin's `processRequest` / `processResponse`. */
 export type HookKind = 'before' | 'after' | 'plugin'
 
-/** A phase of an endpoint's own work, as `Server-Timing` splits it: params (query, `resolve` params, body, params), the method (until its value settles), rendering its value. */
-export type Phase = 'params' | 'method' | 'render'
-
 /** A `Response`, or the promise of one. */
 type Answer = Response | Promise<Response>
 
@@ -36,9 +33,7 @@ export interface Telemetry {
   failed(error: unknown): void
   /** a hook or plugin step ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
   hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void
-  /** the endpoint's `phase` ran from `startedAt` (`performance.now()`) until now */
-  phase(phase: Phase, startedAt: number): void
-  /** the endpoint's method (`call`), its value (once settled) rendered by `render`, each a timed phase */
+  /** the endpoint's method (`call`), its value (once settled) rendered by `render`: the params, method and render phases of `Server-Timing` */
   method(call: () => unknown, render: (value: unknown) => Response): Answer
 }
 
