@@ -4,6 +4,7 @@ import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
+import { telemetry } from '../request/telemetry'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
@@ -184,6 +185,13 @@ export class EndpointCore {
   #callMethod(exchange: Exchange): Answer {
     const rendered = this.#plan.renderer.result
     exchange.context.responder = rendered
+    // fw-api/otel, when imported: the method and its rendering are timed (request/telemetry.ts)
+    const observer = telemetry()
+    if (observer !== undefined)
+      return observer.method(
+        () => this.#plan.method.call(exchange.at(this.#level), exchange.input),
+        rendered,
+      )
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
     return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
   }

@@ -20,7 +20,7 @@ import { databaseFailureOf, describeFailure, stackFrames } from '../utils/databa
 import type { HookKind, LogIds, StatementEnd, Telemetry } from '../request/telemetry'
 import { activeTracer, instruments, samplingPlan } from './instruments'
 import { surelyDropped } from './sampling'
-import { currentTiming } from './server-timing'
+import { currentTiming, ownTime, timedMethod } from './server-timing'
 import { summarize } from './sql'
 
 /** The server span of each request the plugin traces (log lines of any plugin order find it). */
@@ -90,6 +90,7 @@ function statement(sql: string, system: string): StatementEnd | undefined {
     if (timing) {
       timing.db += ms
       timing.statements++
+      timing.statementLog.push(started, ms)
     }
   }
 }
@@ -136,7 +137,7 @@ export const hookSettings = { thresholdMs: 1 }
 function hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void {
   const elapsed = performance.now() - startedAt
   const timing = currentTiming()
-  if (timing) timing.hooks += elapsed
+  if (timing) timing.hooks += ownTime(timing, startedAt)
   if (elapsed < hookSettings.thresholdMs) return
   const tracer = samplingTracer()
   if (!tracer) return
@@ -152,4 +153,11 @@ function hook(kind: HookKind, label: string, startedAt: number, error?: unknown)
 }
 
 /** What fw-api/otel registers when imported. */
-export const openTelemetry: Telemetry = { statement, around, logIds, failed, hook }
+export const openTelemetry: Telemetry = {
+  statement,
+  around,
+  logIds,
+  failed,
+  hook,
+  method: timedMethod,
+}

@@ -18,6 +18,9 @@ export interface LogIds {
 /** What ran: an `@api.before` / `@api.after` hook, or a plugin's `processRequest` / `processResponse`. */
 export type HookKind = 'before' | 'after' | 'plugin'
 
+/** A `Response`, or the promise of one. */
+type Answer = Response | Promise<Response>
+
 /** What `fw-api/otel` gives the instrumented points of fw. */
 export interface Telemetry {
   /** an ORM statement starts (`sql` as sent, with `$n` placeholders): its end, or none */
@@ -30,6 +33,8 @@ export interface Telemetry {
   failed(error: unknown): void
   /** a hook or plugin step ran from `startedAt` (`performance.now()`) until now: a child span if it took long */
   hook(kind: HookKind, label: string, startedAt: number, error?: unknown): void
+  /** the endpoint's method (`call`), its value (once settled) rendered by `render`: the params, method and render phases of `Server-Timing` */
+  method(call: () => unknown, render: (value: unknown) => Response): Answer
 }
 
 const registered: { telemetry?: Telemetry } = {}

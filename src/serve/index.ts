@@ -11,7 +11,10 @@
 import '../health/index'
 import { registerServing } from '../service/host'
 import { runService } from '../service/run'
+import { registerNodeSocketAdapter } from '../ws/node-adapter'
 
 registerServing(runService)
+// fw-api/ws's sockets on node:http servers (loaded on the first upgrade; fw-api/ws names no Node module)
+registerNodeSocketAdapter(() => import('crossws/adapters/node'))
 
 export type { CloseOptions, RunOptions, RunningServer, Timeouts } from './types'

@@ -2,11 +2,13 @@
  * WebSockets on a node:http server (fw's own from `service.run()`, the one Express, Koa, Fastify or
  * Nest listen on, or yours): its `upgrade` event answered through fw's fetch, an accepted
  * handshake completed by crossws's Node adapter (the `ws` library), a refusal written as the
- * HTTP response it is. crossws is loaded on the first upgrade.
+ * HTTP response it is. crossws is loaded on the first upgrade, through the loader `fw-api/serve`
+ * registers (ws/node-adapter.ts): fw-api/ws names no Node module.
  */
 import type { NodeAdapter } from 'crossws/adapters/node'
 import type { FetchHandler } from '../types'
 import { concatBytes } from '../utils/bytes'
+import { nodeSocketAdapter } from './node-adapter'
 import { answerUpgrade, handOver, LiveSockets, socketHooks } from './runtime'
 
 /**
@@ -48,7 +50,7 @@ const adapters = new Map<number, Promise<NodeAdapter>>()
 function adapterFor(maxPayload: number): Promise<NodeAdapter> {
   let adapter = adapters.get(maxPayload)
   if (!adapter) {
-    adapter = import('crossws/adapters/node').then(({ default: nodeAdapter }) =>
+    adapter = nodeSocketAdapter()().then(({ default: nodeAdapter }) =>
       nodeAdapter({
         hooks: socketHooks(),
         getNamespace: () => 'fw',
@@ -185,6 +187,7 @@ async function upgrade(
  * const closeSockets = attachNodeUpgrades(server, service.fetch)
  */
 export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => void {
+  nodeSocketAdapter() // throws now, not on the first upgrade, without fw-api/serve
   const node = server as UpgradeServer
   const live = new LiveSockets()
   const shared = (): boolean => (node.listenerCount?.('upgrade') ?? 1) > 1
@@ -202,10 +205,11 @@ export function attachNodeUpgrades(server: unknown, fetch: FetchHandler): () => 
  * Koa or Fastify listen on: `app.listen()` returns it, Fastify's is `app.server`). Returns what
  * closes its open sockets (1001, "going away"): call it before `server.close()`. Another upgrade
  * handler on the server (socket.io, your own `ws` server) keeps the paths fw answers 404 to.
+ * Needs `import 'fw-api/serve'` (it loads crossws's Node adapter); throws without it.
  *
  * @example
  * const server = app.listen(3000)            // Express, fw attached (docs/integration.md)
- * const closeSockets = ws.attachWebSocket(server, service)
+ * const closeSockets = ws.attachWebSocket(server, service) // with `import 'fw-api/serve'`
  */
 export function attachWebSocket(
   server: UpgradeServer,

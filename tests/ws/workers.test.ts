@@ -20,8 +20,8 @@ describe('socket rooms as Durable Objects in workerd', () => {
   let server: Server
   let base: string
   beforeAll(async () => {
-    // fw-api/ws's entry carries its Node glue (crossws's node adapter): nodejs_compat lets the bundle load
-    server = await startServer(labelled('workerd'), ENTRY, 120_000, { WORKERD_FLAGS: 'nodejs_compat', WORKERD_DO: JSON.stringify({ ROOMS: 'ChatRoom' }) })
+    // no nodejs_compat: fw-api/ws names no Node module (fw-api/serve loads crossws's Node adapter)
+    server = await startServer(labelled('workerd'), ENTRY, 120_000, { WORKERD_DO: JSON.stringify({ ROOMS: 'ChatRoom' }) })
     base = `${server.origin.replace('http:', 'ws:')}/api/chat`
   }, 150_000)
   afterAll(async () => {
