@@ -5,7 +5,6 @@
  * resolving to its awaited result's wire type (docs/openapi.md, "The typed client").
  */
 import type { StandardSchemaV1 } from '../types'
-import type { Socket } from '../ws/socket'
 import type { ClientSocket, ConnectOptions } from './socket'
 
 /**
@@ -170,7 +169,7 @@ type SocketCall<In, Out, P, Common> = SocketEndpoint<
 >
 
 type Call<F, Common> = F extends (socket: infer S, params: infer P) => unknown
-  ? S extends Socket<infer In, infer Out, infer _Params>
+  ? S extends { readonly '~types': { readonly receive: infer In; readonly send: infer Out } }
     ? SocketCall<In, Out, P, Common>
     : HttpCall<F, Common>
   : HttpCall<F, Common>

@@ -25,6 +25,11 @@ export class Socket<
   P = Record<string, unknown>,
 > implements AsyncIterable<Received<In>>
 {
+  /**
+   * The schemas' types, for the typed client to read without importing this class (no value at
+   * run time): `fw-api/client` matches a socket method's first parameter on it.
+   */
+  declare readonly '~types': { readonly receive: In; readonly send: Out }
   /** the upgrade request: URL, headers, the params, its context */
   readonly request: SocketRequest<P>
   /** settles once the connection is closed, with its code and reason */
