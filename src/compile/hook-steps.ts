@@ -1,6 +1,6 @@
 import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
-import { telemetry, timedHook } from '../request/telemetry'
+import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
 import { rescued, whenAnswered, type Answer, type Step } from './compose'
 import type { Exchange } from './exchange'
@@ -47,7 +47,7 @@ function callBeforeHook(
   if (failures) throw badRequest(failures)
   exchange.context.responder = renderer.result
   // fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts)
-  const observer = telemetry()
+  const observer = telemetryHost.telemetry
   if (observer === undefined) return hook.method.call(exchange.at(hook.level), hookInput)
   const startedAt = performance.now()
   return timedHook(
@@ -81,7 +81,7 @@ export function afterHookStep(
   const run = (exchange: Exchange, response: Response): Answer => {
     try {
       exchange.context.responder = own.result
-      const observer = telemetry()
+      const observer = telemetryHost.telemetry
       const startedAt = observer ? performance.now() : 0
       const called = hook.method.call(exchange.at(hook.level), response)
       const replaced = observer ? timedHook(observer, 'after', label, startedAt, called) : called

@@ -4,7 +4,7 @@ import type { BodyPlan } from '../body'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
-import { telemetry } from '../request/telemetry'
+import { telemetryHost } from '../request/telemetry'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
@@ -186,7 +186,7 @@ export class EndpointCore {
     const rendered = this.#plan.renderer.result
     exchange.context.responder = rendered
     // fw-api/otel, when imported: the method and its rendering are timed (request/telemetry.ts)
-    const observer = telemetry()
+    const observer = telemetryHost.telemetry
     if (observer !== undefined)
       return observer.method(
         () => this.#plan.method.call(exchange.at(this.#level), exchange.input),

@@ -2,7 +2,7 @@ import { AROUND, type Plugin, type PluginResult } from '../api/plugin'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
-import { telemetry, timedHook } from '../request/telemetry'
+import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
 import { rescued, type Answer, type Handler, type Step } from './compose'
 
@@ -59,7 +59,7 @@ function pluginStepOf<State>(
     if (!plugin.processRequest) return next(state)
     const context = contextOf(state)
     // fw-api/otel, when imported: a step that takes long is a child span (request/telemetry.ts)
-    const observer = telemetry()
+    const observer = telemetryHost.telemetry
     const startedAt = observer ? performance.now() : 0
     const called: PluginResult = plugin.processRequest(context.raw, context)
     const early = observer ? timedHook(observer, 'plugin', requestLabel, startedAt, called) : called
@@ -71,7 +71,7 @@ function pluginStepOf<State>(
   /** `processResponse` on the answer: its `Response` replaces it. */
   const leave = (state: State, response: Response): Answer => {
     try {
-      const observer = telemetry()
+      const observer = telemetryHost.telemetry
       const startedAt = observer ? performance.now() : 0
       const called: PluginResult = plugin.processResponse?.(response, contextOf(state))
       const replaced = observer

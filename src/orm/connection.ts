@@ -13,7 +13,7 @@ import {
   type DrizzleFactory,
 } from './drivers'
 import { observedClient } from './observed'
-import { telemetry } from '../request/telemetry'
+import { telemetryHost } from '../request/telemetry'
 
 /**
  * The drizzle database fw's orm runs on (PGlite and postgres.js both are one).
@@ -217,7 +217,7 @@ export class Database {
   async #open(): Promise<Opened> {
     const { schema, onQuery } = this.options
     // fw-api/otel, when imported: a span and a duration per statement (orm/observed.ts)
-    const observer = telemetry()
+    const observer = telemetryHost.telemetry
     const observed = <C extends object>(client: C): C =>
       observer ? observedClient(client, observer, 'postgresql') : client
     const config = { schema, ...(onQuery ? { logger: { logQuery: onQuery } } : {}) }

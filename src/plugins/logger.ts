@@ -1,7 +1,7 @@
 import { Plugin } from '../api/plugin'
 import { HttpError } from '../exceptions'
 import type { RequestContext } from '../request/context'
-import { telemetry } from '../request/telemetry'
+import { telemetryHost } from '../request/telemetry'
 import { databaseFailureOf, describeFailure, stackFrames } from '../utils/database-errors'
 
 /**
@@ -63,7 +63,7 @@ export class Logger extends Plugin {
 
   #write(record: LogRecord, ctx: RequestContext): void {
     // fw-api/otel, when imported and the request is traced: its ids (request/telemetry.ts)
-    const ids = telemetry()?.logIds(ctx)
+    const ids = telemetryHost.telemetry?.logIds(ctx)
     if (ids !== undefined) Object.assign(record, ids)
     this.sink(JSON.stringify(record), record)
   }

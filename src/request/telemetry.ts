@@ -1,6 +1,6 @@
 /**
  * The seam through which `fw-api/otel` observes what the core, the ORM, auth and the client do
- * (SPEC §15): none of them imports `@opentelemetry/api`; each asks `telemetry()` and does nothing
+ * (SPEC §15): none of them imports `@opentelemetry/api`; each reads `telemetryHost.telemetry` and does nothing
  * more when it is `undefined` (the entry was never imported). `fw-api/otel` registers itself here
  * when imported, as the other entries do in service/host.ts.
  */
@@ -37,7 +37,13 @@ export interface Telemetry {
   method(call: () => unknown, render: (value: unknown) => Response): Answer
 }
 
-const registered: { telemetry?: Telemetry } = {}
+/**
+ * The registered telemetry: `telemetryHost.telemetry` is `undefined` while `fw-api/otel` is not
+ * imported. The request path reads the field (no call into this module per request).
+ *
+ * @example const observer = telemetryHost.telemetry
+ */
+export const telemetryHost: { telemetry?: Telemetry } = {}
 
 /**
  * Register the telemetry (called by the `fw-api/otel` entry when imported).
@@ -45,19 +51,14 @@ const registered: { telemetry?: Telemetry } = {}
  * @example registerTelemetry(openTelemetry)
  */
 export function registerTelemetry(telemetry: Telemetry): void {
-  registered.telemetry ??= telemetry
-}
-
-/** The registered telemetry, `undefined` while `fw-api/otel` is not imported. */
-export function telemetry(): Telemetry | undefined {
-  return registered.telemetry
+  telemetryHost.telemetry ??= telemetry
 }
 
 /**
  * `result` (a hook's return) reported to `observer` as the hook `label` that started at
  * `startedAt`, once it settles; the same value (or a promise of it) back.
  *
- * @example return timedHook(telemetry(), 'before', label, performance.now(), hook.method.call(self, input))
+ * @example return timedHook(telemetryHost.telemetry, 'before', label, performance.now(), hook.method.call(self, input))
  */
 export function timedHook<T>(
   observer: Telemetry,
@@ -88,6 +89,6 @@ export function timedHook<T>(
  * @example const ok = await observed('fw.auth.verify_password', () => hasher.verify(plain, stored))
  */
 export function observed<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const current = registered.telemetry
+  const current = telemetryHost.telemetry
   return current ? current.around(name, work) : work()
 }

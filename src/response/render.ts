@@ -12,7 +12,7 @@ import { BARE, type Template } from './response'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
 import { resolveAdapter } from '../schema/resolve'
 import { isThenable } from '../utils/thenable'
-import { telemetry } from '../request/telemetry'
+import { telemetryHost } from '../request/telemetry'
 
 export type { Stringify } from './failure'
 
@@ -162,7 +162,7 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     if (httpError.status >= 500) {
       onError?.(thrown)
       // fw-api/otel, when imported: the request's span records it (request/telemetry.ts)
-      telemetry()?.failed(thrown)
+      telemetryHost.telemetry?.failed(thrown)
     }
     const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
     return failure(
