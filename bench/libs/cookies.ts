@@ -3,7 +3,7 @@
  * Prints the cases where they disagree, then the cost of each.
  */
 import { parse } from 'cookie'
-import { parseCookies } from '../../src/request/parse'
+import { cookieValue, parseCookies } from '../../src/request/parse'
 import { compare } from './measure'
 
 const cases = ['a=1; b=2', 'a=1;b=2', ' a = 1 ;  b=2 ', 'a="x y"', 'a=%20x%3B', 't=a=b', 'a=', 'junk; a=1; =x', '', 'a=1; a=2', 'a=%zz; b=%', '__proto__=x; constructor=y; a=1', 'a=\u00a01\u00a0', 'a="%22q%22"']
@@ -19,17 +19,7 @@ compare('cookies (4 pairs)', [
   { name: 'cookie.parse', run: () => parse(typical) },
 ])
 
-/** `cookie.parse` with fw's value rules: surrounding whitespace and DQUOTEs dropped, a bad escape kept as text. */
-function cookieValue(raw: string): string {
-  let value = raw.trim()
-  if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-  if (!value.includes('%')) return value
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
-}
+// `cookie.parse` with fw's value rules (request/parse.ts's cookieValue)
 const wrapped = (header: string) => {
   const out = parse(header, { decode: cookieValue })
   delete out['']

@@ -51,8 +51,10 @@ function isSpaceOrTab(code: number): boolean {
 /**
  * A cookie value: whitespace around it and one pair of surrounding DQUOTEs dropped, then
  * percent-decoded; a malformed escape is kept as text.
+ *
+ * @example cookieValue(' "a%20b" ') // 'a b'
  */
-function cookieValue(raw: string): string {
+export function cookieValue(raw: string): string {
   let value = raw.trim()
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
   if (!value.includes('%')) return value

@@ -1,7 +1,7 @@
 /** `parseCookies`: the `Cookie` header as the request context reads it (RFC 6265 §5.4 parsing, made lenient). */
 import { parse } from 'cookie'
 import { describe, expect, it } from 'vitest'
-import { parseCookies } from '../../src/request/parse'
+import { cookieValue, parseCookies } from '../../src/request/parse'
 import { cpuTimeSync } from '../helpers/time'
 
 const plain = (header: string | null): Record<string, string> => ({ ...parseCookies(header) })
@@ -48,17 +48,7 @@ describe('parseCookies', () => {
   })
 
   it("splits pairs as the `cookie` package does (its parse with fw's value rules) on 3000 random headers", () => {
-    // fw's value rules, as request/parse.ts applies them (a dev-only comparison: fw no longer ships `cookie`)
-    const cookieValue = (raw: string): string => {
-      let value = raw.trim()
-      if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-      if (!value.includes('%')) return value
-      try {
-        return decodeURIComponent(value)
-      } catch {
-        return value
-      }
-    }
+    // fw's value rules (request/parse.ts's cookieValue) on the `cookie` package's split: the pairs must match
     const reference = (header: string): Record<string, string> => {
       const pairs = { ...(parse(header, { decode: cookieValue }) as Record<string, string>) }
       delete pairs['']
