@@ -13,12 +13,3 @@ import { registerSockets } from '../sockets'
 
 registerSockets({ index: channelsOf, connect: connectRoute })
 
-export type {
-  ClientSocket,
-  ConnectOptions,
-  ReconnectOptions,
-  SocketErrorFrame,
-  WebSocketConstructor,
-  WebSocketLike,
-} from '../socket'
-export type { ClientAsyncAPI } from '../channels'
