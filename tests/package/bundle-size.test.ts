@@ -9,7 +9,7 @@
  * gzip, 5.15×; before the core was cut: 290,658 B / 99,040 B gzip, 11.62×). After the turn-5
  * merges (default deadline, client address, health and proxy seams) and the namespaces' callables
  * marked pure (unused plugins and confs tree-shaken): 130,539 B / 47,250 B gzip, 5.22×. With the body
- * readers and uploaded files behind the body markers (body/support.ts, issue #55): 105,096 B /
+ * readers and uploaded files behind the body markers (body/support.ts): 105,096 B /
  * 38,441 B gzip, 4.20×; conf classes without a computed member (api/install.ts `SelfInstalling`):
  * 102,151 B / 37,231 B gzip, 4.09×; the Cookie header split by fw, not the `cookie` package:
  * 98,119 B / 35,892 B gzip, 3.92×; the graceful-close tracker made by the serving layer: 97,002 B /

@@ -140,7 +140,8 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the client addre
     for (const from of [TRUSTED, UNTRUSTED]) {
       const answer = await sendOnce(server.origin, '/api/who', from, { 'x-forwarded-for': `${chain},198.51.100.7` })
       expect(answer.status, answer.body.slice(0, 200)).toBeLessThan(500)
-      expect(answer.ms, `${answer.status} ${answer.body.slice(0, 200)}`).toBeLessThan(2000)
+      // a hang or blow-up guard, wide for a busy machine (a linear parse answers in a few ms)
+      expect(answer.ms, `${answer.status} ${answer.body.slice(0, 200)}`).toBeLessThan(5000)
       if (answer.status === 200) expect(JSON.parse(answer.body).ip).toBe(from === TRUSTED ? '198.51.100.7' : UNTRUSTED)
       else expect([400, 413, 431]).toContain(answer.status)
     }
