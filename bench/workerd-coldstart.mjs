@@ -19,37 +19,19 @@
  *
  *   node bench/workerd-coldstart.mjs
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Miniflare } from 'miniflare'
 import { bundleEntries, measureBundle } from './bundle-size.mjs'
 import { compatibilityDate } from './worker-bundle.mjs'
+import { childPids, processCpuNs } from './libs/proc.mjs'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9)
 const EMPTY_WORKER = 'export default { fetch() { return new Response("") } }'
 
-/** The process ids of this process's children (miniflare's workerd among them). */
-function children(pid) {
-  const ids = []
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
-    if (text) ids.push(...text.split(' ').map(Number))
-  }
-  return ids
-}
+const children = childPids
 
-/** A process's CPU time so far, ns (every thread). */
-function cpuNs(pid) {
-  let total = 0
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
-    } catch {
-      // a thread that ended between the listing and the read
-    }
-  }
-  return total
-}
+const cpuNs = processCpuNs
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)

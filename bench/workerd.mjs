@@ -11,11 +11,12 @@
  *
  *   node bench/workerd.mjs    # or BENCH_RUNTIMES=workerd npm run bench:quick
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Miniflare } from 'miniflare'
 import { bundleWorker, compatibilityDate, workerModules } from './worker-bundle.mjs'
+import { childPids, processCpuNs } from './libs/proc.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -28,15 +29,7 @@ const APPS = env('BENCH_WORKERD_APPS', 'floor,hono,fw').split(',')
 const outfile = process.env.BENCH_WORKERD_BUNDLE ?? path.join(here, '.build', 'workerd-app.mjs')
 if (!process.env.BENCH_WORKERD_BUNDLE) await bundleWorker(path.join(here, 'workerd-app.ts'), outfile)
 
-/** The process ids of this process's children (miniflare's workerd among them). */
-function children(pid) {
-  const ids = []
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
-    if (text) ids.push(...text.split(' ').map(Number))
-  }
-  return ids
-}
+const children = childPids
 
 // `cf`: the properties the platform gives each incoming request (fixed, so miniflare fetches none).
 const options = { modules: workerModules(outfile), compatibilityDate: compatibilityDate(), cf: { colo: 'BENCH', country: 'XX' } }
@@ -69,17 +62,7 @@ async function start() {
 }
 
 /** workerd's CPU time so far, ns (every thread). */
-function cpuNs() {
-  let total = 0
-  for (const task of readdirSync(`/proc/${workerd}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${workerd}/task/${task}/schedstat`, 'utf8').split(' ')[0])
-    } catch {
-      // a thread that ended between the listing and the read
-    }
-  }
-  return total
-}
+const cpuNs = () => processCpuNs(workerd)
 
 async function call(query) {
   const response = await mf.dispatchFetch(`http://bench.local/${query}`)
