@@ -12,4 +12,3 @@ import { channelsOf, connectRoute } from '../channels'
 import { registerSockets } from '../sockets'
 
 registerSockets({ index: channelsOf, connect: connectRoute })
-
