@@ -26,18 +26,50 @@ const LIBRARIES = {
     min: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
     titles: v.pipe(v.array(v.string()), v.maxLength(3)),
     title: v.pipe(v.string(), v.minLength(1), v.maxLength(50)),
+    content: v.optional(v.pipe(v.string(), v.maxLength(200)), '(none)'),
+    note: v.optional(v.pipe(v.string(), v.maxLength(20))),
   },
-  zod: { min: z.number().int().min(1), titles: z.array(z.string()).max(3), title: z.string().min(1).max(50) },
-  arktype: { min: type(`1 <= number.integer <= ${Number.MAX_SAFE_INTEGER}`), titles: type('string[] <= 3'), title: type('1 <= string <= 50') },
+  zod: {
+    min: z.number().int().min(1),
+    titles: z.array(z.string()).max(3),
+    title: z.string().min(1).max(50),
+    content: z.string().max(200).default('(none)'),
+    note: z.string().max(20).optional(),
+  },
+  arktype: {
+    min: type(`1 <= number.integer <= ${Number.MAX_SAFE_INTEGER}`),
+    titles: type('string[] <= 3'),
+    title: type('1 <= string <= 50'),
+    // arktype has no default outside an object: the same rule, its default made by a morph
+    content: type('string <= 200 | undefined').pipe((text) => text ?? '(none)'),
+    note: type('string <= 20 | undefined'),
+  },
 }
 type Library = keyof typeof LIBRARIES
 /** What every library's rules are, seen through Standard Schema (the types per library: standard.test-d.ts). */
-type Rules = { min: StandardSchemaV1<number>; titles: StandardSchemaV1<string[]>; title: StandardSchemaV1<string> }
+type Rules = {
+  min: StandardSchemaV1<number>
+  titles: StandardSchemaV1<string[]>
+  title: StandardSchemaV1<string>
+  content: StandardSchemaV1<string | undefined, string>
+  note: StandardSchemaV1<string | undefined>
+}
 
-/** One service per library: `GET /articles?min=&titles=&from=` lists titles, `POST /articles` echoes a parsed row input. */
+/**
+ * One service per library: `GET /articles?min=&titles=&from=` lists titles, `POST /articles` echoes a parsed
+ * row input; `POST /articles/save` saves a row (an optional field, a library default), `PUT /articles/update?id=`
+ * updates one (`input('w')`), both answering the row as read back.
+ */
 function serviceOf(library: Library): Fw {
   const rules: Rules = LIBRARIES[library]
   const ArticleRow = orm.Schema(articles, { id: true, title: orm.Field({ type: rules.title }), authorId: true })
+  const ArticleWrite = orm.Schema(articles, {
+    id: true,
+    title: orm.Field({ type: rules.title }),
+    content: orm.Field({ type: rules.content }),
+    note: orm.Field({ type: rules.note }), // input-only: never a column, never written
+    authorId: true,
+  })
   const ArticleQuery = orm.Query(articles, {
     min: orm.Filter('id', 'gte', rules.min),
     titles: orm.Filter('title', 'in', { schema: rules.titles }),
@@ -52,6 +84,14 @@ function serviceOf(library: Library): Fw {
     @api.post({ article: request.Body(ArticleRow.input({ omit: ['id'] })) })
     post({ article }: { article: orm.InputOf<typeof ArticleRow> }) {
       return article
+    }
+    @api.post({ article: request.Body(ArticleWrite.input('a')) })
+    async save({ article }: { article: orm.InputOf<typeof ArticleWrite> }) {
+      return (await ArticleWrite.serialize({ id: await ArticleWrite.save(article) }))[0]
+    }
+    @api.put({ id: z.number().int(), article: request.Body(ArticleWrite.input('w')) })
+    async update({ id, article }: { id: number; article: orm.InputOf<typeof ArticleWrite> }) {
+      return (await ArticleWrite.serialize({ id: await ArticleWrite.save({ ...article, id }) }))[0]
     }
   }
   class RootAPI extends api.API {
@@ -80,12 +120,27 @@ const REQUESTS: [string, string, RequestInit?][] = [
   ['an empty title', 'articles', { method: 'POST', body: '{"title":"","authorId":1}' }],
   ['a title of the wrong type', 'articles', { method: 'POST', body: '{"title":12,"authorId":1}' }],
   ['a missing title', 'articles', { method: 'POST', body: '{"authorId":1}' }],
+  ['a write without its optional fields (the default made by the library)', 'articles/save', { method: 'POST', body: '{"title":"Saved","authorId":1}' }],
+  ['a write with them', 'articles/save', { method: 'POST', body: '{"title":"Given","authorId":"1","content":"Body","note":"n"}' }],
+  ['a write with a content too long', 'articles/save', { method: 'POST', body: `{"title":"Long","authorId":1,"content":"${'x'.repeat(201)}"}` }],
+  ['a write with a note of the wrong type', 'articles/save', { method: 'POST', body: '{"title":"Typed","authorId":1,"note":5}' }],
+  ['a write with an empty title and a missing author', 'articles/save', { method: 'POST', body: '{"title":""}' }],
+  ['an update of the title only (the content kept)', 'articles/update?id=4', { method: 'PUT', body: '{"title":"Renamed"}' }],
+  ['an update of the content', 'articles/update?id=4', { method: 'PUT', body: '{"content":"Edited"}' }],
+  ['an update with an empty title', 'articles/update?id=4', { method: 'PUT', body: '{"title":""}' }],
 ]
+
+/** The seed again, ids from 1: every library's write starts from the same rows (the sequences too). */
+const RESEED = `TRUNCATE articles, users RESTART IDENTITY CASCADE;${SEED}`
 
 describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () => {
   const ports = new Map<Library, number>()
   const services = new Map<Library, Fw>()
   const closers: (() => Promise<void>)[] = []
+  const databases: { execute(sql: string): Promise<unknown> }[] = []
+  const reseed = async () => {
+    for (const database of databases) await database.execute(RESEED)
+  }
 
   beforeAll(async () => {
     for (const library of Object.keys(LIBRARIES) as Library[]) {
@@ -94,6 +149,7 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
       service.use(orm.DatabaseConnections({ default: database }))
       await database.execute(createTables)
       await database.execute(SEED)
+      databases.push(database)
       const server = await service.run({ port: 0, host: '127.0.0.1' })
       ports.set(library, server.port)
       services.set(library, service)
@@ -114,10 +170,30 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
   it('answers as valibot does, byte for byte, for valid and invalid values (a refusal in the library’s own words)', async () => {
     const wordsOut = ({ status, body }: { status: number; body: string }) => ({ status, body: status === 400 ? withoutLibraryWords(body) : body })
     for (const [what, path, init] of REQUESTS) {
+      const writes = init?.method !== undefined
+      if (writes) await reseed()
       const expected = wordsOut(await answer('valibot', path, init))
-      for (const library of ['zod', 'arktype'] as const)
+      for (const library of ['zod', 'arktype'] as const) {
+        if (writes) await reseed()
         expect(wordsOut(await answer(library, path, init)), `${library}: ${what}`).toEqual(expected)
+      }
     }
+    await reseed()
+  })
+
+  it('writes what the library parsed: its default, its output, the declared columns only', async () => {
+    for (const library of Object.keys(LIBRARIES) as Library[]) {
+      await reseed()
+      const saved = await answer(library, 'articles/save', { method: 'POST', body: '{"title":"Saved","authorId":"1","note":"n"}' })
+      expect(saved, library).toEqual({ status: 200, body: '{"id":5,"title":"Saved","content":"(none)","authorId":1}' })
+      const kept = await answer(library, 'articles/update?id=5', { method: 'PUT', body: '{"title":"Renamed"}' })
+      expect(kept, library).toEqual({ status: 200, body: '{"id":5,"title":"Renamed","content":"(none)","authorId":1}' })
+      const long = await answer(library, 'articles/save', { method: 'POST', body: `{"title":"Long","authorId":1,"content":"${'x'.repeat(201)}"}` })
+      expect(long.status, library).toBe(400)
+      expect(JSON.parse(long.body), library).toMatchObject({ errors: [{ in: 'body', name: 'content', path: ['content'] }] })
+      expect(await answer(library, 'articles?min=5'), library).toEqual({ status: 200, body: '{"count":1,"titles":["Renamed"]}' })
+    }
+    await reseed()
   })
 
   it('converts, validates and names the failing field', async () => {
@@ -148,5 +224,15 @@ describe('orm inputs from any Standard Schema library, over HTTP on PGlite', () 
     const expected = operations('valibot')
     expect(expected.parameters).toContainEqual(expect.objectContaining({ name: 'min', in: 'query' }))
     for (const library of ['zod', 'arktype'] as const) expect(operations(library), library).toEqual(expected)
+  })
+
+  it('documents an optional field or one with a default as not required, for every library', () => {
+    for (const library of Object.keys(LIBRARIES) as Library[]) {
+      const document = services.get(library)?.openapi() as unknown as {
+        paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } } }>
+      }
+      const body = document.paths['/api/articles/save']?.post?.requestBody?.content['application/json']?.schema
+      expect(body?.required, library).toEqual(['title', 'authorId'])
+    }
   })
 })

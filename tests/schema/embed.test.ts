@@ -51,3 +51,47 @@ describe('embedSchema', () => {
     expect(valibotAdapter.describe(ark, 'output')).toMatchObject({ type: 'string', maxLength: 5 })
   })
 })
+
+describe('embedSchema: an optional schema of another library as an object entry', () => {
+  it('takes an absent key as valibot’s v.optional does: no key, or the library’s default, made per value', () => {
+    const made: string[][] = []
+    const object = v.object({
+      note: embedSchema(z.string().optional()) as v.GenericSchema,
+      tags: embedSchema(z.array(z.string()).default(() => (made.push([]), made.at(-1) ?? []))) as v.GenericSchema,
+      maybe: embedSchema(type('string | undefined')) as v.GenericSchema,
+      title: embedSchema(z.string()) as v.GenericSchema,
+    })
+    const first = v.safeParse(object, { title: 't' })
+    expect(first.success).toBe(true)
+    expect(first.output).toEqual({ title: 't', tags: [] })
+    expect(Object.keys(first.output ?? {}).sort()).toEqual(['tags', 'title'])
+    const second = v.safeParse(object, { title: 't' })
+    expect(second.output?.tags).not.toBe(first.output?.tags) // a fresh default each time, never shared
+    expect(v.safeParse(object, { title: 't', note: 'n', tags: ['a'] }).output).toEqual({ title: 't', note: 'n', tags: ['a'] })
+    expect(v.safeParse(object, { title: 't', note: 3 }).success).toBe(false)
+    const missing = v.safeParse(object, {})
+    expect(missing.issues?.map((issue) => issueKeys(issue))).toEqual([['title']])
+  })
+
+  it('is not listed as required in the document; a default is documented as the library gives it', () => {
+    const object = v.object({
+      note: embedSchema(z.string().optional()) as v.GenericSchema,
+      tags: embedSchema(z.array(z.string()).default([])) as v.GenericSchema,
+      title: embedSchema(z.string()) as v.GenericSchema,
+    })
+    expect(valibotAdapter.describe(object, 'input')).toMatchObject({
+      properties: { note: { type: 'string' }, tags: { type: 'array', default: [] } },
+      required: ['title'],
+    })
+  })
+
+  it('awaits an async library under an async object', async () => {
+    const object = v.objectAsync({
+      slow: embedSchema(z.string().refine(async () => true).optional(), { async: true }) as v.GenericSchemaAsync,
+      title: embedSchema(z.string(), { async: true }) as v.GenericSchemaAsync,
+    })
+    const parsed = await v.safeParseAsync(object, { title: 't' })
+    expect(parsed.success).toBe(true)
+    expect(parsed.output).toEqual({ title: 't' })
+  })
+})

@@ -94,5 +94,38 @@ export function embedSchema(schema: unknown, options: EmbedOptions = {}): AnySch
         v.unknown(),
         output,
       )
-  return Object.assign(embedded, { '~fwPlan': adapter.plan(schema) }) as unknown as AnySchema
+  Object.assign(embedded, { '~fwPlan': adapter.plan(schema) })
+  return optionalAsDeclared(adapter, schema, embedded as unknown as AnySchema, options.async)
+}
+
+/**
+ * `embedded` as an entry of a valibot object: optional when the library takes `undefined`
+ * (zod `.optional()`, arktype `string | undefined`), so an absent key is no `required item
+ * missing`, and the document does not list it as required — as for `v.optional(s)`. A
+ * library default (zod `.default(d)`) is made per absent key by the library itself (its
+ * default function called each time, its output unchanged), as valibot makes `v.optional(s, d)`'s.
+ */
+function optionalAsDeclared(
+  adapter: SchemaAdapter,
+  schema: unknown,
+  embedded: AnySchema,
+  async = false,
+): AnySchema {
+  const presence = adapter.presence(schema)
+  if (!presence.optional) return embedded
+  const optional = async
+    ? (v.optionalAsync(embedded as unknown as v.GenericSchemaAsync) as unknown as AnySchema)
+    : v.optional(embedded)
+  if (!presence.hasDefault) return optional
+  const check = adapter.check(schema)
+  const made = (): unknown => {
+    const result = check(undefined)
+    if (isThenable(result)) {
+      Promise.resolve(result).catch(() => undefined)
+      return presence.default
+    }
+    return result.ok ? result.value : presence.default
+  }
+  // valibot's objects give an absent key its schema's `fallback` (the default is valibot's own)
+  return Object.assign(optional, { fallback: made })
 }
