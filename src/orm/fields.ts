@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as v from 'valibot'
 import { ImproperlyConfigured } from '../exceptions'
-import type { SchemaOutput } from '../schema/adapter'
+import type { SchemaInput, SchemaOutput } from '../schema/adapter'
 import type { StandardSchemaV1 } from '../types'
 import type { Context, ExprFilter } from './context'
 import type { Expression } from './expr'
@@ -102,6 +102,17 @@ export interface FieldDecl<O = unknown> {
 }
 
 /**
+ * `orm.Field({ type })`'s schema types (type-level only): what the field takes on the wire
+ * (`in`, the schema's `~standard.types` input) and what its parsed value is (`out`).
+ *
+ * @example
+ * type Title = orm.FieldDecl<string> & orm.TypedField<string | undefined, string> // z.string().default('…')
+ */
+export interface TypedField<I, O> {
+  readonly '~typed'?: { readonly in: I; readonly out: O }
+}
+
+/**
  * A schema field beyond a plain column: a path through relations
  * (`'author.username'`; a to-many path gives a list), an expression, a nested
  * relation with its own filter / order / limit, a batch function of the parent
@@ -125,7 +136,7 @@ export function Field<T extends StandardSchemaV1>(
 ): FieldDecl<SchemaOutput<T>>
 export function Field<T extends StandardSchemaV1>(
   options: Omit<FieldOptions, 'type'> & { type: T },
-): FieldDecl<SchemaOutput<T>>
+): FieldDecl<SchemaOutput<T>> & TypedField<SchemaInput<T>, SchemaOutput<T>>
 export function Field<const P extends string>(
   source: P,
   options?: FieldOptions,

@@ -51,6 +51,7 @@ export {
   Self,
   type BatchFn,
   type FieldDecl,
+  type TypedField,
   type FieldOptions,
   type OrderTerm,
 } from './fields'

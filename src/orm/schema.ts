@@ -23,7 +23,7 @@ import {
   type InputOptions,
   type InputOutput,
   type InputSchema,
-  type InputSchemaOutput,
+  type InputSchemaSide,
   type KeyOf,
   type RelationInput,
   type SaveValue,
@@ -100,8 +100,21 @@ export interface SchemaMethods<T extends PgTable, F, O> {
    * @example request.Body(ArticleSchema.input({ omit: ['id'] }))
    */
   input<const K extends string = never, P extends boolean = false>(
-    options?: (InputOptions<K> & { partial?: P }) | 'a' | 'w',
-  ): InputSchema<InputSchemaOutput<T, F, K, P>>
+    options?: InputOptions<K> & { partial?: P },
+  ): InputSchema<InputSchemaSide<T, F, K, P>, InputSchemaSide<T, F, K, P, 'in'>>
+  /** `'a'`: the create input (input-only typed fields too); `'w'`: the update input (every field optional). @example request.Body(ArticleSchema.input('a')) */
+  input(
+    mode: 'a',
+  ): InputSchema<
+    InputSchemaSide<T, F, never, false, 'out', true>,
+    InputSchemaSide<T, F, never, false, 'in', true>
+  >
+  input(
+    mode: 'w',
+  ): InputSchema<
+    InputSchemaSide<T, F, never, true, 'out', true>,
+    InputSchemaSide<T, F, never, true, 'in', true>
+  >
 }
 
 /**
@@ -220,7 +233,7 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       )) as KeyOf<T>[]
     },
     delete: (target) => deleteRows(def, target),
-    input: (inputOptions) =>
+    input: (inputOptions?: InputOptions | 'a' | 'w') =>
       inputSchema(
         def,
         typeof inputOptions === 'string' ? { mode: inputOptions } : inputOptions,

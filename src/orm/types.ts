@@ -141,11 +141,61 @@ export type RelationInput<F> = {
  */
 export type Where = SQLWrapper | Record<string, unknown>
 
-/** The input of a schema: its declared columns (as the table inserts them) plus any other insertable column (optional), e.g. `authorId` for `author`. */
+type TypedOf<S> = S extends { readonly '~typed'?: infer X } ? Exclude<X, undefined> : never
+type IsTyped<S> = unknown extends TypedOf<S> ? false : [TypedOf<S>] extends [never] ? false : true
+
+/** Fields typed by a schema (`orm.Field({ type })`): over a column of the table, or not (`Virtual`: input-only). */
+type TypedKeys<T extends PgTable, F, Virtual extends boolean> = {
+  [K in keyof F]: IsTyped<F[K]> extends true
+    ? K extends keyof T['_']['columns']
+      ? Virtual extends true
+        ? never
+        : K
+      : Virtual extends true
+        ? K
+        : never
+    : never
+}[keyof F]
+
+/** `R` without the keys `K` (each key keeps its optional modifier). */
+type Without<R, K> = { [P in keyof R as P extends K ? never : P]: R[P] }
+
+/** A record whose keys holding `undefined` are optional (as the library's object would have them). */
+type OptionalWhereUndefined<R> = { [K in keyof R as undefined extends R[K] ? never : K]: R[K] } & {
+  [K in keyof R as undefined extends R[K] ? K : never]?: R[K]
+}
+
+/** The typed fields' values on one side: `in` what a client sends, `out` what the handler receives. */
+type TypedValues<F, Keys extends keyof F, Side extends 'in' | 'out'> = OptionalWhereUndefined<{
+  [K in Keys]: TypedOf<F[K]> extends { readonly [P in Side]: infer Value } ? Value : never
+}>
+
+/** The declared columns as the table inserts them, plus any other insertable column (optional). */
+type ColumnInput<T extends PgTable, F> = Pick<
+  InferInsertModel<T>,
+  ColumnKeys<F> & keyof InferInsertModel<T>
+> &
+  Partial<InferInsertModel<T>>
+
+/**
+ * The input of a schema (`orm.InputOf`): its declared columns (as the table inserts them) plus any
+ * other insertable column (optional), e.g. `authorId` for `author`; a field typed by a schema
+ * (`orm.Field({ type: z… })`) has that schema's output (SPEC §3.6, `~standard.types`), an
+ * input-only one (no column) is optional (`input('a')` takes it).
+ */
 export type InputOutput<T extends PgTable, F> = Simplify<
-  Pick<InferInsertModel<T>, ColumnKeys<F> & keyof InferInsertModel<T>> &
-    Partial<InferInsertModel<T>>
+  Without<ColumnInput<T, F>, TypedKeys<T, F, false>> &
+    TypedValues<F, TypedKeys<T, F, false>, 'out'> &
+    Partial<TypedValues<F, TypedKeys<T, F, true>, 'out'>>
 >
+
+/** One side of `input()`: the columns, typed fields on `Side`, input-only typed fields when `Virtual` (`input('a')`). */
+type InputSide<T extends PgTable, F, Side extends 'in' | 'out', Virtual extends boolean> = Without<
+  ColumnInput<T, F>,
+  TypedKeys<T, F, false>
+> &
+  TypedValues<F, TypedKeys<T, F, false>, Side> &
+  (Virtual extends true ? TypedValues<F, TypedKeys<T, F, true>, Side> : unknown)
 
 /**
  * Options of `schema.input()`.
@@ -160,15 +210,20 @@ export interface InputOptions<K extends string = string> {
   partial?: boolean
 }
 
-/** The output type of `schema.input({ omit, partial })`. */
-export type InputSchemaOutput<
+/**
+ * One side of `schema.input({ omit, partial })` (`'in'`: what a client sends, `'out'`: what the
+ * handler receives); `Virtual`: with the input-only typed fields (`input('a')`).
+ */
+export type InputSchemaSide<
   T extends PgTable,
   F,
   K extends string,
   P extends boolean,
+  Side extends 'in' | 'out' = 'out',
+  Virtual extends boolean = false,
 > = P extends true
-  ? Simplify<Partial<Omit<InputOutput<T, F>, K>> & Omit<RelationInput<F>, K>>
-  : Simplify<Omit<InputOutput<T, F>, K> & Omit<RelationInput<F>, K>>
+  ? Simplify<Partial<Omit<InputSide<T, F, Side, Virtual>, K>> & Omit<RelationInput<F>, K>>
+  : Simplify<Omit<InputSide<T, F, Side, Virtual>, K> & Omit<RelationInput<F>, K>>
 
-/** The valibot schema `schema.input()` returns. */
-export type InputSchema<O> = v.GenericSchema<O, O>
+/** The valibot schema `schema.input()` returns: it takes `I` from a client and gives `O`. */
+export type InputSchema<O, I = O> = v.GenericSchema<I, O>

@@ -54,3 +54,47 @@ describe('orm.Field types typed from ~standard.types', () => {
     expectTypeOf<Row['title']>().toEqualTypeOf<string>()
   })
 })
+
+describe('orm.Schema inputs typed from ~standard.types (SPEC §3.6 "orm inputs")', () => {
+  const zodRow = orm.Schema(articles, {
+    id: true,
+    title: orm.Field({ type: z.string().min(1) }),
+    content: orm.Field({ type: z.string().default('(none)') }),
+    words: orm.Field({ type: z.string().transform((text) => text.split(' ').length) }),
+    authorId: true,
+  })
+  const arkRow = orm.Schema(articles, {
+    id: true,
+    title: orm.Field({ type: type('string <= 50') }),
+    content: orm.Field({ type: type('string | undefined') }),
+    authorId: true,
+  })
+
+  it('input(): the handler receives the schema output, a client sends its input', () => {
+    const body = zodRow.input({ omit: ['id'] })
+    type Parsed = v.InferOutput<typeof body>
+    expectTypeOf<Parsed['title']>().toEqualTypeOf<string>()
+    expectTypeOf<Parsed['content']>().toEqualTypeOf<string>() // the default applied
+    expectTypeOf<Parsed['authorId']>().toEqualTypeOf<number>()
+    expectTypeOf<keyof Parsed>().toEqualTypeOf<'title' | 'content' | 'authorId' | 'createdAt'>()
+    type Sent = v.InferInput<typeof body>
+    expectTypeOf<Sent['content']>().toEqualTypeOf<string | undefined>() // may be left out
+    expectTypeOf<{ title: string; authorId: number }>().toExtend<Sent>()
+    expectTypeOf<orm.InputOf<typeof zodRow>['title']>().toEqualTypeOf<string>()
+    const arkBody = arkRow.input()
+    type ArkParsed = v.InferOutput<typeof arkBody>
+    expectTypeOf<ArkParsed['title']>().toEqualTypeOf<string>()
+    expectTypeOf<ArkParsed['content']>().toEqualTypeOf<string | undefined>()
+  })
+
+  it("input('a') takes the input-only typed fields; input('w') makes every field optional", () => {
+    const create = zodRow.input('a')
+    type Create = v.InferOutput<typeof create>
+    expectTypeOf<Create['words']>().toEqualTypeOf<number>()
+    type CreateSent = v.InferInput<typeof create>
+    expectTypeOf<CreateSent['words']>().toEqualTypeOf<string>()
+    const update = zodRow.input('w')
+    expectTypeOf<v.InferOutput<typeof update>['title']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<{}>().toExtend<v.InferInput<typeof update>>()
+  })
+})
