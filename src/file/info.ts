@@ -5,6 +5,7 @@
 import type { ConversionPlan } from '../schema/adapter'
 import { getFieldOptions } from '../schema/field'
 import { planOf, unwrapPlan } from '../schema/inspect'
+import { resolveAdapter } from '../schema/resolve'
 import type { AnySchema } from '../schema/types'
 import { innerOf, unwrap } from '../schema/walk'
 import { isFileConverter } from './schema'
@@ -193,4 +194,66 @@ export function fileBoundsOf(schema: unknown): ReadonlyMap<string, number> | und
     if (bound !== undefined) bounds.set(getFieldOptions(entry as AnySchema)?.alias ?? key, bound)
   }
   return bounds.size ? bounds : undefined
+}
+
+/** Multipart field names with the media type each takes (`undefined`: any). */
+export type FileFieldTypes = Map<string, string | undefined>
+
+/** The properties of an object's JSON Schema that hold a file (or a list of files): `format: binary`, with their media types. */
+function binaryProperties(json: Record<string, unknown>): FileFieldTypes {
+  const found: FileFieldTypes = new Map()
+  const properties = (json.properties ?? {}) as Record<string, Record<string, unknown>>
+  for (const [name, property] of Object.entries(properties)) {
+    const node = (property.type === 'array' ? (property.items ?? {}) : property) as Record<
+      string,
+      unknown
+    >
+    if (node.format === 'binary')
+      found.set(name, typeof node.contentMediaType === 'string' ? node.contentMediaType : undefined)
+  }
+  return found
+}
+
+/** A schema's input JSON Schema (needs the JSON Schema writers `fw-api/openapi` registers). */
+function inputJson(schema: unknown): Record<string, unknown> {
+  return resolveAdapter(schema)?.describe(schema, 'input') ?? {}
+}
+
+/**
+ * The file fields of body fields given one by one (`[wire name, schema]`, a `Field` alias wins):
+ * fw's file schemas or lists of them, another library's binary strings (`z.file()`).
+ *
+ * @example
+ * fileTypesOfFields([['photo', file.Image], ['title', v.string()]]) // Map { 'photo' => 'image/*' }
+ */
+export function fileTypesOfFields(fields: Iterable<readonly [string, unknown]>): FileFieldTypes {
+  const found: FileFieldTypes = new Map()
+  for (const [key, schema] of fields) {
+    const entry = walkable(schema)
+    const item = entry?.type === 'array' ? entry.item : schema
+    const info = fileSchemaInfo(item)
+    const wire = getFieldOptions(schema as AnySchema)?.alias ?? key
+    if (info) found.set(wire, info.mime)
+    else if (isOtherLibrarySchema(schema))
+      for (const [name, mime] of binaryProperties({ properties: { [wire]: inputJson(schema) } }))
+        found.set(name, mime)
+  }
+  return found
+}
+
+/**
+ * The file fields of a body schema by wire name, with the media type each takes, for the
+ * document's multipart encodings: a valibot object's entries read as `fileTypesOfFields` does,
+ * any other schema from its input JSON Schema (binary properties). `list`: the body is a list,
+ * its item's fields are read.
+ *
+ * @example
+ * fileFieldTypes(v.object({ photo: file.Image, title: v.string() })) // Map { 'photo' => 'image/*' }
+ */
+export function fileFieldTypes(schema: unknown, list = false): FileFieldTypes {
+  const target = list ? walkable(schema)?.item : schema
+  if (target === undefined) return new Map()
+  const entries = shape(walkable(target)?.entries) as Record<string, unknown> | undefined
+  if (!entries) return binaryProperties(inputJson(target))
+  return fileTypesOfFields(Object.entries(entries))
 }

@@ -5,8 +5,6 @@
  * (a result, an array's items, another component's field). The core imports
  * no ORM: the schema brings its own description.
  */
-import type { GenericSchema } from 'valibot'
-
 /** A JSON Schema object as it appears in the document. */
 type JsonSchema = Record<string, unknown>
 
@@ -17,8 +15,8 @@ export const DOCUMENTED: unique symbol = Symbol.for('fw.openapi.component') as n
 export interface DescribeTools {
   /** the `$ref` of another self-documenting schema (written as its own component) */
   ref(source: ComponentSource): JsonSchema
-  /** a valibot schema converted like any other in the document */
-  convert(schema: GenericSchema): JsonSchema
+  /** a schema (of any library) converted like any other in the document */
+  convert(schema: unknown): JsonSchema
 }
 
 /**
@@ -78,7 +76,7 @@ function freeName(source: ComponentSource, defs: Record<string, unknown>): strin
 export function componentRef(
   source: ComponentSource,
   defs: Record<string, JsonSchema>,
-  convert: (schema: GenericSchema) => JsonSchema,
+  convert: (schema: unknown) => JsonSchema,
 ): JsonSchema {
   let names = namesByDocument.get(defs)
   if (!names) namesByDocument.set(defs, (names = new Map()))

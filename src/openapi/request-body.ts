@@ -4,17 +4,9 @@
  * (`x-fw-max-bytes`) and `x-fw-body` (the input key or the fields' keys).
  */
 import { acceptsXml } from '../body/xml'
-import { innerOf } from '../schema/walk'
-import { shapeOf } from '../schema'
+import { fileFieldTypes, fileTypesOfFields } from '../file/info'
 import type { BodyField, RouteBody } from './route-info'
-import {
-  acceptedInput,
-  fileFields,
-  jsonDefault,
-  toSchema,
-  type Definitions,
-  type JsonSchema,
-} from './schema'
+import { acceptedInput, jsonDefault, toSchema, type Definitions, type JsonSchema } from './schema'
 
 function fieldsSchema(fields: readonly BodyField[], defs: Definitions): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
@@ -54,8 +46,8 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
   const formSchema = isArray ? ((schema.items as JsonSchema | undefined) ?? {}) : schema
   const files =
     body.shape === 'fields'
-      ? fileFields(objectOfFields(body.fields ?? []))
-      : fileFields(isArray ? itemOf(body) : body.schema)
+      ? fileTypesOfFields(fieldEntries(body.fields ?? []))
+      : fileFieldTypes(body.schema, isArray)
   const multipart = { 'multipart/form-data': { schema: formSchema, ...encodingOf(files) } }
   if (body.accept === 'json') return { 'application/json': { schema } }
   if (files.size) return multipart
@@ -67,15 +59,9 @@ function contentOf(body: RouteBody, defs: Definitions): Record<string, JsonSchem
   return { 'application/json': { schema }, ...xml, ...urlencoded, ...multipart }
 }
 
-function itemOf(body: RouteBody): RouteBody['schema'] {
-  return body.schema ? (shapeOf(innerOf(body.schema)).item as RouteBody['schema']) : undefined
-}
-
-/** A stand-in object schema over body fields, so file detection reads them like an object's entries. */
-function objectOfFields(fields: readonly BodyField[]): RouteBody['schema'] {
-  const entries: Record<string, unknown> = {}
-  for (const field of fields) if (field.schema) entries[field.wire] = field.schema
-  return { kind: 'schema', type: 'object', entries } as unknown as RouteBody['schema']
+/** Body fields as `[wire name, schema]`, for reading which of them take files. */
+function fieldEntries(fields: readonly BodyField[]): [string, unknown][] {
+  return fields.flatMap((field) => (field.schema ? [[field.wire, field.schema]] : []))
 }
 
 export function requestBodyOf(body: RouteBody, defs: Definitions): JsonSchema {

@@ -1,16 +1,16 @@
 /**
- * valibot → JSON Schema (2020-12, OpenAPI 3.1's dialect) through the official
- * `@valibot/to-json-schema`, plus what fw adds on the wire: `Field` aliases
- * as property names, files as binary strings, dates as `date-time` strings,
- * and JSON-encoded single params (`?filter={"tag":"ts"}`) as strings with
- * `contentMediaType`/`contentSchema`.
+ * A schema of any library → JSON Schema (2020-12, OpenAPI 3.1's dialect), asked of its adapter
+ * (`adapter.describe`: valibot through `@valibot/to-json-schema`, registered by `fw-api/openapi`,
+ * which also names properties by their `Field` aliases and documents dates; any other library
+ * through `~standard.jsonSchema`), plus what the document adds: components for `orm.Schema`s,
+ * fw's file schemas as binary strings, and JSON-encoded single params (`?filter={"tag":"ts"}`) as
+ * strings with `contentMediaType`/`contentSchema`. Nothing here reads a library's schema objects.
  */
 import { componentRef, componentSourceOf, usedDefinitions } from './components'
-import { innerOf } from '../schema/walk'
-import { fileSchemaInfo } from '../file/info'
-import { getFieldOptions, resolveAdapter, shapeOf, type AnySchema } from '../schema'
+import { fileSchemaInfo, isFileSchema } from '../file/info'
+import { resolveAdapter, type AnySchema } from '../schema'
 import type { SchemaSide, StandardSchemaV1 } from '../schema/adapter'
-import { standardAdapter } from '../schema/standard/adapter'
+import { wireKind } from '../schema/inspect'
 
 /** A JSON Schema object as it appears in the document. */
 export type JsonSchema = Record<string, unknown>
@@ -18,56 +18,22 @@ export type JsonSchema = Record<string, unknown>
 /** Definitions (`$defs`) met while converting, moved to `components.schemas`. */
 export type Definitions = Record<string, JsonSchema>
 
-const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
-const JSON_ENCODED = new Set([
-  ...OBJECT_TYPES,
-  'record',
-  'tuple',
-  'loose_tuple',
-  'strict_tuple',
-  'tuple_with_rest',
-  'map',
-])
+/** What travels as JSON text in a query param, header or cookie (a list is repeated keys instead). */
+const JSON_ENCODED: ReadonlySet<string> = new Set(['object', 'record', 'tuple'])
 
-function override(
-  schema: AnySchema,
-  converted: JsonSchema,
-  defs: Definitions,
-): JsonSchema | undefined {
-  // A self-documenting schema (an `orm.Schema`) is a component of its own, referenced.
+/**
+ * fw's knowledge of a sub-schema the adapter walks (the valibot adapter asks for each; it adds
+ * dates, blobs, bigints and aliases itself: schema/valibot/wire-json.ts): a self-documenting schema
+ * (an `orm.Schema`) is a component of its own, referenced; a file schema is a binary string.
+ */
+function override(schema: unknown, defs: Definitions): JsonSchema | undefined {
   const source = componentSourceOf(schema)
   if (source) return componentRef(source, defs, (inner) => toSchema(inner, defs))
-  const type = shapeOf(schema).type
-  const info = type === 'file' ? fileSchemaInfo(schema) : undefined
-  if (info)
-    return info.mime
-      ? { type: 'string', format: 'binary', contentMediaType: info.mime }
-      : { type: 'string', format: 'binary' }
-  if (type === 'date') return { type: 'string', format: 'date-time' }
-  if (type === 'blob') return { type: 'string', format: 'binary' }
-  if (type === 'bigint') return { type: 'integer' }
-  if (OBJECT_TYPES.has(type)) return renamed(schema, converted)
-  return undefined
-}
-
-/** Property names become wire names where `Field(..., { alias })` set one. */
-function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefined {
-  const entries = shapeOf(schema).entries ?? {}
-  const aliases = new Map<string, string>()
-  for (const key of Object.keys(entries)) {
-    const alias = getFieldOptions(entries[key])?.alias
-    if (alias !== undefined && alias !== key) aliases.set(key, alias)
-  }
-  if (!aliases.size) return undefined
-  const properties: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(
-    (converted.properties ?? {}) as Record<string, unknown>,
-  ))
-    properties[aliases.get(key) ?? key] = value
-  const required = Array.isArray(converted.required)
-    ? (converted.required as string[]).map((key) => aliases.get(key) ?? key)
-    : undefined
-  return { ...converted, properties, ...(required ? { required } : {}) }
+  const info = isFileSchema(schema) ? fileSchemaInfo(schema) : undefined
+  if (!info) return undefined
+  return info.mime
+    ? { type: 'string', format: 'binary', contentMediaType: info.mime }
+    : { type: 'string', format: 'binary' }
 }
 
 /**
@@ -80,7 +46,7 @@ function renamed(schema: AnySchema, converted: JsonSchema): JsonSchema | undefin
  * toSchema(v.pipe(v.number(), v.integer()), {}) // { type: 'integer' }
  */
 export function toSchema(
-  schema: AnySchema | StandardSchemaV1 | undefined,
+  schema: unknown,
   defs: Definitions,
   side: SchemaSide = 'input',
 ): JsonSchema {
@@ -88,7 +54,7 @@ export function toSchema(
   const adapter = resolveAdapter(schema)
   if (!adapter) return {}
   const converted = adapter.describe(schema, side, {
-    override: (sub, described) => override(sub as AnySchema, described, defs),
+    override: (sub) => override(sub, defs),
   })
   const { $schema: _dialect, $defs: found, ...rest } = converted
   const $defs = usedDefinitions(rest, found as Definitions | undefined)
@@ -204,7 +170,7 @@ export function jsonDefault(value: unknown): { default?: unknown } {
  */
 export function wireSchema(schema: AnySchema | undefined, defs: Definitions): JsonSchema {
   const converted = toSchema(schema, defs)
-  if (!schema || !JSON_ENCODED.has(shapeOf(innerOf(schema)).type)) return converted
+  if (!schema || !JSON_ENCODED.has(wireKind(schema))) return converted
   const { default: fallback, ...content } = converted
   return {
     type: 'string',
@@ -212,39 +178,4 @@ export function wireSchema(schema: AnySchema | undefined, defs: Definitions): Js
     contentSchema: content,
     ...jsonDefault(fallback === undefined ? undefined : JSON.stringify(fallback)),
   }
-}
-
-/** Does this schema (an object, possibly wrapped) hold files? Which fields, with which media types? */
-export function fileFields(schema: AnySchema | undefined): Map<string, string | undefined> {
-  const found = new Map<string, string | undefined>()
-  if (!schema) return found
-  const inner = innerOf(schema)
-  const entries = shapeOf(inner).entries
-  // An object of another library (zod, arktype, …): its binary properties (`z.file()`) are files.
-  if (!entries) return binaryProperties(resolveAdapter(schema)?.describe(schema, 'input') ?? {})
-  for (const key of Object.keys(entries)) {
-    const entry = innerOf(entries[key] as AnySchema)
-    const item = shapeOf(entry).type === 'array' ? innerOf(shapeOf(entry).item as AnySchema) : entry
-    const info = fileSchemaInfo(item)
-    const wire = getFieldOptions(entries[key])?.alias ?? key
-    if (info) found.set(wire, info.mime)
-    else if (resolveAdapter(entries[key]) === standardAdapter) {
-      const described = standardAdapter.describe(entries[key] as StandardSchemaV1, 'input')
-      for (const [name, mime] of binaryProperties({ properties: { [wire]: described } }))
-        found.set(name, mime)
-    }
-  }
-  return found
-}
-
-/** The properties of an object's JSON Schema that hold a file (or a list of files): `format: binary`, with their media types. */
-function binaryProperties(schema: JsonSchema): Map<string, string | undefined> {
-  const found = new Map<string, string | undefined>()
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
-  for (const [name, property] of Object.entries(properties)) {
-    const node = property.type === 'array' ? ((property.items ?? {}) as JsonSchema) : property
-    if (node.format === 'binary')
-      found.set(name, typeof node.contentMediaType === 'string' ? node.contentMediaType : undefined)
-  }
-  return found
 }

@@ -70,6 +70,7 @@ function serviceOf(library: Library): Fw {
     note: orm.Field({ type: rules.note }), // input-only: never a column, never written
     authorId: true,
   })
+  const UpdateBody = ArticleWrite.input('w')
   const ArticleQuery = orm.Query(articles, {
     min: orm.Filter('id', 'gte', rules.min),
     titles: orm.Filter('title', 'in', { schema: rules.titles }),
@@ -89,8 +90,8 @@ function serviceOf(library: Library): Fw {
     async save({ article }: { article: orm.InputOf<typeof ArticleWrite> }) {
       return (await ArticleWrite.serialize({ id: await ArticleWrite.save(article) }))[0]
     }
-    @api.put({ id: z.number().int(), article: request.Body(ArticleWrite.input('w')) })
-    async update({ id, article }: { id: number; article: orm.InputOf<typeof ArticleWrite> }) {
+    @api.put({ id: z.number().int(), article: request.Body(UpdateBody) })
+    async update({ id, article }: { id: number; article: v.InferOutput<typeof UpdateBody> }) {
       return (await ArticleWrite.serialize({ id: await ArticleWrite.save({ ...article, id }) }))[0]
     }
   }

@@ -57,3 +57,30 @@ describe('an array body, in every library', () => {
   })
 })
 
+
+describe('the document asks the adapter, never a library’s schema objects (issue #55 item 6)', () => {
+  it('documents an object query param as JSON text in every library (arktype’s was a bare object)', () => {
+    class FilterAPI extends api.API {
+      arktype = api.get({ filter: type({ tag: 'string' }) }, ({ filter }) => filter)
+      zod = api.get({ filter: z.object({ tag: z.string() }) }, ({ filter }) => filter)
+      valibot = api.get({ filter: v.object({ tag: v.string() }) }, ({ filter }) => filter)
+    }
+    const filters = new Fw(import.meta.url, { name: 'filters', api: FilterAPI }).openapi() as unknown as { paths: Record<string, Record<string, Operation>> }
+    const json = { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] } }
+    for (const library of ['arktype', 'zod', 'valibot'])
+      expect(filters.paths[`/${library}`]?.get?.parameters?.[0]?.schema, library).toEqual(json)
+  })
+
+  it('the valibot adapter describes as the wire has it, as the Standard Schema one does: aliases, dates', async () => {
+    const { valibotAdapter } = await import('../../src/schema/valibot/adapter')
+    const { standardAdapter } = await import('../../src/schema/standard/adapter')
+    const { Field } = await import('../../src/index')
+    const valibot = v.object({ token: Field(v.string(), { alias: 'X-Token' }), at: v.date(), n: v.bigint() })
+    expect(valibotAdapter.describe(valibot, 'input')).toMatchObject({
+      properties: { 'X-Token': { type: 'string' }, at: { type: 'string', format: 'date-time' }, n: { type: 'integer' } },
+      required: ['X-Token', 'at', 'n'],
+    })
+    const zod = z.object({ token: z.string().meta(Field.alias('X-Token')) })
+    expect(standardAdapter.describe(zod, 'input')).toMatchObject({ properties: { 'X-Token': { type: 'string' } }, required: ['X-Token'] })
+  })
+})

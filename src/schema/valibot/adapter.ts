@@ -19,6 +19,7 @@ import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
 import { unwrap } from '../walk'
 import { planValibot } from './plan'
+import { valibotWireJson } from './wire-json'
 
 // One issue per failing item (not per failing pipe action), every item listed.
 const CONFIG = { abortPipeEarly: true } as const
@@ -142,9 +143,12 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
       target: 'draft-2020-12',
       errorMode: 'ignore',
       typeMode: side,
-      overrideSchema: override
-        ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject)
-        : undefined,
+      // the caller's knowledge first (a component, a file), then what fw adds for valibot (wire-json.ts)
+      overrideSchema: (context) => {
+        const sub = context.valibotSchema as AnySchema
+        const json = context.jsonSchema as JsonSchemaObject
+        return override?.(sub, json) ?? valibotWireJson(sub, json)
+      },
       overrideAction: emailPattern,
     }) as JsonSchemaObject
   },
