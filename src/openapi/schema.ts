@@ -9,7 +9,7 @@
 import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { fileSchemaInfo, isFileSchema } from '../file/info'
 import { resolveAdapter, type AnySchema } from '../schema'
-import type { SchemaSide, StandardSchemaV1 } from '../schema/adapter'
+import type { SchemaSide } from '../schema/adapter'
 import { wireKind } from '../schema/inspect'
 
 /** A JSON Schema object as it appears in the document. */
