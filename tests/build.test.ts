@@ -52,6 +52,19 @@ interface PackageManifest {
 /** Standard Schema libraries besides valibot: fw reads their `~standard` and imports none of them. */
 const STANDARD_LIBRARIES = ['zod', 'arktype'] as const
 
+/**
+ * Modules dist imports that package.json declares nowhere, each with its reason: postgres.js is
+ * loaded by fw-api/orm for `engine: 'postgres'`, and a peer range made npm refuse to install fw-api
+ * once postgres.js 4 was out (docs/orm.md, tsup.config.ts `external`).
+ */
+const UNDECLARED_EXTERNALS: ReadonlySet<string> = new Set(['postgres'])
+
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`, `ajv/dist/2020.js` → `ajv`). */
+function packageName(specifier: string): string {
+  const [first = '', second = ''] = specifier.split('/')
+  return first.startsWith('@') ? `${first}/${second}` : first
+}
+
 const nodeBuiltins = new Set(builtinModules)
 const isNodeBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || nodeBuiltins.has(specifier.split('/')[0] ?? '')
 
@@ -124,6 +137,38 @@ describe('build (tsup)', () => {
       offenders.push(...named.map((specifier) => `${entry}: ${specifier}`))
     }
     expect(offenders).toEqual([])
+  })
+
+  it('imports only what package.json declares, and bundles only what docs/architecture.md says it bundles (issue #55 item 6)', async () => {
+    const manifest = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageManifest
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})])
+    const undeclared: string[] = []
+    const bundled = new Set<string>()
+    for (const entry of await readdir(join(out, 'dist'), { recursive: true })) {
+      if (!entry.endsWith('.js')) continue
+      const text = await readFile(join(out, 'dist', entry), 'utf8')
+      const dynamic = [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1] as string)
+      for (const specifier of [...staticImports(text), ...dynamic]) {
+        if (specifier.startsWith('.') || isNodeBuiltin(specifier)) continue
+        const name = packageName(specifier)
+        if (!declared.has(name) && !UNDECLARED_EXTERNALS.has(name)) undeclared.push(`${entry}: ${specifier}`)
+      }
+      // esbuild heads each bundled module with its path: `// ../node_modules/@valibot/to-json-schema/dist/index.mjs`
+      for (const match of text.matchAll(/^\/\/ (?:\S*\/)?node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm)) bundled.add(match[1] as string)
+    }
+    expect(undeclared, 'imported by dist but neither a dependency nor a peer').toEqual([])
+    expect([...bundled].filter((name) => declared.has(name)), 'bundled although installed with fw-api').toEqual([])
+    const architecture = await readFile(join(root, 'docs/architecture.md'), 'utf8')
+    const justified = [...architecture.matchAll(/^\| `([^`]+)` \|[^|]*bundled into `dist\/`/gm)].map((match) => match[1] as string)
+    expect([...bundled].sort(), 'bundled into dist: each needs its row in docs/architecture.md "Libraries"').toEqual(justified.sort())
+    // a bundled package's license travels with it: its copyright line is in the LICENSE fw-api publishes
+    const license = await readFile(join(root, 'LICENSE'), 'utf8')
+    for (const name of bundled) {
+      const directory = join(root, 'node_modules', name)
+      const file = (await readdir(directory)).find((entry) => /^licen[cs]e/i.test(entry))
+      const copyright = file ? (await readFile(join(directory, file), 'utf8')).split('\n').find((line) => line.startsWith('Copyright')) : undefined
+      expect(copyright && license.includes(copyright), `${name}: its license notice (${copyright ?? 'no LICENSE file'}) is in LICENSE`).toBe(true)
+    }
   })
 
   it('emits declarations that import no Node built-in (no @types/node needed; tests/package checks them in a consumer)', async () => {
