@@ -63,6 +63,24 @@ describe('the request path', () => {
   })
 })
 
+/** Runs a measuring helper (tests/helpers/*-path-files.ts) in a child `node --import tsx`. */
+function measure(helper: string): { status: number; body: string; files: Record<string, string[]> } {
+  const script = fileURLToPath(new URL(`../helpers/${helper}`, import.meta.url))
+  const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  return JSON.parse(output) as { status: number; body: string; files: Record<string, string[]> }
+}
+
+/** The files list, one line each with the functions run there. */
+const listed = (files: Record<string, string[]>): string =>
+  Object.keys(files)
+    .sort()
+    .map((file) => `  ${file}: ${(files[file] ?? []).join(', ')}`)
+    .join('\n')
+
 /**
  * The files a GET with one query param runs code in, measured by V8's precise coverage in a child
  * process (tests/helpers/get-path-files.ts; docs/architecture.md, "A GET, file by file"). The
@@ -72,17 +90,11 @@ const GET_PATH_MAX_FILES = 15
 
 describe('a GET with a query param', () => {
   it(`runs code in at most ${GET_PATH_MAX_FILES} src/ files`, () => {
-    const script = fileURLToPath(new URL('../helpers/get-path-files.ts', import.meta.url))
-    const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      encoding: 'utf8',
-      timeout: 120_000,
-    })
-    const measured = JSON.parse(output) as { status: number; body: string; files: Record<string, string[]> }
+    const measured = measure('get-path-files.ts')
     expect(measured.status).toBe(200)
     expect(JSON.parse(measured.body)).toEqual({ q: '1' })
     const files = Object.keys(measured.files).sort()
-    console.log(`a GET with a query param runs code in ${files.length} src/ files:\n${files.map((file) => `  ${file}: ${(measured.files[file] ?? []).join(', ')}`).join('\n')}`)
+    console.log(`a GET with a query param runs code in ${files.length} src/ files:\n${listed(measured.files)}`)
     for (const file of files) expect(existsSync(join(src, file)), file).toBe(true)
     expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'router/router.ts', 'compile/pipeline.ts', 'response/render.ts']))
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(GET_PATH_MAX_FILES)
@@ -95,5 +107,28 @@ describe('a GET with a query param', () => {
     }
     expect(files).not.toContain('compile/compose.ts')
     expect(files).not.toContain('compile/param-plan.ts')
+  }, 150_000)
+})
+
+/**
+ * RealWorld's `POST /api/articles` (examples/realworld): a JWT user whose row is read, a JSON body
+ * with a `tagList`, the tags' upsert, the article and its links in a transaction, the article read
+ * back — on PGlite in process, the second such request measured (tests/helpers/post-path-files.ts;
+ * docs/architecture.md, "A POST, file by file"). The architecture issue's target is 30 (51 when filed).
+ */
+const POST_PATH_MAX_FILES = 59
+
+describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () => {
+  it(`runs code in at most ${POST_PATH_MAX_FILES} src/ files`, () => {
+    const measured = measure('post-path-files.ts')
+    expect(measured.status, measured.body).toBe(200)
+    const { article } = JSON.parse(measured.body) as { article: { title: string; tagList: string[] } }
+    expect(article.title).toBe('Article 2')
+    expect(article.tagList).toEqual(['shared', 'tag2'])
+    const files = Object.keys(measured.files).sort()
+    console.log(`POST /api/articles runs code in ${files.length} src/ files:\n${listed(measured.files)}`)
+    for (const file of files) expect(existsSync(join(src, file)), file).toBe(true)
+    expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'compile/pipeline.ts', 'orm/save.ts']))
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(POST_PATH_MAX_FILES)
   }, 150_000)
 })
