@@ -140,7 +140,7 @@ export class Dispatcher implements Dispatch {
     // `handleError` is asked by the endpoint's chain on an error), and plugins that only scope
     // the rest (fw's AROUND: the ORM's request carrier, fw-api/otel's span) answer as it does.
     const servicePlugins = pluginSteps(plugins, root, itself)
-    this.#answered = compose(servicePlugins, this.route.bind(this))
+    this.#answered = compose(servicePlugins, this.#route.bind(this))
     // Guards (`auth.Require`) used on the service also run around every mounted app (docs/auth.md).
     const mountGuards = pluginSteps(
       plugins.filter((plugin) => plugin.guardsMounts === true),
@@ -153,7 +153,7 @@ export class Dispatcher implements Dispatch {
       .sort((a, b) => b.prefix.length - a.prefix.length)
       .map((mount) => {
         const steps = mount.guarded ? servicePlugins : mount.open ? [] : mountGuards
-        const forward = this.forward.bind(this, mount.prefix, mount.handler)
+        const forward = this.#forward.bind(this, mount.prefix, mount.handler)
         return {
           prefix: mount.prefix,
           handler: mount.handler,
@@ -170,14 +170,14 @@ export class Dispatcher implements Dispatch {
    */
   fetch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     try {
-      return this.dispatch(request, env, ctx)
+      return this.#dispatch(request, env, ctx)
     } catch (error) {
       return this.#root.error(error)
     }
   }
 
   /** The request's target (a bad one is a 400), then the mounts by prefix, else fw's routes. */
-  dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
+  #dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const url = request.url
     const hostInUrl = this.#hostInUrl
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
@@ -186,7 +186,7 @@ export class Dispatcher implements Dispatch {
     const target = splitTarget(url, hostInUrl ? request.headers.get('host') : null)
     if (!target) {
       const served = hostless(request) // Bun: no Host at all is served (HTTP/1.0), a bad one is not
-      return served ? this.dispatch(served, env, ctx) : this.#root.error(badTarget())
+      return served ? this.#dispatch(served, env, ctx) : this.#root.error(badTarget())
     }
     let { path, search } = target
     // Deno also leaves the path as sent: a backslash is refused and dot segments resolved, as on Node (`rawPath`).
@@ -195,7 +195,7 @@ export class Dispatcher implements Dispatch {
       if (resolved === BACKSLASH) return this.#root.error(badTarget())
       if (resolved !== undefined) {
         if (!FORBIDDEN_METHODS.has(request.method))
-          return this.dispatch(new Request(resolved, request), env, ctx)
+          return this.#dispatch(new Request(resolved, request), env, ctx)
         // routed at the resolved path, the request as it came (a URL `new URL` made splits)
         const moved = splitTarget(resolved, null)
         if (!moved) return this.#root.error(badTarget())
@@ -209,7 +209,7 @@ export class Dispatcher implements Dispatch {
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
       return mount.guarded(this.#context(request, path, search, env, ctx))
     }
-    return this.routed(this.#context(request, path, search, env, ctx))
+    return this.#routed(this.#context(request, path, search, env, ctx))
   }
 
   /** The request's context, made before routing: service plugins and misses read it too. */
@@ -237,14 +237,14 @@ export class Dispatcher implements Dispatch {
    * GET's answer, as a HEAD's headers must be the GET's (an ETag from its bytes:
    * fw-api/plugins/conditional).
    */
-  routed(context: RequestContext): Response | Promise<Response> {
+  #routed(context: RequestContext): Response | Promise<Response> {
     const response = this.#answered(context)
     if (context.method !== 'HEAD') return response
     return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
 
   /** The matched endpoint's answer (HEAD: the GET's, its body taken off by `routed`), else `miss`. */
-  route(context: RequestContext): Response | Promise<Response> {
+  #route(context: RequestContext): Response | Promise<Response> {
     const method = context.method
     const router = this.#router
     // Fast path: only this method's routes are tried; 404/405/OPTIONS resolve every method in `miss`.
@@ -258,7 +258,7 @@ export class Dispatcher implements Dispatch {
   }
 
   /** A guarded mount's request, after its plugins: handed to the app with the prefix stripped. */
-  forward(prefix: string, handler: FetchHandler, context: RequestContext): Answer {
+  #forward(prefix: string, handler: FetchHandler, context: RequestContext): Answer {
     return handler(stripPrefix(context.raw, prefix), context.env, context.ctx)
   }
 }

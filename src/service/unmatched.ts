@@ -43,7 +43,7 @@ export class Unmatched {
   constructor(plan: UnmatchedPlan) {
     this.#plan = plan
     // Class plugins (e.g. `@api.plugin(plugins.CORS(...))`) see the preflight (OPTIONS) of their paths too.
-    const answerPreflight = this.answerPreflight.bind(this)
+    const answerPreflight = this.#answerPreflight.bind(this)
     for (const entry of plan.entries) {
       const steps = pluginSteps(entry.data.classPlugins, plan.root, itself)
       if (steps.length) this.#preflightOf.set(entry.data, compose(steps, answerPreflight))
@@ -54,7 +54,7 @@ export class Unmatched {
   answer(context: RequestContext): Response | Promise<Response> {
     const { scopes, roots, root, fallback } = this.#plan
     const path = context.path
-    const found = this.routesAt(path)
+    const found = this.#routesAt(path)
     const owner = scopes.find((scope) => scope.contains(path))
     if (!found) {
       if (owner) return owner.miss(context, notFound(path))
@@ -80,7 +80,7 @@ export class Unmatched {
   }
 
   /** The routes at `path` (any method), less those a sub-API's scope shadows there. */
-  routesAt(path: string): PathMatch<RouteTarget> | undefined {
+  #routesAt(path: string): PathMatch<RouteTarget> | undefined {
     const found = this.#plan.router.find(path)
     if (!found || !anyShadowed(found, path)) return found
     const byMethod = new Map(
@@ -90,8 +90,8 @@ export class Unmatched {
   }
 
   /** A preflight (OPTIONS) after a class's plugins: the routes' 204, else the root's 404. */
-  answerPreflight(context: RequestContext): Response {
-    const found = this.routesAt(context.path)
+  #answerPreflight(context: RequestContext): Response {
+    const found = this.#routesAt(context.path)
     return found ? this.#preflight(found) : this.#plan.root.error(notFound(context.path))
   }
 
