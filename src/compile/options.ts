@@ -2,8 +2,8 @@ import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body'
 import type { ResponseInits } from '../response/inits'
-import { TemplateRenderer, type Renderer, type Stringify } from '../response/render'
-import { BARE, type Template } from '../response/response'
+import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import type { Template } from '../response/response'
 
 /** What the upgrade of a socket endpoint reads of it (compile/tree.ts's `EndpointDef` is one). */
 export interface SocketTarget {
@@ -53,5 +53,11 @@ export function rendererFor(
   template: Template | undefined,
   where: string,
 ): Renderer {
-  return new TemplateRenderer(template ?? BARE, options, where)
+  return createRenderer(template, {
+    stringify: options.stringify,
+    debug: options.debug,
+    onError: options.onError,
+    where,
+    inits: options.inits,
+  })
 }

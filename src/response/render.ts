@@ -10,7 +10,6 @@ import {
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
-import type { Check } from '../schema/adapter'
 import { resolveAdapter } from '../schema/resolve'
 import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
@@ -28,20 +27,16 @@ export interface Renderer {
   invalid(message: string, errors: ParamIssue[]): Response
 }
 
-/** How the renderers of a service render (the service's compile options carry them). */
-export interface RenderSettings {
+/** How renderers of a service render. */
+export interface RenderOptions {
   stringify: Stringify
   debug: boolean
   /** told about every 5xx (logging) */
   onError?: (error: unknown) => void
-  /** the service's shared inits (one table per service, made for its runtime); none: a table of this renderer's own */
-  inits?: ResponseInits
-}
-
-/** How one renderer renders: the service's settings and who renders. */
-export interface RenderOptions extends RenderSettings {
   /** who renders, e.g. `ArticleAPI.getArticle()`: named in 500s for results fw cannot send */
   where: string
+  /** the service's shared inits (one table per service, made for its runtime); none: a table of this renderer's own */
+  inits?: ResponseInits
 }
 
 /** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
@@ -94,169 +89,6 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
   return heldToLength(value, status, headers)
 }
 
-/** Whether failures render in the template's envelope: it has a key for the message or the errors. */
-export function failsEnveloped(
-  template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>,
-): boolean {
-  return template.enveloped && Boolean(template.messageKey || template.errorsKey)
-}
-
-/**
- * The renderer of one template (docs/architecture.md, "A request, end to end"): what it needs is
- * worked out once, when it is made — the envelope's keys serialised so a plain success is two
- * string concatenations around the result, the failure text's parts, the `debug` result check —
- * and held in its fields; `result`, `error` and `invalid` are its methods (`result` and `error`
- * bound: they are handed around as functions, e.g. as the request's `responder`). `where` names
- * who renders (`ArticleAPI.getArticle()`) in the 500s of results fw cannot send.
- *
- * @example
- * new TemplateRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false }, 'Calc.add()').result(3) // {"data":3,"msg":""}
- */
-export class TemplateRenderer implements Renderer {
-  readonly template: Template
-  readonly #settings: RenderSettings
-  readonly #where: string
-  readonly #inits: ResponseInits
-  /** the success body's text before the result (`{"data":`) and after it (`,"msg":""}`) */
-  readonly #head: string
-  readonly #okTail: string
-  readonly #failureText: FailureText
-  readonly #failureType: string
-  /** `debug`: the result checked by its schema (any library), compiled once */
-  readonly #checkResult: Check | undefined
-
-  constructor(template: Template, settings: RenderSettings, where: string) {
-    this.template = template
-    this.#settings = settings
-    this.#where = where
-    this.#inits = settings.inits ?? new ResponseInits(false)
-    const { resultKey, messageKey, stateKey, countKey, enveloped } = template
-    const { stringify } = settings
-    // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
-    this.#head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
-    const tailKeys = [
-      messageKey && `${JSON.stringify(messageKey)}:""`,
-      stateKey && `${JSON.stringify(stateKey)}:null`,
-      countKey && `${JSON.stringify(countKey)}:null`,
-    ].filter(Boolean)
-    this.#okTail = enveloped
-      ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}`
-      : ''
-    // A failure's text is concatenated from parts serialised once (response/failure.ts).
-    // An envelope with no key for the message or the errors cannot say what failed (a result of
-    // nulls would read as data): its failures are problem+json, as without an envelope.
-    const enveloping = failsEnveloped(template)
-    this.#failureText = enveloping
-      ? (envelopeFailure(template, stringify) ??
-        ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
-      : problemFailure(stringify)
-    this.#failureType = enveloping ? JSON_TYPE : PROBLEM_TYPE
-    const resultSchema = settings.debug ? template.result : undefined
-    this.#checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
-    this.result = this.result.bind(this)
-    this.error = this.error.bind(this)
-  }
-
-  /** A result (or a `Response`, passed through) as the template renders it; throws nothing. */
-  result(value: unknown, init?: RespondInit): Response {
-    // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
-    const response = outgoingResponse(value)
-    if (response) return response
-    const { template } = this
-    const status = init?.status ?? template.status ?? 200
-    if (!Number.isInteger(status) || status < 200 || status > 599)
-      return this.#fault(`response status ${String(status)} is outside 200–599`)
-    if (typeof value === 'object' && value !== null) {
-      if (value instanceof Blob) return binary(value, status, init?.headers)
-      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
-    }
-    const bad = unsendable(value)
-    if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
-    const checked = this.#checkResult?.(value)
-    // An async result schema is not awaited here: a result is sent as soon as it is ready.
-    if (checked && !isThenable(checked) && !checked.ok)
-      return this.#fault(
-        `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
-      )
-    const { stringify } = this.#settings
-    let body: string
-    try {
-      if (!template.enveloped) body = stringify(value ?? null)
-      else if (init && (init.message || init.state !== undefined || init.count !== undefined))
-        body = this.#wrap(value, init)
-      else body = this.#head + (template.resultKey ? stringify(value ?? null) : '') + this.#okTail
-    } catch (cause) {
-      return this.#fault(
-        `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,
-        cause,
-      )
-    }
-    return this.#json(body, status, JSON_TYPE, init?.headers)
-  }
-
-  /** Anything thrown, as the template renders failures (a 5xx told to `onError` and fw-api/otel). */
-  error(thrown: unknown): Response {
-    const httpError = toHttpError(thrown, this.#settings.debug)
-    if (httpError.status >= 500) {
-      this.#settings.onError?.(thrown)
-      // fw-api/otel, when imported: the request's span records it (request/telemetry.ts)
-      telemetryHost.telemetry?.failed(thrown)
-    }
-    const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
-    return this.#failure(
-      httpError.status,
-      httpError.name,
-      httpError.fullMessage,
-      httpError.errors,
-      headers,
-    )
-  }
-
-  /** The same Response as `error(new BadRequest(message, { errors }))`, without building an Error. */
-  invalid(message: string, errors: ParamIssue[]): Response {
-    const name = BadRequest.errorName
-    return this.#failure(BadRequest.status, name, message ? `${name}: ${message}` : name, errors)
-  }
-
-  #json(body: string, status: number, type: string, extra?: HeadersInit): Response {
-    if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
-    // The common case shares one init object (response/inits.ts).
-    if (!extra && status === 200 && type === JSON_TYPE)
-      return new globalThis.Response(body, this.#inits.ok)
-    if (!extra) return new globalThis.Response(body, this.#inits.of(status, type))
-    const headers = new Headers(extra)
-    if (!headers.has('content-type')) headers.set('content-type', type)
-    return new globalThis.Response(body, { status, headers })
-  }
-
-  /** The envelope with a message, state or count given at `respond()`. */
-  #wrap(value: unknown, init: RespondInit): string {
-    const { resultKey, messageKey, stateKey, countKey } = this.template
-    const body: Record<string, unknown> = {}
-    if (resultKey) body[resultKey] = value ?? null
-    if (messageKey) body[messageKey] = init.message ?? ''
-    if (stateKey) body[stateKey] = init.state ?? null
-    if (countKey) body[countKey] = init.count ?? null
-    return this.#settings.stringify(body)
-  }
-
-  #failure(
-    status: number,
-    name: string,
-    message: string,
-    errors: ParamIssue[],
-    headers?: Record<string, string>,
-  ): Response {
-    const text = this.#failureText(status, name, message, errors)
-    return this.#json(text, status, this.#failureType, headers)
-  }
-
-  /** A 500 naming who renders and what it could not send. */
-  #fault(text: string, cause?: unknown): Response {
-    return this.error(new InternalServerError(`${this.#where}: ${text}`, { cause }))
-  }
-}
-
 /**
  * Build the renderer of one template. The envelope's keys are serialised once
  * here so a plain success response is two string concatenations around the result.
@@ -264,6 +96,138 @@ export class TemplateRenderer implements Renderer {
  * @example
  * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
+/** Whether failures render in the template's envelope: it has a key for the message or the errors. */
+export function failsEnveloped(
+  template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>,
+): boolean {
+  return template.enveloped && Boolean(template.messageKey || template.errorsKey)
+}
+
 export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
-  return new TemplateRenderer(template, options, options.where)
+  const { stringify, debug, onError, where } = options
+  const inits = options.inits ?? new ResponseInits(false)
+  const json = (
+    body: string | null,
+    status: number,
+    type: string,
+    extra?: HeadersInit,
+  ): Response => {
+    if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
+    // The common case shares one init object (response/inits.ts).
+    if (!extra && status === 200 && type === JSON_TYPE)
+      return new globalThis.Response(body, inits.ok)
+    if (!extra) return new globalThis.Response(body, inits.of(status, type))
+    const headers = new Headers(extra)
+    if (!headers.has('content-type')) headers.set('content-type', type)
+    return new globalThis.Response(body, { status, headers })
+  }
+  const { resultKey, messageKey, stateKey, countKey, enveloped } = template
+  const defaultStatus = template.status ?? 200
+  // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
+  const head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
+  const tailKeys = [
+    messageKey && `${JSON.stringify(messageKey)}:""`,
+    stateKey && `${JSON.stringify(stateKey)}:null`,
+    countKey && `${JSON.stringify(countKey)}:null`,
+  ].filter(Boolean)
+  const okTail = enveloped ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}` : ''
+
+  const wrap = (value: unknown, init: RespondInit): string => {
+    const body: Record<string, unknown> = {}
+    if (resultKey) body[resultKey] = value ?? null
+    if (messageKey) body[messageKey] = init.message ?? ''
+    if (stateKey) body[stateKey] = init.state ?? null
+    if (countKey) body[countKey] = init.count ?? null
+    return stringify(body)
+  }
+
+  // A failure's text is concatenated from parts serialised once (response/failure.ts).
+  // An envelope with no key for the message or the errors cannot say what failed (a result of
+  // nulls would read as data): its failures are problem+json, as without an envelope.
+  const failureText: FailureText = failsEnveloped(template)
+    ? (envelopeFailure(template, stringify) ??
+      ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
+    : problemFailure(stringify)
+  const failureType = failsEnveloped(template) ? JSON_TYPE : PROBLEM_TYPE
+  const failure = (
+    status: number,
+    name: string,
+    message: string,
+    errors: ParamIssue[],
+    headers: Record<string, string> | undefined,
+  ): Response => json(failureText(status, name, message, errors), status, failureType, headers)
+
+  const error = (thrown: unknown): Response => {
+    const httpError = toHttpError(thrown, debug)
+    if (httpError.status >= 500) {
+      onError?.(thrown)
+      // fw-api/otel, when imported: the request's span records it (request/telemetry.ts)
+      telemetryHost.telemetry?.failed(thrown)
+    }
+    const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
+    return failure(
+      httpError.status,
+      httpError.name,
+      httpError.fullMessage,
+      httpError.errors,
+      headers,
+    )
+  }
+  const fault = (text: string, cause?: unknown): Response =>
+    error(new InternalServerError(`${where}: ${text}`, { cause }))
+
+  // `debug`: the result is checked by its schema (any library), compiled once here.
+  const resultSchema = debug ? template.result : undefined
+  const checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
+  const result = (value: unknown, init?: RespondInit): Response => {
+    // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
+    const response = outgoingResponse(value)
+    if (response) return response
+    const status = init?.status ?? defaultStatus
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      return fault(`response status ${String(status)} is outside 200–599`)
+    if (typeof value === 'object' && value !== null) {
+      if (value instanceof Blob) return binary(value, status, init?.headers)
+      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
+    }
+    const bad = unsendable(value)
+    if (bad) return fault(`returned ${bad}, which cannot be sent as JSON`)
+    if (checkResult) {
+      const checked = checkResult(value)
+      // An async result schema is not awaited here: a result is sent as soon as it is ready.
+      if (!isThenable(checked) && !checked.ok)
+        return fault(
+          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
+        )
+    }
+    let body: string
+    try {
+      if (!enveloped) body = stringify(value ?? null)
+      else if (init && (init.message || init.state !== undefined || init.count !== undefined))
+        body = wrap(value, init)
+      else body = resultKey ? head + stringify(value ?? null) + okTail : head + okTail
+    } catch (cause) {
+      return fault(
+        `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+        cause,
+      )
+    }
+    return json(body, status, JSON_TYPE, init?.headers)
+  }
+
+  return {
+    template,
+    result,
+    error,
+    invalid(message, errors) {
+      const name = BadRequest.errorName
+      return failure(
+        BadRequest.status,
+        name,
+        message ? `${name}: ${message}` : name,
+        errors,
+        undefined,
+      )
+    },
+  }
 }
