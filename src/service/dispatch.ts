@@ -2,7 +2,7 @@ import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { compose, type Answer, type Handler } from '../compile/compose'
-import { pluginSteps } from '../compile/plugin-steps'
+import { itself, pluginSteps } from '../compile/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor, type CompileOptions, type SocketUpgrade } from '../compile/options'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
@@ -16,9 +16,9 @@ import { Router, type RouteEntry } from '../router'
 import { under } from '../router/route-path'
 import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../router/url'
 import type { RuntimeTraits } from '../serve/traits'
-import type { FetchHandler, FramingCheck } from '../types'
+import type { FetchHandler } from '../types'
 import { badTarget, FORBIDDEN_METHODS, notHanded } from './refusals'
-import { itself, shadowed, Unmatched } from './unmatched'
+import { shadowed, Unmatched } from './unmatched'
 
 /** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
 export interface AppMount {
@@ -75,8 +75,8 @@ interface PrefixMount {
 /**
  * A compiled service's request path (docs/architecture.md, "A request, end to end"): built once
  * from its config (the routes, the router, the root renderer, the mounts, the plugins composed
- * around routing), then every request is `fetch` → `dispatch` (target, mounts) → `routed`
- * (service plugins, HEAD) → `route` (the router; the endpoint's chain), else
+ * around routing), then every request is `fetch` → `#dispatch` (target, mounts, the context,
+ * the service plugins, HEAD) → `#route` (the router; the endpoint's chain), else
  * `Unmatched.answer` (404 / 405 / OPTIONS, service/unmatched.ts). Each step is a method: "go to
  * definition" follows a request; nothing request-time is a closure made at build (the composed
  * plugin steps end in these methods, bound).
@@ -92,8 +92,8 @@ export class Dispatcher implements Dispatch {
   readonly #unmatched: Unmatched
   /** the service plugins composed around `route` */
   readonly #answered: Handler<RequestContext>
-  readonly #hostInUrl: boolean
-  readonly #framing: FramingCheck | undefined
+  /** the runtime's ways (serve/traits.ts): where the Host is, how framed bodies are recognised */
+  readonly #runtime: RuntimeTraits
   readonly #addressing: ClientAddressing
 
   constructor(config: DispatchConfig) {
@@ -104,8 +104,7 @@ export class Dispatcher implements Dispatch {
       )
     if (config.api) defs.push(...collectEndpoints(config.api, config.route))
     const { stringify, debug, onError, plugins, runtime } = config
-    this.#hostInUrl = runtime.hostInUrl
-    this.#framing = runtime.framing
+    this.#runtime = runtime
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
     const options: CompileOptions = {
       stringify,
@@ -179,7 +178,7 @@ export class Dispatcher implements Dispatch {
   /** The request's target (a bad one is a 400), then the mounts by prefix, else fw's routes. */
   #dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const url = request.url
-    const hostInUrl = this.#hostInUrl
+    const { hostInUrl } = this.#runtime
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
     // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
     // and Workers refuse a bad Host themselves.
@@ -203,47 +202,35 @@ export class Dispatcher implements Dispatch {
         search = moved.search
       }
     }
+    // A guarded mount (the docs routes, mounts under `auth.Require`) gets a context as routes do.
+    let guarded: Handler<RequestContext> | undefined
     for (const mount of this.#mounts) {
       if (!under(mount.prefix, path)) continue
       if (FORBIDDEN_METHODS.has(request.method)) return this.#root.error(notHanded(request.method))
       if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      return mount.guarded(this.#context(request, path, search, env, ctx))
+      guarded = mount.guarded
+      break
     }
-    return this.#routed(this.#context(request, path, search, env, ctx))
-  }
-
-  /** The request's context, made before routing: service plugins and misses read it too. */
-  #context(
-    request: Request,
-    path: string,
-    search: string,
-    env: unknown,
-    ctx: unknown,
-  ): RequestContext {
-    return new RequestContext(
+    // The request's context, made before routing: service plugins and misses read it too.
+    const context = new RequestContext(
       request,
       path,
       search,
       Date.now(),
       env,
       ctx,
-      this.#framing,
+      this.#runtime.framing,
       this.#addressing,
     )
-  }
-
-  /**
-   * The service plugins around routing. A HEAD's body is taken off after them: they see the
-   * GET's answer, as a HEAD's headers must be the GET's (an ETag from its bytes:
-   * fw-api/plugins/conditional).
-   */
-  #routed(context: RequestContext): Response | Promise<Response> {
+    if (guarded) return guarded(context)
+    // The service plugins around routing. A HEAD's body is taken off after them: they see the
+    // GET's answer, as a HEAD's headers must be the GET's (an ETag from its bytes: conditional()).
     const response = this.#answered(context)
     if (context.method !== 'HEAD') return response
     return response instanceof Promise ? response.then(headOnly) : headOnly(response)
   }
 
-  /** The matched endpoint's answer (HEAD: the GET's, its body taken off by `routed`), else `miss`. */
+  /** The matched endpoint's answer (HEAD: the GET's, its body taken off by `#dispatch`), else `miss`. */
   #route(context: RequestContext): Response | Promise<Response> {
     const method = context.method
     const router = this.#router

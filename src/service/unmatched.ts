@@ -5,7 +5,7 @@
  * routes when they declare any. Built once per service by the dispatcher (service/dispatch.ts).
  */
 import { compose, type Handler } from '../compile/compose'
-import { pluginSteps } from '../compile/plugin-steps'
+import { itself, pluginSteps } from '../compile/plugin-steps'
 import type { RouteTarget, Scope } from '../compile/routes'
 import { MethodNotAllowed } from '../exceptions'
 import type { RequestContext } from '../request/context'
@@ -15,9 +15,6 @@ import type { FetchHandler } from '../types'
 import { stackless } from '../utils/stackless'
 import { AllowTable } from './allow'
 import { notFound } from './refusals'
-
-/** A service plugin's state is the request's context itself. */
-export const itself = (context: RequestContext): RequestContext => context
 
 /** What the misses of one service are answered from. */
 export interface UnmatchedPlan {
