@@ -178,7 +178,7 @@ export class Dispatcher implements Dispatch {
   /** The request's target (a bad one is a 400), then the mounts by prefix, else fw's routes. */
   #dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const url = request.url
-    const { hostInUrl } = this.#runtime
+    const hostInUrl = this.#runtime.hostInUrl
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
     // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
     // and Workers refuse a bad Host themselves.
