@@ -6,7 +6,7 @@
  */
 import { compose, type Handler } from '../compile/compose'
 import { itself, pluginSteps } from '../compile/plugin-steps'
-import type { RouteTarget, Scope } from '../compile/routes'
+import type { RootScope, RouteTarget, Scope } from '../compile/routes'
 import { MethodNotAllowed } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
@@ -23,7 +23,7 @@ export interface UnmatchedPlan {
   /** the API classes' scopes: the class that owns a path answers its misses */
   scopes: readonly Scope[]
   /** the root APIs' scopes: a 404 under their prefix is theirs */
-  roots: readonly Scope[]
+  roots: readonly RootScope[]
   /** renders what no API class answers */
   root: Renderer
   /** the app mounted at '/': what fw's routes do not match */
