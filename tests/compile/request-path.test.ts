@@ -41,7 +41,41 @@ function topLevelMutables(code: string): string[] {
 
 const read = (path: string): string => readFileSync(join(src, path), 'utf8')
 
+/**
+ * What a module's top-level functions keep for the closures they return: the `let`s and the
+ * functions (`const step = (…) => …`) declared straight in their bodies, as `function:name`.
+ */
+function closureState(code: string): string[] {
+  const file = ts.createSourceFile('module.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+  const found: string[] = []
+  for (const statement of file.statements) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.body) continue
+    const owner = statement.name?.text ?? '(default)'
+    for (const inner of statement.body.statements) {
+      if (ts.isFunctionDeclaration(inner)) found.push(`${owner}:${inner.name?.text ?? ''}`)
+      if (!ts.isVariableStatement(inner)) continue
+      const isLet = (inner.declarationList.flags & ts.NodeFlags.Let) !== 0
+      for (const declaration of inner.declarationList.declarations) {
+        const made = declaration.initializer
+        const isFunction = made !== undefined && (ts.isArrowFunction(made) || ts.isFunctionExpression(made))
+        if (isLet || isFunction) found.push(`${owner}:${declaration.name.getText(file)}`)
+      }
+    }
+  }
+  return found
+}
+
 describe('the request path', () => {
+  it('finds the state a builder keeps for its closures (the check itself)', () => {
+    const code = 'function build() { let last = 0; const step = () => last++; const fixed = 1; return step }'
+    expect(closureState(code)).toEqual(['build:last', 'build:step'])
+  })
+
+  it('keeps request-time steps in methods, not in closures a builder returns (the dispatcher, the Node response capture)', () => {
+    for (const path of ['service/dispatch.ts', 'service/unmatched.ts', 'node/io/response.ts'])
+      expect(closureState(read(path)), path).toEqual([])
+  })
+
   it('finds a top-level let (the check itself)', () => {
     expect(topLevelMutables('let last: string | undefined\nconst fixed = 1\nvar old = 2')).toEqual(['last', 'old'])
   })
