@@ -43,7 +43,7 @@ import {
   readFramedText,
   type Bytes,
 } from './stream'
-import { readsAsText, readTextStream } from './stream-text'
+import { readsAsText, readTextStream, textStreams } from './stream-text'
 import { decodeText } from './text'
 import { acceptsXml, parseXml } from './xml'
 
@@ -111,7 +111,10 @@ function startReading(
   // Nor for a small sized JSON or urlencoded body on Bun, read as text (stream-text.ts): a missing
   // body reads as '', parsed to `undefined` as for no body.
   const asText =
-    !framed && (format === 'json' || format === 'urlencoded') && readsAsText(request, length, limit)
+    textStreams &&
+    !framed &&
+    (format === 'json' || format === 'urlencoded') &&
+    readsAsText(request, length, limit)
   if (!framed && !asText && request.body === null) return NOTHING
   if (request.bodyUsed) throw new Error('fw: the request body was already read')
   if (length === 0 && plan.accept !== 'text') return NOTHING

@@ -29,6 +29,15 @@ const BUN_TEXT_STREAM =
     : undefined
 
 /**
+ * Does this runtime read text streams (Bun)? Fixed at load: elsewhere the reader never calls
+ * into this module.
+ *
+ * @example
+ * const asText = textStreams && readsAsText(request, length, limit)
+ */
+export const textStreams: boolean = BUN_TEXT_STREAM !== undefined
+
+/**
  * Is `request`'s body (Content-Length `length`, byte limit `limit`) read by
  * `readTextStream`? Bun's own Request with a declared length whose honest
  * body stays under the bound counted for free (`3 × length + 3 ≤ limit`).

@@ -1,5 +1,5 @@
 import type { BodyPlan, ContentType, Limits } from '../body'
-import { bodySupport, type BodySupport } from '../body/support'
+import type { BodySupport } from '../body/support'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
@@ -217,16 +217,17 @@ export function tooManyQuery(context: RequestContext, limits: Limits): BadReques
 const ALL: readonly boolean[] = Object.freeze([true])
 
 /**
- * Read the endpoint's body (one await hop): the Content-Type parsed once, used
- * to choose the plan (`chooseBody`) and to read with.
+ * Read the endpoint's body (one await hop) with the body support the endpoint took at build
+ * (`bodySupport()`): the Content-Type parsed once, used to choose the plan (`chooseBody`) and to
+ * read with.
  */
 export function readEndpointBody(
   exchange: Exchange,
+  support: BodySupport,
   bodies: readonly BodyPlan[],
   limits: Limits,
 ): Promise<unknown> {
   const context = exchange.context
-  const support = bodySupport()
   const type = support.contentTypeOf(context.raw)
   return support.read(
     context.raw,

@@ -1,6 +1,7 @@
 import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
+import { bodySupport, type BodySupport } from '../body/support'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
@@ -96,12 +97,15 @@ export class EndpointCore {
   readonly #level: number
   /** no query, `resolve` params, body, params or before hooks: `run` is the method call (an E0 ping) */
   readonly #methodOnly: boolean
+  /** the body readers (body/support.ts), taken at build when the endpoint reads a body */
+  readonly #bodySupport: BodySupport | undefined
 
   constructor(plan: PipelinePlan, inside: readonly Step<Exchange>[]) {
     this.#plan = plan
     this.#inside = inside.length ? compose(inside, (exchange) => this.run(exchange)) : undefined
     this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
     this.#level = plan.levels.length - 1
+    this.#bodySupport = plan.bodies ? bodySupport() : undefined
     this.#methodOnly =
       !plan.readsQuery &&
       !plan.resolvers.length &&
@@ -148,8 +152,9 @@ export class EndpointCore {
   /** The body, read once with the limits, before params. */
   #body(exchange: Exchange): Answer {
     const bodies = this.#plan.bodies
-    if (!bodies) return this.#params(exchange)
-    return readEndpointBody(exchange, bodies, this.#plan.options.limits).then((body) => {
+    const support = this.#bodySupport
+    if (!bodies || !support) return this.#params(exchange)
+    return readEndpointBody(exchange, support, bodies, this.#plan.options.limits).then((body) => {
       exchange.body = body
       return this.#params(exchange)
     })

@@ -102,6 +102,14 @@ function pluginStepOf<State>(
   }
 }
 
+/**
+ * The request's context in a service plugin's chain: its state is the context itself (an
+ * endpoint's chain finds it in its `Exchange`: `contextOfExchange`).
+ *
+ * @example pluginSteps(plugins, root, itself)
+ */
+export const itself = (context: RequestContext): RequestContext => context
+
 /** The steps of `plugins` (outermost first), those with a request or response step. */
 export function pluginSteps<State>(
   plugins: readonly Plugin[],

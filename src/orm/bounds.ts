@@ -5,7 +5,7 @@
  */
 import { RequestEntityTooLarge, ServiceUnavailable, type ParamIssue } from '../exceptions'
 import { Self, type DefField, type SchemaDef } from './fields'
-import { resolvePath } from './paths'
+import { resolvedOf } from './build'
 import type { Link } from './relations'
 import { hasKey } from './save'
 
@@ -21,7 +21,8 @@ export function writable(
 ): { link: Link; column?: string; child?: SchemaDef; max: number } | undefined {
   if (!field.mode.includes(mode) || (field.kind !== 'path' && field.kind !== 'nested'))
     return undefined
-  const resolved = resolvePath(module, def.table, field.path)
+  // resolved once per schema module, as reads resolve it (not on every save)
+  const resolved = resolvedOf(module, def, field.path)
   const [link] = resolved.links
   if (!link || resolved.links.length !== 1 || link.kind !== 'many') return undefined
   if (field.kind === 'path')

@@ -6,7 +6,7 @@ import { assertCompatible } from './defs'
 import type { Context } from './context'
 import { expressionSql, isExpression } from './expr'
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
-import { chainOf, resolvePath, transformed, type Ref } from './paths'
+import { chainOf, resolvePath, transformed, type Ref, type Resolved } from './paths'
 import { columnsOf, primaryKeysOf } from './relations'
 import { contextFilterSql, withFilter } from './context'
 
@@ -233,8 +233,9 @@ export function checkDef(module: Module, def: SchemaDef, seen = new Set<SchemaDe
 const nameOf = (table: PgTable): string =>
   Object.getOwnPropertyDescriptor(table, Symbol.for('drizzle:Name'))?.value as string
 
-const resolvedPaths = new WeakMap<object, Map<string, ReturnType<typeof resolvePath>>>()
-function resolvedOf(module: Module, def: SchemaDef, path: string): ReturnType<typeof resolvePath> {
+const resolvedPaths = new WeakMap<object, Map<string, Resolved>>()
+/** A schema field's path resolved once per schema module (reads and writes: orm/bounds.ts). */
+export function resolvedOf(module: Module, def: SchemaDef, path: string): Resolved {
   let perModule = resolvedPaths.get(module)
   if (!perModule) resolvedPaths.set(module, (perModule = new Map()))
   const key = `${def.name}\u0000${path}`

@@ -8,14 +8,14 @@ import { BadRequest, Conflict } from '../exceptions'
 import { checkWriteSize } from './bounds'
 import { valueKey } from './compiled'
 import { guarded } from './errors'
-import { columnsOf, foreignKeyColumnsOf, primaryKeysOf } from './relations'
+import { columnsOf, foreignKeyColumnsOf, primaryKeysOf, uniqueKeysOf } from './relations'
 import { assertSafe } from './safe'
 import type { Db } from './database'
 import { declaredRow, scopeCondition, writableColumns } from './declared'
 import type { SchemaDef } from './fields'
 import type { WriteLimits } from './limits'
 import type { SaveOptions } from './save'
-import { uniqueKeysOf, type UpsertOptions } from './upsert'
+import type { UpsertOptions } from './upsert'
 
 type Row = Record<string, unknown>
 

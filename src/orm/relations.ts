@@ -111,6 +111,39 @@ function primaryKeysRead(table: PgTable): string[] {
   return []
 }
 
+const uniqueKeys = new WeakMap<PgTable, readonly (readonly string[])[]>()
+
+/**
+ * The unique keys of a table (primary key first), as lists of TS column keys: read once per
+ * table, as its primary key is (what `onConflict` upserts match rows on).
+ */
+export function uniqueKeysOf(table: PgTable): readonly (readonly string[])[] {
+  let keys = uniqueKeys.get(table)
+  if (!keys) uniqueKeys.set(table, (keys = Object.freeze(uniqueKeysRead(table))))
+  return keys
+}
+
+function uniqueKeysRead(table: PgTable): string[][] {
+  const columns = columnsOf(table)
+  const config = getTableConfig(table)
+  const keyOf = (column: { name: string }): string | undefined =>
+    Object.keys(columns).find((key) => columns[key]?.name === column.name)
+  const sets: string[][] = [[...primaryKeysOf(table)]]
+  for (const [key, column] of Object.entries(columns)) if (column.isUnique) sets.push([key])
+  for (const constraint of config.uniqueConstraints)
+    sets.push(constraint.columns.map(keyOf).filter((key) => key !== undefined))
+  for (const index of config.indexes) {
+    if (!index.config.unique || index.config.where) continue
+    const keys = index.config.columns.map((column) =>
+      'name' in column && typeof column.name === 'string'
+        ? keyOf(column as { name: string })
+        : undefined,
+    )
+    if (keys.every((key) => key !== undefined)) sets.push(keys as string[])
+  }
+  return sets.filter((set) => set.length > 0)
+}
+
 const columnMaps = new WeakMap<PgTable, Record<string, PgColumn>>()
 
 /** The columns of a table by TS key (a null-prototype map: `toString` is no column). */

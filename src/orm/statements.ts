@@ -6,11 +6,13 @@
  * query is built and rendered once per database, fragment and data, then executed as it is
  * (drizzle's `prepare`): `GET /api/tags` renders no SQL per request.
  *
- * A parsed query (and a `where` of plain values) is built once per SHAPE instead: which of its
- * fields are present, its order, and its filter, limit and offset values as placeholders bound at
- * each call (`boundQuery`) — `?tag=a` and `?tag=b` run one statement with different values. A
- * field whose SQL depends on more than its value (a `query` or `expr` filter, which may read the
- * context; `search`, `scope`, `page`, an `in` list, a `like` pattern) leaves the call unbound.
+ * A parsed query, plain data `{ path: value }` of single values (`init({ slug })`) and a `where`
+ * of plain values are built once per SHAPE instead: which fields or paths are present, the order,
+ * and the values as placeholders bound at each call (`boundQuery`) — `?tag=a` and `?tag=b`, or
+ * two slugs, run one statement with different values. A field whose SQL depends on more than its
+ * value (a `query` or `expr` filter, which may read the context; `search`, `scope`, `page`, an
+ * `in` list, a `like` pattern; in plain data a list, an operator object, `null`) leaves the call
+ * unbound: plain data is then keyed by its values as above.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { valueKey } from './compiled'
@@ -100,12 +102,43 @@ const isBindable = (value: unknown): value is string | number | boolean =>
   typeof value === 'boolean'
 
 /**
- * The bound form of a parsed query `arg` and a `where` of plain values (see the file comment);
- * undefined when some part of either cannot be bound.
+ * A plain `{ path: value }` object with its values as placeholders named `prefix:path`, and its
+ * shape (the paths, in order); undefined when it is not plain or a value cannot be bound (a
+ * list, an operator object, `null`, a `$` key: its own SQL) — such a call is built per call,
+ * where the usual checks refuse what is unsafe.
+ */
+function boundPlain(
+  object: unknown,
+  prefix: string,
+  values: Record<string, unknown>,
+): { bound: Record<string, unknown>; shape: string[] } | undefined {
+  if (
+    typeof object !== 'object' ||
+    object === null ||
+    Object.getPrototypeOf(object) !== Object.prototype
+  )
+    return undefined
+  const bound: Record<string, unknown> = {}
+  const shape: string[] = []
+  for (const [path, value] of Object.entries(object)) {
+    if (value === undefined) continue
+    if (path.startsWith('$') || isPrototypeKey(path) || !isBindable(value)) return undefined
+    values[`${prefix}:${path}`] = value
+    bound[path] = sql.placeholder(`${prefix}:${path}`)
+    shape.push(path)
+  }
+  return { bound, shape }
+}
+
+/**
+ * The bound form of a `serialize()`'s arguments (see the file comment): a parsed query `arg`, or
+ * plain data `{ path: value }` (`init({ slug })`: one statement for every slug), and a `where`
+ * of plain values; undefined when some part of either cannot be bound.
  *
  * @example
  * const bound = boundQuery(query, { authorId: 1 }, ['-createdAt'], true)
  * // bound?.key: 'Q1n[["limit","offset","tag"],["authorId"],["-createdAt"]]'; bound?.values: { 'q:limit': 20, 'q:offset': 0, 'q:tag': 'x', 'w:authorId': 1 }
+ * boundQuery({ slug: 'a-title' }, undefined, undefined, false)?.key // 'D[["slug"],[],[]]'
  */
 export function boundQuery(
   arg: unknown,
@@ -113,10 +146,31 @@ export function boundQuery(
   order: readonly unknown[] | undefined,
   counted: boolean,
 ): BoundArgs | undefined {
-  if (!isQueryValue(arg)) return undefined
   if (order?.some((term) => typeof term !== 'string')) return undefined
-  const def = arg[QUERY]
   const values: Record<string, unknown> = {}
+  const data = isQueryValue(arg) ? boundParsed(arg, values) : boundPlain(arg, 'd', values)
+  if (data === undefined) return undefined
+  const boundWhere = where === undefined ? undefined : boundPlain(where, 'w', values)
+  if (where !== undefined && boundWhere === undefined) return undefined
+  const kind = isQueryValue(arg) ? `Q${queryNumber(arg[QUERY])}` : 'D'
+  const shapes = [data.shape, boundWhere?.shape ?? [], order ?? []]
+  const key = `${kind}${counted ? 'n' : ''}${JSON.stringify(shapes)}`
+  return { key, arg: data.bound, where: boundWhere?.bound, values }
+}
+
+/** Each query definition's number in statement keys, given the first time it is bound. */
+function queryNumber(def: QueryDef): number {
+  let number = queryNumbers.get(def)
+  if (number === undefined) queryNumbers.set(def, (number = ++queries.next))
+  return number
+}
+
+/** A parsed query's fields with their values as placeholders (`q:name`), and its shape. */
+function boundParsed(
+  arg: Record<string, unknown> & { [QUERY]: QueryDef },
+  values: Record<string, unknown>,
+): { bound: Record<string, unknown>; shape: string[] } | undefined {
+  const def = arg[QUERY]
   const bound: Record<string, unknown> = {}
   const shape: string[] = []
   const placeholder = (name: string, value: unknown): Placeholder => {
@@ -144,26 +198,6 @@ export function boundQuery(
       shape.push(`${name}=${terms.join(',')}`)
     } else return undefined
   }
-  let boundWhere: Record<string, unknown> | undefined
-  const whereShape: string[] = []
-  if (where !== undefined) {
-    if (
-      typeof where !== 'object' ||
-      where === null ||
-      Object.getPrototypeOf(where) !== Object.prototype
-    )
-      return undefined
-    boundWhere = {}
-    for (const [path, value] of Object.entries(where)) {
-      if (value === undefined) continue
-      if (path.startsWith('$') || isPrototypeKey(path) || !isBindable(value)) return undefined
-      boundWhere[path] = placeholder(`w:${path}`, value)
-      whereShape.push(path)
-    }
-  }
-  let number = queryNumbers.get(def)
-  if (number === undefined) queryNumbers.set(def, (number = ++queries.next))
   Object.defineProperty(bound, QUERY, { value: def, enumerable: false })
-  const key = `Q${number}${counted ? 'n' : ''}${JSON.stringify([shape, whereShape, order ?? []])}`
-  return { key, arg: bound, where: boundWhere, values }
+  return { bound, shape }
 }

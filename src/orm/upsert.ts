@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict } from '../exceptions'
 import { guarded } from './errors'
-import { columnsOf, foreignKeyColumnsOf, primaryKeysOf } from './relations'
+import { columnsOf, foreignKeyColumnsOf, primaryKeysOf, uniqueKeysOf } from './relations'
 import { assertSafe } from './safe'
 import type { Db } from './database'
 import { declaredRow, scopeCondition, writableColumns } from './declared'
@@ -15,28 +15,6 @@ type Row = Record<string, unknown>
 
 /** What `save(value, { onConflict })` does when a row with the same unique key exists. */
 export type OnConflict = 'ignore' | 'update'
-
-/** The unique keys of a table (primary key first), as lists of TS column keys. */
-export function uniqueKeysOf(table: PgTable): string[][] {
-  const columns = columnsOf(table)
-  const config = getTableConfig(table)
-  const keyOf = (column: { name: string }): string | undefined =>
-    Object.keys(columns).find((key) => columns[key]?.name === column.name)
-  const sets: string[][] = [[...primaryKeysOf(table)]]
-  for (const [key, column] of Object.entries(columns)) if (column.isUnique) sets.push([key])
-  for (const constraint of config.uniqueConstraints)
-    sets.push(constraint.columns.map(keyOf).filter((key) => key !== undefined))
-  for (const index of config.indexes) {
-    if (!index.config.unique || index.config.where) continue
-    const keys = index.config.columns.map((column) =>
-      'name' in column && typeof column.name === 'string'
-        ? keyOf(column as { name: string })
-        : undefined,
-    )
-    if (keys.every((key) => key !== undefined)) sets.push(keys as string[])
-  }
-  return sets.filter((set) => set.length > 0)
-}
 
 /** What an upsert may change on a conflicting row, and which rows it may touch. */
 export interface UpsertScope {

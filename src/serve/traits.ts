@@ -22,8 +22,11 @@ export interface RuntimeTraits {
    * 0.42 µs per Response); on V8 runtimes a plain object does (0.11 against 0.34 µs on Deno).
    */
   headersObject: boolean
-  /** how a request from a server that frames bodies by their Content-Length is recognised */
-  framing: FramingCheck
+  /**
+   * how a request from a server that frames bodies by their Content-Length is recognised; none:
+   * by the server argument alone (`fromFramingServer`, what body/read.ts does without a check)
+   */
+  framing: FramingCheck | undefined
   /** how the peer address is read: the server's argument, or Workers' `CF-Connecting-IP` */
   peer: PeerAddress
 }
@@ -35,9 +38,6 @@ function onWorkers(): boolean {
     'Cloudflare-Workers'
   )
 }
-
-/** The check of any runtime: the server argument alone (`fromFramingServer`). */
-const byServerArgument: FramingCheck = (_request, env) => fromFramingServer(env)
 
 /**
  * Bun hands every request of a server the same `Server` object: recognised once,
@@ -83,7 +83,7 @@ export const workersFraming: FramingCheck = (request, env) => {
 export function runtimeTraits(): RuntimeTraits {
   const runtime = detectRuntime()
   const workers = onWorkers()
-  const framing = runtime === 'bun' ? bunFraming() : workers ? workersFraming : byServerArgument
+  const framing = runtime === 'bun' ? bunFraming() : workers ? workersFraming : undefined
   const peer = workers ? workersPeer : serverPeer
   return { hostInUrl: runtime === 'deno', headersObject: runtime === 'bun', framing, peer }
 }

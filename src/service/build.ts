@@ -19,7 +19,7 @@ import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
-import { buildDispatch, type AppMount } from './dispatch'
+import { Dispatcher, type AppMount } from './dispatch'
 import { serviceDeadline, type FwOptions } from './options'
 
 /** What `use`, `mount` and `adapt` declared, before the service is built. */
@@ -88,7 +88,7 @@ export function compileService(
   const { health } = inputs
   const probes =
     health && options.health && health.healthMount(options.health, prefix, health.closing)
-  const compiled: CompiledService = buildDispatch({
+  const compiled: CompiledService = new Dispatcher({
     api: options.api,
     route: joinPath(prefix, options.route),
     apiMounts: declaration.apiMounts.map((mount) => ({

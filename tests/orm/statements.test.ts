@@ -50,6 +50,20 @@ describe.each(engines)('statements built once on %s', (engine) => {
     expect(await UserRow.serialize({ username: 'nobody' })).toEqual([])
   })
 
+  it('plain data of single values is built once per shape: a value never sent before renders no SQL (init({ slug }))', async () => {
+    expect(await UserRow.serialize({ username: 'alice' })).toEqual([{ id: ids.alice, username: 'alice' }])
+    const rendered = vi.spyOn(PgDialect.prototype, 'sqlToQuery')
+    expect(await UserRow.serialize({ username: 'carol' })).toEqual([{ id: ids.carol, username: 'carol' }])
+    expect(await UserRow.serialize({ username: 'nobody yet' })).toEqual([])
+    expect(await UserRow.init({ username: 'bob' })).toEqual({ id: ids.bob, username: 'bob' })
+    expect(rendered).not.toHaveBeenCalled()
+    // what cannot be bound (a list, null, a NUL byte) is built per call: it answers, or is refused, as before
+    expect(await UserRow.serialize({ username: ['carol', 'bob'] }, { order: ['username'] })).toEqual([{ id: ids.bob, username: 'bob' }, { id: ids.carol, username: 'carol' }])
+    expect(await UserRow.serialize({ username: null })).toEqual([])
+    await expect(UserRow.serialize({ username: 'a\0b' })).rejects.toMatchObject({ status: 400 })
+    expect(rendered.mock.calls.length).toBeGreaterThan(0)
+  })
+
   it('each viewer keeps their own answer (the fragment per context variant keys the statement)', async () => {
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all([{ userId: ids.bob }, { userId: ids.carol }, {}, { userId: ids.bob }].map((context) => Profile.serialize({ username: 'alice' }, { context })))

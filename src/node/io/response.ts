@@ -52,44 +52,101 @@ function own(
 }
 
 /**
- * Create a ServerResponse for `req` whose output becomes a Web Response.
- *
- * @example
- * const { res, response } = captureResponse(http, req, { onError: console.error, onCancel })
- * listener(req, res)
- * return response
+ * One Node `ServerResponse` whose output becomes a Web `Response` (the module's comment): the
+ * state of one response in fields, each step a method. `res`'s `writeHead`, `write`, `end` and
+ * `flushHeaders` are own properties that hand their receiver and arguments to the methods of
+ * the same name here.
  */
-export function captureResponse(
-  http: HttpModule,
-  req: IncomingMessage,
-  options: CaptureOptions,
-): CapturedResponse {
-  const res = new http.ServerResponse(req)
-  // With no header set yet, Node's writeHead(status, headers) would format the
-  // headers without storing them; an existing header map makes it merge them
-  // into getHeaders(), where fw reads them.
-  res.setHeader('x-fw-bridge', '1')
-  res.removeHeader('x-fw-bridge')
-  if (req.socket) res.assignSocket(req.socket)
+export class ResponseCapture implements CapturedResponse {
+  readonly res: ServerResponse
+  readonly response: Promise<Response>
+  readonly #req: IncomingMessage
+  readonly #options: CaptureOptions
+  /** the methods `res` had before the wrapping: what each wrapper calls */
+  readonly #proto: ServerResponse
+  #resolve!: (response: Response) => void
+  #reject!: (reason: unknown) => void
+  /** the Response (or the failure) was handed out */
+  #settled = false
+  /** `end()` ran, or the handler failed or the client went away */
+  #ended = false
+  #inWrite = false
+  #inEnd = false
+  /** a bare `writeHead()` scheduled the streamed Response for the next microtask */
+  #scheduled = false
+  /** `write()` reported backpressure: 'drain' is emitted when the stream pulls again */
+  #needDrain = false
+  /** bytes written before the Response was made */
+  #buffered: Uint8Array<ArrayBuffer>[] = []
+  #controller: ReadableStreamDefaultController<Uint8Array> | undefined
 
-  const proto = http.ServerResponse.prototype
-  let resolve!: (response: Response) => void
-  let reject!: (reason: unknown) => void
-  const response = new Promise<Response>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  let settled = false
-  let ended = false
-  let inWrite = false
-  let inEnd = false
-  let scheduled = false
-  let needDrain = false
-  let buffered: Uint8Array<ArrayBuffer>[] = []
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  constructor(http: HttpModule, req: IncomingMessage, options: CaptureOptions) {
+    this.#req = req
+    this.#options = options
+    this.#proto = http.ServerResponse.prototype
+    this.response = new Promise<Response>((resolve, reject) => {
+      this.#resolve = resolve
+      this.#reject = reject
+    })
+    const res = new http.ServerResponse(req)
+    this.res = res
+    // With no header set yet, Node's writeHead(status, headers) would format the
+    // headers without storing them; an existing header map makes it merge them
+    // into getHeaders(), where fw reads them.
+    res.setHeader('x-fw-bridge', '1')
+    res.removeHeader('x-fw-bridge')
+    if (req.socket) res.assignSocket(req.socket)
+    const capture = this
+    own(res, 'writeHead', function (this: ServerResponse, ...args: unknown[]) {
+      return capture.#writeHead(this, args)
+    })
+    own(res, 'flushHeaders', function (this: ServerResponse) {
+      capture.#flushHeaders(this)
+    })
+    own(res, 'write', function (this: ServerResponse, ...args: unknown[]) {
+      return capture.#write(this, args)
+    })
+    own(res, 'end', function (this: ServerResponse, ...args: unknown[]) {
+      return capture.#end(this, args)
+    })
+  }
 
-  const hasBody = (): boolean => req.method !== 'HEAD' && !isNullBodyStatus(res.statusCode)
-  const init = (): ResponseInit => {
+  /** The handler failed: 500 if nothing was sent yet, else the body stream errors. */
+  fail(error: unknown): void {
+    this.#options.onError(error)
+    this.#ended = true
+    if (!this.#settled) {
+      this.#settled = true
+      const text =
+        this.#options.debug && error instanceof Error
+          ? `Internal Server Error: ${error.name}: ${error.message}`
+          : 'Internal Server Error'
+      this.#resolve(
+        new Response(text, {
+          status: 500,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+      )
+    } else this.#errorStream(error)
+  }
+
+  /** The client went away: the Response is refused, or its body stream errors. */
+  abort(reason: unknown): void {
+    this.#ended = true
+    if (!this.#settled) {
+      this.#settled = true
+      this.#reject(reason)
+    } else this.#errorStream(reason)
+  }
+
+  #errorStream(reason: unknown): void {
+    if (!this.#controller) return
+    this.#controller.error(reason)
+    this.#controller = undefined
+  }
+
+  #init(): ResponseInit {
+    const { res } = this
     const headers = new Headers()
     const out = res.getHeaders()
     for (const name of Object.keys(out)) {
@@ -103,145 +160,136 @@ export function captureResponse(
       ? { status: res.statusCode, statusText, headers }
       : { status: res.statusCode, headers }
   }
-  const fail = (error: unknown): void => {
-    options.onError(error)
-    ended = true
-    if (!settled) {
-      settled = true
-      const text =
-        options.debug && error instanceof Error
-          ? `Internal Server Error: ${error.name}: ${error.message}`
-          : 'Internal Server Error'
-      resolve(
-        new Response(text, {
-          status: 500,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-        }),
-      )
-    } else if (controller) {
-      controller.error(error)
-      controller = undefined
-    }
-  }
-  const settle = (body: () => BodyInit | null): void => {
-    if (settled) return
+
+  /** Hand out the Response once (a HEAD or a null-body status: without its body). */
+  #settle(body: () => BodyInit | null): void {
+    if (this.#settled) return
+    const hasBody = this.#req.method !== 'HEAD' && !isNullBodyStatus(this.res.statusCode)
     let built: Response
     try {
-      built = new Response(hasBody() ? body() : null, init())
+      built = new Response(hasBody ? body() : null, this.#init())
     } catch (error) {
       // e.g. a status outside 200-599 or a header value Web Headers refuse
-      fail(error)
+      this.fail(error)
       return
     }
-    settled = true
-    resolve(built)
+    this.#settled = true
+    this.#resolve(built)
   }
-  const startStream = (): void =>
-    settle(
+
+  /** The streamed Response: what was buffered first, then every write; 'drain' when it pulls. */
+  #startStream(): void {
+    this.#settle(
       () =>
         new ReadableStream<Uint8Array>(
           {
-            start(c) {
-              controller = c
-              for (const chunk of buffered) c.enqueue(chunk)
-              buffered = []
-              if (ended) {
-                c.close()
-                controller = undefined
+            start: (controller) => {
+              this.#controller = controller
+              for (const chunk of this.#buffered) controller.enqueue(chunk)
+              this.#buffered = []
+              if (this.#ended) {
+                controller.close()
+                this.#controller = undefined
               }
             },
-            pull() {
-              if (needDrain) {
-                needDrain = false
-                res.emit('drain')
-              }
+            pull: () => {
+              if (!this.#needDrain) return
+              this.#needDrain = false
+              this.res.emit('drain')
             },
-            cancel() {
-              controller = undefined
-              options.onCancel()
+            cancel: () => {
+              this.#controller = undefined
+              this.#options.onCancel()
             },
           },
           { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
         ),
     )
-  const push = (bytes: Uint8Array<ArrayBuffer>): void => {
-    if (bytes.byteLength === 0) return
-    if (!settled) buffered.push(bytes)
-    else controller?.enqueue(bytes)
   }
 
-  own(res, 'writeHead', function (this: ServerResponse, ...args: unknown[]) {
-    const result: unknown = Reflect.apply(proto.writeHead, this, args)
+  #push(bytes: Uint8Array<ArrayBuffer>): void {
+    if (bytes.byteLength === 0) return
+    if (!this.#settled) this.#buffered.push(bytes)
+    else this.#controller?.enqueue(bytes)
+  }
+
+  #writeHead(res: ServerResponse, args: unknown[]): unknown {
+    const result: unknown = Reflect.apply(this.#proto.writeHead, res, args)
     // An explicit writeHead: stream unless end() follows in the same tick.
-    if (!settled && !inWrite && !inEnd && !scheduled) {
-      scheduled = true
+    if (!this.#settled && !this.#inWrite && !this.#inEnd && !this.#scheduled) {
+      this.#scheduled = true
       queueMicrotask(() => {
-        if (!ended) startStream()
+        if (!this.#ended) this.#startStream()
       })
     }
     return result
-  })
-  own(res, 'flushHeaders', function (this: ServerResponse) {
-    Reflect.apply(proto.flushHeaders, this, [])
-    startStream()
-  })
-  own(res, 'write', function (this: ServerResponse, ...args: unknown[]) {
+  }
+
+  #flushHeaders(res: ServerResponse): void {
+    Reflect.apply(this.#proto.flushHeaders, res, [])
+    this.#startStream()
+  }
+
+  #write(res: ServerResponse, args: unknown[]): unknown {
     // Inside end(), or after it: Node's own path (and its errors) apply.
-    if (inEnd || this.writableEnded || ended) return Reflect.apply(proto.write, this, args)
-    inWrite = true
+    if (this.#inEnd || res.writableEnded || this.#ended)
+      return Reflect.apply(this.#proto.write, res, args)
+    this.#inWrite = true
     try {
       // Its return value speaks for the stand-in socket, which never emits the
       // 'drain' Node would wait for; backpressure is the Web stream's alone.
-      Reflect.apply(proto.write, this, args)
+      Reflect.apply(this.#proto.write, res, args)
     } finally {
-      inWrite = false
+      this.#inWrite = false
     }
-    push(chunkBytes(args[0], typeof args[1] === 'string' ? (args[1] as BufferEncoding) : undefined))
-    startStream()
-    if (controller && (controller.desiredSize ?? 1) <= 0) {
-      needDrain = true
+    const encoding = typeof args[1] === 'string' ? (args[1] as BufferEncoding) : undefined
+    this.#push(chunkBytes(args[0], encoding))
+    this.#startStream()
+    if (this.#controller && (this.#controller.desiredSize ?? 1) <= 0) {
+      this.#needDrain = true
       return false
     }
     return true
-  })
-  own(res, 'end', function (this: ServerResponse, ...args: unknown[]) {
-    if (this.writableEnded || ended) return Reflect.apply(proto.end, this, args)
+  }
+
+  #end(res: ServerResponse, args: unknown[]): unknown {
+    if (res.writableEnded || this.#ended) return Reflect.apply(this.#proto.end, res, args)
     const [chunk, encoding] = args
     const bytes =
       chunk === undefined || chunk === null || typeof chunk === 'function'
         ? undefined
         : chunkBytes(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : undefined)
-    inEnd = true
+    this.#inEnd = true
     try {
-      Reflect.apply(proto.end, this, args)
+      Reflect.apply(this.#proto.end, res, args)
     } finally {
-      inEnd = false
+      this.#inEnd = false
     }
-    ended = true
-    if (bytes) push(bytes)
-    if (!settled) {
-      settle(() => concatBytes(buffered))
-      buffered = []
-    } else if (controller) {
-      controller.close()
-      controller = undefined
+    this.#ended = true
+    if (bytes) this.#push(bytes)
+    if (!this.#settled) {
+      this.#settle(() => concatBytes(this.#buffered))
+      this.#buffered = []
+    } else if (this.#controller) {
+      this.#controller.close()
+      this.#controller = undefined
     }
-    return this
-  })
-
-  return {
-    res,
-    response,
-    fail,
-    abort(reason) {
-      ended = true
-      if (!settled) {
-        settled = true
-        reject(reason)
-      } else if (controller) {
-        controller.error(reason)
-        controller = undefined
-      }
-    },
+    return res
   }
+}
+
+/**
+ * Create a ServerResponse for `req` whose output becomes a Web Response.
+ *
+ * @example
+ * const { res, response } = captureResponse(http, req, { onError: console.error, onCancel })
+ * listener(req, res)
+ * return response
+ */
+export function captureResponse(
+  http: HttpModule,
+  req: IncomingMessage,
+  options: CaptureOptions,
+): CapturedResponse {
+  return new ResponseCapture(http, req, options)
 }
