@@ -31,10 +31,7 @@ function fieldOf<S extends StandardSchemaV1 & object>(
   schema: S,
   options?: Omit<FieldOptions, 'default'>,
 ): S
-function fieldOf(
-  schema: AnySchema | (StandardSchemaV1 & object),
-  options?: FieldOptions,
-): unknown {
+function fieldOf(schema: AnySchema | (StandardSchemaV1 & object), options?: FieldOptions): unknown {
   const opts: FieldOptions = options ?? {}
   const vendor = (schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
   if (vendor !== undefined && vendor !== 'valibot') return otherLibraryField(schema, opts)
