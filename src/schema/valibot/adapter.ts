@@ -1,20 +1,13 @@
 /**
  * valibot behind the schema seam (schema/adapter.ts): fw's first adapter.
  * Conversion is planned from valibot's schema objects (plan.ts), checks run
- * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`.
+ * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`
+ * (schema/valibot/describe.ts, registered by `fw-api/openapi`).
  */
-import type { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import type {
-  Check,
-  CheckResult,
-  JsonSchemaObject,
-  Presence,
-  SchemaAdapter,
-  SchemaIssue,
-} from '../adapter'
+import type { Check, CheckResult, Presence, SchemaAdapter, SchemaIssue } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
-import { ImproperlyConfigured } from '../../exceptions'
+import { describerOf } from '../describers'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
 import { unwrap } from '../walk'
@@ -86,67 +79,13 @@ export const STRING_SCHEMA: AnySchema = v.string()
 /** The schema of an object param declared without one (no entries; unknown keys dropped). */
 export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
 
-/**
- * `v.email()` / `v.rfcEmail()` accept less than JSON Schema's `format: email`
- * (RFC 5321: `a!b@example.com`, quoted local parts, IP domains): the regex
- * the server checks is documented beside the format (SPEC §9.1, every rule
- * the server enforces is in the schema). Another regex action already holds
- * `pattern`: the email's goes into an `allOf`.
- */
-function emailPattern({
-  valibotAction,
-  jsonSchema,
-}: {
-  valibotAction: { type: string; requirement?: unknown }
-  jsonSchema: object
-}): JsonSchemaObject | undefined {
-  const { type, requirement } = valibotAction
-  if ((type !== 'email' && type !== 'rfc_email') || !(requirement instanceof RegExp))
-    return undefined
-  if (requirement.flags.includes('i')) return undefined // no case-insensitive pattern in JSON Schema
-  const described = jsonSchema as JsonSchemaObject
-  if (described.pattern === undefined) return { ...described, pattern: requirement.source }
-  const allOf = Array.isArray(described.allOf) ? described.allOf : []
-  return { ...described, allOf: [...allOf, { pattern: requirement.source }] }
-}
-
-/**
- * `@valibot/to-json-schema`, registered by the `fw-api/openapi` entry: describing schemas is for
- * documents only, so the core leaves the writer out (SPEC §5.2).
- */
-const jsonSchemaWriter: { write?: typeof toJsonSchema } = {}
-
-/**
- * Describe valibot schemas with `write` (called by the `fw-api/openapi` entry when imported).
- *
- * @example registerValibotJsonSchema(toJsonSchema)
- */
-export function registerValibotJsonSchema(write: typeof toJsonSchema): void {
-  jsonSchemaWriter.write ??= write
-}
-
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
   vendor: 'valibot',
   owns: isValibotSchema,
   plan: planValibot,
   check: checkValibot,
-  describe(schema, side, options = {}): JsonSchemaObject {
-    const override = options.override
-    const toJsonSchema = jsonSchemaWriter.write
-    if (toJsonSchema === undefined)
-      throw new ImproperlyConfigured(
-        "describing a valibot schema as JSON Schema needs `import 'fw-api/openapi'`",
-      )
-    return toJsonSchema(schema, {
-      target: 'draft-2020-12',
-      errorMode: 'ignore',
-      typeMode: side,
-      overrideSchema: override
-        ? (context) => override(context.valibotSchema, context.jsonSchema as JsonSchemaObject)
-        : undefined,
-      overrideAction: emailPattern,
-    }) as JsonSchemaObject
-  },
+  // written by `fw-api/openapi`'s registration (schema/valibot/describe.ts)
+  describe: (schema, side, options) => describerOf('valibot')(schema, side, options),
   presence: presenceOf,
 }
