@@ -5,7 +5,6 @@
 import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import {
-  EMPTY_OBJECT_SCHEMA,
   schemaEntries,
   STRING_SCHEMA,
   takesList,
@@ -194,7 +193,9 @@ export function objectPlan(
   target: Target,
   at: 'query' | 'header' | 'cookie',
 ): ParamPlan {
-  const schema = spec.schema ?? EMPTY_OBJECT_SCHEMA
+  const schema = spec.schema
+  // request.Query/Headers/Cookies refuse a call without a schema when declared (their `invalid`)
+  if (schema === undefined) throw new TypeError(`fw: the ${at} object '${key}' has no schema`)
   const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
   if (at === 'query')

@@ -74,10 +74,10 @@ function presenceOf(schema: AnySchema): Presence {
 }
 
 /** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
-export const STRING_SCHEMA: AnySchema = v.string()
+export const STRING_SCHEMA: AnySchema = /* @__PURE__ */ v.string()
 
 /** The schema of an object param declared without one (no entries; unknown keys dropped). */
-export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
+export const EMPTY_OBJECT_SCHEMA: AnySchema = /* @__PURE__ */ v.object({})
 
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
