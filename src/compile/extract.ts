@@ -1,7 +1,6 @@
 import type { BodyPlan, ContentType, Limits } from '../body'
 import { bodySupport, type BodySupport } from '../body/support'
 import { BadRequest, type ParamIssue } from '../exceptions'
-import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import { parseQuery } from '../request/query'
 import { chainMessage, ConversionError } from '../schema'
@@ -144,7 +143,7 @@ export function checkParam(plan: ParamPlan, raw: unknown): unknown {
 function pathValue(source: Extract<ParamSource, { kind: 'path' }>, raw: unknown): unknown {
   const decoded = decodePathValue(raw as string | undefined)
   if (typeof decoded !== 'string') return decoded
-  const unsafe = source.rest ? unsafeFilePath(decoded, source.absolute) : undefined
+  const unsafe = source.unsafe?.(decoded, source.absolute)
   if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
   if (source.pattern && !source.pattern.test(decoded))
     return new Invalid(`invalid value: '${decoded}' does not match '${source.regex}'`)

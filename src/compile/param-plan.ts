@@ -2,7 +2,8 @@
  * One param's plan: where it is read from (path, query, header, cookie, body),
  * how it converts and validates. Built once per endpoint by planParams (params.ts).
  */
-import type { MarkerSpec } from '../request/markers'
+import { ImproperlyConfigured } from '../exceptions'
+import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import {
   schemaEntries,
@@ -66,7 +67,8 @@ export type ParamSource =
       readonly pattern: RegExp | undefined
       /** the declared regex, as the 400 names it */
       readonly regex: string | undefined
-      readonly rest: boolean
+      /** a rest (file path) param's check (`RestPaths.unsafe`): the reason a value is refused */
+      readonly unsafe: ((value: string, absolute: boolean) => string | undefined) | undefined
       readonly absolute: boolean
     }
   /** one query key: its first value, or (`list`) a copy of all of them */
@@ -134,6 +136,12 @@ export function plan(
   }
 }
 
+/** A rest path param's own code (its marker brings it: `request.FilePathParam`). */
+function restPathsOf(spec: MarkerSpec): RestPaths {
+  if (spec.restPaths) return spec.restPaths
+  throw new ImproperlyConfigured('a rest path param is declared with request.FilePathParam')
+}
+
 export function pathPlan(
   depth: number,
   spec: MarkerSpec,
@@ -148,7 +156,7 @@ export function pathPlan(
     pattern: spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined,
     regex: spec.regex,
     // A rest (file path) param never hands a way out of a directory to the handler.
-    rest: spec.match === 'rest',
+    unsafe: spec.match === 'rest' ? restPathsOf(spec).unsafe : undefined,
     absolute: spec.absolute === true,
   }
   return plan(depth, spec, 'path', name, target, key, source)

@@ -1,5 +1,7 @@
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import type * as B from '../body/markers'
+import { unsafeFilePath } from '../file/path'
+import { restMatcher } from '../router'
 import { configure, createMarker, notASchema, specSchema } from './markers'
 import type * as M from './markers'
 
@@ -117,7 +119,12 @@ export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> =
  * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
 export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> =
-  /* @__PURE__ */ createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+  /* @__PURE__ */ createMarker({
+    kind: 'path',
+    match: 'rest',
+    hasDefault: false,
+    restPaths: { matcher: restMatcher, unsafe: unsafeFilePath },
+  })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
