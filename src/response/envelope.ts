@@ -5,8 +5,13 @@
  * response/response.ts), so a service that declares no envelope bundles none of it (SPEC §5.2).
  */
 import type { RespondInit } from '../request/context'
-import { envelopeFailure, failureObject, type FailureText, type Stringify } from './failure'
-import type { Template } from './response'
+import {
+  envelopeFailure,
+  failureObject,
+  type EnvelopeFields,
+  type FailureText,
+  type Stringify,
+} from './failure'
 
 /** How one enveloped template writes its bodies. */
 export interface EnvelopeText {
@@ -25,7 +30,7 @@ export interface EnvelopeText {
  * failsEnveloped(templateOf(Envelope)) // true when Envelope declares messageKey or errorsKey
  */
 export function failsEnveloped(
-  template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>,
+  template: Pick<EnvelopeFields, 'enveloped' | 'messageKey' | 'errorsKey'>,
 ): boolean {
   return template.enveloped && Boolean(template.messageKey || template.errorsKey)
 }
@@ -38,7 +43,7 @@ export function failsEnveloped(
  * @example
  * envelopeText(templateOf(Envelope), JSON.stringify).ok(3, undefined) // '{"data":3,"msg":""}'
  */
-export function envelopeText(template: Template, stringify: Stringify): EnvelopeText {
+export function envelopeText(template: EnvelopeFields, stringify: Stringify): EnvelopeText {
   const { resultKey, messageKey, stateKey, countKey } = template
   // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
   const head = `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}`
