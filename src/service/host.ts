@@ -15,6 +15,7 @@ import type { TrustProxy } from '../proxy/trust'
 import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { SocketServing } from '../serve/types'
+import type { APIClass } from '../api/api'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
 import type { serviceAsyncAPI, serviceDocument } from './document'
@@ -36,6 +37,8 @@ export interface BackendLayer {
   isNestCore(backend: unknown): boolean
   /** what to say when the Nest app is needed before `setup()` */
   nestSetupHint: string
+  /** `API.__as__`: the one hidden service of the process (`make`s it), attached at `route` (service/hidden.ts) */
+  attachHidden(api: APIClass, route: string, make: () => { adapt(route: string): unknown }): unknown
 }
 
 /** What `fw-api/serve` gives `Fw`: `service.run()` on Node, Bun and Deno. */
