@@ -1,5 +1,5 @@
-import type { BodyPlan, ContentType, Limits } from '../body'
-import { bodySupport, type BodySupport } from '../body/support'
+import type { BodyPlan, Limits } from '../body'
+import { bodySupport } from '../body/support'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { parseQuery } from '../request/query'
@@ -213,47 +213,11 @@ export function tooManyQuery(context: RequestContext, limits: Limits): BadReques
   return stackless(() => new BadRequest(`too many query parameters (limit ${limits.queryParams})`))
 }
 
-const ALL: readonly boolean[] = Object.freeze([true])
-
-/**
- * Read the endpoint's body (one await hop): the Content-Type parsed once, used
- * to choose the plan (`chooseBody`) and to read with.
- */
+/** Read the endpoint's body (one await hop) through the body support its body markers installed. */
 export function readEndpointBody(
   exchange: Exchange,
   bodies: readonly BodyPlan[],
   limits: Limits,
 ): Promise<unknown> {
-  const context = exchange.context
-  const support = bodySupport()
-  const type = support.contentTypeOf(context.raw)
-  return support.read(
-    context.raw,
-    chooseBody(support, exchange, bodies, type),
-    limits,
-    context.env,
-    type,
-    context.framing,
-  )
-}
-
-/**
- * Choose the body plan an endpoint reads the body with. With several
- * whole-body params, the body goes to those whose content types accept it;
- * none → the first plan's 415.
- */
-function chooseBody(
-  support: BodySupport,
-  exchange: Exchange,
-  bodies: readonly BodyPlan[],
-  type: ContentType | undefined,
-): BodyPlan {
-  if (bodies.length === 1) {
-    exchange.bodyAccepted = ALL
-    return bodies[0] as BodyPlan
-  }
-  const accepted = bodies.map((plan) => support.accepts(plan, type))
-  const chosen = accepted.indexOf(true)
-  exchange.bodyAccepted = accepted
-  return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
+  return bodySupport().readEndpoint(exchange, bodies, limits)
 }
