@@ -10,13 +10,12 @@ import { BackendLink } from '../service/backend'
 import { attachHidden } from '../service/hidden'
 import { registerBackends } from '../service/host'
 import { createBackendApp } from './attach'
-import { isNestCore, NEST_SETUP_HINT } from './nest'
+import { isNestCore } from './nest'
 
 registerBackends({
   link: (options, declared, fetch) => new BackendLink(options, declared, fetch),
   createBackendApp,
   isNestCore,
-  nestSetupHint: NEST_SETUP_HINT,
   attachHidden,
 })
 

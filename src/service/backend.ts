@@ -63,6 +63,16 @@ export class BackendLink {
     return ready
   }
 
+  /** `service.run()`'s app: set up now, but Nest's, which only `await service.setup()` makes. */
+  appToRun<S>(service: S): unknown {
+    if (this.app === undefined) {
+      if (isNestCore(this.#options.backend))
+        throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
+      this.setup(service)
+    }
+    return this.app
+  }
+
   /** Keep the app and attach fw (its root API and its app mounts) to it. */
   resolve(app: unknown): void {
     this.app = app

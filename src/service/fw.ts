@@ -237,15 +237,9 @@ export class Fw<B = unknown> {
    */
   async run(options: RunOptions = {}): Promise<RunningServer> {
     const runService = servingLayer()
-    const backend = this.options.backend
-    if (backend !== undefined) {
-      const backends = backendLayer('`backend`')
-      if (backends.isNestCore(backend) && this.#backend('service.run()').app === undefined)
-        throw new ImproperlyConfigured(`service.run(): ${backends.nestSetupHint}`)
-      if (this.#backend('service.run()').app === undefined) this.setup()
-    }
+    const app =
+      this.options.backend === undefined ? undefined : this.#backend('service.run()').appToRun(this)
     if (this.#compiled === undefined) this.#build()
-    const app = backend === undefined ? undefined : this.#backend('service.run()').app
     return runService(
       {
         fetch: this.fetch,

@@ -35,8 +35,6 @@ export interface BackendLayer {
   createBackendApp(backend: unknown, settings?: NestSettings): unknown
   /** `backend` is `@nestjs/core` (whose app exists only after `await service.setup()`) */
   isNestCore(backend: unknown): boolean
-  /** what to say when the Nest app is needed before `setup()` */
-  nestSetupHint: string
   /** `API.__as__`: the one hidden service of the process (`make`s it), attached at `route` (service/hidden.ts) */
   attachHidden(api: APIClass, route: string, make: () => { adapt(route: string): unknown }): unknown
 }
@@ -106,7 +104,7 @@ export function registeredSockets(): SocketLayer | undefined {
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
  *
- * @example registerBackends({ link, createBackendApp, isNestCore, nestSetupHint })
+ * @example registerBackends({ link, createBackendApp, isNestCore, attachHidden })
  */
 export function registerBackends(layer: BackendLayer): void {
   layers.backends ??= layer
