@@ -9,13 +9,9 @@
 import { BackendLink } from '../service/backend'
 import { attachHidden } from '../service/hidden'
 import { registerBackends } from '../service/host'
-import { createBackendApp } from './attach'
-import { isNestCore } from './nest'
 
 registerBackends({
   link: (options, declared, fetch) => new BackendLink(options, declared, fetch),
-  createBackendApp,
-  isNestCore,
   attachHidden,
 })
 

@@ -81,11 +81,7 @@ export class Fw<B = unknown> {
     this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
-    const backend = options.backend
-    if (backend === undefined) return
-    const backends = backendLayer('`backend`')
-    if (!backends.isNestCore(backend) && backends.createBackendApp(backend) === backend)
-      this.#backend('`backend`').resolve(backend)
+    if (options.backend !== undefined) this.#backend('`backend`').attachInstance()
   }
 
   /** The backend link, made on first use by the registered adapters (`what` names the caller for the error). */

@@ -7,7 +7,6 @@
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
 import type { SocketUpgrade } from '../compile/options'
-import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
@@ -31,10 +30,6 @@ export interface BackendLayer {
     declared: Declaration,
     fetch: FetchHandler,
   ): BackendLink
-  /** the app a backend given as a module or class creates (an app instance is its own app) */
-  createBackendApp(backend: unknown, settings?: NestSettings): unknown
-  /** `backend` is `@nestjs/core` (whose app exists only after `await service.setup()`) */
-  isNestCore(backend: unknown): boolean
   /** `API.__as__`: the one hidden service of the process (`make`s it), attached at `route` (service/hidden.ts) */
   attachHidden(api: APIClass, route: string, make: () => { adapt(route: string): unknown }): unknown
 }
@@ -104,7 +99,7 @@ export function registeredSockets(): SocketLayer | undefined {
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
  *
- * @example registerBackends({ link, createBackendApp, isNestCore, attachHidden })
+ * @example registerBackends({ link, attachHidden })
  */
 export function registerBackends(layer: BackendLayer): void {
   layers.backends ??= layer
