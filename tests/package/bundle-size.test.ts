@@ -19,7 +19,8 @@
  * path): 98,332 B / 35,949 B gzip, 3.93×. Code only a declaration needs moved behind it (`Field` one
  * pure expression, status classes pure, the readers' constants, envelopes with `response.Response`,
  * the JSON Schema writers with fw-api/openapi, `v.object({})` out, rest paths with
- * `request.FilePathParam`): 91,094 B / 33,340 B gzip, 3.64×. Lower it as the core shrinks, never
+ * `request.FilePathParam`, the body-plan choice with the body support, `__as__` and `run()`'s backend
+ * app with fw-api/adapters): 90,226 B / 33,072 B gzip, 3.61×. Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -29,7 +30,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.65
+const RATCHET = 3.61
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
