@@ -165,6 +165,34 @@ export function pathPlan(
 /** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
 export type SourcePlan = (depth: number, spec: MarkerSpec, key: string, target: Target) => ParamPlan
 
+/** The kinds whose plan builder their marker brings: only `request.HeaderParam`, `Query`… declare them. */
+export type MarkerPlannedKind =
+  | 'query-object'
+  | 'header'
+  | 'header-object'
+  | 'cookie'
+  | 'cookie-object'
+
+/** Filled by the markers when made (request/index.ts); never emptied. */
+const planners: { [K in MarkerPlannedKind]?: SourcePlan } = {}
+
+/**
+ * Register how params of `kind` are planned (called by the marker that declares them, when made),
+ * so a service that declares none bundles no header, cookie or object-param planning (SPEC §5.2).
+ *
+ * @example registerPlanner('header', headerPlan)
+ */
+export function registerPlanner(kind: MarkerPlannedKind, planner: SourcePlan): void {
+  planners[kind] ??= planner
+}
+
+/** The plan builder of `kind`, registered by its marker. */
+export function plannerOf(kind: MarkerPlannedKind): SourcePlan {
+  const planner = planners[kind]
+  if (planner) return planner
+  throw new ImproperlyConfigured(`a ${kind} param is declared with its request marker`)
+}
+
 export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
   const list = takesList(spec.schema ?? stringSchema)
@@ -232,6 +260,18 @@ export function objectPlan(
   const source: ParamSource = { kind: 'entries', at, entries }
   return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
+
+/** `request.Query(schema)`: the query string as one object. */
+export const queryObjectPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'query')
+
+/** `request.Headers(schema)`: the declared headers as one object. */
+export const headersPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'header')
+
+/** `request.Cookies(schema)`: the declared cookies as one object. */
+export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'cookie')
 
 export const bodyFieldPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
