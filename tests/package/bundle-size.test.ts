@@ -20,7 +20,8 @@
  * pure expression, status classes pure, the readers' constants, envelopes with `response.Response`,
  * the JSON Schema writers with fw-api/openapi, `v.object({})` out, rest paths with
  * `request.FilePathParam`, the body-plan choice with the body support, `__as__` and `run()`'s backend
- * app with fw-api/adapters): 90,226 B / 33,072 B gzip, 3.61×. Lower it as the core shrinks, never
+ * app with fw-api/adapters, header/cookie/object-param plans with their markers): 89,242 B /
+ * 32,799 B gzip, 3.57×. Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -30,7 +31,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.61
+const RATCHET = 3.57
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -88,7 +89,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(readers.filter((path) => held(path) > 200)).toEqual([])
   })
 
-  it('code only a declaration brings stays out of a one-GET Worker: Field, envelopes, rest paths, JSON Schema writers, unused exception classes', async () => {
+  it('code only a declaration brings stays out of a one-GET Worker: Field, envelopes, rest paths, header/cookie/object params, JSON Schema writers, unused exception classes', async () => {
     const [fw] = await sizes
     const output = Object.values(fw.metafile.outputs)[0]
     const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
@@ -108,11 +109,13 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(held('src/router/match.ts'), 'rest-param chains').toBeLessThan(1000) // 1,624 B
     expect(held('src/exceptions/index.ts'), 'unused status classes').toBeLessThan(600) // 940 B
     expect(held('src/schema/standard/property.ts'), 'JSON Schema renaming').toBeLessThan(800) // 1,138 B
+    expect(held('src/compile/param-plan.ts'), 'header, cookie and object-param plans').toBeLessThan(1200) // 1,422 B
     const code = fw.code
     expect(code.includes('Field(): give'), 'Field and its valibot optional').toBe(false)
     expect(code.includes('expects:"Object"'), 'valibot object, the default object schema').toBe(false)
     expect(code.includes('rfc_email'), "valibot's JSON Schema override").toBe(false)
     expect(code.includes('textStream'), "the body readers' load-time constants").toBe(false)
+    expect(code.includes('[A-Z]'), 'kebab-case header names (request.HeaderParam, request.Headers)').toBe(false)
   })
 
   it('a Worker that declares body params bundles the readers they install and reads its bodies in workerd', async () => {
