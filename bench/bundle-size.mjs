@@ -3,8 +3,10 @@
  * both entries in bench/bundle/ built by esbuild as wrangler builds a Worker (bundle, minify,
  * ESM, platform neutral, conditions workerd/worker/browser, wrangler's mainFields), their
  * sizes raw and gzipped, the ratio, and fw's biggest inputs from the metafile.
- * `node bench/bundle-size.mjs [--top n]`; tests/package/bundle-size.test.ts holds the budget.
+ * `node bench/bundle-size.mjs [--top n] [--write file]` (`--write`: fw's minified bundle, to read
+ * what it holds); tests/package/bundle-size.test.ts holds the budget.
  */
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -110,6 +112,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 25
   const fw = await measureBundle(bundleEntries.fw)
   const hono = await measureBundle(bundleEntries.hono)
+  const writeIndex = process.argv.indexOf('--write')
+  const written = writeIndex > 0 ? process.argv[writeIndex + 1] : undefined
+  if (written) writeFileSync(written, fw.code)
   const kb = (bytes) => `${bytes.toLocaleString('en')} B`
   console.log(`fw   ${kb(fw.bytes).padStart(12)}  gzip ${kb(fw.gzipBytes).padStart(10)}`)
   console.log(`hono ${kb(hono.bytes).padStart(12)}  gzip ${kb(hono.gzipBytes).padStart(10)}`)

@@ -7,15 +7,12 @@
  * `adapt()`); the core leaves them out (SPEC §5.2).
  */
 import { BackendLink } from '../service/backend'
+import { attachHidden } from '../service/hidden'
 import { registerBackends } from '../service/host'
-import { createBackendApp } from './attach'
-import { isNestCore, NEST_SETUP_HINT } from './nest'
 
 registerBackends({
   link: (options, declared, fetch) => new BackendLink(options, declared, fetch),
-  createBackendApp,
-  isNestCore,
-  nestSetupHint: NEST_SETUP_HINT,
+  attachHidden,
 })
 
 export { fromNode, isNodeApp, type NodeApp } from './node'

@@ -32,9 +32,11 @@ export interface BodyPlan {
 
 const JSON_HEADER = 'application/json'
 /** The most common header, parsed once (read-only here). */
-const JSON_TYPE: ContentType = Object.freeze({
+const JSON_TYPE: ContentType = /* @__PURE__ */ Object.freeze({
   essence: JSON_HEADER,
-  params: Object.freeze(Object.create(null) as Record<string, string>),
+  params: /* @__PURE__ */ Object.freeze(
+    /* @__PURE__ */ Object.create(null) as Record<string, string>,
+  ),
 })
 
 /** The wire format a body is parsed as. */

@@ -7,17 +7,14 @@ import { createMarker, notASchema, specSchema, type MarkerSpec } from '../reques
 import type * as M from '../request/markers'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { byteLimit } from '../utils/byte-limit'
-import { accepts, contentTypeOf } from './format'
 import { bodyPlanOf, fieldFileBound } from './plan'
-import { readBody } from './read'
+import { readEndpointBody } from './endpoint'
 import { installBodySupport, type BodySupport } from './support'
 
 const SUPPORT: BodySupport = {
   plan: bodyPlanOf,
   fieldFileBound,
-  contentTypeOf,
-  accepts,
-  read: readBody,
+  readEndpoint: readEndpointBody,
 }
 
 /** A body marker: the core gets the body support the first time one is made. */

@@ -46,7 +46,7 @@ export interface MultipartLimits {
 const CRLF = /* @__PURE__ */ new Uint8Array([CR, LF])
 const HEADER_END = '\r\n\r\n'
 /** bytes of one part's header block */
-const MAX_HEADER_BYTES = 16 * 1024
+const MAX_HEADER_BYTES = 16_384 // 16 KiB
 /** RFC 2046 boundary characters. */
 export const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/
 

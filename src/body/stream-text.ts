@@ -20,13 +20,17 @@ import { tooLarge, unreadable } from './stream'
 
 type TextStreaming = { textStream(): ReadableStream<string> }
 
-const REQUEST = (globalThis as { Request?: { prototype: Partial<TextStreaming> } }).Request
-  ?.prototype
-/** Bun's `Request.prototype.textStream`, fixed at load: undefined on every other runtime. */
-const BUN_TEXT_STREAM =
-  (globalThis as { Bun?: unknown }).Bun !== undefined && typeof REQUEST?.textStream === 'function'
-    ? REQUEST.textStream
+/** Bun's `Request.prototype.textStream`: undefined on every other runtime. */
+function bunTextStream(): TextStreaming['textStream'] | undefined {
+  const request = (globalThis as { Request?: { prototype: Partial<TextStreaming> } }).Request
+    ?.prototype
+  return (globalThis as { Bun?: unknown }).Bun !== undefined &&
+    typeof request?.textStream === 'function'
+    ? request.textStream
     : undefined
+}
+/** Fixed at load (a call marked pure: a bundle with no body reader drops it). */
+const BUN_TEXT_STREAM = /* @__PURE__ */ bunTextStream()
 
 /**
  * Does this runtime read text streams (Bun)? Fixed at load: elsewhere the reader never calls

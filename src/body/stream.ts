@@ -125,17 +125,21 @@ export function readFramed<T = Bytes>(
   // Request: a look-alike that brings its own `arrayBuffer()` (@hono/node-server's) inherits a `bytes()`
   // that is not its own and would refuse it.
   if (
-    NATIVE_BYTES !== undefined &&
-    request.bytes === NATIVE_BYTES &&
-    request.arrayBuffer === NATIVE_ARRAY_BUFFER
+    NATIVE.bytes !== undefined &&
+    request.bytes === NATIVE.bytes &&
+    request.arrayBuffer === NATIVE.arrayBuffer
   )
     return request.bytes().then(checked, failed)
   return request.arrayBuffer().then((buffer) => checked(new Uint8Array(buffer)), failed)
 }
 
-const REQUEST = (globalThis as { Request?: { prototype: Partial<Request> } }).Request?.prototype
-const NATIVE_BYTES = typeof REQUEST?.bytes === 'function' ? REQUEST.bytes : undefined
-const NATIVE_ARRAY_BUFFER = REQUEST?.arrayBuffer
+/** The runtime's own `Request` readers, read once at load (a call marked pure: a bundle with no body reader drops it). */
+function nativeReaders(): { bytes: Request['bytes'] | undefined; arrayBuffer: unknown } {
+  const request = (globalThis as { Request?: { prototype: Partial<Request> } }).Request?.prototype
+  const bytes = typeof request?.bytes === 'function' ? request.bytes : undefined
+  return { bytes, arrayBuffer: request?.arrayBuffer }
+}
+const NATIVE = /* @__PURE__ */ nativeReaders()
 
 function failed(error: unknown): never {
   throw unreadable(error)
@@ -264,7 +268,7 @@ export async function readAll(
   return concatBytes(chunks, total)
 }
 
-const EMPTY: Bytes = new Uint8Array(0)
+const EMPTY: Bytes = /* @__PURE__ */ new Uint8Array(0)
 
 async function read(
   reader: ReadableStreamDefaultReader<Bytes>,

@@ -6,8 +6,7 @@
  */
 import { ImproperlyConfigured } from '../exceptions/index'
 import type { MarkerSpec } from '../request/markers'
-import type { FramingCheck } from '../types'
-import type { ContentType } from '../utils/content-type'
+import type { RequestContext } from '../request/context'
 import type { BodyPlan } from './format'
 import type { Limits } from './limits'
 
@@ -17,19 +16,22 @@ export interface BodySupport {
   plan(spec: MarkerSpec): BodyPlan
   /** a body field's own byte bound when its schema is a bounded file (`z.file().max(n)`) */
   fieldFileBound(spec: MarkerSpec): number | undefined
-  /** the request's parsed `Content-Type` */
-  contentTypeOf(request: Request): ContentType | undefined
-  /** does `plan` accept a body of `type`? */
-  accepts(plan: BodyPlan, type: ContentType | undefined): boolean
-  /** read and parse the body per `plan` (body/read.ts `readBody`) */
-  read(
-    request: Request,
-    plan: BodyPlan,
+  /**
+   * read and parse an endpoint's body, the plan chosen by its content type (body/endpoint.ts);
+   * `exchange.bodyAccepted` says which whole-body params the body suits
+   */
+  readEndpoint(
+    exchange: BodyExchange,
+    bodies: readonly BodyPlan[],
     limits: Limits,
-    env: unknown,
-    type: ContentType | undefined,
-    framing: FramingCheck | undefined,
   ): Promise<unknown>
+}
+
+/** What an endpoint's body read needs of its exchange (compile/exchange.ts `Exchange`). */
+export interface BodyExchange {
+  readonly context: RequestContext
+  /** per whole-body param: does the body's content type suit it */
+  bodyAccepted: readonly boolean[] | undefined
 }
 
 /** Filled once by the first body marker made; never emptied. */

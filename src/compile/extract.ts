@@ -1,7 +1,6 @@
-import type { BodyPlan, ContentType, Limits } from '../body'
+import type { BodyPlan, Limits } from '../body'
 import type { BodySupport } from '../body/support'
 import { BadRequest, type ParamIssue } from '../exceptions'
-import { unsafeFilePath } from '../file/path'
 import type { RequestContext } from '../request/context'
 import { parseQuery } from '../request/query'
 import { chainMessage, ConversionError } from '../schema'
@@ -144,7 +143,7 @@ export function checkParam(plan: ParamPlan, raw: unknown): unknown {
 function pathValue(source: Extract<ParamSource, { kind: 'path' }>, raw: unknown): unknown {
   const decoded = decodePathValue(raw as string | undefined)
   if (typeof decoded !== 'string') return decoded
-  const unsafe = source.rest ? unsafeFilePath(decoded, source.absolute) : undefined
+  const unsafe = source.unsafe?.(decoded, source.absolute)
   if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
   if (source.pattern && !source.pattern.test(decoded))
     return new Invalid(`invalid value: '${decoded}' does not match '${source.regex}'`)
@@ -214,12 +213,9 @@ export function tooManyQuery(context: RequestContext, limits: Limits): BadReques
   return stackless(() => new BadRequest(`too many query parameters (limit ${limits.queryParams})`))
 }
 
-const ALL: readonly boolean[] = Object.freeze([true])
-
 /**
  * Read the endpoint's body (one await hop) with the body support the endpoint took at build
- * (`bodySupport()`): the Content-Type parsed once, used to choose the plan (`chooseBody`) and to
- * read with.
+ * (`bodySupport()`, installed by its body markers).
  */
 export function readEndpointBody(
   exchange: Exchange,
@@ -227,35 +223,5 @@ export function readEndpointBody(
   bodies: readonly BodyPlan[],
   limits: Limits,
 ): Promise<unknown> {
-  const context = exchange.context
-  const type = support.contentTypeOf(context.raw)
-  return support.read(
-    context.raw,
-    chooseBody(support, exchange, bodies, type),
-    limits,
-    context.env,
-    type,
-    context.framing,
-  )
-}
-
-/**
- * Choose the body plan an endpoint reads the body with. With several
- * whole-body params, the body goes to those whose content types accept it;
- * none → the first plan's 415.
- */
-function chooseBody(
-  support: BodySupport,
-  exchange: Exchange,
-  bodies: readonly BodyPlan[],
-  type: ContentType | undefined,
-): BodyPlan {
-  if (bodies.length === 1) {
-    exchange.bodyAccepted = ALL
-    return bodies[0] as BodyPlan
-  }
-  const accepted = bodies.map((plan) => support.accepts(plan, type))
-  const chosen = accepted.indexOf(true)
-  exchange.bodyAccepted = accepted
-  return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
+  return support.readEndpoint(exchange, bodies, limits)
 }

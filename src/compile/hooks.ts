@@ -35,7 +35,8 @@ export interface ResolvedDeclarations {
   doc: OperationDoc
 }
 
-function templateFrom(value: unknown, where: string): Template {
+/** The template `value` declares (a `response.Response` subclass, or `null` for bare), or ImproperlyConfigured naming `where`. */
+export function templateFrom(value: unknown, where: string): Template {
   const template = declaredTemplate(value)
   if (template) return template
   throw new ImproperlyConfigured(

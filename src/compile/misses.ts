@@ -7,13 +7,12 @@
  */
 import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured, type HttpError } from '../exceptions'
+import type { HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
-import { declaredTemplate } from '../response/response'
-import { classTemplate } from './hooks'
+import { classTemplate, templateFrom } from './hooks'
 import { label, rendererFor, type CompileOptions } from './options'
 import type { ClassLevel } from './tree'
 
@@ -56,12 +55,8 @@ function missHooks(levels: readonly ClassLevel[], options: CompileOptions): Miss
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       const where = label(here.cls, decl.methodName)
       const own = here.templates.has(decl.methodName)
-        ? declaredTemplate(here.templates.get(decl.methodName))
+        ? templateFrom(here.templates.get(decl.methodName), where)
         : undefined
-      if (here.templates.has(decl.methodName) && own === undefined)
-        throw new ImproperlyConfigured(
-          `${where}: a response template must be a response.Response subclass or null`,
-        )
       found.push({
         decl,
         level,

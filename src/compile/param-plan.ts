@@ -2,10 +2,10 @@
  * One param's plan: where it is read from (path, query, header, cookie, body),
  * how it converts and validates. Built once per endpoint by planParams (params.ts).
  */
-import type { MarkerSpec } from '../request/markers'
+import { ImproperlyConfigured } from '../exceptions'
+import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import {
-  EMPTY_OBJECT_SCHEMA,
   schemaEntries,
   STRING_SCHEMA,
   takesList,
@@ -67,7 +67,8 @@ export type ParamSource =
       readonly pattern: RegExp | undefined
       /** the declared regex, as the 400 names it */
       readonly regex: string | undefined
-      readonly rest: boolean
+      /** a rest (file path) param's check (`RestPaths.unsafe`): the reason a value is refused */
+      readonly unsafe: ((value: string, absolute: boolean) => string | undefined) | undefined
       readonly absolute: boolean
     }
   /** one query key: its first value, or (`list`) a copy of all of them */
@@ -135,6 +136,12 @@ export function plan(
   }
 }
 
+/** A rest path param's own code (its marker brings it: `request.FilePathParam`). */
+function restPathsOf(spec: MarkerSpec): RestPaths {
+  if (spec.restPaths) return spec.restPaths
+  throw new ImproperlyConfigured('a rest path param is declared with request.FilePathParam')
+}
+
 export function pathPlan(
   depth: number,
   spec: MarkerSpec,
@@ -149,7 +156,7 @@ export function pathPlan(
     pattern: spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined,
     regex: spec.regex,
     // A rest (file path) param never hands a way out of a directory to the handler.
-    rest: spec.match === 'rest',
+    unsafe: spec.match === 'rest' ? restPathsOf(spec).unsafe : undefined,
     absolute: spec.absolute === true,
   }
   return plan(depth, spec, 'path', name, target, key, source)
@@ -157,6 +164,34 @@ export function pathPlan(
 
 /** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
 export type SourcePlan = (depth: number, spec: MarkerSpec, key: string, target: Target) => ParamPlan
+
+/** The kinds whose plan builder their marker brings: only `request.HeaderParam`, `Query`… declare them. */
+export type MarkerPlannedKind =
+  | 'query-object'
+  | 'header'
+  | 'header-object'
+  | 'cookie'
+  | 'cookie-object'
+
+/** Filled by the markers when made (request/index.ts); never emptied. */
+const planners: { [K in MarkerPlannedKind]?: SourcePlan } = {}
+
+/**
+ * Register how params of `kind` are planned (called by the marker that declares them, when made),
+ * so a service that declares none bundles no header, cookie or object-param planning (SPEC §5.2).
+ *
+ * @example registerPlanner('header', headerPlan)
+ */
+export function registerPlanner(kind: MarkerPlannedKind, planner: SourcePlan): void {
+  planners[kind] ??= planner
+}
+
+/** The plan builder of `kind`, registered by its marker. */
+export function plannerOf(kind: MarkerPlannedKind): SourcePlan {
+  const planner = planners[kind]
+  if (planner) return planner
+  throw new ImproperlyConfigured(`a ${kind} param is declared with its request marker`)
+}
 
 export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
@@ -194,7 +229,9 @@ export function objectPlan(
   target: Target,
   at: 'query' | 'header' | 'cookie',
 ): ParamPlan {
-  const schema = spec.schema ?? EMPTY_OBJECT_SCHEMA
+  const schema = spec.schema
+  // request.Query/Headers/Cookies refuse a call without a schema when declared (their `invalid`)
+  if (schema === undefined) throw new TypeError(`fw: the ${at} object '${key}' has no schema`)
   const declared = wireEntries(schema, at)
   // A fresh object per read, not the shared parse (the schema's output may be mutated by the handler).
   if (at === 'query')
@@ -223,6 +260,18 @@ export function objectPlan(
   const source: ParamSource = { kind: 'entries', at, entries }
   return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
+
+/** `request.Query(schema)`: the query string as one object. */
+export const queryObjectPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'query')
+
+/** `request.Headers(schema)`: the declared headers as one object. */
+export const headersPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'header')
+
+/** `request.Cookies(schema)`: the declared cookies as one object. */
+export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>
+  objectPlan(depth, spec, key, target, 'cookie')
 
 export const bodyFieldPlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key

@@ -2,15 +2,12 @@ import type { BodyPlan } from '../body'
 import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
-import { kebabCase } from '../request/parse'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
 import {
   bodyFieldPlan,
-  cookiePlan,
-  headerPlan,
-  objectPlan,
   pathPlan,
   plan,
+  plannerOf,
   queryPlan,
   type ParamPlan,
   type Target,
@@ -116,19 +113,18 @@ export function planParams(
       case 'query':
         return void plans.push(queryPlan(depth, spec, key, target))
       case 'query-object':
-        return void plans.push(objectPlan(depth, spec, key, target, 'query'))
       case 'header':
-        headerNames.push((spec.alias ?? kebabCase(key)).toLowerCase())
-        return void plans.push(headerPlan(depth, spec, key, target))
-      case 'header-object': {
-        const headers = objectPlan(depth, spec, key, target, 'header')
-        for (const entry of headers.entries ?? []) headerNames.push(entry.name.toLowerCase())
-        return void plans.push(headers)
-      }
+      case 'header-object':
       case 'cookie':
-        return void plans.push(cookiePlan(depth, spec, key, target))
-      case 'cookie-object':
-        return void plans.push(objectPlan(depth, spec, key, target, 'cookie'))
+      case 'cookie-object': {
+        const planned = plannerOf(spec.kind)(depth, spec, key, target)
+        // the headers it reads, allowed by CORS preflights: its own, or its entries'
+        const source = planned.source
+        if (source.kind === 'header') headerNames.push(source.wire)
+        if (source.kind === 'entries' && source.at === 'header')
+          for (const entry of source.entries) headerNames.push(entry.source)
+        return void plans.push(planned)
+      }
       case 'body': {
         const body = bodySupport().plan(spec)
         const index = bodies.push(body) - 1

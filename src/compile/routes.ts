@@ -61,7 +61,11 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
     const spec =
       (key === undefined ? undefined : def.params[key]) ??
       def.common.find((param) => param.field === name)?.spec
-    return { match: spec?.match ?? 'segment', optional: spec ? isOptional(spec) : false }
+    return {
+      match: spec?.match ?? 'segment',
+      optional: spec ? isOptional(spec) : false,
+      restMatcher: spec?.restPaths?.matcher,
+    }
   }
 }
 

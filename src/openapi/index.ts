@@ -10,7 +10,8 @@
  * const document = service.openapi({ version: '1.0.0' })
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { registerValibotJsonSchema } from '../schema/valibot/adapter'
+import '../schema/standard/describe'
+import { registerValibotJsonSchema } from '../schema/valibot/describe'
 import { serviceAsyncAPI, serviceDocument } from '../service/document'
 import { registerDocuments } from '../service/host'
 import { docsMount } from './page'

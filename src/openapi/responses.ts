@@ -116,7 +116,7 @@ function errorResponse(
 ): JsonSchema {
   const headers = errorHeaders(status)
   if (!envelope || !(envelope.messageKey || envelope.errorsKey)) {
-    // no envelope, or one with nowhere to say what failed: problem+json (response/render.ts failsEnveloped)
+    // no envelope, or one with nowhere to say what failed: problem+json (response/envelope.ts failsEnveloped)
     return {
       description,
       ...(headers ? { headers } : {}),

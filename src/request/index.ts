@@ -1,7 +1,31 @@
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import type * as B from '../body/markers'
+import { unsafeFilePath } from '../file/path'
+import { restMatcher } from '../router'
+import {
+  cookiePlan,
+  cookiesPlan,
+  headerPlan,
+  headersPlan,
+  queryObjectPlan,
+  registerPlanner,
+  type MarkerPlannedKind,
+  type SourcePlan,
+} from '../compile/param-plan'
 import { configure, createMarker, notASchema, specSchema } from './markers'
 import type * as M from './markers'
+
+/**
+ * A marker of a kind whose planning it brings (compile/param-plan.ts `registerPlanner`): made,
+ * it registers it, so a service that declares no such param bundles none of it (SPEC §5.2).
+ */
+function plannedMarker<TOut, TOptions, TIn = TOut>(
+  planner: SourcePlan,
+  spec: M.MarkerSpec & { kind: MarkerPlannedKind },
+): M.ConfigurableMarker<TOut, TOptions, TIn> {
+  registerPlanner(spec.kind, planner)
+  return createMarker<TOut, TOptions, TIn>(spec)
+}
 
 export { RequestContext } from './context'
 // Declared here, not re-exported: the .d.ts bundler turns a type re-exported from
@@ -117,7 +141,12 @@ export const PathParam: ConfigurableMarker<string, PathOptions & ParamOptions> =
  * @api.get('abs/{path}', { path: request.FilePathParam({ absolute: true }) })  // GET /abs//srv/a.md → '/srv/a.md'
  */
 export const FilePathParam: ConfigurableMarker<string, FilePathOptions & ParamOptions> =
-  /* @__PURE__ */ createMarker({ kind: 'path', match: 'rest', hasDefault: false })
+  /* @__PURE__ */ createMarker({
+    kind: 'path',
+    match: 'rest',
+    hasDefault: false,
+    restPaths: { matcher: restMatcher, unsafe: unsafeFilePath },
+  })
 
 /**
  * A path param that must be a slug (`[a-z0-9]+(?:-[a-z0-9]+)*`, either case).
@@ -152,10 +181,10 @@ export const QueryParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__
  * @example
  * @request.HeaderParam({ alias: 'X-Auth-Token' }) authToken!: string
  */
-export const HeaderParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker({
-  kind: 'header',
-  hasDefault: false,
-})
+export const HeaderParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ plannedMarker(
+  headerPlan,
+  { kind: 'header', hasDefault: false },
+)
 
 /**
  * One cookie from the `Cookie` header.
@@ -163,10 +192,10 @@ export const HeaderParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE_
  * @example
  * @request.CookieParam({ default: null }) csrftoken!: string | null
  */
-export const CookieParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ createMarker({
-  kind: 'cookie',
-  hasDefault: false,
-})
+export const CookieParam: ConfigurableMarker<string, ParamOptions> = /* @__PURE__ */ plannedMarker(
+  cookiePlan,
+  { kind: 'cookie', hasDefault: false },
+)
 
 type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<
   SchemaOutput<S>,
@@ -181,7 +210,7 @@ type WholeObjectMarker<S extends StandardSchemaV1> = ConfigurableMarker<
  * @api.get({ query: request.Query(v.object({ page: v.optional(v.number(), 1) })) })
  */
 export function Query<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({
+  return plannedMarker(queryObjectPlan, {
     kind: 'query-object',
     schema: specSchema(schema),
     hasDefault: false,
@@ -196,7 +225,7 @@ export function Query<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<
  * request.Headers(v.object({ meta: Field(v.record(v.string(), v.unknown()), { alias: 'X-Meta-Data' }) }))
  */
 export function Headers<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({
+  return plannedMarker(headersPlan, {
     kind: 'header-object',
     schema: specSchema(schema),
     hasDefault: false,
@@ -211,7 +240,7 @@ export function Headers<S extends StandardSchemaV1>(schema: S): WholeObjectMarke
  * request.Cookies(v.object({ sessionid: v.string() }))
  */
 export function Cookies<S extends StandardSchemaV1>(schema: S): WholeObjectMarker<S> {
-  return createMarker({
+  return plannedMarker(cookiesPlan, {
     kind: 'cookie-object',
     schema: specSchema(schema),
     hasDefault: false,

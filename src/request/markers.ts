@@ -1,5 +1,6 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
+import type { RestMatcher } from '../router'
 import type { AnySchema } from '../schema'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { isStandard } from '../schema/standard/adapter'
@@ -35,6 +36,8 @@ export interface MarkerSpec {
   match?: 'segment' | 'rest'
   /** FilePathParam: absolute paths are allowed (only `..` segments and NUL refused) */
   absolute?: boolean
+  /** a `rest` path param's matching and file-path check, brought by `request.FilePathParam` */
+  restPaths?: RestPaths
   /** body: which wire forms are accepted */
   accept?: 'any' | 'json' | 'form'
   contentType?: string
@@ -51,6 +54,17 @@ export interface MarkerSpec {
   security?: SecurityDoc
   /** `resolve` params: request headers they read (allowed by CORS preflights), lower case */
   headers?: readonly string[]
+}
+
+/**
+ * What a rest path param needs, brought by `request.FilePathParam` itself, so a service that
+ * declares none bundles neither (SPEC §5.2): the matcher of templates holding one
+ * (router/path.ts `restMatcher`) and the refusal of a value that is no safe file path
+ * (file/path.ts `unsafeFilePath`).
+ */
+export interface RestPaths {
+  readonly matcher: RestMatcher
+  readonly unsafe: (value: string, absolute: boolean) => string | undefined
 }
 
 /** What an authenticating param tells the OpenAPI document (fw-api/auth fills it). */

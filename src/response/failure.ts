@@ -6,7 +6,19 @@
  * the keys in the same order, each value serialised by the same `stringify`.
  */
 import { statusTitle, type ParamIssue } from '../exceptions/http'
-import type { Template } from './response'
+
+/**
+ * The keys of an enveloped template as its texts read them (response/response.ts `Template`
+ * has them; declared here so this module and envelope.ts import nothing from the class's module).
+ */
+export interface EnvelopeFields {
+  readonly resultKey?: string | undefined
+  readonly messageKey?: string | undefined
+  readonly stateKey?: string | undefined
+  readonly countKey?: string | undefined
+  readonly errorsKey?: string | undefined
+  readonly enveloped: boolean
+}
 
 /** Failures listed per answer. */
 export const MAX_LISTED_ERRORS = 100
@@ -42,7 +54,10 @@ function plainKeys(keys: readonly string[]): boolean {
  * declares them; undefined when its keys cannot be written in order (the
  * caller then builds the object).
  */
-export function envelopeFailure(template: Template, stringify: Stringify): FailureText | undefined {
+export function envelopeFailure(
+  template: EnvelopeFields,
+  stringify: Stringify,
+): FailureText | undefined {
   const { resultKey, messageKey, stateKey, countKey, errorsKey } = template
   const fields: [string | undefined, 'null' | 'message' | 'errors'][] = [
     [resultKey, 'null'],
@@ -98,7 +113,7 @@ export function problemFailure(stringify: Stringify): FailureText {
  * keys cannot be written in order uses it).
  */
 export function failureObject(
-  template: Template,
+  template: EnvelopeFields,
   message: string,
   errors: readonly ParamIssue[],
 ): Record<string, unknown> {

@@ -1,12 +1,6 @@
 import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../exceptions'
 import type { RespondInit } from '../request/context'
-import {
-  envelopeFailure,
-  failureObject,
-  problemFailure,
-  type FailureText,
-  type Stringify,
-} from './failure'
+import { problemFailure, type FailureText, type Stringify } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
@@ -96,13 +90,6 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
  * @example
  * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
-/** Whether failures render in the template's envelope: it has a key for the message or the errors. */
-export function failsEnveloped(
-  template: Pick<Template, 'enveloped' | 'messageKey' | 'errorsKey'>,
-): boolean {
-  return template.enveloped && Boolean(template.messageKey || template.errorsKey)
-}
-
 export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
   const { stringify, debug, onError, where } = options
   const inits = options.inits ?? new ResponseInits(false)
@@ -121,34 +108,13 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     if (!headers.has('content-type')) headers.set('content-type', type)
     return new globalThis.Response(body, { status, headers })
   }
-  const { resultKey, messageKey, stateKey, countKey, enveloped } = template
   const defaultStatus = template.status ?? 200
-  // `{"data":` + result + `,"msg":"","state":null,"count":null}` for the common success.
-  const head = enveloped ? `{${resultKey ? `${JSON.stringify(resultKey)}:` : ''}` : ''
-  const tailKeys = [
-    messageKey && `${JSON.stringify(messageKey)}:""`,
-    stateKey && `${JSON.stringify(stateKey)}:null`,
-    countKey && `${JSON.stringify(countKey)}:null`,
-  ].filter(Boolean)
-  const okTail = enveloped ? `${resultKey && tailKeys.length ? ',' : ''}${tailKeys.join(',')}}` : ''
-
-  const wrap = (value: unknown, init: RespondInit): string => {
-    const body: Record<string, unknown> = {}
-    if (resultKey) body[resultKey] = value ?? null
-    if (messageKey) body[messageKey] = init.message ?? ''
-    if (stateKey) body[stateKey] = init.state ?? null
-    if (countKey) body[countKey] = init.count ?? null
-    return stringify(body)
-  }
-
-  // A failure's text is concatenated from parts serialised once (response/failure.ts).
-  // An envelope with no key for the message or the errors cannot say what failed (a result of
-  // nulls would read as data): its failures are problem+json, as without an envelope.
-  const failureText: FailureText = failsEnveloped(template)
-    ? (envelopeFailure(template, stringify) ??
-      ((_status, _name, message, errors) => stringify(failureObject(template, message, errors))))
-    : problemFailure(stringify)
-  const failureType = failsEnveloped(template) ? JSON_TYPE : PROBLEM_TYPE
+  // An envelope's texts come with its class (response/envelope.ts): none bundled without one.
+  const envelope = template.enveloped
+    ? template.cls?.['~fwEnvelope'](template, stringify)
+    : undefined
+  const failureText: FailureText = envelope?.failure ?? problemFailure(stringify)
+  const failureType = envelope?.failure ? JSON_TYPE : PROBLEM_TYPE
   const failure = (
     status: number,
     name: string,
@@ -202,10 +168,7 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
     }
     let body: string
     try {
-      if (!enveloped) body = stringify(value ?? null)
-      else if (init && (init.message || init.state !== undefined || init.count !== undefined))
-        body = wrap(value, init)
-      else body = resultKey ? head + stringify(value ?? null) + okTail : head + okTail
+      body = envelope ? envelope.ok(value, init) : stringify(value ?? null)
     } catch (cause) {
       return fault(
         `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '../schema/adapter'
+import { envelopeText } from './envelope'
 
 /**
  * A response template: the JSON envelope of an API class, an endpoint or an
@@ -18,6 +19,12 @@ export class Response {
   // The keys are deliberately not declared here: subclasses write
   // `static resultKey = 'data'` exactly as the README shows, which
   // `noImplicitOverride` would reject if the base declared them.
+  /**
+   * @internal How a template of this class writes its envelope (response/envelope.ts), and the
+   * mark `isResponseClass` reads: the envelope code comes into a bundle with this class, only
+   * when a service declares a template (a string key: a class with a computed one is never dropped).
+   */
+  static readonly '~fwEnvelope': typeof envelopeText = envelopeText
 }
 
 /**
@@ -68,7 +75,8 @@ export const BARE: Template = Object.freeze({ enveloped: false })
  * response.isResponseClass(Envelope) // true for a subclass of response.Response
  */
 export function isResponseClass(value: unknown): value is ResponseClass {
-  return typeof value === 'function' && (value === Response || value.prototype instanceof Response)
+  // the mark, not `instanceof Response`: the core keeps no reference to the class (see above)
+  return typeof value === 'function' && '~fwEnvelope' in value
 }
 
 /**

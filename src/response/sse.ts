@@ -52,7 +52,7 @@ export function eventStreamOf(response: globalThis.Response): EventStreamHandle 
   return handle === undefined ? undefined : (handle as EventStreamHandle)
 }
 
-const encoder = new TextEncoder()
+const encoder = /* @__PURE__ */ new TextEncoder()
 const EVENT_KEYS = new Set(['data', 'event', 'id', 'retry'])
 
 /** An event's field value on one line: no CR/LF may break the framing. */

@@ -1,3 +1,9 @@
-export { compilePath, type CompiledPath, type PathParamRule } from './path'
+export {
+  compilePath,
+  restMatcher,
+  type CompiledPath,
+  type PathParamRule,
+  type RestMatcher,
+} from './path'
 export { joinPath } from './route-path'
 export { Router, type PathMatch, type RouteEntry, type RouteMatch } from './router'

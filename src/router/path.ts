@@ -13,6 +13,20 @@ export interface PathParamRule {
   match: 'segment' | 'rest'
   /** a default exists, so a trailing param may be absent from the URL */
   optional: boolean
+  /**
+   * the matcher of templates with a rest param, `restMatcher` below: brought by the param's marker
+   * (`request.FilePathParam`), so a service without one bundles no rest matching (SPEC §5.2)
+   */
+  restMatcher?: RestMatcher
+}
+
+/** The matcher of a template's pieces (its first `required` always present) that holds a rest param. */
+export type RestMatcher = (pieces: readonly TemplatePiece[], required: number) => PathMatcher
+
+/** One segment of a template: its literals around its params, and which params are rest params. */
+export interface TemplatePiece {
+  literals: string[]
+  rest: boolean[]
 }
 
 /** A path template compiled once. */
@@ -67,8 +81,8 @@ export function compilePath(
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
   const names: string[] = []
-  const pieces: { source: string; optionalParam: boolean; literals: string[]; rest: boolean[] }[] =
-    []
+  const pieces: (TemplatePiece & { source: string; optionalParam: boolean })[] = []
+  let restMatcher: RestMatcher | undefined
   for (const segment of segments) {
     let source = ''
     let last = 0
@@ -86,7 +100,9 @@ export function compilePath(
       }
       if (names.includes(name))
         throw new ImproperlyConfigured(`route '${template}': path param '{${name}}' appears twice`)
-      const isRest = ruleOf(name).match === 'rest'
+      const rule = ruleOf(name)
+      const isRest = rule.match === 'rest'
+      if (isRest) restMatcher ??= rule.restMatcher
       literals.push(encodeURI(segment.slice(last, start)))
       rest.push(isRest)
       source += encodeLiteral(segment.slice(last, start))
@@ -118,7 +134,7 @@ export function compilePath(
     .join('')
   // dotAll: a rest param takes any character, as the matcher does (a raw newline too).
   const regex = new RegExp(`^${head || '/?'}${tail}$`, 's')
-  const match = matcherOf(pieces, required, names.length)
+  const match = matcherOf(pieces, required, names.length, restMatcher, template)
   // Whole-segment templates without optional or rest params match without searching.
   const simple =
     !tail &&
@@ -143,32 +159,12 @@ export function compilePath(
  * params wins; at equal values, more optional segments present wins.
  */
 function matcherOf(
-  pieces: readonly { literals: string[]; rest: boolean[] }[],
+  pieces: readonly TemplatePiece[],
   required: number,
   count: number,
+  restMatcher: RestMatcher | undefined,
+  template: string,
 ): PathMatcher {
-  const hasRest = pieces.some((piece) => piece.rest.includes(true))
-  const variants: PathMatcher[] = []
-  for (let present = pieces.length; present >= required; present--) {
-    const used = pieces.slice(0, present)
-    if (!hasRest) {
-      const shape = used.map((piece): SegmentPattern | string | null =>
-        piece.rest.length === 0
-          ? (piece.literals[0] as string)
-          : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === ''
-            ? null
-            : piece.literals,
-      )
-      variants.push((path) => matchBySegments(path, shape))
-      continue
-    }
-    const chain = toChain(used)
-    variants.push(
-      used.length === 0
-        ? (path) => (path === '/' || path === '' ? [] : undefined)
-        : (path) => matchChain(path, chain),
-    )
-  }
   const pad = (values: (string | undefined)[]): (string | undefined)[] => {
     const out = values
     while (out.length < count) out.push(undefined)
@@ -176,29 +172,71 @@ function matcherOf(
   }
   // With no required segment, the regex's leading `/?` takes a lone `/`: every param absent.
   if (required === 0) {
-    const inner = matcherOf(pieces, 1, count)
+    const inner = matcherOf(pieces, 1, count, restMatcher, template)
     return (path) => (path === '/' || path === '' ? pad([]) : inner(path))
   }
-  // Without rest params every variant splits the required segments the same way: the first match wins.
-  if (!hasRest || variants.length === 1) {
+  if (pieces.some((piece) => piece.rest.includes(true))) {
+    if (!restMatcher)
+      throw new ImproperlyConfigured(`route '${template}': a rest param is declared by its marker`)
+    const match = restMatcher(pieces, required)
     return (path) => {
-      for (const variant of variants) {
-        const values = variant(path)
-        if (values) return pad(values)
-      }
-      return undefined
+      const values = match(path)
+      return values && pad(values)
     }
   }
+  // Without rest params every variant splits the required segments the same way: the first match wins.
+  const variants: PathMatcher[] = []
+  for (let present = pieces.length; present >= required; present--) {
+    const shape = pieces
+      .slice(0, present)
+      .map((piece): SegmentPattern | string | null =>
+        piece.rest.length === 0
+          ? (piece.literals[0] as string)
+          : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === ''
+            ? null
+            : piece.literals,
+      )
+    variants.push((path) => matchBySegments(path, shape))
+  }
+  return (path) => {
+    for (const variant of variants) {
+      const values = variant(path)
+      if (values) return pad(values)
+    }
+    return undefined
+  }
+}
+
+/**
+ * The matcher of a template with rest params (which may span segments): one chain per number of
+ * trailing optional segments present, the one with the longer earlier values winning (the
+ * regex's preference). What `request.FilePathParam` brings (`PathParamRule.restMatcher`).
+ *
+ * @example
+ * compilePath('/file/{path}', () => ({ match: 'rest', optional: false, restMatcher })).match?.('/file/a/b') // ['a/b']
+ */
+export const restMatcher: RestMatcher = (pieces, required) => {
+  const variants: PathMatcher[] = []
+  for (let present = pieces.length; present >= required; present--) {
+    const used = pieces.slice(0, present)
+    const chain = toChain(used)
+    variants.push(
+      used.length === 0
+        ? (path) => (path === '/' || path === '' ? [] : undefined)
+        : (path) => matchChain(path, chain),
+    )
+  }
+  const [only] = variants
+  if (variants.length === 1 && only) return only
   return (path) => {
     let best: (string | undefined)[] | undefined
     for (const variant of variants) {
       const values = variant(path)
       if (values && (!best || longerFirst(values, best))) best = values
     }
-    return best && pad(best)
+    return best
   }
 }
-
 /** Does `a` rank before `b` in the regex's preference (longer values first, present before absent)? */
 function longerFirst(
   a: readonly (string | undefined)[],
@@ -212,7 +250,7 @@ function longerFirst(
   return false
 }
 
-function toChain(pieces: readonly { literals: string[]; rest: boolean[] }[]): ChainPattern {
+function toChain(pieces: readonly TemplatePiece[]): ChainPattern {
   const literals: string[] = ['']
   const rest: boolean[] = []
   for (const piece of pieces) {

@@ -23,35 +23,15 @@ type WithDefault<S extends AnySchema, O> = O extends { default: infer D }
   ? v.OptionalSchema<S, D extends undefined ? never : D>
   : S
 
-/**
- * Rules and a wire name for a field of an object schema (UtilMeta's `Field`).
- * The result is a valibot schema, so it goes straight into `v.object({...})`.
- * With another library's schema (zod, arktype) it is that library's schema,
- * the alias carried in its own metadata (`.meta` / `.configure`), so it goes
- * into `z.object({...})` / `type({...})`; the default is then the library's own
- * (`z.string().default('x')`, arktype `'key?'` or `= 'x'`).
- *
- * In a zod or arktype object, name the wire with the library's metadata and
- * `Field.alias` (zod also reads `.meta({ alias })`).
- *
- * @example
- * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
- * z.object({ authToken: Field(z.string().length(12), { alias: 'X-Auth-Token' }) })
- * z.object({ authToken: z.string().length(12).meta(Field.alias('X-Auth-Token')) })
- * type({ authToken: type('string == 12').configure(Field.alias('X-Auth-Token')) })
- */
-export function Field<S extends AnySchema, const O extends FieldOptions = {}>(
+function fieldOf<S extends AnySchema, const O extends FieldOptions = {}>(
   schema: S,
   options?: O,
 ): WithDefault<S, O>
-export function Field<S extends StandardSchemaV1 & object>(
+function fieldOf<S extends StandardSchemaV1 & object>(
   schema: S,
   options?: Omit<FieldOptions, 'default'>,
 ): S
-export function Field(
-  schema: AnySchema | (StandardSchemaV1 & object),
-  options?: FieldOptions,
-): unknown {
+function fieldOf(schema: AnySchema | (StandardSchemaV1 & object), options?: FieldOptions): unknown {
   const opts: FieldOptions = options ?? {}
   const vendor = (schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
   if (vendor !== undefined && vendor !== 'valibot') return otherLibraryField(schema, opts)
@@ -79,5 +59,26 @@ function otherLibraryField(schema: StandardSchemaV1 & object, opts: FieldOptions
   return copy
 }
 
-/** `Field.alias(name)`: the wire name of a field of a zod / arktype / … object, as the library's metadata (schema/standard/property.ts). */
-Field.alias = Alias
+// One expression, marked pure: a bundle that never calls `Field` drops it with its valibot and
+// metadata code (a `Field.alias = …` statement kept them all in every Worker).
+/**
+ * Rules and a wire name for a field of an object schema (UtilMeta's `Field`).
+ * The result is a valibot schema, so it goes straight into `v.object({...})`.
+ * With another library's schema (zod, arktype) it is that library's schema,
+ * the alias carried in its own metadata (`.meta` / `.configure`), so it goes
+ * into `z.object({...})` / `type({...})`; the default is then the library's own
+ * (`z.string().default('x')`, arktype `'key?'` or `= 'x'`).
+ *
+ * In a zod or arktype object, name the wire with the library's metadata and
+ * `Field.alias` (zod also reads `.meta({ alias })`).
+ *
+ * @example
+ * v.object({ authToken: Field(v.pipe(v.string(), v.length(12)), { alias: 'X-Auth-Token' }) })
+ * z.object({ authToken: Field(z.string().length(12), { alias: 'X-Auth-Token' }) })
+ * z.object({ authToken: z.string().length(12).meta(Field.alias('X-Auth-Token')) })
+ * type({ authToken: type('string == 12').configure(Field.alias('X-Auth-Token')) })
+ */
+export const Field: typeof fieldOf & {
+  /** `Field.alias(name)`: the wire name of a field of a zod / arktype / … object, as the library's metadata (schema/standard/property.ts). */
+  readonly alias: typeof Alias
+} = /* @__PURE__ */ Object.assign(fieldOf, { alias: Alias })

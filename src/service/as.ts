@@ -1,8 +1,8 @@
 import type { EntryOf } from '../adapters/types'
 import { BaseAPI, type APIClass, type AsOptions } from '../api/api'
-import { ImproperlyConfigured } from '../exceptions'
 import type { ContextTypes } from '../request/context'
 import { Fw } from './fw'
+import { backendLayer } from './host'
 import { asynchronousOption } from './options'
 
 /**
@@ -36,23 +36,14 @@ export class API<C extends ContextTypes = {}> extends BaseAPI<C> {
   }
 }
 
-/**
- * What `API.__as__` attached (SPEC §6: one hidden service per process): the class's name, recorded
- * when the service is declared; a second `__as__` is refused from it. Never client data.
- */
-const hidden: { attachedFor?: string } = {}
-
 // Kept outside the class: its source stays free of private members and constructors, which fw reads
 // to decide how a request's instance of every API class is made (compile/exchange.ts `instanceClass`).
 
+/** The hidden service of `api`, made and attached by the host framework adapters (service/hidden.ts). */
 function attachHidden(api: APIClass, backend: unknown, route: string, options: AsOptions): unknown {
-  if (hidden.attachedFor !== undefined)
-    throw new ImproperlyConfigured(
-      `API.__as__() was already called in this process (for ${hidden.attachedFor}); ` +
-        'use new Fw(import.meta.url, { backend, api }).adapt(route) to attach more APIs or to configure them',
-    )
-  const asynchornous = asynchronousOption(options, 'API.__as__()')
-  const service = new Fw({ api, backend, asynchornous })
-  hidden.attachedFor = api.name
-  return service.adapt(route)
+  return backendLayer('API.__as__()').attachHidden(
+    api,
+    route,
+    () => new Fw({ api, backend, asynchornous: asynchronousOption(options, 'API.__as__()') }),
+  )
 }

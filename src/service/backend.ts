@@ -63,6 +63,22 @@ export class BackendLink {
     return ready
   }
 
+  /** `new Fw({ backend })`: an app instance given as backend gets fw attached right away. */
+  attachInstance(): void {
+    const backend = this.#options.backend
+    if (!isNestCore(backend) && createBackendApp(backend) === backend) this.resolve(backend)
+  }
+
+  /** `service.run()`'s app: set up now, but Nest's, which only `await service.setup()` makes. */
+  appToRun<S>(service: S): unknown {
+    if (this.app === undefined) {
+      if (isNestCore(this.#options.backend))
+        throw new ImproperlyConfigured(`service.run(): ${NEST_SETUP_HINT}`)
+      this.setup(service)
+    }
+    return this.app
+  }
+
   /** Keep the app and attach fw (its root API and its app mounts) to it. */
   resolve(app: unknown): void {
     this.app = app

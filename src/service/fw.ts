@@ -81,11 +81,7 @@ export class Fw<B = unknown> {
     this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
-    const backend = options.backend
-    if (backend === undefined) return
-    const backends = backendLayer('`backend`')
-    if (!backends.isNestCore(backend) && backends.createBackendApp(backend) === backend)
-      this.#backend('`backend`').resolve(backend)
+    if (options.backend !== undefined) this.#backend('`backend`').attachInstance()
   }
 
   /** The backend link, made on first use by the registered adapters (`what` names the caller for the error). */
@@ -237,15 +233,9 @@ export class Fw<B = unknown> {
    */
   async run(options: RunOptions = {}): Promise<RunningServer> {
     const runService = servingLayer()
-    const backend = this.options.backend
-    if (backend !== undefined) {
-      const backends = backendLayer('`backend`')
-      if (backends.isNestCore(backend) && this.#backend('service.run()').app === undefined)
-        throw new ImproperlyConfigured(`service.run(): ${backends.nestSetupHint}`)
-      if (this.#backend('service.run()').app === undefined) this.setup()
-    }
+    const app =
+      this.options.backend === undefined ? undefined : this.#backend('service.run()').appToRun(this)
     if (this.#compiled === undefined) this.#build()
-    const app = backend === undefined ? undefined : this.#backend('service.run()').app
     return runService(
       {
         fetch: this.fetch,

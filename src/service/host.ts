@@ -7,7 +7,6 @@
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
 import type { SocketUpgrade } from '../compile/options'
-import type { NestSettings } from '../conf/nest'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
@@ -15,6 +14,7 @@ import type { TrustProxy } from '../proxy/trust'
 import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { SocketServing } from '../serve/types'
+import type { APIClass } from '../api/api'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
 import type { serviceAsyncAPI, serviceDocument } from './document'
@@ -30,12 +30,8 @@ export interface BackendLayer {
     declared: Declaration,
     fetch: FetchHandler,
   ): BackendLink
-  /** the app a backend given as a module or class creates (an app instance is its own app) */
-  createBackendApp(backend: unknown, settings?: NestSettings): unknown
-  /** `backend` is `@nestjs/core` (whose app exists only after `await service.setup()`) */
-  isNestCore(backend: unknown): boolean
-  /** what to say when the Nest app is needed before `setup()` */
-  nestSetupHint: string
+  /** `API.__as__`: the one hidden service of the process (`make`s it), attached at `route` (service/hidden.ts) */
+  attachHidden(api: APIClass, route: string, make: () => { adapt(route: string): unknown }): unknown
 }
 
 /** What `fw-api/serve` gives `Fw`: `service.run()` on Node, Bun and Deno. */
@@ -67,6 +63,16 @@ export interface SocketLayer extends SocketServing {
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
 export type ProxyLayer = (option: TrustProxy) => ClientResolver
 
+/** ImproperlyConfigured: `what` needs `thing`, an opt-in entry, named with its import (one wording, once in a bundle). */
+function needs(
+  what: string,
+  thing: string,
+  entry: string,
+  note = ' (SPEC §5.2: the core carries none)',
+): ImproperlyConfigured {
+  return new ImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+}
+
 const layers: {
   backends?: BackendLayer
   serving?: ServingLayer
@@ -93,7 +99,7 @@ export function registeredSockets(): SocketLayer | undefined {
 /**
  * Register the backends (called by the `fw-api/adapters` entry when imported).
  *
- * @example registerBackends({ link, createBackendApp, isNestCore, nestSetupHint })
+ * @example registerBackends({ link, attachHidden })
  */
 export function registerBackends(layer: BackendLayer): void {
   layers.backends ??= layer
@@ -111,9 +117,7 @@ export function registerServing(run: ServingLayer): void {
 /** The backends, or ImproperlyConfigured saying what to import for `what`. */
 export function backendLayer(what: string): BackendLayer {
   if (layers.backends !== undefined) return layers.backends
-  throw new ImproperlyConfigured(
-    `${what} needs the host framework adapters: add \`import 'fw-api/adapters'\` (SPEC §5.2: the core carries none)`,
-  )
+  throw needs(what, 'the host framework adapters', 'adapters')
 }
 
 /**
@@ -125,8 +129,11 @@ export function servingLayer(): ServingLayer {
   if (run !== undefined)
     return (service, options, settings) =>
       run({ sockets: layers.sockets, ...service }, options, settings)
-  throw new ImproperlyConfigured(
-    "service.run() needs the serving layer: add `import 'fw-api/serve'` (Node, Bun, Deno); on Workers, `export default service` instead",
+  throw needs(
+    'service.run()',
+    'the serving layer',
+    'serve',
+    ' (Node, Bun, Deno); on Workers, `export default service` instead',
   )
 }
 
@@ -142,9 +149,7 @@ export function registerDocuments(layer: DocumentsLayer): void {
 /** The document builder, or ImproperlyConfigured saying what to import for `what`. */
 export function documentsLayer(what: string): DocumentsLayer {
   if (layers.documents !== undefined) return layers.documents
-  throw new ImproperlyConfigured(
-    `${what} needs the OpenAPI builder: add \`import 'fw-api/openapi'\` (SPEC §5.2: the core carries none)`,
-  )
+  throw needs(what, 'the OpenAPI builder', 'openapi')
 }
 
 /** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
@@ -164,9 +169,7 @@ export function registerHealth(layer: HealthLayer): void {
 /** The health layer, or ImproperlyConfigured saying what to import. */
 export function healthLayer(): HealthLayer {
   if (layers.health !== undefined) return layers.health
-  throw new ImproperlyConfigured(
-    "the `health` option needs its entry: add `import 'fw-api/health'` (`fw-api/serve` imports it)",
-  )
+  throw needs('the `health` option', 'its entry', 'health', ' (`fw-api/serve` imports it)')
 }
 
 /**
@@ -204,9 +207,7 @@ export function registerProxy(layer: ProxyLayer): void {
 /** The `trustProxy` compiler, or ImproperlyConfigured saying what to import. */
 export function proxyLayer(): ProxyLayer {
   if (layers.proxy !== undefined) return layers.proxy
-  throw new ImproperlyConfigured(
-    "`trustProxy` needs the forwarding-header reader: add `import 'fw-api/proxy'` (SPEC §5.2: the core carries none)",
-  )
+  throw needs('`trustProxy`', 'the forwarding-header reader', 'proxy')
 }
 
 /**

@@ -16,8 +16,13 @@
  * 35,433 B gzip, 3.88×. Raised once, 3.9 → 3.95, for the seams of three new opt-in entries
  * that the core must ask at run time (fw-api/otel's telemetry checks in the hook, plugin and method
  * steps, ~650 B; fw-api/ws's socket target in dispatch and build, ~400 B; the synchronous plugin
- * path): 98,332 B / 35,949 B gzip, 3.93×. Lower it as the core shrinks, never raise it again; the 2×
- * case below is the target, marked as not met until it is.
+ * path): 98,332 B / 35,949 B gzip, 3.93×. Code only a declaration needs moved behind it (`Field` one
+ * pure expression, status classes pure, the readers' constants, envelopes with `response.Response`,
+ * the JSON Schema writers with fw-api/openapi, `v.object({})` out, rest paths with
+ * `request.FilePathParam`, the body-plan choice with the body support, `__as__` and `run()`'s backend
+ * app with fw-api/adapters, header/cookie/object-param plans with their markers): 89,242 B /
+ * 32,799 B gzip, 3.57×. Lower it as the core shrinks, never
+ * raise it again; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
 import { Miniflare } from 'miniflare'
@@ -26,7 +31,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.95
+const RATCHET = 3.57
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -82,6 +87,35 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     ]
     // at most a few top-level constants of a module reached through a re-export (no function, no class)
     expect(readers.filter((path) => held(path) > 200)).toEqual([])
+  })
+
+  it('code only a declaration brings stays out of a one-GET Worker: Field, envelopes, rest paths, header/cookie/object params, JSON Schema writers, unused exception classes', async () => {
+    const [fw] = await sizes
+    const output = Object.values(fw.metafile.outputs)[0]
+    const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
+    // what each was before it moved behind its declaration (a statement, a reference or a static kept it)
+    expect({
+      'src/response/envelope.ts': held('src/response/envelope.ts'), // a template's texts: with response.Response
+      'src/schema/standard/describe.ts': held('src/schema/standard/describe.ts'), // with fw-api/openapi
+      'src/schema/valibot/describe.ts': held('src/schema/valibot/describe.ts'), // with fw-api/openapi
+      'src/file/path.ts': held('src/file/path.ts'), // 218 B: with request.FilePathParam
+    }).toEqual({
+      'src/response/envelope.ts': 0,
+      'src/schema/standard/describe.ts': 0,
+      'src/schema/valibot/describe.ts': 0,
+      'src/file/path.ts': 0,
+    })
+    expect(held('src/response/failure.ts'), 'enveloped failures').toBeLessThan(500) // 1,085 B
+    expect(held('src/router/match.ts'), 'rest-param chains').toBeLessThan(1000) // 1,624 B
+    expect(held('src/exceptions/index.ts'), 'unused status classes').toBeLessThan(600) // 940 B
+    expect(held('src/schema/standard/property.ts'), 'JSON Schema renaming').toBeLessThan(800) // 1,138 B
+    expect(held('src/compile/param-plan.ts'), 'header, cookie and object-param plans').toBeLessThan(1200) // 1,422 B
+    const code = fw.code
+    expect(code.includes('Field(): give'), 'Field and its valibot optional').toBe(false)
+    expect(code.includes('expects:"Object"'), 'valibot object, the default object schema').toBe(false)
+    expect(code.includes('rfc_email'), "valibot's JSON Schema override").toBe(false)
+    expect(code.includes('textStream'), "the body readers' load-time constants").toBe(false)
+    expect(code.includes('[A-Z]'), 'kebab-case header names (request.HeaderParam, request.Headers)').toBe(false)
   })
 
   it('a Worker that declares body params bundles the readers they install and reads its bodies in workerd', async () => {

@@ -6,7 +6,7 @@
  * paths, where the regex would take seconds.
  */
 import { describe, expect, it } from 'vitest'
-import { compilePath, Router, type PathParamRule } from '../../src/router'
+import { compilePath, restMatcher, Router, type PathParamRule } from '../../src/router'
 import { seeded as random } from '../helpers/random'
 import { cpuTimeSync } from '../helpers/time'
 
@@ -64,7 +64,9 @@ function randomPath(next: () => number, template: string): string {
   return `/${Array.from({ length }, () => CHARS[Math.floor(next() * CHARS.length)]).join('')}`
 }
 
-const compile = (template: Template) => compilePath(template.text, (name) => template.rules[name] ?? { match: 'segment', optional: false })
+// A rest rule brings its matcher, as request.FilePathParam's spec does (compile/routes.ts ruleFor).
+const withRest = (rule: PathParamRule): PathParamRule => (rule.match === 'rest' ? { ...rule, restMatcher } : rule)
+const compile = (template: Template) => compilePath(template.text, (name) => withRest(template.rules[name] ?? { match: 'segment', optional: false }))
 
 describe('route matching', () => {
   it('agrees with the reference regex on random templates and paths', () => {
@@ -140,5 +142,13 @@ describe('route matching', () => {
     expect(ms, 'CPU ms (typically ~3; a hang guard: a GC pause or a busy machine fits, backtracking (minutes) does not)').toBeLessThan(10_000)
     expect(router.match('/1-2-3', 'GET')?.values).toEqual(['1', '2', '3'])
     expect(router.match('/1-2-3-4', 'GET')?.values).toEqual(['1-2', '3', '4'])
+  })
+})
+
+describe('rest params bring their own matching (request.FilePathParam)', () => {
+  it('a template with a rest param compiles with the marker’s matcher, and is refused without it', () => {
+    const rest = { match: 'rest', optional: false } as const
+    expect(compilePath('/file/{path}', () => ({ ...rest, restMatcher })).match?.('/file/a/b.md')).toEqual(['a/b.md'])
+    expect(() => compilePath('/file/{path}', () => rest)).toThrow(/rest param is declared by its marker/)
   })
 })

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { StandardSchemaV1 } from '../../src/schema/adapter'
 import { isStandard, standardAdapter } from '../../src/schema/standard/adapter'
+import '../../src/schema/standard/describe' // describing is registered, as fw-api/openapi does
 
 /** A Standard Schema with no JSON Schema: positive integers given as numbers only. */
 const plain: StandardSchemaV1<number> = {

@@ -11,7 +11,6 @@ import {
   type Check,
   type CheckResult,
   type ConversionPlan,
-  type JsonSchemaObject,
   MAX_SCHEMA_ISSUES,
   type Presence,
   type SchemaAdapter,
@@ -20,9 +19,9 @@ import {
   type StandardResult,
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
+import { describerOf } from '../describers'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
-import { wireNamed } from './property'
 import { validatorOf } from './zod-async'
 
 const SAME: ConversionPlan = { to: 'same' }
@@ -139,14 +138,6 @@ function trySync(schema: StandardSchemaV1, value: unknown): StandardResult<unkno
   }
 }
 
-function describeStandard(schema: StandardSchemaV1, side: 'input' | 'output'): JsonSchemaObject {
-  const json = jsonSchemaOf(schema, side)
-  if (!json) return {}
-  const { $schema: _dialect, ...rest } = json
-  // Properties by their wire names where an alias was declared (what a client sends), alias keywords dropped.
-  return wireNamed(rest, side === 'input')
-}
-
 /** The Standard Schema adapter: every library that implements `~standard` and is no valibot schema. */
 export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   vendor: 'standard',
@@ -158,6 +149,7 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
     return planOfJsonSchema(json, { stripsUnknown: output })
   },
   check: checkStandard,
-  describe: describeStandard,
+  // written by schema/standard/describe.ts once imported (fw-api/openapi, the ORM)
+  describe: (schema, side, options) => describerOf('standard')(schema, side, options),
   presence: presenceOf,
 }

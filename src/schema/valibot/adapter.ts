@@ -1,25 +1,17 @@
 /**
  * valibot behind the schema seam (schema/adapter.ts): fw's first adapter.
  * Conversion is planned from valibot's schema objects (plan.ts), checks run
- * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`.
+ * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`
+ * (schema/valibot/describe.ts, registered by `fw-api/openapi`).
  */
-import type { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import type {
-  Check,
-  CheckResult,
-  JsonSchemaObject,
-  Presence,
-  SchemaAdapter,
-  SchemaIssue,
-} from '../adapter'
+import type { Check, CheckResult, Presence, SchemaAdapter, SchemaIssue } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
-import { ImproperlyConfigured } from '../../exceptions'
+import { describerOf } from '../describers'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
 import { unwrap } from '../walk'
 import { planValibot } from './plan'
-import { valibotWireJson } from './wire-json'
 
 // One issue per failing item (not per failing pipe action), every item listed.
 const CONFIG = { abortPipeEarly: true } as const
@@ -82,49 +74,10 @@ function presenceOf(schema: AnySchema): Presence {
 }
 
 /** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
-export const STRING_SCHEMA: AnySchema = v.string()
+export const STRING_SCHEMA: AnySchema = /* @__PURE__ */ v.string()
 
 /** The schema of an object param declared without one (no entries; unknown keys dropped). */
-export const EMPTY_OBJECT_SCHEMA: AnySchema = v.object({})
-
-/**
- * `v.email()` / `v.rfcEmail()` accept less than JSON Schema's `format: email`
- * (RFC 5321: `a!b@example.com`, quoted local parts, IP domains): the regex
- * the server checks is documented beside the format (SPEC §9.1, every rule
- * the server enforces is in the schema). Another regex action already holds
- * `pattern`: the email's goes into an `allOf`.
- */
-function emailPattern({
-  valibotAction,
-  jsonSchema,
-}: {
-  valibotAction: { type: string; requirement?: unknown }
-  jsonSchema: object
-}): JsonSchemaObject | undefined {
-  const { type, requirement } = valibotAction
-  if ((type !== 'email' && type !== 'rfc_email') || !(requirement instanceof RegExp))
-    return undefined
-  if (requirement.flags.includes('i')) return undefined // no case-insensitive pattern in JSON Schema
-  const described = jsonSchema as JsonSchemaObject
-  if (described.pattern === undefined) return { ...described, pattern: requirement.source }
-  const allOf = Array.isArray(described.allOf) ? described.allOf : []
-  return { ...described, allOf: [...allOf, { pattern: requirement.source }] }
-}
-
-/**
- * `@valibot/to-json-schema`, registered by the `fw-api/openapi` entry: describing schemas is for
- * documents only, so the core leaves the writer out (SPEC §5.2).
- */
-const jsonSchemaWriter: { write?: typeof toJsonSchema } = {}
-
-/**
- * Describe valibot schemas with `write` (called by the `fw-api/openapi` entry when imported).
- *
- * @example registerValibotJsonSchema(toJsonSchema)
- */
-export function registerValibotJsonSchema(write: typeof toJsonSchema): void {
-  jsonSchemaWriter.write ??= write
-}
+export const EMPTY_OBJECT_SCHEMA: AnySchema = /* @__PURE__ */ v.object({})
 
 /** The valibot adapter. */
 export const valibotAdapter: SchemaAdapter<AnySchema> = {
@@ -132,25 +85,7 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
   owns: isValibotSchema,
   plan: planValibot,
   check: checkValibot,
-  describe(schema, side, options = {}): JsonSchemaObject {
-    const override = options.override
-    const toJsonSchema = jsonSchemaWriter.write
-    if (toJsonSchema === undefined)
-      throw new ImproperlyConfigured(
-        "describing a valibot schema as JSON Schema needs `import 'fw-api/openapi'`",
-      )
-    return toJsonSchema(schema, {
-      target: 'draft-2020-12',
-      errorMode: 'ignore',
-      typeMode: side,
-      // the caller's knowledge first (a component, a file), then what fw adds for valibot (wire-json.ts)
-      overrideSchema: (context) => {
-        const sub = context.valibotSchema as AnySchema
-        const json = context.jsonSchema as JsonSchemaObject
-        return override?.(sub, json) ?? valibotWireJson(sub, json)
-      },
-      overrideAction: emailPattern,
-    }) as JsonSchemaObject
-  },
+  // written by `fw-api/openapi`'s registration (schema/valibot/describe.ts)
+  describe: (schema, side, options) => describerOf('valibot')(schema, side, options),
   presence: presenceOf,
 }

@@ -10,6 +10,7 @@ import * as v from 'valibot'
 import { isThenable } from '../../utils/thenable'
 import type { CheckResult, JsonSchemaObject, SchemaAdapter } from '../adapter'
 import { resolveAdapter } from '../resolve'
+import '../standard/describe' // a Standard Schema's JSON Schema: the metadata embedded below
 import type { AnySchema } from '../types'
 import { isValibotSchema } from './adapter'
 
