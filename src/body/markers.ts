@@ -8,7 +8,7 @@ import type * as M from '../request/markers'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { byteLimit } from '../utils/byte-limit'
 import { bodyPlanOf, fieldFileBound } from './plan'
-import { readEndpointBody } from './endpoint'
+import { readEndpointBody } from './read'
 import { installBodySupport, type BodySupport } from './support'
 
 const SUPPORT: BodySupport = {

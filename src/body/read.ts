@@ -21,6 +21,7 @@ import { UnsupportedMediaType } from '../exceptions/index'
 import { UploadedFile } from '../file/uploaded'
 import type { ContentType } from '../utils/content-type'
 import {
+  accepts,
   contentTypeOf,
   formatOf,
   limitOf,
@@ -44,6 +45,7 @@ import {
   type Bytes,
 } from './stream'
 import { readsAsText, readTextStream, textStreams } from './stream-text'
+import type { BodyExchange } from './support'
 import { decodeText } from './text'
 import { acceptsXml, parseXml } from './xml'
 
@@ -234,4 +236,50 @@ function binaryFile(
   const disposition = request.headers.get('content-disposition')
   const name = disposition === null ? '' : (parseDisposition(disposition).filename ?? '')
   return new UploadedFile([bytes], name, { type: type?.essence ?? '' })
+}
+
+const ALL: readonly boolean[] = /* @__PURE__ */ Object.freeze([true])
+
+/**
+ * Read the endpoint's body (one await hop), the plan chosen by its content type (the body
+ * support's `readEndpoint`, installed by the body markers).
+ *
+ * @example
+ * exchange.body = await readEndpointBody(exchange, [{ accept: 'json' }], defaultLimits)
+ */
+export function readEndpointBody(
+  exchange: BodyExchange,
+  bodies: readonly BodyPlan[],
+  limits: Limits,
+): Promise<unknown> {
+  const context = exchange.context
+  const type = contentTypeOf(context.raw)
+  return readBody(
+    context.raw,
+    chooseBody(exchange, bodies, type),
+    limits,
+    context.env,
+    type,
+    context.framing,
+  )
+}
+
+/**
+ * Choose the body plan an endpoint reads the body with. With several
+ * whole-body params, the body goes to those whose content types accept it;
+ * none → the first plan's 415.
+ */
+function chooseBody(
+  exchange: BodyExchange,
+  bodies: readonly BodyPlan[],
+  type: ContentType | undefined,
+): BodyPlan {
+  if (bodies.length === 1) {
+    exchange.bodyAccepted = ALL
+    return bodies[0] as BodyPlan
+  }
+  const accepted = bodies.map((plan) => accepts(plan, type))
+  const chosen = accepted.indexOf(true)
+  exchange.bodyAccepted = accepted
+  return bodies[chosen < 0 ? 0 : chosen] as BodyPlan
 }

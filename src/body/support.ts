@@ -17,7 +17,7 @@ export interface BodySupport {
   /** a body field's own byte bound when its schema is a bounded file (`z.file().max(n)`) */
   fieldFileBound(spec: MarkerSpec): number | undefined
   /**
-   * read and parse an endpoint's body, the plan chosen by its content type (body/endpoint.ts);
+   * read and parse an endpoint's body, the plan chosen by its content type (body/read.ts);
    * `exchange.bodyAccepted` says which whole-body params the body suits
    */
   readEndpoint(
