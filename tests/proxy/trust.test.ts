@@ -113,7 +113,8 @@ describe('X-Forwarded-For / -Proto / -Host through trusted hops', () => {
     const chain = headers({ 'x-forwarded-for': Array.from({ length: 1_000_000 }, () => '10.0.0.1').join(', '), 'x-forwarded-proto': 'https,'.repeat(100_000) })
     const started = performance.now()
     for (let round = 0; round < 100; round++) expect(everyone(chain, '10.0.0.2')?.ip).toBe('10.0.0.1')
-    expect((performance.now() - started) / 100).toBeLessThan(5)
+    // ~0.5 ms a call here; a walk of the whole chain (split + trim) is ~280 ms: the bound is a wide guard
+    expect((performance.now() - started) / 100).toBeLessThan(50)
   })
 })
 
