@@ -18,6 +18,7 @@ import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
+import { plainColumns } from './plain'
 import { boundQuery, preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -127,11 +128,13 @@ async function serializePage(
     context,
     () => objectSql(build, def, ref, scope, withKey),
   )
+  // a schema of plain columns: selected as they are, no JSON per row (./plain)
+  const plain = withKey ? undefined : plainColumns(def, scope)
   const select = () => {
     const { plan, countWhere } = (parts ??= bound ? planned(bound.arg, bound.where) : unbound())
     const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
     let query = db
-      .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
+      .select({ r: plain ?? sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
       .from(def.table)
       .$dynamic()
     if (plan.where) query = query.where(plan.where)
@@ -160,7 +163,9 @@ async function serializePage(
     count = row?.n ?? 0
   }
   let rows = raw.map(({ r }) =>
-    decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
+    plain
+      ? (r as Row)
+      : decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
   )
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))

@@ -3,12 +3,12 @@
  * statement once — the same data under the same compiled fragment runs the drizzle query
  * prepared the first time — and never crosses data, order or viewer.
  */
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { boolean, char, integer, numeric, PgDialect, pgEnum, pgTable, serial, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { follows, users } from '../../examples/blog/tables'
-import { engines, openEngine, type EngineDb } from './engines'
+import { engines, openEngine, startPostgres, type EngineDb, type PostgresServer } from './engines'
 
 const UserRow = orm.Schema(users, { id: true, username: true })
 const Profile = orm.Schema(users, {
@@ -125,5 +125,69 @@ describe.each(engines)('parsed-query statements built once per shape on %s', (en
     expect(await names({ search: 'ar' })).toEqual({ names: ['carol'], count: 1 })
     expect(await names({ search: 'a' })).toEqual({ names: ['alice', 'carol', 'dave'], count: 3 })
     expect(rendered.mock.calls.length).toBeGreaterThan(0)
+  })
+})
+
+/**
+ * Issue 56 (B6 once more): a schema of plain columns (orm/plain.ts) is selected as its columns,
+ * no `json_build_object` per row for Postgres to build and the driver to parse — and its rows
+ * are the JSON path's, value for value, on each engine.
+ */
+const mood = pgEnum('mood', ['calm', 'busy'])
+const kinds = pgTable('kinds', {
+  id: serial('id').primaryKey(),
+  small: smallint('small'),
+  count: integer('count').notNull(),
+  flag: boolean('flag'),
+  code: uuid('code'),
+  label: varchar('label', { length: 20 }),
+  letter: char('letter', { length: 3 }),
+  note: text('note'),
+  mood: mood('mood'),
+  price: numeric('price', { precision: 6, scale: 2 }),
+})
+const KIND_DDL = `CREATE TYPE mood AS ENUM ('calm', 'busy');
+CREATE TABLE kinds (id serial PRIMARY KEY, small smallint, count integer NOT NULL, flag boolean, code uuid, label varchar(20), letter char(3), note text, mood mood, price numeric(6, 2));`
+const Kind = orm.Schema(kinds, { id: true, small: true, count: true, flag: true, code: true, label: true, letter: true, note: true, mood: true })
+
+describe.each(engines)('rows of plain columns on %s', (engine) => {
+  let server: PostgresServer | undefined
+  let connections: orm.DatabaseConnections | undefined
+  const statements: string[] = []
+  beforeAll(async () => {
+    server = engine === 'postgres' ? await startPostgres() : undefined
+    const database = orm.Database({ engine, url: server?.url, schema: { kinds, mood }, onQuery: (sql) => statements.push(sql) })
+    await database.execute(KIND_DDL)
+    connections = orm.DatabaseConnections({ default: database }).activate()
+    await orm.Schema(kinds, { small: true, count: true, flag: true, code: true, label: true, letter: true, note: true, mood: true, price: true }).bulkSave([
+      { small: -3, count: 2_147_483_647, flag: true, code: '0b5f6e0e-6f0a-4c6e-9a57-2f0c1f7d7a11', label: 'é "quoted" \\ ☃', letter: 'ab', note: 'line\nbreak', mood: 'busy', price: '1.50' },
+      { small: null, count: 0, flag: false, code: null, label: null, letter: null, note: null, mood: null, price: null },
+    ])
+  })
+  afterAll(async () => {
+    await connections?.close()
+    await server?.stop()
+  })
+
+  it('are selected as columns, and equal the JSON path rows', async () => {
+    statements.length = 0
+    const rows = await Kind.serialize({}, { order: ['id'] })
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).not.toMatch(/json_build_object/)
+    const ids = rows.map((row) => row.id)
+    statements.length = 0
+    const viaJson = await Kind.serialize(ids) // by ids: the key column rides along, the JSON path
+    expect(statements[0]).toMatch(/json_build_object/)
+    expect(rows).toEqual(viaJson)
+    expect(JSON.stringify(rows)).toBe(JSON.stringify(viaJson)) // the same keys in the same order
+    expect(rows[0]).toEqual({ id: ids[0], small: -3, count: 2_147_483_647, flag: true, code: '0b5f6e0e-6f0a-4c6e-9a57-2f0c1f7d7a11', label: 'é "quoted" \\ ☃', letter: 'ab ', note: 'line\nbreak', mood: 'busy' })
+    expect(await Kind.serializeCounted({ flag: false }, { order: ['id'] })).toEqual({ rows: [viaJson[1]], count: 1 })
+  })
+
+  it('a column of another type keeps the JSON path', async () => {
+    statements.length = 0
+    const [row] = await orm.Schema(kinds, { id: true, price: true }).serialize({ count: 2_147_483_647 })
+    expect(statements[0]).toMatch(/json_build_object/)
+    expect(row?.price).toBe('1.5') // JSON drops the scale's zero: what the plain path must not change silently
   })
 })
