@@ -18,7 +18,7 @@ import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
-import { plainColumns } from './plain'
+import { pageOf, plainColumns, selectionOf } from './plain'
 import { boundQuery, preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -134,7 +134,7 @@ async function serializePage(
     const { plan, countWhere } = (parts ??= bound ? planned(bound.arg, bound.where) : unbound())
     const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
     let query = db
-      .select({ r: plain ?? sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
+      .select(selectionOf(plain, object, counted ? countSql : undefined))
       .from(def.table)
       .$dynamic()
     if (plan.where) query = query.where(plan.where)
@@ -149,8 +149,9 @@ async function serializePage(
     def.table,
     () => (statement ? statement.execute(bound?.values) : select()),
     'query',
-  )) as { r: unknown; n?: number }[]
-  let count = counted ? raw[0]?.n : undefined
+  )) as Row[]
+  const page = pageOf(raw, plain, counted)
+  let count = page.count
   // an empty page (past the last row, or nothing matches): the count on its own
   if (counted && count === undefined) {
     // over the values themselves: a bound plan's placeholders are filled only by its statement
@@ -162,11 +163,11 @@ async function serializePage(
     )
     count = row?.n ?? 0
   }
-  let rows = raw.map(({ r }) =>
-    plain
-      ? (r as Row)
-      : decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
-  )
+  let rows = plain
+    ? (page.objects as Row[])
+    : page.objects.map((r) =>
+        decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
+      )
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
     rows = ids.flatMap((id): Row[] => {
