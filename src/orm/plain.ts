@@ -66,11 +66,14 @@ const isAlias = (name: string): boolean =>
 
 function plainOf(def: SchemaDef, scope: Scope | undefined): Selection | null {
   const columns = columnsOf(def.table)
+  const names = new Set(Object.values(columns).map((column) => column.name))
   const selection: Selection = {}
   for (const { field, output } of fieldsIn(def, scope)) {
     if (field.kind !== 'column' || !output || !isAlias(field.out)) return null
     const column = columns[field.column]
     if (!column || !PLAIN_TYPES.has(column.columnType)) return null
+    // an alias naming another column would be what a bare `order by "name"` sorts by
+    if (field.out !== column.name && names.has(field.out)) return null
     selection[field.out] = sql`${column}`.as(field.out)
   }
   return Object.keys(selection).length ? selection : null
@@ -108,4 +111,18 @@ export function pageOf(
   if (!plain) return { objects: raw.map((row) => row[OBJECT]), count }
   if (!counted) return { objects: raw as unknown[], count }
   return { objects: raw.map(({ [COUNT]: _count, ...row }) => row), count }
+}
+
+/**
+ * Has `def` under `scope` work left after its statement (serialize.ts's `finish`): a batch,
+ * computed or nested field, or a validate hook? Without, no `finish` (nor its promise) is run.
+ *
+ * @example
+ * if (rows.length && needsFinish(def, scope)) await finish(def, rows, context, scope)
+ */
+export function needsFinish(def: SchemaDef, scope: Scope | undefined): boolean {
+  if (def.validate !== undefined) return true
+  return fieldsIn(def, scope).some(
+    ({ field }) => field.kind === 'batch' || field.kind === 'computed' || field.kind === 'nested',
+  )
 }

@@ -1,6 +1,6 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
-import { guarded } from './errors'
+import { guarded, mapDatabaseError } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
 import {
@@ -18,7 +18,7 @@ import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
-import { pageOf, plainColumns, selectionOf } from './plain'
+import { needsFinish, pageOf, plainColumns, selectionOf } from './plain'
 import { boundQuery, preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -46,13 +46,14 @@ export interface SerializeOptions {
 }
 
 /** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
-export async function serializeRows(
+export function serializeRows(
   def: SchemaDef,
   arg: unknown,
   options: SerializeOptions = {},
 ): Promise<Row[]> {
-  return (await serializePage(def, arg, options, false)).rows
+  return serializePage(def, arg, options, false).then(rowsOfPage)
 }
+const rowsOfPage = (page: { rows: Row[] }): Row[] => page.rows
 
 /**
  * The rows `arg` selects (its page) and how many rows its filters and `where` select
@@ -75,7 +76,8 @@ async function serializePage(
   counted: boolean,
 ): Promise<{ rows: Row[]; count?: number }> {
   const database = databaseOf(def.db)
-  const db = await database.db()
+  // an open connection: no promise to wait for (each one costs on the request path)
+  const db = database.readyDb ?? (await database.db())
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
@@ -145,11 +147,12 @@ async function serializePage(
   }
   const statement =
     dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
-  const raw = (await guarded(
-    def.table,
-    () => (statement ? statement.execute(bound?.values) : select()),
-    'query',
-  )) as Row[]
+  let raw: Row[]
+  try {
+    raw = (await (statement ? statement.execute(bound?.values) : select())) as Row[]
+  } catch (error) {
+    throw mapDatabaseError(error, def.table, 'query') // as `guarded` maps it, without its promises
+  }
   const page = pageOf(raw, plain, counted)
   let count = page.count
   // an empty page (past the last row, or nothing matches): the count on its own
@@ -175,7 +178,7 @@ async function serializePage(
       return row ? [row] : []
     })
   }
-  await finish(def, rows, context, scope)
+  if (rows.length && needsFinish(def, scope)) await finish(def, rows, context, scope)
   return { rows, count }
 }
 

@@ -94,9 +94,7 @@ export function preparedStatement(
   if (known !== undefined) return known
   const query = build().toSQL()
   const prepared = db._.session.prepareQuery(query, undefined, `fw_s${++names.next}`, false)
-  const statement: Statement = {
-    execute: async (values) => rowsOf(await prepared.execute(values)),
-  }
+  const statement: Statement = { execute: (values) => prepared.execute(values).then(rowsOf) }
   if (statements.size < MAX_STATEMENTS) statements.set(key, statement)
   return statement
 }
