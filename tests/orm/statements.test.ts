@@ -5,6 +5,7 @@
  */
 import { boolean, char, integer, numeric, PgDialect, pgEnum, pgTable, serial, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { orm } from 'fw-api/orm'
+import postgres from 'postgres'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { follows, users } from '../../examples/blog/tables'
@@ -182,6 +183,25 @@ describe.each(engines)('rows of plain columns on %s', (engine) => {
     expect(JSON.stringify(rows)).toBe(JSON.stringify(viaJson)) // the same keys in the same order
     expect(rows[0]).toEqual({ id: ids[0], small: -3, count: 2_147_483_647, flag: true, code: '0b5f6e0e-6f0a-4c6e-9a57-2f0c1f7d7a11', label: 'é "quoted" \\ ☃', letter: 'ab ', note: 'line\nbreak', mood: 'busy' })
     expect(await Kind.serializeCounted({ flag: false }, { order: ['id'] })).toEqual({ rows: [viaJson[1]], count: 1 })
+  })
+
+  it.skipIf(engine !== 'postgres')("a page's generic plan looks its keys up by index, never scans the table (the limit a placeholder)", async () => {
+    await Kind.bulkSave(Array.from({ length: 2000 }, (_, index) => ({ count: index })))
+    const KindQuery = orm.Query(kinds, { offset: orm.Offset(), limit: orm.Limit({ max: 100, default: 20 }) })
+    statements.length = 0
+    const rows = await Kind.serialize(v.parse(KindQuery, { limit: 5, offset: 1 }), { order: ['-id'] })
+    expect(rows.map((row) => row.count)).toEqual([1998, 1997, 1996, 1995, 1994])
+    const client = postgres(server?.url ?? '', { max: 1, onnotice: () => {} })
+    try {
+      await client.unsafe('ANALYZE kinds')
+      // the statement as sent, planned as a prepared statement's generic plan is (what postgres.js's named statements get after 5 runs)
+      await client.unsafe('SET plan_cache_mode = force_generic_plan')
+      await client.unsafe(`PREPARE paged AS ${statements[0]}`)
+      const plan = (await client.unsafe('EXPLAIN EXECUTE paged(5, 1)')).map((row) => String(row['QUERY PLAN'])).join('\n')
+      expect(plan).not.toMatch(/Seq Scan/)
+    } finally {
+      await client.end()
+    }
   })
 
   it('a column of another type keeps the JSON path', async () => {
