@@ -3,16 +3,8 @@ import { currentContext, databaseOf } from './database'
 import { guarded, mapDatabaseError } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
-import {
-  decode,
-  fieldsIn,
-  hasBatch,
-  objectSql,
-  orderSql,
-  PK,
-  type Build,
-  type Scope,
-} from './build'
+import { decode } from './decode'
+import { fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
 import { ImproperlyConfigured } from '../exceptions'
 import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
