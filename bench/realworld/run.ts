@@ -16,8 +16,9 @@
  * RW_RUNTIMES (node,bun: keeps the frameworks on those), RW_ROUTES (B1,…,B7), RW_ROUNDS (3),
  * RW_SECONDS (3), RW_WARMUP (1), RW_CONNECTIONS (32), RW_COUNT_REQUESTS (5: requests per route
  * for the statement count), RW_SECONDS=0 (check and count only, no wrk),
- * RW_PROFILE=B2 (instead: fw on Node under `--cpu-prof` for RW_SECONDS of wrk on that route; the
- * top 10 self-time functions in src/; RW_PROFILE_OUT=file.cpuprofile keeps the whole profile), RW_OUT (the markdown's file), RW_JSON (also write the
+ * RW_PROFILE=B2 (instead: the first Node framework of RW_FRAMEWORKS — fw-node unless told — under
+ * `--cpu-prof` for RW_SECONDS of wrk on that route; the top self-time functions of its bundle, by
+ * source file or package; RW_PROFILE_OUT=file.cpuprofile keeps the whole profile), RW_OUT (the markdown's file), RW_JSON (also write the
  * statement counts and the timings as JSON there, for tests/bench-realworld.test.ts).
  * Every step has a deadline: a server not listening in 120 s, a wrk run past its duration + 20 s fail the run.
  */
@@ -329,11 +330,14 @@ function report(counts: Counts, timings: Map<string, Timing[]>): void {
   if (env.RW_JSON) writeFileSync(env.RW_JSON, JSON.stringify({ counts: Object.fromEntries(counts), timings: Object.fromEntries(timings) }, null, 2))
 }
 
-/** fw on Node under --cpu-prof for RW_SECONDS of wrk on `route`: the top 10 self-time functions in src/. */
+/** The first Node framework (fw-node unless RW_FRAMEWORKS says) under --cpu-prof for RW_SECONDS of wrk on `route`: the top self-time functions of its bundle. */
 async function profile(server: PostgresServer, route: Route): Promise<void> {
-  const framework = FRAMEWORKS[0] as Framework
+  const framework = frameworks.find((candidate) => candidate.runtime === 'node')
+  if (!framework) throw new Error('RW_PROFILE profiles a Node framework: RW_FRAMEWORKS names none')
   const dir = join(temp, 'profile')
-  const running = await start(framework, server.url, ['--cpu-prof', `--cpu-prof-dir=${dir}`])
+  // --cpu-prof writes its file when the process exits: the peers do not end on SIGTERM by themselves
+  const exitOnTerm = `--import=data:text/javascript,${encodeURIComponent("process.once('SIGTERM', () => process.exit(0))")}`
+  const running = await start(framework, server.url, ['--cpu-prof', `--cpu-prof-dir=${dir}`, exitOnTerm])
   try {
     const token = await signIn(running.origin, framework.name)
     wrk(running.origin, route, token, Math.max(1, config.warmup))
@@ -361,17 +365,20 @@ async function profile(server: PostgresServer, route: Route): Promise<void> {
   }
   const self = new Map<string, number>()
   let total = 0
+  let ownTotal = 0
   data.samples.forEach((id, index) => {
     const delta = data.timeDeltas[index] ?? 0
     const frame = byId.get(id)?.callFrame
     if (!frame || frame.functionName === '(idle)') return
     total += delta
-    const source = frame.url.endsWith(bundled) ? sourceOf(frame.lineNumber) : ''
-    const key = source.startsWith('src/') ? `${frame.functionName || '(anonymous)'} (${source})` : '(outside src/)'
+    // a bundled module by its file (src/…) or its package (node_modules/<name>); the rest: Node's own, GC, native
+    const source = frame.url.endsWith(bundled) ? sourceOf(frame.lineNumber).replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1') : ''
+    if (source.startsWith('src/') || source.startsWith('examples/')) ownTotal += delta
+    const key = source ? `${frame.functionName || '(anonymous)'} (${source})` : `(outside the bundle: ${frame.functionName || frame.url || 'native'})`
     self.set(key, (self.get(key) ?? 0) + delta)
   })
-  const top = [...self].filter(([key]) => key !== '(outside src/)').sort((a, b) => b[1] - a[1]).slice(0, 10)
-  console.log(`fw-node ${route.id} --cpu-prof: ${(total / 1e6).toFixed(1)} s of CPU sampled (idle left out, start-up and warm-up in); src/ self time ${(((total - (self.get('(outside src/)') ?? 0)) / total) * 100).toFixed(1)}% of it:\n`)
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)
+  console.log(`${framework.name} ${route.id} --cpu-prof: ${(total / 1e6).toFixed(1)} s of CPU sampled (idle left out, start-up and warm-up in); src/ and examples/ self time ${((ownTotal / total) * 100).toFixed(1)}% of it:\n`)
   console.log('| function (source) | self ms | % of CPU samples |\n|---|---|---|')
   for (const [key, micros] of top) console.log(`| ${key} | ${(micros / 1000).toFixed(0)} | ${((micros / total) * 100).toFixed(1)} |`)
 }

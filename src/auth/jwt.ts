@@ -210,6 +210,10 @@ export function JsonWebToken(options: JsonWebTokenOptions): JsonWebTokenScheme {
       if (audience !== undefined) token = token.setAudience(audience)
       return token.sign(signKey)
     },
+    sent(context: RequestContext): boolean {
+      const sent = authorization(context)
+      return sent !== undefined && accepted.has(sent.scheme)
+    },
     async authenticate(context: RequestContext): Promise<Found | undefined> {
       const sent = authorization(context)
       if (!sent || !accepted.has(sent.scheme)) return undefined

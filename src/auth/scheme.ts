@@ -34,6 +34,12 @@ export interface Scheme {
   readonly headers?: readonly string[]
   /** `undefined` when no credentials for it were sent; throws a 401 (403 for CSRF) when they are invalid */
   authenticate(context: RequestContext): Promise<Found | undefined>
+  /**
+   * Were credentials for it sent at all? Read at once, without waiting: `false` makes an optional
+   * user `null` with no promise (an anonymous request's `authenticate` would answer `undefined`).
+   * Absent: every request is asked through `authenticate`.
+   */
+  sent?(context: RequestContext): boolean
   /** login, before any password is checked: throws when this request may not log in (a cross-site post that would set a session cookie: 403) */
   checkLogin?(context: RequestContext): void
   /** login: start the authentication of user `id` (a token, or a session and its cookie) */

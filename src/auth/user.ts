@@ -183,7 +183,14 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       if (!user) throw unauthorized(scheme, 'authentication required')
       return user
     }
-    const optionalMarker = createMarker<U | null, ParamOptions, ServerResolved>(spec(resolve, true))
+    // no credentials sent (the scheme tells at once): the optional user is null, with no promise to wait for
+    const orNobody =
+      (resolveSent: (context: RequestContext) => Promise<U | null>) =>
+      (context: RequestContext): Promise<U | null> | null =>
+        scheme.sent?.(context) === false ? null : resolveSent(context)
+    const optionalMarker = createMarker<U | null, ParamOptions, ServerResolved>(
+      spec(orNobody(resolve), true),
+    )
     // invalid credentials read as none; a 403 (a cross-site cookie request) and server errors still throw
     const anonymousIfInvalid = (context: RequestContext): Promise<U | null> =>
       resolve(context).catch((error: unknown) => {
@@ -191,7 +198,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
         throw error
       })
     const anonymousMarker = createMarker<U | null, ParamOptions, ServerResolved>(
-      spec(anonymousIfInvalid, true),
+      spec(orNobody(anonymousIfInvalid), true),
     )
     return Object.assign(createMarker<U, ParamOptions, ServerResolved>(spec(required, false)), {
       optional: (optionalOptions?: OptionalOptions) =>

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { checkExpression, checkLimit, checkOrder, checkWhere } from './check'
 import { assertCompatible } from './defs'
@@ -7,7 +7,7 @@ import type { Context } from './context'
 import { expressionSql, isExpression } from './expr'
 import { explain, Self, type DefField, type OrderTerm, type SchemaDef } from './fields'
 import { chainOf, resolvePath, transformed, type Ref, type Resolved } from './paths'
-import { columnsOf, primaryKeysOf } from './relations'
+import { primaryKeysOf } from './relations'
 import { contextFilterSql, withFilter } from './context'
 
 type Module = Record<string, unknown>
@@ -242,58 +242,4 @@ export function resolvedOf(module: Module, def: SchemaDef, path: string): Resolv
   let resolved = perModule.get(key)
   if (!resolved) perModule.set(key, (resolved = resolvePath(module, def.table, path)))
   return resolved
-}
-
-/** Decode a built object: column values through their drizzle column, nested objects recursively. */
-export function decode(
-  module: Module,
-  def: SchemaDef,
-  raw: Record<string, unknown>,
-  scope?: Scope,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  if (PK in raw) Object.defineProperty(out, PK, { value: raw[PK], enumerable: false })
-  const columns = columnsOf(def.table)
-  for (const { field, output, sub } of fieldsIn(def, scope)) {
-    if (field.kind === 'batch' || field.kind === 'computed') continue
-    const value = raw[field.out]
-    if (field.kind === 'column' && output) {
-      out[field.out] =
-        value === null || value === undefined
-          ? null
-          : (columns[field.column] as PgColumn).mapFromDriverValue(value)
-      continue
-    }
-    const put = (decoded: unknown) =>
-      output
-        ? (out[field.out] = decoded)
-        : Object.defineProperty(out, field.out, { value: decoded, enumerable: false })
-    if (field.kind === 'column')
-      put(
-        value === null || value === undefined
-          ? (value ?? null)
-          : (columns[field.column]?.mapFromDriverValue(value) ?? value),
-      )
-    else if (field.kind === 'nested') {
-      const child = childOf(field, def)
-      if (Array.isArray(value))
-        put(value.map((item) => decode(module, child, item as Record<string, unknown>, sub)))
-      else
-        put(
-          value && typeof value === 'object'
-            ? decode(module, child, value as Record<string, unknown>, sub)
-            : null,
-        )
-    } else if (field.kind === 'path') {
-      const resolved = resolvedOf(module, def, field.path)
-      const column = resolved.transform === undefined ? resolved.column : undefined
-      const one = (item: unknown) =>
-        item === null || item === undefined || !column
-          ? (item ?? null)
-          : column.mapFromDriverValue(item)
-      put(Array.isArray(value) && resolved.many && !field.first ? value.map(one) : one(value))
-    } else if (field.kind === 'virtual') put(field.default ?? null)
-    else put(value ?? null)
-  }
-  return out
 }

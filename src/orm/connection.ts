@@ -114,6 +114,8 @@ interface Opened {
 export class Database {
   readonly options: Readonly<DatabaseOptions>
   #opening?: Promise<Opened>
+  /** what `#opening` gave, once it has (and while it stays the connection) */
+  #ready?: Opened
 
   constructor(options: DatabaseOptions) {
     const engine = options.engine ?? 'pglite'
@@ -170,16 +172,27 @@ export class Database {
     return (await this.#connect()).db
   }
 
+  /** The drizzle database once its connection is open (never on Workers), else undefined: nothing to wait for on the request path. */
+  get readyDb(): Db | undefined {
+    return this.#ready?.db
+  }
+
   #connect(): Promise<Opened> {
     // Workers: no I/O object outlives its request, so every use opens its own client (drivers.ts).
     if (ON_WORKERS) return this.#open()
-    this.#opening ??= this.#open()
+    if (this.#opening) return this.#opening
+    const opening = this.#open()
       .then((opened) => this.#create(opened))
+      .then((opened) => {
+        if (this.#opening === opening) this.#ready = opened
+        return opened
+      })
       .catch((error: unknown) => {
-        this.#opening = undefined
+        if (this.#opening === opening) this.#opening = undefined
         throw error
       })
-    return this.#opening
+    this.#opening = opening
+    return opening
   }
 
   /**
@@ -195,6 +208,7 @@ export class Database {
   async close(): Promise<void> {
     const opening = this.#opening
     this.#opening = undefined
+    this.#ready = undefined
     if (opening) await (await opening).close()
   }
 

@@ -120,8 +120,8 @@ export function parseScope(text: string): Map<string, Scope | true> {
 }
 
 /**
- * With a limit or offset, choose the page's keys first (`key in (select key ...
- * order by ... limit ... offset ...)`) and order only those rows: Postgres
+ * With a limit or offset, choose the page's keys first (`key = any(array(select key ...
+ * order by ... limit ... offset ...))`) and order only those rows: Postgres
  * would otherwise build every row's relations and counts before sorting and
  * cutting (3,000 rows: seconds instead of milliseconds). Still one statement.
  */
@@ -131,9 +131,13 @@ function pagedFirst(table: PgTable, plan: Plan): Plan {
   const keys = primaryKeysOf(table).map((key) => columns[key] as PgColumn)
   if (keys.length === 0) return plan
   const orderBy = [...(plan.orderBy ?? []), ...keys.map((column) => sql`${column}`)]
-  const key = keys.length === 1 ? sql`${keys[0]}` : sql`(${sql.join(keys, sql`, `)})`
   const page = sql`select ${sql.join(keys, sql`, `)} from ${table}${plan.where ? sql` where ${plan.where}` : sql``} order by ${sql.join(orderBy, sql`, `)}`
   if (plan.limit !== undefined) page.append(sql` limit ${plan.limit}`)
   if (plan.offset !== undefined) page.append(sql` offset ${plan.offset}`)
-  return { where: sql`${key} in (${page})`, orderBy, scope: plan.scope }
+  // one key: `= any(array(...))`, the page's keys as one array looked up by the key's index. A
+  // prepared statement's generic plan (its limit a placeholder, guessed at 10% of the table) made
+  // `in (...)` a hash semi-join over a scan of the whole table on every request.
+  if (keys.length === 1)
+    return { where: sql`${keys[0]} = any(array(${page}))`, orderBy, scope: plan.scope }
+  return { where: sql`(${sql.join(keys, sql`, `)}) in (${page})`, orderBy, scope: plan.scope }
 }

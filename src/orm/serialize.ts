@@ -1,23 +1,16 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
-import { guarded } from './errors'
+import { guarded, mapDatabaseError } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
-import {
-  decode,
-  fieldsIn,
-  hasBatch,
-  objectSql,
-  orderSql,
-  PK,
-  type Build,
-  type Scope,
-} from './build'
+import { decode } from './decode'
+import { fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
 import { ImproperlyConfigured } from '../exceptions'
 import { compiledFragment } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
+import { needsFinish, pageOf, plainColumns, selectionOf } from './plain'
 import { boundQuery, preparedStatement, statementKey } from './statements'
 import { columnsOf, primaryKeysOf } from './relations'
 
@@ -45,13 +38,14 @@ export interface SerializeOptions {
 }
 
 /** Serialise the rows `arg` selects: ONE statement for columns, paths, aggregates and nested relations; one more per batch-function field. */
-export async function serializeRows(
+export function serializeRows(
   def: SchemaDef,
   arg: unknown,
   options: SerializeOptions = {},
 ): Promise<Row[]> {
-  return (await serializePage(def, arg, options, false)).rows
+  return serializePage(def, arg, options, false).then(rowsOfPage)
 }
+const rowsOfPage = (page: { rows: Row[] }): Row[] => page.rows
 
 /**
  * The rows `arg` selects (its page) and how many rows its filters and `where` select
@@ -74,7 +68,8 @@ async function serializePage(
   counted: boolean,
 ): Promise<{ rows: Row[]; count?: number }> {
   const database = databaseOf(def.db)
-  const db = await database.db()
+  // an open connection: no promise to wait for (each one costs on the request path)
+  const db = database.readyDb ?? (await database.db())
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
@@ -127,11 +122,13 @@ async function serializePage(
     context,
     () => objectSql(build, def, ref, scope, withKey),
   )
+  // a schema of plain columns: selected as they are, no JSON per row (./plain)
+  const plain = withKey ? undefined : plainColumns(def, scope)
   const select = () => {
     const { plan, countWhere } = (parts ??= bound ? planned(bound.arg, bound.where) : unbound())
     const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
     let query = db
-      .select({ r: sql<Row>`${object}`, ...(counted ? { n: countSql } : {}) })
+      .select(selectionOf(plain, object, counted ? countSql : undefined))
       .from(def.table)
       .$dynamic()
     if (plan.where) query = query.where(plan.where)
@@ -142,12 +139,14 @@ async function serializePage(
   }
   const statement =
     dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
-  const raw = (await guarded(
-    def.table,
-    () => (statement ? statement.execute(bound?.values) : select()),
-    'query',
-  )) as { r: unknown; n?: number }[]
-  let count = counted ? raw[0]?.n : undefined
+  let raw: Row[]
+  try {
+    raw = (await (statement ? statement.execute(bound?.values) : select())) as Row[]
+  } catch (error) {
+    throw mapDatabaseError(error, def.table, 'query') // as `guarded` maps it, without its promises
+  }
+  const page = pageOf(raw, plain, counted)
+  let count = page.count
   // an empty page (past the last row, or nothing matches): the count on its own
   if (counted && count === undefined) {
     // over the values themselves: a bound plan's placeholders are filled only by its statement
@@ -159,9 +158,11 @@ async function serializePage(
     )
     count = row?.n ?? 0
   }
-  let rows = raw.map(({ r }) =>
-    decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
-  )
+  let rows = plain
+    ? (page.objects as Row[])
+    : page.objects.map((r) =>
+        decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
+      )
   if (ids) {
     const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
     rows = ids.flatMap((id): Row[] => {
@@ -169,7 +170,7 @@ async function serializePage(
       return row ? [row] : []
     })
   }
-  await finish(def, rows, context, scope)
+  if (rows.length && needsFinish(def, scope)) await finish(def, rows, context, scope)
   return { rows, count }
 }
 

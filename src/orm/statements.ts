@@ -4,7 +4,8 @@
  * column names — sends the same SQL with the same values every time it gets the same data under
  * the same compiled fragment (compiled.ts: the schema's output, per context variant). Its drizzle
  * query is built and rendered once per database, fragment and data, then executed as it is
- * (drizzle's `prepare`): `GET /api/tags` renders no SQL per request.
+ * (prepared on drizzle's session, its rows taken as the driver makes them, not mapped by drizzle
+ * row by row): `GET /api/tags` renders no SQL per request.
  *
  * A parsed query, plain data `{ path: value }` of single values (`init({ slug })`) and a `where`
  * of plain values are built once per SHAPE instead: which fields or paths are present, the order,
@@ -19,14 +20,28 @@ import { valueKey } from './compiled'
 import { isQueryValue, QUERY, type QueryDef } from './query-where'
 import { isPrototypeKey, unsafeReason } from './safe'
 
-/** A rendered statement: run it (with its placeholders' values), get its rows. */
+/** A rendered statement: run it (with its placeholders' values), get its rows as the driver made them. */
 export interface Statement {
-  execute(values?: Record<string, unknown>): Promise<unknown>
+  execute(values?: Record<string, unknown>): Promise<Record<string, unknown>[]>
 }
 
-/** What renders a statement once: a drizzle query builder. */
+/** What renders a statement once: a drizzle query builder (its SQL, placeholders kept as such). */
 export interface Preparable {
-  prepare(name: string): Statement
+  toSQL(): { sql: string; params: unknown[] }
+}
+
+/** A drizzle database (or transaction), as far as preparing a statement on its session goes. */
+export interface PreparingDb {
+  readonly _: {
+    readonly session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(values?: Record<string, unknown>): Promise<unknown> }
+    }
+  }
 }
 
 /** Statements per fragment: beyond this many data keys, new ones are built per call. */
@@ -34,6 +49,10 @@ const MAX_STATEMENTS = 256
 const statementsByDb = new WeakMap<object, WeakMap<SQL, Map<string, Statement>>>()
 /** drizzle's statement names (a driver that names prepared statements gets one per text) */
 const names = { next: 0 }
+
+/** A driver's answer as its rows: postgres.js answers an array of them, PGlite `{ rows }`. */
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? [])
 
 /**
  * The key of a `serialize()`'s data when its statement depends on nothing else (see the file
@@ -55,14 +74,16 @@ export function statementKey(
 
 /**
  * The statement of `key` under `fragment` on `db`: rendered once by `build()` (then kept while
- * the fragment is), or, past `MAX_STATEMENTS` per fragment, built for this call alone.
+ * the fragment is), or, past `MAX_STATEMENTS` per fragment, built for this call alone. Prepared
+ * on drizzle's session with no field list: its rows come as the driver made them, keyed by the
+ * select's aliases, without drizzle's mapping of each row (serialize decodes them itself).
  *
  * @example
- * const statement = preparedStatement(db, object, key, () => db.select({ r: object }).from(table))
+ * const statement = preparedStatement(db, object, key, () => db.select({ r: object.as('r') }).from(table))
  * const rows = await statement.execute()
  */
 export function preparedStatement(
-  db: object,
+  db: PreparingDb,
   fragment: SQL,
   key: string,
   build: () => Preparable,
@@ -73,7 +94,9 @@ export function preparedStatement(
   if (statements === undefined) byFragment.set(fragment, (statements = new Map()))
   const known = statements.get(key)
   if (known !== undefined) return known
-  const statement = build().prepare(`fw_s${++names.next}`)
+  const query = build().toSQL()
+  const prepared = db._.session.prepareQuery(query, undefined, `fw_s${++names.next}`, false)
+  const statement: Statement = { execute: (values) => prepared.execute(values).then(rowsOf) }
   if (statements.size < MAX_STATEMENTS) statements.set(key, statement)
   return statement
 }

@@ -239,6 +239,20 @@ describe('claims(): the id the verified token names, no row read', () => {
     expect(await (await get('/claims', bearer(fresh))).json()).toEqual({ id: 2 })
   })
 
+  it('no token sent: the optional forms are null at once, no promise (issue 56, B6: every anonymous request pays for one)', async () => {
+    const resolveOf = (marker: unknown) => (marker as Record<string, { resolve: (context: RequestContext) => unknown }>)['~fw']?.resolve
+    const anonymous = new RequestContext(new Request('http://localhost/'), '/', '', Date.now())
+    const otherScheme = new RequestContext(new Request('http://localhost/', { headers: { authorization: 'Basic YTpi' } }), '/', '', Date.now())
+    for (const marker of [jwtUser.claims().optional(), jwtUser.claims().optional({ invalid: 'anonymous' }), jwtUser.optional()]) {
+      expect(resolveOf(marker)?.(anonymous)).toBeNull()
+      expect(resolveOf(marker)?.(otherScheme)).toBeNull()
+    }
+    const signed = new RequestContext(new Request('http://localhost/', { headers: bearer(token) }), '/', '', Date.now())
+    const pending = resolveOf(jwtUser.claims().optional())?.(signed)
+    expect(pending).toBeInstanceOf(Promise) // a token sent: verified, as before
+    expect(await pending).toEqual({ id: 1 })
+  })
+
   it('hostile tokens: 401, or anonymous where asked, fast, never 5xx', async () => {
     const [header, payload, signature] = token.split('.') as [string, string, string]
     const hostile = [

@@ -3,12 +3,13 @@
  * statement once — the same data under the same compiled fragment runs the drizzle query
  * prepared the first time — and never crosses data, order or viewer.
  */
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { boolean, char, integer, numeric, PgDialect, pgEnum, pgTable, serial, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { orm } from 'fw-api/orm'
+import postgres from 'postgres'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { follows, users } from '../../examples/blog/tables'
-import { engines, openEngine, type EngineDb } from './engines'
+import { engines, openEngine, startPostgres, type EngineDb, type PostgresServer } from './engines'
 
 const UserRow = orm.Schema(users, { id: true, username: true })
 const Profile = orm.Schema(users, {
@@ -139,5 +140,88 @@ describe.each(engines)('parsed-query statements built once per shape on %s', (en
     expect(await names({ search: 'ar' })).toEqual({ names: ['carol'], count: 1 })
     expect(await names({ search: 'a' })).toEqual({ names: ['alice', 'carol', 'dave'], count: 3 })
     expect(rendered.mock.calls.length).toBeGreaterThan(0)
+  })
+})
+
+/**
+ * Issue 56 (B6 once more): a schema of plain columns (orm/plain.ts) is selected as its columns,
+ * no `json_build_object` per row for Postgres to build and the driver to parse — and its rows
+ * are the JSON path's, value for value, on each engine.
+ */
+const mood = pgEnum('mood', ['calm', 'busy'])
+const kinds = pgTable('kinds', {
+  id: serial('id').primaryKey(),
+  small: smallint('small'),
+  count: integer('count').notNull(),
+  flag: boolean('flag'),
+  code: uuid('code'),
+  label: varchar('label', { length: 20 }),
+  letter: char('letter', { length: 3 }),
+  note: text('note'),
+  mood: mood('mood'),
+  price: numeric('price', { precision: 6, scale: 2 }),
+})
+const KIND_DDL = `CREATE TYPE mood AS ENUM ('calm', 'busy');
+CREATE TABLE kinds (id serial PRIMARY KEY, small smallint, count integer NOT NULL, flag boolean, code uuid, label varchar(20), letter char(3), note text, mood mood, price numeric(6, 2));`
+const Kind = orm.Schema(kinds, { id: true, small: true, count: true, flag: true, code: true, label: true, letter: true, note: true, mood: true })
+
+describe.each(engines)('rows of plain columns on %s', (engine) => {
+  let server: PostgresServer | undefined
+  let connections: orm.DatabaseConnections | undefined
+  const statements: string[] = []
+  beforeAll(async () => {
+    server = engine === 'postgres' ? await startPostgres() : undefined
+    const database = orm.Database({ engine, url: server?.url, schema: { kinds, mood }, onQuery: (sql) => statements.push(sql) })
+    await database.execute(KIND_DDL)
+    connections = orm.DatabaseConnections({ default: database }).activate()
+    await orm.Schema(kinds, { small: true, count: true, flag: true, code: true, label: true, letter: true, note: true, mood: true, price: true }).bulkSave([
+      { small: -3, count: 2_147_483_647, flag: true, code: '0b5f6e0e-6f0a-4c6e-9a57-2f0c1f7d7a11', label: 'é "quoted" \\ ☃', letter: 'ab', note: 'line\nbreak', mood: 'busy', price: '1.50' },
+      { small: null, count: 0, flag: false, code: null, label: null, letter: null, note: null, mood: null, price: null },
+    ])
+  })
+  afterAll(async () => {
+    await connections?.close()
+    await server?.stop()
+  })
+
+  it('are selected as columns, and equal the JSON path rows', async () => {
+    statements.length = 0
+    const rows = await Kind.serialize({}, { order: ['id'] })
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).not.toMatch(/json_build_object/)
+    const ids = rows.map((row) => row.id)
+    statements.length = 0
+    const viaJson = await Kind.serialize(ids) // by ids: the key column rides along, the JSON path
+    expect(statements[0]).toMatch(/json_build_object/)
+    expect(rows).toEqual(viaJson)
+    expect(JSON.stringify(rows)).toBe(JSON.stringify(viaJson)) // the same keys in the same order
+    expect(rows[0]).toEqual({ id: ids[0], small: -3, count: 2_147_483_647, flag: true, code: '0b5f6e0e-6f0a-4c6e-9a57-2f0c1f7d7a11', label: 'é "quoted" \\ ☃', letter: 'ab ', note: 'line\nbreak', mood: 'busy' })
+    expect(await Kind.serializeCounted({ flag: false }, { order: ['id'] })).toEqual({ rows: [viaJson[1]], count: 1 })
+  })
+
+  it.skipIf(engine !== 'postgres')("a page's generic plan looks its keys up by index, never scans the table (the limit a placeholder)", async () => {
+    await Kind.bulkSave(Array.from({ length: 2000 }, (_, index) => ({ count: index })))
+    const KindQuery = orm.Query(kinds, { offset: orm.Offset(), limit: orm.Limit({ max: 100, default: 20 }) })
+    statements.length = 0
+    const rows = await Kind.serialize(v.parse(KindQuery, { limit: 5, offset: 1 }), { order: ['-id'] })
+    expect(rows.map((row) => row.count)).toEqual([1998, 1997, 1996, 1995, 1994])
+    const client = postgres(server?.url ?? '', { max: 1, onnotice: () => {} })
+    try {
+      await client.unsafe('ANALYZE kinds')
+      // the statement as sent, planned as a prepared statement's generic plan is (what postgres.js's named statements get after 5 runs)
+      await client.unsafe('SET plan_cache_mode = force_generic_plan')
+      await client.unsafe(`PREPARE paged AS ${statements[0]}`)
+      const plan = (await client.unsafe('EXPLAIN EXECUTE paged(5, 1)')).map((row) => String(row['QUERY PLAN'])).join('\n')
+      expect(plan).not.toMatch(/Seq Scan/)
+    } finally {
+      await client.end()
+    }
+  })
+
+  it('a column of another type keeps the JSON path', async () => {
+    statements.length = 0
+    const [row] = await orm.Schema(kinds, { id: true, price: true }).serialize({ count: 2_147_483_647 })
+    expect(statements[0]).toMatch(/json_build_object/)
+    expect(row?.price).toBe('1.5') // JSON drops the scale's zero: what the plain path must not change silently
   })
 })

@@ -2,6 +2,7 @@
  * The one timeout (src/utils/deadline.ts): endpoint timeouts and graceful
  * close both wait with it.
  */
+import { createHook } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { deadline } from '../../src/utils/deadline'
 
@@ -26,6 +27,24 @@ describe('deadline', () => {
     })
     await new Promise((resolve) => setTimeout(resolve, 40))
     expect(calls).toBe(0)
+  })
+
+  it('makes two promises per wait, not six (issue 56: every request with an endpoint timeout waits once)', async () => {
+    let made = 0
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && made++) })
+    const pending = Promise.resolve('in time')
+    hook.enable()
+    const waited = deadline(pending, 5000, () => 'late')
+    hook.disable()
+    expect(made).toBeLessThanOrEqual(2)
+    expect(await waited).toBe('in time')
+  })
+
+  it('a late() that throws rejects the wait (no uncaught exception from the timer)', async () => {
+    const failing = deadline(new Promise<string>(() => {}), 5, () => {
+      throw new Error('late failed')
+    })
+    await expect(failing).rejects.toThrow('late failed')
   })
 
   it('passes a rejection on', async () => {
