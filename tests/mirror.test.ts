@@ -219,13 +219,9 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'router/router.ts': 'covered by tests/router/match.test.ts: Router',
   'router/url.ts': 'covered by tests/spec/request-target.test.ts and tests/adapters/mount.test.ts: pathOf, splitTarget, stripPrefix',
   'schema/check.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-adapter.test.ts: compiled checkers',
-  'schema/convert-containers.ts': 'covered by tests/schema/convert.test.ts and tests/conversion/rules.test.ts: lists, objects',
-  'schema/errors.ts': 'covered by tests/schema/convert.test.ts: ConversionError',
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
   'schema/inspect.ts': 'covered by tests/schema/embed.test.ts and tests/schema/adapter.test.ts: planOf, wireKind',
-  'schema/issues.ts': 'covered by tests/schema/embed.test.ts: reasonOf, issueKeys',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
-  'schema/resolve.ts': 'covered by tests/schema/adapter.test.ts: resolveAdapter, isStandardSchema',
   'schema/scalars.ts': 'covered by tests/schema/error-costs.test.ts and tests/conversion/rules.test.ts: scalar conversion',
   'schema/standard/adapter.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-messages.test.ts',
   'schema/standard/json.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-openapi.test.ts',
@@ -277,7 +273,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'utils/database-errors.ts': 'covered by tests/orm/errors.test.ts: database errors without their data',
   'utils/duration.ts': 'covered by tests/service/deadline.test.ts: durationMs',
   'utils/http.ts': 'covered by tests/utils/framing.test.ts and tests/body/read-text.test.ts: framed, isResponseLike',
-  'utils/json-depth.ts': 'covered by tests/body/content-type.test.ts: jsonDepthExceeds',
   'utils/safe-name.ts': 'covered by tests/file/save.test.ts: safeFileName',
   'utils/stackless.ts': 'covered by tests/schema/error-costs.test.ts: stackless',
   'utils/thenable.ts': 'covered by tests/compile/pipeline.test.ts: sync and async steps',
@@ -297,7 +292,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 236
+const MAX_UNMIRRORED = 231
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
