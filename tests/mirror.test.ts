@@ -218,11 +218,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'router/path.ts': 'covered by tests/router/match.test.ts and tests/router/route-path.test.ts: path params',
   'router/router.ts': 'covered by tests/router/match.test.ts: Router',
   'router/url.ts': 'covered by tests/spec/request-target.test.ts and tests/adapters/mount.test.ts: pathOf, splitTarget, stripPrefix',
-  'schema/check.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-adapter.test.ts: compiled checkers',
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
-  'schema/inspect.ts': 'covered by tests/schema/embed.test.ts and tests/schema/adapter.test.ts: planOf, wireKind',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
-  'schema/scalars.ts': 'covered by tests/schema/error-costs.test.ts and tests/conversion/rules.test.ts: scalar conversion',
   'schema/standard/adapter.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-messages.test.ts',
   'schema/standard/json.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-openapi.test.ts',
   'schema/standard/meta.ts': 'covered by tests/schema/standard-field.test.ts: the alias carried in JSON Schema meta',
@@ -292,7 +289,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 231
+const MAX_UNMIRRORED = 228
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
