@@ -215,9 +215,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'response/render.ts': RESTRUCTURED,
   'response/response.ts': 'covered by tests/templates/templates.test.ts and tests/templates/failure-text.test.ts: Response',
   'response/sse.ts': 'covered by tests/templates/templates.test.ts and tests/hooks/docs.test.ts: response.sse',
-  'router/path.ts': 'covered by tests/router/match.test.ts and tests/router/route-path.test.ts: path params',
-  'router/router.ts': 'covered by tests/router/match.test.ts: Router',
-  'router/url.ts': 'covered by tests/spec/request-target.test.ts and tests/adapters/mount.test.ts: pathOf, splitTarget, stripPrefix',
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
   'schema/standard/adapter.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-messages.test.ts',
@@ -249,7 +246,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
   'service/host.ts': 'covered by tests/service/entries.test.ts: the seams the entries plug into',
   'service/options.ts': 'covered by tests/api/service-options.test.ts',
-  'service/refusals.ts': 'covered by tests/adapters/prefix.test.ts and tests/spec/request-target.test.ts: 404, 400, 501',
+  'service/refusals.ts': 'covered by tests/adapters/prefix.test.ts and tests/service/dispatch.test.ts: 404, 400, 501',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'static/answer.ts': 'covered by tests/static/serve-static.test.ts: 304, 416, 206, 200',
   'static/content-types.ts': 'covered by tests/static/serve-static.test.ts: content types by extension',
@@ -265,7 +262,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'utils/async-storage.ts': 'runtime glue, tested over HTTP in tests/orm/context-workerd.test.ts and tests/orm/context.test.ts',
   'utils/bytes.ts': 'covered by tests/body/multipart.test.ts and tests/adapters/bridge.test.ts: byte concat',
   'utils/callable.ts': 'covered by tests/surface/call-forms.test.ts: the one call form',
-  'utils/chars.ts': 'covered by tests/spec/request-target.test.ts: the scanners that use these',
+  'utils/chars.ts': 'covered by tests/router/url.test.ts and tests/utils/json-depth.test.ts: the scanners that use these',
   'utils/content-type.ts': 'covered by tests/body/content-type.test.ts: parseContentType, typeMatcher',
   'utils/database-errors.ts': 'covered by tests/orm/errors.test.ts: database errors without their data',
   'utils/duration.ts': 'covered by tests/service/deadline.test.ts: durationMs',
@@ -289,7 +286,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 228
+const MAX_UNMIRRORED = 225
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

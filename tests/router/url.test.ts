@@ -1,10 +1,12 @@
 /**
- * The route served comes from the request-target, and the
- * route helpers of src/router/url.ts and src/router/route-path.ts.
+ * src/router/url.ts (and the route helpers of src/router/route-path.ts it builds on): the route
+ * served comes from the request-target — split by index, refused when the target or Host is not
+ * usable, re-addressed below a prefix, Bun's host-less requests and Deno's raw paths.
+ * (Moved from tests/spec/request-target.test.ts: it tests this unit's exports.)
  */
 import { describe, expect, it } from 'vitest'
 import { normalizeRoute, under } from '../../src/router/route-path'
-import { BACKSLASH, pathOf, rawPath, splitTarget, stripPrefix } from '../../src/router/url'
+import { BACKSLASH, hostless, pathOf, rawPath, splitTarget, stripPrefix } from '../../src/router/url'
 
 describe('splitTarget', () => {
   it('splits path and query by index; drops a trailing slash', () => {
@@ -90,5 +92,50 @@ describe('rawPath (Deno: the path as the client sent it)', () => {
     expect(rawPath('http://h/api/ping', '/api/ping')).toBeUndefined()
     expect(rawPath('http://h/.well-known/x/', '/.well-known/x')).toBeUndefined() // its own href: no loop
     expect(rawPath('http://h/a.b/c..d', '/a.b/c..d')).toBeUndefined()
+  })
+})
+
+describe('pathOf', () => {
+  it('cuts the query and the fragment, and reads an absolute-form target’s path', () => {
+    expect(pathOf('/a#frag')).toBe('/a')
+    expect(pathOf('HTTPS://h:1/x/y#z')).toBe('/x/y')
+    expect(pathOf('/plain')).toBe('/plain')
+  })
+
+  it('answers `/` for an absolute target no URL parser takes', () => {
+    expect(pathOf('http://[bad/x')).toBe('/')
+  })
+})
+
+describe('hostless (Bun: a request without Host has a relative URL)', () => {
+  it('serves a request with no Host, or an empty one, at its path on localhost, keeping method and headers', () => {
+    const relative = { url: '/api/ping?x=1', method: 'POST', headers: new Headers({ 'x-a': 'b' }) }
+    const absolute = hostless(new Proxy(new Request('http://placeholder/'), {
+      get: (target, key) => (key in relative ? relative[key as keyof typeof relative] : Reflect.get(target, key, target)),
+    }))
+    expect(absolute?.url).toBe('http://localhost/api/ping?x=1')
+    expect(absolute?.method).toBe('POST')
+    expect(absolute?.headers.get('x-a')).toBe('b')
+  })
+
+  it('leaves an absolute URL alone, and refuses a relative one whose Host is present (a bad Host)', () => {
+    expect(hostless(new Request('http://h/a'))).toBeUndefined()
+    const badHost = { url: '/a', method: 'GET', headers: new Headers({ host: 'a/admin' }) } as unknown as Request
+    expect(hostless(badHost)).toBeUndefined()
+  })
+})
+
+describe('stripPrefix', () => {
+  it('leaves a request alone under the root prefix, and one whose path only starts like the prefix', () => {
+    const request = new Request('http://h/legacyx/users')
+    expect(stripPrefix(request, '/legacy')).toBe(request)
+    const root = new Request('http://h/a')
+    expect(stripPrefix(root, '/')).toBe(root)
+  })
+
+  it('keeps the body and a query right after the prefix', async () => {
+    const inner = stripPrefix(new Request('http://h/v2?x=1', { method: 'POST', body: 'payload' }), 'v2/')
+    expect(inner.url).toBe('http://h/?x=1')
+    expect(await inner.text()).toBe('payload')
   })
 })
