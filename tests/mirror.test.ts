@@ -208,7 +208,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'request/context.ts': 'covered by tests/compile/params.test.ts and tests/orm/context.test.ts: RequestContext',
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'request/markers.ts': 'covered by tests/schema/standard-field.test.ts and tests/compile/params.test.ts: marker options',
-  'request/parse.ts': 'covered by tests/request/cookies.test.ts and tests/request/kebab-case.test.ts: parseCookies, kebabCase',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
   'response/failure.ts': 'covered by tests/templates/failure-text.test.ts: envelopeFailure, problemFailure',
   'response/inits.ts': 'covered by tests/body/json.test.ts and tests/spec/shared-init.test.ts: the shared inits',
@@ -286,7 +285,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 225
+const MAX_UNMIRRORED = 224
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
