@@ -209,11 +209,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'request/markers.ts': 'covered by tests/schema/standard-field.test.ts and tests/compile/params.test.ts: marker options',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
-  'response/failure.ts': 'covered by tests/templates/failure-text.test.ts: envelopeFailure, problemFailure',
-  'response/inits.ts': 'covered by tests/body/json.test.ts and tests/spec/shared-init.test.ts: the shared inits',
   'response/render.ts': RESTRUCTURED,
-  'response/response.ts': 'covered by tests/templates/templates.test.ts and tests/templates/failure-text.test.ts: Response',
-  'response/sse.ts': 'covered by tests/templates/templates.test.ts and tests/hooks/docs.test.ts: response.sse',
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
   'schema/standard/adapter.ts': 'covered by tests/schema/standard-adapter.test.ts and tests/schema/standard-messages.test.ts',
@@ -285,7 +281,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 224
+const MAX_UNMIRRORED = 220
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
