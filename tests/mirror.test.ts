@@ -115,8 +115,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/tree.ts': 'covered by tests/service/fw.test.ts and tests/spec/api.test.ts: every service built walks the tree',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
   'conf/time.ts': 'covered by tests/conf/strftime.test.ts and tests/adapters/service.test.ts: conf.Time',
-  'exceptions/http.ts': 'covered by tests/spec/error-model.test.ts and tests/templates/failure-text.test.ts: STATUSES, problem',
-  'exceptions/index.ts': 'covered by tests/spec/error-model.test.ts and tests/exports.test.ts: the exception classes',
   'file/info.ts': 'covered by tests/file/schema.test.ts and tests/file/standard.test.ts: fileSchemaInfo, fileFieldsOf',
   'file/path.ts': 'covered by tests/spec/path.test.ts and tests/api/file-path.test.ts: FilePathParam refusals',
   'file/uploaded.ts': 'covered by tests/file/save.test.ts: UploadedFile',
@@ -273,7 +271,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 212
+const MAX_UNMIRRORED = 210
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
