@@ -120,8 +120,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'file/uploaded.ts': 'covered by tests/file/save.test.ts: UploadedFile',
   'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
   'health/index.ts': 'covered by tests/health/health.test.ts',
-  'meta/class-meta.ts': 'covered by tests/spec/api.test.ts and tests/service/fw.test.ts: what decorators record',
-  'meta/placement.ts': 'covered by tests/api/misplaced.test.ts: decorators in the wrong place refused',
   'node/io/call.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
   'node/io/contain.ts': 'runtime glue, tested over HTTP in tests/adapters/contain.test.ts',
   'node/io/incoming.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
@@ -271,7 +269,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 210
+const MAX_UNMIRRORED = 208
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
