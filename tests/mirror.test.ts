@@ -69,7 +69,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
   'api/api.ts': 'covered by tests/service/as.test.ts and tests/spec/api.test.ts: BaseAPI, mount, isAPIClass',
-  'api/decorators.ts': 'covered by tests/spec/api.test.ts and tests/openapi/operation-ids.test.ts: route, get/post/…',
   'api/field.ts': 'covered by tests/surface/field-endpoints.test.ts and tests/api/field-doc.test.ts',
   'api/handle-doc.ts': 'covered by tests/openapi/handled.test.ts: what @api.handle documents',
   'api/hooks.ts': 'covered by tests/hooks/docs.test.ts, tests/hooks/spec8.test.ts, tests/hooks/utilmeta.test.ts',
@@ -268,7 +267,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 207
+const MAX_UNMIRRORED = 206
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
