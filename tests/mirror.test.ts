@@ -68,11 +68,9 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/node.ts': 'runtime glue, tested over HTTP in tests/adapters/node-http.test.ts (fromNode, isNodeApp)',
   'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
-  'api/api.ts': 'covered by tests/service/as.test.ts and tests/spec/api.test.ts: BaseAPI, mount, isAPIClass',
   'api/field.ts': 'covered by tests/surface/field-endpoints.test.ts and tests/api/field-doc.test.ts',
   'api/handle-doc.ts': 'covered by tests/openapi/handled.test.ts: what @api.handle documents',
   'api/hooks.ts': 'covered by tests/hooks/docs.test.ts, tests/hooks/spec8.test.ts, tests/hooks/utilmeta.test.ts',
-  'api/install.ts': 'covered by tests/plugins/install.test.ts: the INSTALL protocol of service.use()',
   'api/plugin.ts': 'covered by tests/plugins/plugins.test.ts and tests/service/dispatch.test.ts: Plugin',
   'auth/ident.ts': 'covered by tests/auth/user.test.ts and tests/auth/hardening.test.ts: identities compared normalised',
   'auth/jwt.ts': 'covered by tests/auth/jwt-sign.test.ts and tests/auth/user.test.ts: JsonWebToken',
@@ -267,7 +265,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 206
+const MAX_UNMIRRORED = 204
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
