@@ -72,13 +72,9 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'api/handle-doc.ts': 'covered by tests/openapi/handled.test.ts: what @api.handle documents',
   'api/hooks.ts': 'covered by tests/hooks/docs.test.ts, tests/hooks/spec8.test.ts, tests/hooks/utilmeta.test.ts',
   'api/plugin.ts': 'covered by tests/plugins/plugins.test.ts and tests/service/dispatch.test.ts: Plugin',
-  'auth/ident.ts': 'covered by tests/auth/user.test.ts and tests/auth/hardening.test.ts: identities compared normalised',
-  'auth/jwt.ts': 'covered by tests/auth/jwt-sign.test.ts and tests/auth/user.test.ts: JsonWebToken',
   'auth/require.ts': 'covered by tests/auth/guarded.test.ts: auth.Require answers 401 before params',
-  'auth/scheme.ts': 'covered by tests/auth/guarded.test.ts and tests/auth/hardening.test.ts: 401/403 and WWW-Authenticate',
   'auth/schemes.ts': 'covered by tests/auth/user.test.ts: APIKey, Basic, Custom',
   'auth/session.ts': 'covered by tests/auth/stores.test.ts and tests/auth/login.test.ts: Session, fixation, CSRF',
-  'auth/user-id.ts': 'covered by tests/auth/user.test.ts: the user id as its column holds it',
   'body/form.ts': 'covered by tests/conversion/repeated.test.ts: createForm, addField',
   'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
   'body/markers.ts': 'covered by tests/spec/body.test.ts: Body, Json, Form, BodyParam',
@@ -265,7 +261,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 204
+const MAX_UNMIRRORED = 200
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
