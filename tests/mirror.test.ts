@@ -73,7 +73,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'api/hooks.ts': 'covered by tests/hooks/docs.test.ts, tests/hooks/spec8.test.ts, tests/hooks/utilmeta.test.ts',
   'api/plugin.ts': 'covered by tests/plugins/plugins.test.ts and tests/service/dispatch.test.ts: Plugin',
   'auth/require.ts': 'covered by tests/auth/guarded.test.ts: auth.Require answers 401 before params',
-  'auth/schemes.ts': 'covered by tests/auth/user.test.ts: APIKey, Basic, Custom',
   'auth/session.ts': 'covered by tests/auth/stores.test.ts and tests/auth/login.test.ts: Session, fixation, CSRF',
   'body/form.ts': 'covered by tests/conversion/repeated.test.ts: createForm, addField',
   'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
@@ -261,7 +260,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 200
+const MAX_UNMIRRORED = 199
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
