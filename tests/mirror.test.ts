@@ -84,10 +84,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'body/support.ts': 'covered by tests/spec/body.test.ts and tests/body/module-state.test.ts: the body seam',
   'body/text.ts': 'covered by tests/body/text-binary.test.ts: charsets',
   'client/channels.ts': 'covered by tests/ws/typed-client.test.ts: socket routes read from the AsyncAPI document',
-  'client/document.ts': 'covered by tests/client/document-load.test.ts: the routing table of the document',
-  'client/error.ts': 'covered by tests/client/answer.test.ts: the error a call rejects with',
   'client/index.ts': 'covered by tests/client/answer.test.ts, tests/client/get-body.test.ts, tests/client/wire.test.ts',
-  'client/request.ts': 'covered by tests/client/wire.test.ts, tests/client/path.test.ts, tests/client/query-input.test.ts',
   'client/socket.ts': 'covered by tests/ws/typed-client.test.ts and tests/ws/typed-client-runtimes.test.ts',
   'client/sockets.ts': 'covered by tests/ws/client-entry.test.ts: fw-api/client/ws registers sockets',
   'client/trace-headers.ts': 'covered by tests/otel/propagation.test.ts: traceparent on the typed client',
@@ -260,7 +257,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 199
+const MAX_UNMIRRORED = 196
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
