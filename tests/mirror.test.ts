@@ -173,9 +173,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/sql.ts': 'covered by tests/otel/postgres.test.ts: summarize',
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
   'plugins/compress/index.ts': 'covered by tests/plugins/compress.test.ts: Compress',
-  'plugins/compress/negotiate.ts': 'covered by tests/plugins/compress.test.ts: negotiate, MAX_CODINGS',
   'plugins/conditional/index.ts': 'covered by tests/plugins/conditional.test.ts: Conditional, checkPreconditions',
-  'plugins/conditional/preconditions.ts': 'covered by tests/plugins/conditional.test.ts: evaluate, MAX_TAGS',
   'plugins/cors.ts': 'covered by tests/security/cors.test.ts and tests/plugins/plugins.test.ts: CORS',
   'plugins/headers.ts': 'covered by tests/spec/headers.test.ts and tests/body/module-state.test.ts',
   'plugins/logger.ts': 'covered by tests/plugins/plugins.test.ts: Logger',
@@ -257,7 +255,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 196
+const MAX_UNMIRRORED = 194
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
