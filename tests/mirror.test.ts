@@ -183,8 +183,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'plugins/rate-limit/workers.ts': 'covered by tests/plugins/rate-limit-stores.test.ts: DurableObjectStore, WorkersRateLimitStore',
   'plugins/request-id.ts': 'covered by tests/plugins/plugins.test.ts: RequestId',
   'plugins/secure-headers/index.ts': 'covered by tests/plugins/secure-headers.test.ts',
-  'proxy/address.ts': 'covered by tests/proxy/trust.test.ts: addressGroups, inRange',
-  'proxy/forwarded.ts': 'covered by tests/proxy/trust.test.ts: forwarded, hopAddress, MAX_HOPS',
   'proxy/index.ts': 'covered by tests/proxy/trust.test.ts and tests/proxy/entry.test.ts: compileTrustProxy',
   'request/client.ts': 'covered by tests/runtimes/client-address.test.ts and tests/proxy/entry.test.ts: the client address',
   'request/context.ts': 'covered by tests/compile/params.test.ts and tests/orm/context.test.ts: RequestContext',
@@ -255,7 +253,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 194
+const MAX_UNMIRRORED = 192
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
