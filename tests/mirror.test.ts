@@ -104,7 +104,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
   'conf/time.ts': 'covered by tests/conf/strftime.test.ts and tests/adapters/service.test.ts: conf.Time',
   'file/info.ts': 'covered by tests/file/schema.test.ts and tests/file/standard.test.ts: fileSchemaInfo, fileFieldsOf',
-  'file/path.ts': 'covered by tests/spec/path.test.ts and tests/api/file-path.test.ts: FilePathParam refusals',
   'file/uploaded.ts': 'covered by tests/file/save.test.ts: UploadedFile',
   'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
   'health/index.ts': 'covered by tests/health/health.test.ts',
@@ -224,8 +223,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/refusals.ts': 'covered by tests/adapters/prefix.test.ts and tests/service/dispatch.test.ts: 404, 400, 501',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'static/answer.ts': 'covered by tests/static/serve-static.test.ts: 304, 416, 206, 200',
-  'static/content-types.ts': 'covered by tests/static/serve-static.test.ts: content types by extension',
-  'static/ranges.ts': 'covered by tests/static/serve-static.test.ts: byteRange',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
   'testing/context.ts': 'covered by tests/testing/contract.test.ts',
@@ -253,7 +250,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 192
+const MAX_UNMIRRORED = 189
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
