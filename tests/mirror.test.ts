@@ -74,7 +74,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'api/plugin.ts': 'covered by tests/plugins/plugins.test.ts and tests/service/dispatch.test.ts: Plugin',
   'auth/require.ts': 'covered by tests/auth/guarded.test.ts: auth.Require answers 401 before params',
   'auth/session.ts': 'covered by tests/auth/stores.test.ts and tests/auth/login.test.ts: Session, fixation, CSRF',
-  'body/form.ts': 'covered by tests/conversion/repeated.test.ts: createForm, addField',
   'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
   'body/markers.ts': 'covered by tests/spec/body.test.ts: Body, Json, Form, BodyParam',
   'body/multipart-headers.ts': 'covered by tests/body/part-headers.test.ts and tests/body/content-type.test.ts: parsePartHeaders, parseDisposition',
@@ -82,7 +81,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'body/stream.ts': 'covered by tests/body/framed.test.ts and tests/body/read-text.test.ts: markFramed, readFramed',
   'body/support.ts': 'covered by tests/spec/body.test.ts and tests/body/module-state.test.ts: the body seam',
-  'body/text.ts': 'covered by tests/body/text-binary.test.ts: charsets',
   'client/channels.ts': 'covered by tests/ws/typed-client.test.ts: socket routes read from the AsyncAPI document',
   'client/index.ts': 'covered by tests/client/answer.test.ts, tests/client/get-body.test.ts, tests/client/wire.test.ts',
   'client/socket.ts': 'covered by tests/ws/typed-client.test.ts and tests/ws/typed-client-runtimes.test.ts',
@@ -238,7 +236,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/decorator.ts': 'covered by tests/ws/asyncapi.test.ts and tests/ws/node.test.ts: @ws.socket',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
-  'ws/frames.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts: close codes, bad messages',
   'ws/hub.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/pubsub.test.ts: publish',
   'ws/options.ts': 'covered by tests/ws/node.test.ts: DEFAULT_LIMITS',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
@@ -250,7 +247,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 189
+const MAX_UNMIRRORED = 186
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
