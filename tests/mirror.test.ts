@@ -167,14 +167,12 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/instruments.ts': 'covered by tests/otel/exporters.test.ts and tests/otel/sampling.test.ts: tracer and metrics',
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
-  'otel/sql.ts': 'covered by tests/otel/postgres.test.ts: summarize',
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
   'plugins/compress/index.ts': 'covered by tests/plugins/compress.test.ts: Compress',
   'plugins/conditional/index.ts': 'covered by tests/plugins/conditional.test.ts: Conditional, checkPreconditions',
   'plugins/cors.ts': 'covered by tests/security/cors.test.ts and tests/plugins/plugins.test.ts: CORS',
   'plugins/headers.ts': 'covered by tests/spec/headers.test.ts and tests/body/module-state.test.ts',
   'plugins/logger.ts': 'covered by tests/plugins/plugins.test.ts: Logger',
-  'plugins/rate-limit/keys.ts': 'covered by tests/plugins/rate-limit.test.ts and tests/plugins/rate-limit-endpoint.test.ts: keys',
   'plugins/rate-limit/limit.ts': 'covered by tests/plugins/rate-limit.test.ts and tests/plugins/rate-limit-endpoint.test.ts: RateLimit',
   'plugins/rate-limit/stores.ts': 'covered by tests/plugins/rate-limit-stores.test.ts and tests/plugins/rate-limit.test.ts: MemoryStore, RedisStore',
   'plugins/rate-limit/workers.ts': 'covered by tests/plugins/rate-limit-stores.test.ts: DurableObjectStore, WorkersRateLimitStore',
@@ -230,7 +228,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/operations.ts': 'covered by tests/testing/contract.test.ts and tests/testing/contract-conduit.test.ts',
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
   'utils/async-storage.ts': 'runtime glue, tested over HTTP in tests/orm/context-workerd.test.ts and tests/orm/context.test.ts',
-  'utils/chars.ts': 'covered by tests/router/url.test.ts and tests/utils/json-depth.test.ts: the scanners that use these',
   'utils/http.ts': 'covered by tests/utils/framing.test.ts and tests/body/read-text.test.ts: framed, isResponseLike',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
@@ -247,7 +244,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 186
+const MAX_UNMIRRORED = 183
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
