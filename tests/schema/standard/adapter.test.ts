@@ -9,8 +9,8 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { StandardSchemaV1 } from '../../src/schema/adapter'
-import { isStandard, standardAdapter } from '../../src/schema/standard/adapter'
+import type { StandardSchemaV1 } from '../../../src/schema/adapter'
+import { isStandard, standardAdapter } from '../../../src/schema/standard/adapter'
 
 /** A Standard Schema with no JSON Schema: positive integers given as numbers only. */
 const plain: StandardSchemaV1<number> = {
@@ -135,7 +135,7 @@ describe('presence and JSON Schema', () => {
 
 describe('a schema whose own code throws on the value', () => {
   it('is the Invalid of that value with the thrown message: sync, async, a non-Error, an empty message', async () => {
-    const { SchemaChecker, Invalid } = await import('../../src/schema/parse')
+    const { SchemaChecker, Invalid } = await import('../../../src/schema/parse')
     const reason = async (schema: unknown, value: unknown): Promise<unknown> => {
       const result = await new SchemaChecker(schema as never).check(value)
       return result instanceof Invalid ? [result.reason, result.path] : result
@@ -149,7 +149,7 @@ describe('a schema whose own code throws on the value', () => {
   })
 
   it('an fw HTTP exception thrown there keeps its status', async () => {
-    const { SchemaChecker } = await import('../../src/schema/parse')
+    const { SchemaChecker } = await import('../../../src/schema/parse')
     const { exceptions } = await import('fw-api')
     const checker = new SchemaChecker(z.string().transform((): string => { throw new exceptions.NotFound('no such user') }) as never)
     // zod retries a check that threw as an async one: the exception arrives as a rejection

@@ -8,10 +8,10 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { issueKeys, reasonOf } from '../../src/schema/issues'
-import { planOf } from '../../src/schema/inspect'
-import { valibotAdapter } from '../../src/schema/valibot/adapter'
-import { embedSchema } from '../../src/schema/valibot/embed'
+import { issueKeys, reasonOf } from '../../../src/schema/issues'
+import { planOf } from '../../../src/schema/inspect'
+import { valibotAdapter } from '../../../src/schema/valibot/adapter'
+import { embedSchema } from '../../../src/schema/valibot/embed'
 
 describe('embedSchema', () => {
   it('keeps a valibot schema and refuses a value no library owns', () => {

@@ -9,9 +9,9 @@ import { type } from 'arktype'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { ConversionPlan, StandardSchemaV1 } from '../../src/schema/adapter'
-import { compileConversion } from '../../src/schema/convert'
-import { standardAdapter } from '../../src/schema/standard/adapter'
+import type { ConversionPlan, StandardSchemaV1 } from '../../../src/schema/adapter'
+import { compileConversion } from '../../../src/schema/convert'
+import { standardAdapter } from '../../../src/schema/standard/adapter'
 
 const unknownKeysOf = (plan: ConversionPlan): string | undefined =>
   plan.to === 'object' ? plan.unknownKeys : plan.to === 'maybe' ? unknownKeysOf(plan.inner) : undefined

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Fw, api, request } from 'fw-api'
-import { validatorOf } from '../../src/schema/standard/zod-async'
+import { validatorOf } from '../../../src/schema/standard/zod-async'
 
 /** Unhandled rejections seen while `run` runs (and one turn of the event loop after). */
 async function unhandledDuring(run: () => Promise<unknown>): Promise<unknown[]> {
