@@ -188,11 +188,9 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
   'schema/standard/json.ts': 'covered by tests/schema/standard/adapter.test.ts and tests/schema/standard-openapi.test.ts',
-  'schema/standard/meta.ts': 'covered by tests/schema/standard-field.test.ts: the alias carried in JSON Schema meta',
   'schema/standard/property.ts': 'covered by tests/schema/standard-field.test.ts: wire names of properties',
   'schema/types.ts': 'covered by tests/schema/walk.test.ts and tests/schema/standard-messages.test.ts',
   'schema/valibot/adapter.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/valibot/embed.test.ts: valibotAdapter',
-  'schema/valibot/plan.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/convert.test.ts: valibot conversion plans',
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
   'serve/deno.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Deno)',
@@ -240,7 +238,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 179
+const MAX_UNMIRRORED = 177
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
