@@ -188,7 +188,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
   'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
   'schema/standard/json.ts': 'covered by tests/schema/standard/adapter.test.ts and tests/schema/standard-openapi.test.ts',
-  'schema/standard/property.ts': 'covered by tests/schema/standard-field.test.ts: wire names of properties',
   'schema/types.ts': 'covered by tests/schema/walk.test.ts and tests/schema/standard-messages.test.ts',
   'schema/valibot/adapter.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/valibot/embed.test.ts: valibotAdapter',
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
@@ -238,7 +237,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 177
+const MAX_UNMIRRORED = 176
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
