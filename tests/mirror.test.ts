@@ -136,7 +136,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
   'openapi/schema.ts': 'covered by tests/openapi/components.test.ts: toSchema',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
-  'orm/check.ts': 'covered by tests/orm/limits.test.ts and tests/orm/options-check.test.ts: where/order/limit checked',
   'orm/columns.ts': 'covered by tests/orm/orm.test.ts and tests/orm/document.test.ts (PGlite): selected and inserted columns',
   'orm/columntypes.ts': 'covered by tests/orm/document.test.ts and tests/conversion/rules.test.ts: nullable, JSON columns',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
@@ -146,7 +145,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/defs.ts': 'covered by tests/orm/declare.test.ts and tests/schema/walk.test.ts: assertCompatible',
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
   'orm/entries.ts': 'covered by tests/service/entries.test.ts',
-  'orm/expr.ts': 'covered by tests/orm/orm.test.ts (PGlite): Count, Exists',
   'orm/fields.ts': 'covered by tests/orm/orm.test.ts and tests/orm/options-check.test.ts: Field, Self, Order',
   'orm/observed.ts': 'covered by tests/otel/postgres.test.ts: the observed database client',
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
@@ -156,7 +154,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
   'orm/query-where.ts': 'covered by tests/orm/compiled.test.ts: rootRef',
   'orm/relations.ts': 'covered by tests/orm/compiled.test.ts and tests/orm/bulk-relations.test.ts: primaryKeysOf, relations',
-  'orm/safe.ts': 'covered by tests/orm/limits.test.ts: prototype keys refused',
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
@@ -237,7 +234,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 176
+const MAX_UNMIRRORED = 173
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
