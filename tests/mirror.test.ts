@@ -137,7 +137,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'openapi/schema.ts': 'covered by tests/openapi/components.test.ts: toSchema',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/columns.ts': 'covered by tests/orm/orm.test.ts and tests/orm/document.test.ts (PGlite): selected and inserted columns',
-  'orm/columntypes.ts': 'covered by tests/orm/document.test.ts and tests/conversion/rules.test.ts: nullable, JSON columns',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
   'orm/ddl.ts': 'covered by tests/orm/create.test.ts and tests/orm/db-generate.test.ts: generateDdl',
@@ -150,7 +149,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
   'orm/plan.ts': 'covered by tests/orm/orm.test.ts and tests/orm/context.test.ts (PGlite): a query plan and its scope',
   'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
-  'orm/query-keys.ts': 'covered by tests/orm/query.test.ts and tests/orm/limits.test.ts: unknown query keys',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
   'orm/query-where.ts': 'covered by tests/orm/compiled.test.ts: rootRef',
   'orm/relations.ts': 'covered by tests/orm/compiled.test.ts and tests/orm/bulk-relations.test.ts: primaryKeysOf, relations',
@@ -233,7 +231,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 172
+const MAX_UNMIRRORED = 170
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
