@@ -151,7 +151,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
   'orm/query-where.ts': 'covered by tests/orm/compiled.test.ts: rootRef',
-  'orm/relations.ts': 'covered by tests/orm/compiled.test.ts and tests/orm/bulk-relations.test.ts: primaryKeysOf, relations',
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
@@ -231,7 +230,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 170
+const MAX_UNMIRRORED = 169
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
