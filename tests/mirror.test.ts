@@ -139,7 +139,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/columns.ts': 'covered by tests/orm/orm.test.ts and tests/orm/document.test.ts (PGlite): selected and inserted columns',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
-  'orm/ddl.ts': 'covered by tests/orm/create.test.ts and tests/orm/db-generate.test.ts: generateDdl',
   'orm/declared.ts': 'covered by tests/orm/declared-writes.test.ts and tests/orm/declared-runtimes.test.ts',
   'orm/defs.ts': 'covered by tests/orm/declare.test.ts and tests/schema/walk.test.ts: assertCompatible',
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
@@ -230,7 +229,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 169
+const MAX_UNMIRRORED = 168
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
