@@ -213,7 +213,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/operations.ts': 'covered by tests/testing/contract.test.ts and tests/testing/contract-conduit.test.ts',
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
   'utils/async-storage.ts': 'runtime glue, tested over HTTP in tests/orm/context-workerd.test.ts and tests/orm/context.test.ts',
-  'utils/http.ts': 'covered by tests/utils/framing.test.ts and tests/body/read-text.test.ts: framed, isResponseLike',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/decorator.ts': 'covered by tests/ws/asyncapi.test.ts and tests/ws/node.test.ts: @ws.socket',
@@ -229,7 +228,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 168
+const MAX_UNMIRRORED = 167
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
