@@ -172,7 +172,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'plugins/secure-headers/index.ts': 'covered by tests/plugins/secure-headers.test.ts',
   'proxy/index.ts': 'covered by tests/proxy/trust.test.ts and tests/proxy/entry.test.ts: compileTrustProxy',
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
-  'request/markers.ts': 'covered by tests/schema/standard-field.test.ts and tests/compile/params.test.ts: marker options',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
   'response/render.ts': RESTRUCTURED,
   'schema/field.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/standard-field.test.ts: Field',
@@ -226,7 +225,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 165
+const MAX_UNMIRRORED = 164
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
