@@ -162,8 +162,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
   'plugins/compress/index.ts': 'covered by tests/plugins/compress.test.ts: Compress',
   'plugins/conditional/index.ts': 'covered by tests/plugins/conditional.test.ts: Conditional, checkPreconditions',
-  'plugins/cors.ts': 'covered by tests/security/cors.test.ts and tests/plugins/plugins.test.ts: CORS',
-  'plugins/headers.ts': 'covered by tests/spec/headers.test.ts and tests/body/module-state.test.ts',
   'plugins/logger.ts': 'covered by tests/plugins/plugins.test.ts: Logger',
   'plugins/rate-limit/limit.ts': 'covered by tests/plugins/rate-limit.test.ts and tests/plugins/rate-limit-endpoint.test.ts: RateLimit',
   'plugins/rate-limit/stores.ts': 'covered by tests/plugins/rate-limit-stores.test.ts and tests/plugins/rate-limit.test.ts: MemoryStore, RedisStore',
@@ -225,7 +223,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 164
+const MAX_UNMIRRORED = 162
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
