@@ -6,7 +6,8 @@ describe('mutable', () => {
   it('gives back an answer whose headers can change, untouched', () => {
     const response = new Response('x', { headers: { a: '1' } })
     expect(mutable(response)).toBe(response)
-    expect([...response.headers.keys()]).toEqual(['a'])
+    expect(response.headers.has('x-fw-probe')).toBe(false)
+    expect(response.headers.get('a')).toBe('1')
   })
 
   it('copies an answer with immutable headers, keeping status, headers and body', async () => {
