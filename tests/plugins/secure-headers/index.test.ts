@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { DEFAULT_CSP, secureHeaders } from 'fw-api/plugins/secure-headers'
-import { service } from '../runtimes/fixtures/traffic'
+import { service } from '../../runtimes/fixtures/traffic'
 
 class Hello extends api.API {
   @api.get

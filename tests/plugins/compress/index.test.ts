@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { Compress, compress, MAX_CODINGS, negotiate } from 'fw-api/plugins/compress'
-import { BIG, service } from '../runtimes/fixtures/traffic'
+import { BIG, service } from '../../runtimes/fixtures/traffic'
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> =>
   Promise.resolve(service.fetch(new Request(`http://localhost/api/${path}`, { method, headers })))

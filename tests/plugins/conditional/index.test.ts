@@ -9,7 +9,7 @@ import { validate } from '@readme/openapi-parser'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
-import { BIG, resetArticles, service } from '../runtimes/fixtures/traffic'
+import { BIG, resetArticles, service } from '../../runtimes/fixtures/traffic'
 
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>
   Promise.resolve(
