@@ -160,7 +160,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
-  'plugins/rate-limit/limit.ts': 'covered by tests/plugins/rate-limit.test.ts and tests/plugins/rate-limit-endpoint.test.ts: RateLimit',
   'proxy/index.ts': 'covered by tests/proxy/trust.test.ts and tests/proxy/entry.test.ts: compileTrustProxy',
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
@@ -216,7 +215,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 155
+const MAX_UNMIRRORED = 154
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
