@@ -76,7 +76,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'auth/session.ts': 'covered by tests/auth/stores.test.ts and tests/auth/login.test.ts: Session, fixation, CSRF',
   'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
   'body/markers.ts': 'covered by tests/spec/body.test.ts: Body, Json, Form, BodyParam',
-  'body/multipart-headers.ts': 'covered by tests/body/part-headers.test.ts and tests/body/content-type.test.ts: parsePartHeaders, parseDisposition',
   'body/plan.ts': 'covered by tests/body/multipart.test.ts and tests/spec/body.test.ts: the wire forms a body param accepts',
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'body/stream.ts': 'covered by tests/body/framed.test.ts and tests/body/read-text.test.ts: markFramed, readFramed',
@@ -96,7 +95,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/param-plan.ts': 'covered by tests/compile/params.test.ts: plan',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
   'compile/resolve.ts': 'covered by tests/compile/params.test.ts and tests/auth/guarded.test.ts: resolve params',
-  'compile/routes.ts': 'covered by tests/router/allow-table.test.ts and tests/router/routing-errors.test.ts',
+  'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
   'compile/specs.ts': 'covered by tests/compile/params.test.ts: specFor, specsOf',
   'compile/tree.ts': 'covered by tests/service/fw.test.ts and tests/spec/api.test.ts: every service built walks the tree',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
@@ -181,7 +180,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/server.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'serve/signals.ts': 'runtime glue (signals), tested in tests/runtimes/health.test.ts',
   'serve/types.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
-  'service/allow.ts': 'covered by tests/router/allow-table.test.ts: AllowTable',
   'service/backend.ts': 'runtime glue, tested over HTTP in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/contain.ts': 'covered by tests/security/mount-contained.test.ts and tests/adapters/contain.test.ts',
@@ -215,7 +213,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 154
+const MAX_UNMIRRORED = 152
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
