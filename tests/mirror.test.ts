@@ -163,7 +163,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
   'response/render.ts': RESTRUCTURED,
-  'schema/parse.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/error-costs.test.ts: Invalid, compileChecker',
   'schema/standard/json.ts': 'covered by tests/schema/standard/adapter.test.ts and tests/schema/standard-openapi.test.ts',
   'schema/valibot/adapter.ts': 'covered by tests/schema/adapter.test.ts and tests/schema/valibot/embed.test.ts: valibotAdapter',
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
@@ -211,7 +210,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 150
+const MAX_UNMIRRORED = 149
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
