@@ -163,7 +163,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
   'response/render.ts': RESTRUCTURED,
-  'schema/standard/json.ts': 'covered by tests/schema/standard/adapter.test.ts and tests/schema/standard-openapi.test.ts',
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
   'serve/deno.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Deno)',
@@ -209,7 +208,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 148
+const MAX_UNMIRRORED = 147
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
