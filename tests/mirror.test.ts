@@ -84,7 +84,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'client/index.ts': 'covered by tests/client/answer.test.ts, tests/client/get-body.test.ts, tests/client/wire.test.ts',
   'client/socket.ts': 'covered by tests/ws/typed-client.test.ts and tests/ws/typed-client-runtimes.test.ts',
   'client/sockets.ts': 'covered by tests/ws/client-entry.test.ts: fw-api/client/ws registers sockets',
-  'client/trace-headers.ts': 'covered by tests/otel/propagation.test.ts: traceparent on the typed client',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
@@ -161,7 +160,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
   'proxy/index.ts': 'covered by tests/proxy/trust.test.ts and tests/proxy/entry.test.ts: compileTrustProxy',
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
-  'request/telemetry.ts': 'covered by tests/otel/postgres.test.ts and tests/otel/traces.test.ts: the telemetry seam',
   'response/render.ts': RESTRUCTURED,
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
@@ -192,7 +190,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/generate.ts': 'covered by tests/testing/contract.test.ts: valueOf',
   'testing/operations.ts': 'covered by tests/testing/contract.test.ts and tests/testing/contract-conduit.test.ts',
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
-  'utils/async-storage.ts': 'runtime glue, tested over HTTP in tests/orm/context-workerd.test.ts and tests/orm/context.test.ts',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/decorator.ts': 'covered by tests/ws/asyncapi.test.ts and tests/ws/node.test.ts: @ws.socket',
@@ -208,7 +205,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 147
+const MAX_UNMIRRORED = 144
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
