@@ -68,7 +68,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/node.ts': 'runtime glue, tested over HTTP in tests/adapters/node-http.test.ts (fromNode, isNodeApp)',
   'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
-  'api/field.ts': 'covered by tests/surface/field-endpoints.test.ts and tests/api/field-doc.test.ts',
   'auth/require.ts': 'covered by tests/auth/guarded.test.ts: auth.Require answers 401 before params',
   'auth/session.ts': 'covered by tests/auth/stores.test.ts and tests/auth/login.test.ts: Session, fixation, CSRF',
   'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
@@ -202,7 +201,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 141
+const MAX_UNMIRRORED = 140
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
