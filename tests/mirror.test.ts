@@ -119,10 +119,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/write.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'node/save.ts': 'runtime glue (the file system), tested in tests/file/save.test.ts and tests/file/runtimes.test.ts',
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
-  'openapi/answer-headers.ts': 'covered by tests/plugins/answers.test.ts: the headers a rate limit documents',
   'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
-  'openapi/caught.ts': 'covered by tests/openapi/handled.test.ts: the statuses an @api.handle catches',
   'openapi/parameters.ts': 'covered by tests/openapi/routes.test.ts and tests/openapi/document.test.ts: parameters',
   'openapi/request-body.ts': 'covered by tests/openapi/routes.test.ts and tests/openapi/document.test.ts: request bodies',
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
@@ -152,7 +150,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
   'plugins/body-start.ts': 'covered by tests/plugins/traffic-entries.test.ts',
-  'proxy/index.ts': 'covered by tests/proxy/trust.test.ts and tests/proxy/entry.test.ts: compileTrustProxy',
   'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'response/render.ts': RESTRUCTURED,
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
@@ -173,7 +170,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
   'service/host.ts': 'covered by tests/service/entries.test.ts: the seams the entries plug into',
   'service/options.ts': 'covered by tests/api/service-options.test.ts',
-  'service/refusals.ts': 'covered by tests/adapters/prefix.test.ts and tests/service/dispatch.test.ts: 404, 400, 501',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'static/answer.ts': 'covered by tests/static/serve-static.test.ts: 304, 416, 206, 200',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
@@ -199,7 +195,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 138
+const MAX_UNMIRRORED = 134
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
