@@ -82,17 +82,13 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
   'compile/hooks.ts': 'covered by tests/hooks/docs.test.ts and tests/hooks/legacy.test.ts: hook targets resolved',
-  'compile/instance.ts': 'covered by tests/api/instances.test.ts',
   'compile/misses.ts': 'covered by tests/router/routing-errors.test.ts: 404/405 under a class prefix',
   'compile/options.ts': 'covered by tests/ws/node.test.ts: what the upgrade reads of an endpoint',
   'compile/param-plan.ts': 'covered by tests/compile/params.test.ts: plan',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
-  'compile/resolve.ts': 'covered by tests/compile/params.test.ts and tests/auth/guarded.test.ts: resolve params',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
-  'compile/specs.ts': 'covered by tests/compile/params.test.ts: specFor, specsOf',
   'compile/tree.ts': 'covered by tests/service/fw.test.ts and tests/spec/api.test.ts: every service built walks the tree',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
-  'conf/time.ts': 'covered by tests/conf/strftime.test.ts and tests/adapters/service.test.ts: conf.Time',
   'file/info.ts': 'covered by tests/file/schema.test.ts and tests/file/standard.test.ts: fileSchemaInfo, fileFieldsOf',
   'file/uploaded.ts': 'covered by tests/file/save.test.ts: UploadedFile',
   'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
@@ -195,7 +191,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 134
+const MAX_UNMIRRORED = 130
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
