@@ -167,7 +167,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/host.ts': 'covered by tests/service/entries.test.ts: the seams the entries plug into',
   'service/options.ts': 'covered by tests/api/service-options.test.ts',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
-  'static/answer.ts': 'covered by tests/static/serve-static.test.ts: 304, 416, 206, 200',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
   'testing/context.ts': 'covered by tests/testing/contract.test.ts',
@@ -191,7 +190,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 130
+const MAX_UNMIRRORED = 129
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
