@@ -117,7 +117,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
   'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
-  'openapi/parameters.ts': 'covered by tests/openapi/routes.test.ts and tests/openapi/document.test.ts: parameters',
   'openapi/request-body.ts': 'covered by tests/openapi/routes.test.ts and tests/openapi/document.test.ts: request bodies',
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
   'openapi/schema.ts': 'covered by tests/openapi/components.test.ts: toSchema',
@@ -189,7 +188,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 128
+const MAX_UNMIRRORED = 127
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
