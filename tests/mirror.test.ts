@@ -117,7 +117,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
   'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
-  'openapi/request-body.ts': 'covered by tests/openapi/routes.test.ts and tests/openapi/document.test.ts: request bodies',
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
   'openapi/schema.ts': 'covered by tests/openapi/components.test.ts: toSchema',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
@@ -188,7 +187,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 127
+const MAX_UNMIRRORED = 126
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
