@@ -118,7 +118,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
-  'openapi/schema.ts': 'covered by tests/openapi/components.test.ts: toSchema',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/columns.ts': 'covered by tests/orm/orm.test.ts and tests/orm/document.test.ts (PGlite): selected and inserted columns',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
@@ -187,7 +186,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 126
+const MAX_UNMIRRORED = 125
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
