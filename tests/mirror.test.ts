@@ -76,7 +76,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'body/support.ts': 'covered by tests/spec/body.test.ts and tests/body/module-state.test.ts: the body seam',
   'client/channels.ts': 'covered by tests/ws/typed-client.test.ts: socket routes read from the AsyncAPI document',
   'client/index.ts': 'covered by tests/client/answer.test.ts, tests/client/get-body.test.ts, tests/client/wire.test.ts',
-  'client/socket.ts': 'covered by tests/ws/typed-client.test.ts and tests/ws/typed-client-runtimes.test.ts',
   'client/sockets.ts': 'covered by tests/ws/client-entry.test.ts: fw-api/client/ws registers sockets',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
@@ -186,7 +185,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 125
+const MAX_UNMIRRORED = 124
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
