@@ -74,7 +74,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'body/stream.ts': 'covered by tests/body/framed.test.ts and tests/body/read-text.test.ts: markFramed, readFramed',
   'body/support.ts': 'covered by tests/spec/body.test.ts and tests/body/module-state.test.ts: the body seam',
-  'client/index.ts': 'covered by tests/client/answer.test.ts, tests/client/get-body.test.ts, tests/client/wire.test.ts',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
@@ -183,7 +182,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 122
+const MAX_UNMIRRORED = 121
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
