@@ -161,7 +161,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
-  'testing/differences.ts': 'covered by tests/testing/contract.test.ts: ContractError',
   'testing/generate.ts': 'covered by tests/testing/contract.test.ts: valueOf',
   'testing/operations.ts': 'covered by tests/testing/contract.test.ts and tests/testing/contract-conduit.test.ts',
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
@@ -180,7 +179,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 119
+const MAX_UNMIRRORED = 118
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
