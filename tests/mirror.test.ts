@@ -168,10 +168,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/decorator.ts': 'covered by tests/ws/asyncapi.test.ts and tests/ws/node.test.ts: @ws.socket',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
-  'ws/hub.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/pubsub.test.ts: publish',
-  'ws/options.ts': 'covered by tests/ws/node.test.ts: DEFAULT_LIMITS',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
-  'ws/relay.ts': 'covered by tests/ws/node.test.ts and tests/ws/pubsub.test.ts: PubSubAdapter',
   'ws/routes.ts': 'covered by tests/ws/node.test.ts and tests/ws/asyncapi.test.ts: socketRoutes',
   'ws/runtime.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts',
   'ws/socket.ts': 'covered by tests/ws/node.test.ts and tests/ws/node-adapter.test.ts: Socket',
@@ -179,7 +176,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 118
+const MAX_UNMIRRORED = 115
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
