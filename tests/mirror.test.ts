@@ -166,7 +166,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
-  'ws/decorator.ts': 'covered by tests/ws/asyncapi.test.ts and tests/ws/node.test.ts: @ws.socket',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
   'ws/routes.ts': 'covered by tests/ws/node.test.ts and tests/ws/asyncapi.test.ts: socketRoutes',
@@ -176,7 +175,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 115
+const MAX_UNMIRRORED = 114
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
