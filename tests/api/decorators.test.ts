@@ -52,15 +52,18 @@ describe('endpoint decorators', () => {
 
 describe('misplaced endpoint decorators', () => {
   it('records one on a field, a static method, a getter or the class, each with its fix', () => {
-    // biome-ignore lint/complexity/noStaticOnlyClass: the members are what is decorated
+    // @ts-expect-error the types refuse it too (tests/types/misplaced.test-d.ts)
     @get
     class Wrong {
+      // @ts-expect-error the types refuse it too
       @get
       field = 1
 
+      // @ts-expect-error the types refuse it too
       @post
       static make(): void {}
 
+      // @ts-expect-error the types refuse it too
       @get
       get count(): number {
         return 1
@@ -90,6 +93,7 @@ describe('@api.route', () => {
 
   it('records one on a method as misplaced, with the endpoint form as its fix', () => {
     class OnMethod {
+      // @ts-expect-error the types refuse it too (tests/types/misplaced.test-d.ts)
       @route('/x')
       list(): void {}
     }
