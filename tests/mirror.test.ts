@@ -68,7 +68,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/node.ts': 'runtime glue, tested over HTTP in tests/adapters/node-http.test.ts (fromNode, isNodeApp)',
   'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
-  'body/format.ts': 'covered by tests/body/limits.test.ts and tests/body/repeated-headers.test.ts: contentTypeOf, accepts',
   'body/markers.ts': 'covered by tests/spec/body.test.ts: Body, Json, Form, BodyParam',
   'body/plan.ts': 'covered by tests/body/multipart.test.ts and tests/spec/body.test.ts: the wire forms a body param accepts',
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
@@ -175,7 +174,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 114
+const MAX_UNMIRRORED = 113
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
