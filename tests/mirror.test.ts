@@ -69,10 +69,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
   'body/markers.ts': 'covered by tests/spec/body.test.ts: Body, Json, Form, BodyParam',
-  'body/plan.ts': 'covered by tests/body/multipart.test.ts and tests/spec/body.test.ts: the wire forms a body param accepts',
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'body/stream.ts': 'covered by tests/body/framed.test.ts and tests/body/read-text.test.ts: markFramed, readFramed',
-  'body/support.ts': 'covered by tests/spec/body.test.ts and tests/body/module-state.test.ts: the body seam',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
@@ -174,7 +172,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 113
+const MAX_UNMIRRORED = 111
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
