@@ -81,7 +81,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
   'compile/tree.ts': 'covered by tests/service/fw.test.ts and tests/spec/api.test.ts: every service built walks the tree',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
-  'file/uploaded.ts': 'covered by tests/file/save.test.ts: UploadedFile',
   'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
   'health/index.ts': 'covered by tests/health/health.test.ts',
   'node/io/call.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
@@ -170,7 +169,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 109
+const MAX_UNMIRRORED = 108
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
