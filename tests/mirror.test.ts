@@ -79,7 +79,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/param-plan.ts': 'covered by tests/compile/params.test.ts: plan',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
-  'compile/tree.ts': 'covered by tests/service/fw.test.ts and tests/spec/api.test.ts: every service built walks the tree',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
   'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
   'health/index.ts': 'covered by tests/health/health.test.ts',
@@ -169,7 +168,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 108
+const MAX_UNMIRRORED = 107
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
