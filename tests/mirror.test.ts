@@ -74,8 +74,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
   'compile/misses.ts': 'covered by tests/router/routing-errors.test.ts: 404/405 under a class prefix',
-  'compile/options.ts': 'covered by tests/ws/node.test.ts: what the upgrade reads of an endpoint',
-  'compile/param-plan.ts': 'covered by tests/compile/params.test.ts: plan',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
@@ -167,7 +165,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 106
+const MAX_UNMIRRORED = 104
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
