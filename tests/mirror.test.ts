@@ -147,7 +147,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/contain.ts': 'covered by tests/security/mount-contained.test.ts and tests/adapters/contain.test.ts',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
   'service/host.ts': 'covered by tests/service/entries.test.ts: the seams the entries plug into',
-  'service/options.ts': 'covered by tests/api/service-options.test.ts',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
@@ -165,7 +164,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 104
+const MAX_UNMIRRORED = 103
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
