@@ -151,7 +151,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
   'testing/generate.ts': 'covered by tests/testing/contract.test.ts: valueOf',
-  'testing/operations.ts': 'covered by tests/testing/contract.test.ts and tests/testing/contract-conduit.test.ts',
   'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
@@ -164,7 +163,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 103
+const MAX_UNMIRRORED = 102
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
