@@ -151,7 +151,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
   'testing/generate.ts': 'covered by tests/testing/contract.test.ts: valueOf',
-  'testing/scalars.ts': 'covered by tests/testing/contract.test.ts: scalar arbitraries',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
@@ -163,7 +162,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 102
+const MAX_UNMIRRORED = 101
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

@@ -86,10 +86,9 @@ export function numberOf(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
       noDefaultInfinity: true,
     })
     .filter((value) => inside(value) && !Object.is(value, -0))
-  const whole = fc
-    .integer({ min: Math.ceil(Math.max(min, -BOUND)), max: Math.floor(Math.min(max, BOUND)) })
-    .filter(inside)
-  return Math.ceil(Math.max(min, -BOUND)) <= Math.floor(Math.min(max, BOUND))
-    ? fc.oneof(whole, decimals)
-    : decimals
+  const lowest = Math.ceil(Math.max(min, -BOUND))
+  const highest = Math.floor(Math.min(max, BOUND))
+  // bounds with no whole number between them (0.1–0.9): decimals only (fc.integer refuses min > max)
+  if (lowest > highest) return decimals
+  return fc.oneof(fc.integer({ min: lowest, max: highest }).filter(inside), decimals)
 }
