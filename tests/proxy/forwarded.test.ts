@@ -4,6 +4,7 @@
  * bounded.
  */
 import { describe, expect, it } from 'vitest'
+import { cpuTimeSync } from '../helpers/time'
 import { forwarded, hopAddress, MAX_HOPS, xForwarded } from '../../src/proxy/forwarded'
 
 /** Trusts the peer 10.0.0.1 and the proxies 10.0.0.x. */
@@ -50,9 +51,10 @@ describe('xForwarded', () => {
 
   it(`reads at most ${MAX_HOPS} entries of a hostile chain`, () => {
     const hostile = request({ 'x-forwarded-for': Array.from({ length: 10_000 }, (_, index) => `10.0.0.${index % 250}`).join(', ') })
-    const started = performance.now()
-    expect(resolve(hostile, '10.0.0.1')?.ip).toMatch(/^10\.0\.0\./)
-    expect(performance.now() - started).toBeLessThan(2000)
+    const { ms } = cpuTimeSync(() => {
+      expect(resolve(hostile, '10.0.0.1')?.ip).toMatch(/^10\.0\.0\./)
+    })
+    expect(ms, 'CPU ms (a hang guard)').toBeLessThan(2000)
   })
 })
 
