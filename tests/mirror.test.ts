@@ -127,7 +127,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/instruments.ts': 'covered by tests/otel/exporters.test.ts and tests/otel/sampling.test.ts: tracer and metrics',
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
-  'request/index.ts': 'covered by tests/compile/params.test.ts and tests/spec/headers.test.ts: the param markers',
   'response/render.ts': RESTRUCTURED,
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
@@ -159,7 +158,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 98
+const MAX_UNMIRRORED = 97
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
