@@ -61,7 +61,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/attach.ts': 'runtime glue, tested over HTTP in tests/adapters/attach-paths.test.ts and tests/adapters/hono.test.ts',
   'adapters/backend.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts and tests/nest/backend.test.ts',
   'adapters/backends.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts (every backend recognised)',
-  'adapters/detect.ts': 'covered by tests/adapters/as.test.ts and tests/adapters/adapt-stacking.test.ts: each framework told by shape',
   'adapters/index.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts and tests/adapters/service.test.ts',
   'adapters/light.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'adapters/nest.ts': 'runtime glue, tested over HTTP in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
@@ -158,7 +157,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 97
+const MAX_UNMIRRORED = 96
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
