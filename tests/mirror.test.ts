@@ -59,12 +59,9 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/attach.ts': 'runtime glue, tested over HTTP in tests/adapters/attach-paths.test.ts and tests/adapters/hono.test.ts',
-  'adapters/backend.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts and tests/nest/backend.test.ts',
-  'adapters/backends.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts (every backend recognised)',
   'adapters/index.ts': 'runtime glue, tested over HTTP in tests/adapters/adapt-stacking.test.ts and tests/adapters/service.test.ts',
   'adapters/light.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'adapters/nest.ts': 'runtime glue, tested over HTTP in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
-  'adapters/options.ts': 'covered by tests/adapters/attach-paths.test.ts and tests/adapters/service.test.ts: attach() options',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
   'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'body/stream.ts': 'covered by tests/body/framed.test.ts and tests/body/read-text.test.ts: markFramed, readFramed',
@@ -157,7 +154,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 96
+const MAX_UNMIRRORED = 93
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
