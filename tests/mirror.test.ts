@@ -100,7 +100,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
-  'orm/columns.ts': 'covered by tests/orm/orm.test.ts and tests/orm/document.test.ts (PGlite): selected and inserted columns',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
   'orm/declared.ts': 'covered by tests/orm/declared-writes.test.ts and tests/orm/declared-runtimes.test.ts',
@@ -154,7 +153,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 93
+const MAX_UNMIRRORED = 92
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
