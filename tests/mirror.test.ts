@@ -106,10 +106,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/defs.ts': 'covered by tests/orm/declare.test.ts and tests/schema/walk.test.ts: assertCompatible',
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
   'orm/entries.ts': 'covered by tests/service/entries.test.ts',
-  'orm/fields.ts': 'covered by tests/orm/orm.test.ts and tests/orm/options-check.test.ts: Field, Self, Order',
   'orm/observed.ts': 'covered by tests/otel/postgres.test.ts: the observed database client',
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
-  'orm/plan.ts': 'covered by tests/orm/orm.test.ts and tests/orm/context.test.ts (PGlite): a query plan and its scope',
   'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
   'orm/query-where.ts': 'covered by tests/orm/compiled.test.ts: rootRef',
@@ -153,7 +151,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 92
+const MAX_UNMIRRORED = 90
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
