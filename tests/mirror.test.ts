@@ -110,7 +110,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
   'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
-  'orm/query-where.ts': 'covered by tests/orm/compiled.test.ts: rootRef',
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
@@ -151,7 +150,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 90
+const MAX_UNMIRRORED = 89
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
