@@ -72,8 +72,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
   'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
-  'health/document.ts': 'covered by tests/health/health.test.ts: health: { document: true }',
-  'health/index.ts': 'covered by tests/health/health.test.ts',
   'node/io/call.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
   'node/io/contain.ts': 'runtime glue, tested over HTTP in tests/adapters/contain.test.ts',
   'node/io/incoming.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
@@ -135,7 +133,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/contain.ts': 'covered by tests/security/mount-contained.test.ts and tests/adapters/contain.test.ts',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
-  'service/host.ts': 'covered by tests/service/entries.test.ts: the seams the entries plug into',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'testing/check.ts': 'covered by tests/testing/contract.test.ts: ResponseChecker',
@@ -150,7 +147,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 89
+const MAX_UNMIRRORED = 86
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
