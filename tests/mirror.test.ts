@@ -131,7 +131,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/types.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'service/backend.ts': 'runtime glue, tested over HTTP in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
-  'service/contain.ts': 'covered by tests/security/mount-contained.test.ts and tests/adapters/contain.test.ts',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
   'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
@@ -147,7 +146,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 86
+const MAX_UNMIRRORED = 85
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
