@@ -8,7 +8,7 @@ import { parseScope } from '../../src/orm/plan'
 /** The parsed scope as plain data. */
 function shown(text: string): unknown {
   const show = (map: ReturnType<typeof parseScope>): Record<string, unknown> =>
-    Object.fromEntries([...map].map(([name, value]) => [name, value === true ? true : show(value.only)]))
+    Object.fromEntries([...map].map(([name, value]) => [name, value === true ? true : show(value.only ?? new Map())]))
   return show(parseScope(text))
 }
 
@@ -27,7 +27,7 @@ describe('parseScope', () => {
     let level = parseScope(deep)
     let depth = 0
     for (let next = level.get('a'); next !== undefined && next !== true; next = level.get('a')) {
-      level = next.only
+      level = next.only ?? new Map()
       depth++
     }
     expect(depth).toBe(8)

@@ -47,8 +47,10 @@ describe('@ws.socket', () => {
   })
 
   it('records one on a field or the class as misplaced', () => {
+    // @ts-expect-error the types refuse it too
     @socket
     class Wrong {
+      // @ts-expect-error the types refuse it too
       @socket
       field = 1
     }
