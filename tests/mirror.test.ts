@@ -96,7 +96,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
   'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
-  'openapi/responses.ts': 'covered by tests/openapi/handled.test.ts and tests/plugins/answers.test.ts: responsesOf',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
@@ -146,7 +145,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 85
+const MAX_UNMIRRORED = 84
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
