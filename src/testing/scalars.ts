@@ -39,11 +39,18 @@ export function textOf(schema: JsonSchema, context: GenerateContext): fc.Arbitra
         ? SAFE_TEXT
         : 'grapheme'
   // A documented limit is reached for ('max' size): a limit that counts bytes instead of characters shows.
-  return fc.string({
+  const documentedMax = asNumber(schema.maxLength)
+  const text = fc.string({
     unit,
     minLength,
     maxLength,
-    ...(asNumber(schema.maxLength) !== undefined ? { size: 'max' as const } : {}),
+    ...(documentedMax !== undefined ? { size: 'max' as const } : {}),
+  })
+  // JSON Schema counts characters (code points); a grapheme may hold several: cut to the limit
+  if (documentedMax === undefined) return text
+  return text.map((value) => {
+    const points = [...value]
+    return points.length > documentedMax ? points.slice(0, documentedMax).join('') : value
   })
 }
 
