@@ -132,7 +132,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
   'service/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/runtimes/conformance.test.ts',
-  'testing/cases.ts': 'covered by tests/testing/contract.test.ts: valid and invalid cases',
   'ws/accept.ts': 'runtime glue, tested over HTTP in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
@@ -143,7 +142,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 82
+const MAX_UNMIRRORED = 81
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
