@@ -136,13 +136,13 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
-  'ws/routes.ts': 'covered by tests/ws/node.test.ts and tests/ws/asyncapi.test.ts: socketRoutes',
+  
   'ws/runtime.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts',
   'ws/socket.ts': 'covered by tests/ws/node.test.ts and tests/ws/node-adapter.test.ts: Socket',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 81
+const MAX_UNMIRRORED = 80
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
