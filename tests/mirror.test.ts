@@ -136,7 +136,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'ws/cloudflare/index.ts': 'runtime glue, tested over HTTP in tests/ws/workers.test.ts: durableSockets',
   'ws/fetch-servers.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts (Bun, Deno)',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
-  
   'ws/runtime.ts': 'runtime glue, tested over HTTP in tests/ws/runtimes.test.ts',
   'ws/socket.ts': 'covered by tests/ws/node.test.ts and tests/ws/node-adapter.test.ts: Socket',
 }
