@@ -71,7 +71,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/misses.ts': 'covered by tests/router/routing-errors.test.ts: 404/405 under a class prefix',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405',
-  'conf/nest.ts': 'covered by tests/nest/backend.test.ts: NestSettings',
   'node/io/call.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
   'node/io/contain.ts': 'runtime glue, tested over HTTP in tests/adapters/contain.test.ts',
   'node/io/incoming.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
@@ -141,7 +140,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 80
+const MAX_UNMIRRORED = 79
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
