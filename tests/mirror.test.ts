@@ -93,7 +93,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/write.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'node/save.ts': 'runtime glue (the file system), tested in tests/file/save.test.ts and tests/file/runtimes.test.ts',
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
-  'openapi/assets.ts': 'runtime glue (files read from disk), tested over HTTP in tests/openapi/page.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
@@ -140,7 +139,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 79
+const MAX_UNMIRRORED = 78
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
