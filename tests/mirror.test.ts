@@ -63,7 +63,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/light.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'adapters/nest.ts': 'runtime glue, tested over HTTP in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
   'adapters/run.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
-  'body/read.ts': 'covered by tests/body/read-text.test.ts and tests/body/framed-bytes.test.ts: readBody',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts',
@@ -138,7 +137,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 77
+const MAX_UNMIRRORED = 76
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
