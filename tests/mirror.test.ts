@@ -75,7 +75,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/io/request.ts': 'runtime glue, tested over HTTP in tests/adapters/express.test.ts and tests/adapters/koa.test.ts',
   'node/io/response.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts (ServerResponse → Response)',
   'node/io/reuse.ts': 'runtime glue, tested over HTTP in tests/adapters/attach-paths.test.ts (bodies a parser consumed)',
-  'node/io/runtime.ts': 'runtime glue, tested over HTTP in tests/adapters/runtimes.test.ts',
   'node/io/send.ts': 'runtime glue, tested over HTTP in tests/adapters/express.test.ts and tests/adapters/fastify.test.ts',
   'node/io/socket.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts',
   'node/io/streams.ts': 'runtime glue, tested over HTTP in tests/runtimes/streams.test.ts',
@@ -87,7 +86,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/listener.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'node/native/request.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
   'node/native/response.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: installLightResponse, lightParts',
-  'node/native/target.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: PLAIN_TARGET, DOT_SEGMENT',
   'node/native/write.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'node/save.ts': 'runtime glue (the file system), tested in tests/file/save.test.ts and tests/file/runtimes.test.ts',
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
@@ -137,7 +135,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 76
+const MAX_UNMIRRORED = 74
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
