@@ -81,8 +81,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/attach.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts and tests/adapters/attach-paths.test.ts',
   'node/native/body.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts',
   'node/native/forward.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts',
-  'node/native/headers.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: nativeHeaders',
-  'node/native/light-headers.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: lightHeaders',
   'node/native/listener.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'node/native/request.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
   'node/native/response.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: installLightResponse, lightParts',
@@ -135,7 +133,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 74
+const MAX_UNMIRRORED = 72
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
