@@ -80,12 +80,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/io/streams.ts': 'runtime glue, tested over HTTP in tests/runtimes/streams.test.ts',
   'node/native/attach.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts and tests/adapters/attach-paths.test.ts',
   'node/native/body.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts',
-  'node/native/forward.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts',
   'node/native/listener.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
   'node/native/request.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
   'node/native/response.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts: installLightResponse, lightParts',
   'node/native/write.ts': 'runtime glue, tested over HTTP in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
-  'node/save.ts': 'runtime glue (the file system), tested in tests/file/save.test.ts and tests/file/runtimes.test.ts',
   'node/static-files.ts': 'runtime glue (the file system), tested in tests/static/serve-static.test.ts and tests/runtimes/static.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
@@ -116,7 +114,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/index.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'serve/node-linger.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts: continueOnRead',
   'serve/node.ts': 'runtime glue, tested over HTTP in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
-  'serve/runtime.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'serve/server.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'serve/signals.ts': 'runtime glue (signals), tested in tests/runtimes/health.test.ts',
   'serve/types.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
@@ -133,7 +130,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 72
+const MAX_UNMIRRORED = 69
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
