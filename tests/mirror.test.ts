@@ -110,7 +110,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/bun.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
   'serve/deno.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts (Deno)',
-  'serve/graceful.ts': 'runtime glue, tested over HTTP in tests/runtimes/answer.test.ts: Tracker, graceful close',
   'serve/index.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'serve/node-linger.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts: continueOnRead',
   'serve/node.ts': 'runtime glue, tested over HTTP in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
@@ -130,7 +129,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 69
+const MAX_UNMIRRORED = 68
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
