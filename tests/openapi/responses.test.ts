@@ -52,7 +52,7 @@ describe('responsesOf: the errors fw answers', () => {
   })
 
   it('names an envelope’s error component by its keys, in the envelope’s form', () => {
-    const shared: Record<string, unknown> = {}
+    const shared: Record<string, Record<string, unknown>> = {}
     responsesOf(route({ envelope: { resultKey: 'data', messageKey: 'msg', errorsKey: 'errors' }, classEnvelope: { messageKey: 'msg' } }), {}, shared)
     expect(shared['NotFound.data.msg.errors']).toMatchObject({
       content: { 'application/json': { schema: { type: 'object', required: ['data', 'msg'], properties: { data: { type: 'null' }, errors: { type: 'array' } } } } },
