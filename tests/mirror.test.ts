@@ -93,7 +93,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/defs.ts': 'covered by tests/orm/declare.test.ts and tests/schema/walk.test.ts: assertCompatible',
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
   'orm/entries.ts': 'covered by tests/service/entries.test.ts',
-  'orm/observed.ts': 'covered by tests/otel/postgres.test.ts: the observed database client',
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
   'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
@@ -114,7 +113,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/node-linger.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts: continueOnRead',
   'serve/node.ts': 'runtime glue, tested over HTTP in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
   'serve/server.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
-  'serve/signals.ts': 'runtime glue (signals), tested in tests/runtimes/health.test.ts',
   'serve/types.ts': 'runtime glue, tested over HTTP in tests/runtimes/conformance.test.ts',
   'service/backend.ts': 'runtime glue, tested over HTTP in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
@@ -129,7 +127,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 68
+const MAX_UNMIRRORED = 66
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
