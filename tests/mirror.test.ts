@@ -77,7 +77,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/io/reuse.ts': 'runtime glue, tested over HTTP in tests/adapters/attach-paths.test.ts (bodies a parser consumed)',
   'node/io/send.ts': 'runtime glue, tested over HTTP in tests/adapters/express.test.ts and tests/adapters/fastify.test.ts',
   'node/io/socket.ts': 'runtime glue, tested over HTTP in tests/adapters/bridge.test.ts',
-  'node/io/streams.ts': 'runtime glue, tested over HTTP in tests/runtimes/streams.test.ts',
   'node/native/attach.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts and tests/adapters/attach-paths.test.ts',
   'node/native/body.ts': 'runtime glue, tested over HTTP in tests/runtimes/native-body.test.ts',
   'node/native/listener.ts': 'runtime glue, tested over HTTP in tests/adapters/native-attach.test.ts',
@@ -127,7 +126,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 66
+const MAX_UNMIRRORED = 65
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
