@@ -253,8 +253,10 @@ export function connectSocket(
   }
   return attach().then(
     () => socket,
-    async () => {
+    async (error: unknown) => {
       finished = true
+      // the client's own refusal (a WebSocket that cannot send headers) says why; else ask the server
+      if (error instanceof ClientError) throw error
       throw await target.refusal()
     },
   )

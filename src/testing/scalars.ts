@@ -39,11 +39,18 @@ export function textOf(schema: JsonSchema, context: GenerateContext): fc.Arbitra
         ? SAFE_TEXT
         : 'grapheme'
   // A documented limit is reached for ('max' size): a limit that counts bytes instead of characters shows.
-  return fc.string({
+  const documentedMax = asNumber(schema.maxLength)
+  const text = fc.string({
     unit,
     minLength,
     maxLength,
-    ...(asNumber(schema.maxLength) !== undefined ? { size: 'max' as const } : {}),
+    ...(documentedMax !== undefined ? { size: 'max' as const } : {}),
+  })
+  // JSON Schema counts characters (code points); a grapheme may hold several: cut to the limit
+  if (documentedMax === undefined) return text
+  return text.map((value) => {
+    const points = [...value]
+    return points.length > documentedMax ? points.slice(0, documentedMax).join('') : value
   })
 }
 
@@ -86,10 +93,9 @@ export function numberOf(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
       noDefaultInfinity: true,
     })
     .filter((value) => inside(value) && !Object.is(value, -0))
-  const whole = fc
-    .integer({ min: Math.ceil(Math.max(min, -BOUND)), max: Math.floor(Math.min(max, BOUND)) })
-    .filter(inside)
-  return Math.ceil(Math.max(min, -BOUND)) <= Math.floor(Math.min(max, BOUND))
-    ? fc.oneof(whole, decimals)
-    : decimals
+  const lowest = Math.ceil(Math.max(min, -BOUND))
+  const highest = Math.floor(Math.min(max, BOUND))
+  // bounds with no whole number between them (0.1–0.9): decimals only (fc.integer refuses min > max)
+  if (lowest > highest) return decimals
+  return fc.oneof(fc.integer({ min: lowest, max: highest }).filter(inside), decimals)
 }

@@ -1,24 +1,9 @@
-/** Header names from param keys (src/request/parse.ts `kebabCase`), and a header object's keys read by them. */
+/** A header object's keys read from the headers they name (the names themselves: `kebabCase`, tests/request/parse.test.ts). */
 import 'fw-api/openapi'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Fw, api, request } from '../../src/index'
-import { kebabCase } from '../../src/request/parse'
-
-describe('kebabCase', () => {
-  it('turns camelCase and snake_case keys into header names', () => {
-    expect(kebabCase('xTestHeader')).toBe('x-test-header')
-    expect(kebabCase('auth_token')).toBe('auth-token')
-    expect(kebabCase('cookie')).toBe('cookie')
-  })
-
-  it('keeps a name already spelled as a header name, and one separator after an underscore', () => {
-    expect(kebabCase('X-Auth-Token')).toBe('X-Auth-Token')
-    expect(kebabCase('x-request-Id')).toBe('x-request-Id')
-    expect(kebabCase('X_Meta_Data')).toBe('x-meta-data')
-  })
-})
 
 describe('a header object whose keys are header names', () => {
   class HeadersAPI extends api.API {

@@ -14,7 +14,6 @@ import { api, exceptions, Fw, plugins, request, type RunningServer } from 'fw-ap
 import { ws } from 'fw-api/ws'
 import * as v from 'valibot'
 import { z } from 'zod'
-import { socketRoutes } from '../../src/ws/routes'
 import { connect, refusal, type TestSocket } from './client'
 
 const servers: RunningServer[] = []
@@ -220,36 +219,6 @@ describe('messages', () => {
 })
 
 describe('declarations', () => {
-  it('ws.routes(service) lists the socket endpoints; socketRoutes gives fw\'s builders the compiled endpoint', () => {
-    const Room = v.object({ text: v.string() })
-    class RoomAPI extends api.API {
-      @ws.socket('{room}', { room: v.string() }, { receive: Room, send: Room, messagesPerSecond: 10 })
-      async room(_socket: ws.Socket<typeof Room, typeof Room>, _params: { room: string }) {}
-
-      @api.get
-      ping() {
-        return 'pong'
-      }
-    }
-    const service = new Fw({ api: RoomAPI, route: '/api' })
-    expect(ws.routes(service)).toEqual([
-      {
-        path: '/api/{room}',
-        label: 'RoomAPI.room()',
-        params: ['room'],
-        receive: Room,
-        send: Room,
-        origins: undefined,
-        limits: { ...ws.DEFAULT_LIMITS, messagesPerSecond: 10 },
-      },
-    ])
-    const [route, ...more] = socketRoutes(service)
-    expect(more).toEqual([])
-    expect(route).toMatchObject({ path: '/api/{room}', cls: RoomAPI, methodName: 'room', receive: Room })
-    expect(route?.endpoint.def.method).toBe('GET')
-    expect(Object.keys(route?.params ?? {})).toEqual(['room'])
-  })
-
   it('bad options and a misplaced decorator are ImproperlyConfigured', () => {
     expect(() => ws.socket('x', {}, { maxMessageBytes: 0 })).toThrow(exceptions.ImproperlyConfigured)
     expect(() => ws.socket('x', {}, { maxMessageBytes: 64 * 1024 * 1024 })).toThrow('at most')

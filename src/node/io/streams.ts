@@ -26,6 +26,8 @@ export function chunkBytes(chunk: unknown, encoding?: BufferEncoding): Uint8Arra
 }
 
 /** A Web stream over a Node readable, reading nothing until the first pull. */
+const closedEarly = (): Error => new Error('request body closed before it was complete')
+
 export interface LazyWebStream {
   stream: ReadableStream<Uint8Array>
   /** true once the consumer has pulled (the Node stream is no longer pristine) */
@@ -69,7 +71,7 @@ export function readableToWeb(readable: Readable): LazyWebStream {
             controller.error(error)
           }
           // 'close' without 'end' means the client went away mid-body.
-          const closed = (): void => fail(new Error('request body closed before it was complete'))
+          const closed = (): void => fail(closedEarly())
           detach = () => {
             readable.off('data', data)
             readable.off('end', end)
@@ -81,6 +83,8 @@ export function readableToWeb(readable: Readable): LazyWebStream {
           readable.once('error', fail)
           readable.once('close', closed)
           if (readable.readableEnded) end()
+          // destroyed before this first read (the client went away): its 'error' / 'close' are past
+          else if (readable.destroyed) fail(readable.errored ?? closedEarly())
         }
         readable.resume()
       },

@@ -1,0 +1,52 @@
+/** src/response/response.ts: response templates — a subclass's keys read into a template, `null` the bare one. */
+import { describe, expect, it } from 'vitest'
+import { BARE, declaredTemplate, isResponseClass, Response, templateOf } from '../../src/response/response'
+
+class Envelope extends Response {
+  static resultKey = 'data'
+  static messageKey = 'msg'
+}
+class Listed extends Envelope {
+  static errorsKey = 'errors'
+}
+class ErrorsOnly extends Response {
+  static errorsKey = 'errors'
+}
+
+describe('isResponseClass', () => {
+  it('is true for Response and its subclasses at any depth', () => {
+    expect(isResponseClass(Response)).toBe(true)
+    expect(isResponseClass(Envelope)).toBe(true)
+    expect(isResponseClass(Listed)).toBe(true)
+  })
+
+  it('is false for anything else', () => {
+    class Unrelated {}
+    for (const value of [Unrelated, new Envelope(), {}, null, undefined, 'Response', globalThis.Response]) expect(isResponseClass(value)).toBe(false)
+  })
+})
+
+describe('templateOf', () => {
+  it('reads the keys a class declares, inherited ones included', () => {
+    expect(templateOf(Listed)).toMatchObject({ cls: Listed, resultKey: 'data', messageKey: 'msg', errorsKey: 'errors', enveloped: true })
+  })
+
+  it('is enveloped only when a key wraps the result (errorsKey alone does not)', () => {
+    expect(templateOf(ErrorsOnly).enveloped).toBe(false)
+    expect(templateOf(Response).enveloped).toBe(false)
+  })
+})
+
+describe('declaredTemplate', () => {
+  it('gives a subclass’s template, the bare one for null, undefined for anything else', () => {
+    expect(declaredTemplate(Envelope)?.resultKey).toBe('data')
+    expect(declaredTemplate(null)).toBe(BARE)
+    expect(declaredTemplate(undefined)).toBeUndefined()
+    expect(declaredTemplate({ resultKey: 'data' })).toBeUndefined()
+  })
+
+  it('keeps the bare template frozen (shared by every endpoint)', () => {
+    expect(Object.isFrozen(BARE)).toBe(true)
+    expect(BARE.enveloped).toBe(false)
+  })
+})

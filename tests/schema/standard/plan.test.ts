@@ -1,0 +1,75 @@
+/**
+ * Unknown keys of a Standard Schema object that the library drops anyway (zod's `z.object`, arktype's
+ * `'+': 'delete'`) are dropped by fw's conversion instead of copied for the library to drop: planned once
+ * from the input and output JSON Schemas (src/schema/standard/plan.ts, `stripsUnknownKeys`). Every other
+ * object (loose, strict, catch-all, arktype's default, a transform) keeps them. The answers are the same
+ * either way: checked here against the plan that keeps every key, on generated values.
+ */
+import { type } from 'arktype'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { ConversionPlan, StandardSchemaV1 } from '../../../src/schema/adapter'
+import { compileConversion } from '../../../src/schema/convert'
+import { standardAdapter } from '../../../src/schema/standard/adapter'
+
+const unknownKeysOf = (plan: ConversionPlan): string | undefined =>
+  plan.to === 'object' ? plan.unknownKeys : plan.to === 'maybe' ? unknownKeysOf(plan.inner) : undefined
+
+const page = z.number().int().min(1)
+const dropping: Record<string, StandardSchemaV1> = {
+  'z.object': z.object({ page, name: z.string().optional() }),
+  'z.object, nullable': z.object({ page }).nullable(),
+  "arktype '+': 'delete'": type({ page: 'number.integer >= 1', '+': 'delete' }),
+}
+const keeping: Record<string, StandardSchemaV1> = {
+  'z.looseObject': z.looseObject({ page }),
+  'z.strictObject': z.strictObject({ page }),
+  'z.object().catchall()': z.object({ page }).catchall(z.number()),
+  'z.object().transform()': z.object({ page }).transform((value) => ({ ...value, seen: true })),
+  'arktype (keeps unknown keys)': type({ page: 'number.integer >= 1' }),
+  "arktype '+': 'reject'": type({ page: 'number.integer >= 1', '+': 'reject' }),
+}
+
+describe('unknown keys the library drops are dropped while converting', () => {
+  it('plans `strip` for the top object of z.object and arktype delete, under nullable too', () => {
+    for (const [name, schema] of Object.entries(dropping)) expect([name, unknownKeysOf(standardAdapter.plan(schema))]).toEqual([name, 'strip'])
+  })
+
+  it('keeps them for loose, strict, catch-all and transformed objects, and arktype objects that keep or refuse them', () => {
+    for (const [name, schema] of Object.entries(keeping)) expect([name, unknownKeysOf(standardAdapter.plan(schema))]).toEqual([name, 'keep'])
+  })
+
+  it('keeps them in nested objects (only the top object is planned from both sides)', () => {
+    const plan = standardAdapter.plan(z.object({ inner: z.object({ page }) }))
+    if (plan.to !== 'object') throw new Error(`an object, not ${plan.to}`)
+    expect(unknownKeysOf(plan.entries[0]?.plan as ConversionPlan)).toBe('keep')
+  })
+
+  it('answers exactly as the plan that keeps every key: the same output, the same issues', async () => {
+    const wire = fc.oneof(fc.string(), fc.integer().map(String), fc.integer(), fc.boolean(), fc.constant(null))
+    const extraKey = fc.string({ minLength: 1, maxLength: 8 }).filter((key) => key !== 'page' && key !== 'name' && key !== '__proto__')
+    const input = fc.record({ page: fc.option(wire, { nil: undefined }), extras: fc.dictionary(extraKey, wire, { maxKeys: 4 }) })
+    for (const schema of [...Object.values(dropping), ...Object.values(keeping)]) {
+      const plan = standardAdapter.plan(schema)
+      const planned = compileConversion(plan)
+      const keepAll = compileConversion(plan.to === 'object' ? { ...plan, unknownKeys: 'keep' } : plan.to === 'maybe' && plan.inner.to === 'object' ? { to: 'maybe', inner: { ...plan.inner, unknownKeys: 'keep' } } : plan)
+      const check = standardAdapter.check(schema)
+      const answer = async (convert: (value: unknown) => unknown, value: unknown) => {
+        try {
+          return await check(convert(value))
+        } catch (error) {
+          return { threw: error instanceof Error ? error.message : String(error) }
+        }
+      }
+      await fc.assert(
+        fc.asyncProperty(input, async ({ page: sent, extras }) => {
+          const value: Record<string, unknown> = { ...extras }
+          if (sent !== undefined) value.page = sent
+          expect(await answer(planned, value)).toEqual(await answer(keepAll, value))
+        }),
+        { numRuns: 150 },
+      )
+    }
+  })
+})
