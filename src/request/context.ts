@@ -102,7 +102,7 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
   setCookies: string[] | undefined = undefined
   /** @internal headers set on the endpoint's response (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
-  responseHeaders: [string, string][] | undefined = undefined
+  responseHeaders: (readonly [string, string])[] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
