@@ -269,5 +269,9 @@ function addPending(
   const fields = target.headers
   if (cookies !== undefined) for (const cookie of cookies) fields.append('set-cookie', cookie)
   // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
-  if (headers !== undefined) for (const [name, value] of headers) fields.append(name, value)
+  if (headers !== undefined)
+    for (let index = 0; index < headers.length; index++) {
+      const entry = headers[index] as readonly [string, string]
+      fields.append(entry[0], entry[1])
+    }
 }

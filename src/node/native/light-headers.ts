@@ -33,14 +33,18 @@ function checkedName(name: string): string {
   return upper ? text.toLowerCase() : text
 }
 
-/** `value` as `Headers` keeps it (trimmed), refused (a TypeError) when it holds NUL, CR, LF or a character past one byte. */
+/** A character a header value cannot hold: NUL, CR, LF, or one past one byte. */
+const INVALID_VALUE_CHAR = /[\0\n\r\u0100-\uffff]/
+
+/**
+ * `value` as `Headers` keeps it (trimmed), refused (a TypeError) when it holds NUL, CR, LF or a
+ * character past one byte. One regular expression scans it (a loop of `charCodeAt` over a value
+ * built by concatenation, a rate limit's `RateLimit`, cost ~100 ns more for its two values).
+ */
 function checkedValue(value: string): string {
   const text = trimmed(String(value))
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code === 0 || code === 10 || code === 13 || code > 255)
-      throw new TypeError(`Headers: invalid header value ${JSON.stringify(text)}`)
-  }
+  if (INVALID_VALUE_CHAR.test(text))
+    throw new TypeError(`Headers: invalid header value ${JSON.stringify(text)}`)
   return text
 }
 
