@@ -25,3 +25,16 @@ export function concatBytes(
   }
   return out
 }
+
+/**
+ * Bytes as unpadded base64url (RFC 4648 §5), as JWS segments, session ids, hashed rate-limit
+ * keys and ETags from Web Crypto digests are written.
+ *
+ * @example
+ * base64url(new Uint8Array([251, 255])) // '-_8'
+ */
+export function base64url(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}

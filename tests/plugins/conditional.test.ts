@@ -6,7 +6,7 @@
  * Over real HTTP on every runtime: tests/runtimes/traffic.test.ts.
  */
 import { validate } from '@readme/openapi-parser'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
 import { BIG, resetArticles, service } from '../runtimes/fixtures/traffic'
@@ -77,6 +77,20 @@ describe('conditional() on GET/HEAD', () => {
     expect(again.headers.get('vary')).toBe('Accept-Encoding')
     expect(again.headers.get('x-content-type-options')).toBe('nosniff')
     expect(again.headers.has('content-type')).toBe(false)
+  })
+
+  it("the ETag is the bytes' SHA-1 (base64url), hashed by the runtime's node:crypto at once, not by Web Crypto", async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest')
+    try {
+      const first = await send('GET', 'big')
+      const bytes = new Uint8Array(await first.arrayBuffer())
+      expect(digest).not.toHaveBeenCalled()
+      const sha1 = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))
+      const expected = btoa(String.fromCharCode(...sha1)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+      expect(first.headers.get('etag')).toBe(`"${expected}"`)
+    } finally {
+      digest.mockRestore()
+    }
   })
 
   it('the same bytes, the same ETag; a compressed answer carries it weak, and its weak form still matches', async () => {
