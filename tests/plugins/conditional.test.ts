@@ -9,6 +9,7 @@ import { validate } from '@readme/openapi-parser'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
+import { bytesTag, nativeSha1, utf8Length } from '../../src/plugins/conditional/etag'
 import { BIG, resetArticles, service } from '../runtimes/fixtures/traffic'
 
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>
@@ -90,6 +91,17 @@ describe('conditional() on GET/HEAD', () => {
       expect(first.headers.get('etag')).toBe(`"${expected}"`)
     } finally {
       digest.mockRestore()
+    }
+  })
+
+  it('a body held as a string is hashed as its UTF-8: the same tag as its bytes (non-ASCII, pairs, lone surrogates)', async () => {
+    const sha1 = nativeSha1()
+    for (const text of ['{"a":1}', 'café – 日本 😀', `lone ${'\ud800'} high, lone ${'\udc00'} low, end ${'\ud83d'}`]) {
+      const bytes = new TextEncoder().encode(text)
+      expect(utf8Length(text)).toBe(bytes.byteLength)
+      const fromBytes = await bytesTag(bytes, undefined) // Web Crypto
+      expect(bytesTag(text, sha1)).toBe(fromBytes)
+      expect(await bytesTag(text, undefined)).toBe(fromBytes)
     }
   })
 

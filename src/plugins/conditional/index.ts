@@ -8,10 +8,10 @@ import { Plugin, type PluginAnswer, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured, PreconditionFailed } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { readStart, joinedBytes, resumed } from '../body-start'
-import { builtinModule } from '../../node/io/runtime'
-import { base64url } from '../../utils/bytes'
+import { bodySource } from '../../utils/body-source'
 import { isThenable } from '../../utils/thenable'
 import { mutable } from '../headers'
+import { bytesTag, nativeSha1, utf8Length } from './etag'
 import {
   conditionalRequest,
   entityTag,
@@ -66,39 +66,6 @@ function notModified(headers: Headers): Response {
   const kept = new Headers(headers)
   for (const name of BODY_HEADERS) kept.delete(name)
   return new Response(null, { status: 304, headers: kept })
-}
-
-/** The part of `node:crypto` a strong ETag is hashed with (`hash`: Node ≥ 20.12, Bun, Deno). */
-interface NodeCrypto {
-  hash?(algorithm: string, data: Uint8Array, encoding: 'base64url'): string
-  createHash(algorithm: string): {
-    update(data: Uint8Array): { digest(encoding: 'base64url'): string }
-  }
-}
-
-/**
- * The runtime's synchronous SHA-1 (`node:crypto` through `process.getBuiltinModule`: Node ≥ 20.16,
- * Bun, Deno; never an import), base64url; undefined where there is none (Workers: Web Crypto).
- * The same digest as Web Crypto's, without its promise and thread hop: on Node a 1 KB answer's
- * tag costs ~1 µs instead of ~18 µs, a 64 KB one ~30 µs instead of ~50 (bench/RESULTS-traffic.md).
- */
-function nativeSha1(): ((bytes: Uint8Array) => string) | undefined {
-  const crypto = builtinModule<NodeCrypto>('node:crypto')
-  if (typeof crypto?.createHash !== 'function') return undefined
-  const { hash } = crypto
-  if (typeof hash === 'function') return (bytes) => hash('sha1', bytes, 'base64url')
-  return (bytes) => crypto.createHash('sha1').update(bytes).digest('base64url')
-}
-
-/** A strong ETag of `bytes`: their SHA-1, base64url — at once where the runtime hashes natively, else by Web Crypto. */
-function bytesTag(
-  bytes: Uint8Array<ArrayBuffer>,
-  sha1: ((bytes: Uint8Array) => string) | undefined,
-): string | Promise<string> {
-  if (sha1 !== undefined) return `"${sha1(bytes)}"`
-  return crypto.subtle
-    .digest('SHA-1', bytes)
-    .then((digest) => `"${base64url(new Uint8Array(digest))}"`)
 }
 
 /**
@@ -215,6 +182,9 @@ export class Conditional extends Plugin {
       if (sent !== etag) out.headers.set('etag', sent)
       return this.#answer(out, context, sent)
     }
+    const source = bodySource(out)
+    if (source !== undefined && source !== null && this.#short(source))
+      return this.#taggedSource(out, source, context)
     const body = out.body
     const declared = out.headers.get('content-length')
     if (
@@ -224,6 +194,33 @@ export class Conditional extends Plugin {
     )
       return this.#answer(out, context, undefined)
     return this.#tagged(out, body, context)
+  }
+
+  /**
+   * Whether a body given as `source` is at most `maxBytes` long (a string's UTF-8 length is between
+   * its length and three times it; in between, counted).
+   */
+  #short(source: string | Uint8Array): boolean {
+    if (typeof source !== 'string') return source.byteLength <= this.maxBytes
+    if (source.length > this.maxBytes) return false
+    return source.length * 3 <= this.maxBytes || utf8Length(source) <= this.maxBytes
+  }
+
+  /**
+   * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
+   * hashed as it is — a string as its UTF-8, no stream made, no bytes copied — then the 304 from
+   * the headers alone, or the same response with its ETag.
+   */
+  async #taggedSource(
+    response: Response,
+    source: string | Uint8Array,
+    context: RequestContext,
+  ): Promise<Response> {
+    const tagged = bytesTag(source, this.#sha1)
+    const etag = isThenable(tagged) ? await tagged : tagged
+    response.headers.set('etag', etag)
+    if (this.#outcome(response.headers, context, etag) !== 304) return response
+    return notModified(response.headers)
   }
 
   /**
