@@ -9,7 +9,8 @@ import { validate } from '@readme/openapi-parser'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
-import { bytesTag, nativeSha1, utf8Length } from '../../src/plugins/conditional/etag'
+import { bytesTag, nativeSha1 } from '../../src/plugins/conditional/etag'
+import { utf8Length } from '../../src/utils/bytes'
 import { BIG, resetArticles, service } from '../runtimes/fixtures/traffic'
 
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>

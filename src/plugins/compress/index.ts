@@ -8,9 +8,12 @@ import { Plugin, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { contentTypeEssence } from '../../utils/content-type'
-import { readStart, joinedBytes, resumed } from '../body-start'
+import { bodySource } from '../../utils/body-source'
+import { utf8Length } from '../../utils/bytes'
+import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
 import { negotiate, type Encoding } from './negotiate'
+import { type OneShot, oneShot } from './zlib'
 
 export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negotiate'
 
@@ -92,6 +95,8 @@ export class Compress extends Plugin {
   readonly threshold: number
   readonly #asked: readonly Encoding[]
   #offered: readonly Encoding[] | undefined
+  /** each coding's one-shot compressor (the runtime's `node:zlib`), found on first use */
+  readonly #oneShots = new Map<Encoding, OneShot | undefined>()
 
   constructor(options: CompressOptions = {}) {
     super()
@@ -145,6 +150,9 @@ export class Compress extends Plugin {
       this.encodings,
     )
     if (!encoding) return out
+    const source = bodySource(out)
+    if (source !== undefined && source !== null)
+      return this.#compressSource(out, source, encoding, identityRefused)
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
@@ -176,31 +184,77 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
-    return compressed(response, resumed(start), encoding)
+    const shot = this.#oneShot(encoding)
+    if (shot === undefined) return compressed(response, resumed(start), encoding)
+    // all there at once (up to WHOLE_BYTES): one call of zlib; else streamed as it comes
+    const whole = await readOn(start, WHOLE_BYTES)
+    if (!whole.complete) return compressed(response, resumed(whole), encoding)
+    return new Response(await shot(joinedBytes(whole)), encodedInit(response, encoding))
+  }
+
+  /**
+   * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
+   * under the threshold as it is; else compressed in one call where the runtime has zlib (no
+   * stream made of it), streamed through `CompressionStream` where not.
+   */
+  async #compressSource(
+    response: Response,
+    source: string | Uint8Array,
+    encoding: Encoding,
+    identityRefused: boolean,
+  ): Promise<Response> {
+    const size = typeof source === 'string' ? utf8Length(source) : source.byteLength
+    if (size < this.threshold && !identityRefused) return response
+    const shot = this.#oneShot(encoding)
+    if (shot !== undefined && size <= WHOLE_BYTES)
+      return new Response(await shot(source), encodedInit(response, encoding, true))
+    const body = new Response(source).body
+    return body === null ? response : compressed(response, body, encoding)
+  }
+
+  /** The runtime's one-shot compressor for `encoding` (./zlib), found once. */
+  #oneShot(encoding: Encoding): OneShot | undefined {
+    if (!this.#oneShots.has(encoding)) this.#oneShots.set(encoding, oneShot(encoding))
+    return this.#oneShots.get(encoding)
   }
 }
 
-/** `response` with `body` compressed with `encoding`: no length, no ranges, a weak ETag. */
+/** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
+const WHOLE_BYTES = 1024 * 1024
+
+/** `response` with `body` compressed with `encoding` as it streams. */
 function compressed(
   response: Response,
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   encoding: Encoding,
 ): Response {
+  const stream = body.pipeThrough(new CompressionStream(FORMATS[encoding] as CompressionFormat))
+  return new Response(stream, encodedInit(response, encoding))
+}
+
+/**
+ * The init of `response` once its body is encoded with `encoding`: no length, no ranges, a weak
+ * ETag. `light`: a response fw's Node server holds as given, whose status text is always the
+ * status's own (not read: reading it would make the Web `Response` of it).
+ */
+function encodedInit(
+  response: Response,
+  encoding: Encoding,
+  light = false,
+): ResponseInit & { encodeBody: 'manual' } {
   const headers = new Headers(response.headers)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
   headers.delete('accept-ranges')
   const etag = headers.get('etag')
   if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
-  const stream = body.pipeThrough(new CompressionStream(FORMATS[encoding] as CompressionFormat))
-  const init: ResponseInit & { encodeBody: 'manual' } = {
+  return {
     status: response.status,
-    statusText: response.statusText,
+    statusText: light ? undefined : response.statusText,
     headers,
     // Workers: the body is encoded already (the runtime would otherwise compress it again); others ignore it
     encodeBody: 'manual',
   }
-  return new Response(stream, init)
 }
 
 /**

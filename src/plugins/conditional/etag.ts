@@ -44,18 +44,3 @@ export function bytesTag(
     .digest('SHA-1', bytes as Uint8Array<ArrayBuffer>)
     .then((digest) => `"${base64url(new Uint8Array(digest))}"`)
 }
-
-/** The length of `text`'s UTF-8, counted without encoding it. */
-export function utf8Length(text: string): number {
-  let length = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    const next = text.charCodeAt(i + 1)
-    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      length += 2 // a pair: 4 bytes for its 2 units
-      i++
-    } else length += code >= 0x800 ? 2 : 1 // a lone surrogate: U+FFFD, 3 bytes
-  }
-  return length
-}

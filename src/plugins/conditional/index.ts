@@ -9,9 +9,10 @@ import { ImproperlyConfigured, PreconditionFailed } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { readStart, joinedBytes, resumed } from '../body-start'
 import { bodySource } from '../../utils/body-source'
+import { utf8Length } from '../../utils/bytes'
 import { isThenable } from '../../utils/thenable'
 import { mutable } from '../headers'
-import { bytesTag, nativeSha1, utf8Length } from './etag'
+import { bytesTag, nativeSha1 } from './etag'
 import {
   conditionalRequest,
   entityTag,
@@ -61,11 +62,15 @@ const BODY_HEADERS = [
 
 const FAILED = 'a precondition of the request failed (If-Match / If-Unmodified-Since)'
 
-/** The 304 of an answer with `headers`: no body, its validators, caching and other headers kept. */
-function notModified(headers: Headers): Response {
-  const kept = new Headers(headers)
-  for (const name of BODY_HEADERS) kept.delete(name)
-  return new Response(null, { status: 304, headers: kept })
+/**
+ * The 304 of `response` (a mutable one, given up for it): no body, its validators, caching and
+ * other headers kept — its own headers, less those of the body, handed on (no copy made here:
+ * a light response's stay light, a Web one's are copied by the new `Response`).
+ */
+function notModified(response: Response): Response {
+  const headers = response.headers
+  for (const name of BODY_HEADERS) headers.delete(name)
+  return new Response(null, { status: 304, headers })
 }
 
 /**
@@ -208,19 +213,24 @@ export class Conditional extends Plugin {
 
   /**
    * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
-   * hashed as it is — a string as its UTF-8, no stream made, no bytes copied — then the 304 from
-   * the headers alone, or the same response with its ETag.
+   * hashed as it is — a string as its UTF-8, no stream made, no bytes copied, no promise where
+   * the runtime hashes at once — then the same response with its ETag, or its 304.
    */
-  async #taggedSource(
+  #taggedSource(
     response: Response,
     source: string | Uint8Array,
     context: RequestContext,
-  ): Promise<Response> {
+  ): Response | Promise<Response> {
     const tagged = bytesTag(source, this.#sha1)
-    const etag = isThenable(tagged) ? await tagged : tagged
+    return isThenable(tagged)
+      ? tagged.then((etag) => this.#withTag(response, context, etag))
+      : this.#withTag(response, context, tagged)
+  }
+
+  /** `response` (its body unread) with `etag`, or its 304; a failed precondition throws the 412. */
+  #withTag(response: Response, context: RequestContext, etag: string): Response {
     response.headers.set('etag', etag)
-    if (this.#outcome(response.headers, context, etag) !== 304) return response
-    return notModified(response.headers)
+    return this.#outcome(response.headers, context, etag) === 304 ? notModified(response) : response
   }
 
   /**
@@ -240,9 +250,8 @@ export class Conditional extends Plugin {
     const tagged = bytesTag(bytes, this.#sha1)
     const etag = isThenable(tagged) ? await tagged : tagged
     if (this.#outcome(response.headers, context, etag) === 304) {
-      const answer = notModified(response.headers)
-      answer.headers.set('etag', etag)
-      return answer
+      response.headers.set('etag', etag)
+      return notModified(response)
     }
     const out = new Response(bytes, response)
     out.headers.set('etag', etag)
@@ -260,7 +269,7 @@ export class Conditional extends Plugin {
     }
     if (outcome !== 304) return response
     response.body?.cancel().catch(() => {})
-    return notModified(response.headers)
+    return notModified(response)
   }
 
   /** What the request's preconditions say of an answer with `headers` and `etag` (412: thrown). */
