@@ -8,6 +8,7 @@ import { Plugin, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { contentTypeEssence } from '../../utils/content-type'
+import { onWorkers } from '../../serve/traits'
 import { bodySource } from '../../utils/body-source'
 import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
@@ -95,6 +96,8 @@ export class Compress extends Plugin {
   readonly threshold: number
   readonly #asked: readonly Encoding[]
   #offered: readonly Encoding[] | undefined
+  /** Workers: the runtime encodes a body marked with its `Content-Encoding` (`#encoded`) */
+  readonly #runtimeEncodes = onWorkers()
   /** each coding's one-shot compressor (the runtime's `node:zlib`), found on first use */
   readonly #oneShots = new Map<Encoding, OneShot | undefined>()
 
@@ -156,7 +159,7 @@ export class Compress extends Plugin {
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
-      return compressed(out, out.body, encoding)
+      return this.#encoded(out, out.body, encoding)
     }
     return this.#compressUnsized(out, out.body, encoding, identityRefused)
   }
@@ -184,31 +187,49 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
-    const shot = this.#oneShot(encoding)
-    if (shot === undefined) return compressed(response, resumed(start), encoding)
-    // all there at once (up to WHOLE_BYTES): one call of zlib; else streamed as it comes
+    // all there at once (up to WHOLE_BYTES): encoded whole; else streamed as it comes
     const whole = await readOn(start, WHOLE_BYTES)
-    if (!whole.complete) return compressed(response, resumed(whole), encoding)
-    return new Response(await shot(joinedBytes(whole)), encodedInit(response, encoding))
+    if (!whole.complete) return this.#encoded(response, resumed(whole), encoding)
+    return this.#encodedWhole(response, joinedBytes(whole), encoding, false)
   }
 
   /**
    * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
-   * under the threshold as it is; else compressed in one call where the runtime has zlib (no
-   * stream made of it), streamed through `CompressionStream` where not.
+   * under the threshold as it is; else encoded whole (no stream made of it).
    */
-  async #compressSource(
+  #compressSource(
     response: Response,
     source: string | Uint8Array,
     encoding: Encoding,
     identityRefused: boolean,
-  ): Promise<Response> {
+  ): Response | Promise<Response> {
     const size = typeof source === 'string' ? utf8Length(source) : source.byteLength
     if (size < this.threshold && !identityRefused) return response
-    const shot = this.#oneShot(encoding)
-    if (shot !== undefined && size <= WHOLE_BYTES)
-      return new Response(await shot(source), encodedInit(response, encoding, true))
+    if (size <= WHOLE_BYTES) return this.#encodedWhole(response, source, encoding, true)
     const body = new Response(source).body
+    return body === null ? response : this.#encoded(response, body, encoding)
+  }
+
+  /**
+   * `response` with its whole body `data` encoded with `encoding`: by the runtime as it sends it
+   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Bun, Deno), else
+   * through `CompressionStream`. `light`: see `encodedInit`.
+   */
+  async #encodedWhole(
+    response: Response,
+    data: Uint8Array | string,
+    encoding: Encoding,
+    light: boolean,
+  ): Promise<Response> {
+    if (this.#runtimeEncodes && encoding !== 'deflate')
+      return new Response(data, {
+        ...encodedInit(response, encoding, light),
+        encodeBody: 'automatic',
+      })
+    const shot = this.#oneShot(encoding)
+    if (shot !== undefined)
+      return new Response(await shot(data), encodedInit(response, encoding, light))
+    const body = new Response(data).body
     return body === null ? response : compressed(response, body, encoding)
   }
 
@@ -216,6 +237,22 @@ export class Compress extends Plugin {
   #oneShot(encoding: Encoding): OneShot | undefined {
     if (!this.#oneShots.has(encoding)) this.#oneShots.set(encoding, oneShot(encoding))
     return this.#oneShots.get(encoding)
+  }
+
+  /**
+   * `response` with `body` to be sent encoded with `encoding`: on Workers, gzip and br are
+   * encoded by the runtime as it sends them (`Content-Encoding` set, `encodeBody: 'automatic'`:
+   * workerd's own zlib, no `CompressionStream` in the Worker); elsewhere streamed through
+   * `CompressionStream`.
+   */
+  #encoded(
+    response: Response,
+    body: ReadableStream<Uint8Array<ArrayBuffer>>,
+    encoding: Encoding,
+  ): Response {
+    if (this.#runtimeEncodes && encoding !== 'deflate')
+      return new Response(body, { ...encodedInit(response, encoding), encodeBody: 'automatic' })
+    return compressed(response, body, encoding)
   }
 }
 
@@ -241,7 +278,7 @@ function encodedInit(
   response: Response,
   encoding: Encoding,
   light = false,
-): ResponseInit & { encodeBody: 'manual' } {
+): ResponseInit & { encodeBody: 'manual' | 'automatic' } {
   const headers = new Headers(response.headers)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
