@@ -5,6 +5,7 @@
  * against ~470 through `CompressionStream`; Deno ~150 against ~330; Bun ~120 (`gzipSync`: its
  * async form costs ~170, as its `CompressionStream` does). Workers: none (the runtime encodes).
  */
+import { builtinModule } from '../../node/io/runtime'
 import { detectRuntime } from '../../serve/runtime'
 import type { Encoding } from './negotiate'
 
