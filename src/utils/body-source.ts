@@ -12,7 +12,7 @@ export const BODY_SOURCE: unique symbol = Symbol('fw.bodySource')
 
 /** The method under `BODY_SOURCE`. */
 export interface BodySourced {
-  [BODY_SOURCE](): string | Uint8Array | null | undefined
+  [BODY_SOURCE](): string | Uint8Array<ArrayBuffer> | null | undefined
 }
 
 /**
@@ -22,7 +22,9 @@ export interface BodySourced {
  * const source = bodySource(response)
  * if (typeof source === 'string') hash(source)
  */
-export function bodySource(response: Response): string | Uint8Array | null | undefined {
+export function bodySource(
+  response: Response,
+): string | Uint8Array<ArrayBuffer> | null | undefined {
   const source = (response as Partial<BodySourced>)[BODY_SOURCE]
   return typeof source === 'function' ? source.call(response) : undefined
 }

@@ -119,8 +119,9 @@ class LightResponse {
   }
 
   /** The body as given, while the response is light (`BODY_SOURCE`): no stream made of it. */
-  [BODY_SOURCE](): Body | undefined {
-    return this[REAL] ? undefined : this[BODY]
+  [BODY_SOURCE](): string | Uint8Array<ArrayBuffer> | null | undefined {
+    // bytes a `Response` was given are ArrayBuffer-backed (`BodyInit`)
+    return this[REAL] ? undefined : (this[BODY] as string | Uint8Array<ArrayBuffer> | null)
   }
 
   /** The headers as they are now: the light ones' fields (or `Headers`) once asked for, else as given. */

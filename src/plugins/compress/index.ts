@@ -1,8 +1,9 @@
 /**
  * `fw-api/plugins/compress` (SPEC §14, docs/production.md "Compression"):
  * answers compressed with gzip or deflate (and brotli where the runtime's
- * `CompressionStream` has it), negotiated by `Accept-Encoding`, streamed.
- * Web standards only: no `node:zlib`, so the same entry runs on Workers.
+ * `CompressionStream` has it), negotiated by `Accept-Encoding`: a body all there at once in one
+ * call of the runtime's zlib (./zlib; on Workers by the runtime), a stream through
+ * `CompressionStream`. No `node:*` import, so the same entry runs on Workers.
  */
 import { Plugin, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured } from '../../exceptions'
@@ -14,6 +15,7 @@ import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
 import { negotiate, type Encoding } from './negotiate'
+import { compressed, encodedInit, FORMATS } from './encode'
 import { type OneShot, oneShot } from './zlib'
 
 export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negotiate'
@@ -41,13 +43,6 @@ export interface CompressOptions {
    * for gzip, bench/compress.mjs).
    */
   encodings?: readonly Encoding[]
-}
-
-/** The `CompressionStream` format of each coding. */
-const FORMATS: Readonly<Record<Encoding, string>> = {
-  br: 'brotli',
-  gzip: 'gzip',
-  deflate: 'deflate',
 }
 
 /** Does this runtime's `CompressionStream` take `format`? (Asked once per plugin.) */
@@ -199,7 +194,7 @@ export class Compress extends Plugin {
    */
   #compressSource(
     response: Response,
-    source: string | Uint8Array,
+    source: string | Uint8Array<ArrayBuffer>,
     encoding: Encoding,
     identityRefused: boolean,
   ): Response | Promise<Response> {
@@ -217,15 +212,12 @@ export class Compress extends Plugin {
    */
   async #encodedWhole(
     response: Response,
-    data: Uint8Array | string,
+    data: Uint8Array<ArrayBuffer> | string,
     encoding: Encoding,
     light: boolean,
   ): Promise<Response> {
     if (this.#runtimeEncodes && encoding !== 'deflate')
-      return new Response(data, {
-        ...encodedInit(response, encoding, light),
-        encodeBody: 'automatic',
-      })
+      return new Response(data, encodedInit(response, encoding, light, 'automatic'))
     const shot = this.#oneShot(encoding)
     if (shot !== undefined)
       return new Response(await shot(data), encodedInit(response, encoding, light))
@@ -251,48 +243,13 @@ export class Compress extends Plugin {
     encoding: Encoding,
   ): Response {
     if (this.#runtimeEncodes && encoding !== 'deflate')
-      return new Response(body, { ...encodedInit(response, encoding), encodeBody: 'automatic' })
+      return new Response(body, encodedInit(response, encoding, false, 'automatic'))
     return compressed(response, body, encoding)
   }
 }
 
 /** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
 const WHOLE_BYTES = 1024 * 1024
-
-/** `response` with `body` compressed with `encoding` as it streams. */
-function compressed(
-  response: Response,
-  body: ReadableStream<Uint8Array<ArrayBuffer>>,
-  encoding: Encoding,
-): Response {
-  const stream = body.pipeThrough(new CompressionStream(FORMATS[encoding] as CompressionFormat))
-  return new Response(stream, encodedInit(response, encoding))
-}
-
-/**
- * The init of `response` once its body is encoded with `encoding`: no length, no ranges, a weak
- * ETag. `light`: a response fw's Node server holds as given, whose status text is always the
- * status's own (not read: reading it would make the Web `Response` of it).
- */
-function encodedInit(
-  response: Response,
-  encoding: Encoding,
-  light = false,
-): ResponseInit & { encodeBody: 'manual' | 'automatic' } {
-  const headers = new Headers(response.headers)
-  headers.set('content-encoding', encoding)
-  headers.delete('content-length')
-  headers.delete('accept-ranges')
-  const etag = headers.get('etag')
-  if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
-  return {
-    status: response.status,
-    statusText: light ? undefined : response.statusText,
-    headers,
-    // Workers: the body is encoded already (the runtime would otherwise compress it again); others ignore it
-    encodeBody: 'manual',
-  }
-}
 
 /**
  * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate through

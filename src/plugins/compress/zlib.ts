@@ -9,18 +9,18 @@ import { builtinModule } from '../../node/io/runtime'
 import { detectRuntime } from '../../serve/runtime'
 import type { Encoding } from './negotiate'
 
-type Done = (error: Error | null, result: Uint8Array) => void
+type Done = (error: Error | null, result: Uint8Array<ArrayBuffer>) => void
 
 /** The part of `node:zlib` used: the one-shot gzip and deflate (zlib format, as HTTP's `deflate`). */
 interface NodeZlib {
   gzip(data: Uint8Array | string, done: Done): void
   deflate(data: Uint8Array | string, done: Done): void
-  gzipSync(data: Uint8Array | string): Uint8Array
-  deflateSync(data: Uint8Array | string): Uint8Array
+  gzipSync(data: Uint8Array | string): Uint8Array<ArrayBuffer>
+  deflateSync(data: Uint8Array | string): Uint8Array<ArrayBuffer>
 }
 
 /** Compress a whole body with one coding; resolves with the compressed bytes. */
-export type OneShot = (data: Uint8Array | string) => Promise<Uint8Array>
+export type OneShot = (data: Uint8Array | string) => Promise<Uint8Array<ArrayBuffer>>
 
 /**
  * The runtime's one-shot compressor for `encoding` (gzip, deflate), or undefined: compress with
