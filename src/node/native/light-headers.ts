@@ -124,7 +124,13 @@ class LightHeaders {
     if (real) return real.delete(name)
     const key = checkedName(name)
     if (objectName(key)) return this.webHeaders().delete(name)
-    delete this[FIELDS][key]
+    const fields = this[FIELDS]
+    if (fields[key] === undefined) return
+    // the others copied, not `delete`d: a deleted property turns the object into a dictionary,
+    // slower to copy and write (a 304 of a 1 KB answer: ~0.7 µs)
+    const kept: PlainFields = {}
+    for (const field in fields) if (field !== key) kept[field] = fields[field] as string
+    this[FIELDS] = kept
   }
 
   /** The Web `Headers`, built once; from then on every member answers from it. */

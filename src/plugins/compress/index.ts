@@ -182,6 +182,8 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
+    // no zlib to call (Bun, Workers' deflate): streamed as it is read
+    if (!this.#wholeEncoded(encoding)) return this.#encoded(response, resumed(start), encoding)
     // all there at once (up to WHOLE_BYTES): encoded whole; else streamed as it comes
     const whole = await readOn(start, WHOLE_BYTES)
     if (!whole.complete) return this.#encoded(response, resumed(whole), encoding)
@@ -223,6 +225,11 @@ export class Compress extends Plugin {
       return new Response(await shot(data), encodedInit(response, encoding, light))
     const body = new Response(data).body
     return body === null ? response : compressed(response, body, encoding)
+  }
+
+  /** Whether a whole body is encoded cheaper than streamed: by the runtime (Workers) or zlib. */
+  #wholeEncoded(encoding: Encoding): boolean {
+    return (this.#runtimeEncodes && encoding !== 'deflate') || this.#oneShot(encoding) !== undefined
   }
 
   /** The runtime's one-shot compressor for `encoding` (./zlib), found once. */

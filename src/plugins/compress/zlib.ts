@@ -2,8 +2,10 @@
  * A whole body compressed in one call of the runtime's `node:zlib` (Node, Bun, Deno: through
  * `process.getBuiltinModule`, never an import), no Web stream per answer. CPU per 64 KB JSON
  * answer, gzip (one run on a shared machine): Node 20 ~230 µs (`zlib.gzip`, on the thread pool)
- * against ~470 through `CompressionStream`; Deno ~150 against ~330; Bun ~120 (`gzipSync`: its
- * async form costs ~170, as its `CompressionStream` does). Workers: none (the runtime encodes).
+ * against ~470 through `CompressionStream`; Deno ~150 against ~330. Not on Bun, whose native
+ * `CompressionStream` costs what its zlib does (~170) and is fed without reading the body in
+ * JavaScript (fw answered 1.1× Hono's CPU that way, 0.9× with zlib: bench/RESULTS-traffic.md).
+ * Workers: none (the runtime encodes).
  */
 import { builtinModule } from '../../node/io/runtime'
 import { detectRuntime } from '../../serve/runtime'
@@ -15,8 +17,6 @@ type Done = (error: Error | null, result: Uint8Array<ArrayBuffer>) => void
 interface NodeZlib {
   gzip(data: Uint8Array | string, done: Done): void
   deflate(data: Uint8Array | string, done: Done): void
-  gzipSync(data: Uint8Array | string): Uint8Array<ArrayBuffer>
-  deflateSync(data: Uint8Array | string): Uint8Array<ArrayBuffer>
 }
 
 /** Compress a whole body with one coding; resolves with the compressed bytes. */
@@ -24,18 +24,14 @@ export type OneShot = (data: Uint8Array | string) => Promise<Uint8Array<ArrayBuf
 
 /**
  * The runtime's one-shot compressor for `encoding` (gzip, deflate), or undefined: compress with
- * `CompressionStream` (Workers; brotli, which zlib would run at its slowest quality by default).
+ * `CompressionStream` (Workers; Bun; brotli, which zlib would run at its slowest quality by default).
  */
 export function oneShot(encoding: Encoding): OneShot | undefined {
-  if (encoding === 'br') return undefined
   const zlib = builtinModule<NodeZlib>('node:zlib')
   if (typeof zlib?.gzip !== 'function' || typeof zlib.deflate !== 'function') return undefined
+  // Bun: its `CompressionStream` is native and no dearer (see above)
+  if (encoding === 'br' || detectRuntime() === 'bun') return undefined
   const method = encoding === 'gzip' ? 'gzip' : 'deflate'
-  // Bun: the synchronous call is the cheaper one there (see above)
-  if (detectRuntime() === 'bun') {
-    const sync = encoding === 'gzip' ? 'gzipSync' : 'deflateSync'
-    return (data) => Promise.resolve(zlib[sync](data))
-  }
   return (data) =>
     new Promise((resolve, reject) =>
       zlib[method](data, (error, result) => (error ? reject(error) : resolve(result))),
