@@ -1,47 +1,40 @@
 /**
- * The servers bench/compress.mjs drives (127.0.0.1 only), all under
- * @hono/node-server's `serve()` so the server layer is the same:
- * - fw with `compress()` (PORT_FW) and Hono with `hono/compress` (PORT_HONO),
- * - fw with `conditional()` (PORT_CONDITIONAL): an ETag from the bytes, 304 on revalidation,
- * - fw with `conditional({ current })` (PORT_CURRENT): the 304 answered before the method runs,
- * each answering `GET /big` with the same ~64 KB JSON. Prints `ready` once all listen.
+ * A server bench/compress.mjs drives (127.0.0.1, PORT), one role per process (ROLE):
+ * - `pair`: fw's `compress()` and Hono's `hono/compress` (bench/traffic-apps.ts) on this runtime's
+ *   server, the same for both — Node: @hono/node-server's `serve()`, Bun: `Bun.serve`, Deno: `Deno.serve`;
+ * - `conditional`: fw with `conditional()` — SERVER=`fw`: `service.run()` (fw's Node server),
+ *   `node-web`: @hono/node-server's `serve()`;
+ * - `current`: fw with `conditional({ current })` under `service.run()`.
+ * Prints `listening on http://127.0.0.1:PORT` once it listens.
  */
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
-import { compress as honoCompress } from 'hono/compress'
-import { Fw, api } from '../src/index'
-import { compress } from '../src/plugins/compress/index'
-import { conditional } from '../src/plugins/conditional/index'
+import { compressPair, conditionalFw, currentFw } from './traffic-apps'
 
-/** About 64 KB of JSON (repeated keys: compressible as real API answers are). */
-const BIG = Array.from({ length: 390 }, (_, index) => ({
-  id: index,
-  name: `item number ${index}`,
-  tags: ['alpha', 'beta', 'gamma'],
-  price: index * 1.25,
-  description: 'a compressible description that repeats across every item of the list',
-}))
+type Fetch = (request: Request) => Response | Promise<Response>
+const runtime = globalThis as unknown as {
+  Bun?: { serve(options: { port: number; hostname: string; fetch: Fetch }): { port: number } }
+  Deno?: { serve(options: { port: number; hostname: string; onListen(): void }, fetch: Fetch): unknown }
+  process: { env: Record<string, string | undefined> }
+}
+const { env } = runtime.process
+const port = Number(env.PORT ?? 3401)
+const hostname = '127.0.0.1'
 
-class BenchAPI extends api.API {
-  @api.response(null)
-  @api.get
-  big() {
-    return BIG
-  }
+/** Serve `fetch` with @hono/node-server's `serve()` (Node). */
+async function serveWeb(fetch: Fetch): Promise<void> {
+  const { serve } = await import('@hono/node-server')
+  await new Promise<void>((resolve) => serve({ fetch, port, hostname }, () => resolve()))
 }
 
-const fw = new Fw({ api: BenchAPI }).use(compress())
-const conditionalFw = new Fw({ api: BenchAPI }).use(conditional())
-const currentFw = new Fw({ api: BenchAPI }).use(conditional({ current: () => ({ etag: '"v1"' }) }))
-const hono = new Hono().use(honoCompress()).get('/big', (c) => c.json(BIG))
-
-const listen = (fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<void> =>
-  new Promise((resolve) => serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve()))
-
-await Promise.all([
-  listen(fw.fetch, Number(process.env.PORT_FW ?? 3401)),
-  listen(hono.fetch, Number(process.env.PORT_HONO ?? 3402)),
-  listen(conditionalFw.fetch, Number(process.env.PORT_CONDITIONAL ?? 3403)),
-  listen(currentFw.fetch, Number(process.env.PORT_CURRENT ?? 3404)),
-])
-console.log(`ready ${JSON.stringify(BIG).length} bytes`)
+const role = env.ROLE ?? 'pair'
+if (role === 'pair') {
+  if (runtime.Bun) runtime.Bun.serve({ port, hostname, fetch: compressPair })
+  else if (runtime.Deno)
+    await new Promise<void>((resolve) => runtime.Deno?.serve({ port, hostname, onListen: resolve }, compressPair))
+  else await serveWeb(compressPair)
+} else if (role === 'conditional' && env.SERVER === 'node-web') {
+  await serveWeb(conditionalFw.fetch)
+} else {
+  await import('../src/serve/index')
+  await (role === 'current' ? currentFw : conditionalFw).run({ port, host: hostname, signals: false })
+}
+console.log(`listening on http://${hostname}:${port}`)

@@ -2,6 +2,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { telemetryHost } from '../request/telemetry'
+import { base64url } from '../utils/bytes'
 import { authorization, unauthorized, type Found, type Scheme } from './scheme'
 import { MemoryStore, type SessionStore } from './stores'
 
@@ -57,13 +58,6 @@ export interface JsonWebTokenScheme extends Scheme {
 }
 
 type Jose = typeof import('jose')
-
-/** Bytes as unpadded base64url (RFC 4648 §5), as JWS segments and session ids are written. */
-export function base64url(bytes: Uint8Array): string {
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 /** The Web Crypto hash of each HMAC algorithm `sign()` computes itself. */
 const HMAC_HASHES: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { crossSite, unauthorized, type Found, type Scheme } from './scheme'
-import { base64url } from './jwt'
+import { base64url } from '../utils/bytes'
 import type { SessionStore } from './stores'
 
 /**

@@ -36,13 +36,34 @@ const STALLED = Symbol('stalled')
  * const start = await readStart(response.body, 1024)
  * if (start.complete && start.size < 1024) return new Response(joinedBytes(start), response)
  */
-export async function readStart(
+export function readStart(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   limit: number,
 ): Promise<BodyStart> {
-  const reader = body.getReader()
-  const chunks: Uint8Array<ArrayBuffer>[] = []
-  let size = 0
+  return readFrom(body.getReader(), [], 0, limit)
+}
+
+/**
+ * Read on where `start` stopped at its limit (not at a live stream's stalled read, nor the end),
+ * the same way, until the body ends or more than `limit` bytes are read in all.
+ *
+ * @example
+ * const whole = await readOn(await readStart(response.body, 1024), 1024 * 1024)
+ * if (whole.complete) gzip(joinedBytes(whole))
+ */
+export function readOn(start: BodyStart, limit: number): Promise<BodyStart> {
+  if (start.complete || start.pending) return Promise.resolve(start)
+  return readFrom(start.reader, [...start.chunks], start.size, limit)
+}
+
+/** Read on with `reader`, `chunks` (of `sizeRead` bytes) read so far (see `readStart`). */
+async function readFrom(
+  reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>,
+  chunks: Uint8Array<ArrayBuffer>[],
+  sizeRead: number,
+  limit: number,
+): Promise<BodyStart> {
+  let size = sizeRead
   let timer: ReturnType<typeof setTimeout> | undefined
   const stalled = new Promise<typeof STALLED>((resolve) => {
     timer = setTimeout(resolve, 0, STALLED)

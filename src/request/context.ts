@@ -102,7 +102,7 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
   setCookies: string[] | undefined = undefined
   /** @internal headers set on the endpoint's response (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
-  responseHeaders: [string, string][] | undefined = undefined
+  responseHeaders: (readonly [string, string])[] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
@@ -269,5 +269,9 @@ function addPending(
   const fields = target.headers
   if (cookies !== undefined) for (const cookie of cookies) fields.append('set-cookie', cookie)
   // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
-  if (headers !== undefined) for (const [name, value] of headers) fields.append(name, value)
+  if (headers !== undefined)
+    for (let index = 0; index < headers.length; index++) {
+      const entry = headers[index] as readonly [string, string]
+      fields.append(entry[0], entry[1])
+    }
 }

@@ -31,8 +31,13 @@ export interface RuntimeTraits {
   peer: PeerAddress
 }
 
-/** Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`. */
-function onWorkers(): boolean {
+/**
+ * Running in workerd (Cloudflare Workers, `wrangler dev`, miniflare): its `navigator.userAgent`.
+ *
+ * @example
+ * if (onWorkers()) init.encodeBody = 'automatic' // the runtime compresses
+ */
+export function onWorkers(): boolean {
   return (
     (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent ===
     'Cloudflare-Workers'

@@ -25,3 +25,37 @@ export function concatBytes(
   }
   return out
 }
+
+/**
+ * Bytes as unpadded base64url (RFC 4648 §5), as JWS segments, session ids, hashed rate-limit
+ * keys and ETags from Web Crypto digests are written.
+ *
+ * @example
+ * base64url(new Uint8Array([251, 255])) // '-_8'
+ */
+export function base64url(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/**
+ * The length of `text`'s UTF-8 (a lone surrogate as U+FFFD, as `TextEncoder` writes it), counted
+ * without encoding it.
+ *
+ * @example
+ * utf8Length('café') // 5
+ */
+export function utf8Length(text: string): number {
+  let length = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    const next = text.charCodeAt(i + 1)
+    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      length += 2 // a pair: 4 bytes for its 2 units
+      i++
+    } else length += code >= 0x800 ? 2 : 1 // a lone surrogate: U+FFFD, 3 bytes
+  }
+  return length
+}

@@ -3,9 +3,10 @@
  * verified (one algorithm, audience, lifetime, issuer), every bad token the same 401.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { base64url, JsonWebToken, MIN_SECRET_BYTES } from '../../src/auth/jwt'
+import { JsonWebToken, MIN_SECRET_BYTES } from '../../src/auth/jwt'
 import { ImproperlyConfigured, Unauthorized } from '../../src/exceptions'
 import type { RequestContext } from '../../src/request/context'
+import { base64url } from '../../src/utils/bytes'
 
 const SECRET = 'a-test-secret-of-at-least-32-bytes-long!'
 /** A request context as a scheme reads it: its headers only. */

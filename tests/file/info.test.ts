@@ -8,7 +8,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { file } from 'fw-api'
-import { fileBoundsOf, fileFieldsOf, fileSchemaInfo, isFileSchema } from '../../src/file/info'
+import { fileBoundsOf, fileFieldTypes, fileFieldsOf, fileSchemaInfo, isFileSchema } from '../../src/file/info'
+import '../../src/schema/standard/describe' // another library's JSON Schema, registered as fw-api/openapi does
 import { Field } from '../../src/schema/field'
 
 describe('isFileSchema / fileSchemaInfo', () => {
@@ -64,5 +65,17 @@ describe('fileBoundsOf', () => {
   it('has none for schemas without bounded files', () => {
     expect(fileBoundsOf(v.object({ c: file.File }))).toBeUndefined()
     expect(fileBoundsOf(v.string())).toBeUndefined()
+  })
+})
+
+describe('fileFieldTypes', () => {
+  it('finds the file fields of a body, lists of files and aliases included, with their types', () => {
+    const Upload = v.object({ title: v.string(), photo: file.Image, docs: v.array(file.File), cover: Field(file.Image, { alias: 'cover-image' }) })
+    expect(fileFieldTypes(Upload)).toEqual(new Map([['photo', 'image/*'], ['docs', undefined], ['cover-image', 'image/*']]))
+  })
+
+  it('finds zod’s binary properties, and nothing without a schema', () => {
+    expect([...fileFieldTypes(z.object({ upload: z.file(), name: z.string() }) as never).keys()]).toEqual(['upload'])
+    expect(fileFieldTypes(undefined).size).toBe(0)
   })
 })

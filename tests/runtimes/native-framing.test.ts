@@ -37,6 +37,7 @@ describe('native Node writers: framing by the bytes sent', () => {
     ['plain headers, shorter', () => new Response(BODY, { headers: { 'Content-Length': '5' } })],
     ['plain headers, longer', () => new Response(BODY, { headers: { 'content-length': '500' } })],
     ['plain headers, a Transfer-Encoding', () => new Response(BODY, { headers: { 'transfer-encoding': 'chunked' } })],
+    ['plain headers, the right length (sent once)', () => new Response(BODY, { headers: { 'Content-Length': String(BODY.length), 'x-a': '1' } })],
     ['a Headers', () => new Response(BODY, { headers: new Headers({ 'content-length': '5' }) })],
     ['bytes', () => new Response(new TextEncoder().encode(BODY), { headers: { 'content-length': '5' } })],
   ]

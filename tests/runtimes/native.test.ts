@@ -296,6 +296,11 @@ describe('light response headers', () => {
     expect(() => light.set('bad name', 'x')).toThrow(TypeError)
     expect(() => light.set('x', 'a\r\nb')).toThrow(TypeError)
     expect(() => light.append('x', 'a\0')).toThrow(TypeError)
+    expect(() => light.set('x', `a${'\u0100'}`)).toThrow(TypeError) // past one byte
+    expect(() => light.append('x', `"default";r=${99}${'\n'};t=1`)).toThrow(TypeError) // built by concatenation
+    light.set('x-latin1', ' caf\xe9\t')
+    expect(light.get('x-latin1')).toBe('caf\xe9') // one byte, trimmed: kept
+    light.delete('x-latin1')
     expect(() => light.get('bad:name')).toThrow(TypeError)
     expect(() => new Headers().set('bad name', 'x')).toThrow(TypeError)
     expect([...light]).toEqual([])

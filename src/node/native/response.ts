@@ -7,6 +7,7 @@
  * `headers`) builds the Web `Response` once and answers from it. `instanceof
  * Response` holds both ways (a Web `Response` from `fetch()` is one too).
  */
+import { BODY_SOURCE } from '../../utils/body-source'
 import { forwardMembers } from './forward'
 import { headersToWrite, lightHeaders } from './light-headers'
 
@@ -115,6 +116,12 @@ class LightResponse {
     // the content type @hono/node-server gives a body without one, so both Node paths answer alike
     const defaultType = given === undefined && this[BODY] !== null ? DEFAULT_TYPE : undefined
     return (this[VIEW] ??= lightHeaders(given, defaultType))
+  }
+
+  /** The body as given, while the response is light (`BODY_SOURCE`): no stream made of it. */
+  [BODY_SOURCE](): string | Uint8Array<ArrayBuffer> | null | undefined {
+    // bytes a `Response` was given are ArrayBuffer-backed (`BodyInit`)
+    return this[REAL] ? undefined : (this[BODY] as string | Uint8Array<ArrayBuffer> | null)
   }
 
   /** The headers as they are now: the light ones' fields (or `Headers`) once asked for, else as given. */

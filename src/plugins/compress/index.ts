@@ -1,16 +1,22 @@
 /**
  * `fw-api/plugins/compress` (SPEC §14, docs/production.md "Compression"):
  * answers compressed with gzip or deflate (and brotli where the runtime's
- * `CompressionStream` has it), negotiated by `Accept-Encoding`, streamed.
- * Web standards only: no `node:zlib`, so the same entry runs on Workers.
+ * `CompressionStream` has it), negotiated by `Accept-Encoding`: a body all there at once in one
+ * call of the runtime's zlib (./zlib; on Workers by the runtime), a stream through
+ * `CompressionStream`. No `node:*` import, so the same entry runs on Workers.
  */
 import { Plugin, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { contentTypeEssence } from '../../utils/content-type'
-import { readStart, joinedBytes, resumed } from '../body-start'
+import { onWorkers } from '../../serve/traits'
+import { bodySource } from '../../utils/body-source'
+import { utf8Length } from '../../utils/bytes'
+import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
 import { negotiate, type Encoding } from './negotiate'
+import { compressed, encodedInit, FORMATS } from './encode'
+import { type OneShot, oneShot } from './zlib'
 
 export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negotiate'
 
@@ -37,13 +43,6 @@ export interface CompressOptions {
    * for gzip, bench/compress.mjs).
    */
   encodings?: readonly Encoding[]
-}
-
-/** The `CompressionStream` format of each coding. */
-const FORMATS: Readonly<Record<Encoding, string>> = {
-  br: 'brotli',
-  gzip: 'gzip',
-  deflate: 'deflate',
 }
 
 /** Does this runtime's `CompressionStream` take `format`? (Asked once per plugin.) */
@@ -92,6 +91,10 @@ export class Compress extends Plugin {
   readonly threshold: number
   readonly #asked: readonly Encoding[]
   #offered: readonly Encoding[] | undefined
+  /** Workers: the runtime encodes a body marked with its `Content-Encoding` (`#encoded`) */
+  readonly #runtimeEncodes = onWorkers()
+  /** each coding's one-shot compressor (the runtime's `node:zlib`), found on first use */
+  readonly #oneShots = new Map<Encoding, OneShot | undefined>()
 
   constructor(options: CompressOptions = {}) {
     super()
@@ -145,10 +148,13 @@ export class Compress extends Plugin {
       this.encodings,
     )
     if (!encoding) return out
+    const source = bodySource(out)
+    if (source !== undefined && source !== null)
+      return this.#compressSource(out, source, encoding, identityRefused)
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
-      return compressed(out, out.body, encoding)
+      return this.#encoded(out, out.body, encoding)
     }
     return this.#compressUnsized(out, out.body, encoding, identityRefused)
   }
@@ -176,32 +182,81 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
-    return compressed(response, resumed(start), encoding)
+    // no zlib to call (Bun, Workers' deflate): streamed as it is read
+    if (!this.#wholeEncoded(encoding)) return this.#encoded(response, resumed(start), encoding)
+    // all there at once (up to WHOLE_BYTES): encoded whole; else streamed as it comes
+    const whole = await readOn(start, WHOLE_BYTES)
+    if (!whole.complete) return this.#encoded(response, resumed(whole), encoding)
+    return this.#encodedWhole(response, joinedBytes(whole), encoding, false)
+  }
+
+  /**
+   * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
+   * under the threshold as it is; else encoded whole (no stream made of it).
+   */
+  #compressSource(
+    response: Response,
+    source: string | Uint8Array<ArrayBuffer>,
+    encoding: Encoding,
+    identityRefused: boolean,
+  ): Response | Promise<Response> {
+    const size = typeof source === 'string' ? utf8Length(source) : source.byteLength
+    if (size < this.threshold && !identityRefused) return response
+    if (size <= WHOLE_BYTES) return this.#encodedWhole(response, source, encoding, true)
+    const body = new Response(source).body
+    return body === null ? response : this.#encoded(response, body, encoding)
+  }
+
+  /**
+   * `response` with its whole body `data` encoded with `encoding`: by the runtime as it sends it
+   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Bun, Deno), else
+   * through `CompressionStream`. `light`: see `encodedInit`.
+   */
+  async #encodedWhole(
+    response: Response,
+    data: Uint8Array<ArrayBuffer> | string,
+    encoding: Encoding,
+    light: boolean,
+  ): Promise<Response> {
+    if (this.#runtimeEncodes && encoding !== 'deflate')
+      return new Response(data, encodedInit(response, encoding, light, 'automatic'))
+    const shot = this.#oneShot(encoding)
+    if (shot !== undefined)
+      return new Response(await shot(data), encodedInit(response, encoding, light))
+    const body = new Response(data).body
+    return body === null ? response : compressed(response, body, encoding)
+  }
+
+  /** Whether a whole body is encoded cheaper than streamed: by the runtime (Workers) or zlib. */
+  #wholeEncoded(encoding: Encoding): boolean {
+    return (this.#runtimeEncodes && encoding !== 'deflate') || this.#oneShot(encoding) !== undefined
+  }
+
+  /** The runtime's one-shot compressor for `encoding` (./zlib), found once. */
+  #oneShot(encoding: Encoding): OneShot | undefined {
+    if (!this.#oneShots.has(encoding)) this.#oneShots.set(encoding, oneShot(encoding))
+    return this.#oneShots.get(encoding)
+  }
+
+  /**
+   * `response` with `body` to be sent encoded with `encoding`: on Workers, gzip and br are
+   * encoded by the runtime as it sends them (`Content-Encoding` set, `encodeBody: 'automatic'`:
+   * workerd's own zlib, no `CompressionStream` in the Worker); elsewhere streamed through
+   * `CompressionStream`.
+   */
+  #encoded(
+    response: Response,
+    body: ReadableStream<Uint8Array<ArrayBuffer>>,
+    encoding: Encoding,
+  ): Response {
+    if (this.#runtimeEncodes && encoding !== 'deflate')
+      return new Response(body, encodedInit(response, encoding, false, 'automatic'))
+    return compressed(response, body, encoding)
   }
 }
 
-/** `response` with `body` compressed with `encoding`: no length, no ranges, a weak ETag. */
-function compressed(
-  response: Response,
-  body: ReadableStream<Uint8Array<ArrayBuffer>>,
-  encoding: Encoding,
-): Response {
-  const headers = new Headers(response.headers)
-  headers.set('content-encoding', encoding)
-  headers.delete('content-length')
-  headers.delete('accept-ranges')
-  const etag = headers.get('etag')
-  if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
-  const stream = body.pipeThrough(new CompressionStream(FORMATS[encoding] as CompressionFormat))
-  const init: ResponseInit & { encodeBody: 'manual' } = {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-    // Workers: the body is encoded already (the runtime would otherwise compress it again); others ignore it
-    encodeBody: 'manual',
-  }
-  return new Response(stream, init)
-}
+/** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
+const WHOLE_BYTES = 1024 * 1024
 
 /**
  * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate through

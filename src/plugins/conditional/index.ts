@@ -8,7 +8,11 @@ import { Plugin, type PluginAnswer, type PluginResult } from '../../api/plugin'
 import { ImproperlyConfigured, PreconditionFailed } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { readStart, joinedBytes, resumed } from '../body-start'
+import { bodySource } from '../../utils/body-source'
+import { utf8Length } from '../../utils/bytes'
+import { isThenable } from '../../utils/thenable'
 import { mutable } from '../headers'
+import { bytesTag, nativeSha1 } from './etag'
 import {
   conditionalRequest,
   entityTag,
@@ -58,20 +62,16 @@ const BODY_HEADERS = [
 
 const FAILED = 'a precondition of the request failed (If-Match / If-Unmodified-Since)'
 
-/** The 304 of `response`: no body, its validators, caching and other headers kept. */
+/**
+ * The 304 of `response` (a mutable one, given up for it): no body, its validators, caching and
+ * other headers kept — its own headers, less those of the body, handed on (no copy made here:
+ * a light response's stay light, a Web one's are copied by the new `Response`).
+ */
 function notModified(response: Response): Response {
-  response.body?.cancel().catch(() => {})
-  const headers = new Headers(response.headers)
-  for (const name of BODY_HEADERS) headers.delete(name)
+  const headers = response.headers
+  // only those it has: a light response's fields stay an object V8 reads fast
+  for (const name of BODY_HEADERS) if (headers.has(name)) headers.delete(name)
   return new Response(null, { status: 304, headers })
-}
-
-/** A strong ETag of `bytes`: their SHA-1 (Web Crypto, every runtime), base64url. */
-async function bytesTag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))
-  let text = ''
-  for (const byte of digest) text += String.fromCharCode(byte)
-  return `"${btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`
 }
 
 /**
@@ -116,6 +116,8 @@ export class Conditional extends Plugin {
   /** the longest body given an ETag from its bytes */
   readonly maxBytes: number
   readonly #current: ConditionalOptions['current']
+  /** the runtime's synchronous SHA-1, found once (undefined: Web Crypto's) */
+  readonly #sha1 = nativeSha1()
   /** the 304 (GET/HEAD) and 412 (writes, with `current`) it answers, for the OpenAPI document */
   override readonly answers: readonly PluginAnswer[]
 
@@ -186,6 +188,9 @@ export class Conditional extends Plugin {
       if (sent !== etag) out.headers.set('etag', sent)
       return this.#answer(out, context, sent)
     }
+    const source = bodySource(out)
+    if (source !== undefined && source !== null && this.#short(source))
+      return this.#taggedSource(out, source, context)
     const body = out.body
     const declared = out.headers.get('content-length')
     if (
@@ -197,7 +202,43 @@ export class Conditional extends Plugin {
     return this.#tagged(out, body, context)
   }
 
-  /** A body read whole when it is short and all there: its strong ETag; else as it is. */
+  /**
+   * Whether a body given as `source` is at most `maxBytes` long (a string's UTF-8 length is between
+   * its length and three times it; in between, counted).
+   */
+  #short(source: string | Uint8Array): boolean {
+    if (typeof source !== 'string') return source.byteLength <= this.maxBytes
+    if (source.length > this.maxBytes) return false
+    return source.length * 3 <= this.maxBytes || utf8Length(source) <= this.maxBytes
+  }
+
+  /**
+   * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
+   * hashed as it is — a string as its UTF-8, no stream made, no bytes copied, no promise where
+   * the runtime hashes at once — then the same response with its ETag, or its 304.
+   */
+  #taggedSource(
+    response: Response,
+    source: string | Uint8Array,
+    context: RequestContext,
+  ): Response | Promise<Response> {
+    const tagged = bytesTag(source, this.#sha1)
+    return isThenable(tagged)
+      ? tagged.then((etag) => this.#withTag(response, context, etag))
+      : this.#withTag(response, context, tagged)
+  }
+
+  /** `response` (its body unread) with `etag`, or its 304; a failed precondition throws the 412. */
+  #withTag(response: Response, context: RequestContext, etag: string): Response {
+    response.headers.set('etag', etag)
+    return this.#outcome(response.headers, context, etag) === 304 ? notModified(response) : response
+  }
+
+  /**
+   * A body read whole when it is short and all there: its strong ETag, then the answer — a 304
+   * made from the headers alone (no body built again), or the bytes read with the tag; a longer
+   * or live body as it is.
+   */
   async #tagged(
     response: Response,
     body: ReadableStream<Uint8Array<ArrayBuffer>>,
@@ -207,24 +248,36 @@ export class Conditional extends Plugin {
     if (!start.complete || start.size > this.maxBytes)
       return this.#answer(new Response(resumed(start), response), context, undefined)
     const bytes = joinedBytes(start)
+    const tagged = bytesTag(bytes, this.#sha1)
+    const etag = isThenable(tagged) ? await tagged : tagged
+    if (this.#outcome(response.headers, context, etag) === 304) {
+      response.headers.set('etag', etag)
+      return notModified(response)
+    }
     const out = new Response(bytes, response)
-    const etag = await bytesTag(bytes)
     out.headers.set('etag', etag)
-    return this.#answer(out, context, etag)
+    return out
   }
 
   /** The answer for the request's preconditions: 304, 412 (thrown: rendered as the route's error), or `response`. */
   #answer(response: Response, context: RequestContext, etag: string | undefined): Response {
-    if (!conditionalRequest(context.headers)) return response
-    const lastModified = response.headers.get('last-modified') ?? undefined
     let outcome: Outcome
     try {
-      outcome = checkPreconditions(context, { etag, lastModified })
+      outcome = this.#outcome(response.headers, context, etag)
     } catch (error) {
       response.body?.cancel().catch(() => {})
       throw error
     }
-    return outcome === 304 ? notModified(response) : response
+    if (outcome !== 304) return response
+    response.body?.cancel().catch(() => {})
+    return notModified(response)
+  }
+
+  /** What the request's preconditions say of an answer with `headers` and `etag` (412: thrown). */
+  #outcome(headers: Headers, context: RequestContext, etag: string | undefined): Outcome {
+    if (!conditionalRequest(context.headers)) return 'proceed'
+    const lastModified = headers.get('last-modified') ?? undefined
+    return checkPreconditions(context, { etag, lastModified })
   }
 }
 

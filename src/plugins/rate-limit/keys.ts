@@ -6,6 +6,7 @@
 import { endpointHook } from '../../api/hooks'
 import { TooManyRequests } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
+import { base64url } from '../../utils/bytes'
 
 /**
  * The key a request counts under: from the request context, and on one endpoint
@@ -40,12 +41,8 @@ export const MAX_KEY_LENGTH = 200
 
 /** SHA-256 of `key`, base64url. */
 export async function hashed(key: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)),
-  )
-  let text = ''
-  for (const byte of digest) text += String.fromCharCode(byte)
-  return `#${btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))
+  return `#${base64url(new Uint8Array(digest))}`
 }
 
 /**

@@ -39,12 +39,8 @@ export interface RateLimitOptions {
   name?: string
 }
 
-/** What one counted request was told. */
-interface Outcome {
-  allowed: boolean
-  /** the headers of every answer it governs */
-  headers: [string, string][]
-}
+/** What an allowed request was told: the headers of every answer it governs (a refusal is thrown). */
+type Outcome = (readonly [string, string])[]
 
 const NO_ADDRESS = 'no-address'
 /** One store failure logged per this many ms (a down store fails every request). */
@@ -70,6 +66,10 @@ export class RateLimit extends Plugin {
   readonly #key: LimitKey
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
+  /** its header, the same entry on every answer (built once) */
+  readonly #policyEntry: readonly [string, string]
+  /** the `RateLimit` value up to the remaining count: `"name";r=` (built once) */
+  readonly #remainingPrefix: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
   override readonly answers: readonly PluginAnswer[]
   #loggedAt = Number.NEGATIVE_INFINITY
@@ -99,6 +99,8 @@ export class RateLimit extends Plugin {
       )
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
+    this.#policyEntry = ['ratelimit-policy', this.policy]
+    this.#remainingPrefix = `"${this.name}";r=`
     const everyAnswerHeaders = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
       RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
@@ -164,13 +166,12 @@ export class RateLimit extends Plugin {
   async check(context: RequestContext, key: string): Promise<void> {
     const outcome = await this.#count(key, context)
     if (outcome === undefined) return
-    if (!outcome.allowed) throw this.#refusal(outcome)
     // first in the lists: the innermost limit's entries come first (see `#admitted`)
     const pending = (context.responseHeaders ??= [])
-    pending.unshift(...outcome.headers)
+    pending.unshift(...outcome)
   }
 
-  /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, throw the 429. */
+  /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, the 429 (thrown). */
   #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
     if (key === undefined) return undefined
     const counted = this.#count(key, context)
@@ -182,14 +183,13 @@ export class RateLimit extends Plugin {
   /**
    * The outcome's headers pending on the request (`context.responseHeaders`: set on its answer
    * with its cookies; several limits make one list per field, the innermost limit's entry
-   * first: limits count outside in, so each goes in front); past the limit, the 429.
+   * first: limits count outside in, so each goes in front).
    */
   #admitted(context: RequestContext, outcome: Outcome | undefined): undefined {
     if (outcome === undefined) return undefined
-    if (!outcome.allowed) throw this.#refusal(outcome)
     const pending = context.responseHeaders
-    if (pending === undefined) context.responseHeaders = outcome.headers
-    else pending.unshift(...outcome.headers)
+    if (pending === undefined) context.responseHeaders = outcome
+    else pending.unshift(...outcome)
     return undefined
   }
 
@@ -224,7 +224,11 @@ export class RateLimit extends Plugin {
     })
   }
 
-  /** What a count means: allowed or not, and the headers saying so. */
+  /**
+   * What a count means: allowed, the headers saying so (per request only the list and the
+   * `RateLimit` value are built: the policy's entry and the value's prefix are the limit's own);
+   * past the limit, the 429 is thrown with them and `Retry-After`.
+   */
   #outcome(counted: WindowCount): Outcome {
     const resetMs = Math.max(0, counted.resetMs)
     if (counted.allowed !== undefined) return this.#verdict(counted.allowed, resetMs)
@@ -235,24 +239,25 @@ export class RateLimit extends Plugin {
     const allowed = used <= this.limit
     const remaining = Math.max(0, Math.floor(this.limit - used))
     const seconds = Math.max(allowed ? 0 : 1, Math.ceil(resetMs / 1000))
-    const headers: [string, string][] = [
-      ['ratelimit-policy', this.policy],
-      ['ratelimit', `"${this.name}";r=${remaining};t=${seconds}`],
+    const outcome: Outcome = [
+      this.#policyEntry,
+      ['ratelimit', `${this.#remainingPrefix}${remaining};t=${seconds}`],
     ]
-    if (!allowed) headers.push(['retry-after', String(seconds)])
-    return { allowed, headers }
+    if (allowed) return outcome
+    outcome.push(['retry-after', String(seconds)])
+    throw this.#refusal(outcome)
   }
 
-  /** A store's own verdict (the Workers binding): the policy, and `Retry-After` when refused; no `RateLimit` (what is left is the binding's to know). */
+  /** A store's own verdict (the Workers binding): the policy, and `Retry-After` with the 429 when refused; no `RateLimit` (what is left is the binding's to know). */
   #verdict(allowed: boolean, resetMs: number): Outcome {
-    const headers: [string, string][] = [['ratelimit-policy', this.policy]]
-    if (!allowed) headers.push(['retry-after', String(Math.max(1, Math.ceil(resetMs / 1000)))])
-    return { allowed, headers }
+    if (allowed) return [this.#policyEntry]
+    const seconds = String(Math.max(1, Math.ceil(resetMs / 1000)))
+    throw this.#refusal([this.#policyEntry, ['retry-after', seconds]])
   }
 
   #refusal(outcome: Outcome): TooManyRequests {
     return new TooManyRequests(`rate limit exceeded: ${this.limit} per ${this.windowMs} ms`, {
-      headers: Object.fromEntries(outcome.headers),
+      headers: Object.fromEntries(outcome),
     })
   }
 

@@ -59,21 +59,22 @@ export interface Counted {
 
 /**
  * Count one hit on `counted` (undefined: the key's first, or its count was dropped) — the one
- * counting rule of the stores that keep counts themselves. Returns the count to keep and the answer.
+ * counting rule of the stores that keep counts themselves. Returns the count to keep (`counted`
+ * itself while its window lasts); `windowCount` says what it answers.
  */
 export function countHit(
   counted: Counted | undefined,
   windowMs: number,
   algorithm: 'fixed' | 'sliding',
   now: number,
-): [Counted, WindowCount] {
+): Counted {
   if (algorithm === 'fixed') {
     const kept =
       counted === undefined || counted.at <= now
         ? { at: now + windowMs, current: 0, previous: 0, expires: now + windowMs }
         : counted
     kept.current++
-    return [kept, { current: kept.current, previous: 0, resetMs: kept.at - now }]
+    return kept
   }
   const start = windowStart(now, windowMs)
   const kept = counted ?? { at: start, current: 0, previous: 0, expires: 0 }
@@ -84,7 +85,18 @@ export function countHit(
   }
   kept.current++
   kept.expires = start + windowMs * 2
-  return [kept, { current: kept.current, previous: kept.previous, resetMs: start + windowMs - now }]
+  return kept
+}
+
+/** What a count `countHit` kept answers at `now`: fixed, its window ends at `at`; sliding, `at` starts it. */
+export function windowCount(
+  kept: Counted,
+  windowMs: number,
+  algorithm: 'fixed' | 'sliding',
+  now: number,
+): WindowCount {
+  const end = algorithm === 'fixed' ? kept.at : kept.at + windowMs
+  return { current: kept.current, previous: kept.previous, resetMs: end - now }
 }
 
 /**
@@ -114,9 +126,9 @@ export function MemoryStore(options: { maxKeys?: number } = {}): RateLimitStore 
   ): WindowCount => {
     const counted = counts.get(key)
     if (counted === undefined && counts.size >= maxKeys) sweep(now)
-    const [kept, answer] = countHit(counted, windowMs, algorithm, now)
+    const kept = countHit(counted, windowMs, algorithm, now)
     if (kept !== counted) counts.set(key, kept)
-    return answer
+    return windowCount(kept, windowMs, algorithm, now)
   }
   // answered at once, not as a promise: a limit counting here adds no promise to a request
   return { hit: count }

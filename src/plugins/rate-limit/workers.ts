@@ -7,7 +7,13 @@
  */
 import { ImproperlyConfigured } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
-import { type Counted, countHit, type RateLimitStore, type WindowCount } from './stores'
+import {
+  type Counted,
+  countHit,
+  type RateLimitStore,
+  type WindowCount,
+  windowCount,
+} from './stores'
 
 /**
  * The part of a Durable Object namespace binding (`env.RATE_LIMITS`) `DurableObjectStore` uses.
@@ -111,12 +117,12 @@ export class RateLimitCounter {
       request.method === 'POST' ? hitRequest(await request.json().catch(() => null)) : undefined
     if (hit === undefined)
       return new Response('a hit is POST { windowMs, algorithm, now }', { status: 400 })
-    const [kept, answer] = countHit(this.#counted, hit.windowMs, hit.algorithm, hit.now)
+    const kept = countHit(this.#counted, hit.windowMs, hit.algorithm, hit.now)
     this.#counted = kept
     // not awaited: the object's output gate holds the answer until both are stored
     void this.#storage.put('count', kept)
     void this.#storage.setAlarm(kept.expires)
-    return Response.json(answer)
+    return Response.json(windowCount(kept, hit.windowMs, hit.algorithm, hit.now))
   }
 
   /** The window ended with no hit since: the count goes. */

@@ -62,6 +62,29 @@ describe('compress() on a service', () => {
     expect(JSON.parse(await decoded(response))).toEqual(BIG)
   })
 
+  it('a body all there at once is compressed by one call of the runtime zlib, not streamed through CompressionStream', async () => {
+    const Original = globalThis.CompressionStream
+    let made = 0
+    globalThis.CompressionStream = class Counted extends Original {
+      constructor(format: CompressionFormat) {
+        super(format)
+        made++
+      }
+    }
+    try {
+      for (const coding of ['gzip', 'deflate']) {
+        const response = await get('big', { 'accept-encoding': coding })
+        expect(response.headers.get('content-encoding')).toBe(coding)
+        expect(JSON.parse(await decoded(response))).toEqual(BIG)
+      }
+      expect(made).toBe(0)
+      new CompressionStream('gzip') // counted: the check can fail
+      expect(made).toBe(1)
+    } finally {
+      globalThis.CompressionStream = Original
+    }
+  })
+
   it('deflate when the request prefers it by q-value', async () => {
     const response = await get('big', { 'accept-encoding': 'gzip;q=0.4, deflate;q=0.9' })
     expect(response.headers.get('content-encoding')).toBe('deflate')

@@ -6,9 +6,11 @@
  * Over real HTTP on every runtime: tests/runtimes/traffic.test.ts.
  */
 import { validate } from '@readme/openapi-parser'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
+import { bytesTag, nativeSha1 } from '../../../src/plugins/conditional/etag'
+import { utf8Length } from '../../../src/utils/bytes'
 import { BIG, resetArticles, service } from '../../runtimes/fixtures/traffic'
 
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>
@@ -77,6 +79,31 @@ describe('conditional() on GET/HEAD', () => {
     expect(again.headers.get('vary')).toBe('Accept-Encoding')
     expect(again.headers.get('x-content-type-options')).toBe('nosniff')
     expect(again.headers.has('content-type')).toBe(false)
+  })
+
+  it("the ETag is the bytes' SHA-1 (base64url), hashed by the runtime's node:crypto at once, not by Web Crypto", async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest')
+    try {
+      const first = await send('GET', 'big')
+      const bytes = new Uint8Array(await first.arrayBuffer())
+      expect(digest).not.toHaveBeenCalled()
+      const sha1 = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))
+      const expected = btoa(String.fromCharCode(...sha1)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+      expect(first.headers.get('etag')).toBe(`"${expected}"`)
+    } finally {
+      digest.mockRestore()
+    }
+  })
+
+  it('a body held as a string is hashed as its UTF-8: the same tag as its bytes (non-ASCII, pairs, lone surrogates)', async () => {
+    const sha1 = nativeSha1()
+    for (const text of ['{"a":1}', 'café – 日本 😀', `lone ${'\ud800'} high, lone ${'\udc00'} low, end ${'\ud83d'}`]) {
+      const bytes = new TextEncoder().encode(text)
+      expect(utf8Length(text)).toBe(bytes.byteLength)
+      const fromBytes = await bytesTag(bytes, undefined) // Web Crypto
+      expect(bytesTag(text, sha1)).toBe(fromBytes)
+      expect(await bytesTag(text, undefined)).toBe(fromBytes)
+    }
   })
 
   it('the same bytes, the same ETag; a compressed answer carries it weak, and its weak form still matches', async () => {

@@ -5,26 +5,32 @@
  */
 import { describe, expect, it } from 'vitest'
 import { cpuTimeSync } from '../../helpers/time'
-import { countHit, MemoryStore, RedisStore } from '../../../src/plugins/rate-limit/stores'
+import { type Counted, countHit, MemoryStore, RedisStore, windowCount, type WindowCount } from '../../../src/plugins/rate-limit/stores'
+
+/** One hit counted, and what the kept count answers at that moment. */
+function hit(counted: Counted | undefined, windowMs: number, algorithm: 'fixed' | 'sliding', now: number): [Counted, WindowCount] {
+  const kept = countHit(counted, windowMs, algorithm, now)
+  return [kept, windowCount(kept, windowMs, algorithm, now)]
+}
 
 describe('countHit', () => {
   it('fixed: a window of windowMs from the key’s first hit, then a new one', () => {
-    let [kept, answer] = countHit(undefined, 1000, 'fixed', 10_000)
+    let [kept, answer] = hit(undefined, 1000, 'fixed', 10_000)
     expect(answer).toEqual({ current: 1, previous: 0, resetMs: 1000 })
-    ;[kept, answer] = countHit(kept, 1000, 'fixed', 10_400)
+    ;[kept, answer] = hit(kept, 1000, 'fixed', 10_400)
     expect(answer).toEqual({ current: 2, previous: 0, resetMs: 600 })
-    ;[, answer] = countHit(kept, 1000, 'fixed', 11_000)
+    ;[, answer] = hit(kept, 1000, 'fixed', 11_000)
     expect(answer).toEqual({ current: 1, previous: 0, resetMs: 1000 })
   })
 
   it('sliding: windows aligned on the epoch, the previous window’s count carried', () => {
-    let [kept, answer] = countHit(undefined, 1000, 'sliding', 10_250)
+    let [kept, answer] = hit(undefined, 1000, 'sliding', 10_250)
     expect(answer).toEqual({ current: 1, previous: 0, resetMs: 750 })
-    ;[kept, answer] = countHit(kept, 1000, 'sliding', 10_900)
+    ;[kept, answer] = hit(kept, 1000, 'sliding', 10_900)
     expect(answer).toEqual({ current: 2, previous: 0, resetMs: 100 })
-    ;[kept, answer] = countHit(kept, 1000, 'sliding', 11_100)
+    ;[kept, answer] = hit(kept, 1000, 'sliding', 11_100)
     expect(answer).toEqual({ current: 1, previous: 2, resetMs: 900 })
-    ;[, answer] = countHit(kept, 1000, 'sliding', 13_000)
+    ;[, answer] = hit(kept, 1000, 'sliding', 13_000)
     expect(answer).toEqual({ current: 1, previous: 0, resetMs: 1000 })
   })
 })
