@@ -1,7 +1,7 @@
 /**
  * src/openapi/schema.ts: schemas of any library as OpenAPI 3.1 schemas — fw's own kinds (dates,
  * bigints, files, aliases), recursive definitions named document-wide, what the wire accepts
- * (integers truncated), JSON-encoded params, defaults, and the file fields of a body.
+ * (integers truncated), JSON-encoded params, defaults (a body's file fields: tests/file/info.test.ts).
  */
 import 'fw-api/openapi'
 import * as v from 'valibot'
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { file } from 'fw-api'
 import { Field } from '../../src/schema/field'
-import { acceptedInput, type Definitions, fileFields, jsonDefault, toSchema, wireSchema } from '../../src/openapi/schema'
+import { acceptedInput, type Definitions, jsonDefault, toSchema, wireSchema } from '../../src/openapi/schema'
 
 describe('toSchema', () => {
   it('writes fw’s own kinds: dates, bigints, files, aliased properties', () => {
@@ -86,14 +86,3 @@ describe('jsonDefault', () => {
   })
 })
 
-describe('fileFields', () => {
-  it('finds the file fields of a body, lists of files and aliases included, with their types', () => {
-    const Upload = v.object({ title: v.string(), photo: file.Image, docs: v.array(file.File), cover: Field(file.Image, { alias: 'cover-image' }) })
-    expect(fileFields(Upload)).toEqual(new Map([['photo', 'image/*'], ['docs', undefined], ['cover-image', 'image/*']]))
-  })
-
-  it('finds zod’s binary properties, and nothing without a schema', () => {
-    expect([...fileFields(z.object({ upload: z.file(), name: z.string() }) as never).keys()]).toEqual(['upload'])
-    expect(fileFields(undefined).size).toBe(0)
-  })
-})
