@@ -6,9 +6,10 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Body, BodyParam, Form, Json } from '../../src/body/markers'
-import { readEndpointBody } from '../../src/body/read'
 import { bodySupport } from '../../src/body/support'
 import { toSpec } from '../../src/request/markers'
+import { defaultLimits } from '../../src/body/limits'
+import { RequestContext } from '../../src/request/context'
 
 const Item = v.object({ name: v.string() })
 
@@ -39,9 +40,15 @@ describe('the body markers', () => {
     expect(toSpec(field)).toMatchObject({ kind: 'body-field', alias: 'n' })
   })
 
-  it('install the body support the core reads bodies through', () => {
+  it('install the body support the core reads bodies through', async () => {
     const support = bodySupport()
-    expect(support.plan(toSpec(Json(Item)))).toMatchObject({ accept: 'json' })
-    expect(support.readEndpoint).toBe(readEndpointBody) // the one endpoint body read (body/read.ts)
+    const plan = support.plan(toSpec(Json(Item)))
+    expect(plan).toMatchObject({ accept: 'json' })
+    const post = (type: string) => new Request('http://h/', { method: 'POST', headers: { 'content-type': type }, body: '{"name":"a"}' })
+    const exchange = { context: new RequestContext(post('application/json'), '/', '', Date.now()), bodyAccepted: undefined }
+    expect(await support.readEndpoint(exchange, [plan], defaultLimits)).toEqual({ name: 'a' })
+    expect(exchange.bodyAccepted).toEqual([true])
+    const text = { context: new RequestContext(post('text/plain'), '/', '', Date.now()), bodyAccepted: undefined }
+    await expect(support.readEndpoint(text, [plan], defaultLimits)).rejects.toMatchObject({ status: 415 })
   })
 })

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { bodyFieldPlan, cookiePlan, headerPlan, objectPlan, pathPlan, queryPlan } from '../../src/compile/param-plan'
 import type { MarkerSpec } from '../../src/request/markers'
 import { Field } from '../../src/schema/field'
+import { unsafeFilePath } from '../../src/file/path'
+import { restMatcher } from '../../src/router'
 
 const spec = (kind: MarkerSpec['kind'], more: Partial<MarkerSpec> = {}): MarkerSpec => ({ kind, hasDefault: false, ...more })
 
@@ -36,14 +38,17 @@ describe('source plans', () => {
 })
 
 describe('pathPlan', () => {
-  it('holds the segment index, an anchored pattern, and rest / absolute for file paths', () => {
+  it('holds the segment index, an anchored pattern, and a file path’s check (its marker’s) and absolute', () => {
     const slug = pathPlan(10, spec('path', { regex: '[a-z-]+' }), 'slug', 1, 'input', 'slug')
-    expect(slug.source).toMatchObject({ kind: 'path', index: 1, regex: '[a-z-]+', rest: false, absolute: false })
+    expect(slug.source).toMatchObject({ kind: 'path', index: 1, regex: '[a-z-]+', unsafe: undefined, absolute: false })
     const pattern = slug.source.kind === 'path' ? slug.source.pattern : undefined
     expect(pattern?.test('a-b')).toBe(true)
     expect(pattern?.test('a-b/c')).toBe(false)
-    const file = pathPlan(10, spec('path', { match: 'rest', absolute: true }), 'path', 0, 'input', 'path')
-    expect(file.source).toMatchObject({ rest: true, absolute: true, pattern: undefined })
+    const restPaths = { matcher: restMatcher, unsafe: unsafeFilePath }
+    const file = pathPlan(10, spec('path', { match: 'rest', absolute: true, restPaths }), 'path', 0, 'input', 'path')
+    expect(file.source).toMatchObject({ unsafe: unsafeFilePath, absolute: true, pattern: undefined })
+    // a rest param brings its check with its marker (request.FilePathParam): without it, refused at build
+    expect(() => pathPlan(10, spec('path', { match: 'rest' }), 'path', 0, 'input', 'path')).toThrow('a rest path param is declared with request.FilePathParam')
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * src/openapi/schema.ts: schemas of any library as OpenAPI 3.1 schemas — fw's own kinds (dates,
  * bigints, files, aliases), recursive definitions named document-wide, what the wire accepts
- * (integers truncated), JSON-encoded params, defaults, and the file fields of a body.
+ * (integers truncated), JSON-encoded params, defaults (a body's file fields: tests/file/info.test.ts).
  */
 import 'fw-api/openapi'
 import * as v from 'valibot'
@@ -85,3 +85,4 @@ describe('jsonDefault', () => {
     expect(jsonDefault(10n)).toEqual({})
   })
 })
+

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { Fw, api, exceptions } from 'fw-api'
 import { addressGroups, addressRange, inRange } from '../../src/proxy/address'
 import { compileTrustProxy, hopAddress, MAX_HOPS } from 'fw-api/proxy'
+import { cpuTimeSync } from '../helpers/time'
 
 const headers = (init: Record<string, string>): Headers => new Headers(init)
 
@@ -111,10 +112,12 @@ describe('X-Forwarded-For / -Proto / -Host through trusted hops', () => {
   it(`a hostile chain is bounded: 1,000,000 trusted entries are walked ${MAX_HOPS} deep, fast`, () => {
     const everyone = compileTrustProxy(['0.0.0.0/0'])
     const chain = headers({ 'x-forwarded-for': Array.from({ length: 1_000_000 }, () => '10.0.0.1').join(', '), 'x-forwarded-proto': 'https,'.repeat(100_000) })
-    const started = performance.now()
-    for (let round = 0; round < 100; round++) expect(everyone(chain, '10.0.0.2')?.ip).toBe('10.0.0.1')
-    // ~0.5 ms a call here; a walk of the whole chain (split + trim) is ~280 ms: the bound is a wide guard
-    expect((performance.now() - started) / 100).toBeLessThan(50)
+    const { ms } = cpuTimeSync(() => {
+      for (let round = 0; round < 100; round++) expect(everyone(chain, '10.0.0.2')?.ip).toBe('10.0.0.1')
+    })
+    // ~0.5 ms a call here; a walk of the whole chain (split + trim) is ~280 ms: the bound is a wide
+    // guard, in CPU time (a busy machine stretches the wall clock, not the work)
+    expect(ms / 100, 'CPU ms a call').toBeLessThan(50)
   })
 })
 

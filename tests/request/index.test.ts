@@ -6,11 +6,14 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Cookies, CookieParam, FilePathParam, HeaderParam, Headers, Param, PathParam, Query, QueryParam, SlugPathParam } from '../../src/request/index'
 import { toSpec } from '../../src/request/markers'
+import { unsafeFilePath } from '../../src/file/path'
+import { restMatcher } from '../../src/router'
 
 describe('the bare markers', () => {
   it('read from the place each names', () => {
     expect(toSpec(PathParam)).toEqual({ kind: 'path', match: 'segment', hasDefault: false })
-    expect(toSpec(FilePathParam)).toEqual({ kind: 'path', match: 'rest', hasDefault: false })
+    // a rest param brings its own matching and file-path check (a service without one bundles neither)
+    expect(toSpec(FilePathParam)).toEqual({ kind: 'path', match: 'rest', hasDefault: false, restPaths: { matcher: restMatcher, unsafe: unsafeFilePath } })
     expect(toSpec(QueryParam)).toEqual({ kind: 'query', hasDefault: false })
     expect(toSpec(HeaderParam)).toEqual({ kind: 'header', hasDefault: false })
     expect(toSpec(CookieParam)).toEqual({ kind: 'cookie', hasDefault: false })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { cpuTimeSync } from '../helpers/time'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { compilePath, type PathParamRule } from '../../src/router/path'
+import { restMatcher } from '../../src/router'
 
 const SEGMENT: PathParamRule = { match: 'segment', optional: false }
 const rules =
@@ -40,11 +41,13 @@ describe('compilePath', () => {
   })
 
   it('takes the rest of the path, slashes and newlines included, for a rest param', () => {
-    const compiled = compilePath('/files/{path}', rules({ path: { match: 'rest', optional: false } }))
+    const compiled = compilePath('/files/{path}', rules({ path: { match: 'rest', optional: false, restMatcher } }))
     expect(compiled.segments).toBeUndefined()
     expect(compiled.match?.('/files/a/b/c.txt')).toEqual(['a/b/c.txt'])
     expect(compiled.match?.('/files/a\nb')).toEqual(['a\nb'])
     expect(compiled.regex?.test('/files/a\nb')).toBe(true)
+    // the rest matching comes with the param's marker (request.FilePathParam): without it, refused
+    expect(() => compilePath('/files/{path}', rules({ path: { match: 'rest', optional: false } }))).toThrow(ImproperlyConfigured)
   })
 
   it('lets trailing params with defaults be absent (undefined in their place)', () => {

@@ -105,13 +105,14 @@ function walkNamed(root: JsonNode, value: unknown, rename: boolean, depth: numbe
     if ((ALIAS_KEYWORDS as readonly string[]).includes(key) && typeof item === 'string') continue
     if (DATA_KEYWORDS.has(key)) out[key] = item
     else if (key === 'properties' && isNode(item)) {
-      const properties: Record<string, unknown> = {}
-      for (const [name, property] of Object.entries(item)) {
-        const wire = rename && isNode(property) ? (wireNameOf(root, property) ?? name) : name
-        if (wire !== name) renamed.set(name, wire)
-        properties[wire] = walkNamed(root, property, rename, depth + 1)
-      }
-      out[key] = properties
+      // defined, not assigned: a wire name such as `__proto__` stays a property
+      out[key] = Object.fromEntries(
+        Object.entries(item).map(([name, property]) => {
+          const wire = rename && isNode(property) ? (wireNameOf(root, property) ?? name) : name
+          if (wire !== name) renamed.set(name, wire)
+          return [wire, walkNamed(root, property, rename, depth + 1)]
+        }),
+      )
     } else out[key] = walkNamed(root, item, rename, depth + 1)
   }
   if (renamed.size && Array.isArray(out.required))

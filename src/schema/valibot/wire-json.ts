@@ -38,11 +38,13 @@ function renamed(schema: AnySchema, converted: JsonSchemaObject): JsonSchemaObje
     if (alias !== undefined && alias !== key) aliases.set(key, alias)
   }
   if (!aliases.size) return undefined
-  const properties: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(
-    (converted.properties ?? {}) as Record<string, unknown>,
-  ))
-    properties[aliases.get(key) ?? key] = value
+  // defined, not assigned: an alias such as `__proto__` stays a property (an assignment sets the prototype)
+  const properties: Record<string, unknown> = Object.fromEntries(
+    Object.entries((converted.properties ?? {}) as Record<string, unknown>).map(([key, value]) => [
+      aliases.get(key) ?? key,
+      value,
+    ]),
+  )
   const required = Array.isArray(converted.required)
     ? (converted.required as string[]).map((key) => aliases.get(key) ?? key)
     : undefined

@@ -12,6 +12,7 @@ import { MAX_TAGS, conditional, evaluate } from 'fw-api/plugins/conditional'
 import { bytesTag, nativeSha1 } from '../../../src/plugins/conditional/etag'
 import { utf8Length } from '../../../src/utils/bytes'
 import { BIG, resetArticles, service } from '../../runtimes/fixtures/traffic'
+import { cpuTimeSync } from '../../helpers/time'
 
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> =>
   Promise.resolve(
@@ -59,10 +60,14 @@ describe('evaluate (RFC 9110 §13.2.2)', () => {
 
   it(`a hostile list of 100,000 tags: at most ${MAX_TAGS} compared, in linear time`, () => {
     const list = `${Array.from({ length: 100_000 }, (_, index) => `"t${index}"`).join(', ')}, "v1"`
-    const started = performance.now()
-    expect(at({ 'if-none-match': list })).toBe('proceed')
-    expect(at({ 'if-match': list }, 'PUT')).toBe(412)
-    expect(performance.now() - started).toBeLessThan(200)
+    // "v1" sits past MAX_TAGS: the outcomes prove the cap. The time is a hang guard, in CPU time
+    // (a busy machine's wall clock missed a 200 ms bound): ~5 ms here (~25 ms cold, most of it the
+    // Headers of a 0.9 MB value); a list rescanned from its start for each tag takes minutes.
+    const { ms } = cpuTimeSync(() => {
+      expect(at({ 'if-none-match': list })).toBe('proceed')
+      expect(at({ 'if-match': list }, 'PUT')).toBe(412)
+    })
+    expect(ms, 'CPU ms (a hang guard)').toBeLessThan(1000)
   })
 })
 

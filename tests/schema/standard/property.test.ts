@@ -82,6 +82,14 @@ describe('wireNamed', () => {
     expect(named.properties.pageSize).toEqual({ type: 'number' })
   })
 
+  it('keeps a property whose wire name is an object’s special key (__proto__) as a property', () => {
+    const odd = { type: 'object', properties: { a: { type: 'string', [ALIAS_KEY]: '__proto__' }, b: { type: 'number' } }, required: ['a', 'b'] }
+    const named = wireNamed(odd, true) as { properties: Record<string, unknown>; required: string[] }
+    expect(Object.keys(named.properties)).toEqual(['__proto__', 'b'])
+    expect(Object.getPrototypeOf(named.properties)).toBe(Object.prototype)
+    expect(JSON.parse(JSON.stringify(named))).toEqual(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"number"}},"required":["__proto__","b"]}'))
+  })
+
   it('stops at a bounded depth on a hostile nesting', () => {
     let deep: Record<string, unknown> = { type: 'string' }
     for (let index = 0; index < 1000; index++) deep = { items: deep }
