@@ -1,0 +1,29 @@
+/**
+ * src/utils/body-source.ts: a response that holds its body as given hands it over under
+ * `BODY_SOURCE`; any other response (a Web one, a method that is not a function) gives undefined.
+ */
+import { describe, expect, it } from 'vitest'
+import { BODY_SOURCE, bodySource } from '../../src/utils/body-source'
+
+describe('bodySource', () => {
+  it('reads the body a response holds as given, called on that response', () => {
+    const response = new Response('ignored')
+    const held = Object.assign(response, {
+      [BODY_SOURCE](this: Response) {
+        return this === response ? '{"id":1}' : 'wrong receiver'
+      },
+    })
+    expect(bodySource(held)).toBe('{"id":1}')
+  })
+
+  it('passes bytes and an empty body through as they are', () => {
+    const bytes = new Uint8Array([1, 2, 3])
+    expect(bodySource(Object.assign(new Response(null), { [BODY_SOURCE]: () => bytes }))).toBe(bytes)
+    expect(bodySource(Object.assign(new Response(null), { [BODY_SOURCE]: () => null }))).toBeNull()
+  })
+
+  it('gives undefined for a Web response, and for a key that is not a method', () => {
+    expect(bodySource(new Response('text'))).toBeUndefined()
+    expect(bodySource(Object.assign(new Response('x'), { [BODY_SOURCE]: 'not a function' }))).toBeUndefined()
+  })
+})
