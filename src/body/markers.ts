@@ -8,13 +8,13 @@ import type * as M from '../request/markers'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { byteLimit } from '../utils/byte-limit'
 import { bodyPlanOf, fieldFileBound } from './plan'
-import { readEndpointBody } from './read'
+import { EndpointBodyReader } from './read'
 import { installBodySupport, type BodySupport } from './support'
 
 const SUPPORT: BodySupport = {
   plan: bodyPlanOf,
   fieldFileBound,
-  readEndpoint: readEndpointBody,
+  endpointBody: (bodies, limits) => new EndpointBodyReader(bodies, limits),
 }
 
 /** A body marker: the core gets the body support the first time one is made. */

@@ -16,15 +16,17 @@ export interface BodySupport {
   plan(spec: MarkerSpec): BodyPlan
   /** a body field's own byte bound when its schema is a bounded file (`z.file().max(n)`) */
   fieldFileBound(spec: MarkerSpec): number | undefined
+  /** an endpoint's body read, made once when it is built (its runtime's framing check found then) */
+  endpointBody(bodies: readonly BodyPlan[], limits: Limits): EndpointBody
+}
+
+/** One endpoint's body read (body/read.ts `EndpointBodyReader`). */
+export interface EndpointBody {
   /**
-   * read and parse an endpoint's body, the plan chosen by its content type (body/read.ts);
-   * `exchange.bodyAccepted` says which whole-body params the body suits
+   * read and parse the body, the plan chosen by its content type; `exchange.bodyAccepted` says
+   * which whole-body params the body suits
    */
-  readEndpoint(
-    exchange: BodyExchange,
-    bodies: readonly BodyPlan[],
-    limits: Limits,
-  ): Promise<unknown>
+  read(exchange: BodyExchange): Promise<unknown>
 }
 
 /** What an endpoint's body read needs of its exchange (compile/exchange.ts `Exchange`). */

@@ -76,7 +76,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(inputs.filter((path) => optIn.test(path))).toEqual([])
   })
 
-  it('a service without a body param or conf bundles no body reader, uploaded-file code, conf class or graceful-close tracker (declaring one, or fw-api/serve, brings it)', async () => {
+  it('a service without a body param or conf bundles no body reader, framing check, uploaded-file code, conf class or graceful-close tracker (declaring one, or fw-api/serve, brings it)', async () => {
     const [fw] = await sizes
     const output = Object.values(fw.metafile.outputs)[0]
     const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
@@ -86,6 +86,8 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       'src/body/markers.ts', 'src/file/info.ts', 'src/file/standard.ts', 'src/file/schema.ts',
       'src/file/uploaded.ts', 'src/node/save.ts', 'src/utils/safe-name.ts',
       'src/conf/time.ts', 'src/conf/strftime.ts', 'src/conf/nest.ts', 'src/serve/graceful.ts',
+      // the framing check (Bun's server by identity, the Workers platform's requests): an endpoint's body read makes it
+      'src/body/framing.ts', 'src/body/stream.ts',
     ]
     // at most a few top-level constants of a module reached through a re-export (no function, no class)
     expect(readers.filter((path) => held(path) > 200)).toEqual([])

@@ -1,11 +1,15 @@
-/** The runtime's ways, found once at build (serve/traits.ts): the only runtime sniffing on the request path. */
+/**
+ * The runtime's ways, found once at build (serve/traits.ts; body/framing.ts, the framing check an
+ * endpoint's body read makes): the only runtime sniffing on the request path.
+ */
 import { describe, expect, it } from 'vitest'
+import { bunFraming, runtimeFraming, workersFraming } from '../../src/body/framing'
 import { fromFramingServer } from '../../src/body/stream'
-import { bunFraming, runtimeTraits, workersFraming } from '../../src/serve/traits'
+import { runtimeTraits } from '../../src/serve/traits'
 
 const request = new Request('http://test.local/', { method: 'POST', body: 'x' })
 
-describe('bunFraming: one check per service', () => {
+describe('bunFraming: one check per endpoint that reads a body', () => {
   it('recognises a Bun server once, then by identity (no property reads per body)', () => {
     const fromFramingServer = bunFraming()
     let reads = 0
@@ -25,7 +29,7 @@ describe('bunFraming: one check per service', () => {
     expect(fromFramingServer(request, {})).toBe(false)
   })
 
-  it('keeps its server to itself: another service recognises it afresh', () => {
+  it('keeps its server to itself: another endpoint recognises it afresh', () => {
     const server = { requestIP: () => null, upgrade: () => false }
     expect(bunFraming()(request, server)).toBe(true)
     expect(bunFraming()(request, undefined)).toBe(false)
@@ -42,15 +46,17 @@ describe('workersFraming', () => {
   })
 })
 
-describe('runtimeTraits on Node', () => {
+describe('runtimeTraits and runtimeFraming on Node', () => {
   it('neither puts the Host in the URL nor shares Headers objects; frames by the server argument alone', () => {
     const traits = runtimeTraits()
     expect(traits.hostInUrl).toBe(false)
     expect(traits.headersObject).toBe(false)
+    expect('framing' in traits).toBe(false) // the body support's (body/framing.ts), not the service's
     const delivered = Object.assign(new Request('http://test.local/', { method: 'POST', body: 'x' }), { cf: {} })
-    // no check of its own: body/read.ts asks the server argument (`fromFramingServer`), no call per body into serve/
-    expect(traits.framing).toBeUndefined()
-    const framed = traits.framing?.(delivered, undefined) ?? fromFramingServer(undefined)
+    // no check of its own: body/read.ts asks the server argument (`fromFramingServer`), no call per body into body/framing.ts
+    const framing = runtimeFraming()
+    expect(framing).toBeUndefined()
+    const framed = framing?.(delivered, undefined) ?? fromFramingServer(undefined)
     expect(framed).toBe(false) // the Workers platform's mark means nothing off workerd
   })
 })
