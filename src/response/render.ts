@@ -96,7 +96,8 @@ function json(
  * request-time step is a method over the fields set here: "go to definition" from the endpoint's
  * call lands on `result`, and no step is a closure made at build. The envelope's keys are
  * serialised once here, so a plain success response is two string concatenations around the
- * result. `result` is bound: it is handed on as `this.respond()`'s responder.
+ * result. `result` and `error` are bound: they are handed on as callbacks (`this.respond()`'s
+ * responder, a promise's handlers).
  *
  * @example
  * new Renderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
@@ -132,6 +133,7 @@ export class Renderer {
     const resultSchema = debug ? template.result : undefined
     this.#checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
     this.result = this.result.bind(this)
+    this.error = this.error.bind(this)
   }
 
   /** A result (or a `Response`, passed through) → Response; throws nothing. */

@@ -16,7 +16,8 @@ import { globals } from './runtime'
 import type { RunningServer, Started, Where } from './types'
 
 export { Tracker, graceful, within, type ServerHandle } from './graceful'
-export { detectRuntime, envVar } from './runtime'
+export { detectRuntime } from '../utils/runtime'
+export { envVar } from './runtime'
 export { listen, nodeHandle, startListener, type NodeHttpServer } from './node'
 export {
   addressInUse,

@@ -39,7 +39,7 @@ export function containHandler(
       return renderer.error(error)
     }
     return isThenable(result)
-      ? Promise.resolve(result).then(checked, (error: unknown) => renderer.error(error))
+      ? Promise.resolve(result).then(checked, renderer.error)
       : checked(result)
   }
 }

@@ -71,8 +71,11 @@ describe('the request path', () => {
     expect(closureState(code)).toEqual(['build:last', 'build:step'])
   })
 
-  it('keeps request-time steps in methods, not in closures a builder returns (the dispatcher, the renderer, the Node response capture)', () => {
-    const units = ['service/dispatch.ts', 'service/unmatched.ts', 'response/render.ts', 'response/envelope.ts', 'node/io/response.ts']
+  it('keeps request-time steps in methods or named functions, not in closures a builder returns (the dispatcher, the renderer, the plugin and hook steps, the Node response capture)', () => {
+    const units = [
+      'service/dispatch.ts', 'service/unmatched.ts', 'response/render.ts', 'response/envelope.ts',
+      'compile/plugin-steps.ts', 'compile/hook-steps.ts', 'node/io/response.ts',
+    ]
     for (const path of units)
       expect(closureState(read(path)), path).toEqual([])
   })
