@@ -23,7 +23,10 @@
  * app with fw-api/adapters, header/cookie/object-param plans with their markers): 89,242 B /
  * 32,799 B gzip, 3.57× on its own branch; merged with the dispatcher made a class (`Dispatcher`,
  * `Unmatched`: request-time units "go to definition" lands on, +424 B): 89,666 B / 32,802 B gzip,
- * 3.59×. Lower it as the core shrinks, never
+ * 3.59× (89,698 B at the next merge). The renderer (`Renderer`), the plugin and hook steps made
+ * named units (+576 B), paid for by the framing check made by the body support per endpoint
+ * (body/framing.ts, −725 B) and the body params planned by it (body/plan.ts `BodyParams`, −416 B):
+ * 89,133 B / 32,461 B gzip, 3.565×. Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -33,7 +36,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.59
+const RATCHET = 3.57
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
