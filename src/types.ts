@@ -13,7 +13,8 @@ export type FetchHandler = (
 /**
  * Did a server that frames bodies by their Content-Length deliver `request`
  * (`env`: the second argument `fetch` was called with)? Then a sized body is
- * read whole. Chosen for the runtime once, when the service is built (serve/traits.ts).
+ * read whole. Chosen for the runtime once, when an endpoint that reads a body is built
+ * (body/framing.ts).
  *
  * @example
  * const framing: FramingCheck = (_request, env) => env === bunServer

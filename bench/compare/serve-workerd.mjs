@@ -12,7 +12,7 @@
  * it, ~80 µs direct, measured with wrk here) and varies by a third from one round to the next on
  * its own. Such a socket takes the platform's `cf` properties from the `MF-CF-Blob` request
  * header (a JSON object), as the platform's front line supplies them: bench/compare.mjs sends it
- * with every workerd request, so bodies are framed as on the platform (serve/traits.ts).
+ * with every workerd request, so bodies are framed as on the platform (body/framing.ts).
  */
 import { Miniflare } from 'miniflare'
 import { compatibilityDate, workerModules } from '../worker-bundle.mjs'

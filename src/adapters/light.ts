@@ -4,7 +4,7 @@
  * attachment, not per request.
  */
 import { installLightResponse } from '../node/native/response'
-import { detectRuntime } from '../serve/runtime'
+import { detectRuntime } from '../utils/runtime'
 
 /**
  * On Node, make the global `Response` the light one (as `service.run()`

@@ -7,14 +7,13 @@ import { createMarker, notASchema, specSchema, type MarkerSpec } from '../reques
 import type * as M from '../request/markers'
 import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adapter'
 import { byteLimit } from '../utils/byte-limit'
-import { bodyPlanOf, fieldFileBound } from './plan'
-import { readEndpointBody } from './read'
+import { BodyParams } from './plan'
+import { EndpointBodyReader } from './read'
 import { installBodySupport, type BodySupport } from './support'
 
 const SUPPORT: BodySupport = {
-  plan: bodyPlanOf,
-  fieldFileBound,
-  readEndpoint: readEndpointBody,
+  params: (where) => new BodyParams(where),
+  endpointBody: (bodies, limits) => new EndpointBodyReader(bodies, limits),
 }
 
 /** A body marker: the core gets the body support the first time one is made. */

@@ -1,7 +1,9 @@
 /**
  * A body param's plan, from its marker and schema: which wire forms it accepts, and the file
- * fields and bounds a multipart body is held to. Reached only through the body seam (./support).
+ * fields and bounds a multipart body is held to; an endpoint's body params planned together
+ * (`BodyParams`). Reached only through the body seam (./support).
  */
+import { ImproperlyConfigured } from '../exceptions/index'
 import { fileBoundsOf, fileFieldsOf, fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { STRING_SCHEMA, wireKind } from '../schema'
@@ -44,4 +46,51 @@ export function bodyPlanOf(spec: MarkerSpec): BodyPlan {
  */
 export function fieldFileBound(spec: MarkerSpec): number | undefined {
   return fileBoundsOf(spec.schema)?.get('')
+}
+
+/** Where a body param's value is read: the body (whole-body param `index`, when its content type suits it), or a field of it. */
+export type BodyParamSource = { kind: 'body'; index: number } | { kind: 'body-field'; wire: string }
+
+/**
+ * The body params of one endpoint (or before hook), planned in declaration order by the compile
+ * step (compile/params.ts) through the body seam: whole-body params, a body plan each (the body
+ * goes to those whose content types accept it), or body fields, one plan for all — never both.
+ *
+ * @example
+ * const body = new BodyParams('Items.create()')
+ * body.add(spec, 'data', (name, source) => source) // { kind: 'body', index: 0 }; body.bodies: its plan
+ */
+export class BodyParams {
+  /** the body plans: one per whole-body param, or one for the body fields */
+  readonly bodies: BodyPlan[] = []
+  /** the body fields' plan, once one is declared */
+  #fields: BodyPlan | undefined
+  /** `Class.method()`, as the refusal names it */
+  readonly #where: string
+
+  constructor(where: string) {
+    this.#where = where
+  }
+
+  /** Plan one body param: its body plan noted here, its wire name and source handed to `build` (the core's param plan). */
+  add<Planned>(
+    spec: MarkerSpec,
+    key: string,
+    build: (name: string, source: BodyParamSource) => Planned,
+  ): Planned {
+    const bodies = this.bodies
+    let fields = this.#fields
+    if (spec.kind === 'body' ? fields : !fields && bodies.length)
+      throw new ImproperlyConfigured(
+        `${this.#where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`,
+      )
+    if (spec.kind === 'body')
+      return build(key, { kind: 'body', index: bodies.push(bodyPlanOf(spec)) - 1 })
+    if (!fields) bodies.push((this.#fields = fields = { accept: 'any', maxLength: spec.maxLength }))
+    const wire = spec.alias ?? key
+    // a file field's own byte bound (`z.file().max(n)`): its part is a 413 while it streams
+    const bound = fieldFileBound(spec)
+    if (bound !== undefined) fields.fileBounds = new Map(fields.fileBounds).set(wire, bound)
+    return build(wire, { kind: 'body-field', wire })
+  }
 }

@@ -45,7 +45,8 @@ import {
   type Bytes,
 } from './stream'
 import { readsAsText, readTextStream, textStreams } from './stream-text'
-import type { BodyExchange } from './support'
+import type { BodyExchange, EndpointBody } from './support'
+import { runtimeFraming } from './framing'
 import { decodeText } from './text'
 import { acceptsXml, parseXml } from './xml'
 
@@ -65,8 +66,8 @@ const EXPECTED: Record<BodyAccept, string> = {
  * reading. A missing or empty body is `undefined` (for `text`, an empty body
  * is `''`), leaving "required" to the caller. `env`: the second argument
  * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
- * whole, see `fromFramingServer`); `framing`: the service's own check for
- * its runtime (serve/traits.ts: Bun's server by identity, the Workers platform's
+ * whole, see `fromFramingServer`); `framing`: the endpoint's own check for
+ * its runtime (body/framing.ts: Bun's server by identity, the Workers platform's
  * requests), used instead.
  *
  * @example
@@ -241,27 +242,32 @@ function binaryFile(
 const ALL: readonly boolean[] = /* @__PURE__ */ Object.freeze([true])
 
 /**
- * Read the endpoint's body (one await hop), the plan chosen by its content type (the body
- * support's `readEndpoint`, installed by the body markers).
+ * An endpoint's body read (the body support's `endpointBody`, installed by the body markers),
+ * made once when the endpoint is built: its plans, its limits and its runtime's framing check
+ * (body/framing.ts). Each read is one await hop, the plan chosen by the content type.
  *
  * @example
- * exchange.body = await readEndpointBody(exchange, [{ accept: 'json' }], defaultLimits)
+ * exchange.body = await new EndpointBodyReader([{ accept: 'json' }], defaultLimits).read(exchange)
  */
-export function readEndpointBody(
-  exchange: BodyExchange,
-  bodies: readonly BodyPlan[],
-  limits: Limits,
-): Promise<unknown> {
-  const context = exchange.context
-  const type = contentTypeOf(context.raw)
-  return readBody(
-    context.raw,
-    chooseBody(exchange, bodies, type),
-    limits,
-    context.env,
-    type,
-    context.framing,
-  )
+export class EndpointBodyReader implements EndpointBody {
+  readonly #bodies: readonly BodyPlan[]
+  readonly #limits: Limits
+  /** Bun's server by identity, the Workers platform's requests; none: by the server argument */
+  readonly #framing: FramingCheck | undefined
+
+  constructor(bodies: readonly BodyPlan[], limits: Limits) {
+    this.#bodies = bodies
+    this.#limits = limits
+    this.#framing = runtimeFraming()
+  }
+
+  /** Read and parse the body of `exchange`'s request. */
+  read(exchange: BodyExchange): Promise<unknown> {
+    const context = exchange.context
+    const type = contentTypeOf(context.raw)
+    const plan = chooseBody(exchange, this.#bodies, type)
+    return readBody(context.raw, plan, this.#limits, context.env, type, this.#framing)
+  }
 }
 
 /**

@@ -36,7 +36,7 @@ export function markFramed(request: Request): void {
  * `Deno.serve(service.fetch)` and `serve({ fetch: service.fetch })` of
  * @hono/node-server read sized bodies whole too. `env` is
  * given by the code that calls `fetch`, never by a client. The service's own
- * check for its runtime (serve/traits.ts) builds on this one.
+ * check for its runtime (body/framing.ts) builds on this one.
  *
  * @example
  * fromFramingServer({ incoming, outgoing }) // true for an HTTP/1 request of @hono/node-server

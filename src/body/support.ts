@@ -5,26 +5,26 @@
  * streams, uploaded files): SPEC §5.2.
  */
 import { ImproperlyConfigured } from '../exceptions/index'
-import type { MarkerSpec } from '../request/markers'
 import type { RequestContext } from '../request/context'
 import type { BodyPlan } from './format'
 import type { Limits } from './limits'
+import type { BodyParams } from './plan'
 
 /** Planning and reading bodies, as the core calls them (one implementation: body/markers.ts). */
 export interface BodySupport {
-  /** which wire forms a whole-body param accepts, from its marker and schema */
-  plan(spec: MarkerSpec): BodyPlan
-  /** a body field's own byte bound when its schema is a bounded file (`z.file().max(n)`) */
-  fieldFileBound(spec: MarkerSpec): number | undefined
+  /** the body params of one endpoint or before hook (`where`), planned together */
+  params(where: string): BodyParams
+  /** an endpoint's body read, made once when it is built (its runtime's framing check found then) */
+  endpointBody(bodies: readonly BodyPlan[], limits: Limits): EndpointBody
+}
+
+/** One endpoint's body read (body/read.ts `EndpointBodyReader`). */
+export interface EndpointBody {
   /**
-   * read and parse an endpoint's body, the plan chosen by its content type (body/read.ts);
-   * `exchange.bodyAccepted` says which whole-body params the body suits
+   * read and parse the body, the plan chosen by its content type; `exchange.bodyAccepted` says
+   * which whole-body params the body suits
    */
-  readEndpoint(
-    exchange: BodyExchange,
-    bodies: readonly BodyPlan[],
-    limits: Limits,
-  ): Promise<unknown>
+  read(exchange: BodyExchange): Promise<unknown>
 }
 
 /** What an endpoint's body read needs of its exchange (compile/exchange.ts `Exchange`). */

@@ -78,6 +78,21 @@ export function rescued<State>(
 }
 
 /**
+ * `rescued` as a step: bound to its `recover` once at build (`recover` itself a named function
+ * bound to its state), it is an error step (compile/hook-steps.ts, compile/plugin-steps.ts).
+ *
+ * @example
+ * const step: Step<Exchange> = (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))
+ */
+export function rescuedBy<State>(
+  recover: (error: unknown, state: State) => Answer,
+  state: State,
+  next: Handler<State>,
+): Answer {
+  return rescued(state, next, recover)
+}
+
+/**
  * A step for declared asynchronous work (hooks, plugins): its chain always
  * answers with a promise, so whether an endpoint is synchronous is decided at
  * build, not by what one request did.

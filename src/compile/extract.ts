@@ -1,5 +1,4 @@
-import type { BodyPlan, Limits } from '../body'
-import type { BodySupport } from '../body/support'
+import type { Limits } from '../body'
 import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { parseQuery } from '../request/query'
@@ -211,17 +210,4 @@ function countPairs(search: string, limit: number): number {
 export function tooManyQuery(context: RequestContext, limits: Limits): BadRequest | undefined {
   if (countPairs(context.search, limits.queryParams) <= limits.queryParams) return undefined
   return stackless(() => new BadRequest(`too many query parameters (limit ${limits.queryParams})`))
-}
-
-/**
- * Read the endpoint's body (one await hop) with the body support the endpoint took at build
- * (`bodySupport()`, installed by its body markers).
- */
-export function readEndpointBody(
-  exchange: Exchange,
-  support: BodySupport,
-  bodies: readonly BodyPlan[],
-  limits: Limits,
-): Promise<unknown> {
-  return support.readEndpoint(exchange, bodies, limits)
 }

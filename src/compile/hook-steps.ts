@@ -2,7 +2,7 @@ import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescued, whenAnswered, type Answer, type Step } from './compose'
+import { rescuedBy, whenAnswered, type Answer, type Handler, type Step } from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
 import type { ResolvedHook } from './hooks'
@@ -63,54 +63,86 @@ function callBeforeHook(
  * An `@api.after` hook on the answer: a value it returns replaces the answer
  * (rendered with its own template); nothing keeps it, unless the hook read
  * its body (a 500 then: nobody could read it). What it throws is rendered by
- * the endpoint's `fallback` renderer.
+ * the endpoint's `fallback` renderer. The step is `afterHook` over the hook and `fallback`,
+ * bound once (no closure made at build: "go to definition" lands on each function).
+ *
+ * @example
+ * outside.push(afterHookStep(hook, renderer))
  */
-export function afterHookStep(
-  { hook, renderer: own, label }: HookStep,
+export function afterHookStep(hook: HookStep, fallback: Renderer): Step<Exchange> {
+  return afterHook.bind(undefined, hook, fallback)
+}
+
+/** The rest, then the `@api.after` hook on its answer. */
+function afterHook(
+  hook: HookStep,
   fallback: Renderer,
-): Step<Exchange> {
-  const failed = (error: unknown): Response => fallback.error(error)
-  const consumed = () =>
+  exchange: Exchange,
+  next: Handler<Exchange>,
+): Answer {
+  return whenAnswered(next(exchange), (response) =>
+    runAfterHook(hook, fallback, exchange, response),
+  )
+}
+
+function runAfterHook(
+  step: HookStep,
+  fallback: Renderer,
+  exchange: Exchange,
+  response: Response,
+): Answer {
+  const { hook, renderer, label } = step
+  try {
+    exchange.context.responder = renderer.result
+    const observer = telemetryHost.telemetry
+    const startedAt = observer ? performance.now() : 0
+    const called = hook.method.call(exchange.at(hook.level), response)
+    const replaced = observer ? timedHook(observer, 'after', label, startedAt, called) : called
+    if (isThenable(replaced))
+      return Promise.resolve(replaced).then(
+        (value) => settleAfterHook(step, fallback, response, value),
+        fallback.error,
+      )
+    return settleAfterHook(step, fallback, response, replaced)
+  } catch (error) {
+    return fallback.error(error)
+  }
+}
+
+/** The hook's value answers (its own template); none: the answer, unless the hook read its body. */
+function settleAfterHook(
+  { renderer, label }: HookStep,
+  fallback: Renderer,
+  response: Response,
+  value: unknown,
+): Response {
+  if (value !== undefined) return renderer.result(value)
+  if (!response.bodyUsed && !response.body?.locked) return response
+  return fallback.error(
     new InternalServerError(
       `${label}: the @api.after hook read the response body and returned nothing; return the Response (or a new one, or a value) to answer with`,
-    )
-  const settle = (response: Response, value: unknown): Response => {
-    if (value !== undefined) return own.result(value)
-    return response.bodyUsed || response.body?.locked ? fallback.error(consumed()) : response
-  }
-  const run = (exchange: Exchange, response: Response): Answer => {
-    try {
-      exchange.context.responder = own.result
-      const observer = telemetryHost.telemetry
-      const startedAt = observer ? performance.now() : 0
-      const called = hook.method.call(exchange.at(hook.level), response)
-      const replaced = observer ? timedHook(observer, 'after', label, startedAt, called) : called
-      if (isThenable(replaced))
-        return Promise.resolve(replaced).then((value) => settle(response, value), failed)
-      return settle(response, replaced)
-    } catch (error) {
-      return failed(error)
-    }
-  }
-  return function afterHook(exchange, next) {
-    return whenAnswered(next(exchange), (response) => run(exchange, response))
-  }
+    ),
+  )
 }
 
 /**
  * An `@api.handle` hook: an error from further in that it takes (its error
  * classes, or any) is answered by its return value, rendered with its own
- * template; one it does not take, or what it throws, goes on outwards.
+ * template; one it does not take, or what it throws, goes on outwards. The step is
+ * `rescued` with `recoverWithHook` over the hook, bound once.
+ *
+ * @example
+ * inside.push(errorHookStep(hook))
  */
-export function errorHookStep({ hook, renderer }: HookStep): Step<Exchange> {
+export function errorHookStep(hook: HookStep): Step<Exchange> {
+  return (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))
+}
+
+/** An error the `@api.handle` hook takes: its value, rendered with its own template; else the error, on outwards. */
+function recoverWithHook({ hook, renderer }: HookStep, error: unknown, exchange: Exchange): Answer {
   const errors = hook.decl.errors ?? []
-  const recover = (error: unknown, exchange: Exchange): Answer => {
-    if (errors.length && !errors.some((cls) => error instanceof cls)) throw error
-    exchange.context.responder = renderer.result
-    const value = hook.method.call(exchange.at(hook.level), error)
-    return isThenable(value) ? Promise.resolve(value).then(renderer.result) : renderer.result(value)
-  }
-  return function handleHook(exchange, next) {
-    return rescued(exchange, next, recover)
-  }
+  if (errors.length && !errors.some((cls) => error instanceof cls)) throw error
+  exchange.context.responder = renderer.result
+  const value = hook.method.call(exchange.at(hook.level), error)
+  return isThenable(value) ? Promise.resolve(value).then(renderer.result) : renderer.result(value)
 }

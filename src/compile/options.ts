@@ -2,7 +2,7 @@ import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body'
 import type { ResponseInits } from '../response/inits'
-import { createRenderer, type Renderer, type Stringify } from '../response/render'
+import { Renderer, type Stringify } from '../response/render'
 import type { Template } from '../response/response'
 
 /** What the upgrade of a socket endpoint reads of it (compile/tree.ts's `EndpointDef` is one). */
@@ -53,7 +53,7 @@ export function rendererFor(
   template: Template | undefined,
   where: string,
 ): Renderer {
-  return createRenderer(template, {
+  return new Renderer(template, {
     stringify: options.stringify,
     debug: options.debug,
     onError: options.onError,

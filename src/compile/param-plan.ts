@@ -272,8 +272,3 @@ export const headersPlan: SourcePlan = (depth, spec, key, target) =>
 /** `request.Cookies(schema)`: the declared cookies as one object. */
 export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'cookie')
-
-export const bodyFieldPlan: SourcePlan = (depth, spec, key, target) => {
-  const wire = spec.alias ?? key
-  return plan(depth, spec, 'body', wire, target, key, { kind: 'body-field', wire })
-}

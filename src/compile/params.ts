@@ -1,17 +1,10 @@
 import type { BodyPlan } from '../body'
+import type { BodyParams } from '../body/plan'
 import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
-import {
-  bodyFieldPlan,
-  pathPlan,
-  plan,
-  plannerOf,
-  queryPlan,
-  type ParamPlan,
-  type Target,
-} from './param-plan'
+import { pathPlan, plan, plannerOf, queryPlan, type ParamPlan, type Target } from './param-plan'
 import type { CommonParam } from './tree'
 
 export type { ParamPlan, Target, WireEntry } from './param-plan'
@@ -64,8 +57,8 @@ export function planParams(
   ownPathNames: ReadonlySet<string>,
 ): EndpointPlan {
   const plans: ParamPlan[] = []
-  const bodies: BodyPlan[] = []
-  let fieldBody: BodyPlan | undefined
+  /** the body params (body/plan.ts, through the body seam the body markers installed) */
+  let bodyParams: BodyParams | undefined
   const headerNames: string[] = []
   const resolvers: MarkerSpec[] = []
   const { where } = source
@@ -125,20 +118,14 @@ export function planParams(
           for (const entry of source.entries) headerNames.push(entry.source)
         return void plans.push(planned)
       }
-      case 'body': {
-        const body = bodySupport().plan(spec)
-        const index = bodies.push(body) - 1
-        // Each whole-body param gets the body only when its content type is one it accepts.
-        return void plans.push(plan(depth, spec, 'body', key, target, key, { kind: 'body', index }))
-      }
-      case 'body-field': {
-        fieldBody ??= { accept: 'any', maxLength: spec.maxLength }
-        // a file field's own byte bound (`z.file().max(n)`): its part is a 413 while it streams
-        const bound = bodySupport().fieldFileBound(spec)
-        if (bound !== undefined)
-          fieldBody.fileBounds = new Map(fieldBody.fileBounds).set(spec.alias ?? key, bound)
-        return void plans.push(bodyFieldPlan(depth, spec, key, target))
-      }
+      case 'body':
+      case 'body-field':
+        bodyParams ??= bodySupport().params(where)
+        return void plans.push(
+          bodyParams.add(spec, key, (name, source) =>
+            plan(depth, spec, 'body', name, target, key, source),
+          ),
+        )
       case 'resolve':
         if (!resolvers.includes(spec)) resolvers.push(spec)
         headerNames.push(...(spec.headers ?? []))
@@ -165,15 +152,10 @@ export function planParams(
   for (const key of Object.keys(source.params))
     if (!bound.has(key) && !pathNames.includes(key))
       add(source.params[key] as MarkerSpec, key, 'input')
-  if (fieldBody && bodies.length)
-    throw new ImproperlyConfigured(
-      `${where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`,
-    )
-  if (fieldBody) bodies.push(fieldBody)
   plans.sort((a, b) => ORDER[a.in] - ORDER[b.in])
   return {
     params: plans,
-    bodies,
+    bodies: bodyParams?.bodies ?? [],
     headerNames: [...new Set(headerNames)],
     readsQuery: plans.some((param) => param.in === 'query'),
     resolvers,

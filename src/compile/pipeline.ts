@@ -1,7 +1,7 @@
 import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
-import { bodySupport, type BodySupport } from '../body/support'
+import { bodySupport, type EndpointBody } from '../body/support'
 import { GatewayTimeout } from '../exceptions'
 import { withSetCookies, type RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
@@ -11,7 +11,7 @@ import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
 import { alwaysPromised, compose, type Answer, type Handler, type Step } from './compose'
 import { contextOfExchange, Exchange, type LevelMaker } from './exchange'
-import { badRequest, extract, readEndpointBody, tooManyQuery, type Failures } from './extract'
+import { badRequest, extract, tooManyQuery, type Failures } from './extract'
 import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from './hook-steps'
 import type { CompileOptions } from './options'
 import type { ParamPlan } from './params'
@@ -97,15 +97,17 @@ export class EndpointCore {
   readonly #level: number
   /** no query, `resolve` params, body, params or before hooks: `run` is the method call (an E0 ping) */
   readonly #methodOnly: boolean
-  /** the body readers (body/support.ts), taken at build when the endpoint reads a body */
-  readonly #bodySupport: BodySupport | undefined
+  /** the endpoint's body read (body/support.ts), made at build when the endpoint reads a body */
+  readonly #body: EndpointBody | undefined
 
   constructor(plan: PipelinePlan, inside: readonly Step<Exchange>[]) {
     this.#plan = plan
     this.#inside = inside.length ? compose(inside, (exchange) => this.run(exchange)) : undefined
     this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
     this.#level = plan.levels.length - 1
-    this.#bodySupport = plan.bodies ? bodySupport() : undefined
+    this.#body = plan.bodies
+      ? bodySupport().endpointBody(plan.bodies, plan.options.limits)
+      : undefined
     this.#methodOnly =
       !plan.readsQuery &&
       !plan.resolvers.length &&
@@ -144,18 +146,17 @@ export class EndpointCore {
     }
     if (plan.resolvers.length) {
       const pending = resolveAll(exchange.context, plan.resolvers, 0)
-      if (pending) return pending.then(() => this.#body(exchange))
+      if (pending) return pending.then(() => this.#readBody(exchange))
     }
-    return this.#body(exchange)
+    return this.#readBody(exchange)
   }
 
   /** The body, read once with the limits, before params. */
-  #body(exchange: Exchange): Answer {
-    const bodies = this.#plan.bodies
-    const support = this.#bodySupport
-    if (!bodies || !support) return this.#params(exchange)
-    return readEndpointBody(exchange, support, bodies, this.#plan.options.limits).then((body) => {
-      exchange.body = body
+  #readBody(exchange: Exchange): Answer {
+    const body = this.#body
+    if (!body) return this.#params(exchange)
+    return body.read(exchange).then((read) => {
+      exchange.body = read
       return this.#params(exchange)
     })
   }

@@ -4,7 +4,7 @@ import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescued, type Answer, type Handler, type Step } from './compose'
+import { rescuedBy, type Answer, type Handler, type Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
@@ -22,6 +22,8 @@ function pluginResponse(value: unknown, passed?: Response): Response | undefined
  * that throws, or a `next` that does, is answered by `renderer`'s error
  * rendering, never by a crash. `contextOf` finds the request's context in
  * the chain's state. A plugin with neither step needs no step: `undefined`.
+ * The step is `pluginAround` (`pluginScope` for fw's AROUND) over the plugin, bound once (no
+ * closure made at build: "go to definition" lands on each function).
  *
  * @example
  * compose(plugins.map((plugin) => pluginStep(plugin, root, (context) => context)).filter(Boolean), route)
@@ -32,73 +34,111 @@ export function pluginStep<State>(
   contextOf: (state: State) => RequestContext,
 ): Step<State> | undefined {
   const scope = plugin[AROUND]
-  const step = pluginStepOf(plugin, renderer, contextOf)
-  if (!scope) return step
-  // the scope goes around the plugin's own steps and the rest (a throw is rendered, as theirs)
-  return function pluginScope(state, next) {
-    try {
-      return scope(contextOf(state), () => (step ? step(state, next) : next(state)))
-    } catch (error) {
-      return renderer.error(error)
-    }
-  }
+  if (scope) return (pluginScope<State>).bind(undefined, scope, plugin, renderer, contextOf)
+  if (!plugin.processRequest && !plugin.processResponse) return undefined
+  return (pluginAround<State>).bind(undefined, plugin, renderer, contextOf)
 }
 
-function pluginStepOf<State>(
+/** fw's own scope around the rest of a request (`Plugin[AROUND]`). */
+type PluginScope = NonNullable<Plugin[typeof AROUND]>
+
+/** fw's own scope of a plugin (AROUND) around its steps, if any, and the rest (a throw is rendered, as theirs). */
+function pluginScope<State>(
+  scope: PluginScope,
   plugin: Plugin,
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
-): Step<State> | undefined {
-  if (!plugin.processRequest && !plugin.processResponse) return undefined
-  const failed = (error: unknown): Response => renderer.error(error)
-  const requestLabel = `${plugin.constructor.name}.processRequest()`
-  const responseLabel = `${plugin.constructor.name}.processResponse()`
+  state: State,
+  next: Handler<State>,
+): Answer {
+  try {
+    return scope(contextOf(state), () =>
+      plugin.processRequest || plugin.processResponse
+        ? pluginAround(plugin, renderer, contextOf, state, next)
+        : next(state),
+    )
+  } catch (error) {
+    return renderer.error(error)
+  }
+}
 
-  /** `processRequest`, then `next` unless it answered. */
-  const enter = (state: State, next: Handler<State>): Answer => {
+/** A plugin's `enterPlugin`, then `leavePlugin` on the answer; what either throws is rendered. */
+function pluginAround<State>(
+  plugin: Plugin,
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+  state: State,
+  next: Handler<State>,
+): Answer {
+  const answer = enterPlugin(plugin, renderer, contextOf, state, next)
+  if (!(answer instanceof Promise))
+    return plugin.processResponse ? leavePlugin(plugin, renderer, contextOf, state, answer) : answer
+  const settled = answer.then(undefined, renderer.error)
+  if (!plugin.processResponse) return settled
+  return settled.then((response) => leavePlugin(plugin, renderer, contextOf, state, response))
+}
+
+/** `processRequest`, then `next` unless it answered; what either throws synchronously is rendered. */
+function enterPlugin<State>(
+  plugin: Plugin,
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+  state: State,
+  next: Handler<State>,
+): Answer {
+  try {
     if (!plugin.processRequest) return next(state)
     const context = contextOf(state)
     // fw-api/otel, when imported: a step that takes long is a child span (request/telemetry.ts)
     const observer = telemetryHost.telemetry
     const startedAt = observer ? performance.now() : 0
     const called: PluginResult = plugin.processRequest(context.raw, context)
-    const early = observer ? timedHook(observer, 'plugin', requestLabel, startedAt, called) : called
+    const early = observer
+      ? timedHook(
+          observer,
+          'plugin',
+          `${plugin.constructor.name}.processRequest()`,
+          startedAt,
+          called,
+        )
+      : called
     if (isThenable(early))
       return Promise.resolve(early).then((value) => pluginResponse(value) ?? next(state))
     return pluginResponse(early) ?? next(state)
+  } catch (error) {
+    return renderer.error(error)
   }
+}
 
-  /** `processResponse` on the answer: its `Response` replaces it. */
-  const leave = (state: State, response: Response): Answer => {
-    try {
-      const observer = telemetryHost.telemetry
-      const startedAt = observer ? performance.now() : 0
-      const called: PluginResult = plugin.processResponse?.(response, contextOf(state))
-      const replaced = observer
-        ? timedHook(observer, 'plugin', responseLabel, startedAt, called)
-        : called
-      if (isThenable(replaced))
-        return Promise.resolve(replaced).then(
-          (value) => pluginResponse(value, response) ?? response,
-          failed,
+/** `processResponse` on the answer: its `Response` replaces it. */
+function leavePlugin<State>(
+  plugin: Plugin,
+  renderer: Renderer,
+  contextOf: (state: State) => RequestContext,
+  state: State,
+  response: Response,
+): Answer {
+  try {
+    const observer = telemetryHost.telemetry
+    const startedAt = observer ? performance.now() : 0
+    const called: PluginResult = plugin.processResponse?.(response, contextOf(state))
+    const replaced = observer
+      ? timedHook(
+          observer,
+          'plugin',
+          `${plugin.constructor.name}.processResponse()`,
+          startedAt,
+          called,
         )
-      return pluginResponse(replaced, response) ?? response
-    } catch (error) {
-      return failed(error)
-    }
-  }
-
-  return function pluginAround(state, next) {
-    let answer: Answer
-    try {
-      answer = enter(state, next)
-    } catch (error) {
-      answer = failed(error)
-    }
-    if (!(answer instanceof Promise)) return plugin.processResponse ? leave(state, answer) : answer
-    const settled = answer.then(undefined, failed)
-    if (!plugin.processResponse) return settled
-    return settled.then((response) => leave(state, response))
+      : called
+    if (isThenable(replaced))
+      return Promise.resolve(replaced).then(
+        (value) => pluginResponse(value, response) ?? response,
+        renderer.error,
+      )
+    return pluginResponse(replaced, response) ?? response
+  } catch (error) {
+    return renderer.error(error)
   }
 }
 
@@ -127,26 +167,37 @@ export function pluginSteps<State>(
 /**
  * The step of a plugin's `handleError` inside an endpoint's error boundary:
  * an error from further in is handed to it; its `Response` answers, anything
- * else hands the error on (what it throws replaces the error).
+ * else hands the error on (what it throws replaces the error). The step is `rescuedBy`
+ * with `recoverWithPlugin` over the plugin, bound once.
+ *
+ * @example
+ * inside.push(errorPluginStep(plugin, contextOfExchange))
  */
 export function errorPluginStep<State>(
   plugin: Plugin,
   contextOf: (state: State) => RequestContext,
 ): Step<State> {
-  const recover = (error: unknown, state: State): Answer => {
-    const value: PluginResult = plugin.handleError?.(error, contextOf(state))
-    if (isThenable(value)) {
-      return Promise.resolve(value).then((settled) => {
-        const response = pluginResponse(settled)
-        if (response) return response
-        throw error
-      })
-    }
-    const response = pluginResponse(value)
-    if (response) return response
-    throw error
-  }
-  return function pluginHandleError(state, next) {
-    return rescued(state, next, recover)
-  }
+  return (rescuedBy<State>).bind(
+    undefined,
+    (recoverWithPlugin<State>).bind(undefined, plugin, contextOf),
+  )
+}
+
+/** `handleError`: its `Response` answers; anything else hands the error on. */
+function recoverWithPlugin<State>(
+  plugin: Plugin,
+  contextOf: (state: State) => RequestContext,
+  error: unknown,
+  state: State,
+): Answer {
+  const value: PluginResult = plugin.handleError?.(error, contextOf(state))
+  if (isThenable(value))
+    return Promise.resolve(value).then((settled) => handedOn(error, pluginResponse(settled)))
+  return handedOn(error, pluginResponse(value))
+}
+
+/** `response`, else `error` thrown on outwards. */
+function handedOn(error: unknown, response: Response | undefined): Response {
+  if (response) return response
+  throw error
 }

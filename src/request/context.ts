@@ -1,4 +1,3 @@
-import type { FramingCheck } from '../types'
 import type { ClientAddressing, ForwardedClient } from './client'
 import { parseCookies } from './parse'
 import { parseQuery, type QueryValues } from './query'
@@ -111,9 +110,6 @@ export class RequestContext<C extends ContextTypes = {}> {
   #client?: ForwardedClient
   readonly #addressing: ClientAddressing | undefined
 
-  /** how the service recognises a request its server framed (serve/traits.ts); none: by `env` alone */
-  readonly framing: FramingCheck | undefined
-
   constructor(
     raw: Request,
     path: string,
@@ -121,11 +117,9 @@ export class RequestContext<C extends ContextTypes = {}> {
     arrived: number,
     env?: unknown,
     ctx?: unknown,
-    framing?: FramingCheck,
     addressing?: ClientAddressing,
   ) {
     this.raw = raw
-    this.framing = framing
     this.#addressing = addressing
     this.method = raw.method
     this.path = path

@@ -3,23 +3,14 @@ import type { RespondInit } from '../request/context'
 import { problemFailure, type FailureText, type Stringify } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type Template } from './response'
+import type { EnvelopeText } from './envelope'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
 import { resolveAdapter } from '../schema/resolve'
+import type { Check } from '../schema/adapter'
 import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
 
 export type { Stringify } from './failure'
-
-/** Everything needed to write the responses of one endpoint (or hook) with one template. */
-export interface Renderer {
-  readonly template: Template
-  /** a result (or a `Response`, passed through) → Response; throws nothing */
-  result(value: unknown, init?: RespondInit): Response
-  /** any thrown value → Response */
-  error(error: unknown): Response
-  /** the same Response as `error(new BadRequest(message, { errors }))`, without building an Error (no stack capture) */
-  invalid(message: string, errors: ParamIssue[]): Response
-}
 
 /** How renderers of a service render. */
 export interface RenderOptions {
@@ -33,7 +24,6 @@ export interface RenderOptions {
   inits?: ResponseInits
 }
 
-/** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
 /** `String(value)`, or a placeholder when that throws (an object without a prototype). */
 function safeString(value: unknown): string {
   try {
@@ -43,6 +33,7 @@ function safeString(value: unknown): string {
   }
 }
 
+/** Normalise anything thrown into an HttpError (500 hides its text unless `debug`). */
 function toHttpError(error: unknown, debug: boolean): HttpError {
   if (error instanceof HttpError) return error
   const text = debug
@@ -83,55 +74,112 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
   return heldToLength(value, status, headers)
 }
 
+/** A Response with fw's JSON (or problem+json) body; the common case shares one init (response/inits.ts). */
+function json(
+  inits: ResponseInits,
+  body: string | null,
+  status: number,
+  type: string,
+  extra?: HeadersInit,
+): Response {
+  if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
+  if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, inits.ok)
+  if (!extra) return new globalThis.Response(body, inits.of(status, type))
+  const headers = new Headers(extra)
+  if (!headers.has('content-type')) headers.set('content-type', type)
+  return new globalThis.Response(body, { status, headers })
+}
+
 /**
- * Build the renderer of one template. The envelope's keys are serialised once
- * here so a plain success response is two string concatenations around the result.
+ * Everything needed to write the responses of one endpoint (or hook) with one template, built
+ * once per template at service build (docs/architecture.md, "A request, end to end"). Each
+ * request-time step is a method over the fields set here: "go to definition" from the endpoint's
+ * call lands on `result`, and no step is a closure made at build. The envelope's keys are
+ * serialised once here, so a plain success response is two string concatenations around the
+ * result. `result` and `error` are bound: they are handed on as callbacks (`this.respond()`'s
+ * responder, a promise's handlers).
  *
  * @example
- * createRenderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
+ * new Renderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
-export function createRenderer(template: Template = BARE, options: RenderOptions): Renderer {
-  const { stringify, debug, onError, where } = options
-  const inits = options.inits ?? new ResponseInits(false)
-  const json = (
-    body: string | null,
-    status: number,
-    type: string,
-    extra?: HeadersInit,
-  ): Response => {
-    if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
-    // The common case shares one init object (response/inits.ts).
-    if (!extra && status === 200 && type === JSON_TYPE)
-      return new globalThis.Response(body, inits.ok)
-    if (!extra) return new globalThis.Response(body, inits.of(status, type))
-    const headers = new Headers(extra)
-    if (!headers.has('content-type')) headers.set('content-type', type)
-    return new globalThis.Response(body, { status, headers })
-  }
-  const defaultStatus = template.status ?? 200
-  // An envelope's texts come with its class (response/envelope.ts): none bundled without one.
-  const envelope = template.enveloped
-    ? template.cls?.['~fwEnvelope'](template, stringify)
-    : undefined
-  const failureText: FailureText = envelope?.failure ?? problemFailure(stringify)
-  const failureType = envelope?.failure ? JSON_TYPE : PROBLEM_TYPE
-  const failure = (
-    status: number,
-    name: string,
-    message: string,
-    errors: ParamIssue[],
-    headers: Record<string, string> | undefined,
-  ): Response => json(failureText(status, name, message, errors), status, failureType, headers)
+export class Renderer {
+  readonly template: Template
+  readonly #stringify: Stringify
+  /** `debug`, `onError`, `where`: read on the error paths */
+  readonly #options: RenderOptions
+  readonly #inits: ResponseInits
+  readonly #status: number
+  /** an enveloped template's texts (response/envelope.ts); none bundled without one */
+  readonly #envelope: EnvelopeText | undefined
+  readonly #failureText: FailureText
+  readonly #failureType: string
+  /** `debug`: the result's check by its template's schema (any library), compiled once */
+  readonly #checkResult: Check | undefined
 
-  const error = (thrown: unknown): Response => {
-    const httpError = toHttpError(thrown, debug)
+  constructor(template: Template = BARE, options: RenderOptions) {
+    const { stringify, debug } = options
+    this.template = template
+    this.#stringify = stringify
+    this.#options = options
+    this.#inits = options.inits ?? new ResponseInits(false)
+    this.#status = template.status ?? 200
+    // An envelope's texts come with its class (response/envelope.ts): none bundled without one.
+    const envelope = template.enveloped
+      ? template.cls?.['~fwEnvelope'](template, stringify)
+      : undefined
+    this.#envelope = envelope
+    this.#failureText = envelope?.failure ?? problemFailure(stringify)
+    this.#failureType = envelope?.failure ? JSON_TYPE : PROBLEM_TYPE
+    const resultSchema = debug ? template.result : undefined
+    this.#checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
+    this.result = this.result.bind(this)
+    this.error = this.error.bind(this)
+  }
+
+  /** A result (or a `Response`, passed through) → Response; throws nothing. */
+  result(value: unknown, init?: RespondInit): Response {
+    // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
+    const response = outgoingResponse(value)
+    if (response) return response
+    const status = init?.status ?? this.#status
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      return this.#fault(`response status ${String(status)} is outside 200–599`)
+    if (typeof value === 'object' && value !== null) {
+      if (value instanceof Blob) return binary(value, status, init?.headers)
+      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
+    }
+    const bad = unsendable(value)
+    if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
+    if (this.#checkResult) {
+      const checked = this.#checkResult(value)
+      // An async result schema is not awaited here: a result is sent as soon as it is ready.
+      if (!isThenable(checked) && !checked.ok)
+        return this.#fault(
+          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
+        )
+    }
+    let body: string
+    try {
+      body = this.#envelope ? this.#envelope.ok(value, init) : this.#stringify(value ?? null)
+    } catch (cause) {
+      return this.#fault(
+        `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+        cause,
+      )
+    }
+    return json(this.#inits, body, status, JSON_TYPE, init?.headers)
+  }
+
+  /** Any thrown value → Response (a 5xx is told to `onError` and to fw-api/otel's span). */
+  error(thrown: unknown): Response {
+    const httpError = toHttpError(thrown, this.#options.debug)
     if (httpError.status >= 500) {
-      onError?.(thrown)
+      this.#options.onError?.(thrown)
       // fw-api/otel, when imported: the request's span records it (request/telemetry.ts)
       telemetryHost.telemetry?.failed(thrown)
     }
     const headers = Object.keys(httpError.headers).length ? httpError.headers : undefined
-    return failure(
+    return this.#failure(
       httpError.status,
       httpError.name,
       httpError.fullMessage,
@@ -139,58 +187,32 @@ export function createRenderer(template: Template = BARE, options: RenderOptions
       headers,
     )
   }
-  const fault = (text: string, cause?: unknown): Response =>
-    error(new InternalServerError(`${where}: ${text}`, { cause }))
 
-  // `debug`: the result is checked by its schema (any library), compiled once here.
-  const resultSchema = debug ? template.result : undefined
-  const checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
-  const result = (value: unknown, init?: RespondInit): Response => {
-    // A Response of any realm goes out framed by the bytes it sends (utils/http.ts).
-    const response = outgoingResponse(value)
-    if (response) return response
-    const status = init?.status ?? defaultStatus
-    if (!Number.isInteger(status) || status < 200 || status > 599)
-      return fault(`response status ${String(status)} is outside 200–599`)
-    if (typeof value === 'object' && value !== null) {
-      if (value instanceof Blob) return binary(value, status, init?.headers)
-      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
-    }
-    const bad = unsendable(value)
-    if (bad) return fault(`returned ${bad}, which cannot be sent as JSON`)
-    if (checkResult) {
-      const checked = checkResult(value)
-      // An async result schema is not awaited here: a result is sent as soon as it is ready.
-      if (!isThenable(checked) && !checked.ok)
-        return fault(
-          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
-        )
-    }
-    let body: string
-    try {
-      body = envelope ? envelope.ok(value, init) : stringify(value ?? null)
-    } catch (cause) {
-      return fault(
-        `result cannot be serialised as JSON (${cause instanceof Error ? cause.message : String(cause)})`,
-        cause,
-      )
-    }
-    return json(body, status, JSON_TYPE, init?.headers)
+  /** The same Response as `error(new BadRequest(message, { errors }))`, without building an Error (no stack capture). */
+  invalid(message: string, errors: ParamIssue[]): Response {
+    const name = BadRequest.errorName
+    return this.#failure(
+      BadRequest.status,
+      name,
+      message ? `${name}: ${message}` : name,
+      errors,
+      undefined,
+    )
   }
 
-  return {
-    template,
-    result,
-    error,
-    invalid(message, errors) {
-      const name = BadRequest.errorName
-      return failure(
-        BadRequest.status,
-        name,
-        message ? `${name}: ${message}` : name,
-        errors,
-        undefined,
-      )
-    },
+  #failure(
+    status: number,
+    name: string,
+    message: string,
+    errors: ParamIssue[],
+    headers: Record<string, string> | undefined,
+  ): Response {
+    const text = this.#failureText(status, name, message, errors)
+    return json(this.#inits, text, status, this.#failureType, headers)
+  }
+
+  /** A 500 naming who renders: a result fw cannot send. */
+  #fault(text: string, cause?: unknown): Response {
+    return this.error(new InternalServerError(`${this.#options.where}: ${text}`, { cause }))
   }
 }

@@ -7,7 +7,8 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { nodeBuiltin } from '../node/io/runtime'
 import { onShutdownSignals } from './signals'
-import { detectRuntime, envVar, globals } from './runtime'
+import { detectRuntime } from '../utils/runtime'
+import { envVar, globals } from './runtime'
 import { addressInUse, DEFAULT_CLOSE_TIMEOUT, type CloseOptions, type RunningServer } from './types'
 
 /** The parts of `node:cluster` fw uses, typed here so the core's sources carry no `node:*` types. */

@@ -1,5 +1,6 @@
 /**
- * Which runtime fw runs on, and its globals (typed by the few members fw uses).
+ * The runtime's globals (typed by the few members fw uses) and its environment; which runtime fw
+ * runs on: utils/runtime.ts.
  */
 import type { FetchHandler } from '../types'
 
@@ -54,19 +55,6 @@ export const globals = globalThis as unknown as {
   Bun?: BunLike
   Deno?: DenoLike
   process?: ProcessLike
-}
-
-/**
- * The runtime fw is running on.
- *
- * @example
- * if (detectRuntime() === 'bun') console.log('served by Bun.serve')
- */
-export function detectRuntime(): 'bun' | 'deno' | 'node' | 'unknown' {
-  if (globals.Bun) return 'bun'
-  if (globals.Deno) return 'deno'
-  if (globals.process?.env) return 'node'
-  return 'unknown'
 }
 
 /**

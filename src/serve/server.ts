@@ -11,11 +11,13 @@ import { serveDeno } from './deno'
 import { graceful, Tracker } from './graceful'
 import { listen, nodeHandle } from './node'
 import { nodeNativeServer } from './node-native'
-import { detectRuntime, globals } from './runtime'
+import { detectRuntime } from '../utils/runtime'
+import { globals } from './runtime'
 import type { RunningServer, Started, Where } from './types'
 
 export { Tracker, graceful, within, type ServerHandle } from './graceful'
-export { detectRuntime, envVar } from './runtime'
+export { detectRuntime } from '../utils/runtime'
+export { envVar } from './runtime'
 export { listen, nodeHandle, startListener, type NodeHttpServer } from './node'
 export {
   addressInUse,

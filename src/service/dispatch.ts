@@ -92,7 +92,7 @@ export class Dispatcher implements Dispatch {
   readonly #unmatched: Unmatched
   /** the service plugins composed around `route` */
   readonly #answered: Handler<RequestContext>
-  /** the runtime's ways (serve/traits.ts): where the Host is, how framed bodies are recognised */
+  /** the runtime's ways (serve/traits.ts): where the Host is */
   readonly #runtime: RuntimeTraits
   readonly #addressing: ClientAddressing
 
@@ -219,7 +219,6 @@ export class Dispatcher implements Dispatch {
       Date.now(),
       env,
       ctx,
-      this.#runtime.framing,
       this.#addressing,
     )
     if (guarded) return guarded(context)

@@ -42,13 +42,17 @@ describe('the body markers', () => {
 
   it('install the body support the core reads bodies through', async () => {
     const support = bodySupport()
-    const plan = support.plan(toSpec(Json(Item)))
+    const params = support.params('Items.create()')
+    const planned = params.add(toSpec(Json(Item)), 'item', (_name, source) => source)
+    expect(planned).toEqual({ kind: 'body', index: 0 })
+    const [plan] = params.bodies
     expect(plan).toMatchObject({ accept: 'json' })
+    const body = support.endpointBody(params.bodies, defaultLimits)
     const post = (type: string) => new Request('http://h/', { method: 'POST', headers: { 'content-type': type }, body: '{"name":"a"}' })
     const exchange = { context: new RequestContext(post('application/json'), '/', '', Date.now()), bodyAccepted: undefined }
-    expect(await support.readEndpoint(exchange, [plan], defaultLimits)).toEqual({ name: 'a' })
+    expect(await body.read(exchange)).toEqual({ name: 'a' })
     expect(exchange.bodyAccepted).toEqual([true])
     const text = { context: new RequestContext(post('text/plain'), '/', '', Date.now()), bodyAccepted: undefined }
-    await expect(support.readEndpoint(text, [plan], defaultLimits)).rejects.toMatchObject({ status: 415 })
+    await expect(body.read(text)).rejects.toMatchObject({ status: 415 })
   })
 })

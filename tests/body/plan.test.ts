@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { file } from 'fw-api'
-import { bodyPlanOf, fieldFileBound } from '../../src/body/plan'
+import { BodyParams, bodyPlanOf, fieldFileBound } from '../../src/body/plan'
 import type { MarkerSpec } from '../../src/request/markers'
 
 const body = (schema: unknown, more: Partial<MarkerSpec> = {}): MarkerSpec => ({ kind: 'body', hasDefault: false, schema: schema as MarkerSpec['schema'], ...more })
@@ -40,5 +40,33 @@ describe('fieldFileBound', () => {
   it('is the size bound of a file body field, none for other fields', () => {
     expect(fieldFileBound({ kind: 'body-field', hasDefault: false, schema: file.File({ maxBytes: 64 }) as MarkerSpec['schema'] })).toBe(64)
     expect(fieldFileBound({ kind: 'body-field', hasDefault: false, schema: v.string() })).toBeUndefined()
+  })
+})
+
+describe('BodyParams', () => {
+  const spec = (kind: MarkerSpec['kind'], more: Partial<MarkerSpec> = {}): MarkerSpec => ({ kind, hasDefault: false, ...more })
+  const source = (name: string, from: unknown) => ({ name, from })
+
+  it('plans body fields under their alias or key, one plan for all of them', () => {
+    const params = new BodyParams('Items.create()')
+    expect(params.add(spec('body-field'), 'title', source)).toEqual({ name: 'title', from: { kind: 'body-field', wire: 'title' } })
+    expect(params.add(spec('body-field', { alias: 'page-size' }), 'pageSize', source)).toEqual({ name: 'page-size', from: { kind: 'body-field', wire: 'page-size' } })
+    expect(params.bodies).toEqual([{ accept: 'any', maxLength: undefined }])
+  })
+
+  it('plans whole-body params one plan each, by index', () => {
+    const params = new BodyParams('Items.create()')
+    expect(params.add(spec('body', { schema: v.object({}) }), 'a', source).from).toEqual({ kind: 'body', index: 0 })
+    expect(params.add(spec('body', { schema: v.object({}) }), 'b', source).from).toEqual({ kind: 'body', index: 1 })
+    expect(params.bodies).toHaveLength(2)
+  })
+
+  it('refuses body fields mixed with a whole-body param, in either order, naming the method', () => {
+    const fieldsFirst = new BodyParams('Items.create()')
+    fieldsFirst.add(spec('body-field'), 'title', source)
+    expect(() => fieldsFirst.add(spec('body', { schema: v.object({}) }), 'data', source)).toThrow(/Items\.create\(\): body fields .* cannot be mixed/)
+    const wholeFirst = new BodyParams('Items.update()')
+    wholeFirst.add(spec('body', { schema: v.object({}) }), 'data', source)
+    expect(() => wholeFirst.add(spec('body-field'), 'title', source)).toThrow(/Items\.update\(\)/)
   })
 })

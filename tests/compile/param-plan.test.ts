@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { bodyFieldPlan, cookiePlan, headerPlan, objectPlan, pathPlan, queryPlan } from '../../src/compile/param-plan'
+import { cookiePlan, headerPlan, objectPlan, pathPlan, queryPlan } from '../../src/compile/param-plan'
 import type { MarkerSpec } from '../../src/request/markers'
 import { Field } from '../../src/schema/field'
 import { unsafeFilePath } from '../../src/file/path'
@@ -25,9 +25,8 @@ describe('source plans', () => {
     expect(headerPlan(10, spec('header', { alias: 'X-Token' }), 'token', 'instance')).toMatchObject({ name: 'X-Token', target: 'instance', source: { wire: 'x-token' } })
   })
 
-  it('reads a cookie and a body field under their alias or key', () => {
+  it('reads a cookie under its alias (body fields: tests/body/plan.test.ts)', () => {
     expect(cookiePlan(10, spec('cookie', { alias: 'sid' }), 'session', 'input').source).toEqual({ kind: 'cookie', wire: 'sid' })
-    expect(bodyFieldPlan(10, spec('body-field'), 'title', 'input')).toMatchObject({ in: 'body', source: { kind: 'body-field', wire: 'title' } })
   })
 
   it('keeps a default and an optional param’s absence, and checks with the schema', () => {

@@ -107,6 +107,29 @@ describe('planParams', () => {
       "ItemAPI.get(): path param 'id' is not in the route '/items'",
     )
     expect(plan('/items', { name: request.BodyParam(v.string()), all: request.Body(v.object({})) }, [])).toThrow(ImproperlyConfigured)
+    // either order, named (the body params are planned by the body support: body/plan.ts `BodyParams`)
+    const mixed = 'ItemAPI.get(): body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed'
+    expect(plan('/items', { name: request.BodyParam(v.string()), all: request.Body(v.object({})) }, [])).toThrow(mixed)
+    expect(plan('/items', { all: request.Json(v.object({})), name: request.BodyParam(v.string()) }, [])).toThrow(mixed)
+  })
+
+  it('plans whole-body params a body plan each, body fields one plan for all (their wire names, a file field bound)', () => {
+    const whole = planParams(source('/items', { text: request.Body(v.string()), data: request.Json(v.object({})) }), [], new Set())
+    expect(whole.bodies.map((body) => body.accept)).toEqual(['text', 'json'])
+    expect(whole.params.map((param) => [param.key, param.source])).toEqual([
+      ['text', { kind: 'body', index: 0 }],
+      ['data', { kind: 'body', index: 1 }],
+    ])
+    const fields = planParams(
+      source('/items', { title: request.BodyParam(v.string(), { alias: 'Title' }), n: request.BodyParam(v.number()) }),
+      [],
+      new Set(),
+    )
+    expect(fields.bodies).toEqual([{ accept: 'any', maxLength: undefined }])
+    expect(fields.params.map((param) => [param.name, param.source])).toEqual([
+      ['Title', { kind: 'body-field', wire: 'Title' }],
+      ['n', { kind: 'body-field', wire: 'n' }],
+    ])
   })
 
   it('limits the nesting of JSON-encoded params to the source depth', () => {

@@ -71,8 +71,12 @@ describe('the request path', () => {
     expect(closureState(code)).toEqual(['build:last', 'build:step'])
   })
 
-  it('keeps request-time steps in methods, not in closures a builder returns (the dispatcher, the Node response capture)', () => {
-    for (const path of ['service/dispatch.ts', 'service/unmatched.ts', 'node/io/response.ts'])
+  it('keeps request-time steps in methods or named functions, not in closures a builder returns (the dispatcher, the renderer, the plugin and hook steps, the Node response capture)', () => {
+    const units = [
+      'service/dispatch.ts', 'service/unmatched.ts', 'response/render.ts', 'response/envelope.ts',
+      'compile/plugin-steps.ts', 'compile/hook-steps.ts', 'node/io/response.ts',
+    ]
+    for (const path of units)
       expect(closureState(read(path)), path).toEqual([])
   })
 
@@ -143,6 +147,9 @@ describe('a GET with a query param', () => {
     expect(files).not.toContain('compile/param-plan.ts')
     // The dispatcher's steps are methods of one class (Dispatcher), not closures made at build.
     expect(measured.files['service/dispatch.ts'], 'service/dispatch.ts').not.toContain('(anonymous)')
+    // The renderer's steps are methods of one class (Renderer): `result` from the endpoint's call.
+    expect(measured.files['response/render.ts'], 'response/render.ts').toEqual(expect.arrayContaining(['result']))
+    expect(measured.files['response/render.ts'], 'response/render.ts').not.toContain('(anonymous)')
   }, 150_000)
 })
 

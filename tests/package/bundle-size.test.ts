@@ -23,7 +23,10 @@
  * app with fw-api/adapters, header/cookie/object-param plans with their markers): 89,242 B /
  * 32,799 B gzip, 3.57× on its own branch; merged with the dispatcher made a class (`Dispatcher`,
  * `Unmatched`: request-time units "go to definition" lands on, +424 B): 89,666 B / 32,802 B gzip,
- * 3.59×. Lower it as the core shrinks, never
+ * 3.59× (89,698 B at the next merge). The renderer (`Renderer`), the plugin and hook steps made
+ * named units (+576 B), paid for by the framing check made by the body support per endpoint
+ * (body/framing.ts, −725 B) and the body params planned by it (body/plan.ts `BodyParams`, −416 B):
+ * 89,133 B / 32,461 B gzip, 3.565×. Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
 import { resolve } from 'node:path'
@@ -33,7 +36,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.59
+const RATCHET = 3.57
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -76,7 +79,7 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
     expect(inputs.filter((path) => optIn.test(path))).toEqual([])
   })
 
-  it('a service without a body param or conf bundles no body reader, uploaded-file code, conf class or graceful-close tracker (declaring one, or fw-api/serve, brings it)', async () => {
+  it('a service without a body param or conf bundles no body reader, framing check, uploaded-file code, conf class or graceful-close tracker (declaring one, or fw-api/serve, brings it)', async () => {
     const [fw] = await sizes
     const output = Object.values(fw.metafile.outputs)[0]
     const held = (path: string): number => output?.inputs[path]?.bytesInOutput ?? 0
@@ -86,6 +89,8 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       'src/body/markers.ts', 'src/file/info.ts', 'src/file/standard.ts', 'src/file/schema.ts',
       'src/file/uploaded.ts', 'src/node/save.ts', 'src/utils/safe-name.ts',
       'src/conf/time.ts', 'src/conf/strftime.ts', 'src/conf/nest.ts', 'src/serve/graceful.ts',
+      // the framing check (Bun's server by identity, the Workers platform's requests): an endpoint's body read makes it
+      'src/body/framing.ts', 'src/body/stream.ts',
     ]
     // at most a few top-level constants of a module reached through a re-export (no function, no class)
     expect(readers.filter((path) => held(path) > 200)).toEqual([])

@@ -10,7 +10,7 @@ import { RequestContext, withSetCookies } from '../../src/request/context'
 const contextOf = (url: string, init: RequestInit = {}, addressing?: ClientAddressing): RequestContext => {
   const raw = new Request(url, init)
   const parsed = new URL(url)
-  return new RequestContext(raw, parsed.pathname, parsed.search.slice(1), 1_700_000_000_000, { KEY: 'v' }, { waitUntil: () => {} }, undefined, addressing)
+  return new RequestContext(raw, parsed.pathname, parsed.search.slice(1), 1_700_000_000_000, { KEY: 'v' }, { waitUntil: () => {} }, addressing)
 }
 
 describe('RequestContext', () => {

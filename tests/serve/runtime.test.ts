@@ -1,25 +1,10 @@
-/** src/serve/runtime.ts: which runtime fw runs on, and an environment variable read on any of them. */
+/** src/serve/runtime.ts: an environment variable read on any runtime (which runtime: tests/utils/runtime.test.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { detectRuntime, envVar } from '../../src/serve/runtime'
+import { envVar } from '../../src/serve/runtime'
 
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()
-})
-
-describe('detectRuntime', () => {
-  it('is node here, and tells Bun and Deno by their globals', () => {
-    expect(detectRuntime()).toBe('node')
-    vi.stubGlobal('Deno', { env: { get: () => undefined } })
-    expect(detectRuntime()).toBe('deno')
-    vi.stubGlobal('Bun', { serve: () => {} })
-    expect(detectRuntime()).toBe('bun')
-  })
-
-  it('is unknown without any of them (a Worker without nodejs_compat)', () => {
-    vi.stubGlobal('process', undefined)
-    expect(detectRuntime()).toBe('unknown')
-  })
 })
 
 describe('envVar', () => {

@@ -31,7 +31,7 @@ class RootAPI extends api.API {
   static items = ItemAPI
 }
 
-const NODE_TRAITS: RuntimeTraits = { hostInUrl: false, headersObject: false, framing: () => false, peer: () => undefined }
+const NODE_TRAITS: RuntimeTraits = { hostInUrl: false, headersObject: false, peer: () => undefined }
 
 function config(extra: Partial<DispatchConfig> = {}): DispatchConfig {
   return {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { conf, exceptions, response } from 'fw-api'
 import { problem, type ParamIssue } from '../../src/exceptions/http'
 import { envelopeFailure, failureObject, problemFailure } from '../../src/response/failure'
-import { createRenderer } from '../../src/response/render'
+import { Renderer } from '../../src/response/render'
 import { templateOf } from '../../src/response/response'
 
 const NAMES = ['data', 'msg', 'state', 'count', 'errors', 'with "quote"', 'é\u2028', 'x\\y']
@@ -74,7 +74,7 @@ describe('failure texts equal the serialised objects', () => {
     for (const [keys, expected] of cases) {
       const template = templateOf(classOf(keys))
       expect(envelopeFailure(template, JSON.stringify)).toBeUndefined()
-      const renderer = createRenderer(template, { stringify: (value) => JSON.stringify(value), debug: false, where: 'test' })
+      const renderer = new Renderer(template, { stringify: (value) => JSON.stringify(value), debug: false, where: 'test' })
       expect(await renderer.invalid('bad', []).text()).toBe(expected)
     }
   })
@@ -82,11 +82,11 @@ describe('failure texts equal the serialised objects', () => {
   it('the renderer answers with the same bytes (400 and a thrown error, enveloped and bare)', async () => {
     const options = { stringify: (value: unknown) => JSON.stringify(value), debug: false, where: 'test' }
     const enveloped = templateOf(classOf({ resultKey: 'data', messageKey: 'msg', errorsKey: 'errors' }))
-    const renderer = createRenderer(enveloped, options)
+    const renderer = new Renderer(enveloped, options)
     const errors = [issue(1)]
     expect(await renderer.invalid('parse item failed', errors).text()).toBe(JSON.stringify({ data: null, msg: 'BadRequest: parse item failed', errors }))
     expect(await renderer.error(new exceptions.NotFound('no 42')).text()).toBe('{"data":null,"msg":"NotFound: no 42","errors":[]}')
-    const bare = createRenderer(undefined, options)
+    const bare = new Renderer(undefined, options)
     const answer = bare.invalid('parse item failed', errors)
     expect(answer.headers.get('content-type')).toBe('application/problem+json')
     expect(await answer.text()).toBe(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'BadRequest: parse item failed', errors }))

@@ -14,7 +14,7 @@ import { Response as UndiciResponse } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { framed, isResponseLike, outgoingResponse } from '../../src/utils/http'
-import { createRenderer } from '../../src/response/render'
+import { Renderer } from '../../src/response/render'
 
 const DECODED = '{"a":"decoded by fetch"}'
 const GZIPPED = gzipSync(DECODED)
@@ -122,7 +122,7 @@ describe('isResponseLike / outgoingResponse', () => {
   })
 
   it('a handler returning another library’s Response answers with it, not its JSON', async () => {
-    const renderer = createRenderer(undefined, { stringify: JSON.stringify, debug: false, where: 'Test.proxy()' })
+    const renderer = new Renderer(undefined, { stringify: JSON.stringify, debug: false, where: 'Test.proxy()' })
     const sent = renderer.result(new UndiciResponse('proxied', { headers: { 'content-type': 'text/plain' } }))
     expect(await sent.text()).toBe('proxied')
     expect(sent.headers.get('content-type')).toBe('text/plain')

@@ -8,7 +8,7 @@
  * Workers: none (the runtime encodes).
  */
 import { builtinModule } from '../../node/io/runtime'
-import { detectRuntime } from '../../serve/runtime'
+import { detectRuntime } from '../../utils/runtime'
 import type { Encoding } from './negotiate'
 
 type Done = (error: Error | null, result: Uint8Array<ArrayBuffer>) => void
