@@ -57,7 +57,8 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('health over HTT
     expect(await get('/api/ping')).toEqual({ status: 200, body: 'pong' })
     expect(performance.now() - signalled).toBeLessThan(DRAIN_MS)
     expect(await server.exited).toBe(0)
-    expect(performance.now() - signalled).toBeGreaterThanOrEqual(DRAIN_MS - 50)
+    // the drain was held, not skipped (a skipped one exits at once); Bun's timers may fire a little early
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(DRAIN_MS - 200)
     await expect(fetch(`${server.origin}/healthz`)).rejects.toThrow()
   })
 })
