@@ -193,7 +193,7 @@ function pageOn<T>(
           )
       if (ids) {
         const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
-        rows = ids.flatMap((id): Row[] => byKey.get(String(id)) ?? [])
+        rows = ids.map((id) => byKey.get(String(id))).filter((row) => row !== undefined)
       }
       return answer(rows, page.count)
     },
