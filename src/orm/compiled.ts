@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
+import type { Scope } from './build'
 import { type Context, readContext, recordingContextReads } from './context'
 
 /**
@@ -142,4 +143,25 @@ export function compiledFragment(
   if (shapes.size < MAX_SHAPES && keys.every((key) => key !== undefined))
     shapes.set(shape, { filters, variants: new Map([[keys.join('\u0001'), fragment]]) })
   return fragment
+}
+
+/**
+ * A scope as a cache key (of a compiled fragment, serialize.ts): the same names (in any order)
+ * give the same key.
+ *
+ * @example
+ * scopeKey(undefined) // ''
+ */
+export function scopeKey(scope: Scope | undefined): string {
+  if (!scope) return ''
+  const only = scope.only
+    ? [...scope.only.entries()]
+        .map(([name, sub]) => `${JSON.stringify(name)}${sub === true ? '' : `(${scopeKey(sub)})`}`)
+        .sort()
+        .join(',')
+    : '*'
+  const excluded = scope.excluded
+    ? [...scope.excluded].map((name) => JSON.stringify(name)).sort()
+    : []
+  return `${only}-${excluded.join(',')}`
 }

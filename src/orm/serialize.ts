@@ -1,12 +1,13 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
+import type { Database, Db } from './connection'
 import { guarded, mapDatabaseError } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
 import { decode } from './decode'
 import { fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
 import { ImproperlyConfigured } from '../exceptions'
-import { compiledFragment } from './compiled'
+import { compiledFragment, scopeKey } from './compiled'
 import type { OrderTerm } from './fields'
 import { filtersOf, planFor, type Plan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
@@ -43,33 +44,55 @@ export function serializeRows(
   arg: unknown,
   options: SerializeOptions = {},
 ): Promise<Row[]> {
-  return serializePage(def, arg, options, false).then(rowsOfPage)
+  return serializePage(def, arg, options, false, rowsOfPage)
 }
-const rowsOfPage = (page: { rows: Row[] }): Row[] => page.rows
-
 /**
  * The rows `arg` selects (its page) and how many rows its filters and `where` select
  * (without the page): the count is a subquery of the page's statement, ONE statement
  * for both; a second `count(*)` only when the page is empty.
  */
-export async function serializeCounted(
+export function serializeCounted(
   def: SchemaDef,
   arg: unknown,
   options: SerializeOptions = {},
 ): Promise<{ rows: Row[]; count: number }> {
-  const { rows, count } = await serializePage(def, arg, options, true)
-  return { rows, count: count ?? 0 }
+  return serializePage(def, arg, options, true, countedPage)
 }
 
-async function serializePage(
+type Page = { rows: Row[]; count?: number }
+const rowsOfPage = (page: Page): Row[] => page.rows
+const countedPage = ({ rows, count }: Page) => ({ rows, count: count ?? 0 })
+
+/**
+ * The page, given to `done`: on an open connection, synchronous up to the driver's promise and one
+ * `then` after it (each promise costs on the request path); a failure before it is a rejection too.
+ */
+function serializePage<T>(
   def: SchemaDef,
   arg: unknown,
   options: SerializeOptions,
   counted: boolean,
-): Promise<{ rows: Row[]; count?: number }> {
-  const database = databaseOf(def.db)
-  // an open connection: no promise to wait for (each one costs on the request path)
-  const db = database.readyDb ?? (await database.db())
+  done: (page: Page) => T,
+): Promise<T> {
+  try {
+    const database = databaseOf(def.db)
+    const ready = database.readyDb
+    const run = (db: Db) => pageOn(database, db, def, arg, options, counted, done)
+    return ready === undefined ? database.db().then(run) : run(ready)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+function pageOn<T>(
+  database: Database,
+  db: Db,
+  def: SchemaDef,
+  arg: unknown,
+  options: SerializeOptions,
+  counted: boolean,
+  done: (page: Page) => T,
+): Promise<T> {
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
@@ -139,54 +162,45 @@ async function serializePage(
   }
   const statement =
     dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
-  let raw: Row[]
-  try {
-    raw = (await (statement ? statement.execute(bound?.values) : select())) as Row[]
-  } catch (error) {
-    throw mapDatabaseError(error, def.table, 'query') // as `guarded` maps it, without its promises
+  const raw = statement ? statement.execute(bound?.values) : (select().execute() as Promise<Row[]>)
+  const answer = (rows: Row[], count: number | undefined): T | Promise<T> => {
+    // an empty page (past the last row, or nothing matches): the count on its own; then `finish`
+    const counting = counted && count === undefined
+    const finishing = rows.length > 0 && needsFinish(def, scope)
+    if (!counting && !finishing) return done({ rows, count })
+    return (async () => {
+      if (counting) {
+        // over the values themselves: a bound plan's placeholders are filled only by its statement
+        const { countWhere } = bound ? unbound() : (parts ??= unbound())
+        const [row] = await guarded(
+          def.table,
+          () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),
+          'query',
+        )
+        count = row?.n ?? 0
+      }
+      if (finishing) await finish(def, rows, context, scope)
+      return done({ rows, count })
+    })()
   }
-  const page = pageOf(raw, plain, counted)
-  let count = page.count
-  // an empty page (past the last row, or nothing matches): the count on its own
-  if (counted && count === undefined) {
-    // over the values themselves: a bound plan's placeholders are filled only by its statement
-    const { countWhere } = bound ? unbound() : (parts ??= unbound())
-    const [row] = await guarded(
-      def.table,
-      () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),
-      'query',
-    )
-    count = row?.n ?? 0
-  }
-  let rows = plain
-    ? (page.objects as Row[])
-    : page.objects.map((r) =>
-        decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
-      )
-  if (ids) {
-    const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
-    rows = ids.flatMap((id): Row[] => {
-      const row = byKey.get(String(id))
-      return row ? [row] : []
-    })
-  }
-  if (rows.length && needsFinish(def, scope)) await finish(def, rows, context, scope)
-  return { rows, count }
-}
-
-/** A scope as a cache key: the same names (in any order) give the same key. */
-function scopeKey(scope: Scope | undefined): string {
-  if (!scope) return ''
-  const only = scope.only
-    ? [...scope.only.entries()]
-        .map(([name, sub]) => `${JSON.stringify(name)}${sub === true ? '' : `(${scopeKey(sub)})`}`)
-        .sort()
-        .join(',')
-    : '*'
-  const excluded = scope.excluded
-    ? [...scope.excluded].map((name) => JSON.stringify(name)).sort()
-    : []
-  return `${only}-${excluded.join(',')}`
+  return raw.then(
+    (found) => {
+      const page = pageOf(found, plain, counted)
+      let rows = plain
+        ? (page.objects as Row[])
+        : page.objects.map((r) =>
+            decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
+          )
+      if (ids) {
+        const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
+        rows = ids.map((id) => byKey.get(String(id))).filter((row) => row !== undefined)
+      }
+      return answer(rows, page.count)
+    },
+    (error: unknown) => {
+      throw mapDatabaseError(error, def.table, 'query') // as `guarded` maps it, without its promises
+    },
+  )
 }
 
 /** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */

@@ -5,7 +5,11 @@
  * the same compiled fragment (compiled.ts: the schema's output, per context variant). Its drizzle
  * query is built and rendered once per database, fragment and data, then executed as it is
  * (prepared on drizzle's session, its rows taken as the driver makes them, not mapped by drizzle
- * row by row): `GET /api/tags` renders no SQL per request.
+ * row by row): `GET /api/tags` renders no SQL per request. The rendered statement runs on the
+ * session's driver client itself (postgres.js's `unsafe`, PGlite's `query`, with the options
+ * drizzle's prepared query holds): one promise, not drizzle's nine wrappers (`execute`, its
+ * tracer spans, its cache check) — the same client drizzle calls, so `fw-api/otel`'s statement
+ * spans (orm/observed.ts), prepared names and `onQuery` stay as they were.
  *
  * A parsed query, plain data `{ path: value }` of single values (`init({ slug })`) and a `where`
  * of plain values are built once per SHAPE instead: which fields or paths are present, the order,
@@ -15,7 +19,7 @@
  * `in` list, a `like` pattern; in plain data a list, an operator object, `null`) leaves the call
  * unbound: plain data is then keyed by its values as above.
  */
-import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { valueKey } from './compiled'
 import { isQueryValue, QUERY, type QueryDef } from './query-where'
 import { isPrototypeKey, unsafeReason } from './safe'
@@ -96,9 +100,78 @@ export function preparedStatement(
   if (known !== undefined) return known
   const query = build().toSQL()
   const prepared = db._.session.prepareQuery(query, undefined, `fw_s${++names.next}`, false)
-  const statement: Statement = { execute: (values) => prepared.execute(values).then(rowsOf) }
+  const statement: Statement = directStatement(prepared) ?? {
+    execute: (values) => prepared.execute(values).then(rowsOf),
+  }
   if (statements.size < MAX_STATEMENTS) statements.set(key, statement)
   return statement
+}
+
+/**
+ * What drizzle's prepared query holds (postgres.js's and PGlite's alike, drizzle-orm 0.45): the
+ * session's driver client, the SQL, its parameters (placeholders among them), the logger, and the
+ * driver's options — `prepare` (postgres.js) or `rawQueryConfig` (PGlite: its type parsers).
+ */
+interface DriverQuery {
+  client: {
+    unsafe?: (sql: string, params: unknown[], options: { prepare: boolean }) => Promise<unknown>
+    query?: (sql: string, params: unknown[], options: object) => Promise<unknown>
+  }
+  queryString: string
+  params: unknown[]
+  logger: { logQuery(sql: string, params: unknown[]): void }
+  prepare?: unknown
+  rawQueryConfig?: unknown
+}
+
+/** Is `prepared` a drizzle prepared query whose driver call fw knows (see DriverQuery)? */
+function isDriverQuery(prepared: unknown): prepared is DriverQuery {
+  const query = prepared as Partial<DriverQuery>
+  const client = query.client
+  // postgres.js's client is a function (its tagged template), PGlite's an object
+  if ((typeof client !== 'object' && typeof client !== 'function') || client === null) return false
+  if (typeof query.queryString !== 'string' || !Array.isArray(query.params)) return false
+  if (typeof query.logger?.logQuery !== 'function') return false
+  return (
+    (typeof client.unsafe === 'function' && typeof query.prepare === 'boolean') ||
+    (typeof client.query === 'function' && typeof query.rawQueryConfig === 'object')
+  )
+}
+
+/**
+ * `prepared` run on its driver client directly, as drizzle's `execute` would without a field list
+ * (its values filled, the statement logged, the same client and options): one promise per call;
+ * undefined for a prepared query of another shape (then drizzle's `execute` runs it).
+ *
+ * @example
+ * const statement = directStatement(db._.session.prepareQuery(query, undefined, 'fw_s1', false))
+ */
+export function directStatement(prepared: unknown): Statement | undefined {
+  if (!isDriverQuery(prepared)) return undefined
+  const { client, queryString, params, logger } = prepared
+  const filled = (values: Record<string, unknown> | undefined): unknown[] =>
+    params.length ? fillPlaceholders(params, values ?? {}) : params
+  const { unsafe, query } = client
+  // called on the client (a proxy: orm/observed.ts, drivers.ts's preparingClient), as drizzle calls it
+  if (typeof unsafe === 'function' && typeof prepared.prepare === 'boolean') {
+    const options = { prepare: prepared.prepare }
+    return {
+      execute(values) {
+        const bound = filled(values)
+        logger.logQuery(queryString, bound)
+        return unsafe.call(client, queryString, bound, options).then(rowsOf)
+      },
+    }
+  }
+  if (typeof query !== 'function') return undefined
+  const config = prepared.rawQueryConfig as object
+  return {
+    execute(values) {
+      const bound = filled(values)
+      logger.logQuery(queryString, bound)
+      return query.call(client, queryString, bound, config).then(rowsOf)
+    },
+  }
 }
 
 /** Filter operators whose SQL takes the value as one bound parameter, whatever it is. */
