@@ -139,7 +139,7 @@ describe('build (tsup)', () => {
     expect(offenders).toEqual([])
   })
 
-  it('imports only what package.json declares, and bundles only what docs/architecture.md says it bundles (issue #55 item 6)', async () => {
+  it('imports only what package.json declares, and bundles only what docs/architecture.md says it bundles', async () => {
     const manifest = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as PackageManifest
     const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})])
     const undeclared: string[] = []

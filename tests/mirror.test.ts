@@ -1,5 +1,5 @@
 /**
- * Every src unit with logic has its test file at the mirror path (issue #55 item 8; STYLE.md,
+ * Every src unit with logic has its test file at the mirror path (STYLE.md,
  * "One unit, one home"): `src/a/b.ts` → `tests/a/b.test.ts`, so a reader finds a unit's own
  * contract next to where its path says. A file has logic when the TypeScript AST of it holds a
  * function body: a function, a method, a constructor, an accessor or an arrow function (a file of

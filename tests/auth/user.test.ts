@@ -239,7 +239,7 @@ describe('claims(): the id the verified token names, no row read', () => {
     expect(await (await get('/claims', bearer(fresh))).json()).toEqual({ id: 2 })
   })
 
-  it('no token sent: the optional forms are null at once, no promise (issue 56, B6: every anonymous request pays for one)', async () => {
+  it('no token sent: the optional forms are null at once, no promise (every anonymous request pays for one)', async () => {
     const resolveOf = (marker: unknown) => (marker as Record<string, { resolve: (context: RequestContext) => unknown }>)['~fw']?.resolve
     const anonymous = new RequestContext(new Request('http://localhost/'), '/', '', Date.now())
     const otherScheme = new RequestContext(new Request('http://localhost/', { headers: { authorization: 'Basic YTpi' } }), '/', '', Date.now())

@@ -58,7 +58,7 @@ describe('an array body, in every library', () => {
 })
 
 
-describe('the document asks the adapter, never a library’s schema objects (issue #55 item 6)', () => {
+describe('the document asks the adapter, never a library’s schema objects', () => {
   it('documents an object query param as JSON text in every library (arktype’s was a bare object)', () => {
     class FilterAPI extends api.API {
       arktype = api.get({ filter: type({ tag: 'string' }) }, ({ filter }) => filter)

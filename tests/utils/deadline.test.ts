@@ -29,7 +29,7 @@ describe('deadline', () => {
     expect(calls).toBe(0)
   })
 
-  it('makes two promises per wait, not six (issue 56: every request with an endpoint timeout waits once)', async () => {
+  it('makes two promises per wait, not six (every request with an endpoint timeout waits once)', async () => {
     let made = 0
     const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && made++) })
     const pending = Promise.resolve('in time')
