@@ -119,11 +119,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'ws/fetch-servers.ts': 'runtime glue, tested in tests/ws/runtimes.test.ts (Bun, Deno)',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
   'ws/runtime.ts': 'runtime glue, tested in tests/ws/runtimes.test.ts',
-  'ws/socket.ts': 'covered by tests/ws/node.test.ts and tests/ws/node-adapter.test.ts: Socket',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 60
+const MAX_UNMIRRORED = 59
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

@@ -5,6 +5,7 @@
  */
 import { parseJson } from '../body/json'
 import { HttpError } from '../exceptions/http'
+import { ConversionError } from '../schema/errors'
 import { Invalid } from '../schema/parse'
 import type { StandardSchemaV1 } from '../types'
 import { checkClose, errorFrame, frameOf, textBytes, type ErrorFrame } from './frames'
@@ -203,15 +204,25 @@ export class Socket<
   #serialise(message: unknown, what: 'send' | 'publish'): string {
     const checker = this.#plan.send
     if (checker) {
-      const result = checker(message)
+      // a value the schema's conversion refuses throws (ConversionError): the same mismatch
       const fail = (checked: unknown): void => {
-        if (!(checked instanceof Invalid)) return
+        if (!(checked instanceof Invalid || checked instanceof ConversionError)) return
         const at = checked.path.length ? ` at ${checked.path.join('.')}` : ''
         throw new TypeError(
           `${this.#plan.label}: socket.${what}() message does not match the send schema${at}: ${checked.reason}`,
         )
       }
-      if (result instanceof Promise) result.then(fail).catch(this.#plan.onError)
+      const thrown = (error: unknown): never => {
+        fail(error)
+        throw error
+      }
+      let result: unknown
+      try {
+        result = checker(message)
+      } catch (error) {
+        thrown(error)
+      }
+      if (result instanceof Promise) result.then(fail, thrown).catch(this.#plan.onError)
       else fail(result)
     }
     return this.#plan.stringify(message)
