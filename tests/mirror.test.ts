@@ -114,7 +114,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/node.ts': 'runtime glue, tested in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
   'serve/server.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'serve/types.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
-  'ws/accept.ts': 'runtime glue, tested in tests/ws/node.test.ts and tests/ws/runtimes.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested in tests/ws/workers.test.ts: durableSockets',
   'ws/fetch-servers.ts': 'runtime glue, tested in tests/ws/runtimes.test.ts (Bun, Deno)',
   'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
@@ -122,7 +121,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 59
+const MAX_UNMIRRORED = 58
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
