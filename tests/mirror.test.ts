@@ -115,11 +115,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/server.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'serve/types.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'ws/cloudflare/index.ts': 'runtime glue, tested in tests/ws/workers.test.ts: durableSockets',
-  'ws/redis.ts': 'runtime glue (Redis), tested in tests/ws/pubsub.test.ts: RedisAdapter',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 56
+const MAX_UNMIRRORED = 55
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
