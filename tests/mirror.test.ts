@@ -114,11 +114,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'serve/node.ts': 'runtime glue, tested in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
   'serve/server.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'serve/types.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
-  'ws/cloudflare/index.ts': 'runtime glue, tested in tests/ws/workers.test.ts: durableSockets',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 55
+const MAX_UNMIRRORED = 54
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
