@@ -85,7 +85,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/request.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
   'node/native/response.ts': 'runtime glue, tested in tests/runtimes/native.test.ts: installLightResponse, lightParts',
   'node/native/write.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
-  'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
@@ -113,7 +112,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 50
+const MAX_UNMIRRORED = 49
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
