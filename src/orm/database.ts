@@ -129,7 +129,8 @@ export function databaseOf(alias: string): Database {
     throw new ImproperlyConfigured(
       'orm: no databases configured: service.use(orm.DatabaseConnections({ default: orm.Database(...) }))',
     )
-  const database = active.databases[alias]
+  // an own alias only: `{ db: 'toString' }` is no database of Object.prototype's
+  const database = Object.hasOwn(active.databases, alias) ? active.databases[alias] : undefined
   if (!database)
     throw new ImproperlyConfigured(
       `orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`,
