@@ -91,7 +91,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
   'orm/entries.ts': 'covered by tests/service/entries.test.ts',
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
-  'orm/query-entry.ts': 'covered by tests/orm/query.test.ts and tests/orm/utilmeta/schema-query.test.ts',
   'orm/query-schema.ts': 'covered by tests/orm/query.test.ts and tests/orm/orm.test.ts: Query',
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
@@ -109,7 +108,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 46
+const MAX_UNMIRRORED = 45
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
