@@ -93,7 +93,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
-  'orm/snapshot.ts': 'covered by tests/orm/db-generate.test.ts and tests/realworld/snapshot.test.ts: generateSnapshot',
   'orm/upsert.ts': 'covered by tests/orm/writes.test.ts and tests/orm/declared-writes.test.ts (PGlite): upsert',
   'serve/bun.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
@@ -106,7 +105,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 43
+const MAX_UNMIRRORED = 42
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
