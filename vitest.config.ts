@@ -109,6 +109,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/declare-modules.test.ts',
   'tests/orm/declare.test.ts',
   'tests/orm/declared-writes.test.ts',
+  'tests/orm/delete.test.ts',
   'tests/orm/document.test.ts',
   'tests/orm/drivers.test.ts',
   'tests/orm/errors.test.ts',
