@@ -69,7 +69,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam (on the pipeline’s objects, being restructured)',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts (on the pipeline’s objects, being restructured)',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps (on the pipeline’s objects, being restructured)',
-  'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405 (on the pipeline’s objects, being restructured)',
   'node/io/call.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
   'node/io/contain.ts': 'runtime glue, tested in tests/adapters/contain.test.ts',
   'node/io/incoming.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
@@ -103,7 +102,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 40
+const MAX_UNMIRRORED = 39
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
