@@ -65,7 +65,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/light.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts',
   'adapters/nest.ts': 'runtime glue, tested in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
   'adapters/run.ts': 'runtime glue, tested in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
-  'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint (on the pipeline’s objects, being restructured)',
   'node/io/call.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
   'node/io/contain.ts': 'runtime glue, tested in tests/adapters/contain.test.ts',
   'node/io/incoming.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
@@ -99,7 +98,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 36
+const MAX_UNMIRRORED = 35
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
