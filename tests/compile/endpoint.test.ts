@@ -26,7 +26,7 @@ class Envelope extends response.Response {
 }
 
 class ReadsAuth extends Plugin {
-  readonly requestHeaders = ['Authorization', 'X-Tenant']
+  override readonly requestHeaders = ['Authorization', 'X-Tenant']
 }
 
 @api.plugin(new ReadsAuth())
@@ -61,7 +61,7 @@ const defOf = (name: string): EndpointDef => {
 }
 
 class Answers extends Plugin {
-  handleError() {
+  override handleError() {
     return new Response('answered by the service plugin', { status: 503 })
   }
 }
@@ -96,7 +96,7 @@ describe('compileEndpoint: what docs generators read', () => {
 
   it('lists every header the route reads, lower case, once: its own, its before hooks’, the plugins’', () => {
     const service = new (class extends Plugin {
-      readonly requestHeaders = ['x-trace', 'X-Service']
+      override readonly requestHeaders = ['x-trace', 'X-Service']
     })()
     const { endpoint } = compiled(defOf('item'), options({ plugins: [service] }))
     expect([...endpoint.headerNames].sort()).toEqual(['authorization', 'x-hook', 'x-service', 'x-tenant', 'x-trace'])

@@ -172,10 +172,10 @@ describe('checkParam', () => {
 
 describe('badRequest and tooManyQuery', () => {
   it('badRequest is the 400 of the failures, listing them', () => {
-    const error = badRequest({ message: "parse item: ['id'] failed", issues: [{ in: 'path', name: 'id', message: 'invalid number' }] })
+    const error = badRequest({ message: "parse item: ['id'] failed", issues: [{ in: 'path', name: 'id', path: ['id'], message: 'invalid number' }] })
     expect(error).toBeInstanceOf(BadRequest)
     expect(error.message).toBe("parse item: ['id'] failed")
-    expect(error.errors).toEqual([{ in: 'path', name: 'id', message: 'invalid number' }])
+    expect(error.errors).toEqual([{ in: 'path', name: 'id', path: ['id'], message: 'invalid number' }])
   })
 
   it('tooManyQuery refuses more pairs than the limit, counting no further than needed', () => {

@@ -70,7 +70,12 @@ class Root extends api.API {
     return { root: 'any', message: error.message }
   }
 
-  @api.handle('ping')
+  @api.get
+  status() {
+    return 'up'
+  }
+
+  @api.handle('status')
   onPingOnly() {
     return 'never for a miss'
   }
@@ -155,7 +160,7 @@ describe('compileMiss', () => {
     const asked: string[] = []
     const recorder = (name: string, answerWith?: Response) =>
       new (class extends Plugin {
-        handleError(error: unknown) {
+        override handleError(error: unknown) {
           asked.push(`${name}: ${(error as Error).message}`)
           return answerWith
         }

@@ -28,7 +28,7 @@ const run = (plugin: Plugin, next: Handler<RequestContext> = ok) => {
 describe('pluginStep', () => {
   it('is no step for a plugin with neither step (handleError only)', () => {
     class OnlyErrors extends Plugin {
-      handleError() {
+      override handleError() {
         return undefined
       }
     }
@@ -37,7 +37,7 @@ describe('pluginStep', () => {
 
   it('answers with processRequest’s Response instead of the rest; carries on otherwise, synchronously', async () => {
     class Gate extends Plugin {
-      processRequest(request: Request) {
+      override processRequest(request: Request) {
         return request.headers.has('x-pass') ? undefined : new Response('stopped', { status: 401 })
       }
     }
@@ -51,15 +51,15 @@ describe('pluginStep', () => {
 
   it('replaces the answer with processResponse’s Response; keeps it for anything else', async () => {
     class Stamp extends Plugin {
-      processResponse(response: Response) {
+      override processResponse(response: Response) {
         const copy = new Response(response.body, response)
         copy.headers.set('x-stamped', '1')
         return copy
       }
     }
     class Looks extends Plugin {
-      processResponse() {
-        return 'not a response'
+      override processResponse() {
+        return 'not a response' as never // what a careless plugin returns: no Response
       }
     }
     expect((run(new Stamp()) as Response).headers.get('x-stamped')).toBe('1')
@@ -69,10 +69,10 @@ describe('pluginStep', () => {
   it('waits for async steps and an async rest, in order', async () => {
     const order: string[] = []
     class Slow extends Plugin {
-      async processRequest() {
+      override async processRequest() {
         order.push('request')
       }
-      async processResponse(response: Response) {
+      override async processResponse(response: Response) {
         order.push(`response ${response.status}`)
       }
     }
@@ -84,17 +84,17 @@ describe('pluginStep', () => {
 
   it('renders what a plugin or the rest throws, sync or async, never a crash', async () => {
     class Throws extends Plugin {
-      processRequest() {
+      override processRequest() {
         throw new PermissionDenied('no entry')
       }
     }
     class ThrowsLater extends Plugin {
-      async processResponse(): Promise<undefined> {
+      override async processResponse(): Promise<undefined> {
         throw new NotFound('gone')
       }
     }
     class Passes extends Plugin {
-      processResponse(response: Response) {
+      override processResponse(response: Response) {
         return response
       }
     }
@@ -122,7 +122,7 @@ describe('pluginStep', () => {
           return answer
         }
       }
-      processRequest() {
+      override processRequest() {
         order.push('request')
       }
     }
@@ -147,7 +147,7 @@ describe('pluginSteps', () => {
     const order: string[] = []
     const named = (name: string) =>
       new (class extends Plugin {
-        processRequest() {
+        override processRequest() {
           order.push(name)
         }
       })()
@@ -166,7 +166,7 @@ describe('errorPluginStep', () => {
 
   it('answers with handleError’s Response', async () => {
     class Answers extends Plugin {
-      handleError(error: unknown) {
+      override handleError(error: unknown) {
         return new Response(`handled ${(error as Error).message}`, { status: 410 })
       }
     }
@@ -176,17 +176,17 @@ describe('errorPluginStep', () => {
 
   it('hands the error on for anything else, sync or async; what handleError throws replaces it', async () => {
     class Looks extends Plugin {
-      handleError() {
-        return 'not a response'
+      override handleError() {
+        return 'not a response' as never // what a careless plugin returns: no Response
       }
     }
     class LooksLater extends Plugin {
-      async handleError() {
+      override async handleError() {
         return undefined
       }
     }
     class Replaces extends Plugin {
-      handleError() {
+      override handleError() {
         throw new PermissionDenied('replaced')
       }
     }

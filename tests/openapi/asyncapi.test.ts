@@ -11,7 +11,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { api, Fw, request } from 'fw-api'
 import { ws } from 'fw-api/ws'
-import { buildAsyncAPI, type SocketInfo } from '../../src/openapi/asyncapi'
+import { buildAsyncAPI, type AsyncAPIDocument, type SocketInfo } from '../../src/openapi/asyncapi'
 import { describeRoutes } from '../../src/openapi/routes'
 import type { SocketDecl } from '../../src/ws/options'
 
@@ -32,6 +32,14 @@ class RoomsAPI extends api.API {
 class RootAPI extends api.API {
   static rooms = RoomsAPI
 }
+
+/** The parts of a channel these tests read (the document types channels as plain JSON). */
+interface Channel {
+  bindings: { ws: { query?: { required?: unknown }; headers?: unknown } }
+  messages: Record<'received' | 'sent' | 'error', { payload: { required?: unknown } }>
+  'x-fw-parameters': { in: string; name: string }[]
+}
+const channel = (document: AsyncAPIDocument, key: string) => document.channels[key] as unknown as Channel | undefined
 
 /** The socket endpoints of a service on RootAPI, as the document builder gets them. */
 function sockets(): SocketInfo[] {
@@ -63,13 +71,14 @@ describe('buildAsyncAPI', () => {
       'x-fw-call': 'rooms.room',
       bindings: { ws: { method: 'GET', bindingVersion: '0.1.0', query: { type: 'object', properties: { since: { type: 'number' } } } } },
     })
-    expect(room?.bindings.ws.query.required).toBeUndefined()
-    expect(room?.bindings.ws.headers).toMatchObject({ type: 'object', properties: { 'X-Token': { type: 'string' } }, required: ['X-Token'] })
-    expect(room?.['x-fw-parameters'].map((parameter: { in: string; name: string }) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['header:X-Token', 'path:room', 'query:since'])
+    const typed = channel(document, 'rooms_room')
+    expect(typed?.bindings.ws.query?.required).toBeUndefined()
+    expect(typed?.bindings.ws.headers).toMatchObject({ type: 'object', properties: { 'X-Token': { type: 'string' } }, required: ['X-Token'] })
+    expect(typed?.['x-fw-parameters'].map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual(['header:X-Token', 'path:room', 'query:since'])
   })
 
   it('leaves out what an endpoint does not have: no parameters, no binding query or headers, empty payloads', () => {
-    const echo = buildAsyncAPI(sockets()).channels.rooms_echo
+    const echo = channel(buildAsyncAPI(sockets()), 'rooms_echo')
     expect(echo).not.toHaveProperty('parameters')
     expect(echo?.bindings).toEqual({ ws: { method: 'GET', bindingVersion: '0.1.0' } })
     expect(echo?.messages.received.payload).toEqual({})
@@ -79,7 +88,7 @@ describe('buildAsyncAPI', () => {
 
   it('describes the messages with the schemas and a receive and a send operation per channel', () => {
     const document = buildAsyncAPI(sockets())
-    expect(document.channels.rooms_room?.messages.received.payload).toMatchObject({ type: 'object', required: ['text'] })
+    expect(channel(document, 'rooms_room')?.messages.received.payload).toMatchObject({ type: 'object', required: ['text'] })
     expect(document.operations.rooms_room_receive).toEqual({
       action: 'receive',
       channel: { $ref: '#/channels/rooms_room' },

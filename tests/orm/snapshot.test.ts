@@ -19,13 +19,13 @@ const ddl: GeneratedDdl = { fingerprint: 'f1', tables: ['users'], statements: ['
 const TAR = new TextEncoder().encode('a tar of the data directory')
 
 /** `bytes` gzipped. */
-async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
 /** A gzip member with header fields (RFC 1952): an extra field, a file name, a comment. */
-function withHeader(gzipped: Uint8Array, fields: { extra?: Uint8Array; name?: string; comment?: string }): Uint8Array {
+function withHeader(gzipped: Uint8Array<ArrayBuffer>, fields: { extra?: Uint8Array; name?: string; comment?: string }): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [gzipped.subarray(0, 10)]
   let flags = 0
   if (fields.extra) {

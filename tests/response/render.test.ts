@@ -147,7 +147,7 @@ describe('Renderer.error', () => {
 
 describe('Renderer.invalid', () => {
   it('is the same response as error(new BadRequest(message, { errors }))', async () => {
-    const errors = [{ in: 'query' as const, name: 'page', message: 'invalid number' }]
+    const errors = [{ in: 'query' as const, name: 'page', path: ['page'], message: 'invalid number' }]
     const bare = renderer()
     const fast = bare.invalid('bad page', errors)
     const slow = bare.error(new BadRequest('bad page', { errors }))

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api } from 'fw-api'
 import { defaultLimits } from '../../src/body/limits'
 import { healthMount } from '../../src/health/health'
+import type { AsyncAPIDocument } from '../../src/openapi/asyncapi'
 import type { OpenAPIDocument } from '../../src/openapi/document'
 import { docsMount } from '../../src/openapi/page'
 import { Plugin } from '../../src/api/plugin'
@@ -33,7 +34,7 @@ class ShopAPI extends api.API {
   }
 }
 
-const document = (): OpenAPIDocument => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })
+const document = (): OpenAPIDocument => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [], tags: [], paths: {}, components: { schemas: {}, responses: {} } })
 
 /** The build inputs for `options`, with a document maker that records its calls. */
 function inputsFor(options: Partial<FwOptions>, more: Partial<BuildInputs> = {}): BuildInputs {
@@ -81,7 +82,7 @@ describe('compileService: plugins and errors', () => {
   it('runs the cors option’s plugin before the declared plugins', async () => {
     const seen: string[] = []
     class Recorder extends Plugin {
-      processResponse(response: Response) {
+      override processResponse(response: Response) {
         seen.push(response.headers.get('access-control-allow-origin') ?? 'none')
       }
     }
@@ -101,7 +102,7 @@ describe('compileService: plugins and errors', () => {
     expect(String(printed.mock.calls[0]?.[0])).toContain('the handler broke')
 
     class Reporter extends Plugin {
-      readonly reportsErrors = true
+      override readonly reportsErrors = true
     }
     const declared = emptyDeclaration()
     declared.plugins.push(new Reporter())
@@ -140,7 +141,9 @@ describe('compileService: the docs and health mounts', () => {
     const mount = vi.fn(docsMount)
     compileService(emptyDeclaration(), inputsFor({ docs: true }, { docsMount: mount }))
     expect(mount.mock.calls[0]?.[3]).toBeUndefined()
-    const asyncapi = vi.fn(() => ({ asyncapi: '3.0.0' as const, info: { title: 't', version: '1' }, channels: {}, operations: {} }))
+    const asyncapi = vi.fn(
+      (): AsyncAPIDocument => ({ asyncapi: '3.0.0', info: { title: 't', version: '1' }, defaultContentType: 'application/json', channels: {}, operations: {}, components: { schemas: {} } }),
+    )
     compileService(emptyDeclaration(), inputsFor({ docs: true }, { docsMount: mount, asyncapi }))
     const sockets = mount.mock.calls[1]?.[3]
     expect(typeof sockets).toBe('function')

@@ -67,7 +67,7 @@ describe('serviceDocument', () => {
   it('is titled by the service name and versioned by its package, unless the docs option or the arguments say otherwise', () => {
     const declared = emptyDeclaration()
     expect(serviceDocument(routes, documented({ name: 'shop' }), declared).info).toMatchObject({ title: 'shop', version: ownVersion })
-    const docs = { title: 'Shop API', version: '2.0.0', path: '/reference', scriptUrl: 'https://cdn.example/x.js', frameAncestors: ["'self'"] }
+    const docs = { title: 'Shop API', version: '2.0.0', path: '/reference', scriptUrl: 'https://cdn.example/x.js', frameAncestors: "'self'" }
     const fromDocs = serviceDocument(routes, documented({ name: 'shop', docs }), declared)
     expect(fromDocs.info).toMatchObject({ title: 'Shop API', version: '2.0.0' })
     // the page's own settings are not the document's
@@ -98,7 +98,7 @@ describe('serviceDocument', () => {
 
   it('lists the errors the declaration documents on the routes they apply to', () => {
     class Teapot extends exceptions.HttpError {
-      static status = 418
+      static override status = 418
     }
     const declared: Declaration = { ...emptyDeclaration(), documentedErrors: [{ error: Teapot, methods: ['GET'], by: 'a test plugin' }] }
     const document = serviceDocument(routes, documented(), declared)

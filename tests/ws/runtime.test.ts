@@ -35,7 +35,7 @@ class EchoAPI extends api.API {
 
 /** A 'no' plugin after the endpoint: it turns the answer of `/echo?refuse=1` into a 403. */
 class Refuser extends api.Plugin {
-  processResponse(response: Response, ctx: { raw: Request }) {
+  override processResponse(response: Response, ctx: { raw: Request }) {
     if (new URL(ctx.raw.url).searchParams.has('refuse')) return new Response('refused', { status: 403 })
     return response
   }
