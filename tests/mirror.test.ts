@@ -56,8 +56,7 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  * The files with logic and no mirror test yet → where they are tested instead. Only shrinks (see
  * the top of this file). "runtime glue" files talk to a server, a socket, a process or a host
  * framework: their tests drive them through it (most over real HTTP, in the integration tier).
- * The compile/ steps marked so work on the pipeline's objects being restructured now: their
- * mirror tests come once those settle.
+ * A file marked RESTRUCTURED is being restructured by another engineer: its mirror test comes after.
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
   'adapters/attach.ts': 'runtime glue, tested in tests/adapters/attach-paths.test.ts and tests/adapters/hono.test.ts',
