@@ -5,14 +5,7 @@
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
-import {
-  schemaEntries,
-  STRING_SCHEMA,
-  takesList,
-  unwrapPlan,
-  type AnySchema,
-  type ConversionPlan,
-} from '../schema'
+import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
 import type { ParamPlan, ParamSource, Target, WireEntry } from '../pipeline/plans'
 
