@@ -1,12 +1,60 @@
 /**
  * src/pipeline/exchange.ts: one request's state through one endpoint — the class instances made
- * on demand, one per class per request, with the common params and the request on each.
+ * on demand, one per class per request, with the common params and the request on each — and
+ * what those instances are made with (`instanceClass`, chosen at build).
  */
 import { describe, expect, it } from 'vitest'
-import { API } from '../../src/api'
+import { API, type APIClass } from '../../src/api'
 import type { BaseAPI } from '../../src/api/api'
-import { bareInstanceClass, contextOfExchange, Exchange, type LevelMaker } from '../../src/pipeline/exchange'
+import { contextOfExchange, Exchange, instanceClass, type LevelMaker } from '../../src/pipeline/exchange'
 import { RequestContext } from '../../src/request/context'
+
+// What esbuild and Bun write for a class with decorators and no constructor of its own: the helper
+// is `__runInitializers` in esbuild's output and `__runInitializers_<suffix>` in Bun's.
+let _init: unknown
+function __runInitializers(_state: unknown, _kind: number, _self: object): void {}
+function __runInitializers_cst8seht(_state: unknown, _kind: number, _self: object): void {}
+
+class EsbuildLowered extends API {
+  constructor() {
+    super(...(arguments as unknown as []))
+    __runInitializers(_init, 5, this)
+  }
+}
+class BunLowered extends API {
+  constructor() {
+    super(...(arguments as unknown as []))
+    __runInitializers_cst8seht(_init, 5, this)
+  }
+}
+class WithField extends API {
+  count = 1
+}
+class WithConstructor extends API {
+  constructor() {
+    super()
+    Object.defineProperty(this, 'ready', { value: true })
+  }
+}
+
+const made = (cls: new () => API) => instanceClass(cls as unknown as APIClass, new cls())
+
+describe('instanceClass: a per-request instance without the constructor chain where nothing is initialised', () => {
+  it('skips the constructor a decorator lowering writes, esbuild’s and Bun’s alike', () => {
+    for (const cls of [EsbuildLowered, BunLowered]) {
+      const Instance = made(cls)
+      expect(Instance).not.toBe(cls)
+      const instance = new Instance()
+      expect(instance).toBeInstanceOf(cls)
+      expect(Reflect.ownKeys(instance)).toStrictEqual([])
+    }
+  })
+
+  it('runs a constructor that initialises something', () => {
+    expect(made(WithField)).toBe(WithField)
+    expect(made(WithConstructor)).toBe(WithConstructor)
+  })
+})
 
 class Outer extends API {}
 class Inner extends Outer {}
@@ -56,24 +104,5 @@ describe('Exchange', () => {
     expect(first.at(1)).not.toBe(second.at(1))
     expect(first.body).toBeUndefined()
     expect(first.input).not.toBe(second.input)
-  })
-})
-
-describe('bareInstanceClass', () => {
-  it('makes instances of the class’s prototype, with no own key, without running its constructor', () => {
-    let constructed = 0
-    class Counted extends API {
-      constructor() {
-        super()
-        constructed++
-      }
-    }
-    const Bare = bareInstanceClass(Counted.prototype as unknown as BaseAPI)
-    const instance = new Bare()
-    expect(instance).toBeInstanceOf(Counted)
-    expect(Object.getPrototypeOf(instance)).toBe(Counted.prototype)
-    expect(Reflect.ownKeys(instance)).toStrictEqual([])
-    expect(constructed).toBe(0)
-    expect(new Bare()).not.toBe(instance)
   })
 })
