@@ -1,6 +1,7 @@
 /**
  * One param's plan: where it is read from (path, query, header, cookie, body),
- * how it converts and validates. Built once per endpoint by planParams (params.ts).
+ * how it converts and validates. Built once per endpoint by planParams (params.ts); the plan's types
+ * are pipeline/plans.ts, what the request-time steps read.
  */
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec, RestPaths } from '../request/markers'
