@@ -131,6 +131,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['file'],
   ['body'],
   ['api', 'conf'],
+  ['pipeline'],
   ['compile'],
   ['plugins', 'openapi', 'orm', 'client', 'serve', 'auth', 'static', 'health', 'proxy', 'otel', 'ws', 'ws'],
   ['adapters'],
@@ -166,7 +167,7 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
  * a top-level `let`/`var` (per-request state lives on the request; what a module keeps is `const`).
  */
 export const REQUEST_PATH_FOLDERS: readonly string[] = [
-  'adapters', 'api', 'auth', 'body', 'compile', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
+  'adapters', 'api', 'auth', 'body', 'compile', 'pipeline', 'conf', 'exceptions', 'file', 'meta', 'node', 'orm',
   'plugins', 'request', 'response', 'router', 'schema', 'serve', 'service', 'utils', 'xml', 'static', 'health', 'proxy', 'otel', 'ws',
 ]
 

@@ -63,6 +63,14 @@ export function isAPIClass(value: unknown): value is APIClass {
   )
 }
 
+/** Classes from the topmost API subclass down to `cls` (the lineage declarations are read along). */
+export function lineage(cls: Function): Function[] {
+  const chain: Function[] = []
+  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current))
+    chain.unshift(current)
+  return chain
+}
+
 const MOUNT = Symbol.for('fw.mount')
 
 /**

@@ -27,7 +27,7 @@ export interface EndpointBody {
   read(exchange: BodyExchange): Promise<unknown>
 }
 
-/** What an endpoint's body read needs of its exchange (compile/exchange.ts `Exchange`). */
+/** What an endpoint's body read needs of its exchange (pipeline/exchange.ts `Exchange`). */
 export interface BodyExchange {
   readonly context: RequestContext
   /** per whole-body param: does the body's content type suit it */

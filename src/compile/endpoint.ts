@@ -4,19 +4,20 @@ import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
-import type { ResolvedHook, ResolvedDeclarations } from './hooks'
-import { label, rendererFor, type CompileOptions } from './options'
+import type { HookStep } from '../pipeline/hook-steps'
+import { EndpointChain, type PipelinePlan } from '../pipeline/chain'
+import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
+import type { ResolvedDeclarations } from './hooks'
+import { label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
-import type { HookStep } from './hook-steps'
-import { EndpointChain, type PipelinePlan } from './pipeline'
 import type { EndpointDef } from './tree'
 import { ImproperlyConfigured } from '../exceptions'
 
-export type { CompileOptions } from './options'
+export type { CompileOptions } from '../pipeline/plans'
 
 /**
  * What the router hands a matched request to: one endpoint compiled once (its request-time
- * `handle` is `EndpointChain`'s, compile/pipeline.ts), with what docs generators read of it.
+ * `handle` is `EndpointChain`'s, pipeline/chain.ts), with what docs generators read of it.
  */
 export class CompiledEndpoint extends EndpointChain {
   constructor(
@@ -82,7 +83,7 @@ function fieldCall(name: string): Method {
 
 /**
  * Compile one endpoint once: its renderer, the renderers of its hooks, and
- * its chain of steps (compile/pipeline.ts). `hookPlans` are the params plans
+ * its chain of steps (pipeline/chain.ts). `hookPlans` are the params plans
  * of its before hooks that declare params of their own.
  */
 export function compileEndpoint(

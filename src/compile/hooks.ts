@@ -4,18 +4,9 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
+import type { ResolvedHook } from '../pipeline/plans'
 import { label } from './options'
 import type { EndpointDef, ClassLevel } from './tree'
-
-/** A hook resolved for one endpoint: its class level, method and template. */
-export interface ResolvedHook {
-  decl: HookDecl
-  /** index of its class in `EndpointDef.levels` */
-  level: number
-  method: (this: BaseAPI, ...args: unknown[]) => unknown
-  /** how its own return values (and `this.respond`) render; never the target's rendering (an after hook receives that) */
-  template: Template
-}
 
 /** What an endpoint's classes declare around it, resolved at build: hooks in run order, plugins, template, timeout, docs. */
 export interface ResolvedDeclarations {

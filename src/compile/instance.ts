@@ -1,18 +1,9 @@
 /**
- * The class lineage the tree walk reads declarations along, and the instance
- * made at build to read field endpoints from (the per-request instances are
- * made by compile/exchange.ts, `instanceClass`).
+ * The instance made at build to read field endpoints from (the per-request
+ * instances are made by pipeline/exchange.ts, `instanceClass`).
  */
-import { isAPIClass, type APIClass } from '../api/api'
+import type { APIClass } from '../api/api'
 import { ImproperlyConfigured } from '../exceptions'
-
-/** Classes from the topmost API subclass down to `cls`. */
-export function lineage(cls: Function): Function[] {
-  const chain: Function[] = []
-  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current))
-    chain.unshift(current)
-  return chain
-}
 
 /**
  * One instance made at build (field endpoints are read from it); `undefined` when its constructor

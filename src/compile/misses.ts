@@ -13,7 +13,8 @@ import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { classTemplate, templateFrom } from './hooks'
-import { label, rendererFor, type CompileOptions } from './options'
+import type { CompileOptions } from '../pipeline/plans'
+import { label, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */

@@ -1,104 +1,14 @@
 /**
  * One param's plan: where it is read from (path, query, header, cookie, body),
- * how it converts and validates. Built once per endpoint by planParams (params.ts).
+ * how it converts and validates. Built once per endpoint by planParams (params.ts); the plan's types
+ * are pipeline/plans.ts, what the request-time steps read.
  */
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
-import {
-  schemaEntries,
-  STRING_SCHEMA,
-  takesList,
-  unwrapPlan,
-  type AnySchema,
-  type ConversionPlan,
-} from '../schema'
+import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
-
-/** Where a parsed value goes: the method's input object or the API instance (common params). */
-export type Target = 'input' | 'instance'
-
-/** How one param is read, converted and validated; built once per endpoint. */
-export interface ParamPlan {
-  /** `resolved`: found by the param's own `resolve` (fw-api/auth's users), before the others are read */
-  in: 'path' | 'query' | 'header' | 'cookie' | 'body' | 'resolved'
-  /** the item name used in messages (the wire name) */
-  name: string
-  target: Target
-  key: string
-  /** where its raw value is read from, as data (`readParam`, compile/extract.ts) */
-  source: ParamSource
-  /** its schema's convert-then-check (`checkParam`, compile/extract.ts); `null` for a resolved value (stored as its resolver made it) */
-  checker: SchemaChecker | null
-  hasDefault: boolean
-  default: unknown
-  /** absent is fine and gives `undefined` (`required: false`) */
-  mayBeAbsent: boolean
-  /** a whole object (Query, Headers, Cookies, Body): its failures are listed by the wire names of their fields */
-  whole: boolean
-  /** the declaration it was planned from (schema, default, rules): read by docs generators */
-  spec: MarkerSpec
-  /** an object param (`request.Query/Headers/Cookies`): one wire item per entry of its schema */
-  entries: readonly WireEntry[] | undefined
-}
-
-/** One entry of an object param on the wire. */
-export interface WireEntry {
-  /** the entry's key in the object schema */
-  key: string
-  /** the key of the parsed object it fills: the alias, else the key */
-  wire: string
-  /** its wire name as declared: the alias, else the key (a header: the key in kebab-case) */
-  name: string
-  schema: AnySchema | undefined
-  /** its conversion plan (another library's entry `schema` is its JSON Schema node: the plan says what it takes) */
-  plan?: ConversionPlan
-}
-
-/**
- * Where one param's raw value comes from, decided at build; `readParam` (compile/extract.ts)
- * reads it with one `switch` on `kind`.
- */
-export type ParamSource =
-  /** the route's `index`-th path value, decoded; a `rest` path is refused when unsafe, a `pattern` when unmatched */
-  | {
-      readonly kind: 'path'
-      readonly index: number
-      readonly pattern: RegExp | undefined
-      /** the declared regex, as the 400 names it */
-      readonly regex: string | undefined
-      /** a rest (file path) param's check (`RestPaths.unsafe`): the reason a value is refused */
-      readonly unsafe: ((value: string, absolute: boolean) => string | undefined) | undefined
-      readonly absolute: boolean
-    }
-  /** one query key: its first value, or (`list`) a copy of all of them */
-  | { readonly kind: 'query'; readonly wire: string; readonly list: boolean }
-  /** the whole query string, parsed afresh (the handler may mutate it) */
-  | { readonly kind: 'query-object' }
-  /** one header, by its lower-case name */
-  | { readonly kind: 'header'; readonly wire: string }
-  | { readonly kind: 'cookie'; readonly wire: string }
-  /** the declared entries of a `Headers`/`Cookies` object */
-  | {
-      readonly kind: 'entries'
-      readonly at: 'header' | 'cookie'
-      readonly entries: readonly SourceEntry[]
-    }
-  /** the whole body, when its content type is one the `index`-th body plan accepts */
-  | { readonly kind: 'body'; readonly index: number }
-  | { readonly kind: 'body-field'; readonly wire: string }
-  /** what the param's own `resolve` stored (fw-api/auth's users) */
-  | { readonly kind: 'resolved'; readonly spec: MarkerSpec }
-
-/** One declared entry of a `Headers`/`Cookies` object param, as it is read. */
-export interface SourceEntry {
-  /** the key of the parsed object it fills */
-  readonly wire: string
-  /** the header (lower case) or cookie it is read from */
-  readonly source: string
-  /** a `cookie` header entry holding an object schema: the parsed Cookie header */
-  readonly cookies: boolean
-}
+import type { ParamPlan, ParamSource, Target, WireEntry } from '../pipeline/plans'
 
 const stringSchema = STRING_SCHEMA
 

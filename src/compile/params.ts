@@ -4,10 +4,11 @@ import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
-import { pathPlan, plan, plannerOf, queryPlan, type ParamPlan, type Target } from './param-plan'
+import type { ParamPlan, Target } from '../pipeline/plans'
+import { pathPlan, plan, plannerOf, queryPlan } from './param-plan'
 import type { CommonParam } from './tree'
 
-export type { ParamPlan, Target, WireEntry } from './param-plan'
+export type { ParamPlan, Target, WireEntry } from '../pipeline/plans'
 
 /** The own param a template's `{name}` binds: the one named so, or one whose alias names it (`Param(v.number(), { alias: 'y' })`). */
 export function pathParamKey(params: Record<string, MarkerSpec>, name: string): string | undefined {

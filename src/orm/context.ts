@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { AROUND, Plugin } from '../api/plugin'
-import type { Answer } from '../compile/compose'
+import type { Answer } from '../pipeline/compose'
 import { ImproperlyConfigured } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import type { Ref } from './paths'

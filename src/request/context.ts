@@ -227,7 +227,7 @@ export class RequestContext<C extends ContextTypes = {}> {
     return (this.#deadline ??= new AbortController()).signal
   }
 
-  /** @internal the deadline passed (compile/pipeline.ts): abort `signal` with `reason` */
+  /** @internal the deadline passed (pipeline/chain.ts): abort `signal` with `reason` */
   expire(reason: unknown): void {
     ;(this.#deadline ??= new AbortController()).abort(reason)
   }

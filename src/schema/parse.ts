@@ -33,7 +33,7 @@ export type Checker = (value: unknown) => unknown
 /**
  * A schema's convert-then-check (any adapted library), built once: `check`
  * returns the output, or failures as `Invalid` with their items named as on
- * the wire (fw's request path calls it per param, compile/extract.ts).
+ * the wire (fw's request path calls it per param, pipeline/extract.ts).
  *
  * @example
  * new SchemaChecker(v.pipe(v.string(), v.email())).check('x') instanceof Invalid // true

@@ -37,7 +37,7 @@ export class API<C extends ContextTypes = {}> extends BaseAPI<C> {
 }
 
 // Kept outside the class: its source stays free of private members and constructors, which fw reads
-// to decide how a request's instance of every API class is made (compile/exchange.ts `instanceClass`).
+// to decide how a request's instance of every API class is made (pipeline/exchange.ts `instanceClass`).
 
 /** The hidden service of `api`, made and attached by the host framework adapters (service/hidden.ts). */
 function attachHidden(api: APIClass, backend: unknown, route: string, options: AsOptions): unknown {

@@ -6,7 +6,7 @@
  * serving layer of `service.run()`, `fw-api/openapi` the document builder and docs page
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
-import type { SocketUpgrade } from '../compile/options'
+import type { SocketUpgrade } from '../pipeline/plans'
 import { ImproperlyConfigured } from '../exceptions'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'

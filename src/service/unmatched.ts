@@ -4,8 +4,8 @@
  * root's), the 405 with `Allow`, the preflight (OPTIONS) — under the class plugins of the path's
  * routes when they declare any. Built once per service by the dispatcher (service/dispatch.ts).
  */
-import { compose, type Handler } from '../compile/compose'
-import { itself, pluginSteps } from '../compile/plugin-steps'
+import { compose, type Handler } from '../pipeline/compose'
+import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import type { RootScope, RouteTarget, Scope } from '../compile/routes'
 import { MethodNotAllowed } from '../exceptions'
 import type { RequestContext } from '../request/context'

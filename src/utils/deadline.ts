@@ -1,7 +1,7 @@
 /**
  * `pending`, or what `late()` gives if `pending` has not settled within `ms`
  * milliseconds; the timer is cleared as soon as either is there. The one
- * timeout of fw: endpoint timeouts (a 504, compile/pipeline.ts) and graceful
+ * timeout of fw: endpoint timeouts (a 504, pipeline/chain.ts) and graceful
  * close (serve/graceful.ts) both wait with it.
  *
  * @example

@@ -6,7 +6,7 @@
  */
 import type { BaseAPI } from '../api/api'
 import type { Plugin } from '../api/plugin'
-import type { CompileOptions, SocketTarget } from '../compile/options'
+import type { CompileOptions, SocketTarget } from '../pipeline/plans'
 import { BadRequest, ImproperlyConfigured, NotImplemented, PermissionDenied } from '../exceptions'
 import { HttpError } from '../exceptions/http'
 import { CORS } from '../plugins/cors'

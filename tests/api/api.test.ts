@@ -1,7 +1,7 @@
-/** src/api/api.ts: the API base class, what counts as an API class, and mount entries. */
+/** src/api/api.ts: the API base class, what counts as an API class, its lineage, and mount entries. */
 import { describe, expect, it } from 'vitest'
 import { api } from 'fw-api'
-import { BaseAPI, isAPIClass, isMountEntry, mount } from '../../src/api/api'
+import { BaseAPI, isAPIClass, isMountEntry, lineage, mount } from '../../src/api/api'
 
 class Users extends api.API {}
 class Admins extends Users {}
@@ -16,6 +16,14 @@ describe('isAPIClass', () => {
     expect(isAPIClass(BaseAPI)).toBe(false)
     expect(isAPIClass(api.API)).toBe(false)
     for (const value of [class Plain {}, new Users(), {}, null, 'Users', () => {}]) expect(isAPIClass(value)).toBe(false)
+  })
+})
+
+describe('lineage', () => {
+  it('lists the API classes from the first one below api.API down to the class', () => {
+    expect(lineage(Admins)).toEqual([Users, Admins])
+    expect(lineage(Users)).toEqual([Users])
+    expect(lineage(class Plain {})).toEqual([])
   })
 })
 

@@ -1,19 +1,11 @@
-/** src/compile/instance.ts: the API class lineage declarations are read along, and the instance made at build to find field endpoints. */
+/** src/compile/instance.ts: the instance made at build to find field endpoints. */
 import { describe, expect, it } from 'vitest'
 import { api } from 'fw-api'
-import { lineage, probe } from '../../src/compile/instance'
+import { probe } from '../../src/compile/instance'
 import { ImproperlyConfigured } from '../../src/exceptions'
 
 class Base extends api.API {}
 class Users extends Base {}
-
-describe('lineage', () => {
-  it('lists the API classes from the first one below api.API down to the class', () => {
-    expect(lineage(Users)).toEqual([Base, Users])
-    expect(lineage(Base)).toEqual([Base])
-    expect(lineage(class Plain {})).toEqual([])
-  })
-})
 
 describe('probe', () => {
   it('makes an instance of a class whose constructor needs nothing', () => {

@@ -9,8 +9,8 @@
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { Exchange } from '../../src/compile/exchange'
-import { checkParam, readParam } from '../../src/compile/extract'
+import { Exchange } from '../../src/pipeline/exchange'
+import { checkParam, readParam } from '../../src/pipeline/extract'
 import { planParams, type PlanSource } from '../../src/compile/params'
 import { specFor, specsOf } from '../../src/compile/specs'
 import { ImproperlyConfigured } from '../../src/exceptions'

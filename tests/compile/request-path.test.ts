@@ -15,9 +15,11 @@ const src = fileURLToPath(new URL('../../src', import.meta.url))
 
 /** The modules a matched request runs through that this suite guards. */
 const REQUEST_PATH = [
-  ...readdirSync(join(src, 'compile'))
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => `compile/${name}`),
+  ...['pipeline', 'compile'].flatMap((folder) =>
+    readdirSync(join(src, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${folder}/${name}`),
+  ),
   'service/dispatch.ts',
   'router/url.ts',
   'api/plugin.ts',
@@ -74,7 +76,7 @@ describe('the request path', () => {
   it('keeps request-time steps in methods or named functions, not in closures a builder returns (the dispatcher, the renderer, the plugin and hook steps, the Node response capture)', () => {
     const units = [
       'service/dispatch.ts', 'service/unmatched.ts', 'response/render.ts', 'response/envelope.ts',
-      'compile/plugin-steps.ts', 'compile/hook-steps.ts', 'node/io/response.ts',
+      'pipeline/plugin-steps.ts', 'pipeline/hook-steps.ts', 'node/io/response.ts',
     ]
     for (const path of units)
       expect(closureState(read(path)), path).toEqual([])
@@ -95,9 +97,10 @@ describe('the request path', () => {
 
   it('has one composer and no second copy of the endpoint steps', () => {
     expect(existsSync(join(src, 'compile/direct.ts'))).toBe(false)
+    expect(existsSync(join(src, 'pipeline/direct.ts'))).toBe(false)
     expect(read('api/plugin.ts')).not.toMatch(/runPlugins|export async function settle/)
     const composers = REQUEST_PATH.filter((path) => /export function compose\b/.test(read(path)))
-    expect(composers).toEqual(['compile/compose.ts'])
+    expect(composers).toEqual(['pipeline/compose.ts'])
   })
 })
 
@@ -134,17 +137,19 @@ describe('a GET with a query param', () => {
     const files = Object.keys(measured.files).sort()
     console.log(`a GET with a query param runs code in ${files.length} src/ files:\n${listed(measured.files)}`)
     for (const file of files) expect(existsSync(join(src, file)), file).toBe(true)
-    expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'router/router.ts', 'compile/pipeline.ts', 'response/render.ts']))
+    expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'router/router.ts', 'pipeline/chain.ts', 'response/render.ts']))
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(GET_PATH_MAX_FILES)
-    // Followed with "go to definition": every function run in compile/ is a named function or method,
+    // Followed with "go to definition": every function run in pipeline/ or compile/ is a named function or method,
     // none a closure made per plan or step (a param's read and check, the composer's bound steps).
-    for (const file of files.filter((path) => path.startsWith('compile/'))) {
+    for (const file of files.filter((path) => path.startsWith('pipeline/') || path.startsWith('compile/'))) {
       const ran = measured.files[file] ?? []
       expect(ran, file).not.toContain('(anonymous)')
       expect(ran, file).not.toContain('composedStep')
     }
-    expect(files).not.toContain('compile/compose.ts')
+    expect(files).not.toContain('pipeline/compose.ts')
     expect(files).not.toContain('compile/param-plan.ts')
+    // Build time and request time apart (docs/architecture.md): a request runs no code in compile/.
+    expect(files.filter((path) => path.startsWith('compile/'))).toEqual([])
     // The dispatcher's steps are methods of one class (Dispatcher), not closures made at build.
     expect(measured.files['service/dispatch.ts'], 'service/dispatch.ts').not.toContain('(anonymous)')
     // The renderer's steps are methods of one class (Renderer): `result` from the endpoint's call.
@@ -174,7 +179,8 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     const files = Object.keys(measured.files).sort()
     console.log(`POST /api/articles runs code in ${files.length} src/ files:\n${listed(measured.files)}`)
     for (const file of files) expect(existsSync(join(src, file)), file).toBe(true)
-    expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'compile/pipeline.ts', 'orm/save.ts']))
+    expect(files).toEqual(expect.arrayContaining(['service/dispatch.ts', 'pipeline/chain.ts', 'orm/save.ts']))
+    expect(files.filter((path) => path.startsWith('compile/')), 'no build-time code per request').toEqual([])
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(POST_PATH_MAX_FILES)
     // Per-request work done at build: the body readers taken by the endpoint, no framing check
     // on a runtime that frames by the server argument, no call into the telemetry seam; the ORM's

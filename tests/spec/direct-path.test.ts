@@ -1,7 +1,7 @@
 /**
  * An endpoint with nothing around it is composed of fewer steps (no error
  * plugin, params failures rendered without an `Error`) than one with a
- * plugin's `handleError` (compile/pipeline.ts). A `handleError` that lets
+ * plugin's `handleError` (pipeline/chain.ts). A `handleError` that lets
  * every error pass changes nothing, so both must answer every request byte
  * for byte alike.
  */

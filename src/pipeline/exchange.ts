@@ -1,6 +1,5 @@
-import type { BaseAPI, APIClass } from '../api/api'
+import { lineage, type APIClass, type BaseAPI } from '../api/api'
 import type { RequestContext } from '../request/context'
-import { lineage } from './instance'
 
 /** One API class on the route: what its per-request instance is made with (`instanceClass`, below). */
 export interface LevelMaker {
@@ -8,15 +7,15 @@ export interface LevelMaker {
   Instance: new () => BaseAPI
 }
 
-/** One request through one endpoint: the state its steps share (compile/compose.ts). */
+/** One request through one endpoint: the state its steps share (pipeline/compose.ts). */
 export class Exchange {
   /** the method's input (its own params) */
   readonly input: Record<string, unknown> = {}
   /** common params land here; with `endpointInstanceOnly` it is the endpoint's instance itself */
   readonly common: Record<string, unknown>
-  /** the parsed body, once read (compile/pipeline.ts) */
+  /** the parsed body, once read (pipeline/chain.ts) */
   body: unknown = undefined
-  /** per whole-body param of the endpoint: does the body's content type suit it (compile/extract.ts) */
+  /** per whole-body param of the endpoint: does the body's content type suit it (pipeline/extract.ts) */
   bodyAccepted: readonly boolean[] | undefined = undefined
   readonly #made: (BaseAPI | undefined)[] | undefined
   readonly #levels: readonly LevelMaker[]

@@ -5,8 +5,7 @@ import { isThenable } from '../utils/thenable'
 import { rescuedBy, whenAnswered, type Answer, type Handler, type Step } from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
-import type { ResolvedHook } from './hooks'
-import type { ParamPlan } from './params'
+import type { ParamPlan, ResolvedHook } from './plans'
 
 /** A hook with what it runs with, resolved at build. */
 export interface HookStep {
@@ -20,7 +19,7 @@ export interface HookStep {
 }
 
 /**
- * An `@api.before` hook (`EndpointCore`, compile/pipeline.ts, runs them in order): its own params
+ * An `@api.before` hook (`EndpointCore`, pipeline/chain.ts, runs them in order): its own params
  * (a 400 when they fail), then the hook. Answers a promise when the core has to wait for it
  * (its value is not used), else `undefined`.
  */

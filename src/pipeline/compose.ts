@@ -79,7 +79,7 @@ export function rescued<State>(
 
 /**
  * `rescued` as a step: bound to its `recover` once at build (`recover` itself a named function
- * bound to its state), it is an error step (compile/hook-steps.ts, compile/plugin-steps.ts).
+ * bound to its state), it is an error step (pipeline/hook-steps.ts, pipeline/plugin-steps.ts).
  *
  * @example
  * const step: Step<Exchange> = (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))

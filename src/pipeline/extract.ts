@@ -7,7 +7,7 @@ import { stackless } from '../utils/stackless'
 import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
 import type { Exchange } from './exchange'
-import type { ParamPlan, ParamSource } from './param-plan'
+import type { ParamPlan, ParamSource } from './plans'
 
 /** Parse failures of one request: the 400's message (first failure) and every failing item. */
 export interface Failures {

@@ -1,10 +1,10 @@
 /**
- * The one composer (src/compile/compose.ts): steps of one shape around an
+ * The one composer (src/pipeline/compose.ts): steps of one shape around an
  * end, composed once; a chain of synchronous steps answers without a
  * promise; errors and rejections reach the step that rescues them.
  */
 import { describe, expect, it } from 'vitest'
-import { alwaysPromised, compose, rescued, whenAnswered, type Handler, type Step } from '../../src/compile/compose'
+import { alwaysPromised, compose, rescued, whenAnswered, type Handler, type Step } from '../../src/pipeline/compose'
 
 interface Trace {
   seen: string[]

@@ -1,6 +1,6 @@
-/** src/compile/resolve.ts: `resolve` params' values stored in order, waiting only for a resolver that returns a promise. */
+/** src/pipeline/resolve.ts: `resolve` params' values stored in order, waiting only for a resolver that returns a promise. */
 import { describe, expect, it } from 'vitest'
-import { resolveAll } from '../../src/compile/resolve'
+import { resolveAll } from '../../src/pipeline/resolve'
 import type { RequestContext } from '../../src/request/context'
 import type { MarkerSpec } from '../../src/request/markers'
 

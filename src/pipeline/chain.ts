@@ -13,8 +13,7 @@ import { alwaysPromised, compose, type Answer, type Handler, type Step } from '.
 import { contextOfExchange, Exchange, type LevelMaker } from './exchange'
 import { badRequest, extract, tooManyQuery, type Failures } from './extract'
 import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from './hook-steps'
-import type { CompileOptions } from './options'
-import type { ParamPlan } from './params'
+import type { CompileOptions, ParamPlan } from './plans'
 import { errorPluginStep, pluginSteps } from './plugin-steps'
 import { resolveAll } from './resolve'
 
@@ -89,7 +88,7 @@ export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
  */
 export class EndpointCore {
   readonly #plan: PipelinePlan
-  /** the declared error plugins and hooks composed around `run` (compile/compose.ts), if any */
+  /** the declared error plugins and hooks composed around `run` (pipeline/compose.ts), if any */
   readonly #inside: Handler<Exchange> | undefined
   /** can an error hook or plugin intercept a params 400? (else it is rendered straight, no `Error` built) */
   readonly #intercepted: boolean
@@ -206,7 +205,7 @@ export class EndpointCore {
 /**
  * The request-time half of a compiled endpoint (compile/endpoint.ts adds what docs generators
  * read): each matched request becomes an `Exchange` handed to the endpoint's core, or to the
- * steps declared around it composed once (compile/compose.ts).
+ * steps declared around it composed once (pipeline/compose.ts).
  */
 export class EndpointChain {
   readonly #core: EndpointCore

@@ -1,5 +1,5 @@
 /**
- * An endpoint's composed steps (src/compile/pipeline.ts): every endpoint,
+ * An endpoint's composed steps (src/pipeline/chain.ts): every endpoint,
  * with or without hooks and plugins, runs the same steps, so an answer does
  * not depend on what is declared around it.
  */

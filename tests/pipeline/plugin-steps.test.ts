@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { AROUND, Plugin } from '../../src/api/plugin'
-import { compose, type Handler } from '../../src/compile/compose'
-import { errorPluginStep, itself, pluginStep, pluginSteps } from '../../src/compile/plugin-steps'
+import { compose, type Handler } from '../../src/pipeline/compose'
+import { errorPluginStep, itself, pluginStep, pluginSteps } from '../../src/pipeline/plugin-steps'
 import { NotFound, PermissionDenied } from '../../src/exceptions'
 import { RequestContext } from '../../src/request/context'
 import { Renderer } from '../../src/response/render'
