@@ -1,9 +1,16 @@
 /**
  * src/utils/body-source.ts: a response that holds its body as given hands it over under
- * `BODY_SOURCE`; any other response (a Web one, a method that is not a function) gives undefined.
+ * `BODY_SOURCE`; fw's rendered JSON is kept as its answer's source once a plugin asked
+ * (`keepRenderedBodies`); any other response (a Web one, a method that is not a function) gives
+ * undefined.
  */
 import { describe, expect, it } from 'vitest'
-import { BODY_SOURCE, bodySource } from '../../src/utils/body-source'
+import {
+  BODY_SOURCE,
+  bodySource,
+  keepRenderedBodies,
+  rendered,
+} from '../../src/utils/body-source'
 
 describe('bodySource', () => {
   it('reads the body a response holds as given, called on that response', () => {
@@ -25,5 +32,19 @@ describe('bodySource', () => {
   it('gives undefined for a Web response, and for a key that is not a method', () => {
     expect(bodySource(new Response('text'))).toBeUndefined()
     expect(bodySource(Object.assign(new Response('x'), { [BODY_SOURCE]: 'not a function' }))).toBeUndefined()
+  })
+
+  it("keeps fw's rendered JSON as its answer's source only once asked, never for a light response", () => {
+    const before = rendered(new Response('{"a":1}'), '{"a":1}')
+    expect(bodySource(before)).toBeUndefined() // nobody asked: nothing kept
+    keepRenderedBodies()
+    const response = new Response('{"a":1}')
+    expect(rendered(response, '{"a":1}')).toBe(response)
+    expect(bodySource(response)).toBe('{"a":1}')
+    expect(bodySource(before)).toBeUndefined()
+    expect(bodySource(rendered(new Response(null), null))).toBeUndefined()
+    // a light response hands over its own source: the text given beside it is not kept
+    const light = Object.assign(new Response('x'), { [BODY_SOURCE]: () => 'held' })
+    expect(bodySource(rendered(light, 'rendered'))).toBe('held')
   })
 })
