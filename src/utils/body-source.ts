@@ -16,15 +16,25 @@ export interface BodySourced {
   [BODY_SOURCE](): string | Uint8Array<ArrayBuffer> | null | undefined
 }
 
+/** How many of fw's latest answers `bodySource` knows the JSON text of (see `kept`). */
+const KEPT = 4
+
 /**
- * The JSON text of fw's own answers (response/render.ts), by response, on runtimes whose
- * `Response` holds no `BODY_SOURCE` (Bun, Deno, Workers, @hono/node-server): kept only once a
- * plugin that reads bodies asked for them (`keepRenderedBodies`), so a service without one pays
- * nothing. A response leaves with its last reference (weak keys).
+ * fw's latest answers made from JSON text (response/render.ts) and their text, a ring of `KEPT`
+ * written at `cursor`, on runtimes whose `Response` holds no `BODY_SOURCE` (Bun, Deno, Workers,
+ * @hono/node-server): a plugin looks its answer up by identity right after it was rendered (an
+ * answer rendered earlier than the `KEPT` latest is read from its stream, as any other). Kept
+ * only once a plugin that reads bodies asked (`keepRenderedBodies`, never turned off). Neither the
+ * response nor a map is written to: on workerd an answer marked, or used as a `WeakMap` key,
+ * costs ~50 µs of CPU per 64 KB answer (bench/RESULTS-traffic.md), and at most `KEPT` texts are
+ * held past their answer.
  */
-const renderedBodies = new WeakMap<Response, string>()
-/** Whether the renderer keeps its bodies in `renderedBodies`: turned on by `keepRenderedBodies`, never off. */
-const keeping = { on: false }
+const kept = {
+  on: false,
+  cursor: 0,
+  responses: Array.from({ length: KEPT }, (): Response | undefined => undefined),
+  texts: Array.from({ length: KEPT }, () => ''),
+}
 
 /**
  * Ask fw's renderer to keep the JSON text of the answers it makes from now on, for `bodySource`
@@ -36,19 +46,22 @@ const keeping = { on: false }
  * bodySource(renderer.result({ id: 1 })) // '{"id":1}'
  */
 export function keepRenderedBodies(): void {
-  keeping.on = true
+  kept.on = true
 }
 
 /**
- * `response`, fw's answer of the JSON text `body` (response/render.ts), kept as its source while a
- * plugin asked for sources (`keepRenderedBodies`).
+ * `response`, fw's answer of the JSON text `body` (response/render.ts), kept as its source among
+ * the latest few while a plugin asked for sources (`keepRenderedBodies`).
  *
  * @example
  * return rendered(new Response(body, init), body)
  */
 export function rendered(response: Response, body: string | null): Response {
-  // fw's Node server's light responses hold theirs (`BODY_SOURCE`)
-  if (keeping.on && body !== null && !(BODY_SOURCE in response)) renderedBodies.set(response, body)
+  if (!kept.on || body === null) return response
+  const at = kept.cursor
+  kept.responses[at] = response
+  kept.texts[at] = body
+  kept.cursor = (at + 1) % KEPT
   return response
 }
 
@@ -65,5 +78,7 @@ export function bodySource(
 ): string | Uint8Array<ArrayBuffer> | null | undefined {
   const source = (response as Partial<BodySourced>)[BODY_SOURCE]
   if (typeof source === 'function') return source.call(response)
-  return keeping.on ? renderedBodies.get(response) : undefined
+  if (!kept.on) return undefined
+  for (let at = 0; at < KEPT; at++) if (kept.responses[at] === response) return kept.texts[at]
+  return undefined
 }

@@ -1,6 +1,6 @@
 /**
  * src/utils/body-source.ts: a response that holds its body as given hands it over under
- * `BODY_SOURCE`; fw's rendered JSON is kept as its answer's source once a plugin asked
+ * `BODY_SOURCE`; the JSON text of fw's latest answers is known once a plugin asked
  * (`keepRenderedBodies`); any other response (a Web one, a method that is not a function) gives
  * undefined.
  */
@@ -43,8 +43,20 @@ describe('bodySource', () => {
     expect(bodySource(response)).toBe('{"a":1}')
     expect(bodySource(before)).toBeUndefined()
     expect(bodySource(rendered(new Response(null), null))).toBeUndefined()
-    // a light response hands over its own source: the text given beside it is not kept
+    // a light response hands over its own source, whatever text is given beside it
     const light = Object.assign(new Response('x'), { [BODY_SOURCE]: () => 'held' })
     expect(bodySource(rendered(light, 'rendered'))).toBe('held')
+  })
+
+  it('knows the latest few answers only, and never writes to the response', () => {
+    keepRenderedBodies()
+    const answers = Array.from({ length: 10 }, (_, index) =>
+      rendered(new Response(`${index}`), `${index}`),
+    )
+    expect(bodySource(answers[9] as Response)).toBe('9')
+    expect(bodySource(answers[6] as Response)).toBe('6')
+    expect(bodySource(answers[0] as Response)).toBeUndefined() // read from its stream instead
+    const own = (value: object): (string | symbol)[] => Reflect.ownKeys(value)
+    expect(own(answers[9] as Response)).toEqual(own(new Response('x')))
   })
 })

@@ -28,7 +28,8 @@ export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negoti
  */
 export interface CompressOptions {
   /**
-   * The smallest body compressed, in bytes (default 1024). A body without
+   * The smallest body compressed, in bytes (default 1024). fw's own answers
+   * are judged by the text they were rendered from; another body without
    * `Content-Length` is read up to this size to decide (never a live stream:
    * docs/production.md). A request refusing identity (`identity;q=0`) gets a
    * compressed answer whatever its size.

@@ -208,6 +208,27 @@ describe('compress() on a service', () => {
     expect(rendered.map((response) => response.bodyUsed)).toEqual([false, false])
   })
 
+  it('many answers at once: each is compressed from its own text', async () => {
+    class EchoAPI extends api.API {
+      @api.get('{count}', { count: v.pipe(v.string(), v.transform(Number)) })
+      async items({ count }: { count: number }) {
+        await new Promise((resolve) => setTimeout(resolve, count % 3))
+        return BIG.slice(0, count)
+      }
+    }
+    const echo = new Fw({ api: EchoAPI }).use(compress({ threshold: 0 }))
+    const counts = Array.from({ length: 24 }, (_, index) => 10 + index)
+    const answers = await Promise.all(
+      counts.map((count) =>
+        echo.fetch(new Request(`http://localhost/${count}`, { headers: { 'accept-encoding': 'gzip' } })),
+      ),
+    )
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.headers.get('content-encoding')).toBe('gzip')
+      expect(JSON.parse(await decoded(answer))).toEqual(BIG.slice(0, counts[index]))
+    }
+  })
+
   it('the threshold counts the UTF-8 bytes of the text, not its length', async () => {
     class TextAPI extends api.API {
       @api.get('{count}', { count: v.pipe(v.string(), v.transform(Number)) })
