@@ -197,7 +197,8 @@ export class Compress extends Plugin {
    * A body the response holds as given (`bodySource`: fw's light responses on its Node server,
    * fw's rendered JSON elsewhere): under the threshold as it is; on Workers (gzip, br) handed
    * through untouched, the runtime encoding it as it sends it (`encodeBody` is `'automatic'` on
-   * fw's answers: only the headers say so); else encoded whole (no stream made of it).
+   * fw's answers: only the headers say so); else encoded whole by zlib (no stream made of it), or
+   * its stream piped through `CompressionStream` (Bun: natively, never read in JavaScript).
    */
   #compressSource(
     response: Response,
@@ -210,10 +211,11 @@ export class Compress extends Plugin {
       markEncoded(response.headers, encoding)
       return response
     }
-    if (sizeUnder(source, WHOLE_BYTES + 1))
+    if (this.#oneShot(encoding) !== undefined && sizeUnder(source, WHOLE_BYTES + 1))
       return this.#encodedWhole(response, source, encoding, true)
-    const body = new Response(source).body
-    return body === null ? response : this.#encoded(response, body, encoding)
+    // no zlib to call (Bun, Workers' deflate) or over WHOLE_BYTES: its own stream, unread here
+    const body = response.body
+    return body === null ? response : compressed(response, body, encoding)
   }
 
   /**
