@@ -9,6 +9,7 @@ import { resolveAdapter } from '../schema/resolve'
 import type { Check } from '../schema/adapter'
 import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
+import { rendered } from '../utils/body-source'
 
 export type { Stringify } from './failure'
 
@@ -83,11 +84,13 @@ function json(
   extra?: HeadersInit,
 ): Response {
   if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
-  if (!extra && status === 200 && type === JSON_TYPE) return new globalThis.Response(body, inits.ok)
-  if (!extra) return new globalThis.Response(body, inits.of(status, type))
+  // `rendered`: the text kept as the answer's source while a plugin reads sources (compress())
+  if (!extra && status === 200 && type === JSON_TYPE)
+    return rendered(new globalThis.Response(body, inits.ok), body)
+  if (!extra) return rendered(new globalThis.Response(body, inits.of(status, type)), body)
   const headers = new Headers(extra)
   if (!headers.has('content-type')) headers.set('content-type', type)
-  return new globalThis.Response(body, { status, headers })
+  return rendered(new globalThis.Response(body, { status, headers }), body)
 }
 
 /**

@@ -4,6 +4,7 @@
  * Node server, docs/runtimes.md "Node: the native path"); `undefined` once the response is a Web
  * one. What needs a whole short body (`conditional()`'s ETag) reads it from there first and falls
  * back to the stream: no stream made, no bytes copied, the response still sendable as it is.
+ * Elsewhere fw's renderer can keep the JSON text of its answers for the same use (`rendered`).
  *
  * @example
  * const source = bodySource(response) // '{"id":1}', or undefined: read response.body
@@ -15,8 +16,58 @@ export interface BodySourced {
   [BODY_SOURCE](): string | Uint8Array<ArrayBuffer> | null | undefined
 }
 
+/** How many of fw's latest answers `bodySource` knows the JSON text of (see `kept`). */
+const KEPT = 4
+
 /**
- * `response`'s body as it was given (see `BODY_SOURCE`), or undefined: read it from `body`.
+ * fw's latest answers made from JSON text (response/render.ts) and their text, a ring of `KEPT`
+ * written at `cursor`, on runtimes whose `Response` holds no `BODY_SOURCE` (Bun, Deno, Workers,
+ * @hono/node-server): a plugin looks its answer up by identity right after it was rendered (an
+ * answer rendered earlier than the `KEPT` latest is read from its stream, as any other). Kept
+ * only once a plugin that reads bodies asked (`keepRenderedBodies`, never turned off). Neither the
+ * response nor a map is written to: on workerd an answer marked, or used as a `WeakMap` key,
+ * costs ~50 µs of CPU per 64 KB answer (bench/RESULTS-traffic.md), and at most `KEPT` texts are
+ * held past their answer.
+ */
+const kept = {
+  on: false,
+  cursor: 0,
+  responses: Array.from({ length: KEPT }, (): Response | undefined => undefined),
+  texts: Array.from({ length: KEPT }, () => ''),
+}
+
+/**
+ * Ask fw's renderer to keep the JSON text of the answers it makes from now on, for `bodySource`
+ * (`compress()` does, when it is made): a plugin then decides on a body's size without reading
+ * its stream, and on Workers hands it through untouched for the runtime to encode.
+ *
+ * @example
+ * keepRenderedBodies()
+ * bodySource(renderer.result({ id: 1 })) // '{"id":1}'
+ */
+export function keepRenderedBodies(): void {
+  kept.on = true
+}
+
+/**
+ * `response`, fw's answer of the JSON text `body` (response/render.ts), kept as its source among
+ * the latest few while a plugin asked for sources (`keepRenderedBodies`).
+ *
+ * @example
+ * return rendered(new Response(body, init), body)
+ */
+export function rendered(response: Response, body: string | null): Response {
+  if (!kept.on || body === null) return response
+  const at = kept.cursor
+  kept.responses[at] = response
+  kept.texts[at] = body
+  kept.cursor = (at + 1) % KEPT
+  return response
+}
+
+/**
+ * `response`'s body as it was given (see `BODY_SOURCE`; fw's rendered JSON, see
+ * `keepRenderedBodies`), or undefined: read it from `body`.
  *
  * @example
  * const source = bodySource(response)
@@ -26,5 +77,8 @@ export function bodySource(
   response: Response,
 ): string | Uint8Array<ArrayBuffer> | null | undefined {
   const source = (response as Partial<BodySourced>)[BODY_SOURCE]
-  return typeof source === 'function' ? source.call(response) : undefined
+  if (typeof source === 'function') return source.call(response)
+  if (!kept.on) return undefined
+  for (let at = 0; at < KEPT; at++) if (kept.responses[at] === response) return kept.texts[at]
+  return undefined
 }

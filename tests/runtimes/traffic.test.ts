@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIG } from './fixtures/traffic'
 import { runtimesFor, startServer, type Server } from './runtimes'
@@ -46,6 +46,16 @@ function raw(url: string, headers: Record<string, string> = {}, method = 'GET', 
 /** The body's text, gunzipped when it says so (on workerd, miniflare compresses at its edge by itself). */
 const text = (answer: Raw): string =>
   (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString()
+
+/** What the service answered inside the Worker (fixtures/traffic-worker.ts's `/probe/`). */
+interface Probed {
+  status: number
+  headers: Record<string, string>
+  /** the very response the endpoint rendered, its body unread */
+  untouched: boolean
+  /** the body the runtime is handed */
+  bytes: Buffer
+}
 
 describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('traffic plugins over HTTP on $label', (runtime) => {
   // Workers: Cloudflare's edge (and miniflare) negotiates with the client; the Worker always sees
@@ -132,6 +142,69 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('traffic plugins 
     expect([200, 431]).toContain(answer.status)
     if (answer.status === 200 && !edge) expect(answer.headers['content-encoding']).toBeUndefined()
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  /** `path` as the service answered it inside the Worker, asked with `coding` (workerd only). */
+  async function probed(path: string, coding?: string, method = 'GET'): Promise<Probed> {
+    const headers: Record<string, string> = { 'x-method': method }
+    if (coding !== undefined) headers['x-accept-encoding'] = coding
+    const answer = await raw(`${server.origin}/probe/api/${path}`, headers)
+    expect(answer.status, server.output()).toBe(200)
+    const seen = JSON.parse(text(answer)) as Omit<Probed, 'bytes'> & { body: string }
+    return { ...seen, bytes: Buffer.from(seen.body, 'base64') }
+  }
+
+  const inWorker = edge ? it : it.skip
+  inWorker("fw's answer is marked for the runtime to encode, its body handed through unread", async () => {
+    const big = await probed('big', 'gzip')
+    expect(big.status).toBe(200)
+    expect(big.headers['content-encoding']).toBe('gzip')
+    expect(big.headers['content-length']).toBeUndefined()
+    expect(big.headers.vary).toBe('Accept-Encoding')
+    expect(big.headers.etag).toMatch(/^W\/"[\w-]{27}"$/)
+    expect(big.untouched).toBe(true)
+    // encodeBody 'automatic': the runtime is handed the JSON as rendered and gzips it as it sends it
+    expect(JSON.parse(big.bytes.toString())).toEqual(BIG)
+    const refused = await probed('small', 'gzip, identity;q=0')
+    expect(refused.headers['content-encoding']).toBe('gzip')
+    expect(refused.untouched).toBe(true)
+    const small = await probed('small', 'gzip')
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.untouched).toBe(true)
+  })
+
+  inWorker('inside the Worker the rules hold: threshold, q-values, deflate, what is left alone', async () => {
+    const cases: [path: string, coding: string | undefined, method?: string][] = [
+      ['small', 'gzip'],
+      ['big', undefined],
+      ['big', 'identity, gzip;q=0'],
+      ['big', 'gzip', 'HEAD'],
+      ['image', 'gzip'],
+      ['untransformed', 'gzip'],
+      ['partial', 'gzip'],
+      ['nothing', 'gzip'],
+      ['events', 'gzip'],
+      ['live', 'gzip'],
+    ]
+    for (const [path, coding, method] of cases) {
+      const seen = await probed(path, coding, method)
+      expect(seen.headers['content-encoding'], `${path} ${coding}`).toBeUndefined()
+      expect(seen.headers.vary, path).toContain('Accept-Encoding')
+    }
+    expect(Buffer.from((await probed('events', 'gzip')).bytes).toString().match(/event: tick/g)).toHaveLength(3)
+    const encoded = await probed('encoded', 'gzip')
+    expect(encoded.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(encoded.bytes).toString())).toEqual(BIG)
+    // workerd encodes gzip and br itself, not deflate: that goes through CompressionStream
+    const deflate = await probed('big', 'gzip;q=0.4, deflate;q=0.9')
+    expect(deflate.headers['content-encoding']).toBe('deflate')
+    expect(deflate.untouched).toBe(false)
+    expect(JSON.parse(inflateSync(deflate.bytes).toString())).toEqual(BIG)
+    const tagged = await probed('tagged', 'gzip')
+    expect([tagged.headers['content-encoding'], tagged.headers.etag]).toEqual(['gzip', 'W/"big-1"'])
+    // br is left out where CompressionStream has no brotli (workerd): gzip, by the runtime
+    const brotli = await probed('brotli/text', 'br, gzip')
+    expect([brotli.headers['content-encoding'], brotli.untouched]).toEqual(['gzip', true])
   })
 
   const withDisk = runtime.name === 'workerd' ? it.skip : it

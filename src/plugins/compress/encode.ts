@@ -22,6 +22,21 @@ export function compressed(
 }
 
 /**
+ * `headers` of an answer once its body is encoded with `encoding`: the coding set, no length, no
+ * ranges (its bytes are no longer the identity form's), a strong ETag made weak.
+ *
+ * @example
+ * markEncoded(response.headers, 'gzip') // Content-Encoding: gzip, ETag "a" → W/"a"
+ */
+export function markEncoded(headers: Headers, encoding: Encoding): void {
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  headers.delete('accept-ranges')
+  const etag = headers.get('etag')
+  if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
+}
+
+/**
  * The init of `response` once its body is encoded with `encoding`: no length, no ranges, a weak
  * ETag. `light`: a response fw's Node server holds as given, whose status text is always the
  * status's own (not read: reading it would make the Web `Response` of it). `encodeBody`
@@ -35,11 +50,7 @@ export function encodedInit(
   encodeBody: 'manual' | 'automatic' = 'manual',
 ): ResponseInit {
   const headers = new Headers(response.headers)
-  headers.set('content-encoding', encoding)
-  headers.delete('content-length')
-  headers.delete('accept-ranges')
-  const etag = headers.get('etag')
-  if (etag?.startsWith('"')) headers.set('etag', `W/${etag}`)
+  markEncoded(headers, encoding)
   const init: ResponseInit & { encodeBody: 'manual' | 'automatic' } = {
     status: response.status,
     statusText: light ? undefined : response.statusText,

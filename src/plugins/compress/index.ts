@@ -10,12 +10,12 @@ import { ImproperlyConfigured } from '../../exceptions'
 import type { RequestContext } from '../../request/context'
 import { contentTypeEssence } from '../../utils/content-type'
 import { onWorkers } from '../../utils/runtime'
-import { bodySource } from '../../utils/body-source'
+import { bodySource, keepRenderedBodies } from '../../utils/body-source'
 import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
 import { negotiate, type Encoding } from './negotiate'
-import { compressed, encodedInit, FORMATS } from './encode'
+import { compressed, encodedInit, FORMATS, markEncoded } from './encode'
 import { type OneShot, oneShot } from './zlib'
 
 export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negotiate'
@@ -28,7 +28,8 @@ export { MAX_CODINGS, negotiate, type Encoding, type Negotiated } from './negoti
  */
 export interface CompressOptions {
   /**
-   * The smallest body compressed, in bytes (default 1024). A body without
+   * The smallest body compressed, in bytes (default 1024). fw's own answers
+   * are judged by the text they were rendered from; another body without
    * `Content-Length` is read up to this size to decide (never a live stream:
    * docs/production.md). A request refusing identity (`identity;q=0`) gets a
    * compressed answer whatever its size.
@@ -115,6 +116,8 @@ export class Compress extends Plugin {
       )
     this.threshold = threshold
     this.#asked = asked
+    // fw's answers keep their JSON text: sized and encoded without reading their stream
+    keepRenderedBodies()
   }
 
   /**
@@ -191,8 +194,11 @@ export class Compress extends Plugin {
   }
 
   /**
-   * A body the response holds as given (`bodySource`: fw's light responses on its Node server):
-   * under the threshold as it is; else encoded whole (no stream made of it).
+   * A body the response holds as given (`bodySource`: fw's light responses on its Node server,
+   * fw's rendered JSON elsewhere): under the threshold as it is; on Workers (gzip, br) handed
+   * through untouched, the runtime encoding it as it sends it (`encodeBody` is `'automatic'` on
+   * fw's answers: only the headers say so); else encoded whole by zlib (no stream made of it), or
+   * its stream piped through `CompressionStream` (Bun: natively, never read in JavaScript).
    */
   #compressSource(
     response: Response,
@@ -200,11 +206,16 @@ export class Compress extends Plugin {
     encoding: Encoding,
     identityRefused: boolean,
   ): Response | Promise<Response> {
-    const size = typeof source === 'string' ? utf8Length(source) : source.byteLength
-    if (size < this.threshold && !identityRefused) return response
-    if (size <= WHOLE_BYTES) return this.#encodedWhole(response, source, encoding, true)
-    const body = new Response(source).body
-    return body === null ? response : this.#encoded(response, body, encoding)
+    if (sizeUnder(source, this.threshold) && !identityRefused) return response
+    if (this.#runtimeEncodes && encoding !== 'deflate') {
+      markEncoded(response.headers, encoding)
+      return response
+    }
+    if (this.#oneShot(encoding) !== undefined && sizeUnder(source, WHOLE_BYTES + 1))
+      return this.#encodedWhole(response, source, encoding, true)
+    // no zlib to call (Bun, Workers' deflate) or over WHOLE_BYTES: its own stream, unread here
+    const body = response.body
+    return body === null ? response : compressed(response, body, encoding)
   }
 
   /**
@@ -257,6 +268,16 @@ export class Compress extends Plugin {
 
 /** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
 const WHOLE_BYTES = 1024 * 1024
+
+/**
+ * Is `source` under `limit` bytes? A string's UTF-8 (1 to 3 bytes a unit) is counted only when
+ * its length leaves it open: a 64 KB answer against the threshold is not walked.
+ */
+function sizeUnder(source: string | Uint8Array<ArrayBuffer>, limit: number): boolean {
+  if (typeof source !== 'string') return source.byteLength < limit
+  if (source.length >= limit) return false
+  return source.length * 3 < limit || utf8Length(source) < limit
+}
 
 /**
  * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate through

@@ -3,6 +3,7 @@
  * Accept-Encoding q-values, what is left alone, Vary, ETags, the threshold,
  * a hostile header. Over real HTTP on every runtime: tests/runtimes/traffic.test.ts.
  */
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
 import { Compress, compress, MAX_CODINGS, negotiate } from 'fw-api/plugins/compress'
@@ -176,6 +177,75 @@ describe('compress() on a service', () => {
     const plain = await scoped.fetch(new Request('http://localhost/plain', { headers }))
     expect(plain.headers.get('content-encoding')).toBeNull()
     await plain.body?.cancel()
+  })
+
+  it("fw's answer is sized and compressed from the JSON text it rendered: its stream is never read", async () => {
+    const rendered: Response[] = []
+    /** innermost: sees each answer as the endpoint rendered it */
+    class Rendered extends api.Plugin {
+      override processResponse(response: Response): undefined {
+        rendered.push(response)
+      }
+    }
+    class SizedAPI extends api.API {
+      @api.get
+      big() {
+        return BIG
+      }
+
+      @api.get
+      small() {
+        return { ok: true }
+      }
+    }
+    const sized = new Fw({ api: SizedAPI }).use(compress()).use(new Rendered())
+    const headers = { 'accept-encoding': 'gzip' }
+    const big = await sized.fetch(new Request('http://localhost/big', { headers }))
+    expect(big.headers.get('content-encoding')).toBe('gzip')
+    expect(JSON.parse(await decoded(big))).toEqual(BIG)
+    const small = await sized.fetch(new Request('http://localhost/small', { headers }))
+    expect(small).toBe(rendered[1]) // under the threshold: the very answer, as it is
+    expect(rendered.map((response) => response.bodyUsed)).toEqual([false, false])
+  })
+
+  it('many answers at once: each is compressed from its own text', async () => {
+    class EchoAPI extends api.API {
+      @api.get('{count}', { count: v.pipe(v.string(), v.transform(Number)) })
+      async items({ count }: { count: number }) {
+        await new Promise((resolve) => setTimeout(resolve, count % 3))
+        return BIG.slice(0, count)
+      }
+    }
+    const echo = new Fw({ api: EchoAPI }).use(compress({ threshold: 0 }))
+    const counts = Array.from({ length: 24 }, (_, index) => 10 + index)
+    const answers = await Promise.all(
+      counts.map((count) =>
+        echo.fetch(new Request(`http://localhost/${count}`, { headers: { 'accept-encoding': 'gzip' } })),
+      ),
+    )
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.headers.get('content-encoding')).toBe('gzip')
+      expect(JSON.parse(await decoded(answer))).toEqual(BIG.slice(0, counts[index]))
+    }
+  })
+
+  it('the threshold counts the UTF-8 bytes of the text, not its length', async () => {
+    class TextAPI extends api.API {
+      @api.get('{count}', { count: v.pipe(v.string(), v.transform(Number)) })
+      euros({ count }: { count: number }) {
+        return '€'.repeat(count) // 3 bytes each, and two quotes
+      }
+    }
+    const texts = new Fw({ api: TextAPI }).use(compress({ threshold: 1024 }))
+    const coding = async (count: number) => {
+      const response = await texts.fetch(new Request(`http://localhost/${count}`, { headers: { 'accept-encoding': 'gzip' } }))
+      expect(JSON.parse(await decoded(response))).toBe('€'.repeat(count))
+      return response.headers.get('content-encoding')
+    }
+    expect(await coding(340)).toBeNull() // 1022 bytes
+    expect(await coding(341)).toBe('gzip') // 1025 bytes (343 units)
+    expect(await coding(1100)).toBe('gzip')
+    expect(await coding(100)).toBeNull()
   })
 
   it('is configured once: a bad threshold or coding is ImproperlyConfigured', () => {
