@@ -5,7 +5,7 @@ import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
 import type { ResolvedHook, ResolvedDeclarations } from './hooks'
-import { label, rendererFor, type CompileOptions } from './options'
+import { errorPluginsOf, label, rendererFor, type CompileOptions } from './options'
 import type { EndpointPlan } from './params'
 import type { HookStep } from './hook-steps'
 import { EndpointChain, type PipelinePlan } from './pipeline'
@@ -127,10 +127,7 @@ export function compileEndpoint(
     after: around.after.map(step),
     errorHooks: around.errorHooks.map(step),
     plugins: around.plugins,
-    errorPlugins: [...around.plugins]
-      .reverse()
-      .concat([...options.plugins].reverse())
-      .filter((plugin) => plugin.handleError),
+    errorPlugins: errorPluginsOf(around.plugins, options),
     timeout: around.timeout ?? options.timeout,
     label: where,
     options,

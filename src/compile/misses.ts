@@ -6,14 +6,13 @@
  * template. Compiled once per class at build.
  */
 import type { BaseAPI } from '../api/api'
-import type { Plugin } from '../api/plugin'
 import type { HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { classTemplate, templateFrom } from './hooks'
-import { label, rendererFor, type CompileOptions } from './options'
+import { errorPluginsOf, label, rendererFor, type CompileOptions } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
@@ -90,11 +89,10 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
   const own = levels[last] as ClassLevel
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
   const hooks = missHooks(levels, options)
-  const classPlugins = levels.flatMap((level) => level.plugins)
-  const errorPlugins: Plugin[] = [...classPlugins]
-    .reverse()
-    .concat([...options.plugins].reverse())
-    .filter((plugin) => plugin.handleError)
+  const errorPlugins = errorPluginsOf(
+    levels.flatMap((level) => level.plugins),
+    options,
+  )
   if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
 
   const recover = async (context: RequestContext, error: HttpError): Promise<Response> => {
