@@ -107,11 +107,16 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       'src/schema/standard/describe.ts': held('src/schema/standard/describe.ts'), // with fw-api/openapi
       'src/schema/valibot/describe.ts': held('src/schema/valibot/describe.ts'), // with fw-api/openapi
       'src/file/path.ts': held('src/file/path.ts'), // 218 B: with request.FilePathParam
+      // apps mounted beside the API (~1 KB): with the entries that mount one (adapters, openapi, health)
+      'src/service/app-mounts.ts': held('src/service/app-mounts.ts'),
+      'src/service/contain.ts': held('src/service/contain.ts'), // 334 B
     }).toEqual({
       'src/response/envelope.ts': 0,
       'src/schema/standard/describe.ts': 0,
       'src/schema/valibot/describe.ts': 0,
       'src/file/path.ts': 0,
+      'src/service/app-mounts.ts': 0,
+      'src/service/contain.ts': 0,
     })
     expect(held('src/response/failure.ts'), 'enveloped failures').toBeLessThan(500) // 1,085 B
     expect(held('src/router/match.ts'), 'rest-param chains').toBeLessThan(1000) // 1,624 B
