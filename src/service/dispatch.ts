@@ -1,7 +1,7 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import { compose, type Step } from '../compile/compose'
+import { compose, type Handler, type Step } from '../compile/compose'
 import { itself, pluginSteps } from '../compile/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor, type CompileOptions, type SocketUpgrade } from '../compile/options'
