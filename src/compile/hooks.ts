@@ -54,8 +54,16 @@ export function classTemplate(levels: readonly ClassLevel[], from: number): Temp
   return BARE
 }
 
-/** Does a hook declared at `level` apply to the endpoint? (also read by the document: openapi/routes.ts) */
-export function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
+/**
+ * Does a hook declared at `level` apply to the endpoint (its classes, `levels`, and its method)?
+ * Without a method: does it apply to every request under the class at the end (a routing miss:
+ * compile/misses.ts `catchesMisses`). Also read by the document: openapi/routes.ts.
+ */
+export function targets(
+  hook: HookDecl,
+  def: { readonly levels: readonly ClassLevel[]; readonly methodName?: string },
+  level: number,
+): boolean {
   const last = def.levels.length - 1
   return hook.targets.some(
     (target) =>

@@ -11,7 +11,7 @@ import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
-import { classTemplate, templateFrom } from './hooks'
+import { classTemplate, targets, templateFrom } from './hooks'
 import { errorPluginsOf, label, rendererFor, type CompileOptions } from './options'
 import type { ClassLevel } from './tree'
 
@@ -38,11 +38,7 @@ export function catchesMisses(
   levels: readonly ClassLevel[],
   level: number,
 ): boolean {
-  const below = levels.slice(level + 1)
-  return hook.targets.some(
-    (target) =>
-      target === '*' || (typeof target === 'function' && below.some((on) => on.cls === target)),
-  )
+  return targets(hook, { levels }, level) // no method: only '*' and the sub-APIs on the way
 }
 
 /** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
