@@ -11,7 +11,7 @@ import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
-import { classTemplate, targets, templateFrom } from './hooks'
+import { classTemplate, hookTemplate, targets } from './hooks'
 import { errorPluginsOf, label, rendererFor, type CompileOptions } from './options'
 import type { ClassLevel } from './tree'
 
@@ -49,13 +49,10 @@ function missHooks(levels: readonly ClassLevel[], options: CompileOptions): Miss
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       const where = label(here.cls, decl.methodName)
-      const own = here.templates.has(decl.methodName)
-        ? templateFrom(here.templates.get(decl.methodName), where)
-        : undefined
       found.push({
         decl,
         level,
-        renderer: rendererFor(options, own ?? classTemplate(levels, level), where),
+        renderer: rendererFor(options, hookTemplate(levels, level, decl.methodName), where),
       })
     }
   }
