@@ -29,8 +29,10 @@
  * 89,133 B / 32,461 B gzip, 3.565× (89,162 B / 32,472 B gzip with the traffic plugins' seams merged).
  * The apps mounted beside the API dispatched by service/app-mounts.ts, which the entries that mount
  * one register (−1,2 KB), the CORS origin policy one value, the error plugins' order in one helper,
- * a union option's fit without `v.safeParse`: 87,858 B / 32,062 B gzip, 3.514× (2,007 B of it are
- * esbuild's helpers lowering the user's decorated class, no input's).
+ * a union option's fit without `v.safeParse`: 87,858 B / 32,062 B gzip, 3.514×; a Standard Schema
+ * union option's type check a table, one home for a hook's reach and a hook's template: 87,601 B /
+ * 32,027 B gzip, 3.503× (2,007 B of it are esbuild's helpers lowering the user's decorated class,
+ * no input's).
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -41,7 +43,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.52
+const RATCHET = 3.51
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
