@@ -8,8 +8,11 @@
  */
 import { BackendLink } from '../service/backend'
 import { attachHidden } from '../service/hidden'
-import { registerBackends } from '../service/host'
+import { registerAppMounts, registerBackends } from '../service/host'
+import { AppMounts } from '../service/app-mounts'
 
+// an app mounted beside the API: its dispatch comes with this entry (SPEC §5.2)
+registerAppMounts(AppMounts)
 registerBackends({
   link: (options, declared, fetch) => new BackendLink(options, declared, fetch),
   attachHidden,

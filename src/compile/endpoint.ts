@@ -8,7 +8,7 @@ import type { HookStep } from '../pipeline/hook-steps'
 import { EndpointChain, type PipelinePlan } from '../pipeline/chain'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
 import type { ResolvedDeclarations } from './hooks'
-import { label, rendererFor } from './options'
+import { errorPluginsOf, label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
 import { ImproperlyConfigured } from '../exceptions'
@@ -128,10 +128,7 @@ export function compileEndpoint(
     after: around.after.map(step),
     errorHooks: around.errorHooks.map(step),
     plugins: around.plugins,
-    errorPlugins: [...around.plugins]
-      .reverse()
-      .concat([...options.plugins].reverse())
-      .filter((plugin) => plugin.handleError),
+    errorPlugins: errorPluginsOf(around.plugins, options),
     timeout: around.timeout ?? options.timeout,
     label: where,
     options,

@@ -45,8 +45,16 @@ export function classTemplate(levels: readonly ClassLevel[], from: number): Temp
   return BARE
 }
 
-/** Does a hook declared at `level` apply to the endpoint? (also read by the document: openapi/routes.ts) */
-export function targets(hook: HookDecl, def: EndpointDef, level: number): boolean {
+/**
+ * Does a hook declared at `level` apply to the endpoint (its classes, `levels`, and its method)?
+ * Without a method: does it apply to every request under the class at the end (a routing miss:
+ * compile/misses.ts `catchesMisses`). Also read by the document: openapi/routes.ts.
+ */
+export function targets(
+  hook: HookDecl,
+  def: { readonly levels: readonly ClassLevel[]; readonly methodName?: string },
+  level: number,
+): boolean {
   const last = def.levels.length - 1
   return hook.targets.some(
     (target) =>
@@ -81,6 +89,24 @@ export function checkHooks(level: ClassLevel): void {
   }
 }
 
+/**
+ * The template a hook declared at `level` answers with: its own `@api.response`, else its
+ * class's (`classTemplate`). Also the template of an error hook's answer to a routing miss.
+ *
+ * @example
+ * hookTemplate(def.levels, 0, 'onError') // the root class's `static response`, unless `@api.response` is on onError
+ */
+export function hookTemplate(
+  levels: readonly ClassLevel[],
+  level: number,
+  methodName: string,
+): Template {
+  const here = levels[level] as ClassLevel
+  return here.templates.has(methodName)
+    ? templateFrom(here.templates.get(methodName), label(here.cls, methodName))
+    : classTemplate(levels, level)
+}
+
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
 export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
@@ -97,10 +123,6 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     const levelBefore: ResolvedHook[] = []
     for (const decl of here.hooks) {
       if (!targets(decl, def, level)) continue
-      const where = label(here.cls, decl.methodName)
-      const hookTemplate = here.templates.has(decl.methodName)
-        ? templateFrom(here.templates.get(decl.methodName), where)
-        : undefined
       const resolved: ResolvedHook = {
         decl,
         level,
@@ -108,7 +130,7 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
           (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
             decl.methodName
           ]) as ResolvedHook['method'],
-        template: hookTemplate ?? classTemplate(levels, level),
+        template: hookTemplate(levels, level, decl.methodName),
       }
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)

@@ -6,15 +6,14 @@
  * template. Compiled once per class at build.
  */
 import type { BaseAPI } from '../api/api'
-import type { Plugin } from '../api/plugin'
 import type { HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
-import { classTemplate, templateFrom } from './hooks'
+import { classTemplate, hookTemplate, targets } from './hooks'
 import type { CompileOptions } from '../pipeline/plans'
-import { label, rendererFor } from './options'
+import { errorPluginsOf, label, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
@@ -40,11 +39,7 @@ export function catchesMisses(
   levels: readonly ClassLevel[],
   level: number,
 ): boolean {
-  const below = levels.slice(level + 1)
-  return hook.targets.some(
-    (target) =>
-      target === '*' || (typeof target === 'function' && below.some((on) => on.cls === target)),
-  )
+  return targets(hook, { levels }, level) // no method: only '*' and the sub-APIs on the way
 }
 
 /** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
@@ -55,13 +50,10 @@ function missHooks(levels: readonly ClassLevel[], options: CompileOptions): Miss
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       const where = label(here.cls, decl.methodName)
-      const own = here.templates.has(decl.methodName)
-        ? templateFrom(here.templates.get(decl.methodName), where)
-        : undefined
       found.push({
         decl,
         level,
-        renderer: rendererFor(options, own ?? classTemplate(levels, level), where),
+        renderer: rendererFor(options, hookTemplate(levels, level, decl.methodName), where),
       })
     }
   }
@@ -91,11 +83,10 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
   const own = levels[last] as ClassLevel
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
   const hooks = missHooks(levels, options)
-  const classPlugins = levels.flatMap((level) => level.plugins)
-  const errorPlugins: Plugin[] = [...classPlugins]
-    .reverse()
-    .concat([...options.plugins].reverse())
-    .filter((plugin) => plugin.handleError)
+  const errorPlugins = errorPluginsOf(
+    levels.flatMap((level) => level.plugins),
+    options,
+  )
   if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
 
   const recover = async (context: RequestContext, error: HttpError): Promise<Response> => {

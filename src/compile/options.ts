@@ -1,3 +1,4 @@
+import type { Plugin } from '../api/plugin'
 import type { CompileOptions } from '../pipeline/plans'
 import { Renderer } from '../response/render'
 import type { Template } from '../response/response'
@@ -13,11 +14,17 @@ export function rendererFor(
   template: Template | undefined,
   where: string,
 ): Renderer {
-  return new Renderer(template, {
-    stringify: options.stringify,
-    debug: options.debug,
-    onError: options.onError,
-    where,
-    inits: options.inits,
-  })
+  // the service's options carry the renderer's (stringify, debug, onError, inits)
+  return new Renderer(template, { ...options, where })
+}
+
+/**
+ * The plugins with a `handleError` that see an error of an endpoint (or a routing miss) whose
+ * classes hold `classPlugins`: innermost first, the class plugins before the service's.
+ *
+ * @example
+ * errorPluginsOf(def.levels.flatMap((level) => level.plugins), options) // [ClassPlugin, ServicePlugin]
+ */
+export function errorPluginsOf(classPlugins: readonly Plugin[], options: CompileOptions): Plugin[] {
+  return [...options.plugins, ...classPlugins].reverse().filter((plugin) => plugin.handleError)
 }

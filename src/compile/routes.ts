@@ -1,7 +1,7 @@
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
-import { compilePath, type CompiledPath, type PathParamRule, type RouteEntry } from '../router'
+import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
@@ -70,7 +70,9 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   }
 }
 
-function scopeMatcher(path: CompiledPath): (candidate: string) => boolean {
+/** Whether a path is `prefix` or below it (whole segments; a prefix's params match one segment each). */
+function scopeMatcher(prefix: string): (candidate: string) => boolean {
+  const path = compilePath(prefix, () => ({ match: 'segment', optional: false }))
   if (path.literal !== undefined) {
     const literal = path.literal
     return (candidate) => under(literal, candidate)
@@ -134,9 +136,8 @@ export function compileRoutes(
       checkHooks(level)
       if (!level.owns) return
       const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
-      const prefix = compilePath(level.prefix, () => ({ match: 'segment', optional: false }))
       scopes.push({
-        contains: scopeMatcher(prefix),
+        contains: scopeMatcher(level.prefix),
         renderer,
         miss: missOf(def.levels, depth),
         depth,
@@ -232,9 +233,7 @@ export function compileRoutes(
   })
   const roots = [...new Set(defs.map((def) => def.levels[0] as ClassLevel))].map((level) => ({
     prefix: level.prefix,
-    contains: scopeMatcher(
-      compilePath(level.prefix, () => ({ match: 'segment', optional: false })),
-    ),
+    contains: scopeMatcher(level.prefix),
     miss: missOf([level], 0),
   }))
   return {

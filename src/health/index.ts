@@ -8,9 +8,12 @@
  * import 'fw-api/health'
  * const service = new Fw({ api: RootAPI, health: { ready: { db: () => database.ping() } } })
  */
-import { registerHealth } from '../service/host'
+import { registerAppMounts, registerHealth } from '../service/host'
+import { AppMounts } from '../service/app-mounts'
 import { healthMount, healthSettings } from './health'
 
+// an app mounted beside the API: its dispatch comes with this entry (SPEC §5.2)
+registerAppMounts(AppMounts)
 registerHealth({
   healthMount,
   drainMs: (options) => healthSettings(options, '').drainMs,

@@ -13,10 +13,13 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import '../schema/standard/describe'
 import { registerValibotJsonSchema } from '../schema/valibot/describe'
 import { serviceAsyncAPI, serviceDocument } from '../service/document'
-import { registerDocuments } from '../service/host'
+import { registerAppMounts, registerDocuments } from '../service/host'
+import { AppMounts } from '../service/app-mounts'
 import { docsMount } from './page'
 
 registerValibotJsonSchema(toJsonSchema)
+// an app mounted beside the API: its dispatch comes with this entry (SPEC §5.2)
+registerAppMounts(AppMounts)
 registerDocuments({ serviceDocument, serviceAsyncAPI, docsMount })
 
 export type { AsyncAPIDocument } from './asyncapi'

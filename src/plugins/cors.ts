@@ -47,28 +47,26 @@ const STAR_WITH_CREDENTIALS =
   "CORS: allowOrigin '*' with allowCredentials would let every website read credentialed responses; " +
   "list the origins instead (allowOrigin: ['https://app.example'])"
 
-/** Which request origins a CORS plugin allows, compiled once from `allowOrigin`. */
-interface OriginPolicy {
-  /** any origin, answered `*` (never with credentials) */
-  any: boolean
-  /** whether this (non-`*`) origin is allowed */
-  allows(origin: string): boolean
-}
+/**
+ * Which request origins a CORS plugin allows, compiled once from `allowOrigin`: `'*'` for any
+ * origin (answered `*`, never with credentials), else whether a (non-`*`) origin is allowed.
+ */
+type OriginPolicy = '*' | ((origin: string) => boolean)
 
 function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): OriginPolicy {
-  if (allow === undefined) return { any: false, allows: () => false }
   if (typeof allow === 'function') {
     if (credentials && allow(PROBE_ORIGIN)) {
       throw new ImproperlyConfigured(
         `CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`,
       )
     }
-    return { any: false, allows: (origin) => origin !== 'null' && allow(origin) === true }
+    return (origin) => origin !== 'null' && allow(origin) === true
   }
-  const list: readonly string[] = typeof allow === 'string' ? [allow] : allow
+  // none given: no origin is allowed (an empty list)
+  const list: readonly string[] = typeof allow === 'string' ? [allow] : (allow ?? [])
   if (list.includes('*')) {
     if (credentials) throw new ImproperlyConfigured(STAR_WITH_CREDENTIALS)
-    return { any: true, allows: () => true }
+    return '*'
   }
   for (const entry of list) {
     if (entry !== 'null' && !SERIALIZED_ORIGIN.test(entry)) {
@@ -78,7 +76,7 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
     }
   }
   const listed = new Set(list)
-  return { any: false, allows: (origin) => listed.has(origin) }
+  return (origin) => listed.has(origin)
 }
 
 /**
@@ -103,8 +101,8 @@ export class CORS extends Plugin {
 
   /** The `Access-Control-Allow-Origin` value for a request's Origin, or undefined when it is not allowed. */
   originFor(origin: string | null): string | undefined {
-    if (this.#policy.any) return '*'
-    return origin !== null && this.#policy.allows(origin) ? origin : undefined
+    const policy = this.#policy
+    return policy === '*' ? policy : origin !== null && policy(origin) ? origin : undefined
   }
 
   override processResponse(response: Response, ctx: RequestContext): Response | undefined {
@@ -114,7 +112,7 @@ export class CORS extends Plugin {
       ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
     const { allowHeaders, exposeHeaders, allowCredentials, maxAge } = this.options
     // The answer depends on the Origin unless it is always `*`: say so to caches, allowed or not.
-    const varies = requested !== null && !this.#policy.any
+    const varies = requested !== null && this.#policy !== '*'
     if (!origin && !varies && !(preflight && (allowHeaders || maxAge !== undefined)))
       return undefined
     const out = mutable(response)
@@ -144,20 +142,16 @@ export class CORS extends Plugin {
  */
 export function corsOption(cors: boolean | CorsOptions | undefined): CORS[] {
   if (!cors) return []
-  if (cors === true) return [new CORS({ allowOrigin: '*' })]
-  const { origin, credentials, ...named } = cors
-  return [
-    new CORS({
-      ...named,
-      allowOrigin: renamed('allowOrigin', cors.allowOrigin, 'origin', origin),
-      allowCredentials: renamed(
-        'allowCredentials',
-        cors.allowCredentials,
-        'credentials',
-        credentials,
-      ),
-    }),
-  ]
+  const given: CorsOptions = cors === true ? { allowOrigin: '*' } : cors
+  const { origin, credentials, ...named } = given
+  named.allowOrigin = renamed('allowOrigin', named.allowOrigin, 'origin', origin)
+  named.allowCredentials = renamed(
+    'allowCredentials',
+    named.allowCredentials,
+    'credentials',
+    credentials,
+  )
+  return [new CORS(named)]
 }
 
 /** The value of a renamed option, given under its new or its old name (not both). */

@@ -19,6 +19,7 @@ import type { RouteEntry } from '../router'
 import { joinPath } from '../router/route-path'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
+import type { AppMounts } from './app-mounts'
 import { Dispatcher, type AppMount } from './dispatch'
 import { serviceDeadline, type FwOptions } from './options'
 
@@ -62,6 +63,8 @@ export interface BuildInputs {
   trustProxy?: ClientResolver
   /** the upgrade of `@ws.socket` endpoints (`fw-api/ws`), given when it is imported */
   socketUpgrade?: SocketUpgrade
+  /** the mounted apps' dispatch (service/app-mounts.ts), given when an entry that mounts an app is imported */
+  mountedApps?: typeof AppMounts
 }
 
 /**
@@ -109,6 +112,7 @@ export function compileService(
     plugins,
     timeout: serviceDeadline(options),
     socketUpgrade: inputs.socketUpgrade,
+    mountedApps: inputs.mountedApps,
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
     onError: logs ? undefined : (error) => console.error(error),
     runtime,

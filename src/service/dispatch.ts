@@ -1,35 +1,27 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import { compose, type Answer, type Handler } from '../pipeline/compose'
+import { compose, type Answer, type Handler, type Step } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor } from '../compile/options'
 import type { CompileOptions, SocketUpgrade } from '../pipeline/plans'
 import { collectEndpoints, type EndpointDef } from '../compile/tree'
-import { containHandler } from './contain'
 import type { ClientAddressing, ClientResolver } from '../request/client'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
 import type { Renderer, Stringify } from '../response/render'
 import { declaredTemplate } from '../response/response'
 import { Router, type RouteEntry } from '../router'
-import { under } from '../router/route-path'
-import { BACKSLASH, hostless, rawPath, splitTarget, stripPrefix } from '../router/url'
+import { BACKSLASH, hostless, rawPath, splitTarget } from '../router/url'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
-import { badTarget, FORBIDDEN_METHODS, notHanded } from './refusals'
+import type { AppMount, AppMounts } from './app-mounts'
+import { ImproperlyConfigured } from '../exceptions'
+import { badTarget, FORBIDDEN_METHODS } from './refusals'
 import { shadowed, Unmatched } from './unmatched'
 
-/** A non-API mount: requests under `prefix` go to `handler` with the prefix stripped. */
-export interface AppMount {
-  prefix: string
-  handler: FetchHandler
-  /** run the service's plugins around it, as around an API route (the docs routes) */
-  guarded?: boolean
-  /** no plugin or guard runs around it, not even `auth.Require` (the health probes) */
-  open?: boolean
-}
+export type { AppMount } from './app-mounts'
 
 /** What a service compiles from its options and `mount`/`use` calls. */
 export interface DispatchConfig {
@@ -51,6 +43,8 @@ export interface DispatchConfig {
   trustProxy?: ClientResolver
   /** the upgrade of `@ws.socket` endpoints (fw-api/ws) */
   socketUpgrade?: SocketUpgrade
+  /** the mounted apps' dispatch (service/app-mounts.ts): registered by the entries that mount one */
+  mountedApps?: typeof AppMounts
 }
 
 /** The compiled service: its fetch function and its routes (for docs generators). */
@@ -66,11 +60,16 @@ function headOnly(response: Response): Response {
   return new Response(null, response)
 }
 
-/** A mount's prefix and handler; `guarded`: the plugins its requests go through, composed at build. */
-interface PrefixMount {
-  prefix: string
-  handler: FetchHandler
-  guarded: Handler<RequestContext> | undefined
+/** The mounted apps' dispatch, made for a service that mounts one (the entry that mounted it registered it). */
+function mountedApps(
+  config: DispatchConfig,
+  root: Renderer,
+  servicePlugins: readonly Step<RequestContext>[],
+): AppMounts {
+  const Mounts = config.mountedApps
+  if (!Mounts)
+    throw new ImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
+  return new Mounts(config.appMounts, root, config.plugins, servicePlugins)
 }
 
 /**
@@ -87,8 +86,8 @@ export class Dispatcher implements Dispatch {
   readonly #router: Router<RouteTarget>
   /** renders what no API class answers: a bad target, a mount's failure */
   readonly #root: Renderer
-  /** mounted apps other than at '/', longest prefix first */
-  readonly #mounts: readonly PrefixMount[]
+  /** the mounted apps (service/app-mounts.ts, registered by the entries that mount one); none: no app mounted */
+  readonly #mounts: AppMounts | undefined
   /** 404 / 405 / OPTIONS (service/unmatched.ts) */
   readonly #unmatched: Unmatched
   /** the service plugins composed around `route` */
@@ -127,13 +126,6 @@ export class Dispatcher implements Dispatch {
       config.api?.name ?? 'service',
     )
     this.#root = root
-    // Contained: a mounted target's throw, rejection or non-Response becomes the root's 500 (docs/integration.md).
-    const appMounts = config.appMounts.map((mount) => ({
-      ...mount,
-      handler: containHandler(mount.handler, root, mount.prefix),
-    }))
-    const fallback = appMounts.find((mount) => mount.prefix === '/')?.handler
-    this.#unmatched = new Unmatched({ router, entries, scopes, roots, root, fallback })
     // Service plugins around routing (composed once: a step waits only when its plugin does, so
     // synchronous ones answer synchronously), and around the mounts that ask for them (the docs
     // routes). Only plugins with a request or response step go around (one with just
@@ -141,25 +133,17 @@ export class Dispatcher implements Dispatch {
     // the rest (fw's AROUND: the ORM's request carrier, fw-api/otel's span) answer as it does.
     const servicePlugins = pluginSteps(plugins, root, itself)
     this.#answered = compose(servicePlugins, this.#route.bind(this))
-    // Guards (`auth.Require`) used on the service also run around every mounted app (docs/auth.md).
-    const mountGuards = pluginSteps(
-      plugins.filter((plugin) => plugin.guardsMounts === true),
+    // Apps mounted beside the API (an app at '/' only gets what fw's routes do not match).
+    const mounts = config.appMounts.length ? mountedApps(config, root, servicePlugins) : undefined
+    this.#mounts = mounts
+    this.#unmatched = new Unmatched({
+      router,
+      entries,
+      scopes,
+      roots,
       root,
-      itself,
-    )
-    // Longest prefix first; an app mounted at '/' only gets what fw's routes do not match.
-    this.#mounts = appMounts
-      .filter((mount) => mount.prefix !== '/')
-      .sort((a, b) => b.prefix.length - a.prefix.length)
-      .map((mount) => {
-        const steps = mount.guarded ? servicePlugins : mount.open ? [] : mountGuards
-        const forward = this.#forward.bind(this, mount.prefix, mount.handler)
-        return {
-          prefix: mount.prefix,
-          handler: mount.handler,
-          guarded: steps.length ? compose(steps, forward) : undefined,
-        }
-      })
+      fallback: mounts?.fallback,
+    })
     this.fetch = this.fetch.bind(this)
   }
 
@@ -203,15 +187,11 @@ export class Dispatcher implements Dispatch {
         search = moved.search
       }
     }
-    // A guarded mount (the docs routes, mounts under `auth.Require`) gets a context as routes do.
-    let guarded: Handler<RequestContext> | undefined
-    for (const mount of this.#mounts) {
-      if (!under(mount.prefix, path)) continue
-      if (FORBIDDEN_METHODS.has(request.method)) return this.#root.error(notHanded(request.method))
-      if (!mount.guarded) return mount.handler(stripPrefix(request, mount.prefix), env, ctx)
-      guarded = mount.guarded
-      break
-    }
+    // A mounted app answers what is under its prefix; a guarded one (the docs routes, mounts
+    // under `auth.Require`) gets a context as routes do.
+    const mount = this.#mounts?.of(path)
+    const mounted = mount?.answer(request, env, ctx)
+    if (mounted) return mounted
     // The request's context, made before routing: service plugins and misses read it too.
     const context = new RequestContext(
       request,
@@ -222,7 +202,7 @@ export class Dispatcher implements Dispatch {
       ctx,
       this.#addressing,
     )
-    if (guarded) return guarded(context)
+    if (mount?.guarded) return mount.guarded(context)
     // The service plugins around routing. A HEAD's body is taken off after them: they see the
     // GET's answer, as a HEAD's headers must be the GET's (an ETag from its bytes: conditional()).
     const response = this.#answered(context)
@@ -242,11 +222,6 @@ export class Dispatcher implements Dispatch {
       return this.#unmatched.answer(context)
     context.route = match.entry.path.template
     return match.entry.data.endpoint.handle(context, match.values)
-  }
-
-  /** A guarded mount's request, after its plugins: handed to the app with the prefix stripped. */
-  #forward(prefix: string, handler: FetchHandler, context: RequestContext): Answer {
-    return handler(stripPrefix(context.raw, prefix), context.env, context.ctx)
   }
 }
 

@@ -15,6 +15,7 @@ import type { ClientResolver } from '../request/client'
 import type { FetchHandler } from '../types'
 import type { SocketServing } from '../serve/types'
 import type { APIClass } from '../api/api'
+import type { AppMounts } from './app-mounts'
 import type { BackendLink } from './backend'
 import type { BuildInputs, Declaration } from './build'
 import type { serviceAsyncAPI, serviceDocument } from './document'
@@ -80,7 +81,19 @@ const layers: {
   health?: HealthLayer
   proxy?: ProxyLayer
   sockets?: SocketLayer
+  appMounts?: typeof AppMounts
 } = {}
+
+/**
+ * Register the mounted apps' dispatch (service/app-mounts.ts): every entry that mounts an app
+ * (fw-api/adapters, fw-api/openapi, fw-api/health) registers it; `optionLayers` hands it to the build.
+ *
+ * @example
+ * registerAppMounts(AppMounts)
+ */
+export function registerAppMounts(layer: typeof AppMounts): void {
+  layers.appMounts ??= layer
+}
 
 /**
  * Register the WebSocket layer (called by the `fw-api/ws` entry when imported).
@@ -221,7 +234,7 @@ export function proxyLayer(): ProxyLayer {
 export function optionLayers(
   options: Pick<FwOptions, 'docs' | 'health' | 'trustProxy'>,
   closing: () => boolean,
-): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy' | 'socketUpgrade'> {
+): Pick<BuildInputs, 'docsMount' | 'health' | 'trustProxy' | 'socketUpgrade' | 'mountedApps'> {
   const { docs, trustProxy } = options
   return {
     docsMount:
@@ -230,5 +243,6 @@ export function optionLayers(
     trustProxy:
       trustProxy === undefined || trustProxy === false ? undefined : proxyLayer()(trustProxy),
     socketUpgrade: layers.sockets?.upgrade,
+    mountedApps: layers.appMounts,
   }
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { api, response } from 'fw-api'
-import { checkHooks, classTemplate, resolveDeclarations, targets } from '../../src/compile/hooks'
+import { checkHooks, classTemplate, hookTemplate, resolveDeclarations, targets } from '../../src/compile/hooks'
 import { collectEndpoints, type EndpointDef } from '../../src/compile/tree'
 
 class Envelope extends response.Response {
@@ -113,6 +113,42 @@ describe('targets', () => {
     expect(targets(outerBefore, endpoint('ping'), 0)).toBe(false)
     expect(targets(innerBefore, list, 1)).toBe(true)
     expect(targets(innerBefore, endpoint('create'), 1)).toBe(false)
+  })
+})
+
+describe('targets without a method (a routing miss)', () => {
+  it("matches `*` and a sub-API below, never a method name", () => {
+    const levels = endpoint('list').levels
+    const outerBefore = levels[0]?.hooks.find((hook) => hook.methodName === 'outerBefore') // targets Inner
+    const innerBefore = levels[1]?.hooks.find((hook) => hook.methodName === 'innerBefore') // targets 'list'
+    const innerAfter = levels[1]?.hooks.find((hook) => hook.methodName === 'innerAfter') // targets '*'
+    if (!outerBefore || !innerBefore || !innerAfter) throw new Error('hooks not found')
+    expect(targets(outerBefore, { levels }, 0)).toBe(true)
+    expect(targets(innerBefore, { levels }, 1)).toBe(false)
+    expect(targets(innerAfter, { levels }, 1)).toBe(true)
+    expect(targets(outerBefore, { levels: levels.slice(0, 1) }, 0)).toBe(false) // Inner is not below
+  })
+})
+
+describe('hookTemplate', () => {
+  class Own extends api.API {
+    static response = Envelope
+
+    @api.get
+    list(): void {}
+
+    @api.response(null)
+    @api.handle('*')
+    bare(): void {}
+
+    @api.handle('*')
+    enveloped(): void {}
+  }
+  it("is the hook's own @api.response, else its class's template", () => {
+    const [def] = collectEndpoints(Own, '')
+    if (!def) throw new Error('no endpoint')
+    expect(hookTemplate(def.levels, 0, 'bare').enveloped).toBe(false)
+    expect(hookTemplate(def.levels, 0, 'enveloped')).toMatchObject({ resultKey: 'data', enveloped: true })
   })
 })
 

@@ -75,8 +75,8 @@ describe('the request path', () => {
 
   it('keeps request-time steps in methods or named functions, not in closures a builder returns (the dispatcher, the renderer, the plugin and hook steps, the Node response capture)', () => {
     const units = [
-      'service/dispatch.ts', 'service/unmatched.ts', 'response/render.ts', 'response/envelope.ts',
-      'pipeline/plugin-steps.ts', 'pipeline/hook-steps.ts', 'node/io/response.ts',
+      'service/dispatch.ts', 'service/app-mounts.ts', 'service/unmatched.ts', 'response/render.ts',
+      'response/envelope.ts', 'pipeline/plugin-steps.ts', 'pipeline/hook-steps.ts', 'node/io/response.ts',
     ]
     for (const path of units)
       expect(closureState(read(path)), path).toEqual([])

@@ -27,6 +27,12 @@
  * named units (+576 B), paid for by the framing check made by the body support per endpoint
  * (body/framing.ts, −725 B) and the body params planned by it (body/plan.ts `BodyParams`, −416 B):
  * 89,133 B / 32,461 B gzip, 3.565× (89,162 B / 32,472 B gzip with the traffic plugins' seams merged).
+ * The apps mounted beside the API dispatched by service/app-mounts.ts, which the entries that mount
+ * one register (−1,2 KB), the CORS origin policy one value, the error plugins' order in one helper,
+ * a union option's fit without `v.safeParse`: 87,858 B / 32,062 B gzip, 3.514×; a Standard Schema
+ * union option's type check a table, one home for a hook's reach and a hook's template: 87,601 B /
+ * 32,027 B gzip, 3.503× (2,007 B of it are esbuild's helpers lowering the user's decorated class,
+ * no input's).
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -37,7 +43,7 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /** The ratio reached so far: fails when fw grows back. Lower only. */
-const RATCHET = 3.57
+const RATCHET = 3.51
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
@@ -107,11 +113,16 @@ describe('the one-endpoint Worker bundle (SPEC §5.2)', () => {
       'src/schema/standard/describe.ts': held('src/schema/standard/describe.ts'), // with fw-api/openapi
       'src/schema/valibot/describe.ts': held('src/schema/valibot/describe.ts'), // with fw-api/openapi
       'src/file/path.ts': held('src/file/path.ts'), // 218 B: with request.FilePathParam
+      // apps mounted beside the API (~1 KB): with the entries that mount one (adapters, openapi, health)
+      'src/service/app-mounts.ts': held('src/service/app-mounts.ts'),
+      'src/service/contain.ts': held('src/service/contain.ts'), // 334 B
     }).toEqual({
       'src/response/envelope.ts': 0,
       'src/schema/standard/describe.ts': 0,
       'src/schema/valibot/describe.ts': 0,
       'src/file/path.ts': 0,
+      'src/service/app-mounts.ts': 0,
+      'src/service/contain.ts': 0,
     })
     expect(held('src/response/failure.ts'), 'enveloped failures').toBeLessThan(500) // 1,085 B
     expect(held('src/router/match.ts'), 'rest-param chains').toBeLessThan(1000) // 1,624 B

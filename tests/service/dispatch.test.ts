@@ -11,9 +11,12 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { api, request } from 'fw-api'
 import { Plugin } from '../../src/api/plugin'
+import { ImproperlyConfigured } from '../../src/exceptions'
 import { defaultLimits } from '../../src/body/limits'
 import type { RuntimeTraits } from '../../src/serve/traits'
 import { buildDispatch, type DispatchConfig } from '../../src/service/dispatch'
+// apps mounted by hand: their dispatch, which the entries that mount one (adapters, openapi, health) register
+import { AppMounts } from '../../src/service/app-mounts'
 
 class ItemAPI extends api.API {
   @api.get('{id}', { id: v.pipe(v.number(), v.integer()), q: request.QueryParam(v.string(), { default: '' }) })
@@ -45,6 +48,7 @@ function config(extra: Partial<DispatchConfig> = {}): DispatchConfig {
     plugins: [],
     runtime: NODE_TRAITS,
     onError: () => {},
+    mountedApps: AppMounts,
     ...extra,
   }
 }
@@ -113,6 +117,13 @@ describe('buildDispatch', () => {
     expect(await (await send(fetch, '/elsewhere')).text()).toBe('root')
     expect((await send(fetch, '/api/items/7')).status).toBe(200) // fw's routes before the root mount
     expect(seen).toEqual(['v2 /users', 'legacy /users', 'root /elsewhere'])
+  })
+
+  it('refuses an app mounted without the dispatch an entry registers (a config made by hand)', () => {
+    const mounted = config({ appMounts: [{ prefix: '/legacy', handler: () => new Response('x') }], mountedApps: undefined })
+    expect(() => buildDispatch(mounted)).toThrow(ImproperlyConfigured)
+    expect(() => buildDispatch(mounted)).toThrow('an app is mounted, but no entry that mounts one was imported')
+    expect(buildDispatch(config({ mountedApps: undefined })).routes.length).toBeGreaterThan(0) // no app: none needed
   })
 
   it("contains a mount that throws: the root's 500, the error told to onError", async () => {

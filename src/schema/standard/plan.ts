@@ -159,26 +159,25 @@ function optionOf(build: Build, node: JsonNode): PlannedOption {
   }
 }
 
+/** How a value has a JSON Schema type other than the `typeof` ones (`string`, `number`, `boolean`). */
+const HAS_TYPE: Readonly<Record<string, (value: unknown) => boolean>> = {
+  integer: Number.isInteger,
+  null: (value) => value === null,
+  array: Array.isArray,
+  object: isNode,
+}
+
 /** Does a converted value have the type a node declares? (a shallow check: the library judges the rest) */
 function fitsType(node: JsonNode, value: unknown): boolean {
   if (Array.isArray(node.enum)) return node.enum.includes(value)
   if ('const' in node) return node.const === value
   const types = typesOf(node)
-  if (!types.length) return true
-  return types.some((type) => {
-    switch (type) {
-      case 'integer':
-        return Number.isInteger(value)
-      case 'null':
-        return value === null
-      case 'array':
-        return Array.isArray(value)
-      case 'object':
-        return typeof value === 'object' && value !== null && !Array.isArray(value)
-      default:
-        return typeof value === type
-    }
-  })
+  return (
+    !types.length ||
+    types.some((type) =>
+      Object.hasOwn(HAS_TYPE, type) ? HAS_TYPE[type]?.(value) : typeof value === type,
+    )
+  )
 }
 
 function listPlan(build: Build, node: JsonNode): ConversionPlan {

@@ -99,7 +99,11 @@ function entriesOf(shape: SchemaShape): PlannedEntry[] {
 }
 
 function optionOf(option: AnySchema): PlannedOption {
-  return { plan: planValibot(option), fits: (value) => v.safeParse(option, value).success }
+  // `v.safeParse(option, value).success`, without the result object it builds
+  return {
+    plan: planValibot(option),
+    fits: (value) => !option['~run']({ value }, v.getGlobalConfig()).issues,
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { ConversionPlan, StandardSchemaV1 } from '../../../src/schema/adapter'
 import { compileConversion } from '../../../src/schema/convert'
 import { standardAdapter } from '../../../src/schema/standard/adapter'
+import { planOfJsonSchema } from '../../../src/schema/standard/plan'
 
 const unknownKeysOf = (plan: ConversionPlan): string | undefined =>
   plan.to === 'object' ? plan.unknownKeys : plan.to === 'maybe' ? unknownKeysOf(plan.inner) : undefined
@@ -71,5 +72,38 @@ describe('unknown keys the library drops are dropped while converting', () => {
         { numRuns: 150 },
       )
     }
+  })
+})
+
+describe("a union option's fit (planOfJsonSchema)", () => {
+  it('checks the type each option declares, shallowly: integer, null, array, object, and the typeof ones', () => {
+    const plan = planOfJsonSchema({
+      anyOf: [
+        { type: 'integer' },
+        { type: 'null' },
+        { type: 'array' },
+        { type: 'object' },
+        { type: 'string' },
+        { type: 'boolean' },
+        { type: 'number' },
+        { type: 'toString' }, // no JSON Schema type: `typeof` is never it
+        {},
+        { enum: ['a', 1] },
+        { const: 'c' },
+      ],
+    })
+    if (plan.to !== 'union') throw new Error(`a union, not ${plan.to}`)
+    const fits = (index: number, value: unknown): boolean | undefined => plan.options[index]?.fits(value)
+    expect([fits(0, 1), fits(0, 1.5), fits(0, '1')]).toEqual([true, false, false])
+    expect([fits(1, null), fits(1, undefined), fits(1, 0)]).toEqual([true, false, false])
+    expect([fits(2, []), fits(2, {}), fits(2, null)]).toEqual([true, false, false])
+    expect([fits(3, {}), fits(3, []), fits(3, null)]).toEqual([true, false, false])
+    expect([fits(4, 's'), fits(4, 1)]).toEqual([true, false])
+    expect([fits(5, false), fits(5, 'false')]).toEqual([true, false])
+    expect([fits(6, 1.5), fits(6, '1')]).toEqual([true, false])
+    expect([fits(7, 'x'), fits(7, {}), fits(7, () => 1)]).toEqual([false, false, false])
+    expect([fits(8, 'anything'), fits(8, null)]).toEqual([true, true])
+    expect([fits(9, 'a'), fits(9, 1), fits(9, 'b')]).toEqual([true, true, false])
+    expect([fits(10, 'c'), fits(10, 'd')]).toEqual([true, false])
   })
 })
