@@ -12,6 +12,7 @@ import type { OpenAPIDocument } from '../../src/openapi/document'
 import { docsMount } from '../../src/openapi/page'
 import { Plugin } from '../../src/api/plugin'
 import { runtimeTraits } from '../../src/serve/traits'
+import { AppMounts } from '../../src/service/app-mounts'
 import { compileService, emptyDeclaration, type BuildInputs, type Declaration } from '../../src/service/build'
 import type { FwOptions } from '../../src/service/options'
 
@@ -38,7 +39,7 @@ const document = (): OpenAPIDocument => ({ openapi: '3.1.0', info: { title: 't',
 
 /** The build inputs for `options`, with a document maker that records its calls. */
 function inputsFor(options: Partial<FwOptions>, more: Partial<BuildInputs> = {}): BuildInputs {
-  return { options: { api: ItemsAPI, ...options }, limits: defaultLimits, runtime: runtimeTraits(), document, ...more }
+  return { options: { api: ItemsAPI, ...options }, limits: defaultLimits, runtime: runtimeTraits(), document, mountedApps: AppMounts, ...more }
 }
 
 const get = async (fetch: (request: Request) => Response | Promise<Response>, path: string, init?: RequestInit) =>
