@@ -89,7 +89,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/database.ts': 'covered by tests/orm/utilmeta/statement-log.test.ts and tests/orm/bounds.test.ts: DatabaseConnections',
-  'orm/declared.ts': 'covered by tests/orm/declared-writes.test.ts and tests/orm/declared-runtimes.test.ts',
   'orm/defs.ts': 'covered by tests/orm/declare.test.ts and tests/schema/walk.test.ts: assertCompatible',
   'orm/delete.ts': 'covered by tests/orm/writes.test.ts (PGlite): delete',
   'orm/entries.ts': 'covered by tests/service/entries.test.ts',
@@ -127,7 +126,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 64
+const MAX_UNMIRRORED = 63
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

@@ -1,40 +1,31 @@
 /**
- * Bounded writes (SPEC §10.2): every nested input list has a maximum length
- * and a write's rows a budget, both checked on the value before any SQL; a
- * write's transaction has a time bound.
+ * A write's value checked against its schema's write plan (orm/write-plan.ts) before any SQL
+ * (SPEC §10.2): it touches only what the schema declares (the row `save()` / `bulkSave()` hand to
+ * SQL is the value reduced to the declared columns, each value checked against its column's type:
+ * a wrong type is a 400 naming the field, never a driver's 500); every nested input list has a
+ * maximum length and a write's rows a budget (413); a write's transaction has a time bound (503).
  */
-import { RequestEntityTooLarge, ServiceUnavailable, type ParamIssue } from '../exceptions'
-import { Self, type DefField, type SchemaDef } from './fields'
-import { resolvedOf } from './build'
-import type { Link } from './relations'
-import { hasKey } from './save'
+import type { SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import {
+  BadRequest,
+  RequestEntityTooLarge,
+  ServiceUnavailable,
+  type ParamIssue,
+} from '../exceptions'
+import { currentContext } from './database'
+import { filtersOf } from './plan'
+import { assertSafe } from './safe'
+import {
+  givenList,
+  keyGiven,
+  valueKindOf,
+  writePlanOf,
+  type ValueKind,
+  type WritePlan,
+} from './write-plan'
 
 type Row = Record<string, unknown>
-type Module = Record<string, unknown>
-
-/** A relation field the schema writes in `mode`: a key list through a junction, or nested rows of a to-many relation. */
-export function writable(
-  module: Module,
-  def: SchemaDef,
-  field: DefField,
-  mode: 'a' | 'w',
-): { link: Link; column?: string; child?: SchemaDef; max: number } | undefined {
-  if (!field.mode.includes(mode) || (field.kind !== 'path' && field.kind !== 'nested'))
-    return undefined
-  // resolved once per schema module, as reads resolve it (not on every save)
-  const resolved = resolvedOf(module, def, field.path)
-  const [link] = resolved.links
-  if (!link || resolved.links.length !== 1 || link.kind !== 'many') return undefined
-  if (field.kind === 'path')
-    return resolved.key ? { link, column: resolved.key, max: field.max } : undefined
-  return { link, child: field.child === Self ? def : field.child, max: field.max }
-}
-
-/** The list a relation field is given (under its output key or its own key). */
-export function givenList(field: DefField, value: Row): unknown[] | undefined {
-  const given = value[field.out] ?? value[field.key]
-  return Array.isArray(given) ? given : undefined
-}
 
 /** `articles[0].comments` as a problem+json path: `['articles', 0, 'comments']`. */
 export type FieldPath = (string | number)[]
@@ -53,6 +44,84 @@ export function issueAt(path: FieldPath, message: string): ParamIssue[] {
   return [{ in: 'body', name: String(path[0] ?? ''), path, message }]
 }
 
+/**
+ * `value` as the row a write may set: only the plan's writable columns (any other key —
+ * `isAdmin`, `password` on a schema without them, a relation list — is dropped, never written),
+ * each value checked against its column type. A prototype key or a NUL byte anywhere in the value
+ * is a 400 (`assertSafe`). `path` is where the row sits in the body, for the 400's issue.
+ */
+export function declaredRow(plan: WritePlan, value: Row, path: FieldPath): Row {
+  assertSafe(value, 'body', plan.def.name)
+  const row: Row = {}
+  for (const { key, column, kind } of plan.writable) {
+    if (!Object.hasOwn(value, key) || value[key] === undefined) continue
+    row[key] = checkColumnValue(plan.def.name, column, value[key], [...path, key], kind)
+  }
+  return row
+}
+
+/** ISO 8601 date or date-time, as JSON and `Date.prototype.toJSON` write them (`2024-01-31`, `2024-01-31T09:00:00.000Z`, `…+02:00`). */
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
+
+/**
+ * `value` as column `column` takes it, or a 400 naming `path`: a timestamp or date column takes a
+ * valid `Date` or an ISO 8601 string (converted to a `Date`; a number, another string or an
+ * invalid date is refused), an array column an array, a scalar column a string, number, boolean
+ * or bigint (the database then checks its form: `'x'` for an integer is a 400 too); JSON, custom
+ * and bytes columns take any value. `null` is left to the column's `NOT NULL`.
+ *
+ * @example checkColumnValue('articles', articles.createdAt, '2024-01-31', ['createdAt']) // a Date
+ */
+export function checkColumnValue(
+  table: string,
+  column: PgColumn,
+  value: unknown,
+  path: FieldPath,
+  kind: ValueKind = valueKindOf(column),
+): unknown {
+  if (value === null || kind === 'any') return value
+  if (kind === 'scalar') {
+    const type = typeof value
+    if (type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint')
+      return value
+    return refuse(table, path, value, `a ${column.dataType}`)
+  }
+  if (kind === 'array') return Array.isArray(value) ? value : refuse(table, path, value, 'a list')
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? refuse(table, path, value, 'a valid date') : value
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) {
+    const date = new Date(value)
+    return Number.isNaN(date.getTime())
+      ? refuse(table, path, value, 'a valid ISO 8601 date-time')
+      : date
+  }
+  return refuse(table, path, value, 'a date-time (an ISO 8601 string or a Date)')
+}
+
+/** The 400 of a refused value: what was expected and what came, without quoting it (it may be long or secret). */
+function refuse(table: string, path: FieldPath, value: unknown, expected: string): never {
+  const got = Array.isArray(value)
+    ? 'a list'
+    : value instanceof Date
+      ? 'an invalid date'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`
+  const message = `expected ${expected}, got ${got}`
+  throw new BadRequest(`${table}.${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
+}
+
+/** `save(value, { where })`'s where-object as SQL; one selecting every row (`{}`, a value `undefined`) is a 400, never "no condition". */
+export function scopeCondition(plan: WritePlan, where: Row): SQL {
+  const condition = filtersOf(plan.module, plan.def.table, where, currentContext())
+  if (condition === undefined)
+    throw new BadRequest(
+      `${plan.def.name}: save(value, { where }) got a condition that selects every row (a value undefined?)`,
+    )
+  return condition
+}
+
 function tooLarge(path: FieldPath, message: string): RequestEntityTooLarge {
   return path.length === 0
     ? new RequestEntityTooLarge(message)
@@ -60,51 +129,47 @@ function tooLarge(path: FieldPath, message: string): RequestEntityTooLarge {
 }
 
 /**
- * Count the rows a write of `values` would touch (each row, its nested rows and
- * key-list items, recursively), refusing with 413 naming the field a list over
- * its `max` or a total over `maxRows` — before any SQL, stopping at the first
- * excess (a 20 000-row body costs one length check). `listed`: the values are
- * a `bulkSave` list (paths start with the row's index).
+ * Count the rows a write of `values` would touch (each row, its nested rows and key-list items,
+ * recursively), refusing with 413 naming the field a list over its `max` or a total over `maxRows`
+ * — before any SQL, stopping at the first excess (a 20 000-row body costs one length check).
+ * `listed`: the values are a `bulkSave` list (paths start with the row's index).
  */
 export function checkWriteSize(
-  module: Module,
-  def: SchemaDef,
+  plan: WritePlan,
   values: readonly Row[],
   options: { mustCreate?: boolean; maxRows: number; listed: boolean; relations: boolean },
 ): void {
-  let rows = 0
-  const count = (added: number, path: FieldPath) => {
-    rows += added
-    if (rows > options.maxRows)
-      throw tooLarge(path, `the write holds more than ${options.maxRows} rows (maxWriteRows)`)
-  }
-  const visit = (node: SchemaDef, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
-    if (!node.fields.some((field) => field.kind === 'path' || field.kind === 'nested')) return // a leaf row: nothing to count below it
-    const mode = hasKey(node.table, value) && !mustCreate ? 'w' : 'a'
-    for (const field of node.fields) {
-      const list = givenList(field, value)
-      const target = list && writable(module, node, field, mode)
-      if (!list || !target) continue
-      const at = [...path, field.out]
+  let rows = values.length
+  const over = `the write holds more than ${options.maxRows} rows (maxWriteRows)`
+  if (rows > options.maxRows) throw tooLarge([], over)
+  const visit = (node: WritePlan, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
+    if (node.lists.length === 0) return // a leaf row: nothing to count below it
+    const mode = keyGiven(node.table, value) && !mustCreate ? 'w' : 'a'
+    for (const target of node.relations) {
+      const list = givenList(target.field, value)
+      if (!list || !target.field.mode.includes(mode)) continue
+      const at = [...path, target.field.out]
       if (list.length > target.max)
         throw tooLarge(at, `${list.length} items, at most ${target.max}`)
-      count(list.length, at)
-      if (target.child)
+      rows += list.length
+      if (rows > options.maxRows) throw tooLarge(at, over)
+      if (target.child) {
+        const child = writePlanOf(node.module, target.child)
         for (const [index, item] of list.entries())
           if (typeof item === 'object' && item !== null)
-            visit(target.child, item as Row, [...at, index], false)
+            visit(child, item as Row, [...at, index], false)
+      }
     }
   }
-  count(values.length, [])
   if (options.relations)
     for (const [index, value] of values.entries())
-      visit(def, value, options.listed ? [index] : [], options.mustCreate)
+      visit(plan, value, options.listed ? [index] : [], options.mustCreate)
 }
 
 /**
- * A check to call before each statement of a write's transaction: the clock
- * starts at the first call (the transaction's start); past `timeout` ms, a 503
- * (thrown inside the transaction, which rolls back).
+ * A check to call before each statement of a write's transaction: the clock starts at the first
+ * call (the transaction's start); past `timeout` ms, a 503 (thrown inside the transaction, which
+ * rolls back).
  */
 export function deadlineOf(timeout: number | undefined): () => void {
   if (timeout === undefined) return () => {}
