@@ -1,9 +1,8 @@
 /**
  * The types of `auth.User` (SPEC §12): its options, what `login()` answers,
- * and the user config — a param, a field decorator, and login/logout/revoke; and its user id:
- * as its primary key column holds it, and as a request's credentials name it once checked.
+ * and the user config — a param, a field decorator, and login/logout/revoke.
  */
-import type { Column, InferSelectModel } from 'drizzle-orm'
+import type { InferSelectModel } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { RequestContext } from '../request/context'
 import type { FieldDecorator, Marker, ServerResolved } from '../request/markers'
@@ -125,34 +124,4 @@ export interface UserConfig<U, C = Partial<U>> extends ClaimsUser<U> {
    * password change. Credentials issued afterwards are valid.
    */
   revoke(id: unknown, context?: RequestContext): Promise<void>
-}
-
-/** A user id as the primary key column holds it; undefined when it cannot be one. */
-export function idConverter(column: Column): (id: unknown) => unknown {
-  if (column.dataType === 'number')
-    return (id) =>
-      typeof id === 'number' && Number.isSafeInteger(id)
-        ? id
-        : typeof id === 'string' && /^-?\d{1,15}$/.test(id)
-          ? Number(id)
-          : undefined
-  if (column.dataType === 'bigint')
-    return (id) =>
-      typeof id === 'bigint'
-        ? id
-        : typeof id === 'string' && /^-?\d{1,19}$/.test(id)
-          ? BigInt(id)
-          : undefined
-  return (id) =>
-    typeof id === 'string' && id.length <= 512
-      ? id
-      : typeof id === 'number'
-        ? String(id)
-        : undefined
-}
-
-/** A request's checked credentials: the user id, and the row when the scheme gave it. */
-export interface Verified<R> {
-  id: unknown
-  user?: R
 }

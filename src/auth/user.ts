@@ -23,7 +23,7 @@ import {
 } from '../request/markers'
 import { observed } from '../request/telemetry'
 import { normalizeIdent } from './ident'
-import { idConverter, type Verified } from './user-types'
+import { idConverter, type Verified } from './user-id'
 import type {
   IdKey,
   Key,

@@ -1,7 +1,7 @@
-/** src/auth/user-types.ts (its one function): a user id as its primary key column holds it, or undefined when it cannot be one. */
+/** src/auth/user-id.ts: a user id as its primary key column holds it, or undefined when it cannot be one. */
 import { bigint, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { idConverter } from '../../src/auth/user-types'
+import { idConverter } from '../../src/auth/user-id'
 
 const users = pgTable('users', { serialId: serial('serial_id').primaryKey(), bigId: bigint('big_id', { mode: 'bigint' }), name: text('name') })
 
