@@ -5,14 +5,19 @@
 import { and, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict } from '../exceptions'
-import { checkWriteSize, declaredRow, scopeCondition } from './bounds'
+import {
+  checkWriteSize,
+  declaredRow,
+  scopeCondition,
+  givenList,
+  type WritePlan,
+} from './write-plan'
 import { valueKey } from './compiled'
 import { guarded } from './errors'
 import type { Db } from './database'
 import type { WriteLimits } from './limits'
 import type { SaveOptions } from './save'
 import type { UpsertOptions } from './upsert'
-import { givenList, type WritePlan } from './write-plan'
 
 type Row = Record<string, unknown>
 

@@ -5,10 +5,9 @@
 import { and, inArray, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest } from '../exceptions'
-import { issueAt, pathText, type FieldPath } from './bounds'
+import { issueAt, pathText, type FieldPath, tablePlanOf } from './write-plan'
 import { guarded } from './errors'
 import type { Runner, SaveOptions } from './save'
-import { tablePlanOf } from './write-plan'
 
 export type Row = Record<string, unknown>
 

@@ -2,7 +2,19 @@ import { and, inArray, not, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { WRITE_ROWS, type WriteLimits } from './limits'
 import type { Db } from './database'
-import { checkWriteSize, deadlineOf, declaredRow, scopeCondition, type FieldPath } from './bounds'
+import {
+  checkWriteSize,
+  deadlineOf,
+  declaredRow,
+  scopeCondition,
+  type FieldPath,
+  givenList,
+  ownedBy,
+  writeModeOf,
+  writePlanOf,
+  type RelationWrite,
+  type WritePlan,
+} from './write-plan'
 import { guarded } from './errors'
 import { assertOwned, attempt, type Row, type Write } from './owned'
 import {
@@ -14,14 +26,6 @@ import {
   type Runner,
   type SaveOptions,
 } from './save'
-import {
-  givenList,
-  ownedBy,
-  writeModeOf,
-  writePlanOf,
-  type RelationWrite,
-  type WritePlan,
-} from './write-plan'
 
 /**
  * Save a row and the relation fields its schema writes, in one transaction by

@@ -1,7 +1,14 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict } from '../exceptions'
-import { declaredRow, scopeCondition } from './bounds'
+import {
+  declaredRow,
+  scopeCondition,
+  givenList,
+  tablePlanOf,
+  writePlanOf,
+  type WritePlan,
+} from './write-plan'
 import { guarded } from './errors'
 import { assertSafe } from './safe'
 import type { Db } from './database'
@@ -9,7 +16,6 @@ import type { SchemaDef } from './fields'
 import type { WriteLimits } from './limits'
 import { saveTree } from './relsave'
 import type { Runner, SaveOptions } from './save'
-import { givenList, tablePlanOf, writePlanOf, type WritePlan } from './write-plan'
 
 type Row = Record<string, unknown>
 

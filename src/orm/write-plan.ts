@@ -1,133 +1,48 @@
 /**
- * A schema's write, compiled once per schema and schema module (as an endpoint is compiled at
- * build): its table's columns, primary and unique keys, owner columns and `$onUpdate` stamps, the
- * columns the schema declares writable (SPEC §10.2: a write touches only those, each value checked
- * against its column type), and its relation lists (a key list through a junction, nested rows of
- * a to-many relation) with the junction's owner columns and each list's bound. `save`, `bulkSave`
- * and their upserts read the plan: no per-call lookup of relations, paths or declared columns.
- * What the plan answers about a value is here too (insert or update, the lists it gives, a
- * relation's owner condition); the checks of the value against the plan before any SQL (the
- * declared row, the size and time bounds) are orm/bounds.ts.
+ * A schema's write plan and what it answers per call. The plan — columns, keys, unique keys,
+ * owners, the declared writable columns, the relation lists and their bounds — is compiled once
+ * per schema and schema module, on its first write (orm/write-compile.ts, as an endpoint is
+ * compiled at build); `save`, `bulkSave` and their upserts read it, with no per-call lookup of
+ * relations, paths or declared columns. Per call, the value is checked against it before any SQL
+ * (SPEC §10.2): a write touches only what the schema declares (the row handed to SQL is the value
+ * reduced to the declared columns, each value checked against its column's type: a wrong type is
+ * a 400 naming the field, never a driver's 500); every nested list has a maximum length and a
+ * write's rows a budget (413); a write's transaction has a time bound (503).
  */
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { getTableConfig } from 'drizzle-orm/pg-core'
-import { resolvedOf } from './build'
-import { Self, type DefField, type SchemaDef } from './fields'
 import {
-  columnsOf,
-  foreignKeyColumnsOf,
-  foreignKeysTo,
-  primaryKeysOf,
-  uniqueKeysOf,
-  type Link,
-} from './relations'
+  BadRequest,
+  RequestEntityTooLarge,
+  ServiceUnavailable,
+  type ParamIssue,
+} from '../exceptions'
+import { currentContext } from './database'
+import type { DefField, SchemaDef } from './fields'
+import { filtersOf } from './plan'
+import { assertSafe } from './safe'
+import {
+  compileWritePlan,
+  readTablePlan,
+  valueKindOf,
+  type RelationWrite,
+  type TablePlan,
+  type ValueKind,
+  type WritePlan,
+} from './write-compile'
+
+export type { RelationWrite, TablePlan, WritePlan } from './write-compile'
 
 type Row = Record<string, unknown>
 type Module = Record<string, unknown>
-
-/** A table's write facts, read once per table (a table's definition does not change). */
-export interface TablePlan {
-  readonly table: PgTable
-  /** its SQL name, for messages */
-  readonly name: string
-  /** its columns by TS key (a null-prototype map: `toString` is no column) */
-  readonly columns: Record<string, PgColumn>
-  /** how many columns a row binds (a multi-row insert is cut under Postgres' parameter limit) */
-  readonly width: number
-  readonly keys: readonly string[]
-  /** what an insert or update returns: the primary-key columns by TS key */
-  readonly returning: Record<string, PgColumn>
-  /** the non-key columns with drizzle's `$onUpdate`: stamped on every save (Django's auto_now) */
-  readonly stamped: readonly (readonly [string, PgColumn])[]
-  /** the `$onUpdate` columns with a default: an insert that does not give them leaves them to it */
-  readonly insertDefaults: readonly string[]
-  /** the unique keys (primary key first), as lists of TS keys: what an upsert matches rows on */
-  readonly uniques: readonly (readonly string[])[]
-  /** the TS keys of the foreign-key columns: an upsert never re-parents a row */
-  readonly owners: readonly string[]
-}
 
 const tablePlans = new WeakMap<PgTable, TablePlan>()
 
 /** The write facts of `table`, read on its first write. @example tablePlanOf(users).keys // ['id'] */
 export function tablePlanOf(table: PgTable): TablePlan {
   let plan = tablePlans.get(table)
-  if (!plan) tablePlans.set(table, (plan = tablePlanRead(table)))
+  if (!plan) tablePlans.set(table, (plan = readTablePlan(table)))
   return plan
-}
-
-function tablePlanRead(table: PgTable): TablePlan {
-  const columns = columnsOf(table)
-  const keys = primaryKeysOf(table)
-  const entries = Object.entries(columns)
-  return {
-    table,
-    name: getTableConfig(table).name,
-    columns,
-    width: Math.max(1, entries.length),
-    keys,
-    returning: Object.fromEntries(keys.map((key) => [key, columns[key] as PgColumn])),
-    stamped: entries.filter(([key, column]) => column.onUpdateFn && !keys.includes(key)),
-    insertDefaults: entries
-      .filter(([, column]) => column.onUpdateFn && column.hasDefault)
-      .map(([key]) => key),
-    uniques: uniqueKeysOf(table),
-    owners: foreignKeyColumnsOf(table),
-  }
-}
-
-/** How a declared column's value is checked (chosen once from its drizzle `dataType`). */
-export type ValueKind = 'date' | 'array' | 'any' | 'scalar'
-
-/** The column types whose driver mapping takes any value (JSON, custom types, bytes). */
-const ANY_VALUE: ReadonlySet<string> = new Set(['json', 'custom', 'buffer'])
-
-/** How `column`'s values are checked. @example valueKindOf(articles.createdAt) // 'date' */
-export function valueKindOf(column: PgColumn): ValueKind {
-  const { dataType } = column
-  if (dataType === 'date' || dataType === 'array') return dataType
-  return ANY_VALUE.has(dataType) ? 'any' : 'scalar'
-}
-
-/** A column a write through the schema may set. */
-interface WritableColumn {
-  readonly key: string
-  readonly column: PgColumn
-  readonly kind: ValueKind
-}
-
-/** A relation field the schema writes: a key list through a junction, or nested to-many rows. */
-export interface RelationWrite {
-  readonly field: DefField
-  /** the schema's relation, from the parent's key to the junction's or the child's owner columns */
-  readonly link: Link
-  /** a key list: the junction's column the list's keys go to, by TS key */
-  readonly column?: string
-  /** that column */
-  readonly keyColumn?: PgColumn
-  /** nested rows: the child's schema */
-  readonly child?: SchemaDef
-  /** the list's bound (`max`): more items are a 413 */
-  readonly max: number
-  /** the link's target columns as the target table's TS keys (the owner columns a row is given) */
-  readonly ownerKeys: readonly string[]
-}
-
-/** A schema's write, compiled on its first write through a schema module. */
-export interface WritePlan {
-  readonly module: Module
-  readonly def: SchemaDef
-  readonly table: TablePlan
-  /** the columns it may set: its column fields, whatever their mode (the mode says what `input()` takes from a client), and its to-one relations' foreign keys */
-  readonly writable: readonly WritableColumn[]
-  readonly writableKeys: ReadonlySet<string>
-  /** does it declare its whole primary key (a value giving it is an update)? */
-  readonly declaresKey: boolean
-  /** its relation fields (a list given for one makes the write a transaction) */
-  readonly lists: readonly DefField[]
-  /** the relation fields it writes */
-  readonly relations: readonly RelationWrite[]
 }
 
 const writePlans = new WeakMap<Module, WeakMap<SchemaDef, WritePlan>>()
@@ -137,48 +52,8 @@ export function writePlanOf(module: Module, def: SchemaDef): WritePlan {
   let perModule = writePlans.get(module)
   if (!perModule) writePlans.set(module, (perModule = new WeakMap()))
   let plan = perModule.get(def)
-  if (!plan) perModule.set(def, (plan = compileWrite(module, def)))
+  if (!plan) perModule.set(def, (plan = compileWritePlan(module, def, tablePlanOf(def.table))))
   return plan
-}
-
-function compileWrite(module: Module, def: SchemaDef): WritePlan {
-  const table = tablePlanOf(def.table)
-  const writableKeys = new Set<string>(def.columns)
-  for (const { def: one } of def.ones)
-    for (const key of foreignKeysTo(def.table, one.table)) writableKeys.add(key)
-  const writable = [...writableKeys].flatMap((key): WritableColumn[] => {
-    const column = table.columns[key]
-    if (column === undefined) return []
-    return [{ key, column, kind: valueKindOf(column) }]
-  })
-  const lists = def.fields.filter((field) => field.kind === 'path' || field.kind === 'nested')
-  const relations = lists.flatMap((field): RelationWrite[] => {
-    if (field.kind !== 'path' && field.kind !== 'nested') return []
-    const resolved = resolvedOf(module, def, field.path)
-    const [link] = resolved.links
-    if (!link || resolved.links.length !== 1 || link.kind !== 'many') return []
-    const target = columnsOf(link.target)
-    const ownerKeys = link.targetColumns.map(
-      (column) => Object.keys(target).find((key) => target[key] === column) ?? column.name,
-    )
-    if (field.kind === 'path')
-      return resolved.key
-        ? [
-            {
-              field,
-              link,
-              column: resolved.key,
-              keyColumn: target[resolved.key],
-              max: field.max,
-              ownerKeys,
-            },
-          ]
-        : []
-    const child = field.child === Self ? def : field.child
-    return [{ field, link, child, max: field.max, ownerKeys }]
-  })
-  const declaresKey = table.keys.length > 0 && table.keys.every((key) => def.columns.includes(key))
-  return { module, def, table, writable, writableKeys, declaresKey, lists, relations }
 }
 
 /** Does `value` give the whole primary key of `table` (a row to update, or one to link)? */
@@ -210,4 +85,161 @@ export function ownedBy(relation: RelationWrite, parent: Row): { where: SQL; val
     return eq(column as PgColumn, values[key])
   })
   return { where: and(...parts) as SQL, values }
+}
+
+/** `articles[0].comments` as a problem+json path: `['articles', 0, 'comments']`. */
+export type FieldPath = (string | number)[]
+
+/** `['articles', 0, 'id']` → `articles[0].id` */
+export function pathText(path: FieldPath): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`,
+    )
+    .join('')
+}
+
+/** One body issue naming the field at `path`. */
+export function issueAt(path: FieldPath, message: string): ParamIssue[] {
+  return [{ in: 'body', name: String(path[0] ?? ''), path, message }]
+}
+
+/**
+ * `value` as the row a write may set: only the plan's writable columns (any other key —
+ * `isAdmin`, `password` on a schema without them, a relation list — is dropped, never written),
+ * each value checked against its column type. A prototype key or a NUL byte anywhere in the value
+ * is a 400 (`assertSafe`). `path` is where the row sits in the body, for the 400's issue.
+ */
+export function declaredRow(plan: WritePlan, value: Row, path: FieldPath): Row {
+  assertSafe(value, 'body', plan.def.name)
+  const row: Row = {}
+  for (const { key, column, kind } of plan.writable) {
+    if (!Object.hasOwn(value, key) || value[key] === undefined) continue
+    row[key] = checkColumnValue(plan.def.name, column, value[key], [...path, key], kind)
+  }
+  return row
+}
+
+/** ISO 8601 date or date-time, as JSON and `Date.prototype.toJSON` write them (`2024-01-31`, `2024-01-31T09:00:00.000Z`, `…+02:00`). */
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/
+
+/**
+ * `value` as column `column` takes it, or a 400 naming `path`: a timestamp or date column takes a
+ * valid `Date` or an ISO 8601 string (converted to a `Date`; a number, another string or an
+ * invalid date is refused), an array column an array, a scalar column a string, number, boolean
+ * or bigint (the database then checks its form: `'x'` for an integer is a 400 too); JSON, custom
+ * and bytes columns take any value. `null` is left to the column's `NOT NULL`.
+ *
+ * @example checkColumnValue('articles', articles.createdAt, '2024-01-31', ['createdAt']) // a Date
+ */
+export function checkColumnValue(
+  table: string,
+  column: PgColumn,
+  value: unknown,
+  path: FieldPath,
+  kind: ValueKind = valueKindOf(column),
+): unknown {
+  if (value === null || kind === 'any') return value
+  if (kind === 'scalar') {
+    const type = typeof value
+    if (type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint')
+      return value
+    return refuse(table, path, value, `a ${column.dataType}`)
+  }
+  if (kind === 'array') return Array.isArray(value) ? value : refuse(table, path, value, 'a list')
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? refuse(table, path, value, 'a valid date') : value
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) {
+    const date = new Date(value)
+    return Number.isNaN(date.getTime())
+      ? refuse(table, path, value, 'a valid ISO 8601 date-time')
+      : date
+  }
+  return refuse(table, path, value, 'a date-time (an ISO 8601 string or a Date)')
+}
+
+/** The 400 of a refused value: what was expected and what came, without quoting it (it may be long or secret). */
+function refuse(table: string, path: FieldPath, value: unknown, expected: string): never {
+  const got = Array.isArray(value)
+    ? 'a list'
+    : value instanceof Date
+      ? 'an invalid date'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`
+  const message = `expected ${expected}, got ${got}`
+  throw new BadRequest(`${table}.${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
+}
+
+/** `save(value, { where })`'s where-object as SQL; one selecting every row (`{}`, a value `undefined`) is a 400, never "no condition". */
+export function scopeCondition(plan: WritePlan, where: Row): SQL {
+  const condition = filtersOf(plan.module, plan.def.table, where, currentContext())
+  if (condition === undefined)
+    throw new BadRequest(
+      `${plan.def.name}: save(value, { where }) got a condition that selects every row (a value undefined?)`,
+    )
+  return condition
+}
+
+function tooLarge(path: FieldPath, message: string): RequestEntityTooLarge {
+  return path.length === 0
+    ? new RequestEntityTooLarge(message)
+    : new RequestEntityTooLarge(`${pathText(path)}: ${message}`, { errors: issueAt(path, message) })
+}
+
+/**
+ * Count the rows a write of `values` would touch (each row, its nested rows and key-list items,
+ * recursively), refusing with 413 naming the field a list over its `max` or a total over `maxRows`
+ * — before any SQL, stopping at the first excess (a 20 000-row body costs one length check).
+ * `listed`: the values are a `bulkSave` list (paths start with the row's index).
+ */
+export function checkWriteSize(
+  plan: WritePlan,
+  values: readonly Row[],
+  options: { mustCreate?: boolean; maxRows: number; listed: boolean; relations: boolean },
+): void {
+  let rows = values.length
+  const over = `the write holds more than ${options.maxRows} rows (maxWriteRows)`
+  if (rows > options.maxRows) throw tooLarge([], over)
+  const visit = (node: WritePlan, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
+    if (node.lists.length === 0) return // a leaf row: nothing to count below it
+    const mode = keyGiven(node.table, value) && !mustCreate ? 'w' : 'a'
+    for (const target of node.relations) {
+      const list = givenList(target.field, value)
+      if (!list || !target.field.mode.includes(mode)) continue
+      const at = [...path, target.field.out]
+      if (list.length > target.max)
+        throw tooLarge(at, `${list.length} items, at most ${target.max}`)
+      rows += list.length
+      if (rows > options.maxRows) throw tooLarge(at, over)
+      if (target.child) {
+        const child = writePlanOf(node.module, target.child)
+        for (const [index, item] of list.entries())
+          if (typeof item === 'object' && item !== null)
+            visit(child, item as Row, [...at, index], false)
+      }
+    }
+  }
+  if (options.relations)
+    for (const [index, value] of values.entries())
+      visit(plan, value, options.listed ? [index] : [], options.mustCreate)
+}
+
+/**
+ * A check to call before each statement of a write's transaction: the clock starts at the first
+ * call (the transaction's start); past `timeout` ms, a 503 (thrown inside the transaction, which
+ * rolls back).
+ */
+export function deadlineOf(timeout: number | undefined): () => void {
+  if (timeout === undefined) return () => {}
+  let deadline: number | undefined
+  return () => {
+    const now = performance.now()
+    deadline ??= now + timeout
+    if (now > deadline)
+      throw new ServiceUnavailable(
+        `the write took longer than ${timeout} ms (transactionTimeout): rolled back`,
+      )
+  }
 }

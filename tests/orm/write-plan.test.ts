@@ -1,81 +1,46 @@
 /**
- * src/orm/write-plan.ts: a schema's write compiled once per schema and schema module — its
- * table's keys, unique keys, owner columns and `$onUpdate` stamps, its declared writable columns
- * (with the foreign keys of its to-one relations), its relation lists (a key list through a
- * junction with the junction's owner and key columns, nested to-many rows) — and what the plan
- * answers about a value (insert or update, the list it gives, a relation's owner condition).
+ * src/orm/write-plan.ts: a schema's write plan kept once per schema and schema module (compiled by
+ * orm/write-compile.ts: tests/orm/write-compile.test.ts), and what it answers per call — insert or
+ * update, the list a field is given, a relation's owner condition — and the value checked against
+ * it before any SQL: the declared row (undeclared keys dropped, types checked, a NUL byte or a
+ * prototype key a 400) and the size bound (413). Over HTTP: tests/orm/declared-writes.test.ts,
+ * tests/orm/bounds.test.ts.
  */
 import { orm } from 'fw-api/orm'
 import { describe, expect, it } from 'vitest'
+import { BadRequest, RequestEntityTooLarge } from '../../src/exceptions'
 import { DEF, type AnyOrmSchema } from '../../src/orm/types'
 import {
+  checkWriteSize,
+  declaredRow,
   givenList,
   keyGiven,
   ownedBy,
   tablePlanOf,
-  valueKindOf,
   writeModeOf,
   writePlanOf,
 } from '../../src/orm/write-plan'
 import * as schema from './fixtures/conduit-tables'
 
-const { articles, articleTags, comments, tags, users } = schema
+const { articles, articleTags, comments, users } = schema
 const defOf = (declared: unknown) => (declared as AnyOrmSchema)[DEF]
 
 const Comment = orm.Schema(comments, { id: true, body: true, authorId: true })
 const Author = orm.Schema(users, { id: true, username: true })
 const ArticleRow = orm.Schema(articles, {
-  id: true, slug: true, title: true,
+  id: true, slug: true, title: true, createdAt: true,
   author: Author,
   tagIds: orm.Field('articleTags.tagId', { mode: 'wa', max: 5 }),
-  tagNames: orm.Field('articleTags.tag.name'),
-  comments: orm.Field('comments', { schema: [Comment], mode: 'rwa' }),
-})
-const Tag = orm.Schema(tags, { id: true, name: true })
-
-describe('tablePlanOf', () => {
-  it("reads a table's write facts once: keys, what an insert returns, the $onUpdate stamps, unique keys and owner columns", () => {
-    const plan = tablePlanOf(articles)
-    expect(plan).toBe(tablePlanOf(articles))
-    expect(plan.name).toBe('conduit_articles')
-    expect(plan.keys).toEqual(['id'])
-    expect(plan.returning).toEqual({ id: articles.id })
-    expect(plan.stamped.map(([key]) => key)).toEqual(['updatedAt'])
-    expect(plan.insertDefaults).toEqual(['updatedAt'])
-    expect(plan.uniques).toEqual([['id'], ['slug']])
-    expect(plan.owners).toEqual(['authorId'])
-    expect(plan.width).toBe(7)
-    expect(tablePlanOf(articleTags).keys).toEqual(['articleId', 'tagId'])
-    expect(tablePlanOf(tags).uniques).toEqual([['id'], ['name']])
-  })
+  comments: orm.Field('comments', { schema: [Comment], mode: 'rwa', max: 3 }),
 })
 
-describe('writePlanOf', () => {
-  it('compiles a schema once per schema module, and again under another module', () => {
+describe('writePlanOf and tablePlanOf', () => {
+  it('keep one plan per schema and schema module (another module compiles its own), one per table', () => {
     const plan = writePlanOf(schema, defOf(ArticleRow))
     expect(writePlanOf(schema, defOf(ArticleRow))).toBe(plan)
     expect(writePlanOf({ ...schema }, defOf(ArticleRow))).not.toBe(plan)
-  })
-
-  it('declares the column fields and the to-one relations\' foreign keys writable, each with its value check', () => {
-    const plan = writePlanOf(schema, defOf(ArticleRow))
-    expect([...plan.writableKeys]).toEqual(['id', 'slug', 'title', 'authorId'])
-    expect(plan.writable.map(({ key, kind }) => [key, kind])).toEqual([['id', 'scalar'], ['slug', 'scalar'], ['title', 'scalar'], ['authorId', 'scalar']])
-    expect(plan.declaresKey).toBe(true)
-    expect(writePlanOf(schema, defOf(Tag)).declaresKey).toBe(true)
-    expect(writePlanOf(schema, defOf(orm.Schema(tags, { name: true }))).declaresKey).toBe(false)
-    expect(valueKindOf(articles.createdAt)).toBe('date')
-  })
-
-  it('resolves the relation lists it writes: a key list through the junction, nested rows; a read-only path is a list but no write', () => {
-    const plan = writePlanOf(schema, defOf(ArticleRow))
-    expect(plan.lists.map((field) => field.out)).toEqual(['author', 'tagIds', 'tagNames', 'comments'])
-    const [tagIds, nested] = plan.relations
-    expect(plan.relations).toHaveLength(2)
-    expect(tagIds).toMatchObject({ column: 'tagId', keyColumn: articleTags.tagId, max: 5, ownerKeys: ['articleId'] })
-    expect(tagIds?.link.target).toBe(articleTags)
-    expect(nested?.child).toBe(defOf(Comment))
-    expect(nested?.ownerKeys).toEqual(['articleId'])
+    expect(plan.table).toBe(tablePlanOf(articles))
+    expect(tablePlanOf(articles)).toBe(tablePlanOf(articles))
   })
 })
 
@@ -104,5 +69,27 @@ describe('what the plan answers about a value', () => {
     const owned = ownedBy(relation, { id: 7, title: 't' })
     expect(owned.values).toEqual({ articleId: 7 })
     expect(owned.where).toBeDefined()
+  })
+})
+
+describe('the value checked against the plan', () => {
+  const plan = writePlanOf(schema, defOf(ArticleRow))
+
+  it('declaredRow: only the declared columns, an ISO date converted, a wrong type a 400 naming the field', () => {
+    const row = declaredRow(plan, { title: 't', isAdmin: true, tagIds: [1], authorId: 2, createdAt: '2024-01-31' }, [])
+    expect(Object.keys(row)).toEqual(['title', 'createdAt', 'authorId'])
+    expect(row.createdAt).toBeInstanceOf(Date)
+    expect(() => declaredRow(plan, { title: 't', createdAt: 5 }, [0])).toThrow('[0].createdAt: expected a date-time')
+    expect(() => declaredRow(plan, { title: { x: 1 } }, [])).toThrow(BadRequest)
+    expect(() => declaredRow(plan, { title: 'ok', tagIds: ['a\0'] }, [])).toThrow('a NUL byte is not allowed')
+  })
+
+  it('checkWriteSize: a list over its max, or a write over maxRows, is a 413 naming the field', () => {
+    const options = { maxRows: 10, listed: false, relations: true }
+    expect(() => checkWriteSize(plan, [{ title: 't', tagIds: [1, 2, 3, 4, 5] }], options)).not.toThrow()
+    expect(() => checkWriteSize(plan, [{ title: 't', tagIds: [1, 2, 3, 4, 5, 6] }], options)).toThrow('tagIds: 6 items, at most 5')
+    const comments = [{ body: 'a' }, { body: 'b' }]
+    expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5], comments }, { title: 'u' }], { ...options, maxRows: 8, listed: true })).toThrow(RequestEntityTooLarge)
+    expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5, 6] }], { ...options, relations: false })).not.toThrow()
   })
 })
