@@ -204,6 +204,7 @@ export function checkWriteSize(
   if (rows > options.maxRows) throw tooLarge([], over)
   const visit = (node: WritePlan, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
     if (node.lists.length === 0) return // a leaf row: nothing to count below it
+    assertSafe(value, 'body', node.def.name) // a NUL byte or a prototype key: the 400 first
     const mode = keyGiven(node.table, value) && !mustCreate ? 'w' : 'a'
     for (const target of node.relations) {
       const list = givenList(target.field, value)

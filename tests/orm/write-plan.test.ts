@@ -91,5 +91,7 @@ describe('the value checked against the plan', () => {
     const comments = [{ body: 'a' }, { body: 'b' }]
     expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5], comments }, { title: 'u' }], { ...options, maxRows: 8, listed: true })).toThrow(RequestEntityTooLarge)
     expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5, 6] }], { ...options, relations: false })).not.toThrow()
+    // an unsafe value is the 400 it always was, before its lists are counted
+    expect(() => checkWriteSize(plan, [{ title: 'a\0', tagIds: [1, 2, 3, 4, 5, 6] }], options)).toThrow(BadRequest)
   })
 })
