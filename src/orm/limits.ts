@@ -1,5 +1,5 @@
 /**
- * The bounds' defaults and their option check, apart from bounds.ts so that
+ * The bounds' defaults and their option check, apart from write-plan.ts (where they are checked) so that
  * database.ts can check its options without importing the write path.
  */
 import { ImproperlyConfigured } from '../exceptions'
