@@ -80,7 +80,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/write.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
-  'orm/declared.ts': 'covered by tests/orm/declared-writes.test.ts and tests/orm/declared-runtimes.test.ts',
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
   'orm/save.ts': 'covered by tests/orm/writes.test.ts and tests/orm/bounds.test.ts (PGlite): save, bulkSave',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
@@ -97,7 +96,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 35
+const MAX_UNMIRRORED = 34
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

@@ -30,7 +30,6 @@ import {
   type BodyPlan,
 } from './format'
 import { parseUrlencoded } from './form'
-import { parseJson } from './json'
 import type { Limits } from './limits'
 import { parseMultipart, readMultipart } from './multipart'
 import { parseDisposition } from './multipart-headers'
@@ -47,7 +46,7 @@ import {
 import { readsAsText, readTextStream, textStreams } from './stream-text'
 import type { BodyExchange, EndpointBody } from './support'
 import { runtimeFraming } from './framing'
-import { decodeText } from './text'
+import { decodeText, parseJson } from './text'
 import { acceptsXml, parseXml } from './xml'
 
 /** Framed multipart bodies up to this size are read whole, not streamed. */

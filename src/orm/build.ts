@@ -234,7 +234,7 @@ const nameOf = (table: PgTable): string =>
   Object.getOwnPropertyDescriptor(table, Symbol.for('drizzle:Name'))?.value as string
 
 const resolvedPaths = new WeakMap<object, Map<string, Resolved>>()
-/** A schema field's path resolved once per schema module (reads and writes: orm/bounds.ts). */
+/** A schema field's path resolved once per schema module (reads, and the write plans compiled by orm/write-compile.ts). */
 export function resolvedOf(module: Module, def: SchemaDef, path: string): Resolved {
   let perModule = resolvedPaths.get(module)
   if (!perModule) resolvedPaths.set(module, (perModule = new Map()))

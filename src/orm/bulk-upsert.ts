@@ -3,16 +3,18 @@
  * one-row upsert and the unique keys both read).
  */
 import { and, sql, type SQL } from 'drizzle-orm'
-import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict } from '../exceptions'
-import { checkWriteSize } from './bounds'
+import {
+  checkWriteSize,
+  declaredRow,
+  scopeCondition,
+  givenList,
+  type WritePlan,
+} from './write-plan'
 import { valueKey } from './compiled'
 import { guarded } from './errors'
-import { columnsOf, foreignKeyColumnsOf, primaryKeysOf, uniqueKeysOf } from './relations'
-import { assertSafe } from './safe'
 import type { Db } from './database'
-import { declaredRow, scopeCondition, writableColumns } from './declared'
-import type { SchemaDef } from './fields'
 import type { WriteLimits } from './limits'
 import type { SaveOptions } from './save'
 import type { UpsertOptions } from './upsert'
@@ -31,8 +33,7 @@ type Row = Record<string, unknown>
  */
 export async function bulkUpsertTree(
   db: Db,
-  module: Record<string, unknown>,
-  def: SchemaDef,
+  plan: WritePlan,
   values: readonly Row[],
   options: SaveOptions & UpsertOptions,
   limits: WriteLimits,
@@ -40,30 +41,20 @@ export async function bulkUpsertTree(
   const onConflict = options.onConflict
   if (onConflict !== 'ignore' && onConflict !== 'update')
     throw new BadRequest(`bulkSave: onConflict must be 'ignore' or 'update'`)
-  const table = def.table
-  const name = getTableConfig(table).name
-  checkWriteSize(module, def, values, {
+  const { table, name, columns, keys, uniques, stamped } = plan.table
+  checkWriteSize(plan, values, {
     mustCreate: options.mustCreate,
     maxRows: limits.maxRows,
     listed: true,
     relations: false,
   })
-  const columns = columnsOf(table)
   const rows = values.map((value, index) => {
-    for (const field of def.fields)
-      if (
-        (field.kind === 'path' || field.kind === 'nested') &&
-        Array.isArray(value[field.out] ?? value[field.key])
+    const list = plan.lists.find((field) => givenList(field, value) !== undefined)
+    if (list)
+      throw new BadRequest(
+        `${name}: bulkSave with onConflict takes rows without relation lists ('${list.out}'): save them one by one`,
       )
-        throw new BadRequest(
-          `${name}: bulkSave with onConflict takes rows without relation lists ('${field.out}'): save them one by one`,
-        )
-    const declared = declaredRow(def, value, [index])
-    assertSafe(declared, 'body', name)
-    const row: Row = {}
-    for (const key of Object.keys(declared))
-      if (Object.hasOwn(columns, key) && declared[key] !== undefined) row[key] = declared[key]
-    return row
+    return declaredRow(plan, value, [index])
   })
   if (rows.length === 0) return []
   const given = Object.keys(rows[0] as Row)
@@ -71,7 +62,6 @@ export async function bulkUpsertTree(
     .join(',')
   if (rows.some((row) => Object.keys(row).sort().join(',') !== given))
     throw new BadRequest(`${name}: bulkSave with onConflict takes rows giving the same columns`)
-  const uniques = uniqueKeysOf(table)
   const target = uniques.find((set) =>
     rows.every((row) => set.every((key) => row[key] !== undefined && row[key] !== null)),
   )
@@ -83,29 +73,27 @@ export async function bulkUpsertTree(
   const identity = (row: Row): string =>
     target.map((key) => valueKey(row[key]) ?? String(row[key])).join('\u0001')
   const unique = [...new Map(rows.map((row) => [identity(row), row])).values()]
-  const keys = primaryKeysOf(table)
   const returning = Object.fromEntries(
     [...keys, ...target].map((key) => [key, columns[key] as PgColumn]),
   )
   const excluded = (key: string): SQL =>
     sql`excluded.${sql.identifier((columns[key] as PgColumn).name)}`
-  const updatable = writableColumns(def)
+  const updatable = plan.writableKeys
   const set: Record<string, SQL> = {}
   if (onConflict === 'update')
     for (const key of Object.keys(unique[0] as Row))
       if (!target.includes(key) && !keys.includes(key) && updatable.has(key))
         set[key] = excluded(key)
   if (Object.keys(set).length > 0)
-    for (const [key, column] of Object.entries(columns))
-      if (column.onUpdateFn && !keys.includes(key) && set[key] === undefined)
-        set[key] = sql`${column.onUpdateFn()}`
+    for (const [key, column] of stamped)
+      if (set[key] === undefined) set[key] = sql`${column.onUpdateFn?.()}`
   // 'ignore' (or nothing to update): the key set to itself, so the existing row is returned untouched
   if (Object.keys(set).length === 0) for (const key of target) set[key] = excluded(key)
   // the conflicting row must be this row's owner's (its foreign keys) and match `where`
-  const owners = foreignKeyColumnsOf(table).filter(
+  const owners = plan.table.owners.filter(
     (key) => !target.includes(key) && (unique[0] as Row)[key] !== undefined,
   )
-  const scope = options.where === undefined ? undefined : scopeCondition(module, def, options.where)
+  const scope = options.where === undefined ? undefined : scopeCondition(plan, options.where)
   const ownedHere = and(
     ...owners.map((key) => sql`${columns[key] as PgColumn} = ${excluded(key)}`),
     scope,

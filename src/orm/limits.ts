@@ -1,6 +1,6 @@
 /**
- * The bounds' defaults and their option check, apart from bounds.ts so that
- * database.ts can check its options without importing the write path.
+ * The bounds' defaults and their option check, apart from write-plan.ts (where they are checked)
+ * so that database.ts can check its options without importing the write path.
  */
 import { ImproperlyConfigured } from '../exceptions'
 

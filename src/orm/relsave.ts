@@ -1,21 +1,22 @@
 import { and, inArray, not, type SQL } from 'drizzle-orm'
-import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { checkWriteSize, deadlineOf, givenList, writable, type FieldPath } from './bounds'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { WRITE_ROWS, type WriteLimits } from './limits'
 import type { Db } from './database'
-import { guarded } from './errors'
 import {
-  assertOwned,
-  attempt,
+  checkWriteSize,
+  deadlineOf,
+  declaredRow,
+  scopeCondition,
+  type FieldPath,
+  givenList,
   ownedBy,
-  saveKeyList,
-  type Module,
-  type Row,
-  type Write,
-} from './owned'
-import { declaredRow, scopeCondition, writeModeOf } from './declared'
-import type { SchemaDef } from './fields'
-import { columnsOf, primaryKeysOf } from './relations'
+  writeModeOf,
+  writePlanOf,
+  type RelationWrite,
+  type WritePlan,
+} from './write-plan'
+import { guarded } from './errors'
+import { assertOwned, attempt, type Row, type Write } from './owned'
 import {
   bulkSave,
   existingKey,
@@ -39,14 +40,13 @@ import {
  */
 export async function saveTree(
   open: () => Promise<Db>,
-  module: Module,
-  def: SchemaDef,
+  plan: WritePlan,
   value: Row,
   options: SaveOptions,
   limits: WriteLimits = { maxRows: WRITE_ROWS },
   where?: Row,
 ): Promise<unknown> {
-  checkWriteSize(module, def, [value], {
+  checkWriteSize(plan, [value], {
     mustCreate: options.mustCreate,
     maxRows: limits.maxRows,
     listed: false,
@@ -55,26 +55,21 @@ export async function saveTree(
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
   // `save(value, { where })`: an update by key changes the row only when it matches (else 404)
-  const scope =
-    where === undefined ? undefined : { where: scopeCondition(module, def, where), values: {} }
+  const scope = where === undefined ? undefined : { where: scopeCondition(plan, where), values: {} }
   const run = async (runner: Runner) => {
-    const key = await saveNode({ runner, module, options, tick }, def, value, [], scope)
+    const key = await saveNode({ runner, options, tick }, plan, value, [], scope)
     tick() // past its bound, a write rolls back rather than commit
     return key
   }
-  return options.transaction === false || !related(def, value, options)
+  return options.transaction === false || !related(plan, value, options)
     ? run(db)
     : db.transaction((tx) => run(tx))
 }
 
 /** Does `value` give a relation field (a list) that `save` would write? */
-function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
+function related(plan: WritePlan, value: Row, options: SaveOptions): boolean {
   return (
-    options.relations !== false &&
-    def.fields.some(
-      (field) =>
-        (field.kind === 'path' || field.kind === 'nested') && givenList(field, value) !== undefined,
-    )
+    options.relations !== false && plan.lists.some((field) => givenList(field, value) !== undefined)
   )
 }
 
@@ -86,13 +81,12 @@ function related(def: SchemaDef, value: Row, options: SaveOptions): boolean {
  */
 export async function bulkSaveTree(
   open: () => Promise<Db>,
-  module: Module,
-  def: SchemaDef,
+  plan: WritePlan,
   values: readonly Row[],
   options: SaveOptions,
   limits: WriteLimits = { maxRows: WRITE_ROWS },
 ): Promise<unknown[]> {
-  checkWriteSize(module, def, values, {
+  checkWriteSize(plan, values, {
     mustCreate: options.mustCreate,
     maxRows: limits.maxRows,
     listed: true,
@@ -100,19 +94,19 @@ export async function bulkSaveTree(
   })
   const db = await open()
   const tick = deadlineOf(limits.transactionTimeout)
-  if (!values.some((value) => related(def, value, options)))
+  if (!values.some((value) => related(plan, value, options)))
     return bulkSave(
       db,
-      def.table,
-      values.map((value, index) => declaredRow(def, value, [index])),
+      plan.def.table,
+      values.map((value, index) => declaredRow(plan, value, [index])),
       options,
       tick,
     )
   const run = async (runner: Runner) => {
-    const write: Write = { runner, module, options, tick }
+    const write: Write = { runner, options, tick }
     const keys: unknown[] = []
     for (const [index, value] of values.entries())
-      keys.push(await saveNode(write, def, value, [index]))
+      keys.push(await saveNode(write, plan, value, [index]))
     tick()
     return keys
   }
@@ -126,40 +120,42 @@ export async function bulkSaveTree(
  */
 async function saveNode(
   write: Write,
-  def: SchemaDef,
+  plan: WritePlan,
   value: Row,
   path: FieldPath,
   owner?: { where: SQL; values: Row },
 ): Promise<unknown> {
   const { runner, options } = write
-  const mode = writeModeOf(def, value, options.mustCreate)
-  const row = { ...declaredRow(def, value, path), ...owner?.values }
+  const table = plan.def.table
+  const mode = writeModeOf(plan, value, options.mustCreate)
+  const row = { ...declaredRow(plan, value, path), ...owner?.values }
   write.tick()
   // an update that gives only its key and relation lists writes no row: it needs the row to exist (404), never inserts one
-  const relationsOnly = mode === 'w' && keyOnly(def.table, row) && related(def, value, options)
+  const relationsOnly = mode === 'w' && keyOnly(table, row) && related(plan, value, options)
   const key = relationsOnly
-    ? await existingKey(runner, def.table, row)
+    ? await existingKey(runner, table, row)
     : await save(
         runner,
-        def.table,
+        table,
         row,
         { mustCreate: options.mustCreate, mustUpdate: options.mustUpdate },
         owner?.where,
       )
-  if (options.relations !== false) await saveRelations(write, def, value, key, mode, path)
+  if (options.relations !== false) await saveRelations(write, plan, value, key, mode, path)
   return key
 }
 
 /** The relation fields `value` gives, saved under the row whose key is `key`. */
 async function saveRelations(
   write: Write,
-  def: SchemaDef,
+  plan: WritePlan,
   value: Row,
   key: unknown,
   mode: 'a' | 'w',
   path: FieldPath,
 ): Promise<void> {
-  const keys = primaryKeysOf(def.table)
+  if (plan.relations.length === 0) return
+  const { keys } = plan.table
   const parent: Row = {
     ...value,
     ...(keys.length === 1 ? { [keys[0] as string]: key } : (key as Row)),
@@ -168,23 +164,66 @@ async function saveRelations(
   const generated =
     mode === 'a' &&
     keys.every(
-      (name) => !def.columns.includes(name) || value[name] === undefined || value[name] === null,
+      (name) =>
+        !plan.def.columns.includes(name) || value[name] === undefined || value[name] === null,
     )
-  for (const field of def.fields) {
-    const list = givenList(field, value)
-    const target = list && writable(write.module, def, field, mode)
-    if (!list || !target) continue
-    const owned = ownedBy(target.link, parent)
-    if (target.column)
-      await saveKeyList(write, target.link.target, target.column, owned, list, generated)
+  for (const target of plan.relations) {
+    const list = givenList(target.field, value)
+    if (!list || !target.field.mode.includes(mode)) continue
+    const owned = ownedBy(target, parent)
+    if (target.column) await saveKeyList(write, target, target.column, owned, list, generated)
     else if (target.child)
       await saveChildren(
         write,
-        { table: target.link.target, child: target.child, parent: def.name },
+        { parent: plan, child: writePlanOf(plan.module, target.child) },
         owned,
         list,
-        [...path, field.out],
+        [...path, target.field.out],
       )
+  }
+}
+
+/**
+ * A key list (`following: [2, 3]`): delete the parent's junction rows not in it, insert the
+ * missing ones; nothing else (`fresh`: a parent just inserted, only the insert).
+ */
+async function saveKeyList(
+  write: Write,
+  relation: RelationWrite,
+  columnKey: string,
+  owned: { where: SQL; values: Row },
+  list: unknown[],
+  fresh: boolean,
+): Promise<void> {
+  const { runner, options } = write
+  const table = relation.link.target
+  // a parent inserted by this save has no links yet: nothing to delete, nothing to read
+  const existing = new Set<unknown>()
+  if (!fresh) {
+    const column = relation.keyColumn as PgColumn
+    write.tick()
+    await guarded(table, () =>
+      runner
+        .delete(table)
+        .where(list.length ? and(owned.where, not(inArray(column, list))) : owned.where),
+    )
+    write.tick()
+    for (const row of await guarded(table, () =>
+      runner.select({ value: column }).from(table).where(owned.where),
+    ))
+      existing.add(row.value)
+  }
+  const missing = [...new Set(list)]
+    .filter((item) => !existing.has(item))
+    .map((item) => ({ ...owned.values, [columnKey]: item }))
+  // one INSERT for the missing links; row by row only where a refused one is to be skipped
+  if (!options.ignoreRelationErrors) {
+    if (missing.length > 0) await insertMany(runner, table, missing, write.tick)
+    return
+  }
+  for (const row of missing) {
+    write.tick()
+    await attempt(() => save(runner, table, row, { mustCreate: true }), true)
   }
 }
 
@@ -196,16 +235,15 @@ async function saveRelations(
  */
 async function saveChildren(
   write: Write,
-  relation: { table: PgTable; child: SchemaDef; parent: string },
+  { parent, child }: { parent: WritePlan; child: WritePlan },
   owned: { where: SQL; values: Row },
   list: unknown[],
   at: FieldPath,
 ): Promise<void> {
   const { runner, options } = write
-  const { table } = relation
-  const { child } = relation
+  const { table, keys } = child.table
   const rows = list.map((row) => ({ ...(row as Row), ...owned.values }))
-  const [keyName, ...composite] = primaryKeysOf(table)
+  const [keyName, ...composite] = keys
   const single = keyName !== undefined && composite.length === 0 ? keyName : undefined
   const kept =
     single === undefined
@@ -213,25 +251,13 @@ async function saveChildren(
       : rows.flatMap((row, index) =>
           writeModeOf(child, row) === 'w' ? [{ index, key: row[single] }] : [],
         )
-  const pk = columnsOf(table)[keyName ?? 'id'] as PgColumn
+  const pk = child.table.columns[keyName ?? 'id'] as PgColumn
   if (single !== undefined)
-    await assertOwned(write, { table, parent: relation.parent, key: single }, owned.where, kept, at)
+    await assertOwned(write, { table, parent: parent.def.name, key: single }, owned.where, kept, at)
   write.tick()
-  await guarded(table, () =>
-    runner.delete(table).where(
-      kept.length
-        ? and(
-            owned.where,
-            not(
-              inArray(
-                pk,
-                kept.map((item) => item.key),
-              ),
-            ),
-          )
-        : owned.where,
-    ),
-  )
+  const keptKeys = kept.map((item) => item.key)
+  const stale = kept.length ? and(owned.where, not(inArray(pk, keptKeys))) : owned.where
+  await guarded(table, () => runner.delete(table).where(stale))
   const childWrite: Write = {
     ...write,
     options: { ...options, mustCreate: false, mustUpdate: false },

@@ -1,77 +1,57 @@
 import { and, eq, type SQL } from 'drizzle-orm'
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict, NotFound } from '../exceptions'
 import type { Db } from './database'
 import { guarded } from './errors'
-import { columnsOf, primaryKeysOf } from './relations'
-import { assertSafe } from './safe'
+import { keyGiven, tablePlanOf, type TablePlan } from './write-plan'
 
 type Row = Record<string, unknown>
 /** A drizzle database or a transaction on one (both insert/update the same way). */
 export type Runner = Pick<Db, 'insert' | 'update' | 'delete' | 'select'>
 
-interface Plan {
-  table: PgTable
-  columns: Record<string, PgColumn>
-  keys: readonly string[]
-}
-
-function planOf(table: PgTable): Plan {
-  return { table, columns: columnsOf(table), keys: primaryKeysOf(table) }
-}
-
-/** Only the table's columns, without `undefined` (nested objects and aggregates of a serialised row are dropped). */
-function columnValues(plan: Plan, value: Row): Row {
-  assertSafe(value, 'body', getTableConfig(plan.table).name)
+/**
+ * Only the table's columns, without `undefined` (nested objects and aggregates of a serialised
+ * row are dropped). The rows come from the schema's declared row (orm/write-plan.ts), its values
+ * already checked (`assertSafe`, column types).
+ */
+function columnValues(plan: TablePlan, value: Row): Row {
   const out: Row = {}
   for (const key of Object.keys(value))
     if (Object.hasOwn(plan.columns, key) && value[key] !== undefined) out[key] = value[key]
   // a column with drizzle's `$onUpdate` is stamped on every save, as Django's auto_now (`updatedAt`)
-  for (const [key, column] of Object.entries(plan.columns))
-    if (column.onUpdateFn && !plan.keys.includes(key)) out[key] = column.onUpdateFn()
+  for (const [key, column] of plan.stamped) out[key] = column.onUpdateFn?.()
   return out
 }
 
 /** On insert, a `$onUpdate` column the value does not give takes its database default, as `createdAt` does (so both agree). */
-function insertValues(plan: Plan, value: Row, row: Row): Row {
+function insertValues(plan: TablePlan, value: Row, row: Row): Row {
+  if (plan.insertDefaults.length === 0) return row
   const out: Row = { ...row }
-  for (const [key, column] of Object.entries(plan.columns))
-    if (column.onUpdateFn && column.hasDefault && value[key] === undefined) delete out[key]
+  for (const key of plan.insertDefaults) if (value[key] === undefined) delete out[key]
   return out
 }
 
-function keyed(plan: Plan, row: Row): boolean {
-  return (
-    plan.keys.length > 0 && plan.keys.every((key) => row[key] !== undefined && row[key] !== null)
-  )
-}
-
-function keyOf(plan: Plan, row: Row): unknown {
+function keyOf(plan: TablePlan, row: Row): unknown {
   if (plan.keys.length === 1) return row[plan.keys[0] as string]
   return Object.fromEntries(plan.keys.map((key) => [key, row[key]]))
 }
 
 /** `pk = value` (or every column of a composite key). */
 export function keyCondition(table: PgTable, id: unknown): SQL {
-  const plan = planOf(table)
-  if (plan.keys.length === 0) throw new NotFound(`${getTableConfig(table).name} has no primary key`)
+  const plan = tablePlanOf(table)
+  if (plan.keys.length === 0) throw new NotFound(`${plan.name} has no primary key`)
   const values: Row =
     plan.keys.length === 1 ? { [plan.keys[0] as string]: id } : ((id ?? {}) as Row)
   return and(...plan.keys.map((key) => eq(plan.columns[key] as PgColumn, values[key]))) as SQL
 }
 
-function returning(plan: Plan): Record<string, PgColumn> {
-  return Object.fromEntries(plan.keys.map((key) => [key, plan.columns[key] as PgColumn]))
-}
-
-async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Promise<unknown> {
+async function saveOne(runner: Runner, plan: TablePlan, value: Row, scope?: SQL): Promise<unknown> {
   const row = columnValues(plan, value)
-  const name = getTableConfig(plan.table).name
-  if (!keyed(plan, row)) {
+  if (!keyGiven(plan, row)) {
     const [inserted] = (await runner
       .insert(plan.table)
       .values(insertValues(plan, value, row))
-      .returning(returning(plan))) as Row[]
+      .returning(plan.returning)) as Row[]
     return keyOf(plan, inserted ?? {})
   }
   const set = Object.fromEntries(Object.entries(row).filter(([key]) => !plan.keys.includes(key)))
@@ -87,9 +67,9 @@ async function saveOne(runner: Runner, plan: Plan, value: Row, scope?: SQL): Pro
     .update(plan.table)
     .set(set)
     .where(where)
-    .returning(returning(plan))) as Row[]
+    .returning(plan.returning)) as Row[]
   if (updated.length === 0)
-    throw new NotFound(`${name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
+    throw new NotFound(`${plan.name} ${JSON.stringify(keyOf(plan, row))} does not exist`)
   return keyOf(plan, row)
 }
 
@@ -120,12 +100,6 @@ export interface SaveOptions {
  */
 export class MissingPrimaryKey extends BadRequest {}
 
-/** Was `value` given its primary key (an update)? */
-export function hasKey(table: PgTable, value: Row): boolean {
-  const plan = planOf(table)
-  return keyed(plan, columnValues(plan, value))
-}
-
 /**
  * Insert (no key) or update (key given) one row; returns its key. Constraint errors become 409/400.
  * `scope`: an update also needs this condition (a nested row: its foreign key to the parent), else 404.
@@ -137,15 +111,15 @@ export function save(
   options: SaveOptions = {},
   scope?: SQL,
 ): Promise<unknown> {
-  const plan = planOf(table)
-  if (options.mustUpdate && !keyed(plan, columnValues(plan, value)))
-    throw new MissingPrimaryKey(`${getTableConfig(table).name}: an update needs the primary key`)
+  const plan = tablePlanOf(table)
+  if (options.mustUpdate && !keyGiven(plan, value))
+    throw new MissingPrimaryKey(`${plan.name}: an update needs the primary key`)
   if (options.mustCreate) {
     return guarded(table, async () => {
       const [inserted] = (await runner
         .insert(plan.table)
         .values(insertValues(plan, value, columnValues(plan, value)))
-        .returning(returning(plan))) as Row[]
+        .returning(plan.returning)) as Row[]
       return keyOf(plan, inserted ?? {})
     }).catch((error: unknown) => {
       throw error instanceof Conflict
@@ -169,10 +143,9 @@ export async function insertMany(
   values: readonly Row[],
   beforeStatement: () => void,
 ): Promise<unknown[]> {
-  const plan = planOf(table)
+  const plan = tablePlanOf(table)
   const rows = values.map((value) => columnValues(plan, value))
-  const width = Math.max(1, Object.keys(plan.columns).length)
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / width))
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / plan.width))
   const keys: unknown[] = []
   for (let start = 0; start < rows.length; start += size) {
     beforeStatement()
@@ -180,7 +153,7 @@ export async function insertMany(
       runner
         .insert(plan.table)
         .values(rows.slice(start, start + size))
-        .returning(returning(plan)),
+        .returning(plan.returning),
     )) as Row[]
     keys.push(...inserted.map((row) => keyOf(plan, row)))
   }
@@ -189,20 +162,19 @@ export async function insertMany(
 
 /** Is `value`, as a row of `table`, its primary key and nothing else (no column to set)? */
 export function keyOnly(table: PgTable, value: Row): boolean {
-  const plan = planOf(table)
+  const plan = tablePlanOf(table)
   const row = columnValues(plan, value)
-  return keyed(plan, row) && Object.keys(row).every((key) => plan.keys.includes(key))
+  return keyGiven(plan, row) && Object.keys(row).every((key) => plan.keys.includes(key))
 }
 
 /** The key of `value` when a row of `table` has it, else 404 (an update of relations only writes no row). */
 export async function existingKey(runner: Runner, table: PgTable, value: Row): Promise<unknown> {
-  const plan = planOf(table)
+  const plan = tablePlanOf(table)
   const key = keyOf(plan, columnValues(plan, value))
   const found = await guarded(table, () =>
-    runner.select(returning(plan)).from(plan.table).where(keyCondition(table, key)).limit(1),
+    runner.select(plan.returning).from(plan.table).where(keyCondition(table, key)).limit(1),
   )
-  if (found.length === 0)
-    throw new NotFound(`${getTableConfig(table).name} ${JSON.stringify(key)} does not exist`)
+  if (found.length === 0) throw new NotFound(`${plan.name} ${JSON.stringify(key)} does not exist`)
   return key
 }
 
@@ -219,7 +191,7 @@ export function bulkSave(
   options: SaveOptions = {},
   beforeStatement: () => void = () => {},
 ): Promise<unknown[]> {
-  const plan = planOf(table)
+  const plan = tablePlanOf(table)
   if (values.length === 0) return Promise.resolve([])
   return guarded(table, () =>
     db.transaction(async (tx) => {
@@ -227,7 +199,7 @@ export function bulkSave(
       const rows = values.map((value) => columnValues(plan, value))
       const keys = new Array<unknown>(rows.length)
       const fresh = rows.flatMap((row, index) =>
-        keyed(plan, row) && !options.mustCreate ? [] : [index],
+        keyGiven(plan, row) && !options.mustCreate ? [] : [index],
       )
       if (fresh.length > 0) {
         const inserted = (await tx
@@ -235,11 +207,11 @@ export function bulkSave(
           .values(
             fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row)),
           )
-          .returning(returning(plan))) as Row[]
+          .returning(plan.returning)) as Row[]
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
       }
       for (const [index, row] of rows.entries()) {
-        if (keys[index] !== undefined || !keyed(plan, row)) continue
+        if (keys[index] !== undefined || !keyGiven(plan, row)) continue
         beforeStatement()
         keys[index] = await saveOne(tx, plan, row)
       }

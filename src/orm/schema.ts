@@ -9,13 +9,13 @@ import { entriesOf, inputSchema } from './entries'
 import { documented } from './document'
 import { explain } from './fields'
 import type { QueryMethods } from './query-value'
-import { primaryKeysOf } from './relations'
 import { deleteRows } from './delete'
 import { bulkSaveTree, saveTree } from './relsave'
 import { keyCondition, type SaveOptions } from './save'
 import { bulkUpsertTree } from './bulk-upsert'
 import { upsertTree, type UpsertOptions } from './upsert'
 import { serializeCounted, serializeRows, type SerializeOptions } from './serialize'
+import { tablePlanOf, writePlanOf } from './write-plan'
 import {
   DEF,
   type AnyOrmSchema,
@@ -198,36 +198,29 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     async save(value, saveOptions = {}) {
       const target = database()
       const records = value as Record<string, unknown>
-      const { schema } = target.options
+      // the schema's write, compiled on its first write (orm/write-plan.ts)
+      const plan = writePlanOf(target.options.schema, def)
       const saved = saveOptions.onConflict
-        ? upsertTree(await target.db(), schema, def, records, saveOptions, limits(target))
-        : saveTree(
-            () => target.db(),
-            schema,
-            def,
-            records,
-            saveOptions,
-            limits(target),
-            saveOptions.where,
-          )
+        ? upsertTree(await target.db(), plan, records, saveOptions, limits(target))
+        : saveTree(() => target.db(), plan, records, saveOptions, limits(target), saveOptions.where)
       return (await saved) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
       const target = database()
+      const plan = writePlanOf(target.options.schema, def)
+      const rows = values as unknown as Record<string, unknown>[]
       if (saveOptions?.onConflict)
         return (await bulkUpsertTree(
           await target.db(),
-          target.options.schema,
-          def,
-          values as unknown as Record<string, unknown>[],
+          plan,
+          rows,
           saveOptions,
           limits(target),
         )) as KeyOf<T>[]
       return (await bulkSaveTree(
         () => target.db(),
-        target.options.schema,
-        def,
-        values as unknown as Record<string, unknown>[],
+        plan,
+        rows,
         saveOptions ?? {},
         limits(target),
       )) as KeyOf<T>[]
@@ -246,7 +239,7 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
 /** A primary-key value (or a composite key object of plain values), as opposed to a where-object or a query. */
 function isKeyLike(table: PgTable, id: unknown): boolean {
   if (typeof id !== 'object' || id === null) return true
-  const keys = primaryKeysOf(table)
+  const { keys } = tablePlanOf(table)
   return (
     keys.length > 1 &&
     !('getSQL' in id) &&

@@ -1,11 +1,17 @@
 import { and, eq, type SQL } from 'drizzle-orm'
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { BadRequest, Conflict } from '../exceptions'
+import {
+  declaredRow,
+  scopeCondition,
+  givenList,
+  tablePlanOf,
+  writePlanOf,
+  type WritePlan,
+} from './write-plan'
 import { guarded } from './errors'
-import { columnsOf, foreignKeyColumnsOf, primaryKeysOf, uniqueKeysOf } from './relations'
 import { assertSafe } from './safe'
 import type { Db } from './database'
-import { declaredRow, scopeCondition, writableColumns } from './declared'
 import type { SchemaDef } from './fields'
 import type { WriteLimits } from './limits'
 import { saveTree } from './relsave'
@@ -46,13 +52,19 @@ export async function upsert(
   onConflict: OnConflict,
   scope: UpsertScope = {},
 ): Promise<unknown> {
-  const name = getTableConfig(table).name
+  const {
+    name,
+    columns,
+    uniques,
+    keys,
+    returning,
+    stamped,
+    owners: ownerColumns,
+  } = tablePlanOf(table)
   assertSafe(value, 'body', name)
-  const columns = columnsOf(table)
   const row: Row = {}
   for (const key of Object.keys(value))
     if (Object.hasOwn(columns, key) && value[key] !== undefined) row[key] = value[key]
-  const uniques = uniqueKeysOf(table)
   const target = uniques.find((set) =>
     set.every((key) => row[key] !== undefined && row[key] !== null),
   )
@@ -61,8 +73,6 @@ export async function upsert(
       `${name}: save with onConflict needs the values of a unique key (${uniques.map((set) => set.join(' + ')).join(', ') || 'the table has none'})`,
       { errors: [{ in: 'body', name: '', path: [], message: 'no unique key given' }] },
     )
-  const keys = primaryKeysOf(table)
-  const returning = Object.fromEntries(keys.map((key) => [key, columns[key] as PgColumn]))
   const targetColumns = target.map((key) => columns[key] as PgColumn)
   const set: Row = Object.fromEntries(
     Object.entries(row).filter(
@@ -73,10 +83,9 @@ export async function upsert(
     ),
   )
   if (Object.keys(set).length > 0)
-    for (const [key, column] of Object.entries(columns))
-      if (column.onUpdateFn && !keys.includes(key) && set[key] === undefined)
-        set[key] = column.onUpdateFn()
-  const owners = foreignKeyColumnsOf(table).filter(
+    for (const [key, column] of stamped)
+      if (set[key] === undefined) set[key] = column.onUpdateFn?.()
+  const owners = ownerColumns.filter(
     (key) => !target.includes(key) && row[key] !== undefined && row[key] !== null,
   )
   const ownedHere = and(...owners.map((key) => eq(columns[key] as PgColumn, row[key])), scope.where)
@@ -125,8 +134,7 @@ export interface UpsertOptions {
 /** `save(value, { onConflict })`: the row upserted, then the relation fields it gives saved on it, in one transaction. */
 export async function upsertTree(
   db: Db,
-  module: Record<string, unknown>,
-  def: SchemaDef,
+  plan: WritePlan,
   value: Row,
   options: SaveOptions & UpsertOptions,
   limits?: WriteLimits,
@@ -134,21 +142,18 @@ export async function upsertTree(
   const onConflict = options.onConflict
   if (onConflict !== 'ignore' && onConflict !== 'update')
     throw new BadRequest(`save: onConflict must be 'ignore' or 'update'`)
-  const relations = def.fields.filter(
-    (field) =>
-      (field.kind === 'path' || field.kind === 'nested') &&
-      Array.isArray(value[field.out] ?? value[field.key]),
-  )
-  const row = declaredRow(def, value, [])
+  const { def } = plan
+  const relations = plan.lists.filter((field) => givenList(field, value) !== undefined)
+  const row = declaredRow(plan, value, [])
   const scope: UpsertScope = {
-    updatable: writableColumns(def),
-    where: options.where === undefined ? undefined : scopeCondition(module, def, options.where),
+    updatable: plan.writableKeys,
+    where: options.where === undefined ? undefined : scopeCondition(plan, options.where),
   }
   if (relations.length === 0 || options.relations === false)
     return upsert(db, def.table, row, onConflict, scope)
   return db.transaction(async (tx) => {
     const key = await upsert(tx, def.table, row, onConflict, scope)
-    const keys = primaryKeysOf(def.table)
+    const { keys } = plan.table
     const keyed: Row = keys.length === 1 ? { [keys[0] as string]: key } : { ...(key as Row) }
     for (const field of relations) keyed[field.out] = value[field.out] ?? value[field.key]
     const open = async (): Promise<Db> => tx as unknown as Db
@@ -156,8 +161,7 @@ export async function upsertTree(
     const keyedDef: SchemaDef = { ...def, columns: [...new Set([...def.columns, ...keys])] }
     await saveTree(
       open,
-      module,
-      keyedDef,
+      writePlanOf(plan.module, keyedDef),
       keyed,
       { ...options, transaction: false, mustCreate: false, mustUpdate: false },
       limits,

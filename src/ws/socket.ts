@@ -3,7 +3,7 @@
  * iterable of validated messages, `send`, `close` and pub/sub — with its limits enforced
  * (docs/websocket.md). The runtime glue (./runtime.ts) feeds it what the peer receives.
  */
-import { parseJson } from '../body/json'
+import { parseJson } from '../body/text'
 import { HttpError } from '../exceptions/http'
 import { ConversionError } from '../schema/errors'
 import { Invalid } from '../schema/parse'

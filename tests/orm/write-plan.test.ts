@@ -1,0 +1,97 @@
+/**
+ * src/orm/write-plan.ts: a schema's write plan kept once per schema and schema module (compiled by
+ * orm/write-compile.ts: tests/orm/write-compile.test.ts), and what it answers per call — insert or
+ * update, the list a field is given, a relation's owner condition — and the value checked against
+ * it before any SQL: the declared row (undeclared keys dropped, types checked, a NUL byte or a
+ * prototype key a 400) and the size bound (413). Over HTTP: tests/orm/declared-writes.test.ts,
+ * tests/orm/bounds.test.ts.
+ */
+import { orm } from 'fw-api/orm'
+import { describe, expect, it } from 'vitest'
+import { BadRequest, RequestEntityTooLarge } from '../../src/exceptions'
+import { DEF, type AnyOrmSchema } from '../../src/orm/types'
+import {
+  checkWriteSize,
+  declaredRow,
+  givenList,
+  keyGiven,
+  ownedBy,
+  tablePlanOf,
+  writeModeOf,
+  writePlanOf,
+} from '../../src/orm/write-plan'
+import * as schema from './fixtures/conduit-tables'
+
+const { articles, articleTags, comments, users } = schema
+const defOf = (declared: unknown) => (declared as AnyOrmSchema)[DEF]
+
+const Comment = orm.Schema(comments, { id: true, body: true, authorId: true })
+const Author = orm.Schema(users, { id: true, username: true })
+const ArticleRow = orm.Schema(articles, {
+  id: true, slug: true, title: true, createdAt: true,
+  author: Author,
+  tagIds: orm.Field('articleTags.tagId', { mode: 'wa', max: 5 }),
+  comments: orm.Field('comments', { schema: [Comment], mode: 'rwa', max: 3 }),
+})
+
+describe('writePlanOf and tablePlanOf', () => {
+  it('keep one plan per schema and schema module (another module compiles its own), one per table', () => {
+    const plan = writePlanOf(schema, defOf(ArticleRow))
+    expect(writePlanOf(schema, defOf(ArticleRow))).toBe(plan)
+    expect(writePlanOf({ ...schema }, defOf(ArticleRow))).not.toBe(plan)
+    expect(plan.table).toBe(tablePlanOf(articles))
+    expect(tablePlanOf(articles)).toBe(tablePlanOf(articles))
+  })
+})
+
+describe('what the plan answers about a value', () => {
+  const plan = writePlanOf(schema, defOf(ArticleRow))
+
+  it('an update when the value gives the declared key (not with mustCreate), else an insert', () => {
+    expect(writeModeOf(plan, { id: 3, title: 't' })).toBe('w')
+    expect(writeModeOf(plan, { id: 3 }, true)).toBe('a')
+    expect(writeModeOf(plan, { id: null, title: 't' })).toBe('a')
+    expect(writeModeOf(writePlanOf(schema, defOf(orm.Schema(articles, { title: true }))), { id: 3 })).toBe('a')
+    expect(keyGiven(tablePlanOf(articleTags), { articleId: 1 })).toBe(false)
+    expect(keyGiven(tablePlanOf(articleTags), { articleId: 1, tagId: 2 })).toBe(true)
+  })
+
+  it('the list a relation field is given, under its output key or its own key', () => {
+    const field = plan.relations[0]?.field
+    if (!field) throw new Error('no relation')
+    expect(givenList(field, { tagIds: [1, 2] })).toEqual([1, 2])
+    expect(givenList(field, { tagIds: 'x' })).toBeUndefined()
+  })
+
+  it("a to-many relation's rows owned by the parent: the condition and the owner values new rows get", () => {
+    const relation = plan.relations[0]
+    if (!relation) throw new Error('no relation')
+    const owned = ownedBy(relation, { id: 7, title: 't' })
+    expect(owned.values).toEqual({ articleId: 7 })
+    expect(owned.where).toBeDefined()
+  })
+})
+
+describe('the value checked against the plan', () => {
+  const plan = writePlanOf(schema, defOf(ArticleRow))
+
+  it('declaredRow: only the declared columns, an ISO date converted, a wrong type a 400 naming the field', () => {
+    const row = declaredRow(plan, { title: 't', isAdmin: true, tagIds: [1], authorId: 2, createdAt: '2024-01-31' }, [])
+    expect(Object.keys(row)).toEqual(['title', 'createdAt', 'authorId'])
+    expect(row.createdAt).toBeInstanceOf(Date)
+    expect(() => declaredRow(plan, { title: 't', createdAt: 5 }, [0])).toThrow('[0].createdAt: expected a date-time')
+    expect(() => declaredRow(plan, { title: { x: 1 } }, [])).toThrow(BadRequest)
+    expect(() => declaredRow(plan, { title: 'ok', tagIds: ['a\0'] }, [])).toThrow('a NUL byte is not allowed')
+  })
+
+  it('checkWriteSize: a list over its max, or a write over maxRows, is a 413 naming the field', () => {
+    const options = { maxRows: 10, listed: false, relations: true }
+    expect(() => checkWriteSize(plan, [{ title: 't', tagIds: [1, 2, 3, 4, 5] }], options)).not.toThrow()
+    expect(() => checkWriteSize(plan, [{ title: 't', tagIds: [1, 2, 3, 4, 5, 6] }], options)).toThrow('tagIds: 6 items, at most 5')
+    const comments = [{ body: 'a' }, { body: 'b' }]
+    expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5], comments }, { title: 'u' }], { ...options, maxRows: 8, listed: true })).toThrow(RequestEntityTooLarge)
+    expect(() => checkWriteSize(plan, [{ tagIds: [1, 2, 3, 4, 5, 6] }], { ...options, relations: false })).not.toThrow()
+    // an unsafe value is the 400 it always was, before its lists are counted
+    expect(() => checkWriteSize(plan, [{ title: 'a\0', tagIds: [1, 2, 3, 4, 5, 6] }], options)).toThrow(BadRequest)
+  })
+})
