@@ -60,9 +60,6 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  * mirror tests come once those settle.
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
-  'adapters/attach.ts': 'runtime glue, tested in tests/adapters/attach-paths.test.ts and tests/adapters/hono.test.ts',
-  'adapters/index.ts': 'runtime glue, tested in tests/adapters/adapt-stacking.test.ts and tests/adapters/service.test.ts',
-  'adapters/light.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts',
   'adapters/nest.ts': 'runtime glue, tested in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
   'adapters/run.ts': 'runtime glue, tested in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint (on the pipeline’s objects, being restructured)',
@@ -83,7 +80,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'node/native/body.ts': 'runtime glue, tested in tests/runtimes/native-body.test.ts',
   'node/native/listener.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts',
   'node/native/request.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
-  'node/native/response.ts': 'runtime glue, tested in tests/runtimes/native.test.ts: installLightResponse, lightParts',
   'node/native/write.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
@@ -127,7 +123,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 64
+const MAX_UNMIRRORED = 60
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
