@@ -60,8 +60,6 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  * mirror tests come once those settle.
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
-  'adapters/nest.ts': 'runtime glue, tested in tests/nest/as.test.ts, tests/nest/backend.test.ts, tests/nest/reverse.test.ts',
-  'adapters/run.ts': 'runtime glue, tested in tests/adapters/runtimes.test.ts and tests/adapters/run-timeouts.test.ts',
   'compile/endpoint.ts': 'covered by tests/compile/pipeline.test.ts and tests/service/fw.test.ts: compileEndpoint (on the pipeline’s objects, being restructured)',
   'compile/extract.ts': 'covered by tests/compile/params.test.ts: extract, readParam (on the pipeline’s objects, being restructured)',
   'compile/hook-steps.ts': 'covered by tests/compile/pipeline.test.ts, tests/api/after-hooks.test.ts, tests/hooks/docs.test.ts (on the pipeline’s objects, being restructured)',
@@ -102,14 +100,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
   'response/render.ts': RESTRUCTURED,
-  'serve/bun.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts (Bun)',
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
-  'serve/deno.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts (Deno)',
   'serve/index.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'serve/node-linger.ts': 'runtime glue, tested in tests/runtimes/native-body.test.ts: continueOnRead',
   'serve/node.ts': 'runtime glue, tested in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
-  'serve/server.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
-  'serve/types.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
   'service/backend.ts': 'runtime glue, tested in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
@@ -123,7 +117,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 60
+const MAX_UNMIRRORED = 54
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

@@ -127,7 +127,12 @@ export function nodeServerTimeouts(timeouts: Timeouts = {}): {
   keepAliveTimeout: number
   connectionsCheckingInterval: number
 } {
-  const limits = { ...defaultTimeouts, ...timeouts }
+  // a timeout given as `undefined` is one not given (spread, it would erase the default)
+  const limits = {
+    headers: timeouts.headers ?? defaultTimeouts.headers,
+    request: timeouts.request ?? defaultTimeouts.request,
+    keepAlive: timeouts.keepAlive ?? defaultTimeouts.keepAlive,
+  }
   return {
     headersTimeout: limits.headers,
     requestTimeout: limits.request,
