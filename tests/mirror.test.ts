@@ -67,14 +67,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps (on the pipeline’s objects, being restructured)',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405 (on the pipeline’s objects, being restructured)',
   'node/io/call.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
-  'node/io/contain.ts': 'runtime glue, tested in tests/adapters/contain.test.ts',
-  'node/io/incoming.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts (Request → IncomingMessage)',
-  'node/io/request.ts': 'runtime glue, tested in tests/adapters/express.test.ts and tests/adapters/koa.test.ts',
-  'node/io/response.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts (ServerResponse → Response)',
-  'node/io/reuse.ts': 'runtime glue, tested in tests/adapters/attach-paths.test.ts (bodies a parser consumed)',
   'node/io/send.ts': 'runtime glue, tested in tests/adapters/express.test.ts and tests/adapters/fastify.test.ts',
-  'node/io/socket.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts',
-  'node/native/attach.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts and tests/adapters/attach-paths.test.ts',
   'node/native/body.ts': 'runtime glue, tested in tests/runtimes/native-body.test.ts',
   'node/native/listener.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts',
   'node/native/request.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
@@ -117,7 +110,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 54
+const MAX_UNMIRRORED = 47
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
