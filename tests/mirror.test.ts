@@ -66,12 +66,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'compile/misses.ts': 'covered by tests/router/routing-errors.test.ts: 404/405 under a class prefix (on the pipeline’s objects, being restructured)',
   'compile/plugin-steps.ts': 'covered by tests/compile/pipeline.test.ts and tests/plugins/plugins.test.ts: plugin steps (on the pipeline’s objects, being restructured)',
   'compile/routes.ts': 'covered by tests/router/routing-errors.test.ts: a mounted sub-API’s own 404/405 (on the pipeline’s objects, being restructured)',
-  'node/io/call.ts': 'runtime glue, tested in tests/adapters/bridge.test.ts and tests/surface/call-forms.test.ts',
-  'node/io/send.ts': 'runtime glue, tested in tests/adapters/express.test.ts and tests/adapters/fastify.test.ts',
-  'node/native/body.ts': 'runtime glue, tested in tests/runtimes/native-body.test.ts',
-  'node/native/listener.ts': 'runtime glue, tested in tests/adapters/native-attach.test.ts',
-  'node/native/request.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-body.test.ts',
-  'node/native/write.ts': 'runtime glue, tested in tests/runtimes/native.test.ts and tests/runtimes/native-framing.test.ts',
   'openapi/asyncapi.ts': 'covered by tests/ws/asyncapi.test.ts',
   'orm/build.ts': 'covered by tests/orm/orm.test.ts and tests/orm/compiled.test.ts (PGlite): the SQL of a query',
   'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
@@ -110,7 +104,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 47
+const MAX_UNMIRRORED = 41
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))

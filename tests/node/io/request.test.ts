@@ -8,23 +8,11 @@
 import { describe, expect, it } from 'vitest'
 import type { IncomingMessage } from 'node:http'
 import { hasWireBody, requestUrl, toWebRequest } from '../../../src/node/io/request'
-import { loadHttp, loadStream } from '../../../src/node/io/runtime'
-import { createSocket } from '../../../src/node/io/socket'
+import { http, incomingMessage } from '../in-process'
 
-const http = loadHttp('tests')
-
-/** An IncomingMessage as node:http's parser leaves it: request line, raw headers, body pushed. */
-function incoming(method: string, url: string, raw: string[], body?: string, encrypted = false): IncomingMessage {
-  const req = new http.IncomingMessage(createSocket(loadStream('tests'), { encrypted }))
-  req.method = method
-  req.url = url
-  req.rawHeaders = raw
-  req.headers = {}
-  for (let i = 0; i + 1 < raw.length; i += 2) req.headers[(raw[i] ?? '').toLowerCase()] = raw[i + 1]
-  if (body !== undefined) req.push(body)
-  req.push(null)
-  return req
-}
+/** An IncomingMessage as node:http's parser leaves it (../in-process). */
+const incoming = (method: string, url: string, raw: string[], body?: string, encrypted = false): IncomingMessage =>
+  incomingMessage(method, url, raw, { body, encrypted })
 
 describe('requestUrl', () => {
   it('joins the scheme of the socket, the Host and the path, normalised', () => {

@@ -5,12 +5,10 @@
  * whether the Node stream was read to its end.
  */
 import { describe, expect, it } from 'vitest'
-import { loadHttp, loadStream } from '../../../src/node/io/runtime'
 import { bodyConsumed, reuseBody } from '../../../src/node/io/reuse'
-import { createSocket } from '../../../src/node/io/socket'
+import { incomingMessage } from '../in-process'
 
-const http = loadHttp('tests')
-const incoming = () => new http.IncomingMessage(createSocket(loadStream('tests'), {}))
+const incoming = () => incomingMessage('POST', '/', [], { ended: false })
 
 describe('reuseBody', () => {
   it('prefers the raw body the parser kept (a copy of bytes)', () => {

@@ -7,13 +7,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { IncomingMessage } from 'node:http'
-import { captureResponse } from '../../../src/node/io/response'
-import { loadHttp, loadStream } from '../../../src/node/io/runtime'
-import { createSocket } from '../../../src/node/io/socket'
 import { attachedRequest, bufferOf, eachHeader, sendAttached } from '../../../src/node/native/attach'
 import { installLightResponse, lightParts } from '../../../src/node/native/response'
+import { capturedResponse, incomingMessage } from '../in-process'
 
-const http = loadHttp('tests')
 const WebResponse = globalThis.Response
 beforeEach(() => {
   installLightResponse()
@@ -22,22 +19,8 @@ afterEach(() => {
   globalThis.Response = WebResponse
 })
 
-function incoming(method: string, url: string, raw: string[], body?: string): IncomingMessage {
-  const req = new http.IncomingMessage(createSocket(loadStream('tests'), {}))
-  req.method = method
-  req.url = url
-  req.rawHeaders = raw
-  req.headers = {}
-  for (let i = 0; i + 1 < raw.length; i += 2) req.headers[(raw[i] ?? '').toLowerCase()] = raw[i + 1]
-  if (body !== undefined) req.push(body)
-  req.push(null)
-  return req
-}
-
-/** A ServerResponse whose output is read back as a Web Response (../io/response). */
-function captured(req: IncomingMessage) {
-  return captureResponse(http, req, { onError: () => {}, onCancel: () => {} })
-}
+const incoming = (method: string, url: string, raw: string[], body?: string): IncomingMessage => incomingMessage(method, url, raw, { body })
+const captured = capturedResponse
 
 describe('attachedRequest', () => {
   it('is the native stand-in at the routed URL, hop-by-hop and pseudo headers left out', async () => {
