@@ -88,9 +88,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
   'response/render.ts': RESTRUCTURED,
   'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
-  'serve/index.ts': 'runtime glue, tested in tests/runtimes/conformance.test.ts',
-  'serve/node-linger.ts': 'runtime glue, tested in tests/runtimes/native-body.test.ts: continueOnRead',
-  'serve/node.ts': 'runtime glue, tested in tests/serve/node-native.test.ts and tests/adapters/node-http.test.ts',
   'service/backend.ts': 'runtime glue, tested in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
@@ -104,7 +101,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 41
+const MAX_UNMIRRORED = 38
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
