@@ -87,7 +87,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'otel/plugin.ts': 'covered by tests/otel/traces.test.ts and tests/otel/exporters.test.ts',
   'otel/spans.ts': 'covered by tests/otel/traces.test.ts and tests/otel/propagation.test.ts: server spans',
   'response/render.ts': RESTRUCTURED,
-  'serve/cluster.ts': 'runtime glue (processes), tested in tests/runtimes/node-paths.test.ts and tests/spec/error-model.test.ts: workerCount',
   'service/backend.ts': 'runtime glue, tested in tests/nest/backend.test.ts and tests/adapters/service.test.ts',
   'service/build.ts': 'covered by tests/service/fw.test.ts: new Fw(), use, mount, adapt',
   'service/document.ts': 'covered by tests/openapi/document.test.ts: service.openapi()',
@@ -101,7 +100,7 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 38
+const MAX_UNMIRRORED = 37
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
