@@ -47,7 +47,8 @@ describe('lingerUnread', () => {
   })
 
   it('closes at once, lingering, for a chunked or large body still arriving: FIN, no reads, cut a second later', () => {
-    for (const headers of [{ 'transfer-encoding': 'chunked' }, { 'content-length': String(64 * 1024 + 1) }, { 'content-length': 'not a number' }]) {
+    const lingering: Record<string, string>[] = [{ 'transfer-encoding': 'chunked' }, { 'content-length': String(64 * 1024 + 1) }, { 'content-length': 'not a number' }]
+    for (const headers of lingering) {
       const { request, response, finish } = exchange(headers)
       lingerUnread(response)
       finish()
