@@ -72,6 +72,18 @@ describe.each(backends)('service.run() with a %s backend', (_name, make) => {
   }, 15_000)
 })
 
+describe('timeouts given as undefined (an unset environment variable)', () => {
+  const kinds: [string, () => unknown][] = [['no backend', () => undefined], ...backends]
+  it.each(kinds)('%s: each takes its default, and the server serves (Node refused a NaN check interval)', async (_name, make) => {
+    const backend = make()
+    const timeouts = { headers: undefined, request: undefined, keepAlive: undefined }
+    const service = new Fw(import.meta.url, { api: CalcAPI, route: '/calc', timeouts, ...(backend === undefined ? {} : { backend }) })
+    const server = await service.run({ port: 0 })
+    servers.push(server)
+    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
+  })
+})
+
 describe.each(platforms)('service.run() with a Nest backend (%s platform)', (platform) => {
   it('applies `timeouts.headers` to the server Nest creates', async () => {
     const fixture = await loadFixture('backend')
