@@ -23,6 +23,7 @@ const expected = {
   'attach express + runBackend': 'ok',
   'attach hono + runBackend': 'ok',
   'attach elysia + runBackend': 'ok',
+  'attach express: a Host with / never moves into the path': 'ok',
 }
 
 describe('adapters on other runtimes', () => {
