@@ -84,6 +84,15 @@ describe('timeouts given as undefined (an unset environment variable)', () => {
   })
 })
 
+describe('a timeout that is not a number of ms (Number(undefined) from an unset variable)', () => {
+  const kinds: [string, () => unknown][] = [['no backend', () => undefined], ...backends]
+  it.each(kinds)('%s: run() rejects naming it, before a server gets it (Node aborted the process)', async (_name, make) => {
+    const backend = make()
+    const service = new Fw(import.meta.url, { api: CalcAPI, route: '/calc', timeouts: { headers: Number(undefined) }, ...(backend === undefined ? {} : { backend }) })
+    await expect(service.run({ port: 0 })).rejects.toThrow('timeouts.headers is a number of ms (0 or more), not NaN')
+  })
+})
+
 describe.each(platforms)('service.run() with a Nest backend (%s platform)', (platform) => {
   it('applies `timeouts.headers` to the server Nest creates', async () => {
     const fixture = await loadFixture('backend')

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runBackend } from '../../src/adapters/run'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { Tracker } from '../../src/serve/graceful'
-import { fakeBun } from '../serve/fake-runtimes'
+import { fakeBun, fakeDeno } from '../serve/fake-runtimes'
 
 const hello = (): Response => new Response('fw')
 
@@ -64,6 +64,13 @@ describe('runBackend', () => {
     expect(listened).toEqual([{ port: 0, hostname: '127.0.0.1', idleTimeout: 60, reusePort: false }])
     await server.close()
     expect(elysia.stop).toHaveBeenCalledWith(false)
+  })
+
+  it('refuses a timeout that is not a number of ms on every runtime, Deno (which applies none) too', async () => {
+    vi.stubGlobal('Deno', fakeDeno())
+    await expect(runBackend(undefined, hello, { timeouts: { keepAlive: Number.NaN } })).rejects.toThrow(
+      'timeouts.keepAlive is a number of ms (0 or more), not NaN',
+    )
   })
 
   it('refuses what it cannot run, naming it', async () => {

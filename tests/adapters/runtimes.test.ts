@@ -24,6 +24,7 @@ const expected = {
   'attach hono + runBackend': 'ok',
   'attach elysia + runBackend': 'ok',
   'attach express: a Host with / never moves into the path': 'ok',
+  'a timeout that is not a number of ms: refused, named': 'ok',
 }
 
 describe('adapters on other runtimes', () => {

@@ -32,7 +32,7 @@ describe('serveBun', () => {
     }
     expect(idleOf(2500)).toBe(3)
     expect(idleOf(0)).toBe(1)
-    expect(idleOf(-5)).toBe(1)
+    expect(() => idleOf(-5)).toThrow('timeouts.idle is a number of ms (0 or more), not -5')
     expect(idleOf(10_000_000)).toBe(255)
   })
 

@@ -4,7 +4,8 @@
  * recognised from Node's, Bun's and Deno's errors as one EADDRINUSE error, a server's bound port.
  */
 import { describe, expect, it } from 'vitest'
-import { addressInUse, bunIdleTimeout, DEFAULT_CLOSE_TIMEOUT, defaultTimeouts, nodeServerTimeouts, portOf } from '../../src/serve/types'
+import { ImproperlyConfigured } from '../../src/exceptions'
+import { addressInUse, bunIdleTimeout, checkTimeouts, DEFAULT_CLOSE_TIMEOUT, defaultTimeouts, nodeServerTimeouts, portOf } from '../../src/serve/types'
 
 describe('nodeServerTimeouts', () => {
   it('gives the defaults, checked every second', () => {
@@ -22,6 +23,21 @@ describe('nodeServerTimeouts', () => {
   it('takes a timeout given as undefined as not given (Node refused the NaN check interval it made)', () => {
     const computed = nodeServerTimeouts({ headers: undefined, request: undefined, keepAlive: undefined })
     expect(computed).toEqual(nodeServerTimeouts())
+  })
+})
+
+describe('a timeout that is not a number of ms', () => {
+  it('is refused, named, before any server gets it (Node aborted the process on NaN)', () => {
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY, '5000' as unknown as number]) {
+      expect(() => nodeServerTimeouts({ headers: bad })).toThrow(new ImproperlyConfigured(`timeouts.headers is a number of ms (0 or more), not ${String(bad)}`))
+      expect(() => nodeServerTimeouts({ keepAlive: bad })).toThrow('timeouts.keepAlive is a number of ms')
+      expect(() => bunIdleTimeout({ idle: bad })).toThrow('timeouts.idle is a number of ms')
+    }
+    expect(nodeServerTimeouts({ request: 0, keepAlive: 0 })).toMatchObject({ requestTimeout: 0, keepAliveTimeout: 0 })
+    expect(() => checkTimeouts({ idle: Number.NaN })).toThrow('timeouts.idle is a number of ms (0 or more), not NaN')
+    expect(() => checkTimeouts({ request: -5 })).toThrow('timeouts.request is a number of ms (0 or more), not -5')
+    expect(() => checkTimeouts()).not.toThrow()
+    expect(() => checkTimeouts({ headers: 1, request: 2, keepAlive: 0, idle: undefined })).not.toThrow()
   })
 })
 

@@ -126,6 +126,14 @@ await check('attach express: a Host with / never moves into the path', async () 
   }
 })
 
+await check('a timeout that is not a number of ms: refused, named', async () => {
+  const refused = await runBackend(undefined, standIn(), { port: 0, timeouts: { idle: Number.NaN } }).then(
+    async (server) => (await server.close(), 'served'),
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  )
+  assert(refused === 'timeouts.idle is a number of ms (0 or more), not NaN', `got: ${refused}`)
+})
+
 const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node'
 console.log(JSON.stringify({ runtime, results }))
 // Deno keeps the process alive for Koa's/Express's lingering handles otherwise.
