@@ -4,6 +4,7 @@
  * itself, served on the runtime; one result type, one graceful close.
  */
 import { ImproperlyConfigured } from '../exceptions'
+import { checkTimeouts } from '../serve/types'
 import {
   running,
   startFetch,
@@ -62,6 +63,7 @@ export async function runBackend(
   fetch: FetchHandler,
   options: RunBackendOptions = {},
 ): Promise<RunningServer> {
+  checkTimeouts(options.timeouts)
   const where: Where = {
     ...options,
     port: options.port ?? 0,

@@ -2,6 +2,7 @@
  * What every server `service.run()` starts has in common, whatever serves it
  * (Node, Bun, Deno, or a framework's own `listen()`).
  */
+import { ImproperlyConfigured } from '../exceptions'
 import type { FetchHandler } from '../types'
 
 /**
@@ -127,7 +128,11 @@ export function nodeServerTimeouts(timeouts: Timeouts = {}): {
   keepAliveTimeout: number
   connectionsCheckingInterval: number
 } {
-  const limits = { ...defaultTimeouts, ...timeouts }
+  const limits = {
+    headers: timeoutMs(timeouts, 'headers'),
+    request: timeoutMs(timeouts, 'request'),
+    keepAlive: timeoutMs(timeouts, 'keepAlive'),
+  }
   return {
     headersTimeout: limits.headers,
     requestTimeout: limits.request,
@@ -142,7 +147,33 @@ export function nodeServerTimeouts(timeouts: Timeouts = {}): {
 
 /** Bun's `idleTimeout` (whole seconds, 1..255) for `timeouts`. */
 export function bunIdleTimeout(timeouts: Timeouts = {}): number {
-  return Math.max(1, Math.min(255, Math.ceil((timeouts.idle ?? defaultTimeouts.idle) / 1000)))
+  return Math.max(1, Math.min(255, Math.ceil(timeoutMs(timeouts, 'idle') / 1000)))
+}
+
+/**
+ * Refuse a timeout that is not a number of ms (see `timeoutMs`) on every runtime, Deno's too
+ * (which has none to apply): `run()` rejects with the same message wherever it runs.
+ *
+ * @example
+ * checkTimeouts({ headers: Number(process.env.HEADERS_MS) }) // ImproperlyConfigured when unset (NaN)
+ */
+export function checkTimeouts(timeouts: Timeouts = {}): void {
+  for (const name of Object.keys(defaultTimeouts) as (keyof Timeouts)[]) timeoutMs(timeouts, name)
+}
+
+/**
+ * `timeouts[name]`, or its default when left out or given as `undefined` (an unset environment
+ * variable); anything but a number of ms ≥ 0 (`NaN` from `Number(undefined)`, a string) is
+ * refused here, named, before a server gets it (Node aborted the process on `NaN`).
+ */
+function timeoutMs(timeouts: Timeouts, name: keyof Timeouts): number {
+  const value: unknown = timeouts[name]
+  if (value === undefined) return defaultTimeouts[name]
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new ImproperlyConfigured(
+      `timeouts.${name} is a number of ms (0 or more), not ${String(value)}`,
+    )
+  return value
 }
 
 /**

@@ -72,6 +72,27 @@ describe.each(backends)('service.run() with a %s backend', (_name, make) => {
   }, 15_000)
 })
 
+describe('timeouts given as undefined (an unset environment variable)', () => {
+  const kinds: [string, () => unknown][] = [['no backend', () => undefined], ...backends]
+  it.each(kinds)('%s: each takes its default, and the server serves (Node refused a NaN check interval)', async (_name, make) => {
+    const backend = make()
+    const timeouts = { headers: undefined, request: undefined, keepAlive: undefined }
+    const service = new Fw(import.meta.url, { api: CalcAPI, route: '/calc', timeouts, ...(backend === undefined ? {} : { backend }) })
+    const server = await service.run({ port: 0 })
+    servers.push(server)
+    expect((await call(`http://127.0.0.1:${server.port}`, '/calc/add?a=1&b=2')).status).toBe(200)
+  })
+})
+
+describe('a timeout that is not a number of ms (Number(undefined) from an unset variable)', () => {
+  const kinds: [string, () => unknown][] = [['no backend', () => undefined], ...backends]
+  it.each(kinds)('%s: run() rejects naming it, before a server gets it (Node aborted the process)', async (_name, make) => {
+    const backend = make()
+    const service = new Fw(import.meta.url, { api: CalcAPI, route: '/calc', timeouts: { headers: Number(undefined) }, ...(backend === undefined ? {} : { backend }) })
+    await expect(service.run({ port: 0 })).rejects.toThrow('timeouts.headers is a number of ms (0 or more), not NaN')
+  })
+})
+
 describe.each(platforms)('service.run() with a Nest backend (%s platform)', (platform) => {
   it('applies `timeouts.headers` to the server Nest creates', async () => {
     const fixture = await loadFixture('backend')

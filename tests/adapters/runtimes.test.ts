@@ -23,6 +23,8 @@ const expected = {
   'attach express + runBackend': 'ok',
   'attach hono + runBackend': 'ok',
   'attach elysia + runBackend': 'ok',
+  'attach express: a Host with / never moves into the path': 'ok',
+  'a timeout that is not a number of ms: refused, named': 'ok',
 }
 
 describe('adapters on other runtimes', () => {

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ReusedBody } from './reuse'
 import { readableToWeb } from './streams'
+import { usableHost } from '../../utils/host'
 import { HOP_BY_HOP } from '../../utils/http'
 
 /** Headers that no longer describe a re-encoded (reused) body. */
@@ -31,9 +32,10 @@ export interface WebRequest {
 
 /**
  * The absolute URL of `req` at `path` (its path and query): the scheme of its
- * socket, its Host (`localhost` when there is none, or one the URL parser
- * refuses), parsed and normalised by `new URL`. An absolute `path` (an
- * absolute-form target) is returned as it is, for `new Request` to parse.
+ * socket, its Host (`localhost` when there is none, one with a character no
+ * Host has — utils/host.ts — or one the URL parser refuses), parsed and
+ * normalised by `new URL`. An absolute `path` (an absolute-form target) is
+ * returned as it is, for `new Request` to parse.
  *
  * @example
  * requestUrl(req, req.originalUrl) // 'http://example.com/api/ping'
@@ -44,7 +46,11 @@ export function requestUrl(req: IncomingMessage, path: string): string {
     req.socket !== null && req.socket !== undefined && Reflect.get(req.socket, 'encrypted') === true
   const protocol = encrypted ? 'https' : 'http'
   const authority = req.headers.host ?? req.headers[':authority']
-  const host = typeof authority === 'string' && authority !== '' ? authority : 'localhost'
+  // a Host with a character no Host has (`/`, `?`, `@`, …) would move into the path the backend routed
+  const host =
+    typeof authority === 'string' && authority !== '' && usableHost(authority)
+      ? authority
+      : 'localhost'
   const rest = path.startsWith('/') ? path : `/${path}`
   try {
     return new URL(`${protocol}://${host}${rest}`).href

@@ -7,6 +7,7 @@ import { Elysia } from 'elysia'
 import express from 'express'
 import { Hono } from 'hono'
 import Koa from 'koa'
+import { connect } from 'node:net'
 import { attach, fromNode, runBackend, toFetchHandler } from '../../../src/adapters'
 import { standIn } from '../helpers'
 
@@ -104,6 +105,33 @@ await check('attach elysia + runBackend', async () => {
   const app = new Elysia().get('/health', () => 'ok')
   attach(app, standIn('/api'), '/api', {})
   await serveAndCheck(app)
+})
+
+await check('attach express: a Host with / never moves into the path', async () => {
+  const seen: string[] = []
+  const app = attach(express(), async (request: Request) => (seen.push(request.url), new Response('ok')), '/api', {})
+  const server = await runBackend(app, standIn(), { port: 0 })
+  try {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.end('GET /api/public HTTP/1.1\r\nHost: example.com/admin\r\nConnection: close\r\n\r\n'))
+      let out = ''
+      socket.on('data', (chunk) => (out += String(chunk)))
+      socket.on('end', () => resolve(out.split('\r\n')[0] ?? ''))
+      socket.on('error', reject)
+    })
+    assert(head === 'HTTP/1.1 200 OK', `status line: ${head}`)
+    assert(seen.length === 1 && seen[0] === 'http://localhost/api/public', `fw saw: ${JSON.stringify(seen)}`)
+  } finally {
+    await server.close()
+  }
+})
+
+await check('a timeout that is not a number of ms: refused, named', async () => {
+  const refused = await runBackend(undefined, standIn(), { port: 0, timeouts: { idle: Number.NaN } }).then(
+    async (server) => (await server.close(), 'served'),
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  )
+  assert(refused === 'timeouts.idle is a number of ms (0 or more), not NaN', `got: ${refused}`)
 })
 
 const runtime = 'Bun' in globalThis ? 'bun' : 'Deno' in globalThis ? 'deno' : 'node'
