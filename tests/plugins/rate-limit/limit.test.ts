@@ -56,6 +56,33 @@ describe('counting', () => {
     expect(await refusalOf(limit, contextFrom('192.0.2.2'))).toBeUndefined()
   })
 
+  it('counts a request at its arrival (the service’s one clock reading per request)', async () => {
+    const limit = rateLimit({ limit: 1, window: '1m' })
+    const at = (arrived: number): RequestContext => ({ ip: '192.0.2.1', arrived, responseHeaders: undefined }) as unknown as RequestContext
+    const first = at(1_000_000)
+    expect(await refusalOf(limit, first)).toBeUndefined()
+    expect(first.responseHeaders?.[3]).toBe('"default";r=0;t=60')
+    expect(await refusalOf(limit, at(1_030_000))).toBeInstanceOf(TooManyRequests)
+    // a minute after the first arrival: a new window, whatever the clock says now
+    const later = at(1_060_000)
+    expect(await refusalOf(limit, later)).toBeUndefined()
+    expect(later.responseHeaders?.[3]).toBe('"default";r=0;t=60')
+  })
+
+  it.each([
+    [1, '0'],
+    [1000, '999'],
+    [1001, '1000'],
+    [1_000_001, '1000000'],
+    [5_000_001, '5000000'],
+    [1_002_003_005, '1002003004'],
+    [123_045_007, '123045006'],
+  ])('writes the remaining count of a limit of %i in decimal (%s)', async (max, remaining) => {
+    const context = contextFrom('192.0.2.1')
+    expect(await refusalOf(rateLimit({ limit: max, window: '1m' }), context)).toBeUndefined()
+    expect(context.responseHeaders?.[3]).toBe(`"default";r=${remaining};t=60`)
+  })
+
   it('counts requests without an address under one key, and leaves uncounted those whose key is undefined', async () => {
     const anonymous = rateLimit({ limit: 1, window: '1m' })
     expect(await refusalOf(anonymous, contextFrom(undefined))).toBeUndefined()
