@@ -21,12 +21,8 @@ const PATH = '/items?page=2&limit=10'
 const RAW_HEADERS = ['Host', '127.0.0.1:8000', 'User-Agent', 'bench', 'Accept', '*/*']
 
 /** A connected-looking socket: its peer is 127.0.0.1, it writes nowhere. */
-class QuietSocket extends Socket {
-  override get remoteAddress(): string {
-    return '127.0.0.1'
-  }
-}
-const socket = new QuietSocket()
+const socket = new Socket()
+Object.defineProperty(socket, 'remoteAddress', { value: '127.0.0.1' })
 
 type Listener = ReturnType<typeof nativeListener>
 
