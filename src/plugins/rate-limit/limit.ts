@@ -7,9 +7,11 @@
 import { Plugin, type PluginAnswer } from '../../api/plugin'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import { type RequestContext, withSetCookies } from '../../request/context'
+import { decimal } from '../../utils/decimal'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
 import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
+import type { RateLimitOptions } from './options'
 import {
   MemoryCounts,
   MemoryStore,
@@ -18,32 +20,7 @@ import {
   windowEnd,
 } from './stores'
 
-/**
- * Options of `rateLimit`.
- *
- * @example
- * rateLimit({ limit: 100, window: '1m', key: (request) => request.ip, store: RedisStore(redis) })
- */
-export interface RateLimitOptions {
-  /** requests allowed per key and window */
-  limit: number
-  /** the window: ms or a duration string (`'1m'`, `'15m'`, `'1h'`) */
-  window: number | string
-  /**
-   * The key a request counts under (default: `request.ip`; requests with no address share one
-   * key). `undefined` leaves the request uncounted. It gets the request context, and on one
-   * endpoint (`@limiter.endpoint`) its parsed params: `(request, { slug }) => slug`.
-   */
-  key?: LimitKey
-  /** where hits are counted (default: a `MemoryStore` of its own, per process) */
-  store?: RateLimitStore
-  /** `fixed` (default): a window from a key's first hit; `sliding`: this window and the weighted one before */
-  algorithm?: 'fixed' | 'sliding'
-  /** when the store fails: `true` lets the request through, `false` (default) answers 503; logged either way */
-  failOpen?: boolean
-  /** the policy's name in `RateLimit-Policy` / `RateLimit` (default `default`); also keeps its keys apart in a shared store */
-  name?: string
-}
+export type { RateLimitOptions } from './options'
 
 /**
  * What an allowed request was told: the headers of every answer it governs, as a flat
@@ -58,26 +35,6 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({})
 const LOG_EVERY_MS = 10_000
 
 const POLICY_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
-
-/** `000` to `999`: the last digits `decimal` puts together. */
-const TRIPLES = Array.from({ length: 1000 }, (_, value) => String(value).padStart(3, '0'))
-
-/**
- * A count in decimal (a remaining count in `RateLimit`): a count below 10⁹ put together from its
- * leading digits (few values: V8's number-string cache answers them) and three-digit strings made
- * once. A count made a string the usual way (`${count}`) enters that cache, which keeps each new
- * one past the next young-generation collection (~300 ns a request when every request has its
- * own count, a limit of a million: bench/RESULTS-rate-limit.md).
- */
-function decimal(value: number): string {
-  if (value < 1000 || value >= 1_000_000_000) return String(value)
-  if (value < 1_000_000) return String(Math.floor(value / 1000)) + TRIPLES[value % 1000]
-  return (
-    String(Math.floor(value / 1_000_000)) +
-    TRIPLES[Math.floor(value / 1000) % 1000] +
-    TRIPLES[value % 1000]
-  )
-}
 
 /**
  * A rate limit: use it on a service (`service.use(limiter)`), an API class
