@@ -5,7 +5,8 @@
  * redis-server on a free loopback port; skipped without one) — each driven by wrk in paired
  * rounds (the order rotates); the report gives requests/s per round and the median per-round
  * ratio against the unlimited app. Every request counts under one key (127.0.0.1) with a limit
- * it never reaches.
+ * it never reaches. A fourth app answers with the same two header fields and counts nothing: what
+ * writing them costs (node:http checks and writes each line), the floor of any limit.
  *
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
@@ -13,7 +14,9 @@ import 'fw-api/serve'
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { promisify } from 'node:util'
 import { createServer } from 'node:net'
+import { api } from 'fw-api'
 import { MemoryStore, RedisStore, rateLimit } from 'fw-api/plugins/rate-limit'
+import type { RequestContext } from '../src/request/context'
 import { createClient } from 'redis'
 import { createFw } from './apps/fw'
 
@@ -65,11 +68,20 @@ const median = (values: number[]): number => {
 const redisServer = await startRedis()
 const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
 
+/** The two fields a limit of LIMIT per hour adds, pending on the request as a limit leaves them; nothing counted. */
+class TwoFields extends api.Plugin {
+  override processRequest(_request: Request, context: RequestContext): undefined {
+    context.responseHeaders = ['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']
+    return undefined
+  }
+}
+
 const apps: { name: string; origin: string; close(): Promise<void> }[] = []
 type Variant = [string, (service: ReturnType<typeof createFw>) => void]
 const variants: Variant[] = [
   ['no limit', () => {}],
   ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
+  ['the two fields alone (no counting)', (service) => void service.use(new TwoFields())],
 ]
 if (redis) {
   const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })

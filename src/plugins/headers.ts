@@ -1,8 +1,17 @@
-/** A response whose headers can be set: the same one, or a copy when its headers are immutable (a fetched response). */
+/**
+ * A response whose headers can be set: the same one, or a copy when its headers are immutable (a
+ * fetched response). Probed by setting its content type to itself where it has one: no field
+ * added and deleted, which copies a light response's fields (fw's Node server: ~0.3 µs an answer).
+ */
 export function mutable(response: Response): Response {
   try {
-    response.headers.set('x-fw-probe', '1')
-    response.headers.delete('x-fw-probe')
+    const headers = response.headers
+    const type = headers.get('content-type')
+    if (type !== null) headers.set('content-type', type)
+    else {
+      headers.set('x-fw-probe', '1')
+      headers.delete('x-fw-probe')
+    }
     return response
   } catch {
     return new Response(response.body, response)

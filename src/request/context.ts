@@ -1,6 +1,7 @@
 import type { ClientAddressing, ForwardedClient } from './client'
 import { parseCookies } from './parse'
 import { parseQuery, type QueryValues } from './query'
+import { ADD_FIELDS, type FieldsAdding } from '../utils/added-fields'
 
 /** Options of `this.respond(...)`. */
 export interface RespondInit {
@@ -100,8 +101,8 @@ export class RequestContext<C extends ContextTypes = {}> {
   resolved: Map<unknown, unknown> | undefined = undefined
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
   setCookies: string[] | undefined = undefined
-  /** @internal headers set on the endpoint's response (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
-  responseHeaders: (readonly [string, string])[] | undefined = undefined
+  /** @internal headers set on the endpoint's response, `[name, value, …]` (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
+  responseHeaders: string[] | undefined = undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>
@@ -254,18 +255,24 @@ export function withSetCookies(context: RequestContext, response: Response): Res
   }
 }
 
+/** Whether `target` took `fields` as they are (`ADD_FIELDS`: fw's light responses on its Node server). */
+function addsFields(target: Response, fields: readonly string[]): boolean {
+  const add = (target as Partial<FieldsAdding>)[ADD_FIELDS]
+  return typeof add === 'function' && add.call(target, fields)
+}
+
 /** `cookies` and `headers` appended to `target`'s headers (no closure per request: `withSetCookies` runs on every answer that has some). */
 function addPending(
   target: Response,
   cookies: readonly string[] | undefined,
-  headers: readonly (readonly [string, string])[] | undefined,
+  headers: readonly string[] | undefined,
 ): void {
+  // no cookies: the fields go with the head as they are where the response takes them (ADD_FIELDS)
+  if (cookies === undefined && headers !== undefined && addsFields(target, headers)) return
   const fields = target.headers
   if (cookies !== undefined) for (const cookie of cookies) fields.append('set-cookie', cookie)
   // appended: the `RateLimit` fields of several policies make one list (draft-ietf-httpapi-ratelimit-headers)
   if (headers !== undefined)
-    for (let index = 0; index < headers.length; index++) {
-      const entry = headers[index] as readonly [string, string]
-      fields.append(entry[0], entry[1])
-    }
+    for (let index = 0; index + 1 < headers.length; index += 2)
+      fields.append(headers[index] as string, headers[index + 1] as string)
 }

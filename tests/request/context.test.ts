@@ -91,7 +91,7 @@ describe('withSetCookies', () => {
   it('adds the pending cookies and headers to the answer once', () => {
     const context = contextOf('http://h/')
     context.setCookies = ['a=1', 'b=2']
-    context.responseHeaders = [['ratelimit', 'a'], ['ratelimit', 'b']]
+    context.responseHeaders = ['ratelimit', 'a', 'ratelimit', 'b']
     const response = withSetCookies(context, new Response('x'))
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
     expect(response.headers.get('ratelimit')).toBe('a, b')

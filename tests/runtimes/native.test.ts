@@ -16,6 +16,7 @@ import { nativeHeaders } from '../../src/node/native/headers'
 import { lightHeaders } from '../../src/node/native/light-headers'
 import { installLightResponse, lightParts } from '../../src/node/native/response'
 import { incomingOf } from '../../src/node/native/request'
+import { withSetCookies } from '../../src/request/context'
 import { DOT_SEGMENT, PLAIN_TARGET, plainTarget } from '../../src/node/native/target'
 import { HIDDEN_500 } from '../../src/serve/errors'
 
@@ -240,6 +241,78 @@ describe('headers plugins add on the native path', () => {
     } finally {
       await service.close()
     }
+  })
+})
+
+describe("a rate limit's fields on the native path", () => {
+  class FieldsAPI extends api.API {
+    @api.get
+    hello() {
+      return { hello: 1 }
+    }
+    @api.get
+    own() {
+      return new Response('x', { headers: { RateLimit: '"own";r=1;t=1' } })
+    }
+  }
+  /** Outermost: the fields the server will write apart from the headers (ADD_FIELDS). */
+  const added: (readonly string[] | undefined)[] = []
+  class AddedProbe extends api.Plugin {
+    override processResponse(response: Response) {
+      added.push(lightParts(response, true)?.added)
+      return response
+    }
+  }
+  const limited = new Fw(import.meta.url, { api: FieldsAPI })
+  limited.use(new AddedProbe())
+  limited.use(rateLimit({ limit: 1000, window: '1m', store: MemoryStore() }))
+  let port = 0
+  beforeAll(async () => {
+    port = (await limited.run({ port: 0, host: '127.0.0.1', signals: false })).port
+  })
+  afterAll(() => limited.close())
+  /** The raw head lines and body of one request. */
+  const raw = (path: string, method = 'GET'): Promise<{ lines: string[]; body: string }> =>
+    new Promise((resolve, reject) => {
+      http
+        .request({ host: '127.0.0.1', port, path, method }, (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          res.on('end', () => resolve({ lines: res.rawHeaders, body }))
+        })
+        .on('error', reject)
+        .end()
+    })
+
+  it('are written with the head as they are, no Headers built for them, each once', async () => {
+    added.length = 0
+    const { lines, body } = await raw('/hello')
+    expect(body).toBe('{"hello":1}')
+    expect(added).toEqual([['ratelimit-policy', '"default";q=1000;w=60', 'ratelimit', '"default";r=999;t=60']])
+    expect(lines.filter((_, index) => index % 2 === 0)).toEqual(['content-type', 'ratelimit-policy', 'ratelimit', 'Content-Length', 'Date', 'Connection', 'Keep-Alive'])
+    expect(lines.slice(2, 6)).toEqual(added[0])
+  })
+
+  it("join an answer's own field of the same name in one line, as Headers.append does", async () => {
+    added.length = 0
+    const { lines } = await raw('/own')
+    expect(added).toEqual([undefined])
+    const ratelimit = lines.flatMap((line, index) => (index % 2 === 0 && line.toLowerCase() === 'ratelimit' ? [lines[index + 1]] : []))
+    expect(ratelimit).toHaveLength(1)
+    expect(ratelimit[0]).toMatch(/^"own";r=1;t=1, "default";r=998;t=(59|60)$/)
+  })
+
+  it('go on the answer to a HEAD, and on one read as a Web Response', async () => {
+    const head = await raw('/hello', 'HEAD')
+    expect(head.body).toBe('')
+    expect(head.lines).toContain('ratelimit-policy')
+    const context = { setCookies: undefined, responseHeaders: ['ratelimit', '"d";r=1;t=2'] } as unknown as Parameters<typeof withSetCookies>[0]
+    installLightResponse()
+    const response = withSetCookies(context, new Response('{}', { headers: { 'content-type': 'application/json' } }))
+    expect(lightParts(response, true)?.added).toEqual(['ratelimit', '"d";r=1;t=2'])
+    expect(await response.clone().text()).toBe('{}')
+    expect(response.headers.get('ratelimit')).toBe('"d";r=1;t=2')
+    expect(lightParts(response, true)).toBeUndefined() // read as a Web Response: written as one
   })
 })
 

@@ -7,8 +7,10 @@
  * `headers`) builds the Web `Response` once and answers from it. `instanceof
  * Response` holds both ways (a Web `Response` from `fetch()` is one too).
  */
+import { ADD_FIELDS } from '../../utils/added-fields'
 import { BODY_SOURCE } from '../../utils/body-source'
 import { forwardMembers } from './forward'
+import { lowerName } from './headers'
 import { headersToWrite, lightHeaders } from './light-headers'
 
 type Body = string | Uint8Array | null
@@ -19,6 +21,7 @@ const STATUS = Symbol('status')
 const HEADERS = Symbol('headers')
 const REAL = Symbol('real')
 const VIEW = Symbol('view')
+const ADDED = Symbol('added')
 
 /** The Web `Response` class this one stands in for: the runtime's own, as this module found it. */
 const WebResponse: typeof Response = globalThis.Response
@@ -29,6 +32,11 @@ export interface LightParts {
   body: Body
   /** as given (a plain object or `Headers`), or undefined: none given */
   headers: PlainHeaders | Headers | undefined
+  /**
+   * Fields fw added without the headers (`ADD_FIELDS`), `[name, value, …]`, written after
+   * `headers`: only for a caller that asked for them apart (`lightParts(response, true)`).
+   */
+  added?: readonly string[] | undefined
 }
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
@@ -72,6 +80,23 @@ function keptHeaders(headers: HeadersInit | undefined): PlainHeaders | Headers |
   return light instanceof Headers ? new Headers(light) : { ...light }
 }
 
+/**
+ * Whether `fields` (`[name, value, …]`, lower-case names) can be written apart from `given`: no
+ * name twice, none that `given` holds (a repeat is joined into one line by the headers instead).
+ */
+function apart(given: PlainHeaders, fields: readonly string[]): boolean {
+  for (let index = 0; index < fields.length; index += 2) {
+    const name = fields[index] as string
+    for (let other = index + 2; other < fields.length; other += 2)
+      if (fields[other] === name) return false
+  }
+  for (const name in given) {
+    const lower = lowerName(name)
+    for (let index = 0; index < fields.length; index += 2) if (fields[index] === lower) return false
+  }
+  return true
+}
+
 /** A `Response` that keeps its parts until something needs the Web one (see the file comment). */
 class LightResponse {
   [BODY]: Body = null;
@@ -79,7 +104,9 @@ class LightResponse {
   [HEADERS]: PlainHeaders | Headers | undefined = undefined;
   [REAL]: Response | undefined = undefined;
   /** the light `Headers` handed out (./light-headers), once asked for */
-  [VIEW]: Headers | undefined = undefined
+  [VIEW]: Headers | undefined = undefined;
+  /** fields fw added before anything asked for the headers (`ADD_FIELDS`), `[name, value, …]` */
+  [ADDED]: readonly string[] | undefined = undefined
 
   constructor(body?: BodyInit | null, init?: ResponseInit) {
     if (!lightInit(body, init)) {
@@ -113,9 +140,36 @@ class LightResponse {
     if (real) return real.headers
     const given = this[HEADERS]
     if (given instanceof Headers) return given
+    return this[VIEW] ?? this.lightView(given)
+  }
+
+  /** The light `Headers` over a copy of `given`, the added fields appended (checked there). */
+  lightView(given: PlainHeaders | undefined): Headers {
     // the content type @hono/node-server gives a body without one, so both Node paths answer alike
     const defaultType = given === undefined && this[BODY] !== null ? DEFAULT_TYPE : undefined
-    return (this[VIEW] ??= lightHeaders(given, defaultType))
+    const view = lightHeaders(given, defaultType)
+    const added = this[ADDED]
+    this[ADDED] = undefined
+    if (added !== undefined)
+      for (let index = 0; index + 1 < added.length; index += 2)
+        view.append(added[index] as string, added[index + 1] as string)
+    this[VIEW] = view
+    return view
+  }
+
+  /**
+   * Take fields fw built (`ADD_FIELDS`): kept apart and written after the headers, while nothing
+   * asked for the headers and they are a plain object that holds none of the names.
+   */
+  [ADD_FIELDS](fields: readonly string[]): boolean {
+    const given = this[HEADERS]
+    if (this[REAL] !== undefined || this[VIEW] !== undefined || given === undefined) return false
+    if (given instanceof Headers) return false
+    const added = this[ADDED]
+    const all = added === undefined ? fields : [...added, ...fields]
+    if (!apart(given, all)) return false
+    this[ADDED] = all
+    return true
   }
 
   /** The body as given, while the response is light (`BODY_SOURCE`): no stream made of it. */
@@ -130,8 +184,9 @@ class LightResponse {
     return view === undefined ? this[HEADERS] : (headersToWrite(view) ?? view)
   }
 
-  /** The Web `Response`, built once from the parts. */
+  /** The Web `Response`, built once from the parts (the added fields in its headers). */
   webResponse(): Response {
+    if (this[REAL] === undefined && this[ADDED] !== undefined) void this.headers
     return (this[REAL] ??= new WebResponse(this[BODY] as BodyInit | null, {
       status: this[STATUS],
       headers: this.currentHeaders(),
@@ -166,12 +221,21 @@ export function installLightResponse(): boolean {
 
 /**
  * The parts of a response still light (never read, never turned into the Web
- * one), or undefined: write it as a Web `Response`.
+ * one), or undefined: write it as a Web `Response`. Fields fw added apart
+ * (`ADD_FIELDS`) are in `headers`, or, for a writer that takes them apart
+ * (`addedApart`: fw's Node server), in `added`.
+ *
+ * @example
+ * const parts = lightParts(response, true) // { status, body, headers, added }
  */
-export function lightParts(response: Response): LightParts | undefined {
+export function lightParts(response: Response, addedApart = false): LightParts | undefined {
   if (!(response instanceof Object) || Object.getPrototypeOf(response) !== LightResponse.prototype)
     return undefined
   const light = response as unknown as LightResponse
   if (light[REAL]) return undefined
+  const added = light[ADDED]
+  if (added !== undefined && !addedApart) void light.headers
+  else if (added !== undefined)
+    return { status: light[STATUS], body: light[BODY], headers: light[HEADERS], added }
   return { status: light[STATUS], body: light[BODY], headers: light.currentHeaders() }
 }

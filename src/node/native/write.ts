@@ -44,25 +44,35 @@ const isFraming = (name: string): boolean =>
   (name.length === 17 && name.toLowerCase() === 'transfer-encoding')
 
 /**
- * `fields` as the flat `[name, value, …]` list node:http writes a head from, without the object
- * copy and own-property checks of the object form (a rate limit's two lines cost less:
- * bench/RESULTS-rate-limit.md); with a body of `length` bytes, framed by them (docs/security.md,
- * "Framing integrity"): a declared Content-Length or Transfer-Encoding never goes out, the
- * length of the bytes sent does.
+ * `fields` and the fields fw `added` apart (`ADD_FIELDS`: a rate limit's, never built into
+ * headers) as the flat `[name, value, …]` list node:http writes a head from, without the object
+ * copy and own-property checks of the object form (bench/RESULTS-rate-limit.md); with a body of
+ * `length` bytes, framed by them (docs/security.md, "Framing integrity"): a declared
+ * Content-Length or Transfer-Encoding never goes out, the length of the bytes sent does.
+ * node:http checks every name and value as it writes them.
  */
-function headLines(fields: OutgoingHttpHeaders, length: number | undefined): OutgoingHttpHeader[] {
+function headLines(
+  fields: OutgoingHttpHeaders,
+  added: readonly string[] | undefined,
+  length: number | undefined,
+): OutgoingHttpHeader[] {
   const lines: OutgoingHttpHeader[] = []
   for (const name in fields) {
     if (length !== undefined && isFraming(name)) continue
     // a plain object's value left undefined: written as the Web `Headers` would hold it
     lines.push(name, fields[name] ?? 'undefined')
   }
+  if (added !== undefined)
+    for (let index = 0; index + 1 < added.length; index += 2) {
+      const name = added[index] as string
+      if (length === undefined || !isFraming(name)) lines.push(name, added[index + 1] as string)
+    }
   if (length !== undefined) lines.push('Content-Length', length)
   return lines
 }
 
 /** Write a light response's head and body. */
-function writeLight(res: ServerResponse, { status, body, headers }: LightParts): void {
+function writeLight(res: ServerResponse, { status, body, headers, added }: LightParts): void {
   if (headers === undefined) {
     if (body === null) res.writeHead(status).end()
     else
@@ -72,7 +82,7 @@ function writeLight(res: ServerResponse, { status, body, headers }: LightParts):
     return
   }
   const fields = headers instanceof Headers ? fromHeaders(headers, body) : headers
-  res.writeHead(status, headLines(fields, body === null ? undefined : byteLength(body)))
+  res.writeHead(status, headLines(fields, added, body === null ? undefined : byteLength(body)))
   if (body === null) res.end()
   else res.end(body)
 }
@@ -89,7 +99,7 @@ export function writeResponse(
   response: Response,
   refused: (error: unknown) => [number, string],
 ): void | Promise<void> {
-  const parts = lightParts(response)
+  const parts = lightParts(response, true)
   try {
     if (parts) return writeLight(res, parts)
     return sendResponse(res, response).catch((error: unknown) => replace(res, error, refused))

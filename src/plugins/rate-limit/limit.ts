@@ -7,42 +7,30 @@
 import { Plugin, type PluginAnswer } from '../../api/plugin'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import { type RequestContext, withSetCookies } from '../../request/context'
+import { decimal } from '../../utils/decimal'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
 import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
-import { MemoryStore, type RateLimitStore, type WindowCount } from './stores'
+import type { RateLimitOptions } from './options'
+import {
+  MemoryCounts,
+  MemoryStore,
+  type RateLimitStore,
+  type WindowCount,
+  windowEnd,
+} from './stores'
+
+export type { RateLimitOptions } from './options'
 
 /**
- * Options of `rateLimit`.
- *
- * @example
- * rateLimit({ limit: 100, window: '1m', key: (request) => request.ip, store: RedisStore(redis) })
+ * What an allowed request was told: the headers of every answer it governs, as a flat
+ * `[name, value, …]` list (`context.responseHeaders`); a refusal is thrown.
  */
-export interface RateLimitOptions {
-  /** requests allowed per key and window */
-  limit: number
-  /** the window: ms or a duration string (`'1m'`, `'15m'`, `'1h'`) */
-  window: number | string
-  /**
-   * The key a request counts under (default: `request.ip`; requests with no address share one
-   * key). `undefined` leaves the request uncounted. It gets the request context, and on one
-   * endpoint (`@limiter.endpoint`) its parsed params: `(request, { slug }) => slug`.
-   */
-  key?: LimitKey
-  /** where hits are counted (default: a `MemoryStore` of its own, per process) */
-  store?: RateLimitStore
-  /** `fixed` (default): a window from a key's first hit; `sliding`: this window and the weighted one before */
-  algorithm?: 'fixed' | 'sliding'
-  /** when the store fails: `true` lets the request through, `false` (default) answers 503; logged either way */
-  failOpen?: boolean
-  /** the policy's name in `RateLimit-Policy` / `RateLimit` (default `default`); also keeps its keys apart in a shared store */
-  name?: string
-}
-
-/** What an allowed request was told: the headers of every answer it governs (a refusal is thrown). */
-type Outcome = (readonly [string, string])[]
+type Outcome = string[]
 
 const NO_ADDRESS = 'no-address'
+/** The params a service or class limit's key gets: none (parsed after plugins run). */
+const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({})
 /** One store failure logged per this many ms (a down store fails every request). */
 const LOG_EVERY_MS = 10_000
 
@@ -63,11 +51,11 @@ export class RateLimit extends Plugin {
   readonly failOpen: boolean
   readonly name: string
   readonly store: RateLimitStore
+  /** the store when it is a `MemoryStore`: counted by name and key, no `name:key` string per request */
+  readonly #memory: MemoryCounts | undefined
   readonly #key: LimitKey
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
-  /** its header, the same entry on every answer (built once) */
-  readonly #policyEntry: readonly [string, string]
   /** the `RateLimit` value up to the remaining count: `"name";r=` (built once) */
   readonly #remainingPrefix: string
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
@@ -97,9 +85,9 @@ export class RateLimit extends Plugin {
       throw new ImproperlyConfigured(
         'rateLimit: store must be a rate-limit store (MemoryStore(), RedisStore(client))',
       )
+    this.#memory = this.store instanceof MemoryCounts ? this.store : undefined
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
-    this.#policyEntry = ['ratelimit-policy', this.policy]
     this.#remainingPrefix = `"${this.name}";r=`
     const everyAnswerHeaders = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
@@ -128,10 +116,11 @@ export class RateLimit extends Plugin {
       throw new ImproperlyConfigured(
         `rateLimit(${this.name}): its key reads params, parsed after plugins run: put it on the endpoint (@limiter.endpoint), not on a service or class`,
       )
-    const key = this.#key(context, {})
+    const key = this.#key(context, NO_PARAMS)
+    // the request's arrival (one `Date.now()` per request, the service's): counted as it came
     return isThenable(key)
-      ? key.then((found) => this.#admit(context, found))
-      : this.#admit(context, key)
+      ? key.then((found) => this.#admit(context, found, context.arrived))
+      : this.#admit(context, key, context.arrived)
   }
 
   /**
@@ -164,7 +153,7 @@ export class RateLimit extends Plugin {
    * await loginLimit.check(this.request, `${this.request.ip}:${data.username}`)
    */
   async check(context: RequestContext, key: string): Promise<void> {
-    const outcome = await this.#count(key, context)
+    const outcome = await this.#count(key, context, Date.now())
     if (outcome === undefined) return
     // first in the lists: the innermost limit's entries come first (see `#admitted`)
     const pending = (context.responseHeaders ??= [])
@@ -172,9 +161,13 @@ export class RateLimit extends Plugin {
   }
 
   /** Count `key` for the request; keep its outcome for the answer's headers; past the limit, the 429 (thrown). */
-  #admit(context: RequestContext, key: string | undefined): undefined | Promise<undefined> {
+  #admit(
+    context: RequestContext,
+    key: string | undefined,
+    now: number,
+  ): undefined | Promise<undefined> {
     if (key === undefined) return undefined
-    const counted = this.#count(key, context)
+    const counted = this.#count(key, context, now)
     return isThenable(counted)
       ? counted.then((outcome) => this.#admitted(context, outcome))
       : this.#admitted(context, counted)
@@ -194,25 +187,41 @@ export class RateLimit extends Plugin {
   }
 
   /**
-   * The outcome of one hit of `key` (synchronous when the store answers at once); undefined when
-   * the store failed and the limit fails open.
+   * The outcome of one hit of `key` at `now` (synchronous when the store answers at once);
+   * undefined when the store failed and the limit fails open.
    */
-  #count(key: string, context: RequestContext): Outcome | undefined | Promise<Outcome | undefined> {
+  #count(
+    key: string,
+    context: RequestContext,
+    now: number,
+  ): Outcome | undefined | Promise<Outcome | undefined> {
     if (key.length > MAX_KEY_LENGTH)
-      return hashed(key).then((digest) => this.#count(digest, context))
+      return hashed(key).then((digest) => this.#count(digest, context, now))
+    const memory = this.#memory
+    if (memory !== undefined) {
+      const kept = memory.count(this.name, key, this.windowMs, this.algorithm, now)
+      const resetMs = windowEnd(kept, this.windowMs, this.algorithm) - now
+      return this.#outcome(kept.current, kept.previous, resetMs)
+    }
     let counted: WindowCount | Promise<WindowCount>
     try {
-      const storeKey = `${this.name}:${key}`
-      counted = this.store.hit(storeKey, this.windowMs, this.algorithm, Date.now(), context)
+      counted = this.store.hit(`${this.name}:${key}`, this.windowMs, this.algorithm, now, context)
     } catch (error) {
       return this.#failed(error)
     }
     if (isThenable(counted))
       return counted.then(
-        (count) => this.#outcome(count),
+        (count) => this.#counted(count),
         (error: unknown) => this.#failed(error),
       )
-    return this.#outcome(counted)
+    return this.#counted(counted)
+  }
+
+  /** What a store's answer means (see `#outcome`; a store's own verdict: `#verdict`). */
+  #counted(counted: WindowCount): Outcome {
+    const resetMs = Math.max(0, counted.resetMs)
+    if (counted.allowed !== undefined) return this.#verdict(counted.allowed, resetMs)
+    return this.#outcome(counted.current, counted.previous, resetMs)
   }
 
   /** A store that failed: pass uncounted (fail open) or the 503 (fail closed); said in the log. */
@@ -229,35 +238,37 @@ export class RateLimit extends Plugin {
    * `RateLimit` value are built: the policy's entry and the value's prefix are the limit's own);
    * past the limit, the 429 is thrown with them and `Retry-After`.
    */
-  #outcome(counted: WindowCount): Outcome {
-    const resetMs = Math.max(0, counted.resetMs)
-    if (counted.allowed !== undefined) return this.#verdict(counted.allowed, resetMs)
+  #outcome(current: number, previous: number, resetMs: number): Outcome {
     const used =
-      this.algorithm === 'sliding'
-        ? counted.current + counted.previous * (resetMs / this.windowMs)
-        : counted.current
+      this.algorithm === 'sliding' ? current + previous * (resetMs / this.windowMs) : current
     const allowed = used <= this.limit
     const remaining = Math.max(0, Math.floor(this.limit - used))
     const seconds = Math.max(allowed ? 0 : 1, Math.ceil(resetMs / 1000))
     const outcome: Outcome = [
-      this.#policyEntry,
-      ['ratelimit', `${this.#remainingPrefix}${remaining};t=${seconds}`],
+      'ratelimit-policy',
+      this.policy,
+      'ratelimit',
+      `${this.#remainingPrefix}${decimal(remaining)};t=${seconds}`,
     ]
     if (allowed) return outcome
-    outcome.push(['retry-after', String(seconds)])
+    outcome.push('retry-after', String(seconds))
     throw this.#refusal(outcome)
   }
 
   /** A store's own verdict (the Workers binding): the policy, and `Retry-After` with the 429 when refused; no `RateLimit` (what is left is the binding's to know). */
   #verdict(allowed: boolean, resetMs: number): Outcome {
-    if (allowed) return [this.#policyEntry]
+    if (allowed) return ['ratelimit-policy', this.policy]
     const seconds = String(Math.max(1, Math.ceil(resetMs / 1000)))
-    throw this.#refusal([this.#policyEntry, ['retry-after', seconds]])
+    throw this.#refusal(['ratelimit-policy', this.policy, 'retry-after', seconds])
   }
 
+  /** The 429 with the outcome's headers. */
   #refusal(outcome: Outcome): TooManyRequests {
+    const headers: Record<string, string> = {}
+    for (let index = 0; index + 1 < outcome.length; index += 2)
+      headers[outcome[index] as string] = outcome[index + 1] as string
     return new TooManyRequests(`rate limit exceeded: ${this.limit} per ${this.windowMs} ms`, {
-      headers: Object.fromEntries(outcome),
+      headers,
     })
   }
 

@@ -88,50 +88,98 @@ export function countHit(
   return kept
 }
 
-/** What a count `countHit` kept answers at `now`: fixed, its window ends at `at`; sliding, `at` starts it. */
+/** When the window of a count `countHit` kept ends: fixed, at `at`; sliding, `at` starts it. */
+export function windowEnd(kept: Counted, windowMs: number, algorithm: 'fixed' | 'sliding'): number {
+  return algorithm === 'fixed' ? kept.at : kept.at + windowMs
+}
+
+/** What a count `countHit` kept answers at `now`. */
 export function windowCount(
   kept: Counted,
   windowMs: number,
   algorithm: 'fixed' | 'sliding',
   now: number,
 ): WindowCount {
-  const end = algorithm === 'fixed' ? kept.at : kept.at + windowMs
-  return { current: kept.current, previous: kept.previous, resetMs: end - now }
+  return {
+    current: kept.current,
+    previous: kept.previous,
+    resetMs: windowEnd(kept, windowMs, algorithm) - now,
+  }
+}
+
+/**
+ * The memory store (`MemoryStore()`): a map of counts per limit name, so a limit counts its
+ * client's key as it is — no `name:key` string made and hashed per request (~120 ns of the ~1 µs
+ * a limit cost in process: bench/RESULTS-rate-limit.md); at most `maxKeys` keys in all.
+ */
+export class MemoryCounts implements RateLimitStore {
+  readonly #maxKeys: number
+  /** the counts of each limit name (`''`: keys `hit` got without one), in the order names came */
+  readonly #names = new Map<string, Map<string, Counted>>()
+  #size = 0
+
+  constructor(maxKeys: number) {
+    this.#maxKeys = maxKeys
+  }
+
+  /**
+   * The store interface: `key` is a limit's `name:key` (a name is a token, without `:`), counted
+   * where `count` counts that name and key.
+   */
+  hit(key: string, windowMs: number, algorithm: 'fixed' | 'sliding', now: number): WindowCount {
+    const colon = key.indexOf(':')
+    const name = colon < 0 ? '' : key.slice(0, colon)
+    const kept = this.count(name, key.slice(colon + 1), windowMs, algorithm, now)
+    return windowCount(kept, windowMs, algorithm, now)
+  }
+
+  /** Count a hit of `key` under the limit `name`: the count kept (`windowEnd` says when it ends). */
+  count(
+    name: string,
+    key: string,
+    windowMs: number,
+    algorithm: 'fixed' | 'sliding',
+    now: number,
+  ): Counted {
+    let counts = this.#names.get(name)
+    if (counts === undefined) this.#names.set(name, (counts = new Map()))
+    const counted = counts.get(key)
+    if (counted === undefined && this.#size >= this.#maxKeys) this.#sweep(now)
+    const kept = countHit(counted, windowMs, algorithm, now)
+    if (kept === counted) return kept
+    if (counted === undefined) this.#size++
+    counts.set(key, kept)
+    return kept
+  }
+
+  /** Drop the keys whose windows ended; if still full, the oldest keys (a name's, names in order). */
+  #sweep(now: number): void {
+    for (const counts of this.#names.values())
+      for (const [key, counted] of counts)
+        if (counted.expires <= now) {
+          counts.delete(key)
+          this.#size--
+        }
+    for (const counts of this.#names.values())
+      for (const key of counts.keys()) {
+        if (this.#size < this.#maxKeys) return
+        counts.delete(key)
+        this.#size--
+      }
+  }
 }
 
 /**
  * Counts in this process's memory: exact within one process, per process under `run({ workers })`
  * (each worker counts its own hits: n workers let up to n × limit through). At most `maxKeys`
- * keys are kept; ended windows are dropped first.
+ * keys are kept; ended windows are dropped first. Answers at once, not as a promise: a limit
+ * counting here adds no promise to a request.
  *
  * @example
  * service.use(rateLimit({ limit: 100, window: '1m', store: MemoryStore() }))
  */
 export function MemoryStore(options: { maxKeys?: number } = {}): RateLimitStore {
-  const maxKeys = options.maxKeys ?? 100_000
-  const counts = new Map<string, Counted>()
-  /** Drop the keys whose windows ended; if still full, the oldest keys. */
-  const sweep = (now: number): void => {
-    for (const [key, counted] of counts) if (counted.expires <= now) counts.delete(key)
-    for (const key of counts.keys()) {
-      if (counts.size < maxKeys) break
-      counts.delete(key)
-    }
-  }
-  const count = (
-    key: string,
-    windowMs: number,
-    algorithm: 'fixed' | 'sliding',
-    now: number,
-  ): WindowCount => {
-    const counted = counts.get(key)
-    if (counted === undefined && counts.size >= maxKeys) sweep(now)
-    const kept = countHit(counted, windowMs, algorithm, now)
-    if (kept !== counted) counts.set(key, kept)
-    return windowCount(kept, windowMs, algorithm, now)
-  }
-  // answered at once, not as a promise: a limit counting here adds no promise to a request
-  return { hit: count }
+  return new MemoryCounts(options.maxKeys ?? 100_000)
 }
 
 /**

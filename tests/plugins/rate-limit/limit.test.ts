@@ -13,8 +13,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** A request context as the plugin reads it. */
-const contextFrom = (ip: string | undefined): RequestContext => ({ ip, responseHeaders: undefined }) as unknown as RequestContext
+/** A request context as the plugin reads it (counted at its arrival). */
+const contextFrom = (ip: string | undefined): RequestContext => ({ ip, arrived: Date.now(), responseHeaders: undefined }) as unknown as RequestContext
 /** What `processRequest` throws, or undefined when it admits the request. */
 async function refusalOf(limit: RateLimit, context: RequestContext): Promise<unknown> {
   try {
@@ -47,16 +47,40 @@ describe('counting', () => {
     const limit = rateLimit({ limit: 2, window: '1m' })
     const first = contextFrom('192.0.2.1')
     expect(await refusalOf(limit, first)).toBeUndefined()
-    expect(first.responseHeaders).toEqual([
-      ['ratelimit-policy', '"default";q=2;w=60'],
-      ['ratelimit', '"default";r=1;t=60'],
-    ])
+    expect(first.responseHeaders).toEqual(['ratelimit-policy', '"default";q=2;w=60', 'ratelimit', '"default";r=1;t=60'])
     expect(await refusalOf(limit, contextFrom('192.0.2.1'))).toBeUndefined()
     const refused = await refusalOf(limit, contextFrom('192.0.2.1'))
     expect(refused).toBeInstanceOf(TooManyRequests)
     expect((refused as TooManyRequests).headers['retry-after']).toBe('60')
     expect((refused as TooManyRequests).headers.ratelimit).toBe('"default";r=0;t=60')
     expect(await refusalOf(limit, contextFrom('192.0.2.2'))).toBeUndefined()
+  })
+
+  it('counts a request at its arrival (the service’s one clock reading per request)', async () => {
+    const limit = rateLimit({ limit: 1, window: '1m' })
+    const at = (arrived: number): RequestContext => ({ ip: '192.0.2.1', arrived, responseHeaders: undefined }) as unknown as RequestContext
+    const first = at(1_000_000)
+    expect(await refusalOf(limit, first)).toBeUndefined()
+    expect(first.responseHeaders?.[3]).toBe('"default";r=0;t=60')
+    expect(await refusalOf(limit, at(1_030_000))).toBeInstanceOf(TooManyRequests)
+    // a minute after the first arrival: a new window, whatever the clock says now
+    const later = at(1_060_000)
+    expect(await refusalOf(limit, later)).toBeUndefined()
+    expect(later.responseHeaders?.[3]).toBe('"default";r=0;t=60')
+  })
+
+  it.each([
+    [1, '0'],
+    [1000, '999'],
+    [1001, '1000'],
+    [1_000_001, '1000000'],
+    [5_000_001, '5000000'],
+    [1_002_003_005, '1002003004'],
+    [123_045_007, '123045006'],
+  ])('writes the remaining count of a limit of %i in decimal (%s)', async (max, remaining) => {
+    const context = contextFrom('192.0.2.1')
+    expect(await refusalOf(rateLimit({ limit: max, window: '1m' }), context)).toBeUndefined()
+    expect(context.responseHeaders?.[3]).toBe(`"default";r=${remaining};t=60`)
   })
 
   it('counts requests without an address under one key, and leaves uncounted those whose key is undefined', async () => {
@@ -114,9 +138,9 @@ describe('check (a limit on parsed params)', () => {
   it('adds its headers first (innermost limit first), and throws the 429 past the limit', async () => {
     const limit = rateLimit({ limit: 1, window: '1m', name: 'login' })
     const context = contextFrom('x')
-    context.responseHeaders = [['ratelimit', 'outer']]
+    context.responseHeaders = ['ratelimit', 'outer']
     await limit.check(context, 'user:1')
-    expect(context.responseHeaders?.[0]).toEqual(['ratelimit-policy', '"login";q=1;w=60'])
+    expect(context.responseHeaders).toEqual(['ratelimit-policy', '"login";q=1;w=60', 'ratelimit', '"login";r=0;t=60', 'ratelimit', 'outer'])
     await expect(limit.check(contextFrom('x'), 'user:1')).rejects.toBeInstanceOf(TooManyRequests)
   })
 })

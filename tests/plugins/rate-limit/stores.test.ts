@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { cpuTimeSync } from '../../helpers/time'
-import { type Counted, countHit, MemoryStore, RedisStore, windowCount, type WindowCount } from '../../../src/plugins/rate-limit/stores'
+import { type Counted, countHit, MemoryCounts, MemoryStore, RedisStore, windowCount, type WindowCount, windowEnd } from '../../../src/plugins/rate-limit/stores'
 
 /** One hit counted, and what the kept count answers at that moment. */
 function hit(counted: Counted | undefined, windowMs: number, algorithm: 'fixed' | 'sliding', now: number): [Counted, WindowCount] {
@@ -51,6 +51,34 @@ describe('MemoryStore', () => {
     expect(store.hit('kept', 5000, 'fixed', 2001)).toMatchObject({ current: 2 })
     store.hit('newer', 1000, 'fixed', 2002)
     expect(store.hit('kept', 5000, 'fixed', 2003)).toMatchObject({ current: 1 })
+  })
+
+  it('counts a limit’s keys under its name without a name:key string, the same count as hit(name:key)', () => {
+    const store = MemoryStore()
+    expect(store).toBeInstanceOf(MemoryCounts)
+    const counts = store as MemoryCounts
+    expect(counts.count('api', '192.0.2.1', 1000, 'fixed', 0)).toMatchObject({ current: 1, at: 1000 })
+    expect(store.hit('api:192.0.2.1', 1000, 'fixed', 1)).toEqual({ current: 2, previous: 0, resetMs: 999 })
+    // another name, and a key holding a colon (an IPv6 address), counted apart
+    expect(counts.count('login', '192.0.2.1', 1000, 'fixed', 2).current).toBe(1)
+    expect(counts.count('api', '2001:db8::1', 1000, 'fixed', 2).current).toBe(1)
+    expect(store.hit('api:2001:db8::1', 1000, 'fixed', 3)).toMatchObject({ current: 2 })
+    expect(store.hit('2001', 1000, 'fixed', 3)).toMatchObject({ current: 1 })
+    const kept = counts.count('api', '192.0.2.1', 1000, 'sliding', 1250)
+    expect(windowEnd(kept, 1000, 'sliding')).toBe(2000)
+  })
+
+  it('holds at most maxKeys keys across every name', () => {
+    const counts = MemoryStore({ maxKeys: 3 }) as MemoryCounts
+    counts.count('a', 'k1', 1000, 'fixed', 0)
+    counts.count('b', 'k1', 1000, 'fixed', 0)
+    counts.count('a', 'k2', 1000, 'fixed', 0)
+    counts.count('b', 'k2', 1000, 'fixed', 1) // full: the oldest key of the first name goes
+    expect(counts.count('a', 'k1', 1000, 'fixed', 2).current).toBe(1)
+    expect(counts.count('b', 'k2', 1000, 'fixed', 2).current).toBe(2)
+    counts.count('c', 'k1', 5000, 'fixed', 1500) // every 1 s window ended: they all go first
+    expect(counts.count('b', 'k2', 1000, 'fixed', 1500).current).toBe(1)
+    expect(counts.count('c', 'k1', 5000, 'fixed', 1500).current).toBe(2)
   })
 
   it('stays bounded under a flood of distinct keys', () => {
