@@ -64,6 +64,7 @@ export const integrationTests: readonly string[] = [
   'tests/auth/guarded.test.ts',
   'tests/auth/hardening.test.ts',
   'tests/auth/login.test.ts',
+  'tests/auth/lookup.test.ts',
   'tests/auth/openapi.test.ts',
   'tests/auth/runtimes.test.ts',
   'tests/auth/spec-example.test.ts',

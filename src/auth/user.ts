@@ -3,14 +3,7 @@
  * scheme finds credentials, the row is loaded from the fw-api/orm database
  * (without its password), and `login()` / `logout()` start and end them.
  */
-import {
-  eq,
-  getTableColumns,
-  getTableName,
-  or,
-  type Column,
-  type InferSelectModel,
-} from 'drizzle-orm'
+import { eq, getTableColumns, getTableName, type Column, type InferSelectModel } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { databaseOf } from '../orm/database'
@@ -23,6 +16,7 @@ import {
 } from '../request/markers'
 import { observed } from '../request/telemetry'
 import { normalizeIdent } from './ident'
+import { loginLookup } from './lookup'
 import { idConverter, type Verified } from './user-id'
 import type {
   IdKey,
@@ -80,7 +74,10 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
   if (passwordField !== undefined) need(passwordField, 'passwordField')
   if (!options.loginFields.length)
     throw new ImproperlyConfigured('auth.User: `loginFields` names at least one column')
-  const loginColumns = options.loginFields.map((name) => need(name, 'loginFields'))
+  const lookup = loginLookup(
+    table,
+    options.loginFields.map((name) => need(name, 'loginFields')),
+  )
   if (options.loginTimeField) need(options.loginTimeField, 'loginTimeField')
   if (options.loginIpField) need(options.loginIpField, 'loginIpField')
   const idKey = Object.keys(columns).find((name) => columns[name]?.primary)
@@ -228,13 +225,7 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     const database = await db()
     // stored idents are normalised (auth.normalizeIdent); a row saved before as typed is still found by it
     const idents = valid ? [...new Set([normalizeIdent(ident), ident])] : []
-    const rows = valid
-      ? await database
-          .select()
-          .from(table as PgTable)
-          .where(or(...loginColumns.flatMap((column) => idents.map((each) => eq(column, each)))))
-          .limit(1)
-      : []
+    const rows = valid ? await lookup(database, idents) : []
     const row = rows[0]
     const stored = row?.[passwordField]
     const matches = await observed('fw.auth.verify_password', () =>

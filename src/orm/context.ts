@@ -121,10 +121,19 @@ export function withFilter(where: SQL, filter: SQL | undefined): SQL {
  */
 export type ContextOf = (request: RequestContext) => Context
 
-/** What a request carries to schemas: itself and its service's mapping to a context. */
-interface Current {
-  request: RequestContext
-  contextOf: ContextOf
+/**
+ * What a request carries to schemas under a mapping of the service (`DatabaseConnections({ context })`):
+ * the request and the mapping, called when a schema reads the context. Under the default mapping the
+ * request's `state` itself is carried instead, not the request: every promise made during the request
+ * holds the carried value (AsyncLocalStorage's promise hook), so a promise that outlives the request (a
+ * cache, a task, the driver's queue) keeps the small `state` alive, not the request's whole graph (its
+ * raw request, response and rows) — on Node that graph was then promoted by every young GC (B6).
+ */
+class Mapped {
+  constructor(
+    readonly request: RequestContext,
+    readonly contextOf: ContextOf,
+  ) {}
 }
 
 /**
@@ -134,7 +143,7 @@ interface Current {
  * core never imports `node:*`. The request is carried by `run` around the rest of its pipeline
  * (scoped: nothing outlives the request), never `enterWith`.
  */
-const storage: AsyncStorage<Current> | undefined = createAsyncStorage<Current>()
+const storage: AsyncStorage<Context | Mapped> | undefined = createAsyncStorage<Context | Mapped>()
 
 /** Does this runtime carry the request to schemas (AsyncLocalStorage available)? */
 export const carriesRequests = storage !== undefined
@@ -142,7 +151,7 @@ export const carriesRequests = storage !== undefined
 /** The current request's context (mapped by its service's connections), or undefined outside a request. */
 export function requestContext(): Context | undefined {
   const current = storage?.getStore()
-  return current === undefined ? undefined : current.contextOf(current.request)
+  return current instanceof Mapped ? current.contextOf(current.request) : current
 }
 
 const UNCARRIED =
@@ -165,13 +174,15 @@ export const uncarriedContext: Context = new Proxy(Object.freeze({}), {
 
 /**
  * The service plugin that makes each request current for the rest of its pipeline (its routing,
- * endpoint, hooks and inner plugins), with the service's mapping: `AsyncLocalStorage.run` around
- * them where the runtime has it; no step elsewhere.
+ * endpoint, hooks and inner plugins), with the service's mapping (none: the request's `state`):
+ * `AsyncLocalStorage.run` around them where the runtime has it; no step elsewhere.
  */
-export function requestPlugin(contextOf: ContextOf = (request) => request.state): Plugin {
+export function requestPlugin(contextOf?: ContextOf): Plugin {
   const plugin = new Plugin()
   if (storage)
-    plugin[AROUND] = (request: RequestContext, next: () => Answer): Answer =>
-      storage.run({ request, contextOf }, next)
+    plugin[AROUND] = contextOf
+      ? (request: RequestContext, next: () => Answer): Answer =>
+          storage.run(new Mapped(request, contextOf), next)
+      : (request: RequestContext, next: () => Answer): Answer => storage.run(request.state, next)
   return plugin
 }

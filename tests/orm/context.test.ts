@@ -6,6 +6,8 @@
  * concurrent requests of different users, on PGlite and PostgreSQL.
  */
 import 'fw-api/serve'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { api, Fw } from 'fw-api'
 import type { RequestContext } from 'fw-api/request'
 import { orm } from 'fw-api/orm'
@@ -99,5 +101,39 @@ describe.each(engines)('request context on %s', (engine) => {
     } finally {
       for (const server of servers) await server.close()
     }
+  })
+
+  it('a promise an endpoint leaves behind keeps its request state alive, not the request (the carried context is the state)', async () => {
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    const leftBehind: Promise<unknown>[] = []
+    const requests: WeakRef<object>[] = []
+    class KeepAPI extends api.API {
+      @api.get
+      keep() {
+        this.request.state.userId = ids.bob
+        // what outlives a request: a cache's or a queue's promise made while it ran (it holds the carried context)
+        leftBehind.push(Promise.resolve())
+        requests.push(new WeakRef(this.request))
+        return { kept: leftBehind.length }
+      }
+    }
+    const service = new Fw(import.meta.url, { api: KeepAPI, route: '/api' })
+    service.use(new orm.DatabaseConnections({ default: db.database }))
+    const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
+    try {
+      for (let sent = 0; sent < 3; sent++) {
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/keep`, { headers: { connection: 'close' } })
+        expect(await response.json()).toEqual({ kept: sent + 1 })
+      }
+    } finally {
+      await server.close()
+    }
+    for (let round = 0; round < 5 && requests.some((request) => request.deref()); round++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      collect()
+    }
+    expect(leftBehind).toHaveLength(3)
+    expect(requests.filter((request) => request.deref() !== undefined)).toHaveLength(0)
   })
 })
