@@ -120,6 +120,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/options-check.test.ts',
   'tests/orm/orm.test.ts',
   'tests/orm/relsave.test.ts',
+  'tests/orm/save.test.ts',
   'tests/orm/shutdown.test.ts',
   'tests/orm/standard.test.ts',
   'tests/orm/utilmeta/orm-schemas.test.ts',
