@@ -123,6 +123,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/save.test.ts',
   'tests/orm/shutdown.test.ts',
   'tests/orm/standard.test.ts',
+  'tests/orm/upsert.test.ts',
   'tests/orm/utilmeta/orm-schemas.test.ts',
   'tests/orm/utilmeta/schema-query.test.ts',
   'tests/orm/utilmeta/statement-log.test.ts',

@@ -64,11 +64,10 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/owned.ts': 'covered by tests/orm/relsave.test.ts and tests/orm/writes.test.ts (PGlite): rows owned by their parent',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
-  'orm/upsert.ts': 'covered by tests/orm/writes.test.ts and tests/orm/declared-writes.test.ts (PGlite): upsert',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 6
+const MAX_UNMIRRORED = 5
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
