@@ -119,6 +119,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/optional-peers.test.ts',
   'tests/orm/options-check.test.ts',
   'tests/orm/orm.test.ts',
+  'tests/orm/owned.test.ts',
   'tests/orm/relsave.test.ts',
   'tests/orm/save.test.ts',
   'tests/orm/shutdown.test.ts',
