@@ -101,6 +101,7 @@ export const integrationTests: readonly string[] = [
   'tests/openapi/realworld.test.ts',
   'tests/orm/bounds.test.ts',
   'tests/orm/bulk-relations.test.ts',
+  'tests/orm/connection.test.ts',
   'tests/orm/context.test.ts',
   'tests/orm/context-workerd.test.ts',
   'tests/orm/core.test.ts',

@@ -59,13 +59,12 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  * A file marked RESTRUCTURED is being restructured by another engineer: its mirror test comes after.
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
-  'orm/connection.ts': 'covered by tests/orm/drivers.test.ts and tests/orm/shutdown.test.ts: Database',
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
   'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 3
+const MAX_UNMIRRORED = 2
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
