@@ -122,6 +122,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/orm.test.ts',
   'tests/orm/owned.test.ts',
   'tests/orm/relsave.test.ts',
+  'tests/orm/serialize.test.ts',
   'tests/orm/save.test.ts',
   'tests/orm/shutdown.test.ts',
   'tests/orm/standard.test.ts',

@@ -60,11 +60,10 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {
   'orm/schema.ts': 'covered by tests/orm/utilmeta/orm-schemas.test.ts and tests/orm/orm.test.ts: Schema',
-  'orm/serialize.ts': 'covered by tests/orm/orm.test.ts and tests/orm/counted.test.ts (PGlite): serialize',
 }
 
 /** The list's length: lower it as entries leave, never raise it. */
-const MAX_UNMIRRORED = 2
+const MAX_UNMIRRORED = 1
 
 const withLogic = sourceFiles().filter((file) => hasLogic(readFileSync(join(src, file), 'utf8')))
 const mirrored = withLogic.filter((file) => existsSync(join(repositoryRoot, mirrorOf(file))))
