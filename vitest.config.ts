@@ -124,6 +124,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/relsave.test.ts',
   'tests/orm/serialize.test.ts',
   'tests/orm/save.test.ts',
+  'tests/orm/schema.test.ts',
   'tests/orm/shutdown.test.ts',
   'tests/orm/standard.test.ts',
   'tests/orm/upsert.test.ts',
