@@ -105,7 +105,7 @@ describe('objectSql', () => {
     expect(render(objectSql(build(), plain, root, undefined, true)).sql).toBe(
       `json_build_object('${PK}', "root"."id", 'username', "root"."username")`,
     )
-    const batched = handDef([column('username'), { key: 'b', out: 'b', mode: 'r', noOutput: false, kind: 'batch', fn: async () => [], many: false }])
+    const batched = handDef([column('username'), { key: 'b', out: 'b', mode: 'r', noOutput: false, kind: 'batch', fn: async () => new Map(), many: false }])
     expect(hasBatch(batched)).toBe(true)
     expect(render(objectSql(build(), batched, root)).sql).toMatch(/^json_build_object\('~pk', "root"."id", 'username'/)
   })
