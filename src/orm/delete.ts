@@ -41,18 +41,18 @@ function deleteCondition(
   arg: unknown,
 ): SQL | false {
   const name = getTableConfig(def.table).name
+  if (arg === null || arg === undefined)
+    throw new BadRequest(
+      `${name}: delete() needs a condition (a key, keys, a where-object or a query)`,
+    )
+  const byKey = Array.isArray(arg) || typeof arg !== 'object'
+  const [key] = primaryKeysOf(def.table)
+  // one key or a list of keys: the same 400 on a table without a primary key
+  if (byKey && key === undefined) throw new BadRequest(`${name} has no primary key to delete by`)
   if (Array.isArray(arg)) {
     if (arg.length === 0) return false
-    const [key] = primaryKeysOf(def.table)
-    if (key === undefined) throw new BadRequest(`${name} has no primary key to delete by`)
-    arg = { [key]: arg }
-  } else if (arg === null || arg === undefined || typeof arg !== 'object') {
-    if (arg === null || arg === undefined)
-      throw new BadRequest(
-        `${name}: delete() needs a condition (a key, keys, a where-object or a query)`,
-      )
-    return keyCondition(def.table, arg)
-  }
+    arg = { [key as string]: arg }
+  } else if (byKey) return keyCondition(def.table, arg)
   const where = filtersOf(module, def.table, arg, currentContext())
   if (where === undefined)
     throw new BadRequest(`${name}: delete() got a condition that selects every row`)

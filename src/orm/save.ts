@@ -31,6 +31,17 @@ function insertValues(plan: TablePlan, value: Row, row: Row): Row {
   return out
 }
 
+/**
+ * Insert `rows`; the rows of their keys, in order. A table without a primary key has no key to
+ * return: its insert has no `RETURNING` (one of no column is a syntax error), each key is `{}`.
+ */
+async function insertReturning(runner: Runner, plan: TablePlan, rows: Row[]): Promise<Row[]> {
+  if (plan.keys.length > 0)
+    return (await runner.insert(plan.table).values(rows).returning(plan.returning)) as Row[]
+  await runner.insert(plan.table).values(rows)
+  return rows.map(() => ({}))
+}
+
 function keyOf(plan: TablePlan, row: Row): unknown {
   if (plan.keys.length === 1) return row[plan.keys[0] as string]
   return Object.fromEntries(plan.keys.map((key) => [key, row[key]]))
@@ -39,7 +50,8 @@ function keyOf(plan: TablePlan, row: Row): unknown {
 /** `pk = value` (or every column of a composite key). */
 export function keyCondition(table: PgTable, id: unknown): SQL {
   const plan = tablePlanOf(table)
-  if (plan.keys.length === 0) throw new NotFound(`${plan.name} has no primary key`)
+  if (plan.keys.length === 0)
+    throw new BadRequest(`${plan.name} has no primary key: select its rows by a where-object`)
   const values: Row =
     plan.keys.length === 1 ? { [plan.keys[0] as string]: id } : ((id ?? {}) as Row)
   return and(...plan.keys.map((key) => eq(plan.columns[key] as PgColumn, values[key]))) as SQL
@@ -48,10 +60,7 @@ export function keyCondition(table: PgTable, id: unknown): SQL {
 async function saveOne(runner: Runner, plan: TablePlan, value: Row, scope?: SQL): Promise<unknown> {
   const row = columnValues(plan, value)
   if (!keyGiven(plan, row)) {
-    const [inserted] = (await runner
-      .insert(plan.table)
-      .values(insertValues(plan, value, row))
-      .returning(plan.returning)) as Row[]
+    const [inserted] = await insertReturning(runner, plan, [insertValues(plan, value, row)])
     return keyOf(plan, inserted ?? {})
   }
   const set = Object.fromEntries(Object.entries(row).filter(([key]) => !plan.keys.includes(key)))
@@ -116,10 +125,8 @@ export function save(
     throw new MissingPrimaryKey(`${plan.name}: an update needs the primary key`)
   if (options.mustCreate) {
     return guarded(table, async () => {
-      const [inserted] = (await runner
-        .insert(plan.table)
-        .values(insertValues(plan, value, columnValues(plan, value)))
-        .returning(plan.returning)) as Row[]
+      const row = insertValues(plan, value, columnValues(plan, value))
+      const [inserted] = await insertReturning(runner, plan, [row])
       return keyOf(plan, inserted ?? {})
     }).catch((error: unknown) => {
       throw error instanceof Conflict
@@ -149,12 +156,9 @@ export async function insertMany(
   const keys: unknown[] = []
   for (let start = 0; start < rows.length; start += size) {
     beforeStatement()
-    const inserted = (await guarded(table, () =>
-      runner
-        .insert(plan.table)
-        .values(rows.slice(start, start + size))
-        .returning(plan.returning),
-    )) as Row[]
+    const inserted = await guarded(table, () =>
+      insertReturning(runner, plan, rows.slice(start, start + size)),
+    )
     keys.push(...inserted.map((row) => keyOf(plan, row)))
   }
   return keys
@@ -202,12 +206,11 @@ export function bulkSave(
         keyGiven(plan, row) && !options.mustCreate ? [] : [index],
       )
       if (fresh.length > 0) {
-        const inserted = (await tx
-          .insert(plan.table)
-          .values(
-            fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row)),
-          )
-          .returning(plan.returning)) as Row[]
+        const inserted = await insertReturning(
+          tx,
+          plan,
+          fresh.map((index) => insertValues(plan, values[index] as Row, rows[index] as Row)),
+        )
         fresh.forEach((index, position) => (keys[index] = keyOf(plan, inserted[position] ?? {})))
       }
       for (const [index, row] of rows.entries()) {

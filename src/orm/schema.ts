@@ -236,7 +236,7 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
   return Object.assign(schema, methods, documented(def)) as unknown as OrmSchema<T, F>
 }
 
-/** A primary-key value (or a composite key object of plain values), as opposed to a where-object or a query. */
+/** A primary-key value (or an object of every column of a composite key), as opposed to a where-object or a query. */
 function isKeyLike(table: PgTable, id: unknown): boolean {
   if (typeof id !== 'object' || id === null) return true
   const { keys } = tablePlanOf(table)
@@ -244,6 +244,8 @@ function isKeyLike(table: PgTable, id: unknown): boolean {
     keys.length > 1 &&
     !('getSQL' in id) &&
     !('~ormQueryDef' in id) &&
-    Object.keys(id).every((key) => keys.includes(key))
+    Object.keys(id).every((key) => keys.includes(key)) &&
+    // a composite key given in part is a where-object (was a key with `undefined` columns: a 404)
+    keys.every((key) => Object.hasOwn(id, key))
   )
 }

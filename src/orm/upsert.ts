@@ -89,27 +89,34 @@ export async function upsert(
     (key) => !target.includes(key) && row[key] !== undefined && row[key] !== null,
   )
   const ownedHere = and(...owners.map((key) => eq(columns[key] as PgColumn, row[key])), scope.where)
+  // a table without a primary key returns its conflict key's columns (a RETURNING of no column is
+  // a syntax error), its key is `{}` as `save` returns
+  const returned =
+    keys.length > 0
+      ? returning
+      : Object.fromEntries(target.map((key) => [key, columns[key] as PgColumn]))
   return guarded(table, async () => {
     const insert = runner.insert(table).values(row)
     const written = (await (onConflict === 'update' && Object.keys(set).length > 0
       ? insert
           .onConflictDoUpdate({ target: targetColumns, set, setWhere: ownedHere })
-          .returning(returning)
-      : insert.onConflictDoNothing({ target: targetColumns }).returning(returning))) as Row[]
+          .returning(returned)
+      : insert.onConflictDoNothing({ target: targetColumns }).returning(returned))) as Row[]
     const conflicting = and(
       ...target.map((key) => eq(columns[key] as PgColumn, row[key])),
       ownedHere,
     ) as SQL
     const found =
       written[0] ??
-      ((await runner.select(returning).from(table).where(conflicting).limit(1)) as Row[])[0]
+      ((await runner.select(returned).from(table).where(conflicting).limit(1)) as Row[])[0]
     if (!found) {
       const message = `a row with this ${target.join(', ')} already exists`
       throw new Conflict(`${name}.${target.join(', ')} must be unique: ${message}`, {
         errors: target.map((key) => ({ in: 'body', name: key, path: [key], message })),
       })
     }
-    return keys.length === 1 ? found[keys[0] as string] : found
+    if (keys.length === 1) return found[keys[0] as string]
+    return Object.fromEntries(keys.map((key) => [key, found[key]]))
   })
 }
 

@@ -2,8 +2,8 @@
  * src/orm/delete.ts: `Schema.delete(...)` — the rows a key, a list of keys, a where-object, a
  * drizzle condition or a parsed `orm.Query` (its filters, never its page) select, deleted, and how
  * many; a condition selecting every row (`{}`, an absent value, an empty query) a 400 before any
- * connection opens (every row is `delete(sql\`true\`)`, said on purpose); no condition a 400; keys
- * on a table without a primary key a 400; a row others still refer to a 409. On PGlite (in-process
+ * connection opens (every row is `delete(sql\`true\`)`, said on purpose); no condition a 400; a key
+ * or keys on a table without a primary key the same 400; a row others still refer to a 409. On PGlite (in-process
  * PostgreSQL; the same on a PostgreSQL server: tests/orm/writes.test.ts).
  */
 import { eq, sql } from 'drizzle-orm'
@@ -77,9 +77,10 @@ describe('Schema.delete: what it deletes, and how many', () => {
   })
 
   it('rows of a table without a primary key, by a where-object', async () => {
-    // inserted with drizzle: Schema.save on a table without a primary key fails (RETURNING of no
-    // column, a 42601 syntax error) — orm/save.ts, reported, not this unit's
-    await (await database.db()).insert(labels).values([{ name: 'red', color: '#f00' }, { name: 'red', color: '#e00' }, { name: 'blue' }])
+    // saved through the schema: a table without a primary key inserts with no RETURNING, each
+    // key `{}` (tests/orm/save.test.ts; it was a RETURNING of no column, a 42601 syntax error)
+    expect(await Label.bulkSave([{ name: 'red', color: '#f00' }, { name: 'red', color: '#e00' }])).toEqual([{}, {}])
+    expect(await Label.save({ name: 'blue' })).toEqual({})
     expect(await Label.delete({ name: 'red' })).toBe(2)
   })
 })
@@ -106,8 +107,12 @@ describe('Schema.delete: refusals', () => {
     }
   })
 
-  it('keys on a table without a primary key are a 400', async () => {
+  it('keys on a table without a primary key are a 400: a list of keys and one key alike', async () => {
     await expect(Label.delete(['red'] as never)).rejects.toThrow('del_labels has no primary key to delete by')
+    const one = await Label.delete('red' as never).catch((error: unknown) => error)
+    expect(one).toBeInstanceOf(BadRequest)
+    expect((one as Error).message).toBe('del_labels has no primary key to delete by')
+    await expect(Label.delete([] as never)).rejects.toThrow('del_labels has no primary key to delete by')
   })
 
   it('a row other rows still refer to is a 409, and stays', async () => {

@@ -4,9 +4,12 @@
  * `delete(where | query | ids | key)` → rows deleted (a condition selecting
  * everything is a 400), `save(value, { onConflict: 'ignore' | 'update' })` on
  * the unique key (primary key, `.unique()`, unique index, composite key),
- * `serialize(where, { order })`, and `$onUpdate` timestamps consistent on insert.
+ * `serialize(where, { order })`, and `$onUpdate` timestamps consistent on insert; a table without
+ * a primary key written and deleted over HTTP (its key `{}`, a key to delete by a 400).
  */
-import { exceptions, Fw } from 'fw-api'
+import 'fw-api/serve'
+import { pgTable, text } from 'drizzle-orm/pg-core'
+import { api, exceptions, Fw, request } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,5 +126,70 @@ describe.each(engines)('writes on %s', (engine) => {
     // composite keys
     await FollowSchema.save({ followerId: author, followingId: author })
     expect(await FollowSchema.delete({ followerId: author, followingId: author })).toBe(1)
+  })
+})
+
+const events = pgTable('keyless_events', { kind: text('kind').notNull(), detail: text('detail') }) // no primary key
+const EventSchema = orm.Schema(events, { kind: true, detail: true })
+const EventInput = EventSchema.input('a')
+
+class EventAPI extends api.API {
+  @api.post('events', { event: request.Body(EventInput) })
+  async add({ event }: { event: v.InferOutput<typeof EventInput> }) {
+    return { key: await EventSchema.save(event) }
+  }
+  @api.post('events/bulk', { list: request.Body(v.array(EventInput)) })
+  async bulk({ list }: { list: v.InferOutput<typeof EventInput>[] }) {
+    return { keys: await EventSchema.bulkSave(list) }
+  }
+  @(api.delete('events/{kind}', { kind: request.PathParam }))
+  async remove({ kind }: { kind: string }) {
+    return { deleted: await EventSchema.delete(kind as never) }
+  }
+  @(api.delete('events', { kind: request.QueryParam }))
+  async removeWhere({ kind }: { kind: string }) {
+    return { deleted: await EventSchema.delete({ kind }) }
+  }
+}
+
+describe.each(engines)('a table without a primary key over HTTP on %s', (engine) => {
+  let pg: PostgresServer | undefined
+  let base = ''
+  let close: () => Promise<void> = async () => {}
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+
+  beforeAll(async () => {
+    pg = engine === 'postgres' ? await startPostgres() : undefined
+    const schema = { events }
+    const database = pg ? orm.Database({ engine: 'postgres', url: pg.url, schema }) : orm.Database({ schema })
+    await database.execute('CREATE TABLE keyless_events (kind text NOT NULL, detail text)')
+    const service = new Fw(import.meta.url, { api: EventAPI })
+    service.use(orm.DatabaseConnections({ default: database }))
+    const server = await service.run({ port: 0, host: '127.0.0.1' })
+    base = `http://127.0.0.1:${server.port}`
+    close = () => server.close()
+  }, 300_000)
+  afterAll(async () => {
+    await close()
+    await pg?.stop()
+  })
+
+  it('save and bulkSave insert (no RETURNING of no column: was a 42601, a 500); the key is {}', async () => {
+    const saved = await send('POST', '/events', { kind: 'login', detail: 'a' })
+    expect(saved.status).toBe(200)
+    expect(await saved.json()).toEqual({ key: {} })
+    const bulk = await send('POST', '/events/bulk', [{ kind: 'login' }, { kind: 'logout', detail: 'b' }])
+    expect(bulk.status).toBe(200)
+    expect(await bulk.json()).toEqual({ keys: [{}, {}] })
+  })
+
+  it('a key to delete by is a 400 naming the table, as a list of keys is; a where-object deletes', async () => {
+    const byKey = await send('DELETE', '/events/login')
+    expect(byKey.status).toBe(400)
+    expect(JSON.stringify(await byKey.json())).toContain('keyless_events has no primary key to delete by')
+    const byWhere = await send('DELETE', '/events?kind=login')
+    expect(byWhere.status).toBe(200)
+    expect(await byWhere.json()).toEqual({ deleted: 2 })
   })
 })
