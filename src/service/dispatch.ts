@@ -1,7 +1,7 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import { compose, type Answer, type Handler, type Step } from '../pipeline/compose'
+import { compose, type Handler, type Step } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor } from '../compile/options'
