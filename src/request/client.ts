@@ -47,16 +47,13 @@ export interface ClientAddressing {
   resolve?: ClientResolver
 }
 
+/** `::ffff:` then a dotted form somewhere after it (case-insensitive): an IPv4-mapped IPv6 address. */
+const IPV4_MAPPED = /^::ffff:[^]*\./i
+
 /** The IPv4 form of an IPv4-mapped IPv6 address (`::ffff:127.0.0.1` → `127.0.0.1`), else the address. */
 export function unmapped(address: string): string {
-  // an address not starting `::` answers at once: no string made for it per request (a rate limit's key)
-  return address.length > 7 &&
-    address.charCodeAt(0) === 58 &&
-    address.charCodeAt(1) === 58 &&
-    address.slice(0, 7).toLowerCase() === '::ffff:' &&
-    address.includes('.')
-    ? address.slice(7)
-    : address
+  // an address not starting `:` answers at once: no string made for it per request (a rate limit's key)
+  return address.charCodeAt(0) === 58 && IPV4_MAPPED.test(address) ? address.slice(7) : address
 }
 
 /** A reported address as fw gives it: IPv4-mapped IPv6 as IPv4; an empty or absent one is none. */

@@ -9,7 +9,7 @@ import { resolveAdapter } from '../schema/resolve'
 import type { Check } from '../schema/adapter'
 import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
-import { rendered } from '../utils/body-source'
+import { rendered } from '../utils/rendered'
 
 export type { Stringify } from './failure'
 

@@ -1,3 +1,5 @@
+import { renderedListener } from './rendered'
+
 /**
  * A response that holds its body as it was given — a string, bytes or nothing — carries a method
  * under this key that hands it over without making a stream of it (fw's light responses on its
@@ -47,22 +49,15 @@ const kept = {
  */
 export function keepRenderedBodies(): void {
   kept.on = true
+  renderedListener.hear = keep
 }
 
-/**
- * `response`, fw's answer of the JSON text `body` (response/render.ts), kept as its source among
- * the latest few while a plugin asked for sources (`keepRenderedBodies`).
- *
- * @example
- * return rendered(new Response(body, init), body)
- */
-export function rendered(response: Response, body: string | null): Response {
-  if (!kept.on || body === null) return response
+/** `response` and its JSON text `body` written at the ring's cursor (see `kept`). */
+function keep(response: Response, body: string): void {
   const at = kept.cursor
   kept.responses[at] = response
   kept.texts[at] = body
   kept.cursor = (at + 1) % KEPT
-  return response
 }
 
 /**

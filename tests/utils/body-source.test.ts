@@ -5,12 +5,8 @@
  * undefined.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  BODY_SOURCE,
-  bodySource,
-  keepRenderedBodies,
-  rendered,
-} from '../../src/utils/body-source'
+import { BODY_SOURCE, bodySource, keepRenderedBodies } from '../../src/utils/body-source'
+import { rendered } from '../../src/utils/rendered'
 
 describe('bodySource', () => {
   it('reads the body a response holds as given, called on that response', () => {
