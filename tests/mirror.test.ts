@@ -57,7 +57,7 @@ const RESTRUCTURED = 'being restructured (another engineer renames/restructures 
  * the top of this file). "runtime glue" files talk to a server, a socket, a process or a host
  * framework: their tests drive them through it (most over real HTTP, in the integration tier).
  * A file marked RESTRUCTURED is being restructured by another engineer: its mirror test comes after.
- * Empty since the ORM's last seven (issue #55 item 8): every src unit with logic has its mirror
+ * Empty since the ORM's last seven: every src unit with logic has its mirror
  * test, and the guard above keeps it so (a new file without one fails, naming the test to write).
  */
 const UNMIRRORED: Readonly<Record<string, string>> = {}
