@@ -9,7 +9,6 @@ import { resolveAdapter } from '../schema/resolve'
 import type { Check } from '../schema/adapter'
 import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
-import { rendered } from '../utils/rendered'
 
 export type { Stringify } from './failure'
 
@@ -73,6 +72,24 @@ function stream(value: ReadableStream, status: number, extra: HeadersInit | unde
   if (!headers.has('content-type')) headers.set('content-type', 'application/octet-stream')
   // a Content-Length the handler set is kept, the body held to it (utils/http.ts)
   return heldToLength(value, status, headers)
+}
+
+/**
+ * Who hears of each answer made from JSON text: nobody until a plugin that reads bodies asks
+ * (`compress()` sets `keepRenderedBodies()` of utils/body-source.ts here), so a service without
+ * one pays for a test of `undefined` per answer.
+ *
+ * @example
+ * renderedListener.hear = keepRenderedBodies()
+ */
+export const renderedListener: {
+  hear: ((response: Response, body: string) => void) | undefined
+} = { hear: undefined }
+
+/** `response`, the answer of the JSON text `body`, told to `renderedListener` if one listens. */
+function rendered(response: Response, body: string | null): Response {
+  if (body !== null) renderedListener.hear?.(response, body)
+  return response
 }
 
 /** A Response with fw's JSON (or problem+json) body; the common case shares one init (response/inits.ts). */

@@ -1,5 +1,3 @@
-import { renderedListener } from './rendered'
-
 /**
  * A response that holds its body as it was given — a string, bytes or nothing — carries a method
  * under this key that hands it over without making a stream of it (fw's light responses on its
@@ -39,17 +37,18 @@ const kept = {
 }
 
 /**
- * Ask fw's renderer to keep the JSON text of the answers it makes from now on, for `bodySource`
- * (`compress()` does, when it is made): a plugin then decides on a body's size without reading
- * its stream, and on Workers hands it through untouched for the runtime to encode.
+ * Start keeping the JSON text of fw's answers for `bodySource`: the function returned keeps one
+ * answer and its text, for fw's renderer to call on each (`compress()` hands it to
+ * `renderedListener` of response/render.ts when it is made): a plugin then decides on a body's
+ * size without reading its stream, and on Workers hands it through untouched for the runtime.
  *
  * @example
- * keepRenderedBodies()
+ * renderedListener.hear = keepRenderedBodies()
  * bodySource(renderer.result({ id: 1 })) // '{"id":1}'
  */
-export function keepRenderedBodies(): void {
+export function keepRenderedBodies(): (response: Response, body: string) => void {
   kept.on = true
-  renderedListener.hear = keep
+  return keep
 }
 
 /** `response` and its JSON text `body` written at the ring's cursor (see `kept`). */

@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { response } from 'fw-api'
 import { BadRequest, HttpError, NotFound } from '../../src/exceptions'
-import { Renderer, type RenderOptions } from '../../src/response/render'
+import { Renderer, renderedListener, type RenderOptions } from '../../src/response/render'
 import { BARE, templateOf, type ResponseClass, type Template } from '../../src/response/response'
 import { Envelope } from '../helpers/fixtures'
 
@@ -162,5 +162,31 @@ describe('Renderer: bound steps', () => {
     const { result, error } = renderer()
     expect(await result(1).text()).toBe('1')
     expect(error(new NotFound()).status).toBe(404)
+  })
+})
+
+describe('renderedListener', () => {
+  it('hears each answer made from JSON text with that text, and none without a body', async () => {
+    const heard: [Response, string][] = []
+    const before = renderedListener.hear
+    renderedListener.hear = (answer, text) => heard.push([answer, text])
+    try {
+      const plain = renderer().result({ id: 1 })
+      const extra = renderer().result([1], { status: 202, headers: { 'x-count': '1' } })
+      const empty = renderer().result(null, { status: 204 })
+      expect(heard).toEqual([
+        [plain, '{"id":1}'],
+        [extra, '[1]'],
+      ])
+      expect(await plain.text()).toBe('{"id":1}') // the answer itself, its body unread
+      expect(empty.status).toBe(204)
+    } finally {
+      renderedListener.hear = before
+    }
+  })
+
+  it('is nobody by default: an answer is made the same without one', async () => {
+    expect(renderedListener.hear).toBeUndefined()
+    expect(await renderer().result({ id: 1 }).text()).toBe('{"id":1}')
   })
 })

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest'
 import { BODY_SOURCE, bodySource, keepRenderedBodies } from '../../src/utils/body-source'
-import { rendered } from '../../src/utils/rendered'
 
 describe('bodySource', () => {
   it('reads the body a response holds as given, called on that response', () => {
@@ -31,24 +30,27 @@ describe('bodySource', () => {
   })
 
   it("keeps fw's rendered JSON as its answer's source only once asked, never for a light response", () => {
-    const before = rendered(new Response('{"a":1}'), '{"a":1}')
+    const before = new Response('{"a":1}')
     expect(bodySource(before)).toBeUndefined() // nobody asked: nothing kept
-    keepRenderedBodies()
+    const keep = keepRenderedBodies()
     const response = new Response('{"a":1}')
-    expect(rendered(response, '{"a":1}')).toBe(response)
+    keep(response, '{"a":1}')
     expect(bodySource(response)).toBe('{"a":1}')
     expect(bodySource(before)).toBeUndefined()
-    expect(bodySource(rendered(new Response(null), null))).toBeUndefined()
+    expect(bodySource(new Response(null))).toBeUndefined()
     // a light response hands over its own source, whatever text is given beside it
     const light = Object.assign(new Response('x'), { [BODY_SOURCE]: () => 'held' })
-    expect(bodySource(rendered(light, 'rendered'))).toBe('held')
+    keep(light, 'rendered')
+    expect(bodySource(light)).toBe('held')
   })
 
   it('knows the latest few answers only, and never writes to the response', () => {
-    keepRenderedBodies()
-    const answers = Array.from({ length: 10 }, (_, index) =>
-      rendered(new Response(`${index}`), `${index}`),
-    )
+    const keep = keepRenderedBodies()
+    const answers = Array.from({ length: 10 }, (_, index) => {
+      const answer = new Response(`${index}`)
+      keep(answer, `${index}`)
+      return answer
+    })
     expect(bodySource(answers[9] as Response)).toBe('9')
     expect(bodySource(answers[6] as Response)).toBe('6')
     expect(bodySource(answers[0] as Response)).toBeUndefined() // read from its stream instead

@@ -11,6 +11,7 @@ import type { RequestContext } from '../../request/context'
 import { contentTypeEssence } from '../../utils/content-type'
 import { onWorkers } from '../../utils/runtime'
 import { bodySource, keepRenderedBodies } from '../../utils/body-source'
+import { renderedListener } from '../../response/render'
 import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
@@ -117,7 +118,7 @@ export class Compress extends Plugin {
     this.threshold = threshold
     this.#asked = asked
     // fw's answers keep their JSON text: sized and encoded without reading their stream
-    keepRenderedBodies()
+    renderedListener.hear = keepRenderedBodies()
   }
 
   /**
