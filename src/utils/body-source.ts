@@ -23,7 +23,7 @@ const KEPT = 4
  * fw's latest answers made from JSON text (response/render.ts) and their text, a ring of `KEPT`
  * written at `cursor`, on runtimes whose `Response` holds no `BODY_SOURCE` (Bun, Deno, Workers,
  * @hono/node-server): a plugin looks its answer up by identity right after it was rendered (an
- * answer rendered earlier than the `KEPT` latest is read from its stream, as any other). Kept
+ * answer rendered earlier than the `KEPT` latest is read from its stream, like every other). Kept
  * only once a plugin that reads bodies asked (`keepRenderedBodies`, never turned off). Neither the
  * response nor a map is written to: on workerd an answer marked, or used as a `WeakMap` key,
  * costs ~50 µs of CPU per 64 KB answer (bench/RESULTS-traffic.md), and at most `KEPT` texts are
