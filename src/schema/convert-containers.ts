@@ -36,19 +36,25 @@ function within(key: string | number, convert: Converter, value: unknown): unkno
   }
 }
 
-export function arrayOf(item: Converter, depth: number): Converter {
+/**
+ * A list converter: each item by `itemAt(index)`, copied only from the first item that converts to
+ * something else (a list sent as the schema asks, any JSON body's, is handed on as it is). A single
+ * value becomes a one-element list with `wrap`; without it (a tuple) a non-list goes to the schema.
+ */
+function listOf(itemAt: (index: number) => Converter, wrap: boolean, depth: number): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
     if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
-    if (!Array.isArray(list)) list = [list] // a single value becomes a one-element list
+    if (!Array.isArray(list)) {
+      if (!wrap) return list
+      list = [list]
+    }
     const items = list as unknown[]
-    // Copied only from the first item that converts to something else: a list sent as the schema
-    // asks (any JSON body's) is handed on as it is.
     let out: unknown[] | undefined
     for (let index = 0; index < items.length; index++) {
       const read = items[index]
-      const converted = within(index, item, read)
+      const converted = within(index, itemAt(index), read)
       if (out !== undefined) out[index] = converted
       else if (converted !== read) {
         out = items.slice(0, index)
@@ -59,13 +65,14 @@ export function arrayOf(item: Converter, depth: number): Converter {
   }
 }
 
-export function tupleOf(items: Converter[], rest: Converter, depth: number): Converter {
-  return (value) => {
-    let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
-    if (!Array.isArray(list)) return list
-    return list.map((entry: unknown, index) => within(index, items[index] ?? rest, entry))
-  }
+/** A list of `item`s: repeated query keys, JSON text, or a single value as a one-element list. */
+export function arrayOf(item: Converter, depth: number): Converter {
+  return listOf(() => item, true, depth)
+}
+
+/** A tuple: each position by its own converter, the positions after them by `rest`. */
+export function tupleOf(items: readonly Converter[], rest: Converter, depth: number): Converter {
+  return listOf((index) => items[index] ?? rest, false, depth)
 }
 
 export function objectOf(
@@ -173,13 +180,7 @@ function copyUnknown(
   }
 }
 
+/** An object whose every key's value converts alike (into a new object; `__proto__` dropped). */
 export function recordOf(convert: Converter, depth: number): Converter {
-  return (value) => {
-    let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
-    const out: Record<string, unknown> = {}
-    copyUnknown(input as Record<string, unknown>, out, new Set(), convert)
-    return out
-  }
+  return objectOf([], 'keep', convert, depth, () => convert)
 }

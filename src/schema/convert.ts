@@ -63,8 +63,10 @@ export function compileConverter(schema: unknown, options: ConvertOptions = {}):
   return adapter ? compileConversion(adapter.plan(schema), options) : identity
 }
 
+const SAME: ConversionPlan = { to: 'same' }
+
 function build(plan: ConversionPlan, depth: number): Converter {
-  const compile = (inner: ConversionPlan): Converter => compileConversion(inner, { depth })
+  const compile = (inner: ConversionPlan = SAME): Converter => compileConversion(inner, { depth })
   switch (plan.to) {
     case 'same':
       return identity
@@ -89,15 +91,13 @@ function build(plan: ConversionPlan, depth: number): Converter {
     case 'array':
       return arrayOf(compile(plan.item), depth)
     case 'tuple':
-      return tupleOf(plan.items.map(compile), plan.rest ? compile(plan.rest) : identity, depth)
-    case 'object':
-      return objectOf(
-        plan.entries,
-        plan.unknownKeys,
-        plan.rest ? compile(plan.rest) : identity,
+      return tupleOf(
+        plan.items.map((item) => compile(item)),
+        compile(plan.rest),
         depth,
-        compile,
       )
+    case 'object':
+      return objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile)
     case 'record':
       return recordOf(compile(plan.value), depth)
     case 'union':
@@ -107,6 +107,9 @@ function build(plan: ConversionPlan, depth: number): Converter {
   }
 }
 
+/** What `attempt` answers for an option whose conversion does not fit it. */
+const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
+
 function unionOf(
   options: readonly PlannedOption[],
   compile: (plan: ConversionPlan) => Converter,
@@ -114,34 +117,32 @@ function unionOf(
   const plans = options.map((option) => ({ fits: option.fits, convert: compile(option.plan) }))
   const anyString = options.some((option) => option.plan.to === 'string')
   const tag = tagOf(options)
-  const tried = (option: (typeof plans)[number] | undefined, value: unknown): unknown => {
+  /** The value converted by one option when it fits it, else `NOT_CONVERTED` or the `ConversionError`. */
+  const attempt = (option: (typeof plans)[number] | undefined, value: unknown): unknown => {
     if (!option) return NOT_CONVERTED
     try {
       const converted = option.convert(value)
       return option.fits(converted) ? converted : NOT_CONVERTED
     } catch (error) {
-      if (!(error instanceof ConversionError)) throw error
-      return NOT_CONVERTED
+      if (error instanceof ConversionError) return error
+      throw error
     }
   }
+  const converted = (answer: unknown): boolean =>
+    answer !== NOT_CONVERTED && !(answer instanceof ConversionError)
   return (value) => {
     // A tagged union: the member the value's tag names is tried first (one member, not each in turn).
     if (tag && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const named = (value as Record<string, unknown>)[tag.wire]
-      const index =
-        named === undefined || named === null ? undefined : tag.byText.get(String(named))
-      const converted = index === undefined ? NOT_CONVERTED : tried(plans[index], value)
-      if (converted !== NOT_CONVERTED) return converted
+      const answer =
+        named == null ? NOT_CONVERTED : attempt(plans[tag.byText.get(String(named)) ?? -1], value)
+      if (converted(answer)) return answer
     }
-    let firstError: ConversionError | undefined
-    for (const { fits, convert } of plans) {
-      try {
-        const converted = convert(value)
-        if (fits(converted)) return converted
-      } catch (error) {
-        if (!(error instanceof ConversionError)) throw error
-        firstError ??= error
-      }
+    let firstError: unknown
+    for (const option of plans) {
+      const answer = attempt(option, value)
+      if (converted(answer)) return answer
+      if (answer !== NOT_CONVERTED) firstError ??= answer
     }
     // No option fits: hand the value on unchanged so the library reports the union.
     if (firstError && !anyString) throw firstError
@@ -149,8 +150,13 @@ function unionOf(
   }
 }
 
-/** What `tried` answers for a member that does not take the value. */
-const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
+/** The text of a literal a tag can hold (a string, number or boolean), else `undefined`. */
+function literalText(plan: ConversionPlan | undefined): string | undefined {
+  const literal = plan?.to === 'option' && plan.options.length === 1 ? plan.options[0] : undefined
+  return typeof literal === 'string' || typeof literal === 'number' || typeof literal === 'boolean'
+    ? String(literal)
+    : undefined
+}
 
 /**
  * The tag of a union of objects: a key (its wire name) every member holds one literal under, each
@@ -160,26 +166,18 @@ const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
 function tagOf(
   options: readonly PlannedOption[],
 ): { wire: string; byText: ReadonlyMap<string, number> } | undefined {
-  const objects = options.map((option) => option.plan)
-  const first = objects[0]
-  if (objects.length < 2 || first?.to !== 'object') return undefined
-  for (const candidate of first.entries) {
+  const first = options[0]?.plan
+  if (options.length < 2 || first?.to !== 'object') return undefined
+  for (const { wire } of first.entries) {
     const byText = new Map<string, number>()
-    for (const [index, plan] of objects.entries()) {
-      const entry =
-        plan.to === 'object' ? plan.entries.find((item) => item.wire === candidate.wire) : undefined
-      const literal =
-        entry?.plan.to === 'option' && entry.plan.options.length === 1
-          ? entry.plan.options[0]
-          : undefined
-      const text =
-        typeof literal === 'string' || typeof literal === 'number' || typeof literal === 'boolean'
-          ? String(literal)
-          : undefined
+    for (const [index, { plan }] of options.entries()) {
+      const text = literalText(
+        plan.to === 'object' ? plan.entries.find((item) => item.wire === wire)?.plan : undefined,
+      )
       if (text === undefined || byText.has(text)) break
       byText.set(text, index)
     }
-    if (byText.size === objects.length) return { wire: candidate.wire, byText }
+    if (byText.size === options.length) return { wire, byText }
   }
   return undefined
 }

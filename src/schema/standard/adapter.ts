@@ -48,12 +48,11 @@ export function isStandard(schema: unknown): schema is StandardSchemaV1 {
 export function issuePath(
   path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined,
 ): (string | number)[] {
-  const keys: (string | number)[] = [] // a plain array: a library's path may be an Array subclass (arktype)
-  for (const segment of path ?? []) {
+  // a plain array: a library's path may be an Array subclass (arktype)
+  return Array.from(path ?? [], (segment) => {
     const key = typeof segment === 'object' && segment !== null ? segment.key : segment
-    keys.push(typeof key === 'number' || typeof key === 'string' ? key : String(key))
-  }
-  return keys
+    return typeof key === 'number' || typeof key === 'string' ? key : String(key)
+  })
 }
 
 /** What `valueAt` answers when a key on the way is missing or the value is `undefined`. */
@@ -112,30 +111,26 @@ function checkStandard(schema: StandardSchemaV1): Check {
 
 /** Optional / nullable / default, by asking the library once (at build) what it makes of `undefined` and `null`. */
 function presenceOf(schema: StandardSchemaV1): Presence {
-  const absent = trySync(schema, undefined)
-  const nulled = trySync(schema, null)
-  const optional = absent !== undefined && !absent.issues
-  const made = optional ? (absent as { value: unknown }).value : undefined
+  const absent = accepted(schema, undefined)
+  const made = absent?.value
   return {
-    optional,
-    nullable: nulled !== undefined && !nulled.issues,
+    optional: absent !== undefined,
+    nullable: accepted(schema, null) !== undefined,
     hasDefault: made !== undefined,
     default: made,
   }
 }
 
-/** The library's answer for `value` when it answers synchronously (an async schema: `undefined`). */
-function trySync(schema: StandardSchemaV1, value: unknown): StandardResult<unknown> | undefined {
+/** The library's output for `value` when it accepts it synchronously (else, or for an async schema, `undefined`). */
+function accepted(schema: StandardSchemaV1, value: unknown): { value: unknown } | undefined {
   try {
     const result = schema['~standard'].validate(value)
-    if (isThenable(result)) {
-      Promise.resolve(result).catch(() => undefined)
-      return undefined
-    }
-    return result
+    if (!isThenable(result)) return result.issues ? undefined : result
+    Promise.resolve(result).catch(() => undefined)
   } catch {
-    return undefined
+    // a library that throws on `undefined` or `null` does not accept it
   }
+  return undefined
 }
 
 /** The Standard Schema adapter: every library that implements `~standard` and is no valibot schema. */

@@ -72,16 +72,16 @@ export function nodesAt(node: JsonNode, key: string): readonly JsonNode[] {
 /** The type names a node declares (`type: 'x'` or `type: ['x', 'null']`). */
 export function typesOf(node: JsonNode): readonly string[] {
   const type = node.type
-  if (typeof type === 'string') return [type]
-  return Array.isArray(type)
-    ? type.filter((name): name is string => typeof name === 'string')
-    : NONE
+  return typeof type === 'string'
+    ? [type]
+    : Array.isArray(type)
+      ? type.filter((name): name is string => typeof name === 'string')
+      : NONE
 }
 
 /** Does the node declare the type `name` (alone or in a list)? */
 export function hasType(node: JsonNode, name: string): boolean {
-  const type = node.type
-  return type === name || (Array.isArray(type) && type.includes(name))
+  return typesOf(node).includes(name)
 }
 
 /** Is the node a binary string (`format` or `contentEncoding` `binary`: a file, zod's `z.file()`)? */
@@ -89,26 +89,19 @@ export function isBinaryNode(node: JsonNode): boolean {
   return node.format === 'binary' || node.contentEncoding === 'binary'
 }
 
-/** Does the node lead elsewhere (`$ref`, `allOf`, `anyOf`, `oneOf`)? (else `settle` keeps it as it is) */
-function leads(node: JsonNode): boolean {
-  return (
-    node.$ref !== undefined ||
-    node.allOf !== undefined ||
-    node.anyOf !== undefined ||
-    node.oneOf !== undefined
-  )
-}
-
 /** The node a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`) points to in `root`. */
 export function resolveRef(root: JsonNode, ref: string): JsonNode | undefined {
   if (ref === '#') return root
   if (!ref.startsWith('#/')) return undefined
   let current: JsonNode | undefined = root
-  for (const part of ref.slice(2).split('/')) {
-    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
-    current = current ? nodeAt(current, key) : undefined
-  }
+  for (const part of ref.slice(2).split('/'))
+    current = current && nodeAt(current, part.replaceAll('~1', '/').replaceAll('~0', '~'))
   return current
+}
+
+/** The options of a node's `anyOf` and `oneOf`, in that order. */
+export function optionsOf(node: JsonNode): JsonNode[] {
+  return [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
 }
 
 /**
@@ -118,14 +111,14 @@ export function resolveRef(root: JsonNode, ref: string): JsonNode | undefined {
 export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullable: boolean } {
   let current = node
   let nullable = hasType(current, 'null')
-  for (let hops = 0; hops < 16 && leads(current); hops++) {
+  for (let hops = 0; hops < 16; hops++) {
     const ref = current.$ref
-    const all = nodesAt(current, 'allOf')
-    const options = [...nodesAt(current, 'anyOf'), ...nodesAt(current, 'oneOf')]
+    const target = typeof ref === 'string' ? resolveRef(root, ref) : undefined
+    const [only, ...others] = nodesAt(current, 'allOf')
+    const options = optionsOf(current)
     const nonNull = options.filter((option) => !isNullNode(option))
-    if (typeof ref === 'string' && resolveRef(root, ref))
-      current = resolveRef(root, ref) as JsonNode
-    else if (all.length === 1 && all[0]) current = all[0]
+    if (target) current = target
+    else if (only && !others.length) current = only
     else if (options.length > 1 && nonNull.length === 1 && nonNull[0]) {
       nullable = true
       current = nonNull[0]
@@ -136,6 +129,5 @@ export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullab
 }
 
 function isNullNode(node: JsonNode): boolean {
-  const types = typesOf(node)
-  return (types.length === 1 && types[0] === 'null') || node.const === null
+  return typesOf(node).join() === 'null' || node.const === null
 }

@@ -14,6 +14,7 @@ import {
   type JsonNode,
   nodeAt,
   nodesAt,
+  optionsOf,
   settle,
   typesOf,
 } from './json'
@@ -51,21 +52,11 @@ function stripped(plan: ConversionPlan): ConversionPlan {
 }
 
 /** What an input object node may say and still accept any unknown key, whatever its count or name. */
-const OPEN_OBJECT_KEYWORDS = new Set([
-  '$schema',
-  '$id',
-  '$comment',
-  'type',
-  'properties',
-  'required',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-])
+const OPEN_OBJECT_KEYWORDS = new Set(
+  '$schema $id $comment type properties required title description default examples deprecated readOnly writeOnly'.split(
+    ' ',
+  ),
+)
 
 /**
  * Does the library drop the unknown keys of the top object (zod's `z.object`)?
@@ -108,30 +99,20 @@ function planOf(build: Build, start: JsonNode): ConversionPlan {
 function plainPlan(build: Build, node: JsonNode): ConversionPlan {
   if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
   if ('const' in node) return { to: 'option', options: [node.const] }
-  const options = [...nodesAt(node, 'anyOf'), ...nodesAt(node, 'oneOf')]
+  const types = typesOf(node).filter((type) => type !== 'null')
+  const listed = optionsOf(node)
+  // several types read as a union of one node per type
+  const options =
+    listed.length || types.length < 2 ? listed : types.map((type) => ({ ...node, type }))
   if (options.length)
     return { to: 'union', options: options.map((option) => optionOf(build, option)) }
-  const types = typesOf(node).filter((type) => type !== 'null')
-  if (types.length > 1)
-    return { to: 'union', options: types.map((type) => optionOf(build, { ...node, type })) }
   const type =
-    types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : undefined)
-  switch (type) {
-    case 'integer':
-      return { to: 'number', integer: true }
-    case 'number':
-      return { to: 'number', integer: false }
-    case 'boolean':
-      return { to: 'boolean' }
-    case 'string':
-      return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
-    case 'array':
-      return listPlan(build, node)
-    case 'object':
-      return objectPlan(build, node)
-    default:
-      return SAME
-  }
+    types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : '')
+  if (type === 'integer' || type === 'number') return { to: 'number', integer: type === 'integer' }
+  if (type === 'boolean') return { to: 'boolean' }
+  if (type === 'string') return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
+  if (type === 'array') return listPlan(build, node)
+  return type === 'object' ? objectPlan(build, node) : SAME
 }
 
 /**

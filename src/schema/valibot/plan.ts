@@ -11,6 +11,15 @@ import { wrappedSchema } from '../walk'
 
 const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
 const SAME: ConversionPlan = { to: 'same' }
+/** The types planned by their name alone (one plan object each). */
+const SCALAR_PLANS: Readonly<Record<string, ConversionPlan>> = {
+  string: { to: 'string' },
+  bigint: { to: 'bigint' },
+  boolean: { to: 'boolean' },
+  date: { to: 'date' },
+}
+/** `object`, `loose_object`, `strict_object`, `object_with_rest`, and the four tuples alike. */
+const CONTAINER = /^(?:loose_|strict_)?(object|tuple)(?:_with_rest)?$/
 
 /** Plans per schema object (built at compile time; a lazy schema's getter may return the same schema again). */
 const plans = new WeakMap<object, ConversionPlan>()
@@ -38,55 +47,32 @@ function build(shape: SchemaShape): ConversionPlan {
   // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts)
   const inner = wrappedSchema(shape)
   if (inner !== undefined) return { to: 'maybe', inner: planValibot(inner) }
-  switch (shape.type) {
-    case 'string':
-      return { to: 'string' }
-    case 'number':
-      return { to: 'number', integer: isInteger(shape) }
-    case 'bigint':
-      return { to: 'bigint' }
-    case 'boolean':
-      return { to: 'boolean' }
-    case 'date':
-      return { to: 'date' }
-    case 'picklist':
-    case 'enum':
-      return { to: 'option', options: shape.options ?? [] }
-    case 'literal':
-      return { to: 'option', options: [shape.literal] }
-    case 'array':
-      return { to: 'array', item: planValibot(shape.item as AnySchema) }
-    case 'tuple':
-    case 'loose_tuple':
-    case 'strict_tuple':
-    case 'tuple_with_rest':
-      return {
-        to: 'tuple',
-        items: (shape.items ?? []).map(planValibot),
-        rest: shape.rest ? planValibot(shape.rest) : undefined,
-      }
-    case 'object':
-    case 'loose_object':
-    case 'strict_object':
-    case 'object_with_rest':
-      // only `v.object` strips unknown keys; the others keep them for valibot to judge (a strict object refuses them)
-      return {
-        to: 'object',
-        entries: entriesOf(shape),
-        unknownKeys: shape.type === 'object' ? 'strip' : 'keep',
-        rest: shape.rest ? planValibot(shape.rest) : undefined,
-      }
-    case 'record':
-      return { to: 'record', value: planValibot(shape.value as AnySchema) }
-    case 'union':
-      return { to: 'union', options: (shape.options as AnySchema[]).map(optionOf) }
-    case 'lazy': {
-      const getter = shape.getter as (input: unknown) => AnySchema
-      return { to: 'lazy', resolve: (value) => planValibot(getter(value)) }
-    }
-    default:
-      return SAME
+  const type = shape.type
+  if (Object.hasOwn(SCALAR_PLANS, type)) return SCALAR_PLANS[type] ?? SAME
+  if (type === 'number') return { to: 'number', integer: isInteger(shape) }
+  if (type === 'picklist' || type === 'enum') return { to: 'option', options: shape.options ?? [] }
+  if (type === 'literal') return { to: 'option', options: [shape.literal] }
+  if (type === 'array') return { to: 'array', item: planValibot(shape.item as AnySchema) }
+  if (type === 'record') return { to: 'record', value: planValibot(shape.value as AnySchema) }
+  if (type === 'union')
+    return { to: 'union', options: (shape.options as AnySchema[]).map(optionOf) }
+  if (type === 'lazy') {
+    const getter = shape.getter as (input: unknown) => AnySchema
+    return { to: 'lazy', resolve: (value) => planValibot(getter(value)) }
   }
+  const rest = shape.rest ? planValibot(shape.rest) : undefined
+  const container = CONTAINER.exec(type)?.[1]
+  if (container === 'tuple')
+    return { to: 'tuple', items: (shape.items ?? []).map(planValibot), rest }
+  // only `v.object` strips unknown keys; the others keep them for valibot to judge (a strict object refuses them)
+  if (container === 'object')
+    return {
+      to: 'object',
+      entries: entriesOf(shape),
+      unknownKeys: type === 'object' ? 'strip' : 'keep',
+      rest,
+    }
+  return SAME
 }
 
 /** The entries of an object schema with their wire names (`Field` aliases). */
