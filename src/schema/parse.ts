@@ -1,7 +1,8 @@
 import { HttpError } from '../exceptions/http'
-import type { Check, CheckResult, ConversionPlan, SchemaIssue } from './adapter'
+import type { Check, CheckResult, ConversionPlan } from './adapter'
 import { compileConversion, type Converter } from './convert'
 import type { Failure } from './issues'
+import { unwrapPlan } from './inspect'
 import { resolveAdapter } from './resolve'
 import type { AnySchema } from './types'
 
@@ -44,8 +45,8 @@ export class SchemaChecker {
   readonly #convert: Converter
   /** the adapter's validation of a converted value (valibot's, or a Standard Schema's) */
   readonly #validate: Check
-  /** the plan issue paths are renamed through, when an entry has a wire name of its own */
-  readonly #aliased: ConversionPlan | undefined
+  /** the plan issue paths are followed through, to name each object entry by its wire name */
+  readonly #plan: ConversionPlan
 
   constructor(schema: AnySchema, options: { depth?: number } = {}) {
     const adapter = resolveAdapter(schema)
@@ -56,7 +57,7 @@ export class SchemaChecker {
     const plan = adapter.plan(schema)
     this.#convert = compileConversion(plan, { depth: options.depth })
     this.#validate = adapter.check(schema)
-    this.#aliased = hasAliases(plan) ? plan : undefined
+    this.#plan = plan
   }
 
   /**
@@ -81,11 +82,12 @@ export class SchemaChecker {
 
   #answer(result: CheckResult): unknown {
     if (result.ok) return result.value
-    const aliased = this.#aliased
-    const failures = result.issues.map((issue) =>
-      aliased ? { reason: issue.message, path: wirePath(aliased, issue.path) } : failureOf(issue),
+    return invalidOf(
+      result.issues.map((issue) => ({
+        reason: issue.message,
+        path: wirePath(this.#plan, issue.path),
+      })),
     )
-    return invalidOf(failures)
   }
 }
 
@@ -101,35 +103,14 @@ export function compileChecker(schema: AnySchema, options: { depth?: number } = 
   return (value) => checker.check(value)
 }
 
-function failureOf(issue: SchemaIssue): Failure {
-  return { reason: issue.message, path: issue.path.slice() }
-}
-
-/** The plan under `maybe` wrappers. */
-function unwrapped(plan: ConversionPlan | undefined): ConversionPlan | undefined {
-  let current = plan
-  while (current?.to === 'maybe') current = current.inner
-  return current
-}
-
-/** Does any object entry the issue paths can lead through carry a wire name of its own? (else the paths are the keys as they are) */
-function hasAliases(plan: ConversionPlan, seen = new Set<ConversionPlan>()): boolean {
-  const current = unwrapped(plan)
-  if (!current || seen.has(current)) return false
-  seen.add(current)
-  if (current.to === 'object')
-    return current.entries.some((entry) => entry.wire !== entry.key || hasAliases(entry.plan, seen))
-  if (current.to === 'array') return hasAliases(current.item, seen)
-  if (current.to === 'record') return hasAliases(current.value, seen)
-  if (current.to === 'tuple') return current.items.some((item) => hasAliases(item, seen))
-  return false
-}
-
-/** Follow an issue path through the plan, naming object entries by their wire name. */
+/**
+ * Follow an issue path through the plan, naming object entries by their wire name (a copy of the
+ * keys as they are where no entry on the way has a wire name of its own).
+ */
 function wirePath(plan: ConversionPlan, keys: readonly (string | number)[]): (string | number)[] {
   let current: ConversionPlan | undefined = plan
   return keys.map((key) => {
-    const node = unwrapped(current)
+    const node = current && unwrapPlan(current)
     const entry = node?.to === 'object' ? node.entries.find((item) => item.key === key) : undefined
     current = entry
       ? entry.plan

@@ -6,6 +6,7 @@
  * The valibot planner (`valibot/plan.ts`) plans each wrapper on its own: it
  * reads `wrapped` as a schema node, not to look through it.
  */
+import type { Presence } from './adapter'
 import { getFieldOptions, type FieldOptions } from './field'
 import { shapeOf, type AnySchema, type SchemaShape } from './types'
 
@@ -85,7 +86,6 @@ export function innerOf(schema: AnySchema): AnySchema {
  * unwrap(v.optional(v.pipe(v.string(), v.email()), 'a@b.c')) // { inner: <the pipe>, wrappers: ['optional'], optional: true, hasDefault: true, default: 'a@b.c', actions: [email], … }
  */
 export function unwrap(schema: AnySchema): Unwrapped {
-  const outer = shapeOf(schema)
   const wrappers: string[] = []
   const current = descend(schema, wrappers)
   // `pipe` is a list for valibot only (zod's and arktype's `pipe` is a method)
@@ -94,13 +94,39 @@ export function unwrap(schema: AnySchema): Unwrapped {
   return {
     inner: current,
     wrappers,
-    optional: mayBeAbsent(schema),
-    nullable: wrappers.some((type) => NULL_OK.has(type)),
-    hasDefault: wrappers.length > 0 && outer.default !== undefined,
-    default: wrappers.length > 0 ? outer.default : undefined,
+    ...presenceThrough(schema, wrappers),
     actions: pipe.filter((item, index) => index > 0 || item.kind !== 'schema'),
     field: getFieldOptions(schema),
   }
+}
+
+/**
+ * Optional / nullable / default of a schema (the valibot adapter's `presence`): what its wrappers
+ * say, their types given outermost first (`wrapperTypes`).
+ *
+ * @example
+ * presenceThrough(v.optional(v.string(), 'x'), ['optional']) // { optional: true, nullable: false, hasDefault: true, default: 'x' }
+ */
+export function presenceThrough(schema: AnySchema, wrappers: readonly string[]): Presence {
+  const declared = wrappers.length > 0 ? shapeOf(schema).default : undefined
+  return {
+    optional: mayBeAbsent(schema),
+    nullable: wrappers.some((type) => NULL_OK.has(type)),
+    hasDefault: declared !== undefined,
+    default: declared,
+  }
+}
+
+/**
+ * The types of the wrappers a schema sits in, outermost first.
+ *
+ * @example
+ * wrapperTypes(v.optional(v.nullable(v.string()))) // ['optional', 'nullable']
+ */
+export function wrapperTypes(schema: AnySchema): string[] {
+  const wrappers: string[] = []
+  descend(schema, wrappers)
+  return wrappers
 }
 
 /**

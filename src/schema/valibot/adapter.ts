@@ -5,12 +5,12 @@
  * (schema/valibot/describe.ts, registered by `fw-api/openapi`).
  */
 import * as v from 'valibot'
-import type { Check, CheckResult, Presence, SchemaAdapter, SchemaIssue } from '../adapter'
+import type { Check, CheckResult, SchemaAdapter, SchemaIssue } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
 import { describerOf } from '../describers'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
-import { unwrap } from '../walk'
+import { presenceThrough, wrapperTypes } from '../walk'
 import { planValibot } from './plan'
 
 // One issue per failing item (not per failing pipe action), every item listed.
@@ -63,16 +63,6 @@ function checkValibot(schema: AnySchema): Check {
   }
 }
 
-function presenceOf(schema: AnySchema): Presence {
-  const seen = unwrap(schema)
-  return {
-    optional: seen.optional,
-    nullable: seen.nullable,
-    hasDefault: seen.hasDefault,
-    default: seen.default,
-  }
-}
-
 /** The schema of a param declared without one (SPEC §3: an omitted schema means `v.string()`). */
 export const STRING_SCHEMA: AnySchema = /* @__PURE__ */ v.string()
 
@@ -87,5 +77,5 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
   check: checkValibot,
   // written by `fw-api/openapi`'s registration (schema/valibot/describe.ts)
   describe: (schema, side, options) => describerOf('valibot')(schema, side, options),
-  presence: presenceOf,
+  presence: (schema) => presenceThrough(schema, wrapperTypes(schema)),
 }
