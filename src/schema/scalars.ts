@@ -41,15 +41,16 @@ export function numberOf(value: unknown): unknown {
   return UNCONVERTIBLE
 }
 
-/** A core's answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */
-function orThrow(out: unknown, value: unknown, kind: string): unknown {
-  if (out === UNCONVERTIBLE) throw new ConversionError(`invalid ${kind}: ${showValue(value)}`)
-  return out
+/** The converter of a core: its answer, or the `ConversionError` saying why it has none (`invalid <kind>: <value>`). */
+function throwing(core: (value: unknown) => unknown, kind: string): (value: unknown) => unknown {
+  return (value) => {
+    const out = core(value)
+    if (out === UNCONVERTIBLE) throw new ConversionError(`invalid ${kind}: ${showValue(value)}`)
+    return out
+  }
 }
 
-export function toNumber(value: unknown): unknown {
-  return orThrow(numberOf(value), value, 'number')
-}
+export const toNumber: (value: unknown) => unknown = /* @__PURE__ */ throwing(numberOf, 'number')
 
 /** `toInteger` without the throw. */
 export function integerOf(value: unknown): unknown {
@@ -63,7 +64,7 @@ export function integerOf(value: unknown): unknown {
 export function toInteger(value: unknown): unknown {
   const integer = integerOf(value)
   if (integer !== UNCONVERTIBLE) return integer
-  orThrow(numberOf(value), value, 'number')
+  toNumber(value)
   throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
 }
 
@@ -94,9 +95,7 @@ export function booleanOf(value: unknown): unknown {
   return UNCONVERTIBLE
 }
 
-export function toBoolean(value: unknown): unknown {
-  return orThrow(booleanOf(value), value, 'boolean')
-}
+export const toBoolean: (value: unknown) => unknown = /* @__PURE__ */ throwing(booleanOf, 'boolean')
 
 export function toDate(value: unknown): unknown {
   if (value instanceof Date) return value

@@ -1,13 +1,15 @@
 /**
  * Standard Schemas as JSON Schema (`SchemaAdapter.describe`): the library's own
  * (`~standard.jsonSchema`), its properties by their wire names. Registered when imported (by
- * `fw-api/openapi` and the ORM's schema embedding): describing is for documents, so the core
- * leaves it out (SPEC §5.2, schema/describers.ts).
+ * `fw-api/openapi` and the ORM's schema embedding), with the views of an object's properties that
+ * documents read (standard/plan.ts `registerPropertyView`): describing is for documents, so the
+ * core leaves it out (SPEC §5.2, schema/describers.ts).
  */
 import type { JsonSchemaObject, SchemaSide, StandardSchemaV1 } from '../adapter'
 import { registerDescriber } from '../describers'
 import { jsonSchemaOf } from './json'
-import { wireNamed } from './property'
+import { registerPropertyView } from './plan'
+import { propertyView, wireNamed } from './property'
 
 /**
  * The schema's JSON Schema for one side, `{}` when the library gives none.
@@ -23,3 +25,4 @@ export function describeStandard(schema: StandardSchemaV1, side: SchemaSide): Js
 }
 
 registerDescriber('standard', describeStandard)
+registerPropertyView(propertyView)

@@ -6,7 +6,7 @@
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
 import { checkFileSize } from '../../utils/byte-limit'
-import type { ConversionPlan, PlannedOption } from '../adapter'
+import type { ConversionPlan, PlannedOption, StandardSchemaV1 } from '../adapter'
 import {
   hasType,
   isBinaryNode,
@@ -18,7 +18,7 @@ import {
   settle,
   typesOf,
 } from './json'
-import { propertyView, wireNameOf } from './property'
+import { wireNameOf } from './property'
 
 const SAME: ConversionPlan = { to: 'same' }
 
@@ -26,6 +26,25 @@ const SAME: ConversionPlan = { to: 'same' }
 interface Build {
   root: JsonNode
   made: Map<JsonNode, ConversionPlan>
+}
+
+/** How an object's property is seen as a schema of its own (standard/property.ts `propertyView`). */
+type PropertyView = (root: JsonNode, node: JsonNode, required: boolean) => StandardSchemaV1
+
+/**
+ * The maker of property views, registered with the Standard Schema writer (standard/describe.ts:
+ * `fw-api/openapi`, the ORM): only documents read a Standard object entry's `schema` (its presence
+ * and JSON Schema), so a core bundle carries no view; without the writer an entry's is `undefined`.
+ */
+const propertyViews: { make?: PropertyView } = {}
+
+/**
+ * Register how an object's properties are seen as schemas (the first registration stays).
+ *
+ * @example registerPropertyView(propertyView)
+ */
+export function registerPropertyView(make: PropertyView): void {
+  propertyViews.make ??= make
 }
 
 /** Options of `planOfJsonSchema`. */
@@ -178,7 +197,7 @@ function objectPlan(build: Build, node: JsonNode): ConversionPlan {
       key,
       wire: wireNameOf(build.root, property) ?? key,
       plan: planOf(build, property),
-      schema: propertyView(build.root, property, required.has(key)),
+      schema: propertyViews.make?.(build.root, property, required.has(key)),
     }
   })
   // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
