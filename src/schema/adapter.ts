@@ -6,7 +6,7 @@
  * `resolveAdapter`, schema/resolve.ts) and the library-neutral values it
  * returns: a `ConversionPlan`, a `Check`, a JSON Schema, a `Presence`.
  *
- * This file holds types only (no runtime import), so every adapter can
+ * This file holds types (and two constants; no runtime import), so every adapter can
  * implement it without an import cycle.
  */
 
@@ -86,6 +86,9 @@ export type ConversionPlan =
   | { readonly to: 'maybe'; readonly inner: ConversionPlan }
   | { readonly to: 'lazy'; readonly resolve: (value: unknown) => ConversionPlan }
   | { readonly to: 'custom'; readonly convert: (value: unknown) => unknown }
+
+/** The plan of a value that passes unchanged (one object: every planner answers it). */
+export const SAME_PLAN: ConversionPlan = { to: 'same' }
 
 /** One entry of an object schema: what fw needs to read it from the wire (Query/Headers/Cookies/Body). */
 export interface PlannedEntry {

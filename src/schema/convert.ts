@@ -2,7 +2,7 @@
  * The one converter of wire values (SPEC §3.1), compiled from a library-neutral
  * `ConversionPlan` (schema/adapter.ts): every schema library converts alike.
  */
-import type { ConversionPlan, PlannedOption } from './adapter'
+import { type ConversionPlan, type PlannedOption, SAME_PLAN } from './adapter'
 import { ConversionError } from './errors'
 import { arrayOf, type Converter, objectOf, recordOf, tupleOf } from './convert-containers'
 import { resolveAdapter } from './resolve'
@@ -63,10 +63,9 @@ export function compileConverter(schema: unknown, options: ConvertOptions = {}):
   return adapter ? compileConversion(adapter.plan(schema), options) : identity
 }
 
-const SAME: ConversionPlan = { to: 'same' }
-
 function build(plan: ConversionPlan, depth: number): Converter {
-  const compile = (inner: ConversionPlan = SAME): Converter => compileConversion(inner, { depth })
+  const compile = (inner: ConversionPlan = SAME_PLAN): Converter =>
+    compileConversion(inner, { depth })
   switch (plan.to) {
     case 'same':
       return identity

@@ -4,17 +4,16 @@
  * wire, its object entries, whether it may be absent. Folders outside
  * `src/schema/` ask these, never a library's schema objects.
  */
-import type { ConversionPlan, PlannedEntry, Presence } from './adapter'
+import { type ConversionPlan, type PlannedEntry, type Presence, SAME_PLAN } from './adapter'
 import { resolveAdapter } from './resolve'
 
-const SAME: ConversionPlan = { to: 'same' }
 const ABSENT: Presence = { optional: false, nullable: false, hasDefault: false, default: undefined }
 /** Wrappers nest only as deep as an author wrote them; the walk is bounded all the same. */
 const MAX_WRAPPERS = 16
 
 /** The conversion plan of a schema (`same` for a value no adapter owns). */
 export function planOf(schema: unknown): ConversionPlan {
-  return resolveAdapter(schema)?.plan(schema) ?? SAME
+  return resolveAdapter(schema)?.plan(schema) ?? SAME_PLAN
 }
 
 /** A plan under its `maybe` wrappers (optional, nullable, …). */

@@ -12,6 +12,7 @@ import {
   type CheckResult,
   type ConversionPlan,
   MAX_SCHEMA_ISSUES,
+  SAME_PLAN,
   type Presence,
   type SchemaAdapter,
   type SchemaIssue,
@@ -23,8 +24,6 @@ import { describerOf } from '../describers'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { validatorOf } from './zod-async'
-
-const SAME: ConversionPlan = { to: 'same' }
 
 /**
  * Does the value implement Standard Schema V1? (an object or a function, as
@@ -139,7 +138,7 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   owns: isStandard,
   plan(schema) {
     const json = jsonSchemaOf(schema, 'input')
-    if (!json) return SAME
+    if (!json) return SAME_PLAN
     const output = stripsUnknownKeys(json, jsonSchemaOf(schema, 'output'))
     return planOfJsonSchema(json, { stripsUnknown: output })
   },

@@ -6,7 +6,12 @@
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
 import { checkFileSize } from '../../utils/byte-limit'
-import type { ConversionPlan, PlannedOption, StandardSchemaV1 } from '../adapter'
+import {
+  type ConversionPlan,
+  type PlannedOption,
+  SAME_PLAN,
+  type StandardSchemaV1,
+} from '../adapter'
 import {
   hasType,
   isBinaryNode,
@@ -19,8 +24,6 @@ import {
   typesOf,
 } from './json'
 import { wireNameOf } from './property'
-
-const SAME: ConversionPlan = { to: 'same' }
 
 /** Build state: the root (for `$ref`s) and the plans already made (a recursive schema meets itself). */
 interface Build {
@@ -107,7 +110,7 @@ function planOf(build: Build, start: JsonNode): ConversionPlan {
   const known = build.made.get(node)
   if (known) return known
   // Until built, a self-reference resolves late (per value, like valibot's `v.lazy`).
-  let built: ConversionPlan = SAME
+  let built: ConversionPlan = SAME_PLAN
   build.made.set(node, { to: 'lazy', resolve: () => built })
   const plain = plainPlan(build, node)
   built = nullable && plain.to !== 'same' ? { to: 'maybe', inner: plain } : plain
@@ -131,7 +134,7 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
   if (type === 'boolean') return { to: 'boolean' }
   if (type === 'string') return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
   if (type === 'array') return listPlan(build, node)
-  return type === 'object' ? objectPlan(build, node) : SAME
+  return type === 'object' ? objectPlan(build, node) : SAME_PLAN
 }
 
 /**
@@ -141,7 +144,7 @@ function plainPlan(build: Build, node: JsonNode): ConversionPlan {
  */
 function filePlan(node: JsonNode): ConversionPlan {
   const maxSize = node.maxLength
-  if (typeof maxSize !== 'number') return SAME
+  if (typeof maxSize !== 'number') return SAME_PLAN
   return {
     to: 'custom',
     convert: (value) => {
@@ -184,7 +187,7 @@ function listPlan(build: Build, node: JsonNode): ConversionPlan {
   const prefix = nodesAt(node, 'prefixItems').map((item) => planOf(build, item))
   const items = nodeAt(node, 'items')
   const rest = items ? planOf(build, items) : undefined
-  if (!prefix.length) return { to: 'array', item: rest ?? SAME }
+  if (!prefix.length) return { to: 'array', item: rest ?? SAME_PLAN }
   return { to: 'tuple', items: prefix, rest }
 }
 

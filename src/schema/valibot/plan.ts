@@ -4,13 +4,12 @@
  * …), the only place fw reads them to convert.
  */
 import * as v from 'valibot'
-import type { ConversionPlan, PlannedEntry, PlannedOption } from '../adapter'
+import { type ConversionPlan, type PlannedEntry, type PlannedOption, SAME_PLAN } from '../adapter'
 import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema, type SchemaShape } from '../types'
 import { wrappedSchema } from '../walk'
 
 const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
-const SAME: ConversionPlan = { to: 'same' }
 /** The types planned by their name alone (one plan object each). */
 const SCALAR_PLANS: Readonly<Record<string, ConversionPlan>> = {
   string: { to: 'string' },
@@ -48,7 +47,7 @@ function build(shape: SchemaShape): ConversionPlan {
   const inner = wrappedSchema(shape)
   if (inner !== undefined) return { to: 'maybe', inner: planValibot(inner) }
   const type = shape.type
-  if (Object.hasOwn(SCALAR_PLANS, type)) return SCALAR_PLANS[type] ?? SAME
+  if (Object.hasOwn(SCALAR_PLANS, type)) return SCALAR_PLANS[type] ?? SAME_PLAN
   if (type === 'number') return { to: 'number', integer: isInteger(shape) }
   if (type === 'picklist' || type === 'enum') return { to: 'option', options: shape.options ?? [] }
   if (type === 'literal') return { to: 'option', options: [shape.literal] }
@@ -72,7 +71,7 @@ function build(shape: SchemaShape): ConversionPlan {
       unknownKeys: type === 'object' ? 'strip' : 'keep',
       rest,
     }
-  return SAME
+  return SAME_PLAN
 }
 
 /** The entries of an object schema with their wire names (`Field` aliases). */
