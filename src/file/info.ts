@@ -3,6 +3,7 @@
  * a file, which types it accepts, how large it may be.
  */
 import type { ConversionPlan } from '../schema/adapter'
+import { describeWith } from '../schema/describers'
 import { getFieldOptions } from '../schema/field'
 import { planOf, unwrapPlan } from '../schema/inspect'
 import { resolveAdapter } from '../schema/resolve'
@@ -216,7 +217,8 @@ function binaryProperties(json: Record<string, unknown>): FileFieldTypes {
 
 /** A schema's input JSON Schema (needs the JSON Schema writers `fw-api/openapi` registers). */
 function inputJson(schema: unknown): Record<string, unknown> {
-  return resolveAdapter(schema)?.describe(schema, 'input') ?? {}
+  const adapter = resolveAdapter(schema)
+  return adapter ? describeWith(adapter, schema, 'input') : {}
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A schema of any library → JSON Schema (2020-12, OpenAPI 3.1's dialect), asked of its adapter
- * (`adapter.describe`: valibot through `@valibot/to-json-schema`, registered by `fw-api/openapi`,
+ * (`describeWith`: valibot through `@valibot/to-json-schema`, registered by `fw-api/openapi`,
  * which also names properties by their `Field` aliases and documents dates; any other library
  * through `~standard.jsonSchema`), plus what the document adds: components for `orm.Schema`s,
  * fw's file schemas as binary strings, and JSON-encoded single params (`?filter={"tag":"ts"}`) as
@@ -10,6 +10,7 @@ import { componentRef, componentSourceOf, usedDefinitions } from './components'
 import { fileSchemaInfo, isFileSchema } from '../file/info'
 import { resolveAdapter, type AnySchema } from '../schema'
 import type { SchemaSide } from '../schema/adapter'
+import { describeWith } from '../schema/describers'
 import { wireKind } from '../schema/inspect'
 
 /** A JSON Schema object as it appears in the document. */
@@ -53,7 +54,7 @@ export function toSchema(
   if (!schema) return { type: 'string' }
   const adapter = resolveAdapter(schema)
   if (!adapter) return {}
-  const converted = adapter.describe(schema, side, {
+  const converted = describeWith(adapter, schema, side, {
     override: (sub) => override(sub, defs),
   })
   const { $schema: _dialect, $defs: found, ...rest } = converted

@@ -142,16 +142,14 @@ export interface Presence {
  * (once per schema); only the `Check` it returns runs per request.
  */
 export interface SchemaAdapter<S = unknown> {
-  /** the library's name (`'valibot'`, or `~standard.vendor`) */
-  readonly vendor: string
+  /** which adapter: `'valibot'`, or `'standard'` for every other library (its JSON Schema writer's key, schema/describers.ts `describeWith`) */
+  readonly vendor: 'valibot' | 'standard'
   /** is this value a schema of this library? */
   owns(schema: unknown): schema is S
   /** how wire values convert before validation (SPEC §3.1) */
   plan(schema: S): ConversionPlan
   /** the schema's validation, compiled once */
   check(schema: S): Check
-  /** the schema as JSON Schema for OpenAPI: `input` for params and bodies, `output` for results */
-  describe(schema: S, side: SchemaSide, options?: DescribeOptions): JsonSchemaObject
   /** optional / nullable / default, read once */
   presence(schema: S): Presence
 }

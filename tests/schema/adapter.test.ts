@@ -27,6 +27,7 @@ import {
   type SchemaInput,
   type SchemaOutput,
 } from '../../src/schema'
+import { describeWith } from '../../src/schema/describers'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 
 const sync = (result: CheckResult | Promise<CheckResult>): CheckResult => {
@@ -98,12 +99,12 @@ describe('the valibot adapter', () => {
 
   it('describes input and output as JSON Schema 2020-12', () => {
     const schema = v.object({ n: v.pipe(v.string(), v.transform(Number), v.number()) })
-    const input = valibotAdapter.describe(schema, 'input')
+    const input = describeWith(valibotAdapter, schema, 'input')
     expect(input.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
     expect(input.properties).toEqual({ n: { type: 'string' } })
-    expect(valibotAdapter.describe(schema, 'output').properties).toEqual({ n: { type: 'number' } })
+    expect(describeWith(valibotAdapter, schema, 'output').properties).toEqual({ n: { type: 'number' } })
     // fw's own knowledge of a sub-schema comes first
-    const described = valibotAdapter.describe(v.object({ d: v.date() }), 'input', { override: (sub, _described) => ((sub as { type?: string }).type === 'date' ? { type: 'string', format: 'date-time' } : undefined) })
+    const described = describeWith(valibotAdapter, v.object({ d: v.date() }), 'input', { override: (sub, _described) => ((sub as { type?: string }).type === 'date' ? { type: 'string', format: 'date-time' } : undefined) })
     expect(described.properties).toEqual({ d: { type: 'string', format: 'date-time' } })
   })
 

@@ -74,13 +74,14 @@ describe('the document asks the adapter, never a library’s schema objects', ()
   it('the valibot adapter describes as the wire has it, as the Standard Schema one does: aliases, dates', async () => {
     const { valibotAdapter } = await import('../../src/schema/valibot/adapter')
     const { standardAdapter } = await import('../../src/schema/standard/adapter')
+    const { describeWith } = await import('../../src/schema/describers')
     const { Field } = await import('../../src/index')
     const valibot = v.object({ token: Field(v.string(), { alias: 'X-Token' }), at: v.date(), n: v.bigint() })
-    expect(valibotAdapter.describe(valibot, 'input')).toMatchObject({
+    expect(describeWith(valibotAdapter, valibot, 'input')).toMatchObject({
       properties: { 'X-Token': { type: 'string' }, at: { type: 'string', format: 'date-time' }, n: { type: 'integer' } },
       required: ['X-Token', 'at', 'n'],
     })
     const zod = z.object({ token: z.string().meta(Field.alias('X-Token')) })
-    expect(standardAdapter.describe(zod, 'input')).toMatchObject({ properties: { 'X-Token': { type: 'string' } }, required: ['X-Token'] })
+    expect(describeWith(standardAdapter, zod, 'input')).toMatchObject({ properties: { 'X-Token': { type: 'string' } }, required: ['X-Token'] })
   })
 })

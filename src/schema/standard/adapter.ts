@@ -10,7 +10,6 @@
 import {
   type Check,
   type CheckResult,
-  type ConversionPlan,
   MAX_SCHEMA_ISSUES,
   SAME_PLAN,
   type Presence,
@@ -20,7 +19,6 @@ import {
   type StandardResult,
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
-import { describerOf } from '../describers'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema, stripsUnknownKeys } from './plan'
 import { validatorOf } from './zod-async'
@@ -143,7 +141,5 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
     return planOfJsonSchema(json, { stripsUnknown: output })
   },
   check: checkStandard,
-  // written by schema/standard/describe.ts once imported (fw-api/openapi, the ORM)
-  describe: (schema, side, options) => describerOf('standard')(schema, side, options),
   presence: presenceOf,
 }

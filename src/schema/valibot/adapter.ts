@@ -7,7 +7,6 @@
 import * as v from 'valibot'
 import type { Check, CheckResult, SchemaAdapter, SchemaIssue } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
-import { describerOf } from '../describers'
 import { issueKeys, reasonOf } from '../issues'
 import type { AnySchema } from '../types'
 import { presenceThrough, wrapperTypes } from '../walk'
@@ -75,7 +74,5 @@ export const valibotAdapter: SchemaAdapter<AnySchema> = {
   owns: isValibotSchema,
   plan: planValibot,
   check: checkValibot,
-  // written by `fw-api/openapi`'s registration (schema/valibot/describe.ts)
-  describe: (schema, side, options) => describerOf('valibot')(schema, side, options),
   presence: (schema) => presenceThrough(schema, wrapperTypes(schema)),
 }

@@ -9,6 +9,7 @@
 import * as v from 'valibot'
 import { isThenable } from '../../utils/thenable'
 import type { CheckResult, JsonSchemaObject, SchemaAdapter } from '../adapter'
+import { describeWith } from '../describers'
 import { resolveAdapter } from '../resolve'
 import '../standard/describe' // a Standard Schema's JSON Schema: the metadata embedded below
 import type { AnySchema } from '../types'
@@ -48,7 +49,7 @@ function settled(result: CheckResult, input: unknown, addIssue: IssueSink, never
 function described(adapter: SchemaAdapter, schema: unknown, side: 'input' | 'output') {
   let json: JsonSchemaObject = {}
   try {
-    json = adapter.describe(schema, side)
+    json = describeWith(adapter, schema, side)
   } catch {
     // a schema the library cannot describe is documented as `{}` (every value), as for params
   }

@@ -10,6 +10,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { StandardSchemaV1 } from '../../../src/schema/adapter'
+import { describeWith } from '../../../src/schema/describers'
 import { isStandard, standardAdapter } from '../../../src/schema/standard/adapter'
 import '../../../src/schema/standard/describe' // describing is registered, as fw-api/openapi does
 
@@ -127,10 +128,10 @@ describe('presence and JSON Schema', () => {
 
   it('describes the input and the output side without the dialect', () => {
     const schema = z.string().transform((text) => text.length)
-    expect(standardAdapter.describe(z.number().int().min(1), 'input')).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
-    expect(standardAdapter.describe(schema, 'input')).toEqual({ type: 'string' })
-    expect(standardAdapter.describe(schema, 'output')).toEqual({})
-    expect(standardAdapter.describe(plain, 'input')).toEqual({})
+    expect(describeWith(standardAdapter, z.number().int().min(1), 'input')).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+    expect(describeWith(standardAdapter, schema, 'input')).toEqual({ type: 'string' })
+    expect(describeWith(standardAdapter, schema, 'output')).toEqual({})
+    expect(describeWith(standardAdapter, plain, 'input')).toEqual({})
   })
 })
 

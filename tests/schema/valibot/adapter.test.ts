@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ImproperlyConfigured } from '../../../src/exceptions'
 import { MAX_SCHEMA_ISSUES } from '../../../src/schema/adapter'
+import { describeWith } from '../../../src/schema/describers'
 import { isValibotSchema, valibotAdapter, valibotIssues } from '../../../src/schema/valibot/adapter'
 
 describe('isValibotSchema', () => {
@@ -61,9 +62,9 @@ describe('presence', () => {
 
 describe('describe', () => {
   it('needs fw-api/openapi for JSON Schema, then writes draft 2020-12 with email patterns kept', async () => {
-    expect(() => valibotAdapter.describe(v.string(), 'input')).toThrow(ImproperlyConfigured)
+    expect(() => describeWith(valibotAdapter, v.string(), 'input')).toThrow(ImproperlyConfigured)
     await import('fw-api/openapi')
-    const described = valibotAdapter.describe(v.object({ mail: v.pipe(v.string(), v.email()) }), 'input')
+    const described = describeWith(valibotAdapter, v.object({ mail: v.pipe(v.string(), v.email()) }), 'input')
     expect(described.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
     const mail = (described.properties as Record<string, Record<string, unknown>>).mail
     expect(mail).toMatchObject({ type: 'string', format: 'email' })

@@ -8,6 +8,7 @@ import { type } from 'arktype'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { describeWith } from '../../../src/schema/describers'
 import { issueKeys, reasonOf } from '../../../src/schema/issues'
 import { planOf } from '../../../src/schema/inspect'
 import { valibotAdapter } from '../../../src/schema/valibot/adapter'
@@ -46,9 +47,9 @@ describe('embedSchema', () => {
 
   it('describes the library JSON Schema, input before its check and output after', () => {
     const embedded = embedSchema(z.string().default('x')) as v.GenericSchema
-    expect(valibotAdapter.describe(v.object({ a: embedded }), 'input')).toMatchObject({ properties: { a: { type: 'string', default: 'x' } } })
+    expect(describeWith(valibotAdapter, v.object({ a: embedded }), 'input')).toMatchObject({ properties: { a: { type: 'string', default: 'x' } } })
     const ark = embedSchema(type('string <= 5')) as v.GenericSchema
-    expect(valibotAdapter.describe(ark, 'output')).toMatchObject({ type: 'string', maxLength: 5 })
+    expect(describeWith(valibotAdapter, ark, 'output')).toMatchObject({ type: 'string', maxLength: 5 })
   })
 })
 
@@ -80,7 +81,7 @@ describe('embedSchema: an optional schema of another library as an object entry'
       tags: embedSchema(z.array(z.string()).default([])) as v.GenericSchema,
       title: embedSchema(z.string()) as v.GenericSchema,
     })
-    expect(valibotAdapter.describe(object, 'input')).toMatchObject({
+    expect(describeWith(valibotAdapter, object, 'input')).toMatchObject({
       properties: { note: { type: 'string' }, tags: { type: 'array', default: [] } },
       required: ['title'],
     })
