@@ -1,5 +1,5 @@
 /**
- * Standard Schemas as JSON Schema (`SchemaAdapter.describe`): the library's own
+ * Standard Schemas as JSON Schema (`describeWith`, schema/describers.ts): the library's own
  * (`~standard.jsonSchema`), its properties by their wire names. Registered when imported (by
  * `fw-api/openapi` and the ORM's schema embedding), with the views of an object's properties that
  * documents read (standard/plan.ts `registerPropertyView`): describing is for documents, so the

@@ -1,5 +1,5 @@
 /**
- * valibot schemas as JSON Schema, with `@valibot/to-json-schema` (`SchemaAdapter.describe`):
+ * valibot schemas as JSON Schema, with `@valibot/to-json-schema` (`describeWith`, schema/describers.ts):
  * registered by the `fw-api/openapi` entry, which brings the writer; describing schemas is for
  * documents only, so the core leaves it out (SPEC §5.2, schema/describers.ts).
  */
