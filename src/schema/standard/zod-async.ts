@@ -38,29 +38,22 @@ const AsyncFunction = (async () => {}).constructor
 
 /** Whether a zod definition tree holds an `async` function (a transform, refinement or check). */
 function holdsAsyncFunction(root: object): boolean {
-  const seen = new Set<object>()
+  const seen = new Set<unknown>()
   const pending: unknown[] = [root]
   while (pending.length > 0 && seen.size < MAX_NODES) {
     const node = pending.pop()
-    if (typeof node === 'function') {
-      if (node instanceof AsyncFunction) return true
-      continue
-    }
+    if (node instanceof AsyncFunction) return true
     if (typeof node !== 'object' || node === null || seen.has(node)) continue
     seen.add(node)
     const inner = (node as { _zod?: { def?: unknown } })._zod
-    if (inner !== undefined) {
-      pending.push(inner.def)
-      continue
-    }
-    for (const key of Object.keys(node)) {
-      // a getter (zod's lazy `shape`, a recursive field) is read as zod itself reads it when parsing
-      try {
-        pending.push((node as Record<string, unknown>)[key])
-      } catch {
-        // a getter that throws hides nothing zod could run: nothing to find there
-      }
-    }
+    if (inner !== undefined) pending.push(inner.def)
+    // a getter (zod's lazy `shape`, a recursive field) is read as zod itself reads it when parsing;
+    // one that throws hides nothing zod could run
+    else
+      for (const key of Object.keys(node))
+        try {
+          pending.push((node as Record<string, unknown>)[key])
+        } catch {}
   }
   return false
 }
