@@ -52,18 +52,14 @@ export function issuePath(
   })
 }
 
-/** What `valueAt` answers when a key on the way is missing or the value is `undefined`. */
-const ABSENT = Symbol('absent')
-
-/** The value at `path` in the checked input, or `ABSENT`. */
-function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
+/** Is the value at `path` in the checked input absent (a key on the way missing, or `undefined`)? */
+function absentAt(input: unknown, path: readonly (string | number)[]): boolean {
   let current: unknown = input
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
-      return ABSENT
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return true
     current = (current as Record<string | number, unknown>)[key]
   }
-  return current === undefined ? ABSENT : current
+  return current === undefined
 }
 
 /**
@@ -89,7 +85,7 @@ export function resultOf(result: StandardResult<unknown>, input: unknown): Check
       if (seen.has(item)) continue
       seen.add(item)
     }
-    const message = valueAt(input, path) === ABSENT ? 'required item missing' : issue.message
+    const message = absentAt(input, path) ? 'required item missing' : issue.message
     issues.push({ message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
   }

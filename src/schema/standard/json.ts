@@ -9,14 +9,11 @@ import type { StandardSchemaV1 } from '../adapter'
 /** A JSON Schema node as fw reads it (a boolean schema reads as `{}` / never). */
 export type JsonNode = Readonly<Record<string, unknown>>
 
-/** Is a class `Blob` or one of its subclasses (`File`)? */
-function isBlobClass(value: unknown): boolean {
-  return value === Blob || (typeof value === 'function' && value.prototype instanceof Blob)
-}
-
-/** What arktype cannot say in JSON Schema: a `File`/`Blob` instance is a binary string (a file, as `z.file()` says), the rest `{}`. */
+/** What arktype cannot say in JSON Schema: a `File`/`Blob` instance (of `Blob` or a subclass) is a binary string (a file, as `z.file()` says), the rest `{}`. */
 function fallback(context: { code?: unknown; proto?: unknown; base: unknown }): unknown {
-  return context.code === 'proto' && isBlobClass(context.proto)
+  const proto = context.proto
+  return context.code === 'proto' &&
+    (proto === Blob || (typeof proto === 'function' && proto.prototype instanceof Blob))
     ? { type: 'string', format: 'binary' }
     : context.base
 }

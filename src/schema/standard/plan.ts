@@ -95,13 +95,15 @@ export function stripsUnknownKeys(input: JsonNode, output: JsonNode | undefined)
   if (!output) return false
   const inputNode = settle(input, input).node
   const outputNode = settle(output, output).node
-  if (!hasType(inputNode, 'object') || !hasType(outputNode, 'object')) return false
-  if (!Object.keys(inputNode).every((keyword) => OPEN_OBJECT_KEYWORDS.has(keyword))) return false
-  if (outputNode.additionalProperties !== false || 'patternProperties' in outputNode) return false
-  const inputKeys = Object.keys(nodeAt(inputNode, 'properties') ?? {})
-  const outputKeys = Object.keys(nodeAt(outputNode, 'properties') ?? {})
+  const names = (node: JsonNode) =>
+    JSON.stringify(Object.keys(nodeAt(node, 'properties') ?? {}).sort())
   return (
-    inputKeys.length === outputKeys.length && inputKeys.every((key) => outputKeys.includes(key))
+    hasType(inputNode, 'object') &&
+    hasType(outputNode, 'object') &&
+    Object.keys(inputNode).every((keyword) => OPEN_OBJECT_KEYWORDS.has(keyword)) &&
+    outputNode.additionalProperties === false &&
+    !('patternProperties' in outputNode) &&
+    names(inputNode) === names(outputNode)
   )
 }
 
@@ -193,14 +195,14 @@ function listPlan(build: Build, node: JsonNode): ConversionPlan {
 
 function objectPlan(build: Build, node: JsonNode): ConversionPlan {
   const properties = nodeAt(node, 'properties') ?? {}
-  const required = new Set(Array.isArray(node.required) ? node.required : [])
+  const required: unknown[] = Array.isArray(node.required) ? node.required : []
   const entries = Object.keys(properties).map((key) => {
     const property = properties[key] as JsonNode
     return {
       key,
       wire: wireNameOf(build.root, property) ?? key,
       plan: planOf(build, property),
-      schema: propertyViews.make?.(build.root, property, required.has(key)),
+      schema: propertyViews.make?.(build.root, property, required.includes(key)),
     }
   })
   // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
