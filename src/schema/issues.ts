@@ -20,8 +20,6 @@ export function reasonOf(issue: v.BaseIssue<unknown>): string {
 
 /** The keys of an issue's path (`[]` at the top), after `prefix` when given. */
 export function issueKeys(issue: v.BaseIssue<unknown>, prefix?: string): (string | number)[] {
-  const keys: (string | number)[] = prefix === undefined ? [] : [prefix]
-  const path = issue.path
-  if (path) for (const item of path) keys.push(item.key as string | number)
-  return keys
+  const keys = issue.path?.map((item) => item.key as string | number) ?? []
+  return prefix === undefined ? keys : [prefix, ...keys]
 }

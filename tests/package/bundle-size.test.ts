@@ -32,7 +32,9 @@
  * a union option's fit without `v.safeParse`: 87,858 B / 32,062 B gzip, 3.514×; a Standard Schema
  * union option's type check a table, one home for a hook's reach and a hook's template: 87,601 B /
  * 32,027 B gzip, 3.503× (2,007 B of it are esbuild's helpers lowering the user's decorated class,
- * no input's).
+ * no input's). src/schema cut alone (one list converter, issue paths always followed through the
+ * plan, valibot presence from its wrapper types, a Standard object entry's property view and the
+ * JSON Schema writers' seam (`describeWith`) out of the core): 87,874 → 85,865 B, 3.434×.
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -45,9 +47,9 @@ import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 /**
  * The ratio reached so far: fails when fw grows back. Lower only. 3.57 → 3.52 this round (87,601 B
  * on the size cuts alone, 87,874 B with `compress()`'s rendered-text hand-over and the rate limit's
- * fields written with the Node head merged beside them).
+ * fields written with the Node head merged beside them); 3.52 → 3.44 with src/schema cut (85,865 B).
  */
-const RATCHET = 3.52
+const RATCHET = 3.44
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 

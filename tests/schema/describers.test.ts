@@ -53,3 +53,26 @@ describe('describerOf / registerDescriber', () => {
     expect(describerOf('valibot')).toBeTypeOf('function')
   })
 })
+
+describe('describeWith', () => {
+  it("describes through the writer of the schema's adapter, and refuses before one is registered", async () => {
+    const { describeWith, ImproperlyConfigured } = await fresh()
+    const { valibotAdapter } = await import('../../src/schema/valibot/adapter')
+    const { standardAdapter } = await import('../../src/schema/standard/adapter')
+    const v = await import('valibot')
+    const { z } = await import('zod')
+    expect(() => describeWith(valibotAdapter, v.string(), 'input')).toThrow(ImproperlyConfigured)
+    expect(() => describeWith(standardAdapter, z.string(), 'input')).toThrow("describing a standard schema as JSON Schema needs `import 'fw-api/openapi'`")
+    await import('../../src/openapi')
+    expect(describeWith(valibotAdapter, v.pipe(v.number(), v.integer()), 'input')).toMatchObject({ type: 'integer' })
+    expect(describeWith(standardAdapter, z.string(), 'output')).toMatchObject({ type: 'string' })
+  })
+
+  it('is no member of the adapters: the core bundle carries no writer (SPEC §5.2)', async () => {
+    await fresh()
+    const { valibotAdapter } = await import('../../src/schema/valibot/adapter')
+    const { standardAdapter } = await import('../../src/schema/standard/adapter')
+    expect(Object.keys(valibotAdapter).sort()).toEqual(['check', 'owns', 'plan', 'presence', 'vendor'])
+    expect(Object.keys(standardAdapter).sort()).toEqual(['check', 'owns', 'plan', 'presence', 'vendor'])
+  })
+})

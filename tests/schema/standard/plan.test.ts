@@ -7,7 +7,7 @@
  */
 import { type } from 'arktype'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { ConversionPlan, StandardSchemaV1 } from '../../../src/schema/adapter'
 import { compileConversion } from '../../../src/schema/convert'
@@ -105,5 +105,20 @@ describe("a union option's fit (planOfJsonSchema)", () => {
     expect([fits(8, 'anything'), fits(8, null)]).toEqual([true, true])
     expect([fits(9, 'a'), fits(9, 1), fits(9, 'b')]).toEqual([true, true, false])
     expect([fits(10, 'c'), fits(10, 'd')]).toEqual([true, false])
+  })
+})
+
+describe("a Standard object entry's schema: a view of its JSON Schema node, made once describing is registered", () => {
+  it('is undefined before standard/describe.ts (fw-api/openapi, the ORM) registers the maker, a view after', async () => {
+    vi.resetModules()
+    const { standardAdapter: fresh } = await import('../../../src/schema/standard/adapter')
+    const { z: freshZ } = await import('zod')
+    const object = freshZ.object({ page: freshZ.number().int().optional(), q: freshZ.string() })
+    const entriesOf = (plan: ConversionPlan) => (plan.to === 'object' ? plan.entries : [])
+    expect(entriesOf(fresh.plan(object)).map((entry) => entry.schema)).toEqual([undefined, undefined])
+    await import('../../../src/schema/standard/describe')
+    const [page, q] = entriesOf(fresh.plan(object))
+    expect(fresh.presence(page?.schema as StandardSchemaV1)).toMatchObject({ optional: true })
+    expect(fresh.presence(q?.schema as StandardSchemaV1)).toMatchObject({ optional: false })
   })
 })
