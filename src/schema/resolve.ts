@@ -3,25 +3,17 @@
  * tells schema libraries apart.
  */
 import type { SchemaAdapter } from './adapter'
-import { standardAdapter } from './standard/adapter'
+import { isStandard, standardAdapter } from './standard/adapter'
 import { valibotAdapter } from './valibot/adapter'
 
 /**
  * Is this a Standard Schema V1 (`~standard.validate`)? zod, arktype, valibot,
- * effect Schema, … all are.
+ * effect Schema, … all are (schema/standard/adapter.ts `isStandard`, the one test).
+ *
+ * @example
+ * isStandardSchema(z.string()) // true
  */
-export function isStandardSchema(schema: unknown): boolean {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
-  const standard = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })[
-    '~standard'
-  ]
-  return (
-    typeof standard === 'object' &&
-    standard !== null &&
-    standard.version === 1 &&
-    typeof standard.validate === 'function'
-  )
-}
+export const isStandardSchema: (schema: unknown) => boolean = isStandard
 
 /**
  * The adapter of a schema: valibot's for a valibot schema (`kind: 'schema'`
