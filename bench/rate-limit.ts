@@ -76,11 +76,20 @@ class TwoFields extends api.Plugin {
   }
 }
 
+/**
+ * Every request from the next of 1,000 clients (a key each, in turn) under a limit of 10,000 an
+ * hour: what a limit answers then repeats across clients, as under real traffic.
+ */
+const CLIENTS = Array.from({ length: 1000 }, (_, index) => `client-${index}`)
+let turn = 0
+const nextClient = (): string => CLIENTS[turn++ % CLIENTS.length] ?? ''
+
 const apps: { name: string; origin: string; close(): Promise<void> }[] = []
 type Variant = [string, (service: ReturnType<typeof createFw>) => void]
 const variants: Variant[] = [
   ['no limit', () => {}],
   ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
+  ['rateLimit, MemoryStore, 1,000 clients', (service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))],
   ['the two fields alone (no counting)', (service) => void service.use(new TwoFields())],
 ]
 if (redis) {
