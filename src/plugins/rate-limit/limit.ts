@@ -7,7 +7,6 @@
 import { Plugin, type PluginAnswer } from '../../api/plugin'
 import { ImproperlyConfigured, ServiceUnavailable, TooManyRequests } from '../../exceptions'
 import { type RequestContext, withSetCookies } from '../../request/context'
-import { decimal } from '../../utils/decimal'
 import { durationMs } from '../../utils/duration'
 import { isThenable } from '../../utils/thenable'
 import { endpointLimit, hashed, type LimitDecorator, type LimitKey, MAX_KEY_LENGTH } from './keys'
@@ -19,6 +18,7 @@ import {
   type WindowCount,
   windowEnd,
 } from './stores'
+import { RateLimitValues } from './values'
 
 export type { RateLimitOptions } from './options'
 
@@ -56,8 +56,8 @@ export class RateLimit extends Plugin {
   readonly #key: LimitKey
   /** the `RateLimit-Policy` header's value */
   readonly policy: string
-  /** the `RateLimit` value up to the remaining count: `"name";r=` (built once) */
-  readonly #remainingPrefix: string
+  /** the `RateLimit` values, kept while they repeat */
+  readonly #values: RateLimitValues
   /** its 429 and headers, in the OpenAPI document of the routes it covers (service or class) */
   override readonly answers: readonly PluginAnswer[]
   #loggedAt = Number.NEGATIVE_INFINITY
@@ -88,7 +88,7 @@ export class RateLimit extends Plugin {
     this.#memory = this.store instanceof MemoryCounts ? this.store : undefined
     this.#key = options.key ?? ((request) => request.ip ?? NO_ADDRESS)
     this.policy = `"${this.name}";q=${limit};w=${Math.ceil(this.windowMs / 1000)}`
-    this.#remainingPrefix = `"${this.name}";r=`
+    this.#values = new RateLimitValues(this.name, limit, Math.ceil(this.windowMs / 1000))
     const everyAnswerHeaders = {
       'RateLimit-Policy': `The limit: ${this.policy}`,
       RateLimit: `What is left: "${this.name}";r=<remaining>;t=<seconds to reset>`,
@@ -234,8 +234,8 @@ export class RateLimit extends Plugin {
   }
 
   /**
-   * What a count means: allowed, the headers saying so (per request only the list and the
-   * `RateLimit` value are built: the policy's entry and the value's prefix are the limit's own);
+   * What a count means: allowed, the headers saying so (per request only the list is built: the
+   * policy's entry is the limit's own, a `RateLimit` value is kept while it repeats);
    * past the limit, the 429 is thrown with them and `Retry-After`.
    */
   #outcome(current: number, previous: number, resetMs: number): Outcome {
@@ -248,7 +248,7 @@ export class RateLimit extends Plugin {
       'ratelimit-policy',
       this.policy,
       'ratelimit',
-      `${this.#remainingPrefix}${decimal(remaining)};t=${seconds}`,
+      this.#values.value(remaining, seconds),
     ]
     if (allowed) return outcome
     outcome.push('retry-after', String(seconds))
