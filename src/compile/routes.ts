@@ -2,6 +2,7 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
+import type { PathMatcher } from '../router/match'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
@@ -73,12 +74,17 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
 /** Whether a path is `prefix` or below it (whole segments; a prefix's params match one segment each). */
 function scopeMatcher(prefix: string): (candidate: string) => boolean {
   const path = compilePath(prefix, () => ({ match: 'segment', optional: false }))
-  if (path.literal !== undefined) {
-    const literal = path.literal
-    return (candidate) => under(literal, candidate)
+  const literal = path.literal
+  if (literal !== undefined) return (candidate) => under(literal, candidate)
+  const match = path.match as PathMatcher
+  const count = path.template.split('/').length - 1
+  // the candidate's first `count` segments, matched as the prefix's whole path
+  return (candidate) => {
+    let end = 0
+    for (let segment = 0; segment < count && end >= 0; segment++)
+      end = candidate.indexOf('/', end + 1)
+    return match(end < 0 ? candidate : candidate.slice(0, end)) !== undefined
   }
-  const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
-  return (candidate) => regex.test(candidate)
 }
 
 /** The trailing `{params}` of a template that may be left out, in path order. */
