@@ -1,12 +1,12 @@
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
-import type { Renderer } from '../response/render'
+import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import type { PathMatcher } from '../router/match'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
-import { label, rendererFor } from './options'
+import { label } from './options'
 import { checkHooks, classTemplate, resolveDeclarations } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
@@ -17,8 +17,6 @@ import type { EndpointDef, ClassLevel } from './tree'
 export interface Scope {
   /** is this path the prefix or below it (whole segments)? */
   contains(path: string): boolean
-  /** renders its 404/405 with its nearest template */
-  renderer: Renderer
   /** answers its 404/405 through its `@api.handle` hooks, then its template (compile/misses.ts) */
   miss: MissHandler
   depth: number
@@ -37,8 +35,8 @@ export interface RouteTarget {
   endpoint: CompiledEndpoint
   /** a match inside one of these scopes is that scope's miss, not this endpoint */
   shadowedBy: readonly Scope[] | undefined
-  /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
-  classRenderer: Renderer
+  /** the class's template (its `static response`, nearest wins): routing answers (405) on this path are its, not a per-endpoint one's (the document reads it) */
+  classTemplate: Template
   /** answers a 405 on this path through the class's `@api.handle` hooks, then its template */
   classMiss: MissHandler
   /** the class plugins of its levels, outermost first: they see the preflight (OPTIONS) of its path */
@@ -141,10 +139,8 @@ export function compileRoutes(
       checked.add(level)
       checkHooks(level)
       if (!level.owns) return
-      const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
       scopes.push({
         contains: scopeMatcher(level.prefix),
-        renderer,
         miss: missOf(def.levels, depth),
         depth,
         level,
@@ -202,11 +198,6 @@ export function compileRoutes(
       hookPlans.set(hook, hookPlan)
     }
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
-    const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
-    const classRenderer =
-      ownTemplate === around.template
-        ? endpoint.renderer
-        : rendererFor(options, ownTemplate, def.cls.name)
     const classPlugins = def.levels.flatMap((level) => level.plugins)
     const classMiss = missOf(def.levels, def.levels.length - 1)
     routed.push({
@@ -215,7 +206,7 @@ export function compileRoutes(
       data: {
         endpoint,
         shadowedBy: undefined,
-        classRenderer,
+        classTemplate: classTemplate(def.levels, def.levels.length - 1),
         classMiss,
         classPlugins,
         optionalTail: optionalTailOf(path.template, rule),
