@@ -9,6 +9,7 @@ import { kebabCase } from '../request/parse'
 import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
 import type { ParamPlan, ParamSource, Target, WireEntry } from '../pipeline/plans'
+import { readCookie, readEntries, readHeader, readQueryObject } from '../pipeline/extract'
 
 const stringSchema = STRING_SCHEMA
 
@@ -112,12 +113,14 @@ export const queryPlan: SourcePlan = (depth, spec, key, target) => {
 export const headerPlan: SourcePlan = (depth, spec, key, target) => {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
-  return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire })
+  const read = readHeader.bind(undefined, wire)
+  return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire, read })
 }
 
 export const cookiePlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
-  return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire })
+  const read = readCookie.bind(undefined, wire)
+  return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire, read })
 }
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
@@ -152,7 +155,7 @@ export function objectPlan(
       key,
       target,
       key,
-      { kind: 'query-object' },
+      { kind: 'query-object', read: readQueryObject },
       schema,
       undefined,
       declared,
@@ -167,7 +170,8 @@ export function objectPlan(
       unwrapPlan(entry.plan).to === 'object'
     return { wire: entry.wire, source, cookies }
   })
-  const source: ParamSource = { kind: 'entries', at, entries }
+  const read = readEntries.bind(undefined, at, entries)
+  const source: ParamSource = { kind: 'entries', at, entries, read }
   return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
 
