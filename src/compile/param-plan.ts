@@ -73,8 +73,17 @@ export function pathPlan(
   return plan(depth, spec, 'path', name, target, key, source)
 }
 
-/** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
-export type SourcePlan = (depth: number, spec: MarkerSpec, key: string, target: Target) => ParamPlan
+/**
+ * A plan builder of one source: the param's depth, declaration, key and where its value goes; the
+ * request headers it reads go on `headerNames` (CORS preflights allow them).
+ */
+export type SourcePlan = (
+  depth: number,
+  spec: MarkerSpec,
+  key: string,
+  target: Target,
+  headerNames?: string[],
+) => ParamPlan
 
 /** The kinds whose plan builder their marker brings: only `request.HeaderParam`, `Query`… declare them. */
 export type MarkerPlannedKind =
@@ -110,9 +119,10 @@ export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   return plan(depth, spec, 'query', wire, target, key, { kind: 'query', wire, list })
 }
 
-export const headerPlan: SourcePlan = (depth, spec, key, target) => {
+export const headerPlan: SourcePlan = (depth, spec, key, target, headerNames) => {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
+  headerNames?.push(wire)
   const read = readHeader.bind(undefined, wire)
   return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire, read })
 }
@@ -141,6 +151,7 @@ export function objectPlan(
   key: string,
   target: Target,
   at: 'query' | 'header' | 'cookie',
+  headerNames?: string[],
 ): ParamPlan {
   const schema = spec.schema
   // request.Query/Headers/Cookies refuse a call without a schema when declared (their `invalid`)
@@ -168,6 +179,7 @@ export function objectPlan(
       source === 'cookie' &&
       entry.plan !== undefined &&
       unwrapPlan(entry.plan).to === 'object'
+    if (at === 'header') headerNames?.push(source)
     return { wire: entry.wire, source, cookies }
   })
   const read = readEntries.bind(undefined, at, entries)
@@ -180,8 +192,8 @@ export const queryObjectPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'query')
 
 /** `request.Headers(schema)`: the declared headers as one object. */
-export const headersPlan: SourcePlan = (depth, spec, key, target) =>
-  objectPlan(depth, spec, key, target, 'header')
+export const headersPlan: SourcePlan = (depth, spec, key, target, headerNames) =>
+  objectPlan(depth, spec, key, target, 'header', headerNames)
 
 /** `request.Cookies(schema)`: the declared cookies as one object. */
 export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>

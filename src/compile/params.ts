@@ -110,15 +110,9 @@ export function planParams(
       case 'header':
       case 'header-object':
       case 'cookie':
-      case 'cookie-object': {
-        const planned = plannerOf(spec.kind)(depth, spec, key, target)
-        // the headers it reads, allowed by CORS preflights: its own, or its entries'
-        const source = planned.source
-        if (source.kind === 'header') headerNames.push(source.wire)
-        if (source.kind === 'entries' && source.at === 'header')
-          for (const entry of source.entries) headerNames.push(entry.source)
-        return void plans.push(planned)
-      }
+      case 'cookie-object':
+        // the headers it reads (its own, or its entries') noted for CORS preflights
+        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, headerNames))
       case 'body':
       case 'body-field':
         bodyParams ??= bodySupport().params(where)
