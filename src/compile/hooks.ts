@@ -107,6 +107,30 @@ export function hookTemplate(
     : classTemplate(levels, level)
 }
 
+/**
+ * A hook declared at `level`, resolved: its method (a library's `run`, else the class's own) and
+ * its template. For an endpoint's hooks and a class's error hooks answering its misses alike.
+ *
+ * @example
+ * resolvedHook(def.levels, 0, decl) // { decl, level: 0, method: Root.prototype.onError, template }
+ */
+export function resolvedHook(
+  levels: readonly ClassLevel[],
+  level: number,
+  decl: HookDecl,
+): ResolvedHook {
+  const here = levels[level] as ClassLevel
+  return {
+    decl,
+    level,
+    method: (decl.run ??
+      (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
+        decl.methodName
+      ]) as ResolvedHook['method'],
+    template: hookTemplate(levels, level, decl.methodName),
+  }
+}
+
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
 export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
@@ -123,15 +147,7 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     const levelBefore: ResolvedHook[] = []
     for (const decl of here.hooks) {
       if (!targets(decl, def, level)) continue
-      const resolved: ResolvedHook = {
-        decl,
-        level,
-        method: (decl.run ??
-          (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
-            decl.methodName
-          ]) as ResolvedHook['method'],
-        template: hookTemplate(levels, level, decl.methodName),
-      }
+      const resolved = resolvedHook(levels, level, decl)
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)
       else errorHooks.push(resolved)
