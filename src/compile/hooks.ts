@@ -137,10 +137,8 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const after: ResolvedHook[] = []
   const errorHooks: ResolvedHook[] = []
   const levels = def.levels
-  let template: Template | undefined
-  const own = (levels.at(-1) as ClassLevel).templates
-  if (own.has(def.methodName))
-    template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
+  // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
+  const template = hookTemplate(levels, levels.length - 1, def.methodName)
   for (let level = levels.length - 1; level >= 0; level--) {
     const here = levels[level] as ClassLevel
     const levelAfter: ResolvedHook[] = []
@@ -154,8 +152,6 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)
-    if (template === undefined && here.response !== undefined)
-      template = templateFrom(here.response, `${here.cls.name}.response`)
   }
   const timeout =
     (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
@@ -166,19 +162,16 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     def.methodName,
     def.doc,
   )
-  let resolved = template ?? BARE
-  if (declared.status !== undefined || declared.result !== undefined)
-    resolved = {
-      ...resolved,
-      status: declared.status ?? resolved.status,
-      result: declared.result ?? resolved.result,
-    }
+  const { status, result } = declared
   return {
     before,
     after,
     errorHooks,
     plugins: levels.flatMap((level) => level.plugins),
-    template: resolved,
+    template:
+      status === undefined && result === undefined
+        ? template
+        : { ...template, status: status ?? template.status, result: result ?? template.result },
     timeout,
     doc: declared,
   }
