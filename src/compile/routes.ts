@@ -85,18 +85,6 @@ function scopeMatcher(prefix: string): (candidate: string) => boolean {
   }
 }
 
-/** The trailing `{params}` of a template that may be left out, in path order. */
-function optionalTailOf(template: string, rule: (name: string) => PathParamRule): string[] {
-  const tail: string[] = []
-  const segments = template.split('/')
-  for (let index = segments.length - 1; index > 0; index--) {
-    const name = /^\{([^{}]+)\}$/.exec(segments[index] as string)?.[1]?.trim()
-    if (name === undefined || !rule(name).optional) break
-    tail.unshift(name)
-  }
-  return tail
-}
-
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
 function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
   const a = template.split('/').slice(1)
@@ -209,7 +197,7 @@ export function compileRoutes(
         classTemplate: classTemplate(def.levels, def.levels.length - 1),
         classMiss,
         classPlugins,
-        optionalTail: optionalTailOf(path.template, rule),
+        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
       },
     })
   })

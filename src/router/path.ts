@@ -45,6 +45,8 @@ export interface CompiledPath {
    */
   segments?: readonly (string | null)[]
   names: string[]
+  /** how many of the last `names` may be left out at the end of the URL (trailing lone params with a default or an optional schema) */
+  optional?: number
 }
 
 const PARAM = /\{([^{}]*)\}/g
@@ -114,12 +116,14 @@ export function compilePath(
         !segment.includes('{') ||
         (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'),
     )
-  if (!simple) return { template: normalised, match, names }
+  const optional = pieces.length - required
+  if (!simple) return { template: normalised, match, names, optional }
   return {
     template: normalised,
     match,
     segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))),
     names,
+    optional,
   }
 }
 

@@ -58,6 +58,9 @@ describe('compilePath', () => {
     expect(compiled.match?.('/doc/en')).toEqual(['en', undefined])
     expect(compiled.match?.('/doc')).toEqual([undefined, undefined])
     expect(compiled.match?.('/doc/en/intro/more')).toBeUndefined()
+    expect(compiled.optional).toBe(2) // both may be left out: the route's optional tail
+    expect(compilePath('/doc/{lang}/{page}', rules({ page: optional })).optional).toBe(1)
+    expect(compilePath('/doc/{lang}-{page}', rules({ lang: optional, page: optional })).optional).toBe(0)
   })
 
   it('lets every param of an all-optional template be absent from `/`', () => {
