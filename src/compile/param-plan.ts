@@ -8,7 +8,8 @@ import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
-import type { ParamPlan, ParamSource, Target, WireEntry } from '../pipeline/plans'
+import type { ParamPlan, ParamSource, ResolveAll, Target, WireEntry } from '../pipeline/plans'
+import { readResolved, resolveAll } from '../pipeline/resolve'
 import { readCookie, readEntries, readHeader, readQueryObject } from '../pipeline/extract'
 
 const stringSchema = STRING_SCHEMA
@@ -73,16 +74,23 @@ export function pathPlan(
   return plan(depth, spec, 'path', name, target, key, source)
 }
 
-/**
- * A plan builder of one source: the param's depth, declaration, key and where its value goes; the
- * request headers it reads go on `headerNames` (CORS preflights allow them).
- */
+/** What the params of one endpoint (or before hook) read besides their values, noted by their planners. */
+export interface PlanReads {
+  /** the request headers read (CORS preflights allow them) */
+  headerNames: string[]
+  /** the `resolve` params' specs, each once, in order */
+  resolvers: MarkerSpec[]
+  /** the step that resolves them (pipeline/resolve.ts), brought by their planner */
+  resolveAll?: ResolveAll
+}
+
+/** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
 export type SourcePlan = (
   depth: number,
   spec: MarkerSpec,
   key: string,
   target: Target,
-  headerNames?: string[],
+  reads?: PlanReads,
 ) => ParamPlan
 
 /** The kinds whose plan builder their marker brings: only `request.HeaderParam`, `Query`… declare them. */
@@ -92,6 +100,7 @@ export type MarkerPlannedKind =
   | 'header-object'
   | 'cookie'
   | 'cookie-object'
+  | 'resolve'
 
 /** Filled by the markers when made (request/index.ts); never emptied. */
 const planners: { [K in MarkerPlannedKind]?: SourcePlan } = {}
@@ -119,10 +128,10 @@ export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   return plan(depth, spec, 'query', wire, target, key, { kind: 'query', wire, list })
 }
 
-export const headerPlan: SourcePlan = (depth, spec, key, target, headerNames) => {
+export const headerPlan: SourcePlan = (depth, spec, key, target, reads) => {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
-  headerNames?.push(wire)
+  reads?.headerNames.push(wire)
   const read = readHeader.bind(undefined, wire)
   return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire, read })
 }
@@ -151,7 +160,7 @@ export function objectPlan(
   key: string,
   target: Target,
   at: 'query' | 'header' | 'cookie',
-  headerNames?: string[],
+  reads?: PlanReads,
 ): ParamPlan {
   const schema = spec.schema
   // request.Query/Headers/Cookies refuse a call without a schema when declared (their `invalid`)
@@ -179,7 +188,7 @@ export function objectPlan(
       source === 'cookie' &&
       entry.plan !== undefined &&
       unwrapPlan(entry.plan).to === 'object'
-    if (at === 'header') headerNames?.push(source)
+    if (at === 'header') reads?.headerNames.push(source)
     return { wire: entry.wire, source, cookies }
   })
   const read = readEntries.bind(undefined, at, entries)
@@ -192,9 +201,35 @@ export const queryObjectPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'query')
 
 /** `request.Headers(schema)`: the declared headers as one object. */
-export const headersPlan: SourcePlan = (depth, spec, key, target, headerNames) =>
-  objectPlan(depth, spec, key, target, 'header', headerNames)
+export const headersPlan: SourcePlan = (depth, spec, key, target, reads) =>
+  objectPlan(depth, spec, key, target, 'header', reads)
 
 /** `request.Cookies(schema)`: the declared cookies as one object. */
 export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'cookie')
+
+/**
+ * A `resolve` param (fw-api/auth's users): what its own `resolve` stored, nothing to convert; its
+ * resolver noted once and the step that runs it brought along (`PlanReads`), its headers noted.
+ */
+export const resolvedPlan: SourcePlan = (depth, spec, key, target, reads) => {
+  if (reads) {
+    if (!reads.resolvers.includes(spec)) reads.resolvers.push(spec)
+    reads.headerNames.push(...(spec.headers ?? []))
+    reads.resolveAll = resolveAll
+  }
+  const read = readResolved.bind(undefined, spec)
+  const source: ParamSource = { kind: 'resolved', spec, read }
+  // a resolved value is what its resolver stored: nothing to convert (no checker)
+  return plan(
+    depth,
+    { ...spec, required: false },
+    'resolved',
+    key,
+    target,
+    key,
+    source,
+    undefined,
+    null,
+  )
+}

@@ -4,8 +4,8 @@ import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
-import type { ParamPlan, Target } from '../pipeline/plans'
-import { pathPlan, plan, plannerOf, queryPlan } from './param-plan'
+import type { ParamPlan, ResolveAll, Target } from '../pipeline/plans'
+import { pathPlan, plan, plannerOf, queryPlan, type PlanReads } from './param-plan'
 import type { CommonParam } from './tree'
 
 export type { ParamPlan, Target, WireEntry } from '../pipeline/plans'
@@ -32,6 +32,8 @@ export interface EndpointPlan {
   readsQuery: boolean
   /** the `resolve` params' specs (each resolved once per request, before the body is read) */
   resolvers: MarkerSpec[]
+  /** the step that resolves them, brought by their planner (none without one) */
+  resolveAll: ResolveAll | undefined
 }
 
 const ORDER = { resolved: 0, path: 1, query: 2, header: 3, cookie: 4, body: 5 } as const
@@ -60,8 +62,7 @@ export function planParams(
   const plans: ParamPlan[] = []
   /** the body params (body/plan.ts, through the body seam the body markers installed) */
   let bodyParams: BodyParams | undefined
-  const headerNames: string[] = []
-  const resolvers: MarkerSpec[] = []
+  const reads: PlanReads = { headerNames: [], resolvers: [] }
   const { where } = source
   const depth = source.depth ?? DEFAULT_JSON_DEPTH
   const commonByName = new Map<string, CommonParam>(
@@ -111,31 +112,15 @@ export function planParams(
       case 'header-object':
       case 'cookie':
       case 'cookie-object':
-        // the headers it reads (its own, or its entries') noted for CORS preflights
-        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, headerNames))
+      case 'resolve':
+        // what it reads besides its value (headers, a resolver) noted on `reads`
+        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, reads))
       case 'body':
       case 'body-field':
         bodyParams ??= bodySupport().params(where)
         return void plans.push(
           bodyParams.add(spec, key, (name, source) =>
             plan(depth, spec, 'body', name, target, key, source),
-          ),
-        )
-      case 'resolve':
-        if (!resolvers.includes(spec)) resolvers.push(spec)
-        headerNames.push(...(spec.headers ?? []))
-        return void plans.push(
-          plan(
-            depth,
-            { ...spec, required: false },
-            'resolved',
-            key,
-            target,
-            key,
-            { kind: 'resolved', spec },
-            undefined,
-            // a resolved value is what its resolver stored: nothing to convert
-            null,
           ),
         )
     }
@@ -151,8 +136,9 @@ export function planParams(
   return {
     params: plans,
     bodies: bodyParams?.bodies ?? [],
-    headerNames: [...new Set(headerNames)],
+    headerNames: [...new Set(reads.headerNames)],
     readsQuery: plans.some((param) => param.in === 'query'),
-    resolvers,
+    resolvers: reads.resolvers,
+    resolveAll: reads.resolveAll,
   }
 }

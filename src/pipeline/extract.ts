@@ -89,8 +89,6 @@ export function readParam(plan: ParamPlan, exchange: Exchange): unknown {
         ? (body as Record<string, unknown>)[source.wire]
         : undefined
     }
-    case 'resolved':
-      return context.resolved?.get(source.spec)
     default:
       return source.read(exchange)
   }

@@ -15,6 +15,7 @@ import type { Template } from '../response/response'
 import type { AnySchema, ConversionPlan } from '../schema'
 import type { SchemaChecker } from '../schema/parse'
 import type { Exchange } from './exchange'
+import type { RequestContext } from '../request/context'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
 export type Target = 'input' | 'instance'
@@ -58,8 +59,8 @@ export interface WireEntry {
 
 /**
  * How a source only a request marker declares is read (`request.QueryParam`'s kinds aside): a
- * reader of pipeline/extract.ts bound to the source's data by its planner (compile/param-plan.ts),
- * which the marker registers, so a service that declares none bundles no such reader (SPEC §5.2).
+ * reader of pipeline/ bound to the source's data by its planner (compile/param-plan.ts), which
+ * the marker registers, so a service that declares none bundles no such reader (SPEC §5.2).
  */
 export type SourceRead = (exchange: Exchange) => unknown
 
@@ -98,7 +99,17 @@ export type ParamSource =
   | { readonly kind: 'body'; readonly index: number }
   | { readonly kind: 'body-field'; readonly wire: string }
   /** what the param's own `resolve` stored (fw-api/auth's users) */
-  | { readonly kind: 'resolved'; readonly spec: MarkerSpec }
+  | { readonly kind: 'resolved'; readonly spec: MarkerSpec; readonly read: SourceRead }
+
+/**
+ * The step that stores the `resolve` params' values before the body is read (pipeline/resolve.ts
+ * `resolveAll`): brought by their planner, so a service without one bundles none.
+ */
+export type ResolveAll = (
+  context: RequestContext,
+  resolvers: readonly MarkerSpec[],
+  from: number,
+) => Promise<void> | undefined
 
 /** One declared entry of a `Headers`/`Cookies` object param, as it is read. */
 export interface SourceEntry {
