@@ -107,14 +107,6 @@ export function planParams(
       case 'auto':
       case 'query':
         return void plans.push(queryPlan(depth, spec, key, target))
-      case 'query-object':
-      case 'header':
-      case 'header-object':
-      case 'cookie':
-      case 'cookie-object':
-      case 'resolve':
-        // what it reads besides its value (headers, a resolver) noted on `reads`
-        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, reads))
       case 'body':
       case 'body-field':
         bodyParams ??= bodySupport().params(where)
@@ -123,6 +115,10 @@ export function planParams(
             plan(depth, spec, 'body', name, target, key, source),
           ),
         )
+      default:
+        // a kind its marker plans (compile/param-plan.ts), noting on `reads` what it reads
+        // besides its value (headers, a resolver)
+        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, reads))
     }
   }
 
