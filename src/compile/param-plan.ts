@@ -27,11 +27,8 @@ export function plan(
   checker: SchemaChecker | null = new SchemaChecker(schema, { depth }),
   entries?: readonly WireEntry[],
 ): ParamPlan {
-  const whole =
-    spec.kind === 'query-object' ||
-    spec.kind === 'header-object' ||
-    spec.kind === 'cookie-object' ||
-    spec.kind === 'body'
+  // an object param (its entries listed) or a whole body
+  const whole = entries !== undefined || spec.kind === 'body'
   return {
     in: at,
     name,
