@@ -50,7 +50,6 @@ export interface CompiledPath {
 }
 
 const PARAM = /\{([^{}]*)\}/g
-const LONE = /^\{[^{}]*\}$/
 
 /**
  * Compile a template such as `/doc/{lang}/{page}` into a structural matcher.
@@ -70,6 +69,8 @@ export function compilePath(
   const names: string[] = []
   const pieces: (TemplatePiece & { optionalParam: boolean })[] = []
   let restMatcher: RestMatcher | undefined
+  // every segment a literal or a lone segment param: matched segment by segment (`segments`)
+  let simple = true
   for (const segment of segments) {
     let last = 0
     let previousEnd = -1
@@ -95,7 +96,9 @@ export function compilePath(
       last = previousEnd = start + found[0].length
     }
     literals.push(encodeURI(segment.slice(last)))
-    const lone = rest.length === 1 && segment.startsWith('{') && segment.endsWith('}')
+    // the whole segment is one param (`{id}`), nothing around it
+    const lone = rest.length === 1 && literals[0] === '' && literals[1] === ''
+    if (rest.length && !(lone && !rest[0])) simple = false
     pieces.push({
       optionalParam: lone && ruleOf(names.at(-1) as string).optional,
       literals,
@@ -108,20 +111,13 @@ export function compilePath(
   while (required > 0 && (pieces[required - 1] as { optionalParam: boolean }).optionalParam)
     required--
   const match = matcherOf(pieces, required, names.length, restMatcher, template)
-  // Whole-segment templates without optional or rest params match without searching.
-  const simple =
-    required === pieces.length &&
-    segments.every(
-      (segment) =>
-        !segment.includes('{') ||
-        (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'),
-    )
   const optional = pieces.length - required
-  if (!simple) return { template: normalised, match, names, optional }
+  // Whole-segment templates without optional or rest params match without searching.
+  if (!simple || optional) return { template: normalised, match, names, optional }
   return {
     template: normalised,
     match,
-    segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))),
+    segments: pieces.map((piece) => (piece.rest.length ? null : (piece.literals[0] as string))),
     names,
     optional,
   }

@@ -45,7 +45,7 @@ export function referenceRegex(
       params++
     }
     source += encodeLiteral(segment.slice(last))
-    const lone = params === 1 && segment.startsWith('{') && segment.endsWith('}')
+    const lone = params === 1 && /^\{[^{}]*\}$/.test(segment)
     pieces.push({ source, optional: lone && ruleOf(name).optional })
   }
   // Trailing params with defaults may be absent: nest them as optional groups.
