@@ -33,8 +33,8 @@
  * union option's type check a table, one home for a hook's reach and a hook's template: 87,601 B /
  * 32,027 B gzip, 3.503× (2,007 B of it are esbuild's helpers lowering the user's decorated class,
  * no input's). compile/, pipeline/, router/ cut (a marker's param sources read by their own
- * readers, misses through the endpoint's error steps, no reference regex built): 86,073 B /
- * 31,440 B gzip, 3.442× on its own branch.
+ * readers, misses through the endpoint's error steps, no reference regex built): 85,978 B /
+ * 31,401 B gzip, 3.438× on its own branch.
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -47,10 +47,10 @@ import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 /**
  * The ratio reached so far: fails when fw grows back. Lower only. 3.57 → 3.52 last round (87,601 B
  * on the size cuts alone, 87,874 B with `compress()`'s rendered-text hand-over and the rate limit's
- * fields written with the Node head merged beside them); 3.52 → 3.45 with compile/, pipeline/ and
- * router/ cut (86,073 B).
+ * fields written with the Node head merged beside them); 3.52 → 3.44 with compile/, pipeline/ and
+ * router/ cut (85,978 B).
  */
-const RATCHET = 3.45
+const RATCHET = 3.44
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 
