@@ -5,8 +5,9 @@
  * - `parseQuery` vs `new URLSearchParams(search)`.
  */
 import { parseQuery, queryObject } from '../src/request/query'
-import { compilePath, Router, type PathParamRule, type RouteEntry } from '../src/router'
+import { compilePath, restMatcher, Router, type PathParamRule, type RouteEntry } from '../src/router'
 import { matchBySegments } from '../src/router/match'
+import { referenceRegex } from '../tests/helpers/path-regex'
 
 let seed = 12345
 const random = (n: number): number => {
@@ -27,7 +28,8 @@ function template(): { text: string; rules: Record<string, PathParamRule> } {
     const name = `p${i}`
     if (kind < 3) parts.push(pick(LITERALS))
     else if (kind === 3) parts.push(`v{${name}}`), (rules[name] = { match: 'segment', optional: false })
-    else parts.push(`{${name}}`), (rules[name] = { match: random(5) === 0 ? 'rest' : 'segment', optional: random(3) === 0 })
+    // a rest rule brings its matcher, as request.FilePathParam's spec does
+    else parts.push(`{${name}}`), (rules[name] = random(5) === 0 ? { match: 'rest', optional: random(3) === 0, restMatcher } : { match: 'segment', optional: random(3) === 0 })
   }
   return { text: parts.join('/'), rules }
 }
@@ -37,9 +39,14 @@ let segmentChecks = 0
 let matched = 0
 for (let round = 0; round < 300; round++) {
   const entries: RouteEntry<number>[] = []
+  /** each entry's reference regex (tests/helpers/path-regex.ts), what the router must agree with */
+  const regexOf = new Map<RouteEntry<number>, RegExp | undefined>()
   for (let i = 0; i < 1 + random(30); i++) {
     const { text, rules } = template()
-    entries.push({ method: pick(METHODS), path: compilePath(text, (name) => rules[name] ?? { match: 'segment', optional: false }), data: i })
+    const ruleOf = (name: string): PathParamRule => rules[name] ?? { match: 'segment', optional: false }
+    const entry = { method: pick(METHODS), path: compilePath(text, ruleOf), data: i }
+    entries.push(entry)
+    regexOf.set(entry, referenceRegex(text, ruleOf))
   }
   const router = new Router(entries)
   for (let p = 0; p < 60; p++) {
@@ -48,9 +55,10 @@ for (let round = 0; round < 300; round++) {
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
     for (const entry of entries) {
       if (!entry.path.segments) continue
-      const viaRegex = entry.path.regex?.exec(path)?.slice(1)
+      const regex = regexOf.get(entry)
+      const viaRegex = regex?.exec(path)?.slice(1)
       if (JSON.stringify(matchBySegments(path, entry.path.segments)) !== JSON.stringify(viaRegex)) {
-        throw new Error(`matchBySegments disagrees with ${entry.path.regex} on ${path}`)
+        throw new Error(`matchBySegments disagrees with ${regex} on ${path}`)
       }
       segmentChecks++
     }
@@ -59,9 +67,10 @@ for (let round = 0; round < 300; round++) {
       let values: (string | undefined)[] = []
       for (const entry of entries) {
         if (entry.method !== method) continue
-        if (entry.path.literal !== undefined ? entry.path.literal === path : entry.path.regex?.test(path)) {
+        const regex = regexOf.get(entry)
+        if (entry.path.literal !== undefined ? entry.path.literal === path : regex?.test(path)) {
           expected = entry
-          values = entry.path.regex ? (entry.path.regex.exec(path) as RegExpExecArray).slice(1) : []
+          values = regex ? (regex.exec(path) as RegExpExecArray).slice(1) : []
           break
         }
       }

@@ -6,6 +6,7 @@
 import { eq, getTableColumns, getTableName, type Column, type InferSelectModel } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured, Unauthorized } from '../exceptions'
+import { registerPlanner, resolvedPlan } from '../compile/param-plan'
 import { databaseOf } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import {
@@ -61,6 +62,8 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
     throw new ImproperlyConfigured(
       'auth.User: `authentication` must be a scheme (auth.JsonWebToken, auth.Session, auth.APIKey, auth.Basic, auth.Custom)',
     )
+  // its markers' params are planned (and resolved) by what this registers (compile/param-plan.ts)
+  registerPlanner('resolve', resolvedPlan)
   const columns: Record<string, Column> = getTableColumns(table)
   const need = (name: string, role: string): Column => {
     const column = columns[name]

@@ -123,6 +123,7 @@ export function compileEndpoint(
         ...[...hookPlans.values()].flatMap((hookPlan) => hookPlan.resolvers),
       ]),
     ],
+    resolveAll: [plan, ...hookPlans.values()].find((planned) => planned.resolveAll)?.resolveAll,
     bodies,
     before: around.before.map(step),
     after: around.after.map(step),

@@ -107,39 +107,51 @@ export function hookTemplate(
     : classTemplate(levels, level)
 }
 
+/**
+ * A hook declared at `level`, resolved: its method (a library's `run`, else the class's own) and
+ * its template. For an endpoint's hooks and a class's error hooks answering its misses alike.
+ *
+ * @example
+ * resolvedHook(def.levels, 0, decl) // { decl, level: 0, method: Root.prototype.onError, template }
+ */
+export function resolvedHook(
+  levels: readonly ClassLevel[],
+  level: number,
+  decl: HookDecl,
+): ResolvedHook {
+  const here = levels[level] as ClassLevel
+  return {
+    decl,
+    level,
+    method: (decl.run ??
+      (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
+        decl.methodName
+      ]) as ResolvedHook['method'],
+    template: hookTemplate(levels, level, decl.methodName),
+  }
+}
+
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
 export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
   const after: ResolvedHook[] = []
   const errorHooks: ResolvedHook[] = []
   const levels = def.levels
-  let template: Template | undefined
-  const own = (levels.at(-1) as ClassLevel).templates
-  if (own.has(def.methodName))
-    template = templateFrom(own.get(def.methodName), label(def.cls, def.methodName))
+  // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
+  const template = hookTemplate(levels, levels.length - 1, def.methodName)
   for (let level = levels.length - 1; level >= 0; level--) {
     const here = levels[level] as ClassLevel
     const levelAfter: ResolvedHook[] = []
     const levelBefore: ResolvedHook[] = []
     for (const decl of here.hooks) {
       if (!targets(decl, def, level)) continue
-      const resolved: ResolvedHook = {
-        decl,
-        level,
-        method: (decl.run ??
-          (here.cls.prototype as Record<string, (this: BaseAPI, ...args: unknown[]) => unknown>)[
-            decl.methodName
-          ]) as ResolvedHook['method'],
-        template: hookTemplate(levels, level, decl.methodName),
-      }
+      const resolved = resolvedHook(levels, level, decl)
       if (decl.kind === 'before') levelBefore.push(resolved)
       else if (decl.kind === 'after') levelAfter.push(resolved)
       else errorHooks.push(resolved)
     }
     before.unshift(...levelBefore)
     after.push(...levelAfter)
-    if (template === undefined && here.response !== undefined)
-      template = templateFrom(here.response, `${here.cls.name}.response`)
   }
   const timeout =
     (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
@@ -150,19 +162,16 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     def.methodName,
     def.doc,
   )
-  let resolved = template ?? BARE
-  if (declared.status !== undefined || declared.result !== undefined)
-    resolved = {
-      ...resolved,
-      status: declared.status ?? resolved.status,
-      result: declared.result ?? resolved.result,
-    }
+  const { status, result } = declared
   return {
     before,
     after,
     errorHooks,
     plugins: levels.flatMap((level) => level.plugins),
-    template: resolved,
+    template:
+      status === undefined && result === undefined
+        ? template
+        : { ...template, status: status ?? template.status, result: result ?? template.result },
     timeout,
     doc: declared,
   }

@@ -5,14 +5,15 @@
  * (nearest class first), then plugins' `handleError`, then the class's
  * template. Compiled once per class at build.
  */
-import type { BaseAPI } from '../api/api'
 import type { HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
-import { outgoingResponse } from '../utils/http'
-import type { Renderer } from '../response/render'
-import { classTemplate, hookTemplate, targets } from './hooks'
+import { compose, rescued, whenAnswered, type Step } from '../pipeline/compose'
+import { contextOfExchange, Exchange } from '../pipeline/exchange'
+import { errorHookStep, type HookStep } from '../pipeline/hook-steps'
 import type { CompileOptions } from '../pipeline/plans'
+import { errorPluginStep } from '../pipeline/plugin-steps'
+import { classTemplate, resolvedHook, targets } from './hooks'
 import { errorPluginsOf, label, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
@@ -21,12 +22,6 @@ export type MissHandler = (
   context: RequestContext,
   error: HttpError,
 ) => Response | Promise<Response>
-
-interface MissHook {
-  decl: HookDecl
-  level: number
-  renderer: Renderer
-}
 
 /**
  * Does a hook declared at `level` catch routing errors of the class at `last`?
@@ -43,17 +38,19 @@ export function catchesMisses(
 }
 
 /** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
-function missHooks(levels: readonly ClassLevel[], options: CompileOptions): MissHook[] {
-  const found: MissHook[] = []
+function missHooks(levels: readonly ClassLevel[], options: CompileOptions): HookStep[] {
+  const found: HookStep[] = []
   for (let level = levels.length - 1; level >= 0; level--) {
     const here = levels[level] as ClassLevel
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
+      const hook = resolvedHook(levels, level, decl)
       const where = label(here.cls, decl.methodName)
       found.push({
-        decl,
-        level,
-        renderer: rendererFor(options, hookTemplate(levels, level, decl.methodName), where),
+        hook,
+        renderer: rendererFor(options, hook.template, where),
+        params: [],
+        label: where,
       })
     }
   }
@@ -71,8 +68,10 @@ function withAllow(response: Response, error: HttpError): Response {
 }
 
 /**
- * Compile how the class at the end of `levels` answers its routing errors.
- * Without error hooks or plugins with `handleError` it answers synchronously
+ * Compile how the class at the end of `levels` answers its routing errors: the error steps an
+ * endpoint of the class has (pipeline/chain.ts: its error hooks, nearest first, then the error
+ * plugins, innermost first), each miss handed to them as the endpoint's error would be, then the
+ * class's template. Without error hooks or plugins with `handleError` it answers synchronously
  * with its template.
  *
  * @example
@@ -82,50 +81,20 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
   const last = levels.length - 1
   const own = levels[last] as ClassLevel
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
-  const hooks = missHooks(levels, options)
-  const errorPlugins = errorPluginsOf(
+  const hooks = missHooks(levels, options).map(errorHookStep)
+  const plugins = errorPluginsOf(
     levels.flatMap((level) => level.plugins),
     options,
-  )
-  if (!hooks.length && !errorPlugins.length) return (_rc, error) => renderer.error(error)
-
-  const recover = async (context: RequestContext, error: HttpError): Promise<Response> => {
-    let current: unknown = error
-    const made = new Map<number, BaseAPI>()
-    const instanceAt = (level: number): BaseAPI => {
-      let instance = made.get(level)
-      if (!instance) {
-        instance = new (levels[level] as ClassLevel).Instance()
-        instance.request = context
-        made.set(level, instance)
-      }
-      return instance
+  ).map((plugin) => errorPluginStep(plugin, contextOfExchange))
+  if (!hooks.length && !plugins.length) return (_rc, error) => renderer.error(error)
+  // outermost first: the innermost step is the nearest hook
+  const steps: Step<Exchange>[] = [...hooks, ...plugins].reverse()
+  return (context, error) => {
+    const raise = (): never => {
+      throw error
     }
-    for (const { decl, level, renderer: hookRenderer } of hooks) {
-      const errors = decl.errors ?? []
-      if (errors.length && !errors.some((cls) => current instanceof cls)) continue
-      const method = (
-        (levels[level] as ClassLevel).cls.prototype as Record<
-          string,
-          (this: BaseAPI, error: unknown) => unknown
-        >
-      )[decl.methodName]
-      try {
-        context.responder = hookRenderer.result
-        return hookRenderer.result(await method?.call(instanceAt(level), current))
-      } catch (next) {
-        current = next // a failing error hook hands its error on to the outer ones
-      }
-    }
-    for (const plugin of errorPlugins) {
-      try {
-        const replaced = outgoingResponse(await plugin.handleError?.(current, context))
-        if (replaced) return replaced
-      } catch (next) {
-        current = next
-      }
-    }
-    return renderer.error(current)
+    const exchange = new Exchange(context, [], levels, false)
+    const answer = rescued(exchange, compose(steps, raise), renderer.error)
+    return whenAnswered(answer, (response) => withAllow(response, error))
   }
-  return (context, error) => recover(context, error).then((response) => withAllow(response, error))
 }

@@ -8,7 +8,9 @@ import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
-import type { ParamPlan, ParamSource, Target, WireEntry } from '../pipeline/plans'
+import type { ParamPlan, ParamSource, ResolveAll, Target, WireEntry } from '../pipeline/plans'
+import { readResolved, resolveAll } from '../pipeline/resolve'
+import { readCookie, readEntries, readHeader, readQueryObject } from '../pipeline/extract'
 
 const stringSchema = STRING_SCHEMA
 
@@ -25,11 +27,8 @@ export function plan(
   checker: SchemaChecker | null = new SchemaChecker(schema, { depth }),
   entries?: readonly WireEntry[],
 ): ParamPlan {
-  const whole =
-    spec.kind === 'query-object' ||
-    spec.kind === 'header-object' ||
-    spec.kind === 'cookie-object' ||
-    spec.kind === 'body'
+  // an object param (its entries listed) or a whole body
+  const whole = entries !== undefined || spec.kind === 'body'
   return {
     in: at,
     name,
@@ -72,8 +71,24 @@ export function pathPlan(
   return plan(depth, spec, 'path', name, target, key, source)
 }
 
+/** What the params of one endpoint (or before hook) read besides their values, noted by their planners. */
+export interface PlanReads {
+  /** the request headers read (CORS preflights allow them) */
+  headerNames: string[]
+  /** the `resolve` params' specs, each once, in order */
+  resolvers: MarkerSpec[]
+  /** the step that resolves them (pipeline/resolve.ts), brought by their planner */
+  resolveAll?: ResolveAll
+}
+
 /** A plan builder of one source: the param's depth, declaration, key and where its value goes. */
-export type SourcePlan = (depth: number, spec: MarkerSpec, key: string, target: Target) => ParamPlan
+export type SourcePlan = (
+  depth: number,
+  spec: MarkerSpec,
+  key: string,
+  target: Target,
+  reads?: PlanReads,
+) => ParamPlan
 
 /** The kinds whose plan builder their marker brings: only `request.HeaderParam`, `Query`… declare them. */
 export type MarkerPlannedKind =
@@ -82,6 +97,7 @@ export type MarkerPlannedKind =
   | 'header-object'
   | 'cookie'
   | 'cookie-object'
+  | 'resolve'
 
 /** Filled by the markers when made (request/index.ts); never emptied. */
 const planners: { [K in MarkerPlannedKind]?: SourcePlan } = {}
@@ -109,15 +125,18 @@ export const queryPlan: SourcePlan = (depth, spec, key, target) => {
   return plan(depth, spec, 'query', wire, target, key, { kind: 'query', wire, list })
 }
 
-export const headerPlan: SourcePlan = (depth, spec, key, target) => {
+export const headerPlan: SourcePlan = (depth, spec, key, target, reads) => {
   const name = spec.alias ?? kebabCase(key)
   const wire = name.toLowerCase()
-  return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire })
+  reads?.headerNames.push(wire)
+  const read = readHeader.bind(undefined, wire)
+  return plan(depth, spec, 'header', name, target, key, { kind: 'header', wire, read })
 }
 
 export const cookiePlan: SourcePlan = (depth, spec, key, target) => {
   const wire = spec.alias ?? key
-  return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire })
+  const read = readCookie.bind(undefined, wire)
+  return plan(depth, spec, 'cookie', wire, target, key, { kind: 'cookie', wire, read })
 }
 
 /** The wire items of an object param: each entry's alias, else its key (a header entry: the key in kebab-case). */
@@ -138,6 +157,7 @@ export function objectPlan(
   key: string,
   target: Target,
   at: 'query' | 'header' | 'cookie',
+  reads?: PlanReads,
 ): ParamPlan {
   const schema = spec.schema
   // request.Query/Headers/Cookies refuse a call without a schema when declared (their `invalid`)
@@ -152,7 +172,7 @@ export function objectPlan(
       key,
       target,
       key,
-      { kind: 'query-object' },
+      { kind: 'query-object', read: readQueryObject },
       schema,
       undefined,
       declared,
@@ -165,9 +185,11 @@ export function objectPlan(
       source === 'cookie' &&
       entry.plan !== undefined &&
       unwrapPlan(entry.plan).to === 'object'
+    if (at === 'header') reads?.headerNames.push(source)
     return { wire: entry.wire, source, cookies }
   })
-  const source: ParamSource = { kind: 'entries', at, entries }
+  const read = readEntries.bind(undefined, at, entries)
+  const source: ParamSource = { kind: 'entries', at, entries, read }
   return plan(depth, spec, at, key, target, key, source, schema, undefined, declared)
 }
 
@@ -176,9 +198,35 @@ export const queryObjectPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'query')
 
 /** `request.Headers(schema)`: the declared headers as one object. */
-export const headersPlan: SourcePlan = (depth, spec, key, target) =>
-  objectPlan(depth, spec, key, target, 'header')
+export const headersPlan: SourcePlan = (depth, spec, key, target, reads) =>
+  objectPlan(depth, spec, key, target, 'header', reads)
 
 /** `request.Cookies(schema)`: the declared cookies as one object. */
 export const cookiesPlan: SourcePlan = (depth, spec, key, target) =>
   objectPlan(depth, spec, key, target, 'cookie')
+
+/**
+ * A `resolve` param (fw-api/auth's users): what its own `resolve` stored, nothing to convert; its
+ * resolver noted once and the step that runs it brought along (`PlanReads`), its headers noted.
+ */
+export const resolvedPlan: SourcePlan = (depth, spec, key, target, reads) => {
+  if (reads) {
+    if (!reads.resolvers.includes(spec)) reads.resolvers.push(spec)
+    reads.headerNames.push(...(spec.headers ?? []))
+    reads.resolveAll = resolveAll
+  }
+  const read = readResolved.bind(undefined, spec)
+  const source: ParamSource = { kind: 'resolved', spec, read }
+  // a resolved value is what its resolver stored: nothing to convert (no checker)
+  return plan(
+    depth,
+    { ...spec, required: false },
+    'resolved',
+    key,
+    target,
+    key,
+    source,
+    undefined,
+    null,
+  )
+}

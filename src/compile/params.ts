@@ -4,8 +4,8 @@ import { bodySupport } from '../body/support'
 import { ImproperlyConfigured } from '../exceptions'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
-import type { ParamPlan, Target } from '../pipeline/plans'
-import { pathPlan, plan, plannerOf, queryPlan } from './param-plan'
+import type { ParamPlan, ResolveAll, Target } from '../pipeline/plans'
+import { pathPlan, plan, plannerOf, queryPlan, type PlanReads } from './param-plan'
 import type { CommonParam } from './tree'
 
 export type { ParamPlan, Target, WireEntry } from '../pipeline/plans'
@@ -32,6 +32,8 @@ export interface EndpointPlan {
   readsQuery: boolean
   /** the `resolve` params' specs (each resolved once per request, before the body is read) */
   resolvers: MarkerSpec[]
+  /** the step that resolves them, brought by their planner (none without one) */
+  resolveAll: ResolveAll | undefined
 }
 
 const ORDER = { resolved: 0, path: 1, query: 2, header: 3, cookie: 4, body: 5 } as const
@@ -60,8 +62,7 @@ export function planParams(
   const plans: ParamPlan[] = []
   /** the body params (body/plan.ts, through the body seam the body markers installed) */
   let bodyParams: BodyParams | undefined
-  const headerNames: string[] = []
-  const resolvers: MarkerSpec[] = []
+  const reads: PlanReads = { headerNames: [], resolvers: [] }
   const { where } = source
   const depth = source.depth ?? DEFAULT_JSON_DEPTH
   const commonByName = new Map<string, CommonParam>(
@@ -106,19 +107,6 @@ export function planParams(
       case 'auto':
       case 'query':
         return void plans.push(queryPlan(depth, spec, key, target))
-      case 'query-object':
-      case 'header':
-      case 'header-object':
-      case 'cookie':
-      case 'cookie-object': {
-        const planned = plannerOf(spec.kind)(depth, spec, key, target)
-        // the headers it reads, allowed by CORS preflights: its own, or its entries'
-        const source = planned.source
-        if (source.kind === 'header') headerNames.push(source.wire)
-        if (source.kind === 'entries' && source.at === 'header')
-          for (const entry of source.entries) headerNames.push(entry.source)
-        return void plans.push(planned)
-      }
       case 'body':
       case 'body-field':
         bodyParams ??= bodySupport().params(where)
@@ -127,23 +115,10 @@ export function planParams(
             plan(depth, spec, 'body', name, target, key, source),
           ),
         )
-      case 'resolve':
-        if (!resolvers.includes(spec)) resolvers.push(spec)
-        headerNames.push(...(spec.headers ?? []))
-        return void plans.push(
-          plan(
-            depth,
-            { ...spec, required: false },
-            'resolved',
-            key,
-            target,
-            key,
-            { kind: 'resolved', spec },
-            undefined,
-            // a resolved value is what its resolver stored: nothing to convert
-            null,
-          ),
-        )
+      default:
+        // a kind its marker plans (compile/param-plan.ts), noting on `reads` what it reads
+        // besides its value (headers, a resolver)
+        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, reads))
     }
   }
 
@@ -157,8 +132,9 @@ export function planParams(
   return {
     params: plans,
     bodies: bodyParams?.bodies ?? [],
-    headerNames: [...new Set(headerNames)],
+    headerNames: [...new Set(reads.headerNames)],
     readsQuery: plans.some((param) => param.in === 'query'),
-    resolvers,
+    resolvers: reads.resolvers,
+    resolveAll: reads.resolveAll,
   }
 }

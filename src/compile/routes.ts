@@ -1,11 +1,12 @@
 import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
-import type { Renderer } from '../response/render'
+import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
+import type { PathMatcher } from '../router/match'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
-import { label, rendererFor } from './options'
+import { label } from './options'
 import { checkHooks, classTemplate, resolveDeclarations } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
@@ -16,8 +17,6 @@ import type { EndpointDef, ClassLevel } from './tree'
 export interface Scope {
   /** is this path the prefix or below it (whole segments)? */
   contains(path: string): boolean
-  /** renders its 404/405 with its nearest template */
-  renderer: Renderer
   /** answers its 404/405 through its `@api.handle` hooks, then its template (compile/misses.ts) */
   miss: MissHandler
   depth: number
@@ -36,8 +35,8 @@ export interface RouteTarget {
   endpoint: CompiledEndpoint
   /** a match inside one of these scopes is that scope's miss, not this endpoint */
   shadowedBy: readonly Scope[] | undefined
-  /** renders routing answers (405) on this path with the class's template, not a per-endpoint one */
-  classRenderer: Renderer
+  /** the class's template (its `static response`, nearest wins): routing answers (405) on this path are its, not a per-endpoint one's (the document reads it) */
+  classTemplate: Template
   /** answers a 405 on this path through the class's `@api.handle` hooks, then its template */
   classMiss: MissHandler
   /** the class plugins of its levels, outermost first: they see the preflight (OPTIONS) of its path */
@@ -73,24 +72,17 @@ function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
 /** Whether a path is `prefix` or below it (whole segments; a prefix's params match one segment each). */
 function scopeMatcher(prefix: string): (candidate: string) => boolean {
   const path = compilePath(prefix, () => ({ match: 'segment', optional: false }))
-  if (path.literal !== undefined) {
-    const literal = path.literal
-    return (candidate) => under(literal, candidate)
+  const literal = path.literal
+  if (literal !== undefined) return (candidate) => under(literal, candidate)
+  const match = path.match as PathMatcher
+  const count = path.template.split('/').length - 1
+  // the candidate's first `count` segments, matched as the prefix's whole path
+  return (candidate) => {
+    let end = 0
+    for (let segment = 0; segment < count && end >= 0; segment++)
+      end = candidate.indexOf('/', end + 1)
+    return match(end < 0 ? candidate : candidate.slice(0, end)) !== undefined
   }
-  const regex = new RegExp(`${(path.regex as RegExp).source.replace(/\$$/, '')}(?:/.*)?$`)
-  return (candidate) => regex.test(candidate)
-}
-
-/** The trailing `{params}` of a template that may be left out, in path order. */
-function optionalTailOf(template: string, rule: (name: string) => PathParamRule): string[] {
-  const tail: string[] = []
-  const segments = template.split('/')
-  for (let index = segments.length - 1; index > 0; index--) {
-    const name = /^\{([^{}]+)\}$/.exec(segments[index] as string)?.[1]?.trim()
-    if (name === undefined || !rule(name).optional) break
-    tail.unshift(name)
-  }
-  return tail
 }
 
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
@@ -135,10 +127,8 @@ export function compileRoutes(
       checked.add(level)
       checkHooks(level)
       if (!level.owns) return
-      const renderer = rendererFor(options, classTemplate(def.levels, depth), level.cls.name)
       scopes.push({
         contains: scopeMatcher(level.prefix),
-        renderer,
         miss: missOf(def.levels, depth),
         depth,
         level,
@@ -196,11 +186,6 @@ export function compileRoutes(
       hookPlans.set(hook, hookPlan)
     }
     const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
-    const ownTemplate = classTemplate(def.levels, def.levels.length - 1)
-    const classRenderer =
-      ownTemplate === around.template
-        ? endpoint.renderer
-        : rendererFor(options, ownTemplate, def.cls.name)
     const classPlugins = def.levels.flatMap((level) => level.plugins)
     const classMiss = missOf(def.levels, def.levels.length - 1)
     routed.push({
@@ -209,10 +194,10 @@ export function compileRoutes(
       data: {
         endpoint,
         shadowedBy: undefined,
-        classRenderer,
+        classTemplate: classTemplate(def.levels, def.levels.length - 1),
         classMiss,
         classPlugins,
-        optionalTail: optionalTailOf(path.template, rule),
+        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
       },
     })
   })

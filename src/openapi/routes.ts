@@ -229,7 +229,7 @@ function describe(
   serviceErrors: readonly DocumentedError[],
   servicePlugins: readonly Plugin[],
 ): RouteInfo {
-  const { endpoint, optionalTail, classRenderer } = entry.data
+  const { endpoint, optionalTail, classTemplate } = entry.data
   const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as ClassLevel
   const answers = answersOf(endpoint, servicePlugins)
@@ -244,7 +244,7 @@ function describe(
     params: plan.params.flatMap(paramsOf),
     body: bodyOf(plan),
     ...templateInfo(endpoint.template),
-    classEnvelope: templateInfo(classRenderer.template).envelope,
+    classEnvelope: templateInfo(classTemplate).envelope,
     doc,
     errors: [
       ...declaredErrors(endpoint, doc),

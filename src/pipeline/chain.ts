@@ -13,9 +13,8 @@ import { alwaysPromised, compose, type Answer, type Handler, type Step } from '.
 import { contextOfExchange, Exchange, type LevelMaker } from './exchange'
 import { badRequest, extract, tooManyQuery, type Failures } from './extract'
 import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from './hook-steps'
-import type { CompileOptions, ParamPlan } from './plans'
+import type { CompileOptions, ParamPlan, ResolveAll } from './plans'
 import { errorPluginStep, pluginSteps } from './plugin-steps'
-import { resolveAll } from './resolve'
 
 /** Everything an endpoint's chain of steps is built from. */
 export interface PipelinePlan {
@@ -26,6 +25,8 @@ export interface PipelinePlan {
   readsQuery: boolean
   /** the `resolve` params of the endpoint and its before hooks (compile/params.ts), resolved before the body */
   resolvers: readonly MarkerSpec[]
+  /** the step that resolves them (pipeline/resolve.ts), brought by their planner; none without one */
+  resolveAll: ResolveAll | undefined
   /** the body plans read (the endpoint's, else a before hook's), chosen at build */
   bodies: readonly BodyPlan[] | undefined
   before: readonly HookStep[]
@@ -109,7 +110,7 @@ export class EndpointCore {
       : undefined
     this.#methodOnly =
       !plan.readsQuery &&
-      !plan.resolvers.length &&
+      !plan.resolveAll &&
       !plan.bodies &&
       !plan.params.length &&
       !plan.before.length
@@ -143,8 +144,8 @@ export class EndpointCore {
       const tooMany = tooManyQuery(exchange.context, plan.options.limits)
       if (tooMany) throw tooMany
     }
-    if (plan.resolvers.length) {
-      const pending = resolveAll(exchange.context, plan.resolvers, 0)
+    if (plan.resolveAll) {
+      const pending = plan.resolveAll(exchange.context, plan.resolvers, 0)
       if (pending) return pending.then(() => this.#readBody(exchange))
     }
     return this.#readBody(exchange)

@@ -7,7 +7,7 @@ import { stackless } from '../utils/stackless'
 import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
 import type { Exchange } from './exchange'
-import type { ParamPlan, ParamSource } from './plans'
+import type { ParamPlan, ParamSource, SourceEntry } from './plans'
 
 /** Parse failures of one request: the 400's message (first failure) and every failing item. */
 export interface Failures {
@@ -81,14 +81,6 @@ export function readParam(plan: ParamPlan, exchange: Exchange): unknown {
         return source.list && value !== undefined ? [value] : value
       return source.list ? value.slice() : value[0]
     }
-    case 'query-object':
-      return parseQuery(context.search) // a fresh object per read: the handler may mutate it
-    case 'header':
-      return context.raw.headers.get(source.wire) ?? undefined
-    case 'cookie':
-      return context.cookies[source.wire]
-    case 'entries':
-      return entriesOf(source.at, source.entries, context)
     case 'body':
       return exchange.bodyAccepted?.[source.index] ? exchange.body : undefined
     case 'body-field': {
@@ -97,17 +89,54 @@ export function readParam(plan: ParamPlan, exchange: Exchange): unknown {
         ? (body as Record<string, unknown>)[source.wire]
         : undefined
     }
-    case 'resolved':
-      return context.resolved?.get(source.spec)
+    default:
+      return source.read(exchange)
   }
 }
 
-/** A `Headers`/`Cookies` object param: every declared entry present, by its wire name. */
-function entriesOf(
+/**
+ * `request.Query(schema)`'s value: the query string parsed afresh (the handler may mutate it).
+ *
+ * @example
+ * queryObjectPlan(100, spec, 'query', 'input').source // { kind: 'query-object', read: readQueryObject }
+ */
+export function readQueryObject(exchange: Exchange): unknown {
+  return parseQuery(exchange.context.search)
+}
+
+/**
+ * A header param's value (`wire`: its lower-case name), bound to it by its plan.
+ *
+ * @example
+ * readHeader.bind(undefined, 'x-api-key')
+ */
+export function readHeader(wire: string, exchange: Exchange): unknown {
+  return exchange.context.raw.headers.get(wire) ?? undefined
+}
+
+/**
+ * A cookie param's value, bound to its name by its plan.
+ *
+ * @example
+ * readCookie.bind(undefined, 'session')
+ */
+export function readCookie(wire: string, exchange: Exchange): unknown {
+  return exchange.context.cookies[wire]
+}
+
+/**
+ * A `Headers`/`Cookies` object param: every declared entry present, by its wire name (bound to
+ * its entries by its plan).
+ *
+ * @example
+ * readEntries.bind(undefined, 'header', [{ wire: 'apiKey', source: 'x-api-key', cookies: false }])
+ */
+export function readEntries(
   at: 'header' | 'cookie',
-  entries: Extract<ParamSource, { kind: 'entries' }>['entries'],
-  context: RequestContext,
+  entries: readonly SourceEntry[],
+  exchange: Exchange,
 ): Record<string, unknown> {
+  const context = exchange.context
   const out: Record<string, unknown> = {}
   for (const entry of entries) {
     const value = entry.cookies

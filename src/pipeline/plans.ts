@@ -14,6 +14,8 @@ import type { Stringify } from '../response/render'
 import type { Template } from '../response/response'
 import type { AnySchema, ConversionPlan } from '../schema'
 import type { SchemaChecker } from '../schema/parse'
+import type { Exchange } from './exchange'
+import type { RequestContext } from '../request/context'
 
 /** Where a parsed value goes: the method's input object or the API instance (common params). */
 export type Target = 'input' | 'instance'
@@ -56,8 +58,16 @@ export interface WireEntry {
 }
 
 /**
+ * How a source only a request marker declares is read (`request.QueryParam`'s kinds aside): a
+ * reader of pipeline/ bound to the source's data by its planner (compile/param-plan.ts), which
+ * the marker registers, so a service that declares none bundles no such reader (SPEC §5.2).
+ */
+export type SourceRead = (exchange: Exchange) => unknown
+
+/**
  * Where one param's raw value comes from, decided at build; `readParam` (pipeline/extract.ts)
- * reads it with one `switch` on `kind`.
+ * reads it with one `switch` on `kind`, a marker's source (header, cookie, object params) by its
+ * own `read`.
  */
 export type ParamSource =
   /** the route's `index`-th path value, decoded; a `rest` path is refused when unsafe, a `pattern` when unmatched */
@@ -74,21 +84,32 @@ export type ParamSource =
   /** one query key: its first value, or (`list`) a copy of all of them */
   | { readonly kind: 'query'; readonly wire: string; readonly list: boolean }
   /** the whole query string, parsed afresh (the handler may mutate it) */
-  | { readonly kind: 'query-object' }
+  | { readonly kind: 'query-object'; readonly read: SourceRead }
   /** one header, by its lower-case name */
-  | { readonly kind: 'header'; readonly wire: string }
-  | { readonly kind: 'cookie'; readonly wire: string }
+  | { readonly kind: 'header'; readonly wire: string; readonly read: SourceRead }
+  | { readonly kind: 'cookie'; readonly wire: string; readonly read: SourceRead }
   /** the declared entries of a `Headers`/`Cookies` object */
   | {
       readonly kind: 'entries'
       readonly at: 'header' | 'cookie'
       readonly entries: readonly SourceEntry[]
+      readonly read: SourceRead
     }
   /** the whole body, when its content type is one the `index`-th body plan accepts */
   | { readonly kind: 'body'; readonly index: number }
   | { readonly kind: 'body-field'; readonly wire: string }
   /** what the param's own `resolve` stored (fw-api/auth's users) */
-  | { readonly kind: 'resolved'; readonly spec: MarkerSpec }
+  | { readonly kind: 'resolved'; readonly spec: MarkerSpec; readonly read: SourceRead }
+
+/**
+ * The step that stores the `resolve` params' values before the body is read (pipeline/resolve.ts
+ * `resolveAll`): brought by their planner, so a service without one bundles none.
+ */
+export type ResolveAll = (
+  context: RequestContext,
+  resolvers: readonly MarkerSpec[],
+  from: number,
+) => Promise<void> | undefined
 
 /** One declared entry of a `Headers`/`Cookies` object param, as it is read. */
 export interface SourceEntry {

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../request/context'
 import type { MarkerSpec } from '../request/markers'
 import { isThenable } from '../utils/thenable'
+import type { Exchange } from './exchange'
 
 /**
  * Store each `resolve` param's value in `context.resolved`, in order; waits only
@@ -24,4 +25,14 @@ export function resolveAll(
     resolved.set(spec, value)
   }
   return undefined
+}
+
+/**
+ * A `resolve` param's value: what its resolver stored (bound to its spec by its plan).
+ *
+ * @example
+ * readResolved.bind(undefined, spec)
+ */
+export function readResolved(spec: MarkerSpec, exchange: Exchange): unknown {
+  return exchange.context.resolved?.get(spec)
 }

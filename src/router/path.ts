@@ -35,42 +35,28 @@ export interface CompiledPath {
   template: string
   /** set when the template has no params: the exact path */
   literal?: string
-  /**
-   * The reference regex of a template with params (capture groups in `names`
-   * order). For tests and tooling only: it backtracks on some templates
-   * (`{a}-{b}-{c}`), so request paths go through `match`, never through it.
-   */
-  regex?: RegExp
   /** linear-time matcher for templates with params: raw values in `names` order, or `undefined` */
   match?: PathMatcher
   /**
    * Set when every segment is a literal or a whole required `{param}`
    * (`/users/{id}`): the literal text of each segment (percent-encoded as in
    * a request path), `null` for a param. The router then matches segment by
-   * segment, the same result as `regex` without running it.
+   * segment, the same result as `match` without searching.
    */
   segments?: readonly (string | null)[]
   names: string[]
+  /** how many of the last `names` may be left out at the end of the URL (trailing lone params with a default or an optional schema) */
+  optional?: number
 }
 
 const PARAM = /\{([^{}]*)\}/g
-const LONE = /^\{[^{}]*\}$/
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** Literal text of a template as it appears percent-encoded in a request path. */
-function encodeLiteral(text: string): string {
-  return escapeRegex(encodeURI(text))
-}
 
 /**
  * Compile a template such as `/doc/{lang}/{page}` into a structural matcher.
  * Trailing params with defaults become optional; `{a}{b}` is refused.
  *
  * @example
- * compilePath('/item/{code}', () => ({ match: 'segment', optional: false })).regex // /^\/item\/([^/]+)$/
+ * compilePath('/item/{code}', () => ({ match: 'segment', optional: false })).match?.('/item/7') // ['7']
  */
 export function compilePath(
   template: string,
@@ -81,10 +67,11 @@ export function compilePath(
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
   const names: string[] = []
-  const pieces: (TemplatePiece & { source: string; optionalParam: boolean })[] = []
+  const pieces: (TemplatePiece & { optionalParam: boolean })[] = []
   let restMatcher: RestMatcher | undefined
+  // every segment a literal or a lone segment param: matched segment by segment (`segments`)
+  let simple = true
   for (const segment of segments) {
-    let source = ''
     let last = 0
     let previousEnd = -1
     const literals: string[] = []
@@ -105,57 +92,40 @@ export function compilePath(
       if (isRest) restMatcher ??= rule.restMatcher
       literals.push(encodeURI(segment.slice(last, start)))
       rest.push(isRest)
-      source += encodeLiteral(segment.slice(last, start))
-      source += isRest ? '(.*)' : '([^/]+)'
       names.push(name)
       last = previousEnd = start + found[0].length
     }
     literals.push(encodeURI(segment.slice(last)))
-    source += encodeLiteral(segment.slice(last))
-    const lone = rest.length === 1 && segment.startsWith('{') && segment.endsWith('}')
+    // the whole segment is one param (`{id}`), nothing around it
+    const lone = rest.length === 1 && literals[0] === '' && literals[1] === ''
+    if (rest.length && !(lone && !rest[0])) simple = false
     pieces.push({
-      source,
       optionalParam: lone && ruleOf(names.at(-1) as string).optional,
       literals,
       rest,
     })
   }
 
-  // Trailing params with defaults may be absent: nest them as optional groups.
-  let tail = ''
+  // Trailing params with defaults may be absent.
   let required = pieces.length
-  while (required > 0 && (pieces[required - 1] as { optionalParam: boolean }).optionalParam) {
+  while (required > 0 && (pieces[required - 1] as { optionalParam: boolean }).optionalParam)
     required--
-    tail = `(?:/${(pieces[required] as { source: string }).source}${tail})?`
-  }
-  const head = pieces
-    .slice(0, required)
-    .map((piece) => `/${piece.source}`)
-    .join('')
-  // dotAll: a rest param takes any character, as the matcher does (a raw newline too).
-  const regex = new RegExp(`^${head || '/?'}${tail}$`, 's')
   const match = matcherOf(pieces, required, names.length, restMatcher, template)
+  const optional = pieces.length - required
   // Whole-segment templates without optional or rest params match without searching.
-  const simple =
-    !tail &&
-    segments.every(
-      (segment) =>
-        !segment.includes('{') ||
-        (LONE.test(segment) && ruleOf(segment.slice(1, -1).trim()).match === 'segment'),
-    )
-  if (!simple) return { template: normalised, regex, match, names }
+  if (!simple || optional) return { template: normalised, match, names, optional }
   return {
     template: normalised,
-    regex,
     match,
-    segments: segments.map((segment) => (segment.includes('{') ? null : encodeURI(segment))),
+    segments: pieces.map((piece) => (piece.rest.length ? null : (piece.literals[0] as string))),
     names,
+    optional,
   }
 }
 
 /**
  * The linear matcher of a template: one variant per number of trailing
- * optional segments present. Like the regex, a variant with longer earlier
+ * optional segments present. Like the reference regex (tests/helpers/path-regex.ts), a variant with longer earlier
  * params wins; at equal values, more optional segments present wins.
  */
 function matcherOf(
@@ -170,7 +140,7 @@ function matcherOf(
     while (out.length < count) out.push(undefined)
     return out
   }
-  // With no required segment, the regex's leading `/?` takes a lone `/`: every param absent.
+  // With no required segment, a lone `/` (or the empty path) is every param absent.
   if (required === 0) {
     const inner = matcherOf(pieces, 1, count, restMatcher, template)
     return (path) => (path === '/' || path === '' ? pad([]) : inner(path))

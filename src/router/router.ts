@@ -44,15 +44,11 @@ class SliceTable<V> {
   readonly #buckets = new Map<number, [string, V][]>()
   size = 0
 
-  set(key: string, value: V): void {
+  /** Add `value` under `key`, a key not in the table yet (the trie adds a child only when it finds none). */
+  add(key: string, value: V): void {
     const slot = hashSlice(key, 0, key.length)
     let bucket = this.#buckets.get(slot)
     if (!bucket) this.#buckets.set(slot, (bucket = []))
-    const found = bucket.find((pair) => pair[0] === key)
-    if (found) {
-      found[1] = value
-      return
-    }
     bucket.push([key, value])
     this.size++
   }
@@ -115,7 +111,7 @@ export class Router<T> {
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
         let child = node.children.get(segment)
-        if (!child) node.children.set(segment, (child = { children: new SliceTable(), routes: [] }))
+        if (!child) node.children.add(segment, (child = { children: new SliceTable(), routes: [] }))
         node = child
       }
       node.routes.push(entry)

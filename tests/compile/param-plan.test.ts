@@ -10,6 +10,7 @@ import type { MarkerSpec } from '../../src/request/markers'
 import { Field } from '../../src/schema/field'
 import { unsafeFilePath } from '../../src/file/path'
 import { restMatcher } from '../../src/router'
+import { readQueryObject } from '../../src/pipeline/extract'
 
 const spec = (kind: MarkerSpec['kind'], more: Partial<MarkerSpec> = {}): MarkerSpec => ({ kind, hasDefault: false, ...more })
 
@@ -26,7 +27,7 @@ describe('source plans', () => {
   })
 
   it('reads a cookie under its alias (body fields: tests/body/plan.test.ts)', () => {
-    expect(cookiePlan(10, spec('cookie', { alias: 'sid' }), 'session', 'input').source).toEqual({ kind: 'cookie', wire: 'sid' })
+    expect(cookiePlan(10, spec('cookie', { alias: 'sid' }), 'session', 'input').source).toEqual({ kind: 'cookie', wire: 'sid', read: expect.any(Function) })
   })
 
   it('keeps a default and an optional param’s absence, and checks with the schema', () => {
@@ -54,7 +55,7 @@ describe('pathPlan', () => {
 describe('objectPlan', () => {
   it('reads a query object whole, listing its entries under their wire names', () => {
     const query = objectPlan(10, spec('query-object', { schema: v.object({ pageSize: Field(v.number(), { alias: 'page-size' }) }) }), 'query', 'input', 'query')
-    expect(query).toMatchObject({ in: 'query', whole: true, source: { kind: 'query-object' } })
+    expect(query).toMatchObject({ in: 'query', whole: true, source: { kind: 'query-object', read: readQueryObject } })
     expect(query.entries?.map(({ key, wire, name }) => [key, wire, name])).toEqual([['pageSize', 'page-size', 'page-size']])
   })
 
@@ -67,6 +68,7 @@ describe('objectPlan', () => {
         { wire: 'xTrace', source: 'x-trace', cookies: false },
         { wire: 'Authorization', source: 'authorization', cookies: false },
       ],
+      read: expect.any(Function),
     })
   })
 
@@ -77,6 +79,6 @@ describe('objectPlan', () => {
 
   it('reads a cookie object entry by entry, names as they are', () => {
     const cookies = objectPlan(10, spec('cookie-object', { schema: v.object({ sessionId: v.string() }) }), 'jar', 'input', 'cookie')
-    expect(cookies.source).toEqual({ kind: 'entries', at: 'cookie', entries: [{ wire: 'sessionId', source: 'sessionId', cookies: false }] })
+    expect(cookies.source).toEqual({ kind: 'entries', at: 'cookie', entries: [{ wire: 'sessionId', source: 'sessionId', cookies: false }], read: expect.any(Function) })
   })
 })

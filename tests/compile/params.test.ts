@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { Exchange } from '../../src/pipeline/exchange'
 import { checkParam, readParam } from '../../src/pipeline/extract'
 import { planParams, type PlanSource } from '../../src/compile/params'
+import { registerPlanner, resolvedPlan } from '../../src/compile/param-plan'
+import { resolveAll } from '../../src/pipeline/resolve'
 import { specFor, specsOf } from '../../src/compile/specs'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { RequestContext } from '../../src/request/context'
@@ -88,13 +90,18 @@ describe('planParams', () => {
     expect(hook.params).toEqual([])
   })
 
-  it('lists a resolve param once among the resolvers, with the headers it reads', () => {
+  it('lists a resolve param once among the resolvers, with the headers it reads and the step that resolves it', () => {
+    registerPlanner('resolve', resolvedPlan) // as fw-api/auth's User() does: its markers' params are planned so
     const user = request.Param(v.any())
     const spec = { ...specFor(user, 'ItemAPI.get()', 'user'), kind: 'resolve' as const, resolve: () => 'ann', headers: ['authorization'] }
     const planned = planParams({ where: 'ItemAPI.get()', template: '/me', params: { user: spec }, common: [] }, [], new Set())
     expect(planned.resolvers).toEqual([spec])
     expect(planned.headerNames).toEqual(['authorization'])
     expect(planned.params[0]).toMatchObject({ in: 'resolved', key: 'user', mayBeAbsent: true })
+    expect(planned.resolveAll).toBe(resolveAll)
+    const exchange = new Exchange(new RequestContext(new Request('http://x/me'), '/me', '', Date.now()), [], [], false)
+    expect(resolveAll(exchange.context, planned.resolvers, 0)).toBeUndefined()
+    expect(planned.params[0] && readParam(planned.params[0], exchange)).toBe('ann')
   })
 
   it('refuses at build what cannot work, naming the endpoint', () => {

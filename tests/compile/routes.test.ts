@@ -135,6 +135,27 @@ describe('compileRoutes: scopes and roots', () => {
     expect(users?.contains('/api')).toBe(false)
   })
 
+  it('makes a scope of a prefix with params: one segment per param, whole or within a segment, and below it', () => {
+    class Repos extends api.API {
+      @api.get
+      list() {
+        return []
+      }
+    }
+    class Orgs extends api.API {
+      static repos = api.mount(Repos, 'orgs/{org}/v{version}')
+    }
+    const [repos] = compiled(Orgs, '/api').scopes
+    expect(repos?.contains('/api/orgs/acme/v2')).toBe(true)
+    expect(repos?.contains('/api/orgs/acme/v2/list')).toBe(true)
+    expect(repos?.contains('/api/orgs/acme/v2/a/b')).toBe(true)
+    expect(repos?.contains('/api/orgs/acme')).toBe(false)
+    expect(repos?.contains('/api/orgs//v2')).toBe(false)
+    expect(repos?.contains('/api/orgs/acme/x2')).toBe(false)
+    expect(repos?.contains('/api/orgs/acme/v')).toBe(false)
+    expect(repos?.contains('/api/orgsx/acme/v2')).toBe(false)
+  })
+
   it('orders scopes deepest first', () => {
     class Leaf extends api.API {
       @api.get

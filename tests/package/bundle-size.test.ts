@@ -35,6 +35,9 @@
  * no input's). src/schema cut alone (one list converter, issue paths always followed through the
  * plan, valibot presence from its wrapper types, a Standard object entry's property view and the
  * JSON Schema writers' seam (`describeWith`) out of the core): 87,874 → 85,865 B, 3.434×.
+ * compile/, pipeline/, router/ cut (a marker's param sources read by their own readers, misses
+ * through the endpoint's error steps, no reference regex built): 85,978 B / 31,401 B gzip, 3.438×
+ * on its own branch; both: 83,968 B / 30,958 B gzip, 3.358×.
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -45,11 +48,12 @@ import { bundleEntries, bundledModules, measureBundle } from '../../bench/bundle
 import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 
 /**
- * The ratio reached so far: fails when fw grows back. Lower only. 3.57 → 3.52 this round (87,601 B
+ * The ratio reached so far: fails when fw grows back. Lower only. 3.57 → 3.52 last round (87,601 B
  * on the size cuts alone, 87,874 B with `compress()`'s rendered-text hand-over and the rate limit's
- * fields written with the Node head merged beside them); 3.52 → 3.44 with src/schema cut (85,865 B).
+ * fields written with the Node head merged beside them); 3.52 → 3.36 with src/schema (85,865 B on
+ * its own) and compile/, pipeline/, router/ (85,978 B on its own) cut: 83,968 B.
  */
-const RATCHET = 3.44
+const RATCHET = 3.36
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 

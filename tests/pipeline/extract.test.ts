@@ -133,6 +133,16 @@ describe('readParam', () => {
     expect(header && readParam(header, exchangeOf('http://x/s'))).toBeUndefined()
   })
 
+  it('reads a header object and a cookie object entry by entry, a `cookie` entry as the parsed jar', () => {
+    const [head, jar] = plansOf('/s', {
+      head: request.Headers(v.object({ xId: v.string(), cookie: v.object({ session: v.string() }), absent: v.optional(v.string()) })),
+      jar: request.Cookies(v.object({ session: v.string(), missing: v.optional(v.string()) })),
+    })
+    const exchange = exchangeOf('http://x/s', [], { headers: { 'x-id': '42', cookie: 'session=abc; other=1' } })
+    expect(head && readParam(head, exchange)).toEqual({ xId: '42', cookie: { session: 'abc', other: '1' } })
+    expect(jar && readParam(jar, exchange)).toEqual({ session: 'abc' })
+  })
+
   it('reads a body field only as the body’s own key (never a prototype’s)', () => {
     const [title, proto] = plansOf('/s', { title: request.BodyParam(v.string()), toString: request.BodyParam(v.optional(v.string())) })
     const exchange = exchangeOf('http://x/s')

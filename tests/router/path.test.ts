@@ -3,6 +3,7 @@
  * rest params, trailing optional params, and the templates refused at build.
  */
 import { describe, expect, it } from 'vitest'
+import { referenceRegex } from '../helpers/path-regex'
 import { cpuTimeSync } from '../helpers/time'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { compilePath, type PathParamRule } from '../../src/router/path'
@@ -45,7 +46,7 @@ describe('compilePath', () => {
     expect(compiled.segments).toBeUndefined()
     expect(compiled.match?.('/files/a/b/c.txt')).toEqual(['a/b/c.txt'])
     expect(compiled.match?.('/files/a\nb')).toEqual(['a\nb'])
-    expect(compiled.regex?.test('/files/a\nb')).toBe(true)
+    expect(referenceRegex('/files/{path}', rules({ path: { match: 'rest', optional: false } }))?.test('/files/a\nb')).toBe(true)
     // the rest matching comes with the param's marker (request.FilePathParam): without it, refused
     expect(() => compilePath('/files/{path}', rules({ path: { match: 'rest', optional: false } }))).toThrow(ImproperlyConfigured)
   })
@@ -57,6 +58,9 @@ describe('compilePath', () => {
     expect(compiled.match?.('/doc/en')).toEqual(['en', undefined])
     expect(compiled.match?.('/doc')).toEqual([undefined, undefined])
     expect(compiled.match?.('/doc/en/intro/more')).toBeUndefined()
+    expect(compiled.optional).toBe(2) // both may be left out: the route's optional tail
+    expect(compilePath('/doc/{lang}/{page}', rules({ page: optional })).optional).toBe(1)
+    expect(compilePath('/doc/{lang}-{page}', rules({ lang: optional, page: optional })).optional).toBe(0)
   })
 
   it('lets every param of an all-optional template be absent from `/`', () => {
@@ -78,7 +82,7 @@ describe('compilePath', () => {
   })
 
   it('builds the reference regex with its groups in name order', () => {
-    expect(compilePath('/item/{code}', segmentsOnly).regex?.source).toBe('^\\/item\\/([^/]+)$')
+    expect(referenceRegex('/item/{code}', segmentsOnly)?.source).toBe('^\\/item\\/([^/]+)$')
   })
 
   it('refuses an empty param, two params with no literal between them, and a repeated name', () => {
