@@ -1,5 +1,5 @@
 /**
- * A read compiled once (docs/orm.md, "Reads compiled once"), as a schema's write is
+ * A read compiled once (docs/orm.md, "Built once, bound per request"), as a schema's write is
  * (orm/write-plan.ts): the first `serialize()` of plain data of single values (`init({ slug })`)
  * builds its statement as always (serialize.ts: the compiled fragment, what it selects, the
  * statement of its shape); what it found is kept as the schema's READ PLAN for that argument
