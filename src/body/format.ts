@@ -30,9 +30,10 @@ export interface BodyPlan {
   fileBounds?: ReadonlyMap<string, number>
 }
 
-const JSON_HEADER = 'application/json'
+/** The most common `Content-Type` header. */
+export const JSON_HEADER = 'application/json'
 /** The most common header, parsed once (read-only here). */
-const JSON_TYPE: ContentType = /* @__PURE__ */ Object.freeze({
+export const JSON_TYPE: ContentType = /* @__PURE__ */ Object.freeze({
   essence: JSON_HEADER,
   params: /* @__PURE__ */ Object.freeze(
     /* @__PURE__ */ Object.create(null) as Record<string, string>,
@@ -111,4 +112,29 @@ export function limitOf(format: BodyFormat, limits: Limits): number {
     default:
       return limits.bodyBytes
   }
+}
+
+/** How a body is read under a plan: its format and byte limit (`undefined` format: refused, limit 0). */
+export interface BodyReading {
+  format: BodyFormat | undefined
+  limit: number
+}
+
+/**
+ * The format `plan` reads a body of `type` as, with its byte limit (the format's service limit,
+ * lowered by `plan.maxLength`): per body, or once per endpoint for the `application/json` header
+ * (body/read.ts's `EndpointBodyReader`).
+ *
+ * @example
+ * readingOf({ accept: 'json' }, JSON_TYPE, defaultLimits) // { format: 'json', limit: defaultLimits.bodyBytes }
+ */
+export function readingOf(
+  plan: BodyPlan,
+  type: ContentType | undefined,
+  limits: Limits,
+): BodyReading {
+  const format = formatOf(plan, type)
+  const limit =
+    format === undefined ? 0 : Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
+  return { format, limit }
 }

@@ -10,10 +10,9 @@
  * | `text`   | `plan.contentType` (default: any)                 | string |
  * | `binary` | `plan.contentType` (default: any)                 | `UploadedFile` of the whole body |
  *
- * Byte limits: JSON/text `bodyBytes`, XML `xmlBytes` (also `xmlElements`,
- * `xmlAttributes`), urlencoded `formBytes`, multipart
- * `multipartBytes` (each file also `fileBytes`, each text field `bodyBytes`),
- * binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
+ * Byte limits: JSON/text `bodyBytes`, XML `xmlBytes` (also `xmlElements`, `xmlAttributes`),
+ * urlencoded `formBytes`, multipart `multipartBytes` (each file also `fileBytes`, each text field
+ * `bodyBytes`), binary `fileBytes`; `plan.maxLength` lowers them. Over → 413. Too many
  * fields/parts or files, or nesting deeper than `depth` → 400.
  */
 import type { FramingCheck } from '../types'
@@ -23,11 +22,13 @@ import type { ContentType } from '../utils/content-type'
 import {
   accepts,
   contentTypeOf,
-  formatOf,
-  limitOf,
+  JSON_HEADER,
+  JSON_TYPE,
+  readingOf,
   type BodyAccept,
   type BodyFormat,
   type BodyPlan,
+  type BodyReading,
 } from './format'
 import { parseUrlencoded } from './form'
 import type { Limits } from './limits'
@@ -61,13 +62,12 @@ const EXPECTED: Record<BodyAccept, string> = {
 }
 
 /**
- * Read and parse the request body per `plan`, enforcing `limits` while
- * reading. A missing or empty body is `undefined` (for `text`, an empty body
- * is `''`), leaving "required" to the caller. `env`: the second argument
- * `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
- * whole, see `fromFramingServer`); `framing`: the endpoint's own check for
- * its runtime (body/framing.ts: Bun's server by identity, the Workers platform's
- * requests), used instead.
+ * Read and parse the request body per `plan`, enforcing `limits` while reading. A missing or empty
+ * body is `undefined` (for `text`, an empty body is `''`), leaving "required" to the caller. `env`:
+ * the second argument `fetch` was called with (a sized body from Bun.serve or Deno.serve is read
+ * whole, see `fromFramingServer`); `framing`: the endpoint's own check for its runtime
+ * (body/framing.ts: Bun's server by identity, the Workers platform's requests), used instead;
+ * `reading`: the format and limit, when found at build.
  *
  * @example
  * await readBody(request, { accept: 'json' }, defaultLimits)            // parsed JSON
@@ -80,6 +80,7 @@ export function readBody(
   env?: unknown,
   type: ContentType | undefined = contentTypeOf(request),
   framing?: FramingCheck,
+  reading: BodyReading = readingOf(plan, type, limits),
 ): Promise<unknown> {
   try {
     return startReading(
@@ -88,6 +89,7 @@ export function readBody(
       limits,
       framing === undefined ? fromFramingServer(env) : framing(request, env),
       type,
+      reading,
     )
   } catch (error) {
     return Promise.reject(error)
@@ -103,13 +105,11 @@ function startReading(
   limits: Limits,
   served: boolean,
   type: ContentType | undefined,
+  { format, limit }: BodyReading,
 ): Promise<unknown> {
   const length = declaredLength(request)
   // A framed body is read whole (`request.body`, a stream, is never made).
   const framed = isFramed(request, length, served)
-  const format = formatOf(plan, type)
-  const limit =
-    format === undefined ? 0 : Math.min(limitOf(format, limits), plan.maxLength ?? Infinity)
   // Nor for a small sized JSON or urlencoded body on Bun, read as text (stream-text.ts): a missing
   // body reads as '', parsed to `undefined` as for no body.
   const asText =
@@ -241,9 +241,9 @@ function binaryFile(
 const ALL: readonly boolean[] = /* @__PURE__ */ Object.freeze([true])
 
 /**
- * An endpoint's body read (the body support's `endpointBody`, installed by the body markers),
- * made once when the endpoint is built: its plans, its limits and its runtime's framing check
- * (body/framing.ts). Each read is one await hop, the plan chosen by the content type.
+ * An endpoint's body read (the body support's `endpointBody`, installed by the body markers), made
+ * once when the endpoint is built: its plans, its limits, its runtime's framing check (body/framing.ts)
+ * and, for one plan, its `application/json` reading. Each read is one await hop.
  *
  * @example
  * exchange.body = await new EndpointBodyReader([{ accept: 'json' }], defaultLimits).read(exchange)
@@ -253,19 +253,29 @@ export class EndpointBodyReader implements EndpointBody {
   readonly #limits: Limits
   /** Bun's server by identity, the Workers platform's requests; none: by the server argument */
   readonly #framing: FramingCheck | undefined
+  /** one body plan: it, and how it reads an `application/json` body (format, limit), found at build */
+  readonly #json: readonly [BodyPlan, BodyReading] | undefined
 
   constructor(bodies: readonly BodyPlan[], limits: Limits) {
     this.#bodies = bodies
     this.#limits = limits
     this.#framing = runtimeFraming()
+    const only = bodies.length === 1 ? bodies[0] : undefined
+    this.#json = only && [only, readingOf(only, JSON_TYPE, limits)]
   }
 
   /** Read and parse the body of `exchange`'s request. */
   read(exchange: BodyExchange): Promise<unknown> {
-    const context = exchange.context
-    const type = contentTypeOf(context.raw)
+    const { raw, env } = exchange.context
+    const json = this.#json
+    // the most common header under one plan: read as found at build (no per-body format or limit)
+    if (json && raw.headers.get('content-type') === JSON_HEADER) {
+      exchange.bodyAccepted = ALL
+      return readBody(raw, json[0], this.#limits, env, JSON_TYPE, this.#framing, json[1])
+    }
+    const type = contentTypeOf(raw)
     const plan = chooseBody(exchange, this.#bodies, type)
-    return readBody(context.raw, plan, this.#limits, context.env, type, this.#framing)
+    return readBody(raw, plan, this.#limits, env, type, this.#framing)
   }
 }
 

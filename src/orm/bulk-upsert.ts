@@ -12,7 +12,7 @@ import {
   givenList,
   type WritePlan,
 } from './write-plan'
-import { valueKey } from './compiled'
+import { valueKey } from './statements'
 import { guarded } from './errors'
 import type { Db } from './database'
 import type { WriteLimits } from './limits'

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Scope } from './build'
-import { type Context, readContext, recordingContextReads } from './context'
+import { type Context, recordingContextReads } from './context'
+import { contextVariant, type ContextFilter } from './read-plan'
+import { valueKey } from './statements'
 
 /**
  * Compiled fragments: a schema's `json_build_object(...)` (its columns, paths,
@@ -38,10 +40,9 @@ export function flattened(fragment: SQL): SQL {
   )
 }
 
-type Filter = (context: Context) => Record<string, unknown>
 interface Shape {
   /** the context filters a build of this shape evaluates, in order (the same for every context) */
-  filters: readonly Filter[]
+  filters: readonly ContextFilter[]
   /** the fragment per key of their results */
   variants: Map<string, SQL>
 }
@@ -51,49 +52,6 @@ const MAX_SHAPES = 64
 /** Variants per shape (per-viewer values): beyond this many, the oldest half is dropped. */
 const MAX_VARIANTS = 1024
 const shapesByOwner = new WeakMap<object, WeakMap<object, Map<string, Shape>>>()
-
-/**
- * A value as a cache key, its type included (`1` is not `'1'`, a Date is its time);
- * undefined for what has no faithful key (a function, a class instance, a cycle).
- */
-export function valueKey(value: unknown, depth = 0): string | undefined {
-  if (depth > 8) return undefined
-  if (value === null) return 'n'
-  switch (typeof value) {
-    case 'undefined':
-      return 'u'
-    case 'string':
-      return `s${JSON.stringify(value)}`
-    case 'number':
-      return `d${Object.is(value, -0) ? '-0' : String(value)}`
-    case 'boolean':
-      return value ? 't' : 'f'
-    case 'bigint':
-      return `i${value}`
-    case 'object': {
-      if (value instanceof Date) return `D${value.getTime()}`
-      const items: string[] = []
-      if (Array.isArray(value)) {
-        for (const item of value) {
-          const key = valueKey(item, depth + 1)
-          if (key === undefined) return undefined
-          items.push(key)
-        }
-        return `[${items.join(',')}]`
-      }
-      const prototype = Object.getPrototypeOf(value)
-      if (prototype !== Object.prototype && prototype !== null) return undefined
-      for (const [name, item] of Object.entries(value)) {
-        const key = valueKey(item, depth + 1)
-        if (key === undefined) return undefined
-        items.push(`${JSON.stringify(name)}:${key}`)
-      }
-      return `{${items.join(',')}}`
-    }
-    default:
-      return undefined
-  }
-}
 
 /** The key of what a context filter gave: `!` when it matches nothing. */
 const resultKey = (value: Record<string, unknown> | undefined): string | undefined =>
@@ -116,14 +74,8 @@ export function compiledFragment(
   if (!shapes) bySchema.set(schema, (shapes = new Map()))
   const known = shapes.get(shape)
   if (known) {
-    const keys: string[] = []
-    for (const filter of known.filters) {
-      const { value, missing } = readContext(context, filter)
-      const key = resultKey(missing ? undefined : value)
-      if (key === undefined) return build()
-      keys.push(key)
-    }
-    const key = keys.join('\u0001')
+    const key = contextVariant(known.filters, context)
+    if (key === undefined) return build()
     const cached = known.variants.get(key)
     if (cached) return cached
     const fragment = flattened(build())
@@ -133,7 +85,7 @@ export function compiledFragment(
     known.variants.set(key, fragment)
     return fragment
   }
-  const filters: Filter[] = []
+  const filters: ContextFilter[] = []
   const keys: (string | undefined)[] = []
   const built = recordingContextReads((filter, value) => {
     filters.push(filter)
@@ -143,6 +95,21 @@ export function compiledFragment(
   if (shapes.size < MAX_SHAPES && keys.every((key) => key !== undefined))
     shapes.set(shape, { filters, variants: new Map([[keys.join('\u0001'), fragment]]) })
   return fragment
+}
+
+/**
+ * The context filters the cached fragments of `shape` evaluate (what a read plan keys its
+ * statements by, orm/read-plan.ts); undefined when that shape is built per call.
+ *
+ * @example
+ * const filters = fragmentFilters(module, def, '')
+ */
+export function fragmentFilters(
+  owner: object,
+  schema: object,
+  shape: string,
+): readonly ContextFilter[] | undefined {
+  return shapesByOwner.get(owner)?.get(schema)?.get(shape)?.filters
 }
 
 /**

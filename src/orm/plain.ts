@@ -1,14 +1,15 @@
 /**
- * What a `serialize()` statement selects, and its rows back (serialize.ts). Rows of plain columns
+ * What a `serialize()` statement selects (serialize.ts; its rows back: orm/read-plan.ts). Rows of plain columns
  * (docs/orm.md, "Rows of plain columns"): a schema whose output is only columns of its own table,
  * of types the driver hands over exactly as the JSON path would carry them (integers, text,
  * booleans, uuids, enums), is selected as those columns, each aliased by its output name,
  * instead of a `json_build_object(...)` per row: Postgres builds no JSON, the driver parses none,
  * and the driver's row is the answer's row. `GET /api/tags`.
  */
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { fieldsIn, type Scope } from './build'
 import type { SchemaDef } from './fields'
+import { COUNT, type Selection } from './read-plan'
 import { columnsOf } from './relations'
 
 /**
@@ -31,13 +32,6 @@ const PLAIN_TYPES: ReadonlySet<string> = new Set([
   'PgEnumObjectColumn',
 ])
 
-/** The select's alias of the row's JSON object (the JSON path). */
-const OBJECT = 'r'
-/** The select's alias of the count beside a page (`serializeCounted`). */
-const COUNT = '~n'
-
-/** A select list: alias → aliased SQL. */
-type Selection = Record<string, SQL.Aliased>
 /** An unscoped schema's plain selection, found once (null: not plain). */
 const unscoped = new WeakMap<SchemaDef, Selection | null>()
 
@@ -80,49 +74,20 @@ function plainOf(def: SchemaDef, scope: Scope | undefined): Selection | null {
 }
 
 /**
- * The select list of a `serialize()`: its plain columns, or its compiled JSON object as `r`;
- * with the count beside them when `count` is given.
- *
- * @example
- * db.select(selectionOf(plain, object, counted ? countSql : undefined)).from(table)
- */
-export function selectionOf(
-  plain: Selection | undefined,
-  object: SQL,
-  count: SQL | undefined,
-): Selection {
-  const rows = plain ?? { [OBJECT]: sql`${object}`.as(OBJECT) }
-  return count ? { ...rows, [COUNT]: count.as(COUNT) } : rows
-}
-
-/**
- * The statement's rows as the answer's: the driver's row itself (plain columns; the count's
- * column left out), or its JSON object for `decode`; and the count beside the page, if any.
- *
- * @example
- * const { objects, count } = pageOf(raw, plain, counted)
- */
-export function pageOf(
-  raw: readonly Record<string, unknown>[],
-  plain: Selection | undefined,
-  counted: boolean,
-): { objects: unknown[]; count: number | undefined } {
-  const count = counted ? (raw[0]?.[COUNT] as number | undefined) : undefined
-  if (!plain) return { objects: raw.map((row) => row[OBJECT]), count }
-  if (!counted) return { objects: raw as unknown[], count }
-  return { objects: raw.map(({ [COUNT]: _count, ...row }) => row), count }
-}
-
-/**
- * Has `def` under `scope` work left after its statement (serialize.ts's `finish`): a batch,
- * computed or nested field, or a validate hook? Without, no `finish` (nor its promise) is run.
+ * Has `def` under `scope` work left after its statement (serialize.ts's `finish`): a batch or
+ * computed field, a validate hook, or a nested schema that has? Without, no `finish` (nor its
+ * promise) is run.
  *
  * @example
  * if (rows.length && needsFinish(def, scope)) await finish(def, rows, context, scope)
  */
 export function needsFinish(def: SchemaDef, scope: Scope | undefined): boolean {
   if (def.validate !== undefined) return true
+  // a nested schema is finished when it has work of its own (`orm.Self` is not: finish skips it)
   return fieldsIn(def, scope).some(
-    ({ field }) => field.kind === 'batch' || field.kind === 'computed' || field.kind === 'nested',
+    ({ field, sub }) =>
+      field.kind === 'batch' ||
+      field.kind === 'computed' ||
+      (field.kind === 'nested' && typeof field.child === 'object' && needsFinish(field.child, sub)),
   )
 }

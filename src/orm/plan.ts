@@ -1,8 +1,9 @@
-import { and, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured } from '../exceptions'
 import { orderSql, type Scope } from './build'
 import type { Context } from './context'
+import type { OrderTerm, SchemaDef } from './fields'
 import type { Ref } from './paths'
 import type { OrderSpec } from './query'
 import { isQueryValue, isSqlWrapper, QUERY, rootRef, whereOf } from './query-where'
@@ -140,4 +141,62 @@ function pagedFirst(table: PgTable, plan: Plan): Plan {
   if (keys.length === 1)
     return { where: sql`${keys[0]} = any(array(${page}))`, orderBy, scope: plan.scope }
   return { where: sql`(${sql.join(keys, sql`, `)}) in (${page})`, orderBy, scope: plan.scope }
+}
+
+/**
+ * The SQL of a column of `table`'s row, by key (what a schema's compiled object reads).
+ *
+ * @example
+ * objectSql(build, def, columnRef(def.table), scope)
+ */
+export function columnRef(table: PgTable): Ref {
+  const columns = columnsOf(table)
+  return (key) => sql`${columns[key]}`
+}
+
+/**
+ * A `serialize()`'s plan over `data` (a bound plan's placeholders, or the values themselves; a
+ * list of keys), its `where` and `order` (the primary key breaking ties), and its filters and
+ * `where` alone for the count (the page left out, as `query.count(where)` counts).
+ *
+ * @example
+ * const { plan, countWhere } = serializePlan(module, def, { slug }, {}, false, context)
+ */
+export function serializePlan(
+  module: Record<string, unknown>,
+  def: SchemaDef,
+  data: unknown,
+  options: {
+    where?: Record<string, unknown> | SQLWrapper
+    order?: readonly (string | OrderTerm)[]
+  },
+  counted: boolean,
+  context: Context,
+): { plan: Plan; countWhere: SQL | undefined } {
+  const ids = Array.isArray(data) ? data : undefined
+  const where = options.where
+  const extra = where === undefined ? undefined : planFor(module, def.table, where, context).where
+  const ref = columnRef(def.table)
+  const order =
+    options.order &&
+    [...options.order, ...primaryKeysOf(def.table)].map((term) =>
+      orderSql(module, def.table, checkedOrder(def, term), ref, context),
+    )
+  const keyed = ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : data
+  const plan = planFor(module, def.table, keyed, context, extra, order)
+  const countWhere = counted
+    ? and(filtersOf(module, def.table, ids ?? data, context), extra)
+    : undefined
+  return { plan, countWhere }
+}
+
+/** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */
+function checkedOrder(def: SchemaDef, term: string | OrderTerm): string | OrderTerm {
+  const field = typeof term === 'string' ? term.replace(/^-/, '') : term.field
+  if (typeof field === 'string' && !Object.hasOwn(columnsOf(def.table), field)) {
+    throw new ImproperlyConfigured(
+      `orm.Schema(${def.name}).serialize: order '${field}' is not a column of '${def.name}' (order terms are relative to the schema's table)`,
+    )
+  }
+  return term
 }

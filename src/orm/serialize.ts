@@ -1,19 +1,25 @@
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { sql, type SQLWrapper } from 'drizzle-orm'
 import { currentContext, databaseOf } from './database'
 import type { Database, Db } from './connection'
 import { guarded, mapDatabaseError } from './errors'
 import type { Context } from './context'
 import type { DefField, SchemaDef } from './fields'
-import { decode } from './decode'
-import { fieldsIn, hasBatch, objectSql, orderSql, PK, type Build, type Scope } from './build'
-import { ImproperlyConfigured } from '../exceptions'
-import { compiledFragment, scopeKey } from './compiled'
+import { fieldsIn, hasBatch, objectSql, PK, type Build, type Scope } from './build'
+import { compiledFragment, fragmentFilters, scopeKey } from './compiled'
 import type { OrderTerm } from './fields'
-import { filtersOf, planFor, type Plan } from './plan'
+import { columnRef, serializePlan } from './plan'
 import { isQueryValue, isSqlWrapper } from './query-where'
-import { needsFinish, pageOf, plainColumns, selectionOf } from './plain'
-import { boundQuery, preparedStatement, statementKey } from './statements'
-import { columnsOf, primaryKeysOf } from './relations'
+import { needsFinish, plainColumns } from './plain'
+import {
+  boundQuery,
+  keepReadPlan,
+  pageOf,
+  plannedRead,
+  selectionOf,
+  type Selection,
+} from './read-plan'
+import { preparedStatement, statementKey } from './statements'
+import { primaryKeysOf } from './relations'
 
 type Row = Record<string, unknown>
 
@@ -96,82 +102,25 @@ function pageOn<T>(
   const module = database.options.schema
   const context = options.context ?? currentContext()
   const ids = Array.isArray(arg) ? arg : undefined
-  const columns = columnsOf(def.table)
-  const ref = (key: string): SQL => sql`${columns[key]}`
-  // plain data: the same statement for the same data, built once (./statements); a database told
-  // not to prepare (a pooler that cannot keep them) sends each statement unnamed, built per call
-  const prepared = database.options.prepare !== false && options.scope === undefined
-  // a parsed query: built once per shape, its values bound at each call
-  const bound = prepared ? boundQuery(arg, options.where, options.order, counted) : undefined
-  const dataKey =
-    bound?.key ??
-    (prepared && options.where === undefined && !isQueryValue(arg) && !isSqlWrapper(arg)
-      ? statementKey(arg, options.order, counted)
-      : undefined)
-  /** The query's plan, and its filters alone for the count: built per call, or once per statement (then over `bound`'s placeholders). */
-  const planned = (
-    data: unknown,
-    where: SerializeOptions['where'],
-  ): { plan: Plan; countWhere: SQL | undefined } => {
-    const extra = where === undefined ? undefined : planFor(module, def.table, where, context).where
-    const order =
-      options.order &&
-      [...options.order, ...primaryKeysOf(def.table)].map((term) =>
-        orderSql(module, def.table, checkedOrder(def, term), ref, context),
-      )
-    const plan = planFor(
-      module,
-      def.table,
-      ids ? { [primaryKeysOf(def.table)[0] ?? 'id']: ids } : data,
-      context,
-      extra,
-      order,
-    )
-    // the count: the filters and `where` alone (no page), as `query.count(where)` counts
-    const countWhere = counted
-      ? and(filtersOf(module, def.table, ids ?? data, context), extra)
-      : undefined
-    return { plan, countWhere }
-  }
-  const unbound = () => planned(arg, options.where)
-  let parts = dataKey === undefined ? unbound() : undefined
-  const scope = options.scope ?? parts?.plan.scope
-  const build: Build = { module, context, levels: new Map() }
-  const withKey = ids !== undefined || hasBatch(def)
-  const object = compiledFragment(
-    module,
-    def,
-    `${withKey ? 'k' : ''}${scopeKey(scope)}`,
-    context,
-    () => objectSql(build, def, ref, scope, withKey),
-  )
-  // a schema of plain columns: selected as they are, no JSON per row (./plain)
-  const plain = withKey ? undefined : plainColumns(def, scope)
-  const select = () => {
-    const { plan, countWhere } = (parts ??= bound ? planned(bound.arg, bound.where) : unbound())
-    const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
-    let query = db
-      .select(selectionOf(plain, object, counted ? countSql : undefined))
-      .from(def.table)
-      .$dynamic()
-    if (plan.where) query = query.where(plan.where)
-    if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
-    if (plan.limit !== undefined) query = query.limit(plan.limit)
-    if (plan.offset !== undefined) query = query.offset(plan.offset)
-    return query
-  }
-  const statement =
-    dataKey === undefined ? undefined : preparedStatement(db, object, dataKey, select)
-  const raw = statement ? statement.execute(bound?.values) : (select().execute() as Promise<Row[]>)
+  // a shape read before: its plan (orm/read-plan.ts), else the statement built (and planned)
+  const known = ids ? undefined : plannedRead(db, def, arg, options, counted, context)
+  const sent = known
+    ? {
+        raw: known.statement.execute(known.values),
+        plain: known.plan.plain,
+        scope: undefined,
+        finishes: known.plan.finishes,
+      }
+    : builtRead(database, db, def, arg, options, counted, context)
   const answer = (rows: Row[], count: number | undefined): T | Promise<T> => {
     // an empty page (past the last row, or nothing matches): the count on its own; then `finish`
     const counting = counted && count === undefined
-    const finishing = rows.length > 0 && needsFinish(def, scope)
+    const finishing = rows.length > 0 && sent.finishes
     if (!counting && !finishing) return done({ rows, count })
     return (async () => {
       if (counting) {
         // over the values themselves: a bound plan's placeholders are filled only by its statement
-        const { countWhere } = bound ? unbound() : (parts ??= unbound())
+        const { countWhere } = serializePlan(module, def, arg, options, counted, context)
         const [row] = await guarded(
           def.table,
           () => db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(countWhere),
@@ -179,18 +128,14 @@ function pageOn<T>(
         )
         count = row?.n ?? 0
       }
-      if (finishing) await finish(def, rows, context, scope)
+      if (finishing) await finish(def, rows, context, sent.scope)
       return done({ rows, count })
     })()
   }
-  return raw.then(
+  return sent.raw.then(
     (found) => {
-      const page = pageOf(found, plain, counted)
-      let rows = plain
-        ? (page.objects as Row[])
-        : page.objects.map((r) =>
-            decode(module, def, typeof r === 'string' ? (JSON.parse(r) as Row) : (r as Row), scope),
-          )
+      const page = pageOf(module, def, found, sent.plain, counted, sent.scope)
+      let rows = page.rows
       if (ids) {
         const byKey = new Map(rows.map((row) => [String(row[PK]), row]))
         rows = ids.map((id) => byKey.get(String(id))).filter((row) => row !== undefined)
@@ -203,15 +148,69 @@ function pageOn<T>(
   )
 }
 
-/** An order term of `serialize(..., { order })`: a column of the schema's table, else `ImproperlyConfigured` naming the schema. */
-function checkedOrder(def: SchemaDef, term: string | OrderTerm): string | OrderTerm {
-  const field = typeof term === 'string' ? term.replace(/^-/, '') : term.field
-  if (typeof field === 'string' && !Object.hasOwn(columnsOf(def.table), field)) {
-    throw new ImproperlyConfigured(
-      `orm.Schema(${def.name}).serialize: order '${field}' is not a column of '${def.name}' (order terms are relative to the schema's table)`,
-    )
+/** A `serialize()`'s statement built for this call (or taken from a known fragment and data), sent; a plain-data shape planned for the calls after it. */
+function builtRead(
+  database: Database,
+  db: Db,
+  def: SchemaDef,
+  arg: unknown,
+  options: SerializeOptions,
+  counted: boolean,
+  context: Context,
+): {
+  raw: Promise<Row[]>
+  plain: Selection | undefined
+  scope: Scope | undefined
+  finishes: boolean
+} {
+  const module = database.options.schema
+  const ids = Array.isArray(arg) ? arg : undefined
+  // plain data: the same statement for the same data, built once (./statements); a database told
+  // not to prepare (a pooler that cannot keep them) sends each statement unnamed, built per call
+  const prepared = database.options.prepare !== false && options.scope === undefined
+  // a parsed query: built once per shape, its values bound at each call
+  const bound = prepared ? boundQuery(arg, options.where, options.order, counted) : undefined
+  const dataKey =
+    bound?.key ??
+    (prepared && options.where === undefined && !isQueryValue(arg) && !isSqlWrapper(arg)
+      ? statementKey(arg, options.order, counted)
+      : undefined)
+  const unbound = () => serializePlan(module, def, arg, options, counted, context)
+  let parts = dataKey === undefined ? unbound() : undefined
+  const scope = options.scope ?? parts?.plan.scope
+  const build: Build = { module, context, levels: new Map() }
+  const withKey = ids !== undefined || hasBatch(def)
+  const shape = `${withKey ? 'k' : ''}${scopeKey(scope)}`
+  const object = compiledFragment(module, def, shape, context, () =>
+    objectSql(build, def, columnRef(def.table), scope, withKey),
+  )
+  // a schema of plain columns: selected as they are, no JSON per row (./plain)
+  const plain = withKey ? undefined : plainColumns(def, scope)
+  const finishes = needsFinish(def, scope)
+  const select = () => {
+    const boundArgs = bound && { ...options, where: bound.where }
+    const { plan, countWhere } = (parts ??= bound
+      ? serializePlan(module, def, bound.arg, boundArgs ?? options, counted, context)
+      : unbound())
+    const countSql = sql<number>`(select count(*)::int from ${def.table}${countWhere ? sql` where ${countWhere}` : sql``})`
+    let query = db
+      .select(selectionOf(plain, object, counted ? countSql : undefined))
+      .from(def.table)
+      .$dynamic()
+    if (plan.where) query = query.where(plan.where)
+    if (plan.orderBy?.length) query = query.orderBy(...plan.orderBy)
+    if (plan.limit !== undefined) query = query.limit(plan.limit)
+    if (plan.offset !== undefined) query = query.offset(plan.offset)
+    return query
   }
-  return term
+  if (dataKey === undefined)
+    return { raw: select().execute() as Promise<Row[]>, plain, scope, finishes }
+  const statement = preparedStatement(db, object, dataKey, select)
+  const filters = fragmentFilters(module, def, shape)
+  // plain data of single values, no `where`: the calls of this shape after it run the plan
+  if (bound?.key.startsWith('D') && options.where === undefined && !ids && filters)
+    keepReadPlan(db, bound.key, { module, def, plain, finishes, filters }, context, statement)
+  return { raw: statement.execute(bound?.values), plain, scope, finishes }
 }
 
 /** Batch-function and computed fields, level by level: one call per field for all rows. */

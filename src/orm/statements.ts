@@ -13,15 +13,15 @@
  *
  * A parsed query, plain data `{ path: value }` of single values (`init({ slug })`) and a `where`
  * of plain values are built once per SHAPE instead: which fields or paths are present, the order,
- * and the values as placeholders bound at each call (`boundQuery`) — `?tag=a` and `?tag=b`, or
+ * and the values as placeholders bound at each call (orm/read-plan.ts's `boundQuery`; plain values by
+ * `boundPlain` here) — `?tag=a` and `?tag=b`, or
  * two slugs, run one statement with different values. A field whose SQL depends on more than its
  * value (a `query` or `expr` filter, which may read the context; `search`, `scope`, `page`, an
  * `in` list, a `like` pattern; in plain data a list, an operator object, `null`) leaves the call
  * unbound: plain data is then keyed by its values as above.
  */
-import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { valueKey } from './compiled'
-import { isQueryValue, QUERY, type QueryDef } from './query-where'
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm'
+import { QUERY } from './query-where'
 import { isPrototypeKey, unsafeReason } from './safe'
 
 /** A rendered statement: run it (with its placeholders' values), get its rows as the driver made them. */
@@ -174,36 +174,76 @@ export function directStatement(prepared: unknown): Statement | undefined {
   }
 }
 
-/** Filter operators whose SQL takes the value as one bound parameter, whatever it is. */
-const BOUND_OPS: ReadonlySet<string> = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'])
-/** Each query definition's number in statement keys (two definitions never share a statement). */
-const queryNumbers = new WeakMap<QueryDef, number>()
-const queries = { next: 0 }
-
 /**
- * A `serialize()`'s arguments with their values as placeholders: `arg` and `where` to build the
- * statement from, the `key` of their shape, and the `values` to run it with.
+ * A value as a cache key, its type included (`1` is not `'1'`, a Date is its time);
+ * undefined for what has no faithful key (a function, a class instance, a cycle). The key of a
+ * statement's data, of a compiled fragment's context variant (orm/read-plan.ts) and of a bulk
+ * upsert's row identity.
+ *
+ * @example
+ * valueKey({ slug: 'a', n: 1 }) // '{"slug":s"a","n":d1}'
  */
-export interface BoundArgs {
-  key: string
-  arg: Record<string, unknown>
-  where: Record<string, unknown> | undefined
-  values: Record<string, unknown>
+export function valueKey(value: unknown, depth = 0): string | undefined {
+  if (depth > 8) return undefined
+  if (value === null) return 'n'
+  switch (typeof value) {
+    case 'undefined':
+      return 'u'
+    case 'string':
+      return `s${JSON.stringify(value)}`
+    case 'number':
+      return `d${Object.is(value, -0) ? '-0' : String(value)}`
+    case 'boolean':
+      return value ? 't' : 'f'
+    case 'bigint':
+      return `i${value}`
+    case 'object': {
+      if (value instanceof Date) return `D${value.getTime()}`
+      const items: string[] = []
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          const key = valueKey(item, depth + 1)
+          if (key === undefined) return undefined
+          items.push(key)
+        }
+        return `[${items.join(',')}]`
+      }
+      const prototype = Object.getPrototypeOf(value)
+      if (prototype !== Object.prototype && prototype !== null) return undefined
+      for (const [name, item] of Object.entries(value)) {
+        const key = valueKey(item, depth + 1)
+        if (key === undefined) return undefined
+        items.push(`${JSON.stringify(name)}:${key}`)
+      }
+      return `{${items.join(',')}}`
+    }
+    default:
+      return undefined
+  }
 }
 
-/** A value one bound parameter carries as it is (no null: `= null` is `is null`, another SQL). */
-const isBindable = (value: unknown): value is string | number | boolean =>
+/**
+ * A value one bound parameter carries as it is (no null: `= null` is `is null`, another SQL).
+ *
+ * @example
+ * isBindable('a-title') // true; isBindable(null) // false
+ */
+export const isBindable = (value: unknown): value is string | number | boolean =>
   (typeof value === 'string' && unsafeReason(value) === undefined) ||
   (typeof value === 'number' && Number.isFinite(value)) ||
   typeof value === 'boolean'
 
 /**
  * A plain `{ path: value }` object with its values as placeholders named `prefix:path`, and its
- * shape (the paths, in order); undefined when it is not plain or a value cannot be bound (a
- * list, an operator object, `null`, a `$` key: its own SQL) — such a call is built per call,
- * where the usual checks refuse what is unsafe.
+ * shape (the paths, in order); undefined when it is not plain (a parsed query, a class instance)
+ * or a value cannot be bound (a list, an operator object, `null`, a `$` key: its own SQL) — such
+ * a call is built per call, where the usual checks refuse what is unsafe.
+ *
+ * @example
+ * const values = {}
+ * boundPlain({ slug: 'a' }, 'd', values) // { bound: { slug: sql.placeholder('d:slug') }, shape: ['slug'] }; values: { 'd:slug': 'a' }
  */
-function boundPlain(
+export function boundPlain(
   object: unknown,
   prefix: string,
   values: Record<string, unknown>,
@@ -211,7 +251,8 @@ function boundPlain(
   if (
     typeof object !== 'object' ||
     object === null ||
-    Object.getPrototypeOf(object) !== Object.prototype
+    Object.getPrototypeOf(object) !== Object.prototype ||
+    QUERY in object
   )
     return undefined
   const bound: Record<string, unknown> = {}
@@ -223,77 +264,5 @@ function boundPlain(
     bound[path] = sql.placeholder(`${prefix}:${path}`)
     shape.push(path)
   }
-  return { bound, shape }
-}
-
-/**
- * The bound form of a `serialize()`'s arguments (see the file comment): a parsed query `arg`, or
- * plain data `{ path: value }` (`init({ slug })`: one statement for every slug), and a `where`
- * of plain values; undefined when some part of either cannot be bound.
- *
- * @example
- * const bound = boundQuery(query, { authorId: 1 }, ['-createdAt'], true)
- * // bound?.key: 'Q1n[["limit","offset","tag"],["authorId"],["-createdAt"]]'; bound?.values: { 'q:limit': 20, 'q:offset': 0, 'q:tag': 'x', 'w:authorId': 1 }
- * boundQuery({ slug: 'a-title' }, undefined, undefined, false)?.key // 'D[["slug"],[],[]]'
- */
-export function boundQuery(
-  arg: unknown,
-  where: unknown,
-  order: readonly unknown[] | undefined,
-  counted: boolean,
-): BoundArgs | undefined {
-  if (order?.some((term) => typeof term !== 'string')) return undefined
-  const values: Record<string, unknown> = {}
-  const data = isQueryValue(arg) ? boundParsed(arg, values) : boundPlain(arg, 'd', values)
-  if (data === undefined) return undefined
-  const boundWhere = where === undefined ? undefined : boundPlain(where, 'w', values)
-  if (where !== undefined && boundWhere === undefined) return undefined
-  const kind = isQueryValue(arg) ? `Q${queryNumber(arg[QUERY])}` : 'D'
-  const shapes = [data.shape, boundWhere?.shape ?? [], order ?? []]
-  const key = `${kind}${counted ? 'n' : ''}${JSON.stringify(shapes)}`
-  return { key, arg: data.bound, where: boundWhere?.bound, values }
-}
-
-/** Each query definition's number in statement keys, given the first time it is bound. */
-function queryNumber(def: QueryDef): number {
-  let number = queryNumbers.get(def)
-  if (number === undefined) queryNumbers.set(def, (number = ++queries.next))
-  return number
-}
-
-/** A parsed query's fields with their values as placeholders (`q:name`), and its shape. */
-function boundParsed(
-  arg: Record<string, unknown> & { [QUERY]: QueryDef },
-  values: Record<string, unknown>,
-): { bound: Record<string, unknown>; shape: string[] } | undefined {
-  const def = arg[QUERY]
-  const bound: Record<string, unknown> = {}
-  const shape: string[] = []
-  const placeholder = (name: string, value: unknown): Placeholder => {
-    values[name] = value
-    return sql.placeholder(name)
-  }
-  for (const [name, field] of Object.entries(def.fields)) {
-    const value = arg[name]
-    if (value === undefined) continue
-    const kind = field['~ormQuery']
-    if (kind === 'limit' || kind === 'offset') {
-      if (typeof value !== 'number') return undefined
-      bound[name] = placeholder(`q:${name}`, value)
-      shape.push(name)
-    } else if (kind === 'filter') {
-      if (field.query || field.expr || !BOUND_OPS.has(field.op) || !isBindable(value))
-        return undefined
-      bound[name] = placeholder(`q:${name}`, value)
-      shape.push(name)
-    } else if (kind === 'order') {
-      // the client's choice among declared terms: part of the shape; a declared term may be an expression
-      const terms = value as readonly string[]
-      if (terms.some((term) => Object.hasOwn(field.terms, term.replace(/^-/, '')))) return undefined
-      bound[name] = terms
-      shape.push(`${name}=${terms.join(',')}`)
-    } else return undefined
-  }
-  Object.defineProperty(bound, QUERY, { value: def, enumerable: false })
   return { bound, shape }
 }

@@ -3,7 +3,7 @@
  * Content-Type (a declared `contentType` narrowing every format), and each format's byte limit.
  */
 import { describe, expect, it } from 'vitest'
-import { accepts, acceptsType, type BodyPlan, contentTypeOf, formatOf, limitOf } from '../../src/body/format'
+import { accepts, acceptsType, type BodyPlan, contentTypeOf, formatOf, JSON_TYPE, limitOf, readingOf } from '../../src/body/format'
 import { defaultLimits } from '../../src/body/limits'
 import { parseContentType } from '../../src/utils/content-type'
 
@@ -65,5 +65,16 @@ describe('limitOf', () => {
     expect(limitOf('binary', limits)).toBe(4000)
     expect(limitOf('xml', limits)).toBe(1000)
     expect(limitOf('xml', { ...limits, xmlBytes: 10 })).toBe(10)
+  })
+})
+
+describe('readingOf', () => {
+  it('gives the format a plan reads a type as and its limit, lowered by maxLength; a refused type reads nothing', () => {
+    const limits = { ...defaultLimits, bodyBytes: 1000, formBytes: 200 }
+    expect(readingOf({ accept: 'json' }, JSON_TYPE, limits)).toEqual({ format: 'json', limit: 1000 })
+    expect(readingOf({ accept: 'any', maxLength: 10 }, JSON_TYPE, limits)).toEqual({ format: 'json', limit: 10 })
+    expect(readingOf({ accept: 'any' }, parseContentType('application/x-www-form-urlencoded'), limits)).toEqual({ format: 'urlencoded', limit: 200 })
+    expect(readingOf({ accept: 'form' }, JSON_TYPE, limits)).toEqual({ format: undefined, limit: 0 })
+    expect(JSON_TYPE).toEqual(contentTypeOf(new Request('http://h/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })))
   })
 })

@@ -3,12 +3,14 @@
  * limit of each (a declared length over it refused before reading), bodies without a type or of
  * a refused one a 415, empty bodies as none, a body read twice an error.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import * as format from '../../src/body/format'
 import type { BodyPlan } from '../../src/body/format'
 import { defaultLimits } from '../../src/body/limits'
-import { readBody } from '../../src/body/read'
+import { EndpointBodyReader, readBody } from '../../src/body/read'
 import { BadRequest, RequestEntityTooLarge, UnsupportedMediaType } from '../../src/exceptions'
 import { UploadedFile } from '../../src/file/uploaded'
+import { RequestContext } from '../../src/request/context'
 
 const limits = { ...defaultLimits, bodyBytes: 64, formBytes: 32 }
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request('http://h/', { method: 'POST', body, headers })
@@ -64,5 +66,40 @@ describe('readBody', () => {
     const parsed = (await readBody(request, { accept: 'form', fileFields: ['photo'] }, defaultLimits)) as Record<string, unknown>
     expect(parsed.title).toBe('t')
     expect((parsed.photo as File).name).toBe('p.png')
+  })
+})
+
+describe('EndpointBodyReader', () => {
+  const exchangeOf = (request: Request) => ({ context: new RequestContext(request, '/', '', Date.now()), bodyAccepted: undefined as readonly boolean[] | undefined })
+  const json = (body: string, type = 'application/json') => post(body, { 'content-type': type })
+
+  it('reads an application/json body of one plan as found at build (format and limit), answering as readBody does', async () => {
+    const reading = vi.spyOn(format, 'readingOf')
+    const reader = new EndpointBodyReader([{ accept: 'json', maxLength: 20 }], limits)
+    expect(reading).toHaveBeenCalledTimes(1) // at build
+    const exchange = exchangeOf(json('{"name":"a"}'))
+    expect(await reader.read(exchange)).toEqual({ name: 'a' })
+    expect(exchange.bodyAccepted).toEqual([true])
+    expect(reading).toHaveBeenCalledTimes(1) // none per body
+    await expect(reader.read(exchangeOf(json(`"${'x'.repeat(30)}"`)))).rejects.toBeInstanceOf(RequestEntityTooLarge) // the plan's maxLength
+    await expect(reader.read(exchangeOf(json('{"a":'))).catch((error: unknown) => error)).resolves.toBeInstanceOf(BadRequest)
+    expect(await reader.read(exchangeOf(post(null, { 'content-type': 'application/json' })))).toBeUndefined()
+    // another header spelling is parsed per body, as before
+    expect(await reader.read(exchangeOf(json('{"name":"b"}', 'application/json; charset=utf-8')))).toEqual({ name: 'b' })
+    expect(reading).toHaveBeenCalledTimes(2)
+    reading.mockRestore()
+  })
+
+  it('refuses application/json where the one plan does not take it (415), and reads it as text where it does', async () => {
+    await expect(new EndpointBodyReader([{ accept: 'form' }], limits).read(exchangeOf(json('{}')))).rejects.toBeInstanceOf(UnsupportedMediaType)
+    await expect(new EndpointBodyReader([{ accept: 'text', contentType: 'text/*' }], limits).read(exchangeOf(json('{}')))).rejects.toBeInstanceOf(UnsupportedMediaType)
+    expect(await new EndpointBodyReader([{ accept: 'text' }], limits).read(exchangeOf(json('{"a":1}')))).toBe('{"a":1}')
+  })
+
+  it('chooses among several plans by the content type, application/json included', async () => {
+    const reader = new EndpointBodyReader([{ accept: 'form' }, { accept: 'json' }], limits)
+    const exchange = exchangeOf(json('[1]'))
+    expect(await reader.read(exchange)).toEqual([1])
+    expect(exchange.bodyAccepted).toEqual([false, true])
   })
 })

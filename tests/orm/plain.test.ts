@@ -1,5 +1,6 @@
 /**
- * src/orm/plain.ts: what a `serialize()` statement selects and how its rows come back, in process
+ * src/orm/plain.ts: what a `serialize()` statement selects and whether its rows need `finish`, in process
+ * (how they come back: tests/orm/read-plan.test.ts)
  * (the statements run on PGlite in tests/orm/prepared.test.ts and tests/orm/orm.test.ts). A schema
  * of plain columns of its own table (integers, text, booleans, uuids, enums) is selected as those
  * columns aliased by their output names; anything else — a timestamp, a path, a nested schema, a
@@ -13,7 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { orm } from '../../src/orm'
 import type { Scope } from '../../src/orm/build'
 import type { SchemaDef } from '../../src/orm/fields'
-import { needsFinish, pageOf, plainColumns, selectionOf } from '../../src/orm/plain'
+import { needsFinish, plainColumns } from '../../src/orm/plain'
 import { DEF } from '../../src/orm/types'
 import * as schema from './fixtures/conduit-tables'
 
@@ -75,38 +76,19 @@ describe('plainColumns', () => {
   })
 })
 
-describe('selectionOf / pageOf', () => {
-  const object = sql`json_build_object('id', 1)`
-  const count = sql`count(*) over ()`
-
-  it('selects the plain columns or the JSON object as r, with the count beside them as ~n', () => {
-    const plain = plainColumns(tag, undefined)
-    expect(Object.keys(selectionOf(plain, object, undefined))).toEqual(['id', 'name', 'uses'])
-    expect(Object.keys(selectionOf(plain, object, count))).toEqual(['id', 'name', 'uses', '~n'])
-    expect(shown(selectionOf(undefined, object, count))).toEqual({ r: `json_build_object('id', 1) as r`, '~n': 'count(*) over () as ~n' })
-  })
-
-  it('answers the driver’s rows (the count left out) or their JSON objects, and the count of the first row', () => {
-    const plain = plainColumns(tag, undefined)
-    const rows = [{ id: 1, name: 'a', uses: 0 }]
-    expect(pageOf(rows, plain, false)).toEqual({ objects: rows, count: undefined })
-    expect(pageOf(rows, plain, false).objects).toBe(rows)
-    expect(pageOf([{ id: 1, name: 'a', uses: 0, '~n': 9 }], plain, true)).toEqual({ objects: [{ id: 1, name: 'a', uses: 0 }], count: 9 })
-    expect(pageOf([{ r: { id: 1 }, '~n': 2 }, { r: { id: 2 }, '~n': 2 }], undefined, true)).toEqual({ objects: [{ id: 1 }, { id: 2 }], count: 2 })
-    // a page past the end has no row to carry the count
-    expect(pageOf([], plain, true)).toEqual({ objects: [], count: undefined })
-  })
-})
-
 describe('needsFinish', () => {
-  it('is true for a batch, computed or nested field or a validate hook, and false for columns and paths', () => {
+  it('is true for a batch or computed field, a validate hook or a nested schema that has one, and false for columns, paths and plain nested schemas', () => {
     expect(needsFinish(tag, undefined)).toBe(false)
     expect(needsFinish(defOf(orm.Schema(schema.articles, { id: true, author: orm.Field('author.username') })), undefined)).toBe(false)
     expect(needsFinish(defOf(orm.Schema(schema.tags, { id: true }, { validate: (value) => value })), undefined)).toBe(true)
     expect(needsFinish(defOf(orm.Schema(schema.tags, { id: true, name: true, shout: orm.Computed(() => 1, ['name']) })), undefined)).toBe(true)
     expect(needsFinish(defOf(orm.Schema(schema.tags, { id: true, used: orm.Field(async () => new Map()) })), undefined)).toBe(true)
-    const nested = defOf(orm.Schema(schema.articles, { id: true, author: orm.Schema(schema.users, { id: true }) }))
+    // a nested schema with work of its own (a validate hook, a computed field) is finished; a plain one has none (RealWorld's author)
+    const nested = defOf(orm.Schema(schema.articles, { id: true, author: orm.Schema(schema.users, { id: true }, { validate: (value) => value }) }))
     expect(needsFinish(nested, undefined)).toBe(true)
     expect(needsFinish(nested, { excluded: new Set(['author']) })).toBe(false)
+    const computed = orm.Schema(schema.users, { id: true, username: true, shout: orm.Computed((row) => String(row.username), ['username']) })
+    expect(needsFinish(defOf(orm.Schema(schema.articles, { id: true, author: computed })), undefined)).toBe(true)
+    expect(needsFinish(defOf(orm.Schema(schema.articles, { id: true, author: orm.Schema(schema.users, { id: true }) })), undefined)).toBe(false)
   })
 })
