@@ -186,10 +186,11 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
-    // no zlib to call (Bun, Workers' deflate): streamed as it is read
-    if (!this.#wholeEncoded(encoding)) return this.#encoded(response, resumed(start), encoding)
-    // all there at once (up to WHOLE_BYTES): encoded whole; else streamed as it comes
-    const whole = await readOn(start, WHOLE_BYTES)
+    // no zlib to call (Workers' deflate, brotli): streamed as it is read
+    const wholeBytes = this.#wholeBytes(encoding)
+    if (wholeBytes === 0) return this.#encoded(response, resumed(start), encoding)
+    // all there at once (up to `wholeBytes`): encoded whole; else streamed as it comes
+    const whole = await readOn(start, wholeBytes)
     if (!whole.complete) return this.#encoded(response, resumed(whole), encoding)
     return this.#encodedWhole(response, joinedBytes(whole), encoding, false)
   }
@@ -199,7 +200,7 @@ export class Compress extends Plugin {
    * fw's rendered JSON elsewhere): under the threshold as it is; on Workers (gzip, br) handed
    * through untouched, the runtime encoding it as it sends it (`encodeBody` is `'automatic'` on
    * fw's answers: only the headers say so); else encoded whole by zlib (no stream made of it), or
-   * its stream piped through `CompressionStream` (Bun: natively, never read in JavaScript).
+   * its stream piped through `CompressionStream` (brotli; longer than zlib takes at once).
    */
   #compressSource(
     response: Response,
@@ -212,36 +213,39 @@ export class Compress extends Plugin {
       markEncoded(response.headers, encoding)
       return response
     }
-    if (this.#oneShot(encoding) !== undefined && sizeUnder(source, WHOLE_BYTES + 1))
+    const shot = this.#oneShot(encoding)
+    if (shot !== undefined && sizeUnder(source, shot.maxBytes + 1))
       return this.#encodedWhole(response, source, encoding, true)
-    // no zlib to call (Bun, Workers' deflate) or over WHOLE_BYTES: its own stream, unread here
+    // no zlib to call (Workers' deflate, brotli) or longer than it takes: its own stream, unread here
     const body = response.body
     return body === null ? response : compressed(response, body, encoding)
   }
 
   /**
    * `response` with its whole body `data` encoded with `encoding`: by the runtime as it sends it
-   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Bun, Deno), else
-   * through `CompressionStream`. `light`: see `encodedInit`.
+   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Deno; Bun at once,
+   * no promise), else through `CompressionStream`. `light`: see `encodedInit`.
    */
-  async #encodedWhole(
+  #encodedWhole(
     response: Response,
     data: Uint8Array<ArrayBuffer> | string,
     encoding: Encoding,
     light: boolean,
-  ): Promise<Response> {
+  ): Response | Promise<Response> {
     if (this.#runtimeEncodes && encoding !== 'deflate')
       return new Response(data, encodedInit(response, encoding, light, 'automatic'))
-    const shot = this.#oneShot(encoding)
-    if (shot !== undefined)
-      return new Response(await shot(data), encodedInit(response, encoding, light))
+    const packed = this.#oneShot(encoding)?.(data)
+    if (packed instanceof Promise)
+      return packed.then((bytes) => new Response(bytes, encodedInit(response, encoding, light)))
+    if (packed !== undefined) return new Response(packed, encodedInit(response, encoding, light))
     const body = new Response(data).body
     return body === null ? response : compressed(response, body, encoding)
   }
 
-  /** Whether a whole body is encoded cheaper than streamed: by the runtime (Workers) or zlib. */
-  #wholeEncoded(encoding: Encoding): boolean {
-    return (this.#runtimeEncodes && encoding !== 'deflate') || this.#oneShot(encoding) !== undefined
+  /** The longest body of unknown length read whole to be encoded at once (Workers, zlib); 0: none. */
+  #wholeBytes(encoding: Encoding): number {
+    if (this.#runtimeEncodes && encoding !== 'deflate') return WHOLE_BYTES
+    return this.#oneShot(encoding)?.maxBytes ?? 0
   }
 
   /** The runtime's one-shot compressor for `encoding` (./zlib), found once. */
@@ -267,7 +271,7 @@ export class Compress extends Plugin {
   }
 }
 
-/** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
+/** Workers: a body of unknown length up to this long is read whole for the runtime to encode. */
 const WHOLE_BYTES = 1024 * 1024
 
 /**
