@@ -137,8 +137,12 @@ export class Compress extends Plugin {
     const headers = out.headers
     if (headers.get('vary')?.trim() !== '*') appendToken(headers, 'vary', 'Accept-Encoding')
     if (out.status === 304) return this.#notModified(out, context)
+    // fw's answers hold their text: their `body` is not read (on Bun a stream made of it costs
+    // Bun.serve ~0.5 µs more to send the answer: bench/RESULTS-traffic.md)
+    const given = bodySource(out)
+    const body = given === undefined ? out.body : given
     if (
-      out.body === null ||
+      body === null ||
       context.method === 'HEAD' ||
       UNTOUCHED_STATUSES.has(out.status) ||
       headers.has('content-encoding') ||
@@ -152,15 +156,14 @@ export class Compress extends Plugin {
       this.encodings,
     )
     if (!encoding) return out
-    const source = bodySource(out)
-    if (source !== undefined && source !== null)
-      return this.#compressSource(out, source, encoding, identityRefused)
+    if (!(body instanceof ReadableStream))
+      return this.#compressSource(out, body, encoding, identityRefused)
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
-      return this.#encoded(out, out.body, encoding)
+      return this.#encoded(out, body, encoding)
     }
-    return this.#compressUnsized(out, out.body, encoding, identityRefused)
+    return this.#compressUnsized(out, body, encoding, identityRefused)
   }
 
   /** A 304 to a request that accepts a coding on offer carries the ETag the 200 would: weak. */
@@ -255,10 +258,8 @@ export class Compress extends Plugin {
   }
 
   /**
-   * `response` with `body` to be sent encoded with `encoding`: on Workers, gzip and br are
-   * encoded by the runtime as it sends them (`Content-Encoding` set, `encodeBody: 'automatic'`:
-   * workerd's own zlib, no `CompressionStream` in the Worker); elsewhere streamed through
-   * `CompressionStream`.
+   * `response` with `body` sent encoded with `encoding`: on Workers gzip and br by the runtime as
+   * it sends them (`encodeBody: 'automatic'`), elsewhere streamed through `CompressionStream`.
    */
   #encoded(
     response: Response,
@@ -285,9 +286,8 @@ function sizeUnder(source: string | Uint8Array<ArrayBuffer>, limit: number): boo
 }
 
 /**
- * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate through
- * the standard `CompressionStream` on every runtime, brotli where it has it;
- * streamed; `Vary: Accept-Encoding` always. Use it on the service, a class
+ * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate, brotli where the runtime
+ * has it (see `Compress`); `Vary: Accept-Encoding` always. Use it on the service, a class
  * (`@api.plugin(compress())`) or an endpoint.
  *
  * @throws ImproperlyConfigured for a bad threshold, an unknown coding, or `br` alone
