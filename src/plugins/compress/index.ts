@@ -15,7 +15,7 @@ import { renderedListener } from '../../response/render'
 import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
-import { negotiate, type Encoding } from './negotiate'
+import { LastNegotiated, type Encoding } from './negotiate'
 import { compressed, encodedInit, FORMATS, markEncoded } from './encode'
 import { type OneShot, oneShot } from './zlib'
 
@@ -97,6 +97,8 @@ export class Compress extends Plugin {
   readonly #runtimeEncodes = onWorkers()
   /** each coding's one-shot compressor (the runtime's `node:zlib`), found on first use */
   readonly #oneShots = new Map<Encoding, OneShot | undefined>()
+  /** the last `Accept-Encoding` negotiated and its outcome (a client repeats its own) */
+  readonly #negotiated = new LastNegotiated()
 
   constructor(options: CompressOptions = {}) {
     super()
@@ -151,10 +153,8 @@ export class Compress extends Plugin {
       /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('cache-control') ?? '')
     )
       return out
-    const { encoding, identityRefused } = negotiate(
-      context.headers.get('accept-encoding'),
-      this.encodings,
-    )
+    const accept = context.headers.get('accept-encoding')
+    const { encoding, identityRefused } = this.#negotiated.of(accept, this.encodings)
     if (!encoding) return out
     if (!(body instanceof ReadableStream))
       return this.#compressSource(out, body, encoding, identityRefused)
@@ -171,7 +171,7 @@ export class Compress extends Plugin {
     const etag = response.headers.get('etag')
     if (
       etag?.startsWith('"') &&
-      negotiate(context.headers.get('accept-encoding'), this.encodings).encoding
+      this.#negotiated.of(context.headers.get('accept-encoding'), this.encodings).encoding
     )
       response.headers.set('etag', `W/${etag}`)
     return response
