@@ -139,12 +139,12 @@ export class Compress extends Plugin {
     const headers = out.headers
     if (headers.get('vary')?.trim() !== '*') appendToken(headers, 'vary', 'Accept-Encoding')
     if (out.status === 304) return this.#notModified(out, context)
-    // fw's answers hold their text: their `body` is not read (on Bun a stream made of it costs
-    // Bun.serve ~0.5 µs more to send the answer: bench/RESULTS-traffic.md)
+    // fw's answers hold their text: no `body` asked for (on Bun, a stream Bun.serve sends dearer)
     const given = bodySource(out)
-    const body = given === undefined ? out.body : given
+    const stream = given === undefined ? out.body : undefined
     if (
-      body === null ||
+      given === null ||
+      stream === null ||
       context.method === 'HEAD' ||
       UNTOUCHED_STATUSES.has(out.status) ||
       headers.has('content-encoding') ||
@@ -156,14 +156,14 @@ export class Compress extends Plugin {
     const accept = context.headers.get('accept-encoding')
     const { encoding, identityRefused } = this.#negotiated.of(accept, this.encodings)
     if (!encoding) return out
-    if (!(body instanceof ReadableStream))
-      return this.#compressSource(out, body, encoding, identityRefused)
+    if (given !== undefined) return this.#compressSource(out, given, encoding, identityRefused)
+    if (stream === undefined) return out
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
-      return this.#encoded(out, body, encoding)
+      return this.#encoded(out, stream, encoding)
     }
-    return this.#compressUnsized(out, body, encoding, identityRefused)
+    return this.#compressUnsized(out, stream, encoding, identityRefused)
   }
 
   /** A 304 to a request that accepts a coding on offer carries the ETag the 200 would: weak. */
