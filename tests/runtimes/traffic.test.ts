@@ -83,6 +83,18 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('traffic plugins 
     expect(answer.headers.etag).toMatch(/^W\/"[\w-]{27}"$/)
   })
 
+  const byZlib = edge ? it.skip : it
+  byZlib('a 64 KB answer is compressed in one call of zlib: framed by its Content-Length, not streamed', async () => {
+    for (const coding of ['gzip', 'deflate']) {
+      const answer = await raw(url('big'), { 'accept-encoding': coding })
+      expect(answer.headers['content-encoding'], coding).toBe(coding)
+      expect(answer.headers['transfer-encoding'], coding).toBeUndefined()
+      expect(Number(answer.headers['content-length']), coding).toBe(answer.body.byteLength)
+      const plain = coding === 'gzip' ? gunzipSync(answer.body) : inflateSync(answer.body)
+      expect(JSON.parse(plain.toString())).toEqual(BIG)
+    }
+  })
+
   it('without Accept-Encoding: identity, a strong ETag, and If-None-Match → 304 without a body', async () => {
     const plain = await raw(url('big'))
     if (!edge) expect(plain.headers['content-encoding']).toBeUndefined()

@@ -15,7 +15,7 @@ import { renderedListener } from '../../response/render'
 import { utf8Length } from '../../utils/bytes'
 import { joinedBytes, readOn, readStart, resumed } from '../body-start'
 import { appendToken, mutable } from '../headers'
-import { negotiate, type Encoding } from './negotiate'
+import { LastNegotiated, type Encoding } from './negotiate'
 import { compressed, encodedInit, FORMATS, markEncoded } from './encode'
 import { type OneShot, oneShot } from './zlib'
 
@@ -97,6 +97,8 @@ export class Compress extends Plugin {
   readonly #runtimeEncodes = onWorkers()
   /** each coding's one-shot compressor (the runtime's `node:zlib`), found on first use */
   readonly #oneShots = new Map<Encoding, OneShot | undefined>()
+  /** the last `Accept-Encoding` negotiated and its outcome (a client repeats its own) */
+  readonly #negotiated = new LastNegotiated()
 
   constructor(options: CompressOptions = {}) {
     super()
@@ -137,8 +139,12 @@ export class Compress extends Plugin {
     const headers = out.headers
     if (headers.get('vary')?.trim() !== '*') appendToken(headers, 'vary', 'Accept-Encoding')
     if (out.status === 304) return this.#notModified(out, context)
+    // fw's answers hold their text: no `body` asked for (on Bun, a stream Bun.serve sends dearer)
+    const given = bodySource(out)
+    const stream = given === undefined ? out.body : undefined
     if (
-      out.body === null ||
+      given === null ||
+      stream === null ||
       context.method === 'HEAD' ||
       UNTOUCHED_STATUSES.has(out.status) ||
       headers.has('content-encoding') ||
@@ -147,20 +153,17 @@ export class Compress extends Plugin {
       /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('cache-control') ?? '')
     )
       return out
-    const { encoding, identityRefused } = negotiate(
-      context.headers.get('accept-encoding'),
-      this.encodings,
-    )
+    const accept = context.headers.get('accept-encoding')
+    const { encoding, identityRefused } = this.#negotiated.of(accept, this.encodings)
     if (!encoding) return out
-    const source = bodySource(out)
-    if (source !== undefined && source !== null)
-      return this.#compressSource(out, source, encoding, identityRefused)
+    if (given !== undefined) return this.#compressSource(out, given, encoding, identityRefused)
+    if (stream === undefined) return out
     const declared = headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared)) {
       if (Number(declared) < this.threshold && !identityRefused) return out
-      return this.#encoded(out, out.body, encoding)
+      return this.#encoded(out, stream, encoding)
     }
-    return this.#compressUnsized(out, out.body, encoding, identityRefused)
+    return this.#compressUnsized(out, stream, encoding, identityRefused)
   }
 
   /** A 304 to a request that accepts a coding on offer carries the ETag the 200 would: weak. */
@@ -168,7 +171,7 @@ export class Compress extends Plugin {
     const etag = response.headers.get('etag')
     if (
       etag?.startsWith('"') &&
-      negotiate(context.headers.get('accept-encoding'), this.encodings).encoding
+      this.#negotiated.of(context.headers.get('accept-encoding'), this.encodings).encoding
     )
       response.headers.set('etag', `W/${etag}`)
     return response
@@ -186,10 +189,11 @@ export class Compress extends Plugin {
       return new Response(joinedBytes(start), response)
     // still arriving: a live stream (SSE, a proxied body), sent on chunk by chunk, uncompressed
     if (start.pending) return new Response(resumed(start), response)
-    // no zlib to call (Bun, Workers' deflate): streamed as it is read
-    if (!this.#wholeEncoded(encoding)) return this.#encoded(response, resumed(start), encoding)
-    // all there at once (up to WHOLE_BYTES): encoded whole; else streamed as it comes
-    const whole = await readOn(start, WHOLE_BYTES)
+    // no zlib to call (Workers' deflate, brotli): streamed as it is read
+    const wholeBytes = this.#wholeBytes(encoding)
+    if (wholeBytes === 0) return this.#encoded(response, resumed(start), encoding)
+    // all there at once (up to `wholeBytes`): encoded whole; else streamed as it comes
+    const whole = await readOn(start, wholeBytes)
     if (!whole.complete) return this.#encoded(response, resumed(whole), encoding)
     return this.#encodedWhole(response, joinedBytes(whole), encoding, false)
   }
@@ -199,7 +203,7 @@ export class Compress extends Plugin {
    * fw's rendered JSON elsewhere): under the threshold as it is; on Workers (gzip, br) handed
    * through untouched, the runtime encoding it as it sends it (`encodeBody` is `'automatic'` on
    * fw's answers: only the headers say so); else encoded whole by zlib (no stream made of it), or
-   * its stream piped through `CompressionStream` (Bun: natively, never read in JavaScript).
+   * its stream piped through `CompressionStream` (brotli; longer than zlib takes at once).
    */
   #compressSource(
     response: Response,
@@ -212,36 +216,39 @@ export class Compress extends Plugin {
       markEncoded(response.headers, encoding)
       return response
     }
-    if (this.#oneShot(encoding) !== undefined && sizeUnder(source, WHOLE_BYTES + 1))
+    const shot = this.#oneShot(encoding)
+    if (shot !== undefined && sizeUnder(source, shot.maxBytes + 1))
       return this.#encodedWhole(response, source, encoding, true)
-    // no zlib to call (Bun, Workers' deflate) or over WHOLE_BYTES: its own stream, unread here
+    // no zlib to call (Workers' deflate, brotli) or longer than it takes: its own stream, unread here
     const body = response.body
     return body === null ? response : compressed(response, body, encoding)
   }
 
   /**
    * `response` with its whole body `data` encoded with `encoding`: by the runtime as it sends it
-   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Bun, Deno), else
-   * through `CompressionStream`. `light`: see `encodedInit`.
+   * (Workers, `#encoded`), in one call of the runtime's zlib (./zlib: Node, Deno; Bun at once,
+   * no promise), else through `CompressionStream`. `light`: see `encodedInit`.
    */
-  async #encodedWhole(
+  #encodedWhole(
     response: Response,
     data: Uint8Array<ArrayBuffer> | string,
     encoding: Encoding,
     light: boolean,
-  ): Promise<Response> {
+  ): Response | Promise<Response> {
     if (this.#runtimeEncodes && encoding !== 'deflate')
       return new Response(data, encodedInit(response, encoding, light, 'automatic'))
-    const shot = this.#oneShot(encoding)
-    if (shot !== undefined)
-      return new Response(await shot(data), encodedInit(response, encoding, light))
+    const packed = this.#oneShot(encoding)?.(data)
+    if (packed instanceof Promise)
+      return packed.then((bytes) => new Response(bytes, encodedInit(response, encoding, light)))
+    if (packed !== undefined) return new Response(packed, encodedInit(response, encoding, light))
     const body = new Response(data).body
     return body === null ? response : compressed(response, body, encoding)
   }
 
-  /** Whether a whole body is encoded cheaper than streamed: by the runtime (Workers) or zlib. */
-  #wholeEncoded(encoding: Encoding): boolean {
-    return (this.#runtimeEncodes && encoding !== 'deflate') || this.#oneShot(encoding) !== undefined
+  /** The longest body of unknown length read whole to be encoded at once (Workers, zlib); 0: none. */
+  #wholeBytes(encoding: Encoding): number {
+    if (this.#runtimeEncodes && encoding !== 'deflate') return WHOLE_BYTES
+    return this.#oneShot(encoding)?.maxBytes ?? 0
   }
 
   /** The runtime's one-shot compressor for `encoding` (./zlib), found once. */
@@ -251,10 +258,8 @@ export class Compress extends Plugin {
   }
 
   /**
-   * `response` with `body` to be sent encoded with `encoding`: on Workers, gzip and br are
-   * encoded by the runtime as it sends them (`Content-Encoding` set, `encodeBody: 'automatic'`:
-   * workerd's own zlib, no `CompressionStream` in the Worker); elsewhere streamed through
-   * `CompressionStream`.
+   * `response` with `body` sent encoded with `encoding`: on Workers gzip and br by the runtime as
+   * it sends them (`encodeBody: 'automatic'`), elsewhere streamed through `CompressionStream`.
    */
   #encoded(
     response: Response,
@@ -267,7 +272,7 @@ export class Compress extends Plugin {
   }
 }
 
-/** A body at most this long that is all there at once is compressed in one call (./zlib), not streamed. */
+/** Workers: a body of unknown length up to this long is read whole for the runtime to encode. */
 const WHOLE_BYTES = 1024 * 1024
 
 /**
@@ -281,9 +286,8 @@ function sizeUnder(source: string | Uint8Array<ArrayBuffer>, limit: number): boo
 }
 
 /**
- * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate through
- * the standard `CompressionStream` on every runtime, brotli where it has it;
- * streamed; `Vary: Accept-Encoding` always. Use it on the service, a class
+ * Compress answers by `Accept-Encoding` (SPEC §14): gzip and deflate, brotli where the runtime
+ * has it (see `Compress`); `Vary: Accept-Encoding` always. Use it on the service, a class
  * (`@api.plugin(compress())`) or an endpoint.
  *
  * @throws ImproperlyConfigured for a bad threshold, an unknown coding, or `br` alone

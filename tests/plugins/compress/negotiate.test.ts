@@ -1,7 +1,7 @@
 /** src/plugins/compress/negotiate.ts: the coding an `Accept-Encoding` asks for (RFC 9110 §12.5.3), bounded. */
 import { describe, expect, it } from 'vitest'
 import { cpuTimeSync } from '../../helpers/time'
-import { MAX_CODINGS, negotiate } from '../../../src/plugins/compress/negotiate'
+import { LastNegotiated, MAX_CODINGS, negotiate } from '../../../src/plugins/compress/negotiate'
 
 const ALL = ['br', 'gzip', 'deflate'] as const
 
@@ -50,5 +50,20 @@ describe('negotiate', () => {
       negotiate(',;'.repeat(200_000), ALL)
     })
     expect(ms, 'CPU ms (a hang guard)').toBeLessThan(2000)
+  })
+})
+
+describe('LastNegotiated', () => {
+  it('answers as negotiate does, the same frozen outcome while the header and offer repeat', () => {
+    const chosen = new LastNegotiated()
+    expect(chosen.of(null, ALL)).toEqual(negotiate(null, ALL))
+    const first = chosen.of('gzip, deflate, br', ALL)
+    expect(first).toEqual(negotiate('gzip, deflate, br', ALL))
+    expect(Object.isFrozen(first)).toBe(true)
+    // a header read again is a new string of the same text: still the outcome remembered
+    expect(chosen.of(['gzip', 'deflate', 'br'].join(', '), ALL)).toBe(first)
+    expect(chosen.of('identity;q=0, gzip', ALL)).toEqual({ encoding: 'gzip', identityRefused: true })
+    expect(chosen.of('gzip, deflate, br', ['deflate'])).toEqual({ encoding: 'deflate', identityRefused: false })
+    expect(chosen.of(null, ALL)).toEqual({ encoding: undefined, identityRefused: false })
   })
 })

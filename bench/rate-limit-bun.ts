@@ -1,0 +1,167 @@
+/**
+ * Where `rateLimit`'s cost is on Bun (bench/RESULTS-rate-limit.md): in one Bun process, each on
+ * its own `Bun.serve` on 127.0.0.1, driven by wrk in paired rounds (the order rotates), the
+ * process's CPU µs per request beside requests/s —
+ *
+ * - bare `Bun.serve` answers of the same JSON (one shared init, as fw's): alone; with the two
+ *   fields a limit adds appended to the built answer's headers; with them in its init (a new
+ *   `Headers`); with `server.requestIP(request)` read (the client address, the default key);
+ * - bench/apps/fw.ts's E1 (GET /items with a validated query): without a limit; with the two
+ *   fields set by a plugin that counts nothing; under `rateLimit` (MemoryStore) keyed by an
+ *   `X-Api-Key` header (wrk sends none: every request counts under `anonymous`); under `rateLimit`
+ *   keyed by the client address (its default).
+ *
+ * Each limit is 10⁹ per hour: never reached.
+ *
+ *   bun bench/rate-limit-bun.ts     # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
+ */
+import 'fw-api/serve'
+import { execFile, spawnSync } from 'node:child_process'
+import { loadavg } from 'node:os'
+import { promisify } from 'node:util'
+import { api } from 'fw-api'
+import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
+import type { RequestContext } from '../src/request/context'
+import { createFw } from './apps/fw'
+
+interface BunServer {
+  port: number
+  requestIP(request: Request): { address: string } | null
+  stop(force?: boolean): void
+}
+interface BunGlobal {
+  serve(options: {
+    port: number
+    hostname: string
+    development: boolean
+    fetch(request: Request, server: BunServer): Response
+  }): BunServer
+}
+const bun = (globalThis as { Bun?: BunGlobal }).Bun
+if (!bun) throw new Error('bench/rate-limit-bun.ts runs on Bun: bun bench/rate-limit-bun.ts')
+
+const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5)
+const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 2)
+const CONNECTIONS = Number(process.env.BENCH_WRK_CONNECTIONS ?? 50)
+const PATH = '/items?page=2&limit=10'
+const LIMIT = 1_000_000_000
+const POLICY = `"default";q=${LIMIT};w=3600`
+
+/** A `RateLimit` value as a limit makes one: a new string per request. */
+let remaining = LIMIT
+const rateLimitValue = (): string => `"default";r=${--remaining};t=3600`
+
+/** The two fields a limit adds, pending on the request as a limit leaves them; nothing counted. */
+class TwoFields extends api.Plugin {
+  override processRequest(_request: Request, context: RequestContext): undefined {
+    context.responseHeaders = ['ratelimit-policy', POLICY, 'ratelimit', rateLimitValue()]
+    return undefined
+  }
+}
+
+// the bare answers: E1's JSON, one shared init with a `Headers` (what fw's answers share on Bun)
+const json = JSON.stringify({ data: [{ id: 11, name: 'item 11' }], page: 2, limit: 10 })
+const shared = Object.freeze({ status: 200, headers: new Headers({ 'content-type': 'application/json' }) })
+const bare: [string, (request: Request, server: BunServer) => Response][] = [
+  ['Bun.serve alone', () => new Response(json, shared)],
+  [
+    'Bun.serve, two fields appended',
+    () => {
+      const response = new Response(json, shared)
+      response.headers.append('ratelimit-policy', POLICY)
+      response.headers.append('ratelimit', rateLimitValue())
+      return response
+    },
+  ],
+  [
+    'Bun.serve, two fields in the init',
+    () => {
+      const headers = new Headers(shared.headers)
+      headers.append('ratelimit-policy', POLICY)
+      headers.append('ratelimit', rateLimitValue())
+      return new Response(json, { status: 200, headers })
+    },
+  ],
+  [
+    'Bun.serve, requestIP read',
+    (request, server) => {
+      if (server.requestIP(request)?.address === undefined) throw new Error('no address')
+      return new Response(json, shared)
+    },
+  ],
+]
+type Configure = (service: ReturnType<typeof createFw>) => void
+const limited = (key?: (request: RequestContext) => string): Configure => (service) =>
+  void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore(), ...(key ? { key } : {}) }))
+const services: [string, Configure][] = [
+  ['fw E1, no limit', () => {}],
+  ['fw E1, the two fields alone', (service) => void service.use(new TwoFields())],
+  ['fw E1, rateLimit keyed by a header', limited((request) => request.headers.get('x-api-key') ?? 'anonymous')],
+  ['fw E1, rateLimit keyed by the address', limited()],
+]
+
+const apps: { name: string; origin: string; close(): Promise<void> }[] = []
+for (const [name, fetch] of bare) {
+  const server = bun.serve({ port: 0, hostname: '127.0.0.1', development: false, fetch })
+  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: async () => server.stop(true) })
+}
+for (const [name, configure] of services) {
+  const service = createFw()
+  configure(service)
+  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
+  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
+}
+for (const app of apps) {
+  const check = await fetch(`${app.origin}${PATH}`)
+  if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+}
+
+/** Requests/s wrk measured against `url`, and this process's CPU µs per request meanwhile. */
+async function wrk(url: string): Promise<{ rate: number; cpu: number }> {
+  const before = process.cpuUsage()
+  const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
+  const used = process.cpuUsage(before)
+  const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
+  const count = /(\d+) requests in/.exec(run.stdout)
+  if (!found || !count) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
+  if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
+  return { rate: Number(found[1]), cpu: (used.user + used.system) / Number(count[1]) }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
+const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
+const load = [loadavg()[0] ?? 0]
+for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
+for (let round = 0; round < ROUNDS; round++) {
+  for (let index = 0; index < apps.length; index++) {
+    const app = apps[(index + round) % apps.length]
+    if (!app) continue
+    const { rate, cpu } = await wrk(`${app.origin}${PATH}`)
+    rates.get(app.name)?.push(rate)
+    cpus.get(app.name)?.push(cpu)
+  }
+}
+load.push(loadavg()[0] ?? 0)
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+console.log(
+  `\nBun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, load average ${load.map((value) => value.toFixed(1)).join(' → ')}\n`,
+)
+console.log('| app | requests/s median | CPU µs/req per round | median | Δ CPU µs/req to its base (median of rounds) |')
+console.log('|---|---|---|---|---|')
+for (const [name, values] of rates) {
+  const base = name.startsWith('fw') ? 'fw E1, no limit' : 'Bun.serve alone'
+  const cpu = cpus.get(name) ?? []
+  const baseCpu = cpus.get(base) ?? []
+  const deltas = cpu.map((value, index) => value - (baseCpu[index] ?? value))
+  console.log(
+    `| ${name} | ${Math.round(median(values))} | ${cpu.map((value) => value.toFixed(2)).join(', ')} | ${median(cpu).toFixed(2)} | ${name === base ? '' : `+${median(deltas).toFixed(2)} (${((median(deltas) / median(baseCpu)) * 100).toFixed(0)} %)`} |`,
+  )
+}
+for (const app of apps) await app.close()
+process.exit(0)
