@@ -5,7 +5,8 @@
  * 127.0.0.2 (also loopback) from an untrusted peer, whose forwarding headers change nothing.
  * `this.request.ip` is the address each runtime reports (Node's socket, Bun's `requestIP`, Deno's
  * `remoteAddr`, workerd's `CF-Connecting-IP`); a session cookie gets `Secure` and a same-origin
- * https login passes the CSRF check behind the trusted TLS proxy.
+ * https login passes the CSRF check behind the trusted TLS proxy, and `secureHeaders()` sends HSTS
+ * there only.
  *
  *   npx vitest run tests/runtimes/client-address.test.ts
  *   FW_RUNTIMES=deno npx vitest run tests/runtimes/client-address.test.ts
@@ -114,6 +115,23 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the client addre
 
   it('the trusted proxy: the client it names (the rightmost untrusted hop), its protocol and host', async () => {
     expect(await who(TRUSTED, forged)).toEqual({ ip: '198.51.100.7', protocol: 'https', secure: true, host: 'shop.example', origin: 'https://shop.example' })
+  })
+
+  it('secureHeaders(): HSTS behind the trusted TLS proxy only, never for a forged https from an untrusted peer', async () => {
+    const hsts = async (from: string, headers: Record<string, string>): Promise<string | undefined> => {
+      const answer = await send(server.origin, '/api/who', from, { headers })
+      expect(answer.status, answer.body).toBe(200)
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      return answer.headers['strict-transport-security']
+    }
+    const sent = 'max-age=15552000; includeSubDomains'
+    expect(await hsts(TRUSTED, { 'x-forwarded-proto': 'https' })).toBe(sent)
+    // the service reads X-Forwarded-* (the default family): a Forwarded the proxy passed through is the client's
+    expect(await hsts(TRUSTED, { forwarded: 'for=198.51.100.7;proto=https' })).toBeUndefined()
+    expect(await hsts(TRUSTED, {})).toBeUndefined()
+    expect(await hsts(TRUSTED, { 'x-forwarded-proto': 'http' })).toBeUndefined()
+    expect(await hsts(UNTRUSTED, forged)).toBeUndefined()
+    expect(await hsts(UNTRUSTED, { 'x-forwarded-proto': 'https' })).toBeUndefined()
   })
 
   it('behind the trusted TLS proxy a session login from the same https origin passes the CSRF check and its cookie is Secure', async () => {
