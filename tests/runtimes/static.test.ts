@@ -97,7 +97,7 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('serveStatic over HTTP on $l
     }
   })
 
-  it('If-None-Match and If-Modified-Since: 304; a stale If-Range: the whole file', async () => {
+  it('If-None-Match and If-Modified-Since: 304; a stale If-Range: the whole file; a failed If-Match: 412', async () => {
     const first = await get('/assets/index.html')
     await first.arrayBuffer()
     const etag = first.headers.get('etag') ?? ''
@@ -112,6 +112,15 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('serveStatic over HTTP on $l
     const fresh = await get('/assets/index.html', { range: 'bytes=0-2', 'if-range': etag })
     expect(fresh.status).toBe(206)
     expect(await fresh.text()).toBe('<h1')
+    // If-Match / If-Unmodified-Since that fail: 412, no body of the file (HEAD too)
+    for (const method of ['GET', 'HEAD']) {
+      for (const headers of [{ 'if-match': '"stale"' }, { 'if-match': `W/${etag}` }, { 'if-unmodified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' }]) {
+        const failed = await get('/assets/index.html', headers, method)
+        expect(failed.status, `${method} ${JSON.stringify(headers)}`).toBe(412)
+        expect(await failed.text()).not.toContain('shell')
+      }
+    }
+    expect((await get('/assets/index.html', { 'if-match': etag })).status).toBe(200)
   })
 
   it('an unsatisfiable range: 416 with the size', async () => {
