@@ -6,7 +6,6 @@
  * measured as CPU time (user + system, `process.cpuUsage`), and keep a margin
  * of at least 10× the typical time (see docs/testing.md).
  */
-import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** CPU milliseconds (user + system) this process spends until `work` settles. */
@@ -33,8 +32,8 @@ export function cpuTimeSync<T>(work: () => T): { value: T; ms: number } {
  */
 export const CHECK_MS = 300_000
 
-/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
-let ticksPerSecond: number | undefined
+/** Clock ticks per second of /proc's CPU times: USER_HZ, 100 on every Linux architecture fw runs on. */
+const USER_HZ = 100
 
 /**
  * CPU milliseconds (user + system) the processes of process group `group` have spent so far:
@@ -43,13 +42,6 @@ let ticksPerSecond: number | undefined
  * The resolution is a clock tick (10 ms).
  */
 export function groupCpuMs(group: number): number | undefined {
-  if (ticksPerSecond === undefined) {
-    try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-    } catch {
-      ticksPerSecond = 100
-    }
-  }
   let entries: string[]
   try {
     entries = readdirSync('/proc')
@@ -70,7 +62,7 @@ export function groupCpuMs(group: number): number | undefined {
     if (Number(fields[2]) !== group) continue
     ticks += Number(fields[11]) + Number(fields[12])
   }
-  return (ticks * 1000) / ticksPerSecond
+  return (ticks * 1000) / USER_HZ
 }
 
 /**
