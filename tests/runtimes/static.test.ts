@@ -73,6 +73,9 @@ describe.each(runtimesFor(['node', 'bun', 'deno']))('serveStatic over HTTP on $l
     expect(response.headers.get('content-type')).toBe('application/octet-stream')
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/)
+    // the service's secureHeaders() on the mounted files too
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
     expect(Buffer.from(await response.arrayBuffer()).equals(LARGE)).toBe(true)
     expect((await get('/api/ping')).status).toBe(200) // the API beside it
   })
