@@ -197,7 +197,8 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('traffic plugins 
     const patch = (headers: Record<string, string>, title: string) => raw(url('notes/1'), headers, 'PATCH', JSON.stringify({ title }))
     const read = async () => JSON.parse(text(await raw(url('articles/1')))) as { title: string; version: number }
     const before = await read()
-    for (const headers of [{ 'if-match': '"v0"' }, { 'if-match': `W/"v${before.version}"` }, { 'if-unmodified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' }]) {
+    const stalePreconditions: Record<string, string>[] = [{ 'if-match': '"v0"' }, { 'if-match': `W/"v${before.version}"` }, { 'if-unmodified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' }]
+    for (const headers of stalePreconditions) {
       const stale = await patch(headers, 'lost')
       expect(stale.status, JSON.stringify(headers)).toBe(412)
       expect(text(stale)).not.toMatch(/\n\s+at /)
