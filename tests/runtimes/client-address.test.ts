@@ -6,7 +6,8 @@
  * `this.request.ip` is the address each runtime reports (Node's socket, Bun's `requestIP`, Deno's
  * `remoteAddr`, workerd's `CF-Connecting-IP`); a session cookie gets `Secure` and a same-origin
  * https login passes the CSRF check behind the trusted TLS proxy, and `secureHeaders()` sends HSTS
- * there only.
+ * there only. The same with `trustProxy: { hops, header: 'forwarded' }` (RFC 7239) on Node, Bun
+ * and Deno (`TRUST_HEADER=forwarded`).
  *
  *   npx vitest run tests/runtimes/client-address.test.ts
  *   FW_RUNTIMES=deno npx vitest run tests/runtimes/client-address.test.ts
@@ -207,5 +208,35 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the client addre
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
     expect((await send(server.origin, '/api/article/other', UNTRUSTED)).status).toBe(200)
     expect((await send(server.origin, `/api/article/${'x'.repeat(41)}`, UNTRUSTED)).status).toBe(400)
+  })
+})
+
+describe.each(runtimesFor(['node', 'bun', 'deno']))('trustProxy reading RFC 7239 Forwarded over HTTP on $label', (runtime) => {
+  let server: Server
+  let host: string
+  beforeAll(async () => {
+    server = await startServer(runtime, ENTRY, START_MS, { TRUST_HEADER: 'forwarded' })
+    host = new URL(server.origin).host
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const who = async (from: string, headers: Record<string, string>) => {
+    const answer = await send(server.origin, '/api/who', from, { headers })
+    expect(answer.status, answer.body).toBe(200)
+    return { ...(JSON.parse(answer.body) as Record<string, unknown>), hsts: answer.headers['strict-transport-security'] !== undefined }
+  }
+  const plain = (ip: string) => ({ ip, protocol: 'http', secure: false, host, origin: `http://${host}`, hsts: false })
+
+  it('the trusted proxy\'s Forwarded element names the client, its protocol and host; what the client wrote further left is never read', async () => {
+    const forwarded = 'for=6.6.6.6;proto=http;host=evil.example, for=198.51.100.7;proto=https;host=shop.example'
+    expect(await who(TRUSTED, { forwarded })).toEqual({ ip: '198.51.100.7', protocol: 'https', secure: true, host: 'shop.example', origin: 'https://shop.example', hsts: true })
+  })
+
+  it('an untrusted peer\'s Forwarded, and X-Forwarded-* the proxy passed through, change nothing', async () => {
+    expect(await who(UNTRUSTED, forged)).toEqual(plain(UNTRUSTED))
+    const { forwarded: _, ...passedThrough } = forged
+    expect(await who(TRUSTED, passedThrough)).toEqual(plain(TRUSTED))
   })
 })
