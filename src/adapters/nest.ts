@@ -194,20 +194,50 @@ export function attachNest(
 }
 
 /**
+ * The error of a failed `init()` of `app`, remembered in `failed`: Fastify refuses a second
+ * `init()` of the same application (its routes are declared already), said as such.
+ */
+function retryRefused(app: NestAppLike, failed: WeakSet<NestAppLike>, error: unknown): unknown {
+  const again = failed.has(app)
+  failed.add(app)
+  if (!again || !isObjectish(error) || Reflect.get(error, 'code') !== 'FST_ERR_DUPLICATED_ROUTE')
+    return error
+  return new ImproperlyConfigured(
+    `a Nest application on Fastify whose init() failed cannot be initialised again (${String(Reflect.get(error, 'message'))}): mount its module after \`await service.setup()\` instead, a new application at each retry`,
+  )
+}
+
+/**
  * A fetch handler answering through a Nest application's own platform
  * (initialised at the first request), for `service.mount(nestApp, route)`.
+ * A failed start (`app()` or `init()` threw: a database not up yet) fails the
+ * requests waiting for it and is tried again by the next request, never kept.
  */
 export function nestAppFetch(
   app: () => NestAppLike | Promise<NestAppLike>,
   toFetch: (instance: unknown) => FetchHandler,
 ): FetchHandler {
   let ready: Promise<FetchHandler> | undefined
+  /** the applications whose `init()` failed here once */
+  const failed = new WeakSet<NestAppLike>()
   const start = async (): Promise<FetchHandler> => {
     const nestApp = await app()
-    await nestApp.init()
+    try {
+      await nestApp.init()
+    } catch (error) {
+      throw retryRefused(nestApp, failed, error)
+    }
     return toFetch(nestApp.getHttpAdapter().getInstance())
   }
-  return async (request, env, ctx) => (await (ready ??= start()))(request, env, ctx)
+  const started = (): Promise<FetchHandler> => {
+    const starting = start()
+    // forgotten once it fails (only if no later start replaced it): the next request starts again
+    starting.catch(() => {
+      if (ready === starting) ready = undefined
+    })
+    return starting
+  }
+  return async (request, env, ctx) => (await (ready ??= started()))(request, env, ctx)
 }
 
 /**

@@ -53,7 +53,7 @@ export interface PluginAnswer {
  * service.use(new Auth())
  */
 export class Plugin {
-  /** declared by a guard (`auth.Require`): used on the service, it also runs around mounted apps and handlers (`service.mount`), which other service plugins leave alone */
+  /** declared by a guard (`auth.Require`) or a plugin every answer needs (`secureHeaders()`): used on the service, it also runs around mounted apps and handlers (`service.mount`), which other service plugins leave alone */
   readonly guardsMounts?: boolean
   /** before routing (service) or before params are parsed (class); a `Response` short-circuits */
   processRequest?(request: Request, ctx: RequestContext): PluginResult

@@ -37,6 +37,9 @@ const NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-stor
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: NO_STORE })
 
+/** `response` without its body (a HEAD's answer). */
+const bodiless = (response: Response): Response => new Response(null, response)
+
 /** Run one check within `ms`: its state, never a rejection. */
 async function runCheck(check: () => unknown, ms: number): Promise<CheckState> {
   const ran = (async (): Promise<CheckState> => (await check(), 'ok'))().catch(
@@ -103,9 +106,7 @@ export function healthMount(
     if (closing()) results.status = 'closing'
     return results
   }
-  const handler = (request: Request): Response | Promise<Response> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } })
+  const probe = (request: Request): Response | Promise<Response> => {
     const rest = new URL(request.url).pathname
     if (rest === '/' || rest === '') return json(200, { status: 'ok' })
     if (rest !== '/ready') return json(404, { status: 'not found' })
@@ -114,6 +115,15 @@ export function healthMount(
       running = undefined
     })
     return running.then((results) => json(results.status === 'ready' ? 200 : 503, results))
+  }
+  const handler = (request: Request): Response | Promise<Response> => {
+    const method = request.method
+    if (method === 'GET') return probe(request)
+    if (method !== 'HEAD')
+      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } })
+    // a HEAD: the GET's status and headers, no body (the service takes a route's off the same way)
+    const answered = probe(request)
+    return answered instanceof Promise ? answered.then(bodiless) : bodiless(answered)
   }
   return { prefix: path, handler, open: true }
 }

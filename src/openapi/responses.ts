@@ -5,7 +5,7 @@
  */
 import type { PluginAnswer } from '../api/plugin'
 import { errorHeaders, handledResponse, renderedSchema } from './handled'
-import type { DeclaredError, RouteEnvelope, RouteInfo } from './route-info'
+import { errorEnvelope, type DeclaredError, type RouteEnvelope, type RouteInfo } from './route-info'
 import { withAnswerHeaders } from './answer-headers'
 import { toSchema, type Definitions, type JsonSchema } from './schema'
 
@@ -283,7 +283,7 @@ export function responsesOf(
     const answer = handled.get(status)
     out[String(status)] = answer
       ? handledResponse(answer, undefined, declared, defs, shared)
-      : errorResponse(status, route.envelope, `Declared: ${declared}`)
+      : errorResponse(status, errorEnvelope(route, status), `Declared: ${declared}`)
   }
   // A status fw never answers by itself (403, 422, ...): the hook is its source, on every route it covers.
   for (const answer of route.handled) {
@@ -293,7 +293,7 @@ export function responsesOf(
   // What the plugins around it answer (conditional's 304, 412); an exception's is in route.errors.
   for (const answer of route.answers.filter((each) => !each.error)) {
     if (String(answer.status) in out || (!answer.empty && takenOver(route, answer.status))) continue
-    out[String(answer.status)] = pluginResponse(answer, route.envelope)
+    out[String(answer.status)] = pluginResponse(answer, errorEnvelope(route, answer.status))
   }
   return out
 }

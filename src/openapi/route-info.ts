@@ -99,6 +99,10 @@ export interface RouteInfo {
   handled: HandledStatus[]
   /** what the plugins around it answer (the service's, then its classes', for its method) */
   answers: PluginAnswer[]
+  /** error statuses only the service's plugins answer: rendered by the service root (they run before routing) */
+  rootStatuses?: ReadonlySet<number>
+  /** the envelope of the service root's template (its root API class's `static response`) */
+  rootEnvelope?: RouteEnvelope
   /** per hook with declared answers: the statuses it catches (`undefined`: every error), whether it sees routing errors (405), what it lists */
   takenOver: {
     statuses: ReadonlySet<number> | undefined
@@ -128,4 +132,16 @@ export interface DeclaredError {
   hook?: string
   /** what else raises it (an installed item, e.g. the database) */
   by?: string
+}
+
+/**
+ * The envelope an error `status` of `route` is sent in: the service root's for a status only the
+ * service's plugins answer (a service `rateLimit()`'s 429: its plugins run before routing, so the
+ * root renders it), else the route's own.
+ *
+ * @example
+ * errorEnvelope(route, 429) // the root's envelope (none: problem+json) under a service rateLimit()
+ */
+export function errorEnvelope(route: RouteInfo, status: number): RouteEnvelope | undefined {
+  return route.rootStatuses?.has(status) ? route.rootEnvelope : route.envelope
 }

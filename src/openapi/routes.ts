@@ -233,6 +233,7 @@ function describe(
   const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as ClassLevel
   const answers = answersOf(endpoint, servicePlugins)
+  const declared = declaredErrors(endpoint, doc)
   return {
     method: def.method,
     template: entry.path.template,
@@ -247,7 +248,7 @@ function describe(
     classEnvelope: templateInfo(classTemplate).envelope,
     doc,
     errors: [
-      ...declaredErrors(endpoint, doc),
+      ...declared,
       ...serviceErrors
         .filter((item) => !item.methods || item.methods.includes(def.method))
         .map((item) => errorOf(item.error, undefined, item.by)),
@@ -258,7 +259,21 @@ function describe(
     security: securityOf(endpoint),
     ...handledStatuses(endpoint),
     answers,
+    rootStatuses: rootStatuses(endpoint, declared, servicePlugins),
+    rootEnvelope: templateInfo(classTemplate(def.levels, 0)).envelope,
   }
+}
+
+/** The statuses only the service's plugins answer on the endpoint (neither it nor its classes' plugins). */
+function rootStatuses(
+  endpoint: CompiledEndpoint,
+  declared: readonly DeclaredError[],
+  servicePlugins: readonly Plugin[],
+): Set<number> {
+  const own = new Set(answersOf(endpoint, []).map((answer) => answer.status))
+  for (const error of declared) own.add(error.status)
+  const statuses = answersOf(endpoint, servicePlugins).map((answer) => answer.status)
+  return new Set(statuses.filter((status) => !own.has(status)))
 }
 
 /**

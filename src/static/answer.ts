@@ -1,9 +1,10 @@
 /**
- * The answer `serveStatic` gives for a file it found (RFC 9110): 304 for a validator that
- * matches, 416 for a range past the end, 206 for one range, else 200 — with the file's ETag,
- * Last-Modified, Cache-Control, type and encoding.
+ * The answer `serveStatic` gives for a file it found (RFC 9110): 412 for a failed `If-Match` /
+ * `If-Unmodified-Since`, 304 for a validator that matches, 416 for a range past the end, 206
+ * for one range, else 200 — with the file's ETag, Last-Modified, Cache-Control, type and encoding.
  */
 import { byteRange } from './ranges'
+import { evaluate } from '../plugins/conditional/preconditions'
 import { fileResponse, type FileSystem, type FoundFile } from '../node/static-files'
 
 /** The methods a file answers. */
@@ -15,16 +16,6 @@ export const plain = (
   text: string,
   headers: Record<string, string> = {},
 ): Response => new Response(text, { status, headers: { ...TEXT, ...headers } })
-
-/** `If-None-Match` (a weak comparison, RFC 9110 §13.1.2) matches `etag`. */
-function noneMatch(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true
-  const opaque = etag.slice(etag.indexOf('"'))
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim()
-    return (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === opaque
-  })
-}
 
 /** Whole seconds, as HTTP dates carry them. */
 const seconds = (ms: number): number => Math.floor(ms / 1000)
@@ -58,13 +49,14 @@ export function answer(
     'cache-control': sent.cacheControl,
   }
   if (sent.vary) headers.vary = 'accept-encoding'
-  const ifNoneMatch = request.headers.get('if-none-match')
-  const ifModifiedSince = request.headers.get('if-modified-since')
-  const notModified =
-    ifNoneMatch !== null
-      ? noneMatch(ifNoneMatch, etag)
-      : ifModifiedSince !== null && seconds(file.mtimeMs) <= seconds(Date.parse(ifModifiedSince))
-  if (notModified) return new Response(null, { status: 304, headers })
+  // RFC 9110 §13.2.2's order, as conditional() evaluates it: If-Match / If-Unmodified-Since, then
+  // If-None-Match / If-Modified-Since
+  const outcome = evaluate(request.headers, request.method, {
+    etag,
+    lastModified: file.mtimeMs,
+  })
+  if (outcome === 412) return plain(412, 'Precondition Failed', headers)
+  if (outcome === 304) return new Response(null, { status: 304, headers })
 
   headers['content-type'] = sent.contentType
   headers['accept-ranges'] = 'bytes'

@@ -156,10 +156,17 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
     }
   }
 
-  /** The file `segments` names: itself, or the index of the directory it names. */
-  const locate = async (segments: readonly string[]): Promise<Located | undefined> => {
+  /**
+   * The file `segments` names: itself, or the index of the directory it names; only the index
+   * when the path ends with `/` (`/page.html/` is no file: served, its relative links would
+   * resolve under it).
+   */
+  const locate = async (
+    segments: readonly string[],
+    directory = false,
+  ): Promise<Located | undefined> => {
     const path = files.path.join(root, ...segments)
-    const file = await found(path)
+    const file = directory ? undefined : await found(path)
     if (file !== undefined) return { file, name: segments.at(-1) ?? '' }
     if (index === undefined) return undefined
     // the index of a directory outside the root is refused like any path resolving outside it
@@ -190,10 +197,11 @@ export function serveStatic(dir: string, options: StaticOptions = {}): StaticHan
     const method = request.method
     if (method !== 'GET' && method !== 'HEAD')
       return plain(405, 'Method Not Allowed', { allow: ALLOW })
-    const segments = requestSegments(new URL(request.url).pathname, dotfiles)
+    const pathname = new URL(request.url).pathname
+    const segments = requestSegments(pathname, dotfiles)
     if (segments === BAD_PATH) return plain(400, 'Bad Request: the path is not a file path')
     if (segments === HIDDEN) return plain(404, 'Not Found')
-    let located = await locate(segments)
+    let located = await locate(segments, pathname.endsWith('/'))
     const last = segments.at(-1) ?? ''
     if (located === undefined && fallback !== undefined && !last.includes('.'))
       located = await locate(fallback)

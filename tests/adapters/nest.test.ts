@@ -209,6 +209,22 @@ describe('a Nest application mounted in fw', () => {
     const fetch = nestAppFetch(() => app, () => fetchNothing)
     await expect(fetch(new Request('http://localhost/'))).rejects.toThrow('no database')
   })
+
+  it('a failed init is not kept: the requests waiting for it fail, the next one calls init() again', async () => {
+    let failures = 1
+    const app = nestApp({ getInstance: () => 'platform instance' })
+    app.init = async () => {
+      app.inits++
+      if (failures-- > 0) throw new Error('no database yet')
+      return app
+    }
+    const fetch = nestAppFetch(() => app, (instance) => () => new Response(String(instance)))
+    const waiting = [1, 2].map(() => fetch(new Request('http://localhost/')))
+    for (const answer of waiting) await expect(answer).rejects.toThrow('no database yet')
+    expect(await (await fetch(new Request('http://localhost/'))).text()).toBe('platform instance')
+    await fetch(new Request('http://localhost/'))
+    expect(app.inits).toBe(2) // the failed start (shared by the two waiting), the retry, then kept
+  })
 })
 
 describe('the backends', () => {

@@ -34,6 +34,16 @@ describe('health: liveness and readiness', () => {
     expect((await service.fetch(new Request('http://x/healthz', { method: 'POST' }))).status).toBe(405)
   })
 
+  it('HEAD: the GET\'s status and headers, no body (as the service answers a HEAD of a route)', async () => {
+    const service = new Fw({ api: RootAPI, route: '/api', health: { ready: { db: () => Promise.reject(new Error('down')) } } })
+    for (const [path, status] of [['/healthz', 200], ['/healthz/ready', 503]] as const) {
+      const head = await service.fetch(new Request(`http://x${path}`, { method: 'HEAD' }))
+      expect(head.status, path).toBe(status)
+      expect(head.headers.get('cache-control')).toBe('no-store')
+      expect(await head.text(), path).toBe('')
+    }
+  })
+
   it('readiness runs the checks concurrently and names the one that failed, threw or timed out (503)', async () => {
     let ran = 0
     const service = new Fw({

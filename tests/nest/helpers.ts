@@ -10,6 +10,9 @@ import { compileFixture } from './compile'
 export interface Fixture {
   AppModule: new () => object
   UsersModule: new () => object
+  /** a module whose first `WarmUp.failures` starts throw in `onModuleInit` */
+  WarmModule: new () => object
+  WarmUp: { failures: number; starts: number }
 }
 
 /** Compile with tsc into tests/.tmp/nest/<name>, check it compiled cleanly with decorator metadata, import it. */

@@ -138,8 +138,8 @@ export async function packedPackage(timeoutMs = WAIT_MS): Promise<Packed> {
   return packed
 }
 
-/** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball). */
-export const PEERS = ['drizzle-orm', 'drizzle-valibot', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check', '@opentelemetry/api', 'crossws']
+/** The optional peers of fw-api/orm and fw-api/testing (not installed by npm with the tarball; drizzle-kit: `orm.Database({ create: true })`). */
+export const PEERS = ['drizzle-orm', 'drizzle-valibot', 'drizzle-kit', '@electric-sql/pglite', 'postgres', 'ajv', 'ajv-formats', 'fast-check', '@opentelemetry/api', 'crossws']
 
 /**
  * Links this repository's copies of the optional peers (ORM, testing, WebSockets) next to the installed tarball.

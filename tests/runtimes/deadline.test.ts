@@ -1,5 +1,5 @@
 /**
- * SPEC §14 "Deadline" over real HTTP on Node (both servers), Bun and Deno, against
+ * SPEC §14 "Deadline" over real HTTP on Node (both servers), Bun, Deno and workerd, against
  * tests/runtimes/fixtures/deadline.ts (a service `timeout` of 300 ms): work that never settles —
  * an asynchronous schema refinement (issue D9: no answer at all before), a before hook, a
  * handler — answers 504 at the deadline and the handler's `this.request.signal` aborts;
@@ -7,7 +7,7 @@
  * outlives it. The default (30 s) and `false` are in tests/service/deadline.test.ts.
  *
  *   npx vitest run tests/runtimes/deadline.test.ts
- *   FW_RUNTIMES=deno npx vitest run tests/runtimes/deadline.test.ts
+ *   FW_RUNTIMES=workerd npx vitest run tests/runtimes/deadline.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEADLINE_MS } from './fixtures/deadline'
@@ -15,13 +15,14 @@ import { runtimesFor, startServer, type Server } from './runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/deadline-server.ts'
+const WORKER_ENTRY = 'tests/runtimes/fixtures/deadline-worker.ts'
 /** The 504 comes at the deadline, not at a client's or a server's own timeout (a busy machine's slack included). */
 const LATE_MS = DEADLINE_MS + 1500
 
-describe.each(runtimesFor(['node', 'bun', 'deno']))('the default deadline over HTTP on $label', (runtime) => {
+describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('the default deadline over HTTP on $label', (runtime) => {
   let server: Server
   beforeAll(async () => {
-    server = await startServer(runtime, ENTRY, START_MS)
+    server = await startServer(runtime, runtime.name === 'workerd' ? WORKER_ENTRY : ENTRY, START_MS)
   })
   afterAll(async () => {
     await server?.stop()

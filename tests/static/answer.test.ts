@@ -1,6 +1,7 @@
 /**
  * src/static/answer.ts: the answer for a file `serveStatic` found (RFC 9110) — 200 with its
- * validators, 304 for a validator that matches, 206 for one range, 416 past the end, If-Range.
+ * validators, 412 for a failed If-Match / If-Unmodified-Since, 304 for a validator that matches,
+ * 206 for one range, 416 past the end, If-Range.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -44,6 +45,21 @@ describe('answer', () => {
     expect(get({ 'if-modified-since': new Date(file.mtimeMs + 1000).toUTCString() }).status).toBe(304)
     expect(get({ 'if-modified-since': new Date(file.mtimeMs - 5000).toUTCString() }).status).toBe(200)
     expect(get({ 'if-none-match': '"other"', 'if-modified-since': new Date(file.mtimeMs + 1000).toUTCString() }).status).toBe(200)
+  })
+
+  it('answers 412 to a failed If-Match (strong) or If-Unmodified-Since older than the file, before If-None-Match', async () => {
+    const failed = get({ 'if-match': '"other"' })
+    expect(failed.status).toBe(412)
+    expect(failed.headers.get('etag')).toBe(etag)
+    expect(await failed.text()).toBe('Precondition Failed')
+    expect(get({ 'if-match': `W/${etag}` }).status).toBe(412) // a weak tag never matches If-Match
+    expect(get({ 'if-unmodified-since': new Date(file.mtimeMs - 5000).toUTCString() }).status).toBe(412)
+    expect(get({ 'if-match': '"other"', 'if-none-match': etag }).status).toBe(412)
+    expect(get({ 'if-match': etag }).status).toBe(200)
+    expect(get({ 'if-match': '*' }).status).toBe(200)
+    expect(get({ 'if-unmodified-since': new Date(file.mtimeMs + 1000).toUTCString() }).status).toBe(200)
+    // a range whose precondition holds is still served
+    expect(get({ 'if-match': etag, range: 'bytes=0-4' }).status).toBe(206)
   })
 
   it('sends one range as 206 with its Content-Range, and 416 for a range past the end', async () => {

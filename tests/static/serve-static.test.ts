@@ -150,6 +150,12 @@ describe('serveStatic as a fetch handler', () => {
     expect((await get(serveStatic(root, { index: false }), '/docs')).status).toBe(404)
   })
 
+  it('a file path ending with / is no file: 404 (a page served there would resolve its relative links under it)', async () => {
+    for (const path of ['/index.html/', '/docs/index.html/', '/app.js/'])
+      expect((await get(serveStatic(root, { fallback: 'index.html' }), path)).status, path).toBe(404)
+    expect(await (await get(serveStatic(root), '/docs/')).text()).toBe('<h1>docs</h1>')
+  })
+
   it('fallback: a missing path without an extension gets the app shell; a missing file is 404', async () => {
     const handler = serveStatic(root, { fallback: 'index.html' })
     const route = await get(handler, '/users/42')

@@ -131,7 +131,7 @@ function overHttps(context: RequestContext): boolean {
 
 /**
  * The secure-headers plugin (`secureHeaders(options)` makes one): adds its
- * headers to every answer it sees, keeping any the answer already carries
+ * headers to every answer it sees — mounted apps' included — keeping any the answer already carries
  * (the docs page's own CSP, a handler's `X-Frame-Options`); HSTS only on a
  * request over https.
  *
@@ -140,6 +140,12 @@ function overHttps(context: RequestContext): boolean {
  * service.use(new SecureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin' }))
  */
 export class SecureHeaders extends Plugin {
+  /**
+   * Used on the service, it runs around mounted apps too (`serveStatic()`'s files, a mounted
+   * Express app): every answer gets the headers, not only the API's. The health probes stay
+   * outside it, as outside every plugin.
+   */
+  override readonly guardsMounts = true
   /** the headers every answer gets, by lower-case name (HSTS apart) */
   readonly headers: readonly (readonly [string, string])[]
   /** the `Strict-Transport-Security` value for https requests, if sent */

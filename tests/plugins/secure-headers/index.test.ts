@@ -3,8 +3,14 @@
  * defaults, each overridable or off, HSTS only over https, an answer's own
  * headers kept (the docs page's CSP). Over real HTTP: tests/runtimes/traffic.test.ts.
  */
-import { describe, expect, it } from 'vitest'
+import 'fw-api/adapters'
+import 'fw-api/health'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { Fw, api } from 'fw-api'
+import { serveStatic } from 'fw-api/static'
 import { DEFAULT_CSP, secureHeaders } from 'fw-api/plugins/secure-headers'
 import { service } from '../../runtimes/fixtures/traffic'
 
@@ -34,7 +40,23 @@ const DEFAULTS = {
 
 const headersOf = async (fw: Fw, url: string): Promise<Headers> => (await fw.fetch(new Request(url))).headers
 
+const publicDir = mkdtempSync(join(tmpdir(), 'fw-secure-headers-'))
+writeFileSync(join(publicDir, 'page.html'), '<h1>a static page</h1>')
+afterAll(() => rmSync(publicDir, { recursive: true, force: true }))
+
 describe('secureHeaders()', () => {
+  it('on the service, also on the answers of mounted apps: static files (a page, a 404) and a fetch handler', async () => {
+    const fw = new Fw({ api: Hello, route: '/api', health: true }).use(secureHeaders())
+    fw.mount(serveStatic(publicDir), '/assets')
+    fw.mount(() => new Response('mounted', { headers: { 'x-frame-options': 'DENY' } }), '/legacy')
+    for (const url of ['http://localhost/assets/page.html', 'http://localhost/assets/missing.css', 'http://localhost/legacy/x']) {
+      const headers = Object.fromEntries(await headersOf(fw, url))
+      expect(headers, url).toMatchObject({ ...DEFAULTS, 'x-frame-options': url.includes('legacy') ? 'DENY' : 'SAMEORIGIN' })
+    }
+    // the health probes stay outside every plugin (a balancer reads their status only)
+    expect((await headersOf(fw, 'http://localhost/healthz')).get('x-content-type-options')).toBeNull()
+  })
+
   it('sends the defaults on answers and errors; no CSP, COEP or Permissions-Policy unless asked; no HSTS over http', async () => {
     const fw = new Fw({ api: Hello }).use(secureHeaders())
     for (const url of ['http://localhost/hello', 'http://localhost/nowhere']) {
