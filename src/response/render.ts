@@ -64,7 +64,7 @@ function binary(value: Blob, status: number, extra: HeadersInit | undefined): Re
       `attachment; filename*=UTF-8''${encodeURIComponent(value.name)}`,
     )
   }
-  return new globalThis.Response(value, { status, headers })
+  return new Response(value, { status, headers })
 }
 
 function stream(value: ReadableStream, status: number, extra: HeadersInit | undefined): Response {
@@ -100,14 +100,14 @@ function json(
   type: string,
   extra?: HeadersInit,
 ): Response {
-  if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
+  if (isNullBodyStatus(status)) return new Response(null, { status, headers: extra })
   // `rendered`: the text kept as the answer's source while a plugin reads sources (compress())
   if (!extra && status === 200 && type === JSON_TYPE)
-    return rendered(new globalThis.Response(body, inits.ok), body)
-  if (!extra) return rendered(new globalThis.Response(body, inits.of(status, type)), body)
+    return rendered(new Response(body, inits.ok), body)
+  if (!extra) return rendered(new Response(body, inits.of(status, type)), body)
   const headers = new Headers(extra)
   if (!headers.has('content-type')) headers.set('content-type', type)
-  return rendered(new globalThis.Response(body, { status, headers }), body)
+  return rendered(new Response(body, { status, headers }), body)
 }
 
 /**

@@ -196,7 +196,7 @@ export function heldToLength(
   const declared = headers.get('content-length')
   const length = declared === null ? undefined : lengthOf(declared)
   if (length === undefined || isNullBodyStatus(status))
-    return new globalThis.Response(body, { status, headers })
+    return new Response(body, { status, headers })
   let sent = 0
   const counted = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -214,7 +214,7 @@ export function heldToLength(
       },
     }),
   )
-  const response = new globalThis.Response(counted, { status, headers })
+  const response = new Response(counted, { status, headers })
   held.add(response)
   return response
 }
@@ -233,7 +233,7 @@ export function heldToLength(
  */
 export function framed(response: Response): Response {
   try {
-    return reframed(response as ResponseShape, response instanceof globalThis.Response)
+    return reframed(response as ResponseShape, response instanceof Response)
   } catch {
     return response
   }
@@ -248,7 +248,7 @@ function reframed(shape: ResponseShape, own: boolean): Response {
   for (const name of drop) headers.delete(name)
   const status = shape.status
   const body = isNullBodyStatus(status) ? null : shape.body
-  return new globalThis.Response(body, { status, statusText: shape.statusText, headers })
+  return new Response(body, { status, statusText: shape.statusText, headers })
 }
 
 /** Delete `names` from `headers`; false when they are immutable (a fetch() Response's), nothing changed then. */
