@@ -1,5 +1,5 @@
-import { isDecoratorContext, metaOfMethodCall, type EndpointDecl } from '../meta'
-import { misplace, placementOf, type Placement } from '../meta/placement'
+import { isDecoratorContext, metaOfMethodCall, ownStatic, type EndpointDecl } from '../meta'
+import { misplace, placementOf } from '../meta/placement'
 import { fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
 
@@ -27,7 +27,7 @@ const ROUTE = Symbol.for('fw.route')
  * api.routeOf(ArticleAPI) // '/article' after @api.route('/article')
  */
 export function routeOf(cls: Function): string | undefined {
-  return Object.hasOwn(cls, ROUTE) ? (cls as unknown as Record<symbol, string>)[ROUTE] : undefined
+  return ownStatic(cls, ROUTE) as string | undefined
 }
 
 /**
@@ -39,23 +39,12 @@ export function routeOf(cls: Function): string | undefined {
  * class ArticleAPI extends api.API {}
  */
 export function route(path: string): ClassDecorator<'@api.route'> {
-  const decorate = (...args: unknown[]): void => {
-    const placement = placementOf(args)
-    if (placement && placement.on !== 'class') {
-      return misplaceClassDecorator(
-        args,
-        placement,
-        `@api.route('${path}')`,
-        `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`,
-      )
-    }
-    Object.defineProperty(args[0] as Function, ROUTE, {
-      value: path,
-      enumerable: false,
-      configurable: true,
-    })
-  }
-  return decorate as ClassDecorator<'@api.route'>
+  return classDecorator(
+    `@api.route('${path}')`,
+    `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`,
+    ROUTE,
+    () => path,
+  )
 }
 
 /**
@@ -89,15 +78,27 @@ export interface ClassDecoratorExpected<Name extends string> {
   readonly decorator: Name
 }
 
-/** @internal Record a class decorator found on a member (the build throws, naming class and member). */
-export function misplaceClassDecorator(
-  args: readonly unknown[],
-  placement: Exclude<Placement, { on: 'class' }>,
+/**
+ * @internal A class decorator (`decorator` names it in messages): on a class, `value(cls)` is
+ * recorded on it under `key` (hidden, replaceable); on a member, it is recorded as misplaced with
+ * `fix` (the build throws, naming class and member).
+ */
+export function classDecorator<Name extends string>(
   decorator: string,
   fix: string,
-): void {
-  const what = placement.on === 'method' ? 'a method' : placement.what
-  misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
+  key: symbol,
+  value: (cls: Function) => unknown,
+): ClassDecorator<Name> {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'class') {
+      const what = placement.on === 'method' ? 'a method' : placement.what
+      return misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
+    }
+    const cls = args[0] as Function
+    Object.defineProperty(cls, key, { value: value(cls), configurable: true })
+  }
+  return decorate as ClassDecorator<Name>
 }
 
 function record(

@@ -1,9 +1,16 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { deadlineMs, type Deadline } from '../utils/duration'
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
+import {
+  isDecoratorContext,
+  isLegacyMemberCall,
+  metaOfMethodCall,
+  ownStatic,
+  type ClassMeta,
+  type HookDecl,
+} from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
-import { misplaceClassDecorator, type ClassDecorator } from './decorators'
+import { classDecorator, type ClassDecorator } from './decorators'
 import { misplace, placementOf } from '../meta/placement'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
 
@@ -61,29 +68,38 @@ function isMethodCall(args: readonly unknown[]): boolean {
   return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
 }
 
-/** A method-only decorator put elsewhere: recorded (the build names class and member), true. */
-function misplacedMember(args: readonly unknown[], decorator: string): boolean {
-  const placement = placementOf(args)
-  if (!placement || placement.on === 'method') return false
-  const where = placement.on === 'class' ? 'the class' : placement.what
-  misplace(
-    args,
-    placement.on === 'class' ? '' : placement.member,
-    `${decorator} is on ${where}; it goes on an instance method of an API class`,
-  )
-  return true
+/**
+ * A method-only decorator (`decorator` names it in messages): on an instance method, `apply` records
+ * it in the class's meta; put elsewhere, it is recorded as misplaced (the build names class and
+ * member) and nothing else.
+ */
+function memberDecorator(
+  decorator: string,
+  apply: (meta: ClassMeta, name: string) => unknown,
+): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'method') {
+      const where = placement.on === 'class' ? 'the class' : placement.what
+      return misplace(
+        args,
+        placement.on === 'class' ? '' : placement.member,
+        `${decorator} is on ${where}; it goes on an instance method of an API class`,
+      )
+    }
+    const { meta, name } = metaOfMethodCall(args)
+    apply(meta, name)
+  }
+  return decorate as MethodDecorator
 }
 
 function hookDecorator(
   kind: HookDecl['kind'],
   decl: Omit<HookDecl, 'kind' | 'methodName'>,
 ): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, `@api.${kind}`)) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.hooks.push({ kind, methodName: name, ...decl })
-  }
-  return decorate as MethodDecorator
+  return memberDecorator(`@api.${kind}`, (meta, name) =>
+    meta.hooks.push({ kind, methodName: name, ...decl }),
+  )
 }
 
 /**
@@ -96,12 +112,9 @@ export function endpointHook(
   run: (this: unknown, input: Record<string, unknown>) => unknown,
   raises: readonly Function[] = [],
 ): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, name)) return
-    const { meta, name: method } = metaOfMethodCall(args)
-    meta.hooks.push({ kind: 'before', methodName: name, targets: [method], run, raises })
-  }
-  return decorate as MethodDecorator
+  return memberDecorator(name, (meta, method) =>
+    meta.hooks.push({ kind: 'before', methodName: name, targets: [method], run, raises }),
+  )
 }
 
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
@@ -203,12 +216,7 @@ export function handle<const A extends readonly (HookTarget | ErrorClass | Handl
  * stats() { return { total: 3 } }
  */
 export function response(template: Function | null): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, '@api.response')) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.templates.set(name, template)
-  }
-  return decorate as MethodDecorator
+  return memberDecorator('@api.response', (meta, name) => meta.templates.set(name, template))
 }
 
 /**
@@ -225,12 +233,7 @@ export function timeout(deadline: Deadline): MethodDecorator {
   // `@api.timeout()` from JavaScript is refused, not read as "no deadline"
   const ms =
     deadlineMs(deadline ?? Number.NaN, `@api.timeout(${JSON.stringify(deadline)})`) ?? false
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, '@api.timeout')) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.timeouts.set(name, ms)
-  }
-  return decorate as MethodDecorator
+  return memberDecorator('@api.timeout', (meta, name) => meta.timeouts.set(name, ms))
 }
 
 const PLUGINS = Symbol.for('fw.plugins')
@@ -245,34 +248,15 @@ const PLUGINS = Symbol.for('fw.plugins')
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
   if (!isPlugin(instance))
     throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
-  const decorate = (...args: unknown[]): void => {
-    const placement = placementOf(args)
-    if (placement && placement.on !== 'class') {
-      const fix =
-        'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)'
-      return misplaceClassDecorator(
-        args,
-        placement,
-        `@api.plugin(${instance.constructor.name})`,
-        fix,
-      )
-    }
-    const cls = args[0] as Function
-    const own = Object.hasOwn(cls, PLUGINS)
-      ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
-      : []
-    Object.defineProperty(cls, PLUGINS, {
-      value: [instance, ...own],
-      enumerable: false,
-      configurable: true,
-    })
-  }
-  return decorate as ClassDecorator<'@api.plugin'>
+  return classDecorator(
+    `@api.plugin(${instance.constructor.name})`,
+    'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)',
+    PLUGINS,
+    (cls) => [instance, ...pluginsOf(cls)],
+  )
 }
 
 /** The plugins declared on exactly this class, outermost first. */
 export function pluginsOf(cls: Function): readonly Plugin[] {
-  return Object.hasOwn(cls, PLUGINS)
-    ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
-    : []
+  return (ownStatic(cls, PLUGINS) as readonly Plugin[] | undefined) ?? []
 }

@@ -98,6 +98,17 @@ export function metaOfPrototype(prototype: object): ClassMeta {
   return meta
 }
 
+/**
+ * What a class decorator (`@api.route`, `@api.plugin`, `@api.doc`) recorded on exactly this class
+ * under `key`, not on its parents.
+ *
+ * @example
+ * ownStatic(ArticleAPI, Symbol.for('fw.route')) // '/article'
+ */
+export function ownStatic(cls: Function, key: symbol): unknown {
+  return Object.hasOwn(cls, key) ? (cls as unknown as Record<symbol, unknown>)[key] : undefined
+}
+
 /** Everything recorded on exactly this class (not its parents), under both standards. */
 export function ownMeta(cls: Function): ClassMeta[] {
   const found: ClassMeta[] = []
