@@ -53,10 +53,15 @@ function unsendable(value: unknown): string | undefined {
   return undefined
 }
 
-function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
+/** `extra` as Headers, with `type` as the content type unless `extra` names one. */
+function headersTyped(extra: HeadersInit | undefined, type: string): Headers {
   const headers = new Headers(extra)
-  if (!headers.has('content-type'))
-    headers.set('content-type', value.type || 'application/octet-stream')
+  if (!headers.has('content-type')) headers.set('content-type', type)
+  return headers
+}
+
+function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
+  const headers = headersTyped(extra, value.type || 'application/octet-stream')
   headers.set('content-length', String(value.size))
   if (value instanceof File && value.name && !headers.has('content-disposition')) {
     headers.set(
@@ -68,10 +73,8 @@ function binary(value: Blob, status: number, extra: HeadersInit | undefined): Re
 }
 
 function stream(value: ReadableStream, status: number, extra: HeadersInit | undefined): Response {
-  const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', 'application/octet-stream')
   // a Content-Length the handler set is kept, the body held to it (utils/http.ts)
-  return heldToLength(value, status, headers)
+  return heldToLength(value, status, headersTyped(extra, 'application/octet-stream'))
 }
 
 /**
@@ -102,12 +105,12 @@ function json(
 ): Response {
   if (isNullBodyStatus(status)) return new Response(null, { status, headers: extra })
   // `rendered`: the text kept as the answer's source while a plugin reads sources (compress())
-  if (!extra && status === 200 && type === JSON_TYPE)
-    return rendered(new Response(body, inits.ok), body)
-  if (!extra) return rendered(new Response(body, inits.of(status, type)), body)
-  const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', type)
-  return rendered(new Response(body, { status, headers }), body)
+  const init = extra
+    ? { status, headers: headersTyped(extra, type) }
+    : status === 200 && type === JSON_TYPE
+      ? inits.ok
+      : inits.of(status, type)
+  return rendered(new Response(body, init), body)
 }
 
 /**

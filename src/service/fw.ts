@@ -1,12 +1,6 @@
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass } from '../api/api'
-import {
-  INSTALL,
-  isInstallable,
-  type DocumentedError,
-  type Installable,
-  type ServiceHooks,
-} from '../api/install'
+import { INSTALL, isInstallable, type Installable, type ServiceHooks } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
@@ -118,15 +112,12 @@ export class Fw<B = unknown> {
       )
     this.#declaring('use()')
     const declared = this.#declared
-    const documentErrors = (errors: readonly DocumentedError[]): void =>
-      void declared.documentedErrors.push(...errors)
-    const addPlugin = (plugin: Plugin): void => void declared.plugins.push(plugin)
     item[INSTALL]({
       onClose: (close) => this.onClose(close),
-      addPlugin,
+      addPlugin: (plugin) => void declared.plugins.push(plugin),
       setStringify: (stringify) => void (declared.stringify = stringify),
       setNest: (settings) => this.#backend('conf.NestSettings').setNest(settings),
-      documentErrors,
+      documentErrors: (errors) => void declared.documentedErrors.push(...errors),
     } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
   }
