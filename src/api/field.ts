@@ -43,7 +43,8 @@ export interface FieldOptions {
   doc?: OperationDoc
 }
 
-const OPTION_KEYS = new Set<string>(['doc'] satisfies (keyof FieldOptions)[])
+/** The one option a field endpoint takes after its handler. */
+const OPTION: keyof FieldOptions = 'doc'
 
 /** `{ doc }` after the handler, checked like `@api.doc(...)`: a wrong option is refused when the class is instantiated (at build). */
 function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
@@ -51,7 +52,7 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
-  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key))
+  const unknown = Object.keys(options).filter((key) => key !== OPTION)
   if (unknown.length)
     throw new ImproperlyConfigured(
       `${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`,

@@ -117,24 +117,23 @@ export function endpointHook(
   )
 }
 
+/** What a hook's target is, as its messages say it. */
+const TARGET = "a method name, an API class or '*'"
+
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
+  const decorator = `@api.${kind}`
   if (isMethodCall(args))
     throw new ImproperlyConfigured(
-      `@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`,
+      `${decorator} needs its targets: method names, API classes or '*', e.g. ${decorator}('*')`,
     )
-  const targets: HookTarget[] = []
-  for (const arg of args) {
-    if (typeof arg === 'string' || isAPIClass(arg)) targets.push(arg)
-    else
+  for (const arg of args)
+    if (typeof arg !== 'string' && !isAPIClass(arg))
       throw new ImproperlyConfigured(
-        `@api.${kind}: a target must be a method name, an API class or '*' (got ${String(arg)})`,
+        `${decorator}: a target must be ${TARGET} (got ${String(arg)})`,
       )
-  }
-  if (!targets.length)
-    throw new ImproperlyConfigured(
-      `@api.${kind} needs at least one target (a method name, an API class or '*')`,
-    )
-  return targets
+  if (!args.length)
+    throw new ImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
+  return [...(args as HookTarget[])]
 }
 
 /**
