@@ -176,7 +176,7 @@ export class RequestContext<C extends ContextTypes = {}> {
     if (forwarded.protocol === undefined && forwarded.host === undefined) return this.url.origin
     const protocol = this.protocol
     const host = this.host
-    const defaultPort = protocol === 'https' || protocol === 'wss' ? ':443' : ':80'
+    const defaultPort = this.secure ? ':443' : ':80'
     return `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`
   }
 

@@ -80,8 +80,7 @@ export class Fw<B = unknown> {
 
   /** The backend link, made on first use by the registered adapters (`what` names the caller for the error). */
   #backend(what: string): BackendLink {
-    this.#backendLink ??= backendLayer(what).link(this.options, this.#declared, this.fetch)
-    return this.#backendLink
+    return (this.#backendLink ??= backendLayer(what).link(this.options, this.#declared, this.fetch))
   }
 
   /**
