@@ -1,5 +1,11 @@
-import { isDecoratorContext, metaOfMethodCall, ownStatic, type EndpointDecl } from '../meta'
-import { misplace, placementOf } from '../meta/placement'
+import {
+  isDecoratorContext,
+  metaOfMethodCall,
+  ownStatic,
+  type ClassMeta,
+  type EndpointDecl,
+} from '../meta'
+import { misplace, placementOf, type Placement } from '../meta/placement'
 import { fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
 
@@ -45,6 +51,20 @@ export function route(path: string): ClassDecorator<'@api.route'> {
     ROUTE,
     () => path,
   )
+}
+
+/**
+ * A method decorator accepting any method, under either decorator standard.
+ *
+ * @example
+ * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
+ */
+export interface MethodDecorator {
+  <This, A extends unknown[], R>(
+    value: (this: This, ...args: A) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
+  ): void
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
 }
 
 /**
@@ -101,29 +121,50 @@ export function classDecorator<Name extends string>(
   return decorate as ClassDecorator<Name>
 }
 
-function record(
-  method: string,
-  decl: Omit<EndpointDecl, 'method'>,
-  args: readonly unknown[],
-): void {
-  const placement = placementOf(args)
-  const decorator = `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`
-  if (placement?.on === 'class')
-    return misplace(
-      args,
-      '',
-      `${decorator} is on the class; it declares an endpoint: put it on an instance method, and @api.route('path') on the class`,
-    )
-  if (placement?.on === 'other') {
-    const fix = placement.what.startsWith('a static')
-      ? 'remove `static`: endpoints are instance methods (one instance per request)'
-      : `write it as a method: \`${placement.member}(input) { … }\``
-    return misplace(args, placement.member, `${decorator} is on ${placement.what}; ${fix}`)
+/**
+ * @internal A method-only decorator (`decorator` names it in messages): on an instance method,
+ * `apply` records it in the class's meta; put elsewhere, it is recorded as misplaced with what
+ * `fix` says (the build names class and member) and nothing else.
+ */
+export function memberDecorator(
+  decorator: string,
+  apply: (meta: ClassMeta, name: string) => unknown,
+  fix: (placement: Exclude<Placement, { on: 'method' }>) => string = () =>
+    'it goes on an instance method of an API class',
+): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'method') {
+      const [member, where] =
+        placement.on === 'class' ? ['', 'the class'] : [placement.member, placement.what]
+      return misplace(args, member, `${decorator} is on ${where}; ${fix(placement)}`)
+    }
+    const { meta, name } = metaOfMethodCall(args)
+    apply(meta, name)
   }
-  const { meta, name } = metaOfMethodCall(args)
-  const list = meta.endpoints.get(name) ?? []
-  list.push({ method, ...decl })
-  meta.endpoints.set(name, list)
+  return decorate as MethodDecorator
+}
+
+/** What to do with an endpoint decorator found elsewhere than on an instance method. */
+function endpointFix(placement: Exclude<Placement, { on: 'method' }>): string {
+  if (placement.on === 'class')
+    return "it declares an endpoint: put it on an instance method, and @api.route('path') on the class"
+  return placement.what.startsWith('a static')
+    ? 'remove `static`: endpoints are instance methods (one instance per request)'
+    : `write it as a method: \`${placement.member}(input) { … }\``
+}
+
+/** The decorator of one endpoint declaration (`@api.get(path, params)`): records it on the method. */
+function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): MethodDecorator {
+  return memberDecorator(
+    `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`,
+    (meta, name) => {
+      const list = meta.endpoints.get(name) ?? []
+      list.push({ method, ...decl })
+      meta.endpoints.set(name, list)
+    },
+    endpointFix,
+  )
 }
 
 /**
@@ -148,16 +189,15 @@ function endpoint(method: string): EndpointDecoratorFactory {
   const factory = (...args: unknown[]): unknown => {
     if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler, { doc })`
     if (placementOf(args)) {
-      record(method, {}, args) // bare `@api.get`
+      ;(endpointDecorator(method, {}) as (...target: unknown[]) => void)(...args) // bare `@api.get`
       return undefined
     }
-    const decl: Omit<EndpointDecl, 'method'> =
+    return endpointDecorator(
+      method,
       typeof args[0] === 'string'
         ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }
-        : { params: args[0] as Record<string, unknown> | undefined }
-    return (...target: unknown[]): void => {
-      record(method, decl, target)
-    }
+        : { params: args[0] as Record<string, unknown> | undefined },
+    )
   }
   return factory as EndpointDecoratorFactory
 }

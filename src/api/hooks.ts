@@ -1,17 +1,14 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { deadlineMs, type Deadline } from '../utils/duration'
-import {
-  isDecoratorContext,
-  isLegacyMemberCall,
-  metaOfMethodCall,
-  ownStatic,
-  type ClassMeta,
-  type HookDecl,
-} from '../meta'
+import { isDecoratorContext, isLegacyMemberCall, ownStatic, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
-import { classDecorator, type ClassDecorator } from './decorators'
-import { misplace, placementOf } from '../meta/placement'
+import {
+  classDecorator,
+  memberDecorator,
+  type ClassDecorator,
+  type MethodDecorator,
+} from './decorators'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
 
 /**
@@ -29,20 +26,6 @@ export type HookTarget = string | APIClass
  * @api.handle('*', exceptions.PermissionDenied) // an ErrorClass picks the errors handled
  */
 export type ErrorClass = abstract new (...args: never[]) => Error
-
-/**
- * A method decorator accepting any method, under either decorator standard.
- *
- * @example
- * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
- */
-export interface MethodDecorator {
-  <This, A extends unknown[], R>(
-    value: (this: This, ...args: A) => R,
-    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
-  ): void
-  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
-}
 
 /** The method names among hook targets (`'*'` excluded). */
 type NamesOf<T> = Exclude<Extract<T, string>, '*'>
@@ -66,31 +49,6 @@ function isErrorClass(value: unknown): value is ErrorClass {
 
 function isMethodCall(args: readonly unknown[]): boolean {
   return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
-}
-
-/**
- * A method-only decorator (`decorator` names it in messages): on an instance method, `apply` records
- * it in the class's meta; put elsewhere, it is recorded as misplaced (the build names class and
- * member) and nothing else.
- */
-function memberDecorator(
-  decorator: string,
-  apply: (meta: ClassMeta, name: string) => unknown,
-): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    const placement = placementOf(args)
-    if (placement && placement.on !== 'method') {
-      const where = placement.on === 'class' ? 'the class' : placement.what
-      return misplace(
-        args,
-        placement.on === 'class' ? '' : placement.member,
-        `${decorator} is on ${where}; it goes on an instance method of an API class`,
-      )
-    }
-    const { meta, name } = metaOfMethodCall(args)
-    apply(meta, name)
-  }
-  return decorate as MethodDecorator
 }
 
 function hookDecorator(
