@@ -233,31 +233,23 @@ export function heldToLength(
  */
 export function framed(response: Response): Response {
   try {
-    return reframed(response as ResponseShape, response instanceof Response)
+    const shape = response as ResponseShape
+    const drop = unframed(shape)
+    if (response instanceof Response) {
+      if (drop.length === 0) return response
+      // edited in place unless its headers are immutable (a fetch() Response's): then a copy
+      try {
+        for (const name of drop) shape.headers.delete(name)
+        return response
+      } catch {}
+    }
+    const headers = new Headers(shape.headers)
+    for (const name of drop) headers.delete(name)
+    const status = shape.status
+    const body = isNullBodyStatus(status) ? null : shape.body
+    return new Response(body, { status, statusText: shape.statusText, headers })
   } catch {
     return response
-  }
-}
-
-function reframed(shape: ResponseShape, own: boolean): Response {
-  const response = shape as unknown as Response
-  const drop = unframed(shape)
-  if (own && drop.length === 0) return response
-  if (own && dropInPlace(shape.headers, drop)) return response
-  const headers = new Headers(shape.headers)
-  for (const name of drop) headers.delete(name)
-  const status = shape.status
-  const body = isNullBodyStatus(status) ? null : shape.body
-  return new Response(body, { status, statusText: shape.statusText, headers })
-}
-
-/** Delete `names` from `headers`; false when they are immutable (a fetch() Response's), nothing changed then. */
-function dropInPlace(headers: Headers, names: readonly string[]): boolean {
-  try {
-    for (const name of names) headers.delete(name)
-    return true
-  } catch {
-    return false
   }
 }
 
