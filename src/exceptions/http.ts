@@ -94,11 +94,11 @@ export class HttpError extends Error {
   static status = 500
   /** Exception name used in the message (kept explicit so minifiers cannot rename it). */
   static errorName = 'HttpError'
-  readonly status: number
+  declare readonly status: number
   /** Item-level details (param failures); empty for plain errors. */
-  readonly errors: ParamIssue[]
+  declare readonly errors: ParamIssue[]
   /** Extra response headers (e.g. `Allow` for 405). */
-  readonly headers: Record<string, string>
+  declare readonly headers: Record<string, string>
 
   constructor(
     message = '',

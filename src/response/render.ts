@@ -126,7 +126,7 @@ function json(
  * new Renderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
 export class Renderer {
-  readonly template: Template
+  declare readonly template: Template
   readonly #stringify: Stringify
   /** `debug`, `onError`, `where`: read on the error paths */
   readonly #options: RenderOptions

@@ -35,9 +35,9 @@ export type Usable = Time | Plugin | NestSettings | Installable
  */
 export class Fw<B = unknown> {
   /** the `import.meta.url` given as `new Fw(import.meta.url, options)`; `undefined` for `new Fw(options)` */
-  readonly module: string | undefined
-  readonly options: Readonly<FwOptions & { backend?: B }>
-  readonly limits: Readonly<Limits>
+  declare readonly module: string | undefined
+  declare readonly options: Readonly<FwOptions & { backend?: B }>
+  declare readonly limits: Readonly<Limits>
   /** what `use`, `mount` and `adapt` declared */
   readonly #declared: Declaration = emptyDeclaration()
   /** the compiled service, built once: on the first `fetch` or `run()` */
