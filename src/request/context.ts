@@ -185,12 +185,8 @@ export class RequestContext<C extends ContextTypes = {}> {
     if (this.#client !== undefined) return this.#client
     const addressing = this.#addressing
     const peer = addressing?.peer(this.raw, this.env)
-    const client =
-      (addressing?.resolve !== undefined
-        ? addressing.resolve(this.raw.headers, peer)
-        : undefined) ?? ({ ip: peer } satisfies ForwardedClient)
-    this.#client = client
-    return client
+    this.#client = addressing?.resolve?.(this.raw.headers, peer) ?? { ip: peer }
+    return this.#client
   }
 
   /** request headers (case-insensitive) */
