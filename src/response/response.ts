@@ -25,6 +25,11 @@ export class Response {
    * when a service declares a template (a string key: a class with a computed one is never dropped).
    */
   static readonly '~fwEnvelope': typeof envelopeText = envelopeText
+  /**
+   * @internal The template of this class (`templateOf`), read by `declaredTemplate` through the
+   * class: like the envelope's code, it comes into a bundle only with a declared template.
+   */
+  static readonly '~fwTemplate': (cls: ResponseClass) => Template = templateOf
 }
 
 /**
@@ -90,7 +95,7 @@ export function isResponseClass(value: unknown): value is ResponseClass {
  */
 export function declaredTemplate(value: unknown): Template | undefined {
   if (value === null) return BARE
-  return isResponseClass(value) ? templateOf(value) : undefined
+  return isResponseClass(value) ? value['~fwTemplate'](value) : undefined
 }
 
 /** The template a `response.Response` subclass declares. */

@@ -45,6 +45,15 @@ describe('declaredTemplate', () => {
     expect(declaredTemplate({ resultKey: 'data' })).toBeUndefined()
   })
 
+  it('reads the template through the class (its `~fwTemplate`: no template code in a bundle without a Response class)', () => {
+    expect(Response['~fwTemplate']).toBe(templateOf)
+    expect(declaredTemplate(Listed)).toEqual(templateOf(Listed))
+    class Marked extends Response {
+      static override '~fwTemplate' = (): typeof BARE => BARE
+    }
+    expect(declaredTemplate(Marked)).toBe(BARE)
+  })
+
   it('keeps the bare template frozen (shared by every endpoint)', () => {
     expect(Object.isFrozen(BARE)).toBe(true)
     expect(BARE.enveloped).toBe(false)
