@@ -2,12 +2,9 @@ import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../
 import type { RespondInit } from '../request/context'
 import { problemFailure, type FailureText, type Stringify } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
-import { BARE, type Template } from './response'
+import { BARE, type ResultCheck, type Template } from './response'
 import type { EnvelopeText } from './envelope'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
-import { resolveAdapter } from '../schema/resolve'
-import type { Check } from '../schema/adapter'
-import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
 
 export type { Stringify } from './failure'
@@ -136,8 +133,8 @@ export class Renderer {
   readonly #envelope: EnvelopeText | undefined
   readonly #failureText: FailureText
   readonly #failureType: string
-  /** `debug`: the result's check by its template's schema (any library), compiled once */
-  readonly #checkResult: Check | undefined
+  /** `debug`: the result's check by its template's schema (response/response.ts, with the template's class) */
+  readonly #checkResult: ResultCheck | undefined
 
   constructor(template: Template = BARE, options: RenderOptions) {
     const { stringify, debug } = options
@@ -153,8 +150,7 @@ export class Renderer {
     this.#envelope = envelope
     this.#failureText = envelope?.failure ?? problemFailure(stringify)
     this.#failureType = envelope?.failure ? JSON_TYPE : PROBLEM_TYPE
-    const resultSchema = debug ? template.result : undefined
-    this.#checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
+    this.#checkResult = debug ? template.cls?.['~fwResultCheck'](template) : undefined
     this.result = this.result.bind(this)
     this.error = this.error.bind(this)
   }
@@ -173,14 +169,8 @@ export class Renderer {
     }
     const bad = unsendable(value)
     if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
-    if (this.#checkResult) {
-      const checked = this.#checkResult(value)
-      // An async result schema is not awaited here: a result is sent as soon as it is ready.
-      if (!isThenable(checked) && !checked.ok)
-        return this.#fault(
-          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
-        )
-    }
+    const mismatch = this.#checkResult?.(value)
+    if (mismatch) return this.#fault(mismatch)
     let body: string
     try {
       body = this.#envelope ? this.#envelope.ok(value, init) : this.#stringify(value ?? null)
