@@ -34,7 +34,7 @@ export type StatusName = keyof typeof STATUSES
 
 const TITLES: Readonly<Record<number, string>> = {
   ...Object.fromEntries(
-    Object.entries(STATUSES).map(([name, status]) => [status, name.replace(/\B(?=[A-Z])/g, ' ')]),
+    Object.entries(STATUSES).map(([name, status]) => [status, name.replace(/\B(?=\p{Lu})/gu, ' ')]),
   ),
   413: 'Content Too Large',
   422: 'Unprocessable Content',
