@@ -6,7 +6,7 @@ import {
   type EndpointDecl,
 } from '../meta'
 import { misplace, placementOf, type Placement } from '../meta/placement'
-import { fieldEndpoint } from './field'
+import { declaredBy, fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
 
 /**
@@ -192,12 +192,7 @@ function endpoint(method: string): EndpointDecoratorFactory {
       ;(endpointDecorator(method, {}) as (...target: unknown[]) => void)(...args) // bare `@api.get`
       return undefined
     }
-    return endpointDecorator(
-      method,
-      typeof args[0] === 'string'
-        ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }
-        : { params: args[0] as Record<string, unknown> | undefined },
-    )
+    return endpointDecorator(method, declaredBy(args))
   }
   return factory as EndpointDecoratorFactory
 }

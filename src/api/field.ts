@@ -62,6 +62,18 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
 }
 
 /**
+ * What an endpoint decorator's arguments declare: `(path, params?)` or `(params?)`.
+ *
+ * @example
+ * declaredBy(['{id}', { id: v.number() }]) // { path: '{id}', params: { id } }
+ */
+export function declaredBy(args: readonly unknown[]): Omit<EndpointDecl, 'method'> {
+  return typeof args[0] === 'string'
+    ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }
+    : { params: args[0] as Record<string, unknown> | undefined }
+}
+
+/**
  * `api.get(params, handler, options?)` and friends: the arguments up to the
  * handler are the decorator's (`path?`, `params?`); `{ doc }` may follow it.
  *
@@ -71,12 +83,8 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
   const handlerAt = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
   const handler = args[handlerAt] as (input: unknown) => unknown
-  const head = args.slice(0, handlerAt)
   const doc = checkedOptions(method, args[handlerAt + 1])
-  const decl: EndpointDecl =
-    typeof head[0] === 'string'
-      ? { method, path: head[0], params: head[1] as Record<string, unknown> | undefined }
-      : { method, params: head[0] as Record<string, unknown> | undefined }
+  const decl: EndpointDecl = { method, ...declaredBy(args.slice(0, handlerAt)) }
   if (doc) decl.doc = doc
   return Object.defineProperty(handler, FIELD, { value: decl })
 }
