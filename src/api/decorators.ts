@@ -1,6 +1,12 @@
-import { isDecoratorContext, metaOfMethodCall, type EndpointDecl } from '../meta'
+import {
+  isDecoratorContext,
+  metaOfMethodCall,
+  ownStatic,
+  type ClassMeta,
+  type EndpointDecl,
+} from '../meta'
 import { misplace, placementOf, type Placement } from '../meta/placement'
-import { fieldEndpoint } from './field'
+import { declaredBy, fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
 
 /**
@@ -27,7 +33,7 @@ const ROUTE = Symbol.for('fw.route')
  * api.routeOf(ArticleAPI) // '/article' after @api.route('/article')
  */
 export function routeOf(cls: Function): string | undefined {
-  return Object.hasOwn(cls, ROUTE) ? (cls as unknown as Record<symbol, string>)[ROUTE] : undefined
+  return ownStatic(cls, ROUTE) as string | undefined
 }
 
 /**
@@ -39,23 +45,26 @@ export function routeOf(cls: Function): string | undefined {
  * class ArticleAPI extends api.API {}
  */
 export function route(path: string): ClassDecorator<'@api.route'> {
-  const decorate = (...args: unknown[]): void => {
-    const placement = placementOf(args)
-    if (placement && placement.on !== 'class') {
-      return misplaceClassDecorator(
-        args,
-        placement,
-        `@api.route('${path}')`,
-        `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`,
-      )
-    }
-    Object.defineProperty(args[0] as Function, ROUTE, {
-      value: path,
-      enumerable: false,
-      configurable: true,
-    })
-  }
-  return decorate as ClassDecorator<'@api.route'>
+  return classDecorator(
+    `@api.route('${path}')`,
+    `it sets an API class's path prefix: put it on the class, or give the endpoint its path with @api.get('${path}')`,
+    ROUTE,
+    () => path,
+  )
+}
+
+/**
+ * A method decorator accepting any method, under either decorator standard.
+ *
+ * @example
+ * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
+ */
+export interface MethodDecorator {
+  <This, A extends unknown[], R>(
+    value: (this: This, ...args: A) => R,
+    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
+  ): void
+  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
 }
 
 /**
@@ -89,40 +98,73 @@ export interface ClassDecoratorExpected<Name extends string> {
   readonly decorator: Name
 }
 
-/** @internal Record a class decorator found on a member (the build throws, naming class and member). */
-export function misplaceClassDecorator(
-  args: readonly unknown[],
-  placement: Exclude<Placement, { on: 'class' }>,
+/**
+ * @internal A class decorator (`decorator` names it in messages): on a class, `value(cls)` is
+ * recorded on it under `key` (hidden, replaceable); on a member, it is recorded as misplaced with
+ * `fix` (the build throws, naming class and member).
+ */
+export function classDecorator<Name extends string>(
   decorator: string,
   fix: string,
-): void {
-  const what = placement.on === 'method' ? 'a method' : placement.what
-  misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
+  key: symbol,
+  value: (cls: Function) => unknown,
+): ClassDecorator<Name> {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'class') {
+      const what = placement.on === 'method' ? 'a method' : placement.what
+      return misplace(args, placement.member, `${decorator} is on ${what}; ${fix}`)
+    }
+    const cls = args[0] as Function
+    Object.defineProperty(cls, key, { value: value(cls), configurable: true })
+  }
+  return decorate as ClassDecorator<Name>
 }
 
-function record(
-  method: string,
-  decl: Omit<EndpointDecl, 'method'>,
-  args: readonly unknown[],
-): void {
-  const placement = placementOf(args)
-  const decorator = `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`
-  if (placement?.on === 'class')
-    return misplace(
-      args,
-      '',
-      `${decorator} is on the class; it declares an endpoint: put it on an instance method, and @api.route('path') on the class`,
-    )
-  if (placement?.on === 'other') {
-    const fix = placement.what.startsWith('a static')
-      ? 'remove `static`: endpoints are instance methods (one instance per request)'
-      : `write it as a method: \`${placement.member}(input) { … }\``
-    return misplace(args, placement.member, `${decorator} is on ${placement.what}; ${fix}`)
+/**
+ * @internal A method-only decorator (`decorator` names it in messages): on an instance method,
+ * `apply` records it in the class's meta; put elsewhere, it is recorded as misplaced with what
+ * `fix` says (the build names class and member) and nothing else.
+ */
+export function memberDecorator(
+  decorator: string,
+  apply: (meta: ClassMeta, name: string) => unknown,
+  fix: (placement: Exclude<Placement, { on: 'method' }>) => string = () =>
+    'it goes on an instance method of an API class',
+): MethodDecorator {
+  const decorate = (...args: unknown[]): void => {
+    const placement = placementOf(args)
+    if (placement && placement.on !== 'method') {
+      const [member, where] =
+        placement.on === 'class' ? ['', 'the class'] : [placement.member, placement.what]
+      return misplace(args, member, `${decorator} is on ${where}; ${fix(placement)}`)
+    }
+    const { meta, name } = metaOfMethodCall(args)
+    apply(meta, name)
   }
-  const { meta, name } = metaOfMethodCall(args)
-  const list = meta.endpoints.get(name) ?? []
-  list.push({ method, ...decl })
-  meta.endpoints.set(name, list)
+  return decorate as MethodDecorator
+}
+
+/** What to do with an endpoint decorator found elsewhere than on an instance method. */
+function endpointFix(placement: Exclude<Placement, { on: 'method' }>): string {
+  if (placement.on === 'class')
+    return "it declares an endpoint: put it on an instance method, and @api.route('path') on the class"
+  return placement.what.startsWith('a static')
+    ? 'remove `static`: endpoints are instance methods (one instance per request)'
+    : `write it as a method: \`${placement.member}(input) { … }\``
+}
+
+/** The decorator of one endpoint declaration (`@api.get(path, params)`): records it on the method. */
+function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): MethodDecorator {
+  return memberDecorator(
+    `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`,
+    (meta, name) => {
+      const list = meta.endpoints.get(name) ?? []
+      list.push({ method, ...decl })
+      meta.endpoints.set(name, list)
+    },
+    endpointFix,
+  )
 }
 
 /**
@@ -147,16 +189,10 @@ function endpoint(method: string): EndpointDecoratorFactory {
   const factory = (...args: unknown[]): unknown => {
     if (isFieldForm(args)) return fieldEndpoint(method, args) // `add = api.get(params, handler, { doc })`
     if (placementOf(args)) {
-      record(method, {}, args) // bare `@api.get`
+      ;(endpointDecorator(method, {}) as (...target: unknown[]) => void)(...args) // bare `@api.get`
       return undefined
     }
-    const decl: Omit<EndpointDecl, 'method'> =
-      typeof args[0] === 'string'
-        ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }
-        : { params: args[0] as Record<string, unknown> | undefined }
-    return (...target: unknown[]): void => {
-      record(method, decl, target)
-    }
+    return endpointDecorator(method, declaredBy(args))
   }
   return factory as EndpointDecoratorFactory
 }

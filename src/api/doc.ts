@@ -1,6 +1,12 @@
 import type { StandardSchemaV1 } from '../schema/adapter'
 import { ImproperlyConfigured } from '../exceptions'
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, ownMeta } from '../meta'
+import {
+  isDecoratorContext,
+  isLegacyMemberCall,
+  metaOfMethodCall,
+  ownMeta,
+  ownStatic,
+} from '../meta'
 
 /**
  * What `@api.doc(...)` says about an endpoint (on a method) or about every
@@ -61,14 +67,8 @@ function docDecorator(doc: OperationDoc): DocDecorator {
       : args.length === 1 && typeof args[0] === 'function'
     if (onClass) {
       const cls = args[0] as Function
-      const own = Object.hasOwn(cls, CLASS_DOC)
-        ? (cls as unknown as Record<symbol, OperationDoc>)[CLASS_DOC]
-        : undefined
-      Object.defineProperty(cls, CLASS_DOC, {
-        value: { ...own, ...doc },
-        enumerable: false,
-        configurable: true,
-      })
+      const own = ownStatic(cls, CLASS_DOC) as OperationDoc | undefined
+      Object.defineProperty(cls, CLASS_DOC, { value: { ...own, ...doc }, configurable: true })
       return
     }
     if (isDecoratorContext(context) && context.kind === 'field')

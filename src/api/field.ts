@@ -43,7 +43,8 @@ export interface FieldOptions {
   doc?: OperationDoc
 }
 
-const OPTION_KEYS = new Set<string>(['doc'] satisfies (keyof FieldOptions)[])
+/** The one option a field endpoint takes after its handler. */
+const OPTION: keyof FieldOptions = 'doc'
 
 /** `{ doc }` after the handler, checked like `@api.doc(...)`: a wrong option is refused when the class is instantiated (at build). */
 function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
@@ -51,13 +52,25 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
-  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.has(key))
+  const unknown = Object.keys(options).filter((key) => key !== OPTION)
   if (unknown.length)
     throw new ImproperlyConfigured(
       `${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`,
     )
   const doc = (options as FieldOptions).doc
   return doc === undefined ? undefined : checkedDoc(doc, `${where} { doc }`)
+}
+
+/**
+ * What an endpoint decorator's arguments declare: `(path, params?)` or `(params?)`.
+ *
+ * @example
+ * declaredBy(['{id}', { id: v.number() }]) // { path: '{id}', params: { id } }
+ */
+export function declaredBy(args: readonly unknown[]): Omit<EndpointDecl, 'method'> {
+  return typeof args[0] === 'string'
+    ? { path: args[0], params: args[1] as Record<string, unknown> | undefined }
+    : { params: args[0] as Record<string, unknown> | undefined }
 }
 
 /**
@@ -70,12 +83,8 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
   const handlerAt = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
   const handler = args[handlerAt] as (input: unknown) => unknown
-  const head = args.slice(0, handlerAt)
   const doc = checkedOptions(method, args[handlerAt + 1])
-  const decl: EndpointDecl =
-    typeof head[0] === 'string'
-      ? { method, path: head[0], params: head[1] as Record<string, unknown> | undefined }
-      : { method, params: head[0] as Record<string, unknown> | undefined }
+  const decl: EndpointDecl = { method, ...declaredBy(args.slice(0, handlerAt)) }
   if (doc) decl.doc = doc
   return Object.defineProperty(handler, FIELD, { value: decl })
 }

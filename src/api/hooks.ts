@@ -1,10 +1,14 @@
 import { ImproperlyConfigured } from '../exceptions'
 import { deadlineMs, type Deadline } from '../utils/duration'
-import { isDecoratorContext, isLegacyMemberCall, metaOfMethodCall, type HookDecl } from '../meta'
+import { isDecoratorContext, isLegacyMemberCall, ownStatic, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
 import { isPlugin, type Plugin } from './plugin'
-import { misplaceClassDecorator, type ClassDecorator } from './decorators'
-import { misplace, placementOf } from '../meta/placement'
+import {
+  classDecorator,
+  memberDecorator,
+  type ClassDecorator,
+  type MethodDecorator,
+} from './decorators'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
 
 /**
@@ -22,20 +26,6 @@ export type HookTarget = string | APIClass
  * @api.handle('*', exceptions.PermissionDenied) // an ErrorClass picks the errors handled
  */
 export type ErrorClass = abstract new (...args: never[]) => Error
-
-/**
- * A method decorator accepting any method, under either decorator standard.
- *
- * @example
- * @api.timeout(5_000) // a MethodDecorator, under either decorator standard
- */
-export interface MethodDecorator {
-  <This, A extends unknown[], R>(
-    value: (this: This, ...args: A) => R,
-    context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>,
-  ): void
-  (target: object, key: string | symbol, descriptor?: PropertyDescriptor): void
-}
 
 /** The method names among hook targets (`'*'` excluded). */
 type NamesOf<T> = Exclude<Extract<T, string>, '*'>
@@ -61,29 +51,13 @@ function isMethodCall(args: readonly unknown[]): boolean {
   return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
 }
 
-/** A method-only decorator put elsewhere: recorded (the build names class and member), true. */
-function misplacedMember(args: readonly unknown[], decorator: string): boolean {
-  const placement = placementOf(args)
-  if (!placement || placement.on === 'method') return false
-  const where = placement.on === 'class' ? 'the class' : placement.what
-  misplace(
-    args,
-    placement.on === 'class' ? '' : placement.member,
-    `${decorator} is on ${where}; it goes on an instance method of an API class`,
-  )
-  return true
-}
-
 function hookDecorator(
   kind: HookDecl['kind'],
   decl: Omit<HookDecl, 'kind' | 'methodName'>,
 ): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, `@api.${kind}`)) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.hooks.push({ kind, methodName: name, ...decl })
-  }
-  return decorate as MethodDecorator
+  return memberDecorator(`@api.${kind}`, (meta, name) =>
+    meta.hooks.push({ kind, methodName: name, ...decl }),
+  )
 }
 
 /**
@@ -96,32 +70,28 @@ export function endpointHook(
   run: (this: unknown, input: Record<string, unknown>) => unknown,
   raises: readonly Function[] = [],
 ): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, name)) return
-    const { meta, name: method } = metaOfMethodCall(args)
-    meta.hooks.push({ kind: 'before', methodName: name, targets: [method], run, raises })
-  }
-  return decorate as MethodDecorator
+  return memberDecorator(name, (meta, method) =>
+    meta.hooks.push({ kind: 'before', methodName: name, targets: [method], run, raises }),
+  )
 }
 
+/** What a hook's target is, as its messages say it. */
+const TARGET = "a method name, an API class or '*'"
+
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
+  const decorator = `@api.${kind}`
   if (isMethodCall(args))
     throw new ImproperlyConfigured(
-      `@api.${kind} needs its targets: method names, API classes or '*', e.g. @api.${kind}('*')`,
+      `${decorator} needs its targets: method names, API classes or '*', e.g. ${decorator}('*')`,
     )
-  const targets: HookTarget[] = []
-  for (const arg of args) {
-    if (typeof arg === 'string' || isAPIClass(arg)) targets.push(arg)
-    else
+  for (const arg of args)
+    if (typeof arg !== 'string' && !isAPIClass(arg))
       throw new ImproperlyConfigured(
-        `@api.${kind}: a target must be a method name, an API class or '*' (got ${String(arg)})`,
+        `${decorator}: a target must be ${TARGET} (got ${String(arg)})`,
       )
-  }
-  if (!targets.length)
-    throw new ImproperlyConfigured(
-      `@api.${kind} needs at least one target (a method name, an API class or '*')`,
-    )
-  return targets
+  if (!args.length)
+    throw new ImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
+  return [...(args as HookTarget[])]
 }
 
 /**
@@ -203,12 +173,7 @@ export function handle<const A extends readonly (HookTarget | ErrorClass | Handl
  * stats() { return { total: 3 } }
  */
 export function response(template: Function | null): MethodDecorator {
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, '@api.response')) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.templates.set(name, template)
-  }
-  return decorate as MethodDecorator
+  return memberDecorator('@api.response', (meta, name) => meta.templates.set(name, template))
 }
 
 /**
@@ -225,12 +190,7 @@ export function timeout(deadline: Deadline): MethodDecorator {
   // `@api.timeout()` from JavaScript is refused, not read as "no deadline"
   const ms =
     deadlineMs(deadline ?? Number.NaN, `@api.timeout(${JSON.stringify(deadline)})`) ?? false
-  const decorate = (...args: unknown[]): void => {
-    if (misplacedMember(args, '@api.timeout')) return
-    const { meta, name } = metaOfMethodCall(args)
-    meta.timeouts.set(name, ms)
-  }
-  return decorate as MethodDecorator
+  return memberDecorator('@api.timeout', (meta, name) => meta.timeouts.set(name, ms))
 }
 
 const PLUGINS = Symbol.for('fw.plugins')
@@ -245,34 +205,15 @@ const PLUGINS = Symbol.for('fw.plugins')
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
   if (!isPlugin(instance))
     throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
-  const decorate = (...args: unknown[]): void => {
-    const placement = placementOf(args)
-    if (placement && placement.on !== 'class') {
-      const fix =
-        'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)'
-      return misplaceClassDecorator(
-        args,
-        placement,
-        `@api.plugin(${instance.constructor.name})`,
-        fix,
-      )
-    }
-    const cls = args[0] as Function
-    const own = Object.hasOwn(cls, PLUGINS)
-      ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
-      : []
-    Object.defineProperty(cls, PLUGINS, {
-      value: [instance, ...own],
-      enumerable: false,
-      configurable: true,
-    })
-  }
-  return decorate as ClassDecorator<'@api.plugin'>
+  return classDecorator(
+    `@api.plugin(${instance.constructor.name})`,
+    'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)',
+    PLUGINS,
+    (cls) => [instance, ...pluginsOf(cls)],
+  )
 }
 
 /** The plugins declared on exactly this class, outermost first. */
 export function pluginsOf(cls: Function): readonly Plugin[] {
-  return Object.hasOwn(cls, PLUGINS)
-    ? ((cls as unknown as Record<symbol, Plugin[]>)[PLUGINS] ?? [])
-    : []
+  return (ownStatic(cls, PLUGINS) as readonly Plugin[] | undefined) ?? []
 }

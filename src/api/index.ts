@@ -24,6 +24,7 @@ export {
   type HttpMethodName,
   type ClassDecorator,
   type ClassDecoratorExpected,
+  type MethodDecorator,
 } from './decorators'
 export {
   before,
@@ -34,7 +35,6 @@ export {
   timeout,
   type HookTarget,
   type ErrorClass,
-  type MethodDecorator,
 } from './hooks'
 export type { HandleDoc } from './handle-doc'
 export { Plugin } from './plugin'

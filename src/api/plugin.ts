@@ -54,7 +54,7 @@ export interface PluginAnswer {
  */
 export class Plugin {
   /** declared by a guard (`auth.Require`) or a plugin every answer needs (`secureHeaders()`): used on the service, it also runs around mounted apps and handlers (`service.mount`), which other service plugins leave alone */
-  readonly guardsMounts?: boolean
+  declare readonly guardsMounts?: boolean
   /** before routing (service) or before params are parsed (class); a `Response` short-circuits */
   processRequest?(request: Request, ctx: RequestContext): PluginResult
   /** after the response is made; a returned `Response` replaces it */
@@ -62,19 +62,19 @@ export class Plugin {
   /** an error no `@api.handle` hook caught; a returned `Response` answers instead of the default rendering */
   handleError?(error: unknown, ctx: RequestContext): PluginResult
   /** fw's own scope around the rest of the request (AROUND); runs before `processRequest` */
-  [AROUND]?: (
+  declare [AROUND]?: (
     ctx: RequestContext,
     next: () => Response | Promise<Response>,
   ) => Response | Promise<Response>
   /** declared by a plugin that reports server errors itself (`plugins.Logger`): the service then prints none to the console */
-  readonly reportsErrors?: boolean
+  declare readonly reportsErrors?: boolean
   /**
    * Request headers the plugin reads (e.g. `['authorization']`): a CORS preflight to a route it
    * runs on allows them, as it allows the headers the route's params declare.
    */
-  readonly requestHeaders?: readonly string[]
+  declare readonly requestHeaders?: readonly string[]
   /** statuses the plugin answers on the routes it runs on (a service's or a class's), listed in their OpenAPI operations */
-  readonly answers?: readonly PluginAnswer[];
+  declare readonly answers?: readonly PluginAnswer[];
 
   /** Called by `service.use(plugin)`: the plugin runs around every request of the service. */
   [INSTALL](service: ServiceHooks<Plugin>): void {

@@ -1,36 +1,44 @@
 /** HTTP errors: the base class, the status table's machinery and the problem+json body (one home for each). */
-/** The one status table: each exception class (exceptions/index.ts) and each problem+json `title` comes from it. */
+/**
+ * The one status table: each exception class (exceptions/index.ts) by name and its status; each
+ * problem+json `title` comes from it too (the name in words, the last name of a status winning,
+ * but for the two RFC 9110 renamed).
+ */
 export const STATUSES = {
-  BadRequest: [400, 'Bad Request'],
-  Unauthorized: [401, 'Unauthorized'],
-  PaymentRequired: [402, 'Payment Required'],
-  PermissionDenied: [403, 'Forbidden'],
-  Forbidden: [403, 'Forbidden'],
-  NotFound: [404, 'Not Found'],
-  MethodNotAllowed: [405, 'Method Not Allowed'],
-  NotAcceptable: [406, 'Not Acceptable'],
-  RequestTimeout: [408, 'Request Timeout'],
-  Conflict: [409, 'Conflict'],
-  Gone: [410, 'Gone'],
-  LengthRequired: [411, 'Length Required'],
-  PreconditionFailed: [412, 'Precondition Failed'],
-  RequestEntityTooLarge: [413, 'Content Too Large'],
-  UnsupportedMediaType: [415, 'Unsupported Media Type'],
-  UnprocessableEntity: [422, 'Unprocessable Content'],
-  TooManyRequests: [429, 'Too Many Requests'],
-  InternalServerError: [500, 'Internal Server Error'],
-  NotImplemented: [501, 'Not Implemented'],
-  BadGateway: [502, 'Bad Gateway'],
-  ServiceUnavailable: [503, 'Service Unavailable'],
-  GatewayTimeout: [504, 'Gateway Timeout'],
-} as const satisfies Record<string, readonly [number, string]>
+  BadRequest: 400,
+  Unauthorized: 401,
+  PaymentRequired: 402,
+  PermissionDenied: 403,
+  Forbidden: 403,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  NotAcceptable: 406,
+  RequestTimeout: 408,
+  Conflict: 409,
+  Gone: 410,
+  LengthRequired: 411,
+  PreconditionFailed: 412,
+  RequestEntityTooLarge: 413,
+  UnsupportedMediaType: 415,
+  UnprocessableEntity: 422,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+  NotImplemented: 501,
+  BadGateway: 502,
+  ServiceUnavailable: 503,
+  GatewayTimeout: 504,
+} as const satisfies Record<string, number>
 
 /** The name of a status class in the table. */
 export type StatusName = keyof typeof STATUSES
 
-const TITLES: Readonly<Record<number, string>> = Object.fromEntries(
-  Object.values(STATUSES).map(([status, title]) => [status, title]),
-)
+const TITLES: Readonly<Record<number, string>> = {
+  ...Object.fromEntries(
+    Object.entries(STATUSES).map(([name, status]) => [status, name.replace(/\B(?=\p{Lu})/gu, ' ')]),
+  ),
+  413: 'Content Too Large',
+  422: 'Unprocessable Content',
+}
 
 /** The problem+json `title` of a status; undefined for one the table lacks. */
 export function statusTitle(status: number): string | undefined {
@@ -86,11 +94,11 @@ export class HttpError extends Error {
   static status = 500
   /** Exception name used in the message (kept explicit so minifiers cannot rename it). */
   static errorName = 'HttpError'
-  readonly status: number
+  declare readonly status: number
   /** Item-level details (param failures); empty for plain errors. */
-  readonly errors: ParamIssue[]
+  declare readonly errors: ParamIssue[]
   /** Extra response headers (e.g. `Allow` for 405). */
-  readonly headers: Record<string, string>
+  declare readonly headers: Record<string, string>
 
   constructor(
     message = '',
@@ -117,7 +125,7 @@ export class HttpError extends Error {
 
 /** The base of a status class from the table: its status and name as statics (`class NotFound extends statusClass('NotFound') {}`). */
 export function statusClass(errorName: StatusName): typeof HttpError {
-  const [status] = STATUSES[errorName]
+  const status = STATUSES[errorName]
   return class extends HttpError {
     static override status = status
     static override errorName = errorName

@@ -98,16 +98,24 @@ export function metaOfPrototype(prototype: object): ClassMeta {
   return meta
 }
 
+/**
+ * What a class decorator (`@api.route`, `@api.plugin`, `@api.doc`) recorded on exactly this class
+ * under `key`, not on its parents.
+ *
+ * @example
+ * ownStatic(ArticleAPI, Symbol.for('fw.route')) // '/article'
+ */
+export function ownStatic(cls: Function, key: symbol): unknown {
+  return Object.hasOwn(cls, key) ? (cls as unknown as Record<symbol, unknown>)[key] : undefined
+}
+
 /** Everything recorded on exactly this class (not its parents), under both standards. */
 export function ownMeta(cls: Function): ClassMeta[] {
   const found: ClassMeta[] = []
-  const symbolMetadata = (Symbol as unknown as { metadata: symbol }).metadata
-  if (Object.hasOwn(cls, symbolMetadata)) {
-    const bag = (cls as unknown as Record<symbol, Record<symbol, ClassMeta> | undefined>)[
-      symbolMetadata
-    ]
-    if (bag && Object.hasOwn(bag, META)) found.push(bag[META] as ClassMeta)
-  }
+  const bag = ownStatic(cls, (Symbol as unknown as { metadata: symbol }).metadata) as
+    | Record<symbol, ClassMeta>
+    | undefined
+  if (bag && Object.hasOwn(bag, META)) found.push(bag[META] as ClassMeta)
   const legacy = legacyStore.get(cls.prototype as object)
   if (legacy) found.push(legacy)
   return found

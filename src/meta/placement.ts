@@ -22,31 +22,30 @@ export type Placement =
  * placementOf([undefined, { kind: 'field', name: 'x', static: false }]) // { on: 'other', member: 'x', what: 'a field' }
  */
 export function placementOf(args: readonly unknown[]): Placement | undefined {
-  const context = args[1]
-  if (isDecoratorContext(context)) {
-    if (context.kind === 'class') return { on: 'class' }
-    const member = String(context.name)
-    const isStatic = (context as { static?: unknown }).static === true
-    if (context.kind === 'method' && !isStatic) return { on: 'method', member }
-    return {
-      on: 'other',
-      member,
-      what: `a ${isStatic ? 'static ' : ''}${context.kind === 'accessor' ? 'accessor' : context.kind}`,
-    }
-  }
-  if (args.length === 1 && typeof args[0] === 'function') return { on: 'class' }
   const [target, key, descriptor] = args
-  if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol'))
-    return undefined
-  if ((typeof target !== 'object' && typeof target !== 'function') || target === null)
-    return undefined
-  const member = String(key)
-  const isStatic = typeof target === 'function'
-  const described =
-    typeof descriptor === 'object' && descriptor !== null
-      ? (descriptor as PropertyDescriptor)
-      : undefined
-  const kind = !described ? 'field' : typeof described.value === 'function' ? 'method' : 'accessor'
+  let member: string
+  let isStatic: boolean
+  let kind: string
+  if (isDecoratorContext(key)) {
+    if (key.kind === 'class') return { on: 'class' }
+    member = String(key.name)
+    isStatic = (key as { static?: unknown }).static === true
+    kind = key.kind
+  } else {
+    if (args.length === 1 && typeof target === 'function') return { on: 'class' }
+    if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol'))
+      return undefined
+    if ((typeof target !== 'object' && typeof target !== 'function') || target === null)
+      return undefined
+    member = String(key)
+    isStatic = typeof target === 'function'
+    kind =
+      typeof descriptor !== 'object' || descriptor === null
+        ? 'field'
+        : typeof (descriptor as PropertyDescriptor).value === 'function'
+          ? 'method'
+          : 'accessor'
+  }
   if (kind === 'method' && !isStatic) return { on: 'method', member }
   return { on: 'other', member, what: `a ${isStatic ? 'static ' : ''}${kind}` }
 }

@@ -229,7 +229,7 @@ function describe(
   serviceErrors: readonly DocumentedError[],
   servicePlugins: readonly Plugin[],
 ): RouteInfo {
-  const { endpoint, optionalTail, classTemplate } = entry.data
+  const { endpoint, optionalTail, classTemplate: ownClassTemplate } = entry.data
   const { def, plan, doc } = endpoint
   const level = def.levels[def.levels.length - 1] as ClassLevel
   const answers = answersOf(endpoint, servicePlugins)
@@ -245,7 +245,7 @@ function describe(
     params: plan.params.flatMap(paramsOf),
     body: bodyOf(plan),
     ...templateInfo(endpoint.template),
-    classEnvelope: templateInfo(classTemplate).envelope,
+    classEnvelope: templateInfo(ownClassTemplate).envelope,
     doc,
     errors: [
       ...declared,

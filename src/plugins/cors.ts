@@ -90,7 +90,7 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
  * service.use(plugins.CORS({ allowOrigin: ['https://app.example'], allowCredentials: true, maxAge: 600 }))
  */
 export class CORS extends Plugin {
-  readonly options: CORSOptions
+  declare readonly options: CORSOptions
   readonly #policy: OriginPolicy
 
   constructor(options: CORSOptions = {}) {

@@ -176,7 +176,7 @@ export class RequestContext<C extends ContextTypes = {}> {
     if (forwarded.protocol === undefined && forwarded.host === undefined) return this.url.origin
     const protocol = this.protocol
     const host = this.host
-    const defaultPort = protocol === 'https' || protocol === 'wss' ? ':443' : ':80'
+    const defaultPort = this.secure ? ':443' : ':80'
     return `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`
   }
 
@@ -185,12 +185,8 @@ export class RequestContext<C extends ContextTypes = {}> {
     if (this.#client !== undefined) return this.#client
     const addressing = this.#addressing
     const peer = addressing?.peer(this.raw, this.env)
-    const client =
-      (addressing?.resolve !== undefined
-        ? addressing.resolve(this.raw.headers, peer)
-        : undefined) ?? ({ ip: peer } satisfies ForwardedClient)
-    this.#client = client
-    return client
+    this.#client = addressing?.resolve?.(this.raw.headers, peer) ?? { ip: peer }
+    return this.#client
   }
 
   /** request headers (case-insensitive) */

@@ -20,7 +20,7 @@ export const PROBLEM_TYPE = 'application/problem+json'
  */
 export class ResponseInits {
   /** the common answer: 200, JSON */
-  readonly ok: ResponseInit
+  declare readonly ok: ResponseInit
   readonly #headersObject: boolean
   readonly #byType = new Map<string, Map<number, ResponseInit>>()
 

@@ -2,12 +2,9 @@ import { BadRequest, HttpError, InternalServerError, type ParamIssue } from '../
 import type { RespondInit } from '../request/context'
 import { problemFailure, type FailureText, type Stringify } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
-import { BARE, type Template } from './response'
+import { BARE, type ResultCheck, type Template } from './response'
 import type { EnvelopeText } from './envelope'
 import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
-import { resolveAdapter } from '../schema/resolve'
-import type { Check } from '../schema/adapter'
-import { isThenable } from '../utils/thenable'
 import { telemetryHost } from '../request/telemetry'
 
 export type { Stringify } from './failure'
@@ -53,10 +50,15 @@ function unsendable(value: unknown): string | undefined {
   return undefined
 }
 
-function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
+/** `extra` as Headers, with `type` as the content type unless `extra` names one. */
+function headersTyped(extra: HeadersInit | undefined, type: string): Headers {
   const headers = new Headers(extra)
-  if (!headers.has('content-type'))
-    headers.set('content-type', value.type || 'application/octet-stream')
+  if (!headers.has('content-type')) headers.set('content-type', type)
+  return headers
+}
+
+function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
+  const headers = headersTyped(extra, value.type || 'application/octet-stream')
   headers.set('content-length', String(value.size))
   if (value instanceof File && value.name && !headers.has('content-disposition')) {
     headers.set(
@@ -64,14 +66,12 @@ function binary(value: Blob, status: number, extra: HeadersInit | undefined): Re
       `attachment; filename*=UTF-8''${encodeURIComponent(value.name)}`,
     )
   }
-  return new globalThis.Response(value, { status, headers })
+  return new Response(value, { status, headers })
 }
 
 function stream(value: ReadableStream, status: number, extra: HeadersInit | undefined): Response {
-  const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', 'application/octet-stream')
   // a Content-Length the handler set is kept, the body held to it (utils/http.ts)
-  return heldToLength(value, status, headers)
+  return heldToLength(value, status, headersTyped(extra, 'application/octet-stream'))
 }
 
 /**
@@ -100,14 +100,14 @@ function json(
   type: string,
   extra?: HeadersInit,
 ): Response {
-  if (isNullBodyStatus(status)) return new globalThis.Response(null, { status, headers: extra })
+  if (isNullBodyStatus(status)) return new Response(null, { status, headers: extra })
   // `rendered`: the text kept as the answer's source while a plugin reads sources (compress())
-  if (!extra && status === 200 && type === JSON_TYPE)
-    return rendered(new globalThis.Response(body, inits.ok), body)
-  if (!extra) return rendered(new globalThis.Response(body, inits.of(status, type)), body)
-  const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', type)
-  return rendered(new globalThis.Response(body, { status, headers }), body)
+  const init = extra
+    ? { status, headers: headersTyped(extra, type) }
+    : status === 200 && type === JSON_TYPE
+      ? inits.ok
+      : inits.of(status, type)
+  return rendered(new Response(body, init), body)
 }
 
 /**
@@ -123,7 +123,7 @@ function json(
  * new Renderer(templateOf(Envelope), { stringify: JSON.stringify, debug: false, where: 'Calc.add()' }).result(3) // {"data":3,"msg":""}
  */
 export class Renderer {
-  readonly template: Template
+  declare readonly template: Template
   readonly #stringify: Stringify
   /** `debug`, `onError`, `where`: read on the error paths */
   readonly #options: RenderOptions
@@ -133,8 +133,8 @@ export class Renderer {
   readonly #envelope: EnvelopeText | undefined
   readonly #failureText: FailureText
   readonly #failureType: string
-  /** `debug`: the result's check by its template's schema (any library), compiled once */
-  readonly #checkResult: Check | undefined
+  /** `debug`: the result's check by its template's schema (response/response.ts, with the template's class) */
+  readonly #checkResult: ResultCheck | undefined
 
   constructor(template: Template = BARE, options: RenderOptions) {
     const { stringify, debug } = options
@@ -150,8 +150,7 @@ export class Renderer {
     this.#envelope = envelope
     this.#failureText = envelope?.failure ?? problemFailure(stringify)
     this.#failureType = envelope?.failure ? JSON_TYPE : PROBLEM_TYPE
-    const resultSchema = debug ? template.result : undefined
-    this.#checkResult = resultSchema ? resolveAdapter(resultSchema)?.check(resultSchema) : undefined
+    this.#checkResult = debug ? template.cls?.['~fwResultCheck'](template) : undefined
     this.result = this.result.bind(this)
     this.error = this.error.bind(this)
   }
@@ -170,14 +169,8 @@ export class Renderer {
     }
     const bad = unsendable(value)
     if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
-    if (this.#checkResult) {
-      const checked = this.#checkResult(value)
-      // An async result schema is not awaited here: a result is sent as soon as it is ready.
-      if (!isThenable(checked) && !checked.ok)
-        return this.#fault(
-          `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`,
-        )
-    }
+    const mismatch = this.#checkResult?.(value)
+    if (mismatch) return this.#fault(mismatch)
     let body: string
     try {
       body = this.#envelope ? this.#envelope.ok(value, init) : this.#stringify(value ?? null)

@@ -1,4 +1,6 @@
 import type { StandardSchemaV1 } from '../schema/adapter'
+import { resolveAdapter } from '../schema/resolve'
+import { isThenable } from '../utils/thenable'
 import { envelopeText } from './envelope'
 
 /**
@@ -25,6 +27,13 @@ export class Response {
    * when a service declares a template (a string key: a class with a computed one is never dropped).
    */
   static readonly '~fwEnvelope': typeof envelopeText = envelopeText
+  /**
+   * @internal The template of this class (`templateOf`), read by `declaredTemplate` through the
+   * class: like the envelope's code, it comes into a bundle only with a declared template.
+   */
+  static readonly '~fwTemplate': (cls: ResponseClass) => Template = templateOf
+  /** @internal `debug`'s check of results by the template's `result` schema (`resultCheck`), with the class too. */
+  static readonly '~fwResultCheck': (template: Template) => ResultCheck | undefined = resultCheck
 }
 
 /**
@@ -90,7 +99,7 @@ export function isResponseClass(value: unknown): value is ResponseClass {
  */
 export function declaredTemplate(value: unknown): Template | undefined {
   if (value === null) return BARE
-  return isResponseClass(value) ? templateOf(value) : undefined
+  return isResponseClass(value) ? value['~fwTemplate'](value) : undefined
 }
 
 /** The template a `response.Response` subclass declares. */
@@ -106,5 +115,27 @@ export function templateOf(cls: ResponseClass): Template {
     status,
     result,
     enveloped: Boolean(resultKey || messageKey || stateKey || countKey),
+  }
+}
+
+/** What is wrong with a result for its template's `result` schema; `undefined` when it fits. */
+export type ResultCheck = (value: unknown) => string | undefined
+
+/**
+ * `debug`'s check of a template's results by its `result` schema (any library), compiled once;
+ * `undefined` without one. An async schema is not awaited: a result is sent as soon as it is ready.
+ *
+ * @example
+ * resultCheck(templateOf(Counted))?.({ count: 'x' }) // "result does not match its template's result schema: …"
+ */
+export function resultCheck(template: Template): ResultCheck | undefined {
+  const schema = template.result
+  const check = schema && resolveAdapter(schema)?.check(schema)
+  if (!check) return undefined
+  return (value) => {
+    const checked = check(value)
+    return isThenable(checked) || checked.ok
+      ? undefined
+      : `result does not match its template's result schema: ${checked.issues[0]?.message ?? 'invalid'}`
   }
 }

@@ -82,7 +82,7 @@ function mountedApps(
  * plugin steps end in these methods, bound).
  */
 export class Dispatcher implements Dispatch {
-  readonly routes: readonly RouteEntry<RouteTarget>[]
+  declare readonly routes: readonly RouteEntry<RouteTarget>[]
   readonly #router: Router<RouteTarget>
   /** renders what no API class answers: a bad target, a mount's failure */
   readonly #root: Renderer

@@ -1,12 +1,6 @@
 import type { AppOf, EntryOf, IsAsyncSetup } from '../adapters/types'
 import { isAPIClass } from '../api/api'
-import {
-  INSTALL,
-  isInstallable,
-  type DocumentedError,
-  type Installable,
-  type ServiceHooks,
-} from '../api/install'
+import { INSTALL, isInstallable, type Installable, type ServiceHooks } from '../api/install'
 import type { Plugin } from '../api/plugin'
 import { defaultLimits, type Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
@@ -41,9 +35,9 @@ export type Usable = Time | Plugin | NestSettings | Installable
  */
 export class Fw<B = unknown> {
   /** the `import.meta.url` given as `new Fw(import.meta.url, options)`; `undefined` for `new Fw(options)` */
-  readonly module: string | undefined
-  readonly options: Readonly<FwOptions & { backend?: B }>
-  readonly limits: Readonly<Limits>
+  declare readonly module: string | undefined
+  declare readonly options: Readonly<FwOptions & { backend?: B }>
+  declare readonly limits: Readonly<Limits>
   /** what `use`, `mount` and `adapt` declared */
   readonly #declared: Declaration = emptyDeclaration()
   /** the compiled service, built once: on the first `fetch` or `run()` */
@@ -86,8 +80,7 @@ export class Fw<B = unknown> {
 
   /** The backend link, made on first use by the registered adapters (`what` names the caller for the error). */
   #backend(what: string): BackendLink {
-    this.#backendLink ??= backendLayer(what).link(this.options, this.#declared, this.fetch)
-    return this.#backendLink
+    return (this.#backendLink ??= backendLayer(what).link(this.options, this.#declared, this.fetch))
   }
 
   /**
@@ -118,15 +111,12 @@ export class Fw<B = unknown> {
       )
     this.#declaring('use()')
     const declared = this.#declared
-    const documentErrors = (errors: readonly DocumentedError[]): void =>
-      void declared.documentedErrors.push(...errors)
-    const addPlugin = (plugin: Plugin): void => void declared.plugins.push(plugin)
     item[INSTALL]({
       onClose: (close) => this.onClose(close),
-      addPlugin,
+      addPlugin: (plugin) => void declared.plugins.push(plugin),
       setStringify: (stringify) => void (declared.stringify = stringify),
       setNest: (settings) => this.#backend('conf.NestSettings').setNest(settings),
-      documentErrors,
+      documentErrors: (errors) => void declared.documentedErrors.push(...errors),
     } satisfies ServiceHooks<Plugin, NestSettings>)
     return this
   }

@@ -64,16 +64,6 @@ export interface SocketLayer extends SocketServing {
 /** What `fw-api/proxy` gives `Fw`: the `trustProxy` option compiled. */
 export type ProxyLayer = (option: TrustProxy) => ClientResolver
 
-/** ImproperlyConfigured: `what` needs `thing`, an opt-in entry, named with its import (one wording, once in a bundle). */
-function needs(
-  what: string,
-  thing: string,
-  entry: string,
-  note = ' (SPEC §5.2: the core carries none)',
-): ImproperlyConfigured {
-  return new ImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
-}
-
 const layers: {
   backends?: BackendLayer
   serving?: ServingLayer
@@ -83,6 +73,22 @@ const layers: {
   sockets?: SocketLayer
   appMounts?: typeof AppMounts
 } = {}
+
+/**
+ * The layer registered under `key`, or ImproperlyConfigured: `what` needs `thing`, an opt-in
+ * entry, named with its import (one wording, once in a bundle).
+ */
+function layer<K extends keyof typeof layers>(
+  key: K,
+  what: string,
+  thing: string,
+  entry: string,
+  note = ' (SPEC §5.2: the core carries none)',
+): NonNullable<(typeof layers)[K]> {
+  const found = layers[key]
+  if (found !== undefined) return found
+  throw new ImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+}
 
 /**
  * Register the mounted apps' dispatch (service/app-mounts.ts): every entry that mounts an app
@@ -129,8 +135,7 @@ export function registerServing(run: ServingLayer): void {
 
 /** The backends, or ImproperlyConfigured saying what to import for `what`. */
 export function backendLayer(what: string): BackendLayer {
-  if (layers.backends !== undefined) return layers.backends
-  throw needs(what, 'the host framework adapters', 'adapters')
+  return layer('backends', what, 'the host framework adapters', 'adapters')
 }
 
 /**
@@ -138,16 +143,15 @@ export function backendLayer(what: string): BackendLayer {
  * WebSockets when `fw-api/ws` is imported (the service need not know).
  */
 export function servingLayer(): ServingLayer {
-  const run = layers.serving
-  if (run !== undefined)
-    return (service, options, settings) =>
-      run({ sockets: layers.sockets, ...service }, options, settings)
-  throw needs(
+  const run = layer(
+    'serving',
     'service.run()',
     'the serving layer',
     'serve',
     ' (Node, Bun, Deno); on Workers, `export default service` instead',
   )
+  return (service, options, settings) =>
+    run({ sockets: layers.sockets, ...service }, options, settings)
 }
 
 /**
@@ -161,8 +165,7 @@ export function registerDocuments(layer: DocumentsLayer): void {
 
 /** The document builder, or ImproperlyConfigured saying what to import for `what`. */
 export function documentsLayer(what: string): DocumentsLayer {
-  if (layers.documents !== undefined) return layers.documents
-  throw needs(what, 'the OpenAPI builder', 'openapi')
+  return layer('documents', what, 'the OpenAPI builder', 'openapi')
 }
 
 /** The document builder if `fw-api/openapi` was imported (the `docs:` routes need it only when set). */
@@ -181,8 +184,13 @@ export function registerHealth(layer: HealthLayer): void {
 
 /** The health layer, or ImproperlyConfigured saying what to import. */
 export function healthLayer(): HealthLayer {
-  if (layers.health !== undefined) return layers.health
-  throw needs('the `health` option', 'its entry', 'health', ' (`fw-api/serve` imports it)')
+  return layer(
+    'health',
+    'the `health` option',
+    'its entry',
+    'health',
+    ' (`fw-api/serve` imports it)',
+  )
 }
 
 /**
@@ -219,8 +227,7 @@ export function registerProxy(layer: ProxyLayer): void {
 
 /** The `trustProxy` compiler, or ImproperlyConfigured saying what to import. */
 export function proxyLayer(): ProxyLayer {
-  if (layers.proxy !== undefined) return layers.proxy
-  throw needs('`trustProxy`', 'the forwarding-header reader', 'proxy')
+  return layer('proxy', '`trustProxy`', 'the forwarding-header reader', 'proxy')
 }
 
 /**

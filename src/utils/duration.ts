@@ -24,13 +24,9 @@ const DURATION = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/
  * durationMs(250, 'timeout') // 250
  */
 export function durationMs(value: number | string, where: string): number {
-  const match = typeof value === 'string' ? DURATION.exec(value) : undefined
-  const ms =
-    typeof value === 'number'
-      ? value
-      : match?.[1] !== undefined && match[2] !== undefined
-        ? Number(match[1]) * (UNIT_MS[match[2]] ?? Number.NaN)
-        : Number.NaN
+  // no match: NaN (the amount undefined)
+  const [, amount, unit = ''] = (typeof value === 'string' && DURATION.exec(value)) || []
+  const ms = typeof value === 'number' ? value : Number(amount) * (UNIT_MS[unit] ?? Number.NaN)
   if (!Number.isFinite(ms) || ms <= 0)
     throw new ImproperlyConfigured(
       `${where}: ${JSON.stringify(value)} is no duration; give a positive number of milliseconds or a string like '30s', '500ms', '1m'`,

@@ -196,7 +196,7 @@ export function heldToLength(
   const declared = headers.get('content-length')
   const length = declared === null ? undefined : lengthOf(declared)
   if (length === undefined || isNullBodyStatus(status))
-    return new globalThis.Response(body, { status, headers })
+    return new Response(body, { status, headers })
   let sent = 0
   const counted = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -214,7 +214,7 @@ export function heldToLength(
       },
     }),
   )
-  const response = new globalThis.Response(counted, { status, headers })
+  const response = new Response(counted, { status, headers })
   held.add(response)
   return response
 }
@@ -233,31 +233,23 @@ export function heldToLength(
  */
 export function framed(response: Response): Response {
   try {
-    return reframed(response as ResponseShape, response instanceof globalThis.Response)
+    const shape = response as ResponseShape
+    const drop = unframed(shape)
+    if (response instanceof Response) {
+      if (drop.length === 0) return response
+      // edited in place unless its headers are immutable (a fetch() Response's): then a copy
+      try {
+        for (const name of drop) shape.headers.delete(name)
+        return response
+      } catch {}
+    }
+    const headers = new Headers(shape.headers)
+    for (const name of drop) headers.delete(name)
+    const status = shape.status
+    const body = isNullBodyStatus(status) ? null : shape.body
+    return new Response(body, { status, statusText: shape.statusText, headers })
   } catch {
     return response
-  }
-}
-
-function reframed(shape: ResponseShape, own: boolean): Response {
-  const response = shape as unknown as Response
-  const drop = unframed(shape)
-  if (own && drop.length === 0) return response
-  if (own && dropInPlace(shape.headers, drop)) return response
-  const headers = new Headers(shape.headers)
-  for (const name of drop) headers.delete(name)
-  const status = shape.status
-  const body = isNullBodyStatus(status) ? null : shape.body
-  return new globalThis.Response(body, { status, statusText: shape.statusText, headers })
-}
-
-/** Delete `names` from `headers`; false when they are immutable (a fetch() Response's), nothing changed then. */
-function dropInPlace(headers: Headers, names: readonly string[]): boolean {
-  try {
-    for (const name of names) headers.delete(name)
-    return true
-  } catch {
-    return false
   }
 }
 

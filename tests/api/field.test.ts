@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { fieldDeclOf, fieldEndpoint } from '../../src/api/field'
+import { declaredBy, fieldDeclOf, fieldEndpoint } from '../../src/api/field'
 import { ImproperlyConfigured } from '../../src/exceptions'
 
 const Params = { a: v.number() }
@@ -37,5 +37,15 @@ describe('fieldEndpoint / fieldDeclOf', () => {
     expect(fieldDeclOf(() => 1)).toBeUndefined()
     expect(fieldDeclOf({})).toBeUndefined()
     expect(fieldDeclOf(undefined)).toBeUndefined()
+  })
+})
+
+describe('declaredBy', () => {
+  it('reads (path, params?) or (params?), as every endpoint form writes them', () => {
+    const params = { id: v.number() }
+    expect(declaredBy(['{id}', params])).toEqual({ path: '{id}', params })
+    expect(declaredBy(['{id}'])).toEqual({ path: '{id}', params: undefined })
+    expect(declaredBy([params])).toEqual({ params })
+    expect(declaredBy([])).toEqual({ params: undefined })
   })
 })

@@ -5,7 +5,7 @@ import { STATUSES } from '../../src/exceptions/http'
 
 describe('the exception classes', () => {
   it('has one class per entry of the status table, with its status and name', () => {
-    for (const [name, [status]] of Object.entries(STATUSES)) {
+    for (const [name, status] of Object.entries(STATUSES)) {
       const Class = (exceptions as unknown as Record<string, typeof exceptions.HttpError>)[name]
       expect(Class, name).toBeDefined()
       if (!Class) continue

@@ -37,7 +37,8 @@
  * JSON Schema writers' seam (`describeWith`) out of the core): 87,874 → 85,865 B, 3.434×.
  * compile/, pipeline/, router/ cut (a marker's param sources read by their own readers, misses
  * through the endpoint's error steps, no reference regex built): 85,978 B / 31,401 B gzip, 3.438×
- * on its own branch; both: 83,968 B / 30,958 B gzip, 3.358×.
+ * on its own branch; both: 83,968 B / 30,958 B gzip, 3.358×; with service/, api/, response/ and
+ * the rest of the core cut too: 82,042 B / 30,428 B gzip, 3.281×.
  * Lower it as the core shrinks, never
  * raise it again; the 2× case below is the target, marked as not met until it is.
  */
@@ -50,10 +51,11 @@ import { compatibilityDate } from '../../bench/worker-bundle.mjs'
 /**
  * The ratio reached so far: fails when fw grows back. Lower only. 3.57 → 3.52 last round (87,601 B
  * on the size cuts alone, 87,874 B with `compress()`'s rendered-text hand-over and the rate limit's
- * fields written with the Node head merged beside them); 3.52 → 3.36 with src/schema (85,865 B on
- * its own) and compile/, pipeline/, router/ (85,978 B on its own) cut: 83,968 B.
+ * fields written with the Node head merged beside them); 3.52 → 3.29 with three cuts merged:
+ * src/schema (85,865 B on its own), compile/, pipeline/, router/ (85,978 B on its own), service/,
+ * api/, request/, response/, utils/, exceptions/, meta/ and CORS (85,949 B on its own): 82,042 B.
  */
-const RATCHET = 3.36
+const RATCHET = 3.29
 /** SPEC §5.2's bound. */
 const CONTRACT = 2
 

@@ -1,6 +1,7 @@
 /** src/response/response.ts: response templates — a subclass's keys read into a template, `null` the bare one. */
 import { describe, expect, it } from 'vitest'
-import { BARE, declaredTemplate, isResponseClass, Response, templateOf } from '../../src/response/response'
+import * as v from 'valibot'
+import { BARE, declaredTemplate, isResponseClass, Response, resultCheck, templateOf } from '../../src/response/response'
 
 class Envelope extends Response {
   static resultKey = 'data'
@@ -45,8 +46,35 @@ describe('declaredTemplate', () => {
     expect(declaredTemplate({ resultKey: 'data' })).toBeUndefined()
   })
 
+  it('reads the template through the class (its `~fwTemplate`: no template code in a bundle without a Response class)', () => {
+    expect(Response['~fwTemplate']).toBe(templateOf)
+    expect(declaredTemplate(Listed)).toEqual(templateOf(Listed))
+    class Marked extends Response {
+      static override '~fwTemplate' = (): typeof BARE => BARE
+    }
+    expect(declaredTemplate(Marked)).toBe(BARE)
+  })
+
   it('keeps the bare template frozen (shared by every endpoint)', () => {
     expect(Object.isFrozen(BARE)).toBe(true)
     expect(BARE.enveloped).toBe(false)
+  })
+})
+
+describe('resultCheck', () => {
+  class Counted extends Response {
+    static result = v.object({ count: v.number() })
+  }
+
+  it('names what is wrong with a result for the template’s schema, nothing when it fits', () => {
+    const check = resultCheck(templateOf(Counted))
+    expect(check?.({ count: 'x' })).toMatch(/^result does not match its template's result schema: \S/)
+    expect(check?.({ count: 1 })).toBeUndefined()
+  })
+
+  it('is none without a result schema, and comes with the class (no check code in a bundle without one)', () => {
+    expect(resultCheck(templateOf(Envelope))).toBeUndefined()
+    expect(resultCheck(BARE)).toBeUndefined()
+    expect(Response['~fwResultCheck']).toBe(resultCheck)
   })
 })
