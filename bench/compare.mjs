@@ -115,7 +115,7 @@ function pairRounds(measured) {
   )
 }
 // 41 rounds of 200 ms on Node, Bun and Deno: a body row's per-round ratios spread 0.5–2 (a collection lands in one
-// side's batch), and the median of 15 moved a cell by ±0.05 between runs (Bun E4 0.89 vs 0.94 with 41, docs/architecture.md).
+// side's batch), and the median of 15 moved a cell by ±0.05 between runs (Bun E4 0.89 vs 0.94 with 41, bench/history.md).
 const inprocEnv = { BENCH_ROUNDS: env('BENCH_ROUNDS', '41'), BENCH_MS: env('BENCH_MS', '200') }
 // ...taken in 3 processes on Node, Bun and Deno (14 rounds each): one process's median is one draw of the JIT
 // (Node E0 read 0.73 in one whole run's process and 0.98 in the next process, whose per-round ratios spread 0.65–1.45).
@@ -125,7 +125,7 @@ const inprocCommands = {
   bun: [bin('bun'), [path.join(out, 'inproc.mjs')]],
   deno: [bin('deno'), ['run', '-A', path.join(out, 'inproc.mjs')]],
   // workerd's body rows vary by ±40 % from one 300 ms batch to the next, whatever the code (an A/A run of
-  // one build against itself read E3 0.83 and 0.89); 1.5 s batches hold many collections each (docs/architecture.md).
+  // one build against itself read E3 0.83 and 0.89); 1.5 s batches hold many collections each (bench/history.md).
   workerd: [process.execPath, [path.join(here, 'workerd.mjs')], { BENCH_WORKERD_BUNDLE: path.join(out, 'worker.mjs'), BENCH_WORKERD_APPS: 'old,new', BENCH_ROUNDS: env('BENCH_WORKERD_ROUNDS', '15'), BENCH_MS: env('BENCH_WORKERD_MS', '1500') }],
 }
 if (!skip.has('inproc')) {

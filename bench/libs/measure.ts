@@ -1,5 +1,5 @@
 /**
- * Alternating micro-benchmarks for docs/architecture.md "Libraries": each candidate runs in short rounds,
+ * Alternating micro-benchmarks for the libraries decision (bench/libs/README.md): each candidate runs in short rounds,
  * old and new alternating, timed in process CPU time (the machine is shared: wall time is not), and the
  * median of the rounds is reported in ns per operation.
  */

@@ -1,6 +1,6 @@
 /**
  * XML: one shared XMLParser vs a new one per body, and importing fast-xml-parser per body vs once
- * (run: npx tsx bench/libs/xml.ts; node runs the import rows without tsx's loader: see docs/architecture.md).
+ * (run: npx tsx bench/libs/xml.ts; the decision and its numbers: bench/libs/README.md).
  */
 import { XMLParser } from 'fast-xml-parser'
 import { compare, compareAsync } from './measure'
