@@ -63,7 +63,8 @@ describe('Database options, checked when declared', () => {
   })
 })
 
-describe('Database lifecycle (PGlite)', () => {
+// Each case opens PGlite (a WASM Postgres, seconds on a loaded 2-core machine): a hang guard, not a budget.
+describe('Database lifecycle (PGlite)', { timeout: 120_000 }, () => {
   it('opens once for concurrent callers; readyDb only once open; connect is idempotent', async () => {
     const database = pglite()
     const [first, second] = await Promise.all([database.db(), database.db()])
