@@ -5,13 +5,29 @@
  * `toString` as header, cookie and query names, 1,000 and 10,000 cookies, a 1 MB Cookie header.
  * Each is a 200 with the documented value or a 4xx, never a 5xx, never a change to
  * Object.prototype, answered within a bound of the server's CPU (its process group) with a wide margin.
+ * And exceptions/http.ts's status table, whose titles are now derived from the class names: every
+ * class thrown gets its status and RFC 9110's reason phrase as its problem+json `title`.
  *
  *   npx vitest run tests/runtimes/params.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepAlive, type RawAnswer } from '../helpers/keep-alive'
 import { groupCpuTime } from '../helpers/time'
+import { STATUS_CLASSES } from './fixtures/params'
 import { runtimesFor, startServer, type Server } from './runtimes'
+
+/** Each status class's status and problem+json title, as RFC 9110 names them (413 and 422 renamed). */
+const TITLES: Record<keyof typeof STATUS_CLASSES, [number, string]> = {
+  BadRequest: [400, 'Bad Request'], Unauthorized: [401, 'Unauthorized'], PaymentRequired: [402, 'Payment Required'],
+  PermissionDenied: [403, 'Forbidden'], Forbidden: [403, 'Forbidden'], NotFound: [404, 'Not Found'],
+  MethodNotAllowed: [405, 'Method Not Allowed'], NotAcceptable: [406, 'Not Acceptable'], RequestTimeout: [408, 'Request Timeout'],
+  Conflict: [409, 'Conflict'], Gone: [410, 'Gone'], LengthRequired: [411, 'Length Required'],
+  PreconditionFailed: [412, 'Precondition Failed'], RequestEntityTooLarge: [413, 'Content Too Large'],
+  UnsupportedMediaType: [415, 'Unsupported Media Type'], UnprocessableEntity: [422, 'Unprocessable Content'],
+  TooManyRequests: [429, 'Too Many Requests'], InternalServerError: [500, 'Internal Server Error'],
+  NotImplemented: [501, 'Not Implemented'], BadGateway: [502, 'Bad Gateway'],
+  ServiceUnavailable: [503, 'Service Unavailable'], GatewayTimeout: [504, 'Gateway Timeout'],
+}
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/params-server.ts'
@@ -114,4 +130,15 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('param readers ov
       expect(await ok('/api/cookie', ['Cookie: session=s'])).toEqual({ session: 's', polluted: false })
     })
   }
+
+  it('every exception of the status table: its status and its RFC 9110 title (problem+json)', async () => {
+    for (const [name, [status, title]] of Object.entries(TITLES)) {
+      const { answer } = await get(`/api/status/${name}`, [])
+      expect(answer?.status, name).toBe(status)
+      expect(answer?.headers.get('content-type'), name).toMatch(/^application\/problem\+json/)
+      const body = JSON.parse(answer?.body.toString() ?? '') as Json
+      expect(body.title, name).toBe(title)
+      expect(body.status, name).toBe(status)
+    }
+  })
 })
