@@ -98,8 +98,8 @@ describe('an object entry named as an Object.prototype member', () => {
     expect((required as Invalid).reason).not.toMatch(/Function/)
     const nested = compileChecker(v.object({ headers: v.object({ cookie: v.optional(v.object({ constructor: v.optional(v.string()) })) }) }))
     expect(nested({ headers: { cookie: {} } })).toEqual({ headers: { cookie: {} } })
-    expect(compileChecker(v.array(v.object({ valueOf: v.optional(v.number()) })))([{}, { valueOf: '2' }])).toEqual([{}, { valueOf: 2 }])
-    expect(compileChecker(z.object({ constructor: z.string().optional() }))({})).toEqual({})
+    expect(JSON.stringify(compileChecker(v.array(v.object({ valueOf: v.optional(v.number()) })))([{}, { valueOf: '2' }]))).toBe('[{},{"valueOf":2}]')
+    expect(compileChecker(z.object({ constructor: z.string().optional() }) as never)({})).toEqual({})
     // a __proto__ key sent is an own entry of the copy, never a prototype
     const sent = JSON.parse('{"__proto__": {"polluted": 1}, "session": "s"}') as unknown
     expect(compileChecker(cookies)(sent)).toEqual({ session: 's' })
