@@ -35,6 +35,7 @@ export const integrationTests: readonly string[] = [
   'tests/orm/counted.test.ts',
   'tests/orm/prepared.test.ts',
   'tests/orm/statements.test.ts',
+  'tests/orm/read-plan-attack.test.ts',
   'tests/plugins/traffic-entries.test.ts',
   'tests/plugins/rate-limit.test.ts',
   'tests/plugins/rate-limit-workers.test.ts',

@@ -85,6 +85,12 @@ describe('readFramed / readFramedText', () => {
     await expect(readFramedText(post('abcd'), 3)).rejects.toThrow('body exceeds 3 bytes')
   })
 
+  it("drops a leading BOM from a framed body's text, as UTF-8 decode does (workerd's text() keeps it)", async () => {
+    const keepsBom = { text: () => Promise.resolve('\uFEFF{"a":1}'), headers: new Headers() } as unknown as Request
+    expect(await readFramedText(keepsBom, 10)).toBe('{"a":1}')
+    expect(await readFramedText(keepsBom, 10, (text) => JSON.parse(text))).toEqual({ a: 1 })
+  })
+
   it('answers a body that fails to arrive with a 400 keeping its cause', async () => {
     const error = await readFramed(post(failing(), {}), 10).catch((thrown: unknown) => thrown)
     expect(error).toBeInstanceOf(BadRequest)

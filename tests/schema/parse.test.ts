@@ -86,3 +86,23 @@ describe('SchemaChecker', () => {
     expect(() => new SchemaChecker({ type: 'string' } as never)).toThrow('fw: not a schema of any supported library (valibot, or a Standard Schema V1): string')
   })
 })
+
+describe('an object entry named as an Object.prototype member', () => {
+  it('is absent when the value lacks it, never the inherited member (valibot, zod; nested and in lists)', () => {
+    const cookies = v.object({ session: v.optional(v.string()), constructor: v.optional(v.string()), toString: v.optional(v.string()) })
+    expect(compileChecker(cookies)({})).toEqual({})
+    expect(compileChecker(cookies)({ constructor: 'c', toString: 't' })).toEqual({ constructor: 'c', toString: 't' })
+    expect(compileChecker(cookies)(Object.create(null))).toEqual({})
+    const required = compileChecker(v.object({ constructor: v.string() }))({})
+    expect(required).toBeInstanceOf(Invalid)
+    expect((required as Invalid).reason).not.toMatch(/Function/)
+    const nested = compileChecker(v.object({ headers: v.object({ cookie: v.optional(v.object({ constructor: v.optional(v.string()) })) }) }))
+    expect(nested({ headers: { cookie: {} } })).toEqual({ headers: { cookie: {} } })
+    expect(JSON.stringify(compileChecker(v.array(v.object({ valueOf: v.optional(v.number()) })))([{}, { valueOf: '2' }]))).toBe('[{},{"valueOf":2}]')
+    expect(compileChecker(z.object({ constructor: z.string().optional() }) as never)({})).toEqual({})
+    // a __proto__ key sent is an own entry of the copy, never a prototype
+    const sent = JSON.parse('{"__proto__": {"polluted": 1}, "session": "s"}') as unknown
+    expect(compileChecker(cookies)(sent)).toEqual({ session: 's' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
