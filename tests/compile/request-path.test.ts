@@ -189,6 +189,9 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     // table keys, field paths and the read back's statement (`init({ slug })`, one per shape) once.
     // An `application/json` body's format and limit are the endpoint's, found at build (body/read.ts).
     const builtOnce = ['orm/upsert.ts', 'orm/plan.ts', 'orm/sql.ts', 'orm/paths.ts', 'body/format.ts']
+    // The declared steps are bound at build (pipeline/compose.ts binds, runs nothing per request); the
+    // error boundary hands errors to the error hooks itself, and "always a promise" is the chain's flag.
+    expect(files).not.toContain('pipeline/compose.ts')
     for (const file of ['body/support.ts', 'serve/traits.ts', 'request/telemetry.ts', 'body/stream-text.ts', ...builtOnce])
       expect(files, file).not.toContain(file)
     // The write reads its schema's plan, compiled on the first write (orm/write-compile.ts, not on
