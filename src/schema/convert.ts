@@ -73,6 +73,8 @@ function build(plan: ConversionPlan, depth: number): Converter {
       return plan.convert
     case 'maybe': {
       const inner = compile(plan.inner)
+      // an inner converter that already hands `undefined` and `null` on as they are is the converter itself
+      if (passesNullish(plan.inner)) return inner
       return (value) => (value === undefined || value === null ? value : inner(value))
     }
     case 'string':
@@ -104,6 +106,23 @@ function build(plan: ConversionPlan, depth: number): Converter {
     case 'lazy':
       return (value) => compile(plan.resolve(value))(value)
   }
+}
+
+/**
+ * Does the converter of `plan` hand `undefined` and `null` on unchanged? (`toStringValue` and the
+ * containers' converters do; an optional entry of one needs no check of its own.)
+ */
+function passesNullish(plan: ConversionPlan): boolean {
+  const kind = plan.to
+  return (
+    kind === 'same' ||
+    kind === 'string' ||
+    kind === 'array' ||
+    kind === 'tuple' ||
+    kind === 'object' ||
+    kind === 'record' ||
+    kind === 'maybe'
+  )
 }
 
 /** What `attempt` answers for an option whose conversion does not fit it. */

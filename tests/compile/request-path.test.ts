@@ -147,6 +147,9 @@ describe('a GET with a query param', () => {
       expect(ran, file).not.toContain('composedStep')
     }
     expect(files).not.toContain('pipeline/compose.ts')
+    // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
+    // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
+    expect(files).not.toContain('schema/convert.ts')
     expect(files).not.toContain('compile/param-plan.ts')
     // Build time and request time apart (docs/architecture.md): a request runs no code in compile/.
     expect(files.filter((path) => path.startsWith('compile/'))).toEqual([])
@@ -192,6 +195,9 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     // The declared steps are bound at build (pipeline/compose.ts binds, runs nothing per request); the
     // error boundary hands errors to the error hooks itself, and "always a promise" is the chain's flag.
     expect(files).not.toContain('pipeline/compose.ts')
+    // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
+    // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
+    expect(files).not.toContain('schema/convert.ts')
     for (const file of ['body/support.ts', 'serve/traits.ts', 'request/telemetry.ts', 'body/stream-text.ts', ...builtOnce])
       expect(files, file).not.toContain(file)
     // The write reads its schema's plan, compiled on the first write (orm/write-compile.ts, not on

@@ -129,3 +129,28 @@ describe('a union of objects tagged by a literal key', () => {
     expect(shapes({ kind: 'a', n: '1' })).toEqual({ kind: 'a', n: 1 })
   })
 })
+
+/** An optional (`maybe`) value whose converter already hands `undefined` and `null` on needs no wrapper of its own. */
+describe('optional conversion', () => {
+  it('is the inner converter itself for strings and containers (no per-value wrapper at request time)', () => {
+    for (const inner of [{ to: 'string' }, { to: 'array', item: { to: 'string' } }, { to: 'object', entries: [], unknownKeys: 'strip' }] as const) {
+      expect(compileConversion({ to: 'maybe', inner })).toBe(compileConversion(inner))
+    }
+  })
+
+  it('still hands undefined and null on and converts what is there', () => {
+    const tags = compileConverter(v.optional(v.array(v.string())))
+    expect(tags(undefined)).toBeUndefined()
+    expect(tags(null)).toBeNull()
+    expect(tags(['a', 2])).toStrictEqual(['a', '2'])
+    expect(compileConverter(v.nullish(v.string()))(null)).toBeNull()
+    expect(compileConverter(v.nullish(v.string()))(3)).toBe('3')
+  })
+
+  it('keeps its check for a scalar whose converter refuses nullish values (a number)', () => {
+    const age = compileConverter(v.optional(v.number()))
+    expect(age(undefined)).toBeUndefined()
+    expect(age(null)).toBeNull()
+    expect(age('4')).toBe(4)
+  })
+})
