@@ -189,8 +189,7 @@ export class EndpointCore {
   #params(exchange: Exchange): Answer {
     if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
     const failures = extract(this.#plan.params, exchange, exchange.input, exchange.common)
-    if (isThenable(failures))
-      return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
+    if (failures instanceof Promise) return failures.then((found) => this.#checked(exchange, found))
     return this.#checked(exchange, failures)
   }
 
@@ -223,7 +222,9 @@ export class EndpointCore {
         rendered,
       )
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
-    return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
+    return result instanceof Promise || isThenable(result)
+      ? Promise.resolve(result).then(rendered)
+      : rendered(result)
   }
 }
 

@@ -36,12 +36,12 @@ export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unkno
     ? extract(step.params, exchange, hookInput, exchange.common)
     : undefined
   // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
-  if (isThenable(failures))
-    return Promise.resolve(failures).then((found) =>
-      callBeforeHook(step, exchange, hookInput, found),
-    )
+  if (failures instanceof Promise)
+    return failures.then((found) => callBeforeHook(step, exchange, hookInput, found))
   const result = callBeforeHook(step, exchange, hookInput, failures)
-  return isThenable(result) ? Promise.resolve(result) : undefined
+  // a hook that returns nothing has nothing to wait for (not asked whether it is a thenable)
+  if (result === undefined) return undefined
+  return result instanceof Promise || isThenable(result) ? Promise.resolve(result) : undefined
 }
 
 function callBeforeHook(

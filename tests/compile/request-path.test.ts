@@ -150,6 +150,9 @@ describe('a GET with a query param', () => {
     // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
     // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
     expect(files).not.toContain('schema/convert.ts')
+    // What may wait is asked as the plan knows it: a check's async answer is a native promise, a
+    // resolved value is stored settled, a before hook that returns nothing is not asked (utils/thenable.ts).
+    expect(files).not.toContain('utils/thenable.ts')
     expect(files).not.toContain('compile/param-plan.ts')
     // Build time and request time apart (docs/architecture.md): a request runs no code in compile/.
     expect(files.filter((path) => path.startsWith('compile/'))).toEqual([])
@@ -198,6 +201,9 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
     // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
     expect(files).not.toContain('schema/convert.ts')
+    // What may wait is asked as the plan knows it: a check's async answer is a native promise, a
+    // resolved value is stored settled, a before hook that returns nothing is not asked (utils/thenable.ts).
+    expect(files).not.toContain('utils/thenable.ts')
     for (const file of ['body/support.ts', 'serve/traits.ts', 'request/telemetry.ts', 'body/stream-text.ts', ...builtOnce])
       expect(files, file).not.toContain(file)
     // The write reads its schema's plan, compiled on the first write (orm/write-compile.ts, not on
