@@ -147,12 +147,6 @@ describe('a GET with a query param', () => {
       expect(ran, file).not.toContain('composedStep')
     }
     expect(files).not.toContain('pipeline/compose.ts')
-    // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
-    // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
-    expect(files).not.toContain('schema/convert.ts')
-    // What may wait is asked as the plan knows it: a check's async answer is a native promise, a
-    // resolved value is stored settled, a before hook that returns nothing is not asked (utils/thenable.ts).
-    expect(files).not.toContain('utils/thenable.ts')
     expect(files).not.toContain('compile/param-plan.ts')
     // Build time and request time apart (docs/architecture.md): a request runs no code in compile/.
     expect(files.filter((path) => path.startsWith('compile/'))).toEqual([])
