@@ -94,12 +94,3 @@ export function rescuedBy<State>(
 ): Answer {
   return rescued(state, next, recover)
 }
-
-/**
- * A step for declared asynchronous work (hooks, plugins): its chain always
- * answers with a promise, so whether an endpoint is synchronous is decided at
- * build, not by what one request did.
- */
-export function alwaysPromised<State>(next: Handler<State>, state: State): Promise<Response> {
-  return Promise.resolve(next(state))
-}

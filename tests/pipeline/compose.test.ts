@@ -4,7 +4,7 @@
  * promise; errors and rejections reach the step that rescues them.
  */
 import { describe, expect, it } from 'vitest'
-import { alwaysPromised, compose, rescued, whenAnswered, type Handler, type Step } from '../../src/pipeline/compose'
+import { compose, rescued, whenAnswered, type Handler, type Step } from '../../src/pipeline/compose'
 
 interface Trace {
   seen: string[]
@@ -75,12 +75,6 @@ describe('compose', () => {
     const state: Trace = { seen: [] }
     expect(handler(state)).toBeInstanceOf(Response)
     expect(state.seen).toEqual(['outer', 'end'])
-  })
-
-  it('alwaysPromised makes a synchronous chain answer with a promise', async () => {
-    const answer = compose([alwaysPromised, traced('a')], ok)({ seen: [] })
-    expect(answer).toBeInstanceOf(Promise)
-    expect((await answer).status).toBe(200)
   })
 })
 

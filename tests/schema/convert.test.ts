@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { compileConversion, compileConverter, ConversionError, Field } from '../../src/schema'
+import type { ConversionPlan } from '../../src/schema/adapter'
 
 /** The object converter reads each entry once; these pin what it must still tell apart. */
 describe('object conversion reads entries as their own values only', () => {
@@ -133,7 +134,8 @@ describe('a union of objects tagged by a literal key', () => {
 /** An optional (`maybe`) value whose converter already hands `undefined` and `null` on needs no wrapper of its own. */
 describe('optional conversion', () => {
   it('is the inner converter itself for strings and containers (no per-value wrapper at request time)', () => {
-    for (const inner of [{ to: 'string' }, { to: 'array', item: { to: 'string' } }, { to: 'object', entries: [], unknownKeys: 'strip' }] as const) {
+    const inners: ConversionPlan[] = [{ to: 'string' }, { to: 'array', item: { to: 'string' } }, { to: 'object', entries: [], unknownKeys: 'strip', rest: undefined }]
+    for (const inner of inners) {
       expect(compileConversion({ to: 'maybe', inner })).toBe(compileConversion(inner))
     }
   })
