@@ -53,7 +53,7 @@ class Caught extends api.API {
 }
 
 class Fallback extends api.Plugin {
-  handleError(error: unknown) {
+  override handleError(error: unknown) {
     if (error instanceof exceptions.Conflict) return Response.json({ by: 'plugin', was: error.message }, { status: 409 })
     return undefined
   }
