@@ -90,7 +90,7 @@ function build(plan: ConversionPlan, depth: number): Converter {
     case 'option':
       return matchOption(plan.options)
     case 'array':
-      return arrayOf(compile(plan.item), depth)
+      return arrayOf(compile(plan.item), depth, plan.item)
     case 'tuple':
       return tupleOf(
         plan.items.map((item) => compile(item)),

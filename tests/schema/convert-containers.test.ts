@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ConversionPlan, PlannedEntry } from '../../src/schema/adapter'
-import { arrayOf, type Converter, objectOf, recordOf, tupleOf } from '../../src/schema/convert-containers'
+import { arrayOf, type Converter, keepsStrings, objectOf, recordOf, tupleOf } from '../../src/schema/convert-containers'
 import { ConversionError } from '../../src/schema/errors'
 
 const same: Converter = (value) => value
@@ -33,7 +33,7 @@ function conversionError(run: () => unknown): ConversionError {
 }
 
 describe('arrayOf', () => {
-  const numbers = arrayOf(toNumber, 10)
+  const numbers = arrayOf(toNumber, 10, { to: 'number' })
 
   it('hands a list that needs no conversion on as the same array', () => {
     const sent = [1, 2, 3]
@@ -67,7 +67,7 @@ describe('arrayOf', () => {
 
   it('refuses JSON nested deeper than its depth before parsing it, and invalid JSON', () => {
     const deep = `${'['.repeat(11)}${']'.repeat(11)}`
-    expect(conversionError(() => arrayOf(same, 10)(deep)).reason).toBe('JSON value nested deeper than 10 levels')
+    expect(conversionError(() => arrayOf(same, 10, { to: 'same' })(deep)).reason).toBe('JSON value nested deeper than 10 levels')
     expect(conversionError(() => numbers('[1,')).reason).toBe("invalid JSON: '[1,'")
   })
 })
@@ -158,5 +158,36 @@ describe('recordOf', () => {
   it('leaves non-objects (a list, a plain string) to the schema', () => {
     expect(counts(['1'])).toEqual(['1'])
     expect(counts('text')).toBe('text')
+  })
+})
+
+/** A string entry or item whose converter leaves strings as they are is not handed to it (known when the container is built). */
+describe('strings kept', () => {
+  it('keepsStrings: string and same plans (optional ones too), not numbers, dates, options or lists', () => {
+    expect(keepsStrings({ to: 'string' })).toBe(true)
+    expect(keepsStrings({ to: 'same' })).toBe(true)
+    expect(keepsStrings({ to: 'maybe', inner: { to: 'string' } })).toBe(true)
+    expect(keepsStrings({ to: 'number' })).toBe(false)
+    expect(keepsStrings({ to: 'date' })).toBe(false)
+    expect(keepsStrings({ to: 'option', options: [1] })).toBe(false)
+    expect(keepsStrings({ to: 'array', item: { to: 'string' } })).toBe(false)
+  })
+
+  it('a string item or entry is not converted, anything else still is', () => {
+    const calls: unknown[] = []
+    const text: Converter = (value) => {
+      calls.push(value)
+      return typeof value === 'number' ? String(value) : value
+    }
+    const sent = ['a', 'b']
+    expect(arrayOf(text, 10, { to: 'string' })(sent)).toBe(sent)
+    expect(arrayOf(text, 10, { to: 'string' })(['a', 2])).toEqual(['a', '2'])
+    const object = objectOf([{ key: 'title', wire: 'title', plan: { to: 'string' }, schema: undefined }], 'strip', same, 10, () => text)
+    const body = { title: 'x' }
+    expect(object(body)).toBe(body)
+    expect(object({ title: 3 })).toEqual({ title: '3' })
+    expect(calls).toEqual([2, 3])
+    // a number list converts its string items
+    expect(arrayOf(Number, 10, { to: 'number' })(['4'])).toEqual([4])
   })
 })
