@@ -33,7 +33,7 @@ function conversionError(run: () => unknown): ConversionError {
 }
 
 describe('arrayOf', () => {
-  const numbers = arrayOf(toNumber, 10, { to: 'number' })
+  const numbers = arrayOf(toNumber, 10, { to: 'number', integer: false })
 
   it('hands a list that needs no conversion on as the same array', () => {
     const sent = [1, 2, 3]
@@ -167,7 +167,7 @@ describe('strings kept', () => {
     expect(keepsStrings({ to: 'string' })).toBe(true)
     expect(keepsStrings({ to: 'same' })).toBe(true)
     expect(keepsStrings({ to: 'maybe', inner: { to: 'string' } })).toBe(true)
-    expect(keepsStrings({ to: 'number' })).toBe(false)
+    expect(keepsStrings({ to: 'number', integer: false })).toBe(false)
     expect(keepsStrings({ to: 'date' })).toBe(false)
     expect(keepsStrings({ to: 'option', options: [1] })).toBe(false)
     expect(keepsStrings({ to: 'array', item: { to: 'string' } })).toBe(false)
@@ -188,6 +188,6 @@ describe('strings kept', () => {
     expect(object({ title: 3 })).toEqual({ title: '3' })
     expect(calls).toEqual([2, 3])
     // a number list converts its string items
-    expect(arrayOf(Number, 10, { to: 'number' })(['4'])).toEqual([4])
+    expect(arrayOf(Number, 10, { to: 'number', integer: false })(['4'])).toEqual([4])
   })
 })
