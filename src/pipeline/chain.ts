@@ -124,40 +124,25 @@ export class EndpointCore {
    * before after hooks see it.
    */
   answer(exchange: Exchange): Answer {
+    return this.#attempt(exchange, -1, undefined)
+  }
+
+  /** `run` (`at` -1), else the recover at `at` with `error`, else (past the last) the renderer's answer to it; what throws goes one further. */
+  #attempt(exchange: Exchange, at: number, error: unknown): Answer {
     const { context } = exchange
+    const recovers = this.#recovers
+    if (at === recovers.length) return withSetCookies(context, this.#plan.renderer.error(error))
     let answer: Answer
     try {
-      answer = this.run(exchange)
-    } catch (error) {
-      return this.#recovered(error, exchange, 0)
+      answer = at < 0 ? this.run(exchange) : (recovers[at] as Recover<Exchange>)(error, exchange)
+    } catch (thrown) {
+      return this.#attempt(exchange, at + 1, thrown)
     }
     if (!(answer instanceof Promise)) return withSetCookies(context, answer)
     return answer.then(
       (response) => withSetCookies(context, response),
-      (error: unknown) => this.#recovered(error, exchange, 0),
+      (thrown: unknown) => this.#attempt(exchange, at + 1, thrown),
     )
-  }
-
-  /** `error` handed to the recovers from `from` on (an error hook's or plugin's answer), the last resort the renderer. */
-  #recovered(error: unknown, exchange: Exchange, from: number): Answer {
-    const { context } = exchange
-    const recovers = this.#recovers
-    let failure = error
-    for (let index = from; index < recovers.length; index++) {
-      let answer: Answer
-      try {
-        answer = (recovers[index] as Recover<Exchange>)(failure, exchange)
-      } catch (handedOn) {
-        failure = handedOn
-        continue
-      }
-      if (!(answer instanceof Promise)) return withSetCookies(context, answer)
-      return answer.then(
-        (response) => withSetCookies(context, response),
-        (handedOn: unknown) => this.#recovered(handedOn, exchange, index + 1),
-      )
-    }
-    return withSetCookies(context, this.#plan.renderer.error(failure))
   }
 
   /** Too many query params is a 400 before anything reads them; then the `resolve` params (fw-api/auth users: a 401 before the body is read). */

@@ -113,17 +113,17 @@ function build(plan: ConversionPlan, depth: number): Converter {
  * containers' converters do; an optional entry of one needs no check of its own.)
  */
 function passesNullish(plan: ConversionPlan): boolean {
-  const kind = plan.to
-  return (
-    kind === 'same' ||
-    kind === 'string' ||
-    kind === 'array' ||
-    kind === 'tuple' ||
-    kind === 'object' ||
-    kind === 'record' ||
-    kind === 'maybe'
-  )
+  return NULLISH_KEPT.has(plan.to)
 }
+const NULLISH_KEPT: ReadonlySet<string> = new Set([
+  'same',
+  'string',
+  'array',
+  'tuple',
+  'object',
+  'record',
+  'maybe',
+])
 
 /** What `attempt` answers for an option whose conversion does not fit it. */
 const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
