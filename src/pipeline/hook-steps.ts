@@ -40,8 +40,7 @@ export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unkno
     return failures.then((found) => callBeforeHook(step, exchange, hookInput, found))
   const result = callBeforeHook(step, exchange, hookInput, failures)
   // a hook that returns nothing has nothing to wait for (not asked whether it is a thenable)
-  if (result === undefined) return undefined
-  return result instanceof Promise || isThenable(result) ? Promise.resolve(result) : undefined
+  return result !== undefined && isThenable(result) ? Promise.resolve(result) : undefined
 }
 
 function callBeforeHook(

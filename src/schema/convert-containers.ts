@@ -6,6 +6,7 @@
 import { jsonDepthExceeds } from '../utils/json-depth'
 import type { ConversionPlan, PlannedEntry } from './adapter'
 import { ConversionError, showValue } from './errors'
+import { toStringValue } from './scalars'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
@@ -27,18 +28,6 @@ function decodeJson(value: string, want: 'array' | 'object', depth: number): unk
   }
 }
 
-/**
- * Does the converter of `plan` leave a string as it is? (A string entry's or item's: a JSON
- * body's strings are not handed to it, known when the container is built.)
- *
- * @example
- * keepsStrings({ to: 'string' }) // true; { to: 'number' }: false (`'3'` becomes 3)
- */
-export function keepsStrings(plan: ConversionPlan): boolean {
-  if (plan.to === 'maybe') return keepsStrings(plan.inner)
-  return plan.to === 'string' || plan.to === 'same'
-}
-
 /** Run `convert`, naming `key` in the path of a `ConversionError` it throws. */
 function within(key: string | number, convert: Converter, value: unknown): unknown {
   try {
@@ -52,7 +41,8 @@ function within(key: string | number, convert: Converter, value: unknown): unkno
  * A list converter: each item by `itemAt(index)`, copied only from the first item that converts to
  * something else (a list sent as the schema asks, any JSON body's, is handed on as it is). A single
  * value becomes a one-element list with `wrap`; without it (a tuple) a non-list goes to the schema.
- * With `stringsKept` (every item's converter leaves a string as it is), a string item is not converted.
+ * With `stringsKept` (the items' converter is the string rule, `toStringValue`: a string stays as
+ * it is), a string item is not handed to it.
  */
 function listOf(
   itemAt: (index: number) => Converter,
@@ -84,12 +74,9 @@ function listOf(
   }
 }
 
-/**
- * A list of `item`s: repeated query keys, JSON text, or a single value as a one-element list.
- * `itemPlan`: the items' plan (whether a string item needs converting).
- */
-export function arrayOf(item: Converter, depth: number, itemPlan: ConversionPlan): Converter {
-  return listOf(() => item, true, depth, keepsStrings(itemPlan))
+/** A list of `item`s: repeated query keys, JSON text, or a single value as a one-element list. */
+export function arrayOf(item: Converter, depth: number): Converter {
+  return listOf(() => item, true, depth, item === toStringValue)
 }
 
 /** A tuple: each position by its own converter, the positions after them by `rest`. */
@@ -109,7 +96,6 @@ export function objectOf(
     wire: entry.wire,
     convert: compile(entry.plan),
     inherited: entry.wire in Object.prototype,
-    stringKept: keepsStrings(entry.plan),
   }))
   // An aliased entry's schema key is no unknown key either: sent instead of its wire name, it is not copied through.
   const known = new Set(entries.flatMap((entry) => [entry.wire, entry.key]))
@@ -135,8 +121,6 @@ interface ObjectEntry {
   convert: Converter
   /** does `Object.prototype` hold this name? (then a value read must be checked to be the object's own) */
   inherited: boolean
-  /** its converter leaves a string as it is (`keepsStrings`): a string read is not handed to it */
-  stringKept: boolean
 }
 
 /**
@@ -164,7 +148,9 @@ function convertEntries(
       // On a plain object, a name `Object.prototype` lacks is read once: a value read is the object's own.
       const own = entry.inherited || !plain ? Object.hasOwn(source, wire) : undefined
       const read = own === false ? undefined : source[wire]
-      const converted = entry.stringKept && typeof read === 'string' ? read : entry.convert(read)
+      // the string rule leaves a string as it is: not called for one (a JSON body's text fields)
+      const converted =
+        typeof read === 'string' && entry.convert === toStringValue ? read : entry.convert(read)
       if (out === undefined) {
         if (converted === read) continue
         out = entriesBefore(source, entries, index)

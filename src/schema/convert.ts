@@ -73,8 +73,9 @@ function build(plan: ConversionPlan, depth: number): Converter {
       return plan.convert
     case 'maybe': {
       const inner = compile(plan.inner)
-      // an inner converter that already hands `undefined` and `null` on as they are is the converter itself
-      if (passesNullish(plan.inner)) return inner
+      // the string rule's, a list's and an object's converter hand `undefined` and `null` on as they are:
+      // such an inner converter is the converter itself (no wrapper called per value)
+      if (['string', 'array', 'object'].includes(plan.inner.to)) return inner
       return (value) => (value === undefined || value === null ? value : inner(value))
     }
     case 'string':
@@ -90,7 +91,7 @@ function build(plan: ConversionPlan, depth: number): Converter {
     case 'option':
       return matchOption(plan.options)
     case 'array':
-      return arrayOf(compile(plan.item), depth, plan.item)
+      return arrayOf(compile(plan.item), depth)
     case 'tuple':
       return tupleOf(
         plan.items.map((item) => compile(item)),
@@ -107,23 +108,6 @@ function build(plan: ConversionPlan, depth: number): Converter {
       return (value) => compile(plan.resolve(value))(value)
   }
 }
-
-/**
- * Does the converter of `plan` hand `undefined` and `null` on unchanged? (`toStringValue` and the
- * containers' converters do; an optional entry of one needs no check of its own.)
- */
-function passesNullish(plan: ConversionPlan): boolean {
-  return NULLISH_KEPT.has(plan.to)
-}
-const NULLISH_KEPT: ReadonlySet<string> = new Set([
-  'same',
-  'string',
-  'array',
-  'tuple',
-  'object',
-  'record',
-  'maybe',
-])
 
 /** What `attempt` answers for an option whose conversion does not fit it. */
 const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')

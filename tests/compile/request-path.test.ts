@@ -198,8 +198,8 @@ describe('RealWorld POST /api/articles (authenticated ORM write with tags)', () 
     // An optional entry (`tagList`) whose converter hands `undefined` on is converted by it alone,
     // chosen when the schema's converter is built (schema/convert.ts runs no wrapper per value).
     expect(files).not.toContain('schema/convert.ts')
-    // A JSON body's strings under string entries and items are not handed to their converter
-    // (`keepsStrings`, schema/convert-containers.ts, known when the converter is built): no toStringValue.
+    // A JSON body's strings under string entries and items are not handed to the string rule
+    // (schema/convert-containers.ts: a string stays a string under `toStringValue`).
     expect(files).not.toContain('schema/scalars.ts')
     // What may wait is asked as the plan knows it: a check's async answer is a native promise, a
     // resolved value is stored settled, a before hook that returns nothing is not asked (utils/thenable.ts).

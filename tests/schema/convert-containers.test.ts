@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ConversionPlan, PlannedEntry } from '../../src/schema/adapter'
-import { arrayOf, type Converter, keepsStrings, objectOf, recordOf, tupleOf } from '../../src/schema/convert-containers'
+import { arrayOf, type Converter, objectOf, recordOf, tupleOf } from '../../src/schema/convert-containers'
 import { ConversionError } from '../../src/schema/errors'
+import { toStringValue } from '../../src/schema/scalars'
 
 const same: Converter = (value) => value
 /** '1' → 1, a number (or an absent value) as it is; anything else a ConversionError. */
@@ -33,7 +34,7 @@ function conversionError(run: () => unknown): ConversionError {
 }
 
 describe('arrayOf', () => {
-  const numbers = arrayOf(toNumber, 10, { to: 'number', integer: false })
+  const numbers = arrayOf(toNumber, 10)
 
   it('hands a list that needs no conversion on as the same array', () => {
     const sent = [1, 2, 3]
@@ -67,7 +68,7 @@ describe('arrayOf', () => {
 
   it('refuses JSON nested deeper than its depth before parsing it, and invalid JSON', () => {
     const deep = `${'['.repeat(11)}${']'.repeat(11)}`
-    expect(conversionError(() => arrayOf(same, 10, { to: 'same' })(deep)).reason).toBe('JSON value nested deeper than 10 levels')
+    expect(conversionError(() => arrayOf(same, 10)(deep)).reason).toBe('JSON value nested deeper than 10 levels')
     expect(conversionError(() => numbers('[1,')).reason).toBe("invalid JSON: '[1,'")
   })
 })
@@ -161,33 +162,27 @@ describe('recordOf', () => {
   })
 })
 
-/** A string entry or item whose converter leaves strings as they are is not handed to it (known when the container is built). */
+/** A string under the string rule (`toStringValue`) stays as it is: an entry or item of it is not called for one. */
 describe('strings kept', () => {
-  it('keepsStrings: string and same plans (optional ones too), not numbers, dates, options or lists', () => {
-    expect(keepsStrings({ to: 'string' })).toBe(true)
-    expect(keepsStrings({ to: 'same' })).toBe(true)
-    expect(keepsStrings({ to: 'maybe', inner: { to: 'string' } })).toBe(true)
-    expect(keepsStrings({ to: 'number', integer: false })).toBe(false)
-    expect(keepsStrings({ to: 'date' })).toBe(false)
-    expect(keepsStrings({ to: 'option', options: [1] })).toBe(false)
-    expect(keepsStrings({ to: 'array', item: { to: 'string' } })).toBe(false)
-  })
-
-  it('a string item or entry is not converted, anything else still is', () => {
-    const calls: unknown[] = []
-    const text: Converter = (value) => {
-      calls.push(value)
-      return typeof value === 'number' ? String(value) : value
-    }
+  it('a string item or entry is not handed to the string rule, anything else still is', () => {
     const sent = ['a', 'b']
-    expect(arrayOf(text, 10, { to: 'string' })(sent)).toBe(sent)
-    expect(arrayOf(text, 10, { to: 'string' })(['a', 2])).toEqual(['a', '2'])
-    const object = objectOf([{ key: 'title', wire: 'title', plan: { to: 'string' }, schema: undefined }], 'strip', same, 10, () => text)
+    expect(arrayOf(toStringValue, 10)(sent)).toBe(sent)
+    expect(arrayOf(toStringValue, 10)(['a', 2])).toEqual(['a', '2'])
+    const object = objectOf([{ key: 'title', wire: 'title', plan: { to: 'string' }, schema: undefined }], 'strip', same, 10, () => toStringValue)
     const body = { title: 'x' }
     expect(object(body)).toBe(body)
     expect(object({ title: 3 })).toEqual({ title: '3' })
-    expect(calls).toEqual([2, 3])
-    // a number list converts its string items
-    expect(arrayOf(Number, 10, { to: 'number', integer: false })(['4'])).toEqual([4])
+  })
+
+  it('another converter is still called for a string (a number list converts its string items)', () => {
+    const calls: unknown[] = []
+    const counted: Converter = (value) => {
+      calls.push(value)
+      return value
+    }
+    arrayOf(counted, 10)(['a'])
+    objectOf([{ key: 'title', wire: 'title', plan: { to: 'same' }, schema: undefined }], 'strip', same, 10, () => counted)({ title: 'x' })
+    expect(calls).toEqual(['a', 'x'])
+    expect(arrayOf(toNumber, 10)(['4'])).toEqual([4])
   })
 })
