@@ -9,12 +9,12 @@ import { telemetryHost } from '../request/telemetry'
 import type { Renderer } from '../response/render'
 import { deadline } from '../utils/deadline'
 import { isThenable } from '../utils/thenable'
-import { alwaysPromised, compose, type Answer, type Handler, type Step } from './compose'
+import { compose, type Answer, type Handler, type Recover, type Step } from './compose'
 import { contextOfExchange, Exchange, type LevelMaker } from './exchange'
 import { badRequest, extract, tooManyQuery, type Failures } from './extract'
-import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from './hook-steps'
+import { afterHookStep, errorHookRecover, runBeforeHook, type HookStep } from './hook-steps'
 import type { CompileOptions, ParamPlan, ResolveAll } from './plans'
-import { errorPluginStep, pluginSteps } from './plugin-steps'
+import { errorPluginRecover, pluginSteps } from './plugin-steps'
 
 /** Everything an endpoint's chain of steps is built from. */
 export interface PipelinePlan {
@@ -54,8 +54,10 @@ const ignore = (): void => {}
 export interface DeclaredSteps {
   /** around the error boundary: class plugins, after hooks */
   outside: Step<Exchange>[]
-  /** inside the error boundary, around the core's `run`: error plugins, error hooks */
-  inside: Step<Exchange>[]
+  /** inside the error boundary, what an error from `run` is handed to, innermost first: error hooks (nearest first), then error plugins */
+  recovers: Recover<Exchange>[]
+  /** declared asynchronous work (hooks): the endpoint always answers with a promise */
+  promised: boolean
 }
 
 /**
@@ -69,16 +71,15 @@ export interface DeclaredSteps {
 export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
   const { renderer } = plan
   const outside: Step<Exchange>[] = []
-  // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
-  // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
-  if (plan.before.length + plan.after.length + plan.errorHooks.length) outside.push(alwaysPromised)
   outside.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
   for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
-  const inside: Step<Exchange>[] = []
-  for (const plugin of [...plan.errorPlugins].reverse())
-    inside.push(errorPluginStep(plugin, contextOfExchange))
-  for (const hook of [...plan.errorHooks].reverse()) inside.push(errorHookStep(hook))
-  return { outside, inside }
+  const recovers: Recover<Exchange>[] = plan.errorHooks.map(errorHookRecover)
+  for (const plugin of plan.errorPlugins)
+    recovers.push(errorPluginRecover(plugin, contextOfExchange))
+  // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
+  // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
+  const promised = plan.before.length + plan.after.length + plan.errorHooks.length > 0
+  return { outside, recovers, promised }
 }
 
 /**
@@ -89,8 +90,8 @@ export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
  */
 export class EndpointCore {
   readonly #plan: PipelinePlan
-  /** the declared error plugins and hooks composed around `run` (pipeline/compose.ts), if any */
-  readonly #inside: Handler<Exchange> | undefined
+  /** the declared error hooks and plugins an error from `run` is handed to, innermost first */
+  readonly #recovers: readonly Recover<Exchange>[]
   /** can an error hook or plugin intercept a params 400? (else it is rendered straight, no `Error` built) */
   readonly #intercepted: boolean
   /** the endpoint's class, as `Exchange.at` counts it */
@@ -100,9 +101,9 @@ export class EndpointCore {
   /** the endpoint's body read (body/support.ts), made at build when the endpoint reads a body */
   readonly #body: EndpointBody | undefined
 
-  constructor(plan: PipelinePlan, inside: readonly Step<Exchange>[]) {
+  constructor(plan: PipelinePlan, recovers: readonly Recover<Exchange>[]) {
     this.#plan = plan
-    this.#inside = inside.length ? compose(inside, (exchange) => this.run(exchange)) : undefined
+    this.#recovers = recovers
     this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
     this.#level = plan.levels.length - 1
     this.#body = plan.bodies
@@ -117,22 +118,30 @@ export class EndpointCore {
   }
 
   /**
-   * The error boundary: what anything further in throws or rejects with is the endpoint's error
-   * rendering; cookies set while handling (a session login) go on the answer, before after hooks
-   * see it.
+   * The error boundary: what anything further in throws or rejects with is handed to the error
+   * hooks and plugins (innermost first; what one throws goes on to the next), else the
+   * endpoint's error rendering; cookies set while handling (a session login) go on the answer,
+   * before after hooks see it.
    */
   answer(exchange: Exchange): Answer {
+    return this.#attempt(exchange, -1, undefined)
+  }
+
+  /** `run` (`at` -1), else the recover at `at` with `error`, else (past the last) the renderer's answer to it; what throws goes one further. */
+  #attempt(exchange: Exchange, at: number, error: unknown): Answer {
     const { context } = exchange
+    const recovers = this.#recovers
+    if (at === recovers.length) return withSetCookies(context, this.#plan.renderer.error(error))
     let answer: Answer
     try {
-      answer = this.#inside ? this.#inside(exchange) : this.run(exchange)
-    } catch (error) {
-      return withSetCookies(context, this.#plan.renderer.error(error))
+      answer = at < 0 ? this.run(exchange) : (recovers[at] as Recover<Exchange>)(error, exchange)
+    } catch (thrown) {
+      return this.#attempt(exchange, at + 1, thrown)
     }
     if (!(answer instanceof Promise)) return withSetCookies(context, answer)
     return answer.then(
       (response) => withSetCookies(context, response),
-      (error: unknown) => withSetCookies(context, this.#plan.renderer.error(error)),
+      (thrown: unknown) => this.#attempt(exchange, at + 1, thrown),
     )
   }
 
@@ -165,8 +174,7 @@ export class EndpointCore {
   #params(exchange: Exchange): Answer {
     if (!this.#plan.params.length) return this.#beforeHooks(exchange, 0)
     const failures = extract(this.#plan.params, exchange, exchange.input, exchange.common)
-    if (isThenable(failures))
-      return Promise.resolve(failures).then((found) => this.#checked(exchange, found))
+    if (failures instanceof Promise) return failures.then((found) => this.#checked(exchange, found))
     return this.#checked(exchange, failures)
   }
 
@@ -199,7 +207,9 @@ export class EndpointCore {
         rendered,
       )
     const result = this.#plan.method.call(exchange.at(this.#level), exchange.input)
-    return isThenable(result) ? Promise.resolve(result).then(rendered) : rendered(result)
+    return result instanceof Promise || isThenable(result)
+      ? Promise.resolve(result).then(rendered)
+      : rendered(result)
   }
 }
 
@@ -213,6 +223,8 @@ export class EndpointChain {
   /** the declared steps outside the error boundary composed around `#core.answer`, if any */
   readonly #outside: Handler<Exchange> | undefined
   readonly #levels: readonly LevelMaker[]
+  /** declared asynchronous work (hooks): the answer is always a promise, decided at build */
+  readonly #promised: boolean
   /** see `Exchange`'s constructor */
   readonly #endpointInstanceOnly: boolean
   /** the endpoint's deadline (ms), 0 for none */
@@ -221,13 +233,14 @@ export class EndpointChain {
   readonly #label: string
 
   constructor(plan: PipelinePlan, endpointInstanceOnly: boolean) {
-    const { outside, inside } = declaredSteps(plan)
-    const core = new EndpointCore(plan, inside)
+    const { outside, recovers, promised } = declaredSteps(plan)
+    const core = new EndpointCore(plan, recovers)
     this.#core = core
     this.#outside = outside.length
       ? compose(outside, (exchange) => core.answer(exchange))
       : undefined
     this.#levels = plan.levels
+    this.#promised = promised
     this.#endpointInstanceOnly = endpointInstanceOnly
     this.#deadlineMs = plan.timeout || 0
     this.#renderer = plan.renderer
@@ -240,7 +253,8 @@ export class EndpointChain {
    */
   handle(context: RequestContext, pathValues: readonly (string | undefined)[]): Answer {
     const exchange = new Exchange(context, pathValues, this.#levels, this.#endpointInstanceOnly)
-    const answer = this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
+    const reached = this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
+    const answer = this.#promised ? Promise.resolve(reached) : reached
     return this.#deadlineMs && answer instanceof Promise
       ? this.#withDeadline(answer, context)
       : answer

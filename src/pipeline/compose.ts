@@ -14,32 +14,29 @@ export type Handler<State> = (state: State) => Answer
  * One step around the rest: do something, call `next(state)` (or answer
  * without it, to short-circuit), and return the answer (or a replacement).
  * A step that has nothing to wait for returns a `Response`, not a promise.
+ * `next` comes first, so that composing binds it (`step.bind(undefined, next)`):
+ * a request calls each step itself, through no function of the composer's.
  */
-export type Step<State> = (state: State, next: Handler<State>) => Answer
+export type Step<State> = (next: Handler<State>, state: State) => Answer
 
 /**
  * Compose `steps` (outermost first) around `end` into one handler, once.
- * Every `next` is a function made here, at build: a request allocates
- * nothing for the composition, and nothing waits unless a step does (a chain
- * of synchronous steps answers synchronously). With no steps, `end` itself
- * is the handler (the shortcut of an endpoint with nothing around it).
+ * Every `next` is bound here, at build (each step with the handler further in
+ * as its first argument): a request allocates nothing for the composition,
+ * runs no code of the composer's (a bound step is the step itself), and
+ * nothing waits unless a step does (a chain of synchronous steps answers
+ * synchronously). With no steps, `end` itself is the handler (the shortcut of
+ * an endpoint with nothing around it).
  *
  * @example
  * const handler = compose([logged, timed], (state) => new Response('ok'))
- * handler(state) // logged(state, (s) => timed(s, end))
+ * handler(state) // logged((s) => timed(end, s), state)
  */
 export function compose<State>(steps: readonly Step<State>[], end: Handler<State>): Handler<State> {
   let handler = end
   for (let index = steps.length - 1; index >= 0; index--)
-    handler = around(steps[index] as Step<State>, handler)
+    handler = (steps[index] as Step<State>).bind(undefined, handler)
   return handler
-}
-
-/** `step` with `next` bound: one named function per composed step. */
-function around<State>(step: Step<State>, next: Handler<State>): Handler<State> {
-  return function composedStep(state) {
-    return step(state, next)
-  }
 }
 
 /**
@@ -54,17 +51,23 @@ export function whenAnswered(answer: Answer, use: (response: Response) => Answer
 }
 
 /**
+ * What an error is handed to (an error hook's or plugin's, bound at build): an answer, or a
+ * throw (or rejection) that hands the error, or another, on outwards.
+ */
+export type Recover<State> = (error: unknown, state: State) => Answer
+
+/**
  * `next(state)`, with what it throws or rejects with handed to `recover`:
  * synchronous when both are. `recover` may throw (or reject) to hand the
  * error on to an outer step.
  *
  * @example
- * const boundary: Step<State> = (state, next) => rescued(state, next, (error) => renderer.error(error))
+ * const boundary: Step<State> = (next, state) => rescued(state, next, (error) => renderer.error(error))
  */
 export function rescued<State>(
   state: State,
   next: Handler<State>,
-  recover: (error: unknown, state: State) => Answer,
+  recover: Recover<State>,
 ): Answer {
   let answer: Answer
   try {
@@ -85,18 +88,9 @@ export function rescued<State>(
  * const step: Step<Exchange> = (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))
  */
 export function rescuedBy<State>(
-  recover: (error: unknown, state: State) => Answer,
-  state: State,
+  recover: Recover<State>,
   next: Handler<State>,
+  state: State,
 ): Answer {
   return rescued(state, next, recover)
-}
-
-/**
- * A step for declared asynchronous work (hooks, plugins): its chain always
- * answers with a promise, so whether an endpoint is synchronous is decided at
- * build, not by what one request did.
- */
-export function alwaysPromised<State>(state: State, next: Handler<State>): Promise<Response> {
-  return Promise.resolve(next(state))
 }

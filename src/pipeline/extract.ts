@@ -30,7 +30,10 @@ export function extract(
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as ParamPlan
     const value = valueOf(plan, exchange)
-    if (isThenable(value)) return extractAsync(plans, exchange, input, instance, i, value, failures)
+    // Only an async check answers with a promise (`SchemaChecker.check`: a native one; a resolved
+    // value is stored settled), or a default that is one: the other values are not asked.
+    if (value instanceof Promise || (plan.hasDefault && isThenable(value)))
+      return extractAsync(plans, exchange, input, instance, i, value, failures)
     failures = settle(plan, value, input, instance, failures)
   }
   return failures

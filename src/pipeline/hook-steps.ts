@@ -2,7 +2,14 @@ import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescuedBy, whenAnswered, type Answer, type Handler, type Step } from './compose'
+import {
+  rescuedBy,
+  whenAnswered,
+  type Answer,
+  type Handler,
+  type Recover,
+  type Step,
+} from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
 import type { ParamPlan, ResolvedHook } from './plans'
@@ -29,12 +36,11 @@ export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unkno
     ? extract(step.params, exchange, hookInput, exchange.common)
     : undefined
   // An asynchronous schema check (a Standard Schema library's): the same, once it settles.
-  if (isThenable(failures))
-    return Promise.resolve(failures).then((found) =>
-      callBeforeHook(step, exchange, hookInput, found),
-    )
+  if (failures instanceof Promise)
+    return failures.then((found) => callBeforeHook(step, exchange, hookInput, found))
   const result = callBeforeHook(step, exchange, hookInput, failures)
-  return isThenable(result) ? Promise.resolve(result) : undefined
+  // a hook that returns nothing has nothing to wait for (not asked whether it is a thenable)
+  return result !== undefined && isThenable(result) ? Promise.resolve(result) : undefined
 }
 
 function callBeforeHook(
@@ -76,8 +82,8 @@ export function afterHookStep(hook: HookStep, fallback: Renderer): Step<Exchange
 function afterHook(
   hook: HookStep,
   fallback: Renderer,
-  exchange: Exchange,
   next: Handler<Exchange>,
+  exchange: Exchange,
 ): Answer {
   return whenAnswered(next(exchange), (response) =>
     runAfterHook(hook, fallback, exchange, response),
@@ -125,16 +131,28 @@ function settleAfterHook(
 }
 
 /**
- * An `@api.handle` hook: an error from further in that it takes (its error
- * classes, or any) is answered by its return value, rendered with its own
- * template; one it does not take, or what it throws, goes on outwards. The step is
- * `rescued` with `recoverWithHook` over the hook, bound once.
+ * An `@api.handle` hook as a step (a miss's error boundary, compile/misses.ts): an error from
+ * further in that it takes is answered as `errorHookRecover` says; the step is `rescued` with
+ * it, bound once.
  *
  * @example
  * inside.push(errorHookStep(hook))
  */
 export function errorHookStep(hook: HookStep): Step<Exchange> {
-  return (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))
+  return (rescuedBy<Exchange>).bind(undefined, errorHookRecover(hook))
+}
+
+/**
+ * An `@api.handle` hook, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * an error it takes (its error classes, or any) is answered by its return value, rendered with
+ * its own template; one it does not take, or what it throws, goes on outwards.
+ * `recoverWithHook` over the hook, bound once.
+ *
+ * @example
+ * const recovers = plan.errorHooks.map(errorHookRecover)
+ */
+export function errorHookRecover(hook: HookStep): Recover<Exchange> {
+  return recoverWithHook.bind(undefined, hook)
 }
 
 /** An error the `@api.handle` hook takes: its value, rendered with its own template; else the error, on outwards. */

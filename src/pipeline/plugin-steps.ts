@@ -4,7 +4,7 @@ import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescuedBy, type Answer, type Handler, type Step } from './compose'
+import { rescuedBy, type Answer, type Handler, type Recover, type Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
@@ -48,13 +48,13 @@ function pluginScope<State>(
   plugin: Plugin,
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
-  state: State,
   next: Handler<State>,
+  state: State,
 ): Answer {
   try {
     return scope(contextOf(state), () =>
       plugin.processRequest || plugin.processResponse
-        ? pluginAround(plugin, renderer, contextOf, state, next)
+        ? pluginAround(plugin, renderer, contextOf, next, state)
         : next(state),
     )
   } catch (error) {
@@ -67,10 +67,10 @@ function pluginAround<State>(
   plugin: Plugin,
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
-  state: State,
   next: Handler<State>,
+  state: State,
 ): Answer {
-  const answer = enterPlugin(plugin, renderer, contextOf, state, next)
+  const answer = enterPlugin(plugin, renderer, contextOf, next, state)
   if (!(answer instanceof Promise))
     return plugin.processResponse ? leavePlugin(plugin, renderer, contextOf, state, answer) : answer
   const settled = answer.then(undefined, renderer.error)
@@ -83,8 +83,8 @@ function enterPlugin<State>(
   plugin: Plugin,
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
-  state: State,
   next: Handler<State>,
+  state: State,
 ): Answer {
   try {
     if (!plugin.processRequest) return next(state)
@@ -165,22 +165,33 @@ export function pluginSteps<State>(
 }
 
 /**
- * The step of a plugin's `handleError` inside an endpoint's error boundary:
- * an error from further in is handed to it; its `Response` answers, anything
- * else hands the error on (what it throws replaces the error). The step is `rescuedBy`
- * with `recoverWithPlugin` over the plugin, bound once.
+ * The step of a plugin's `handleError` (a miss's error boundary, compile/misses.ts): an error
+ * from further in is handed to it as `errorPluginRecover` says. The step is `rescuedBy` with it,
+ * bound once.
  *
  * @example
- * inside.push(errorPluginStep(plugin, contextOfExchange))
+ * const steps = plugins.map((plugin) => errorPluginStep(plugin, contextOfExchange))
  */
 export function errorPluginStep<State>(
   plugin: Plugin,
   contextOf: (state: State) => RequestContext,
 ): Step<State> {
-  return (rescuedBy<State>).bind(
-    undefined,
-    (recoverWithPlugin<State>).bind(undefined, plugin, contextOf),
-  )
+  return (rescuedBy<State>).bind(undefined, errorPluginRecover(plugin, contextOf))
+}
+
+/**
+ * A plugin's `handleError`, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * its `Response` answers, anything else hands the error on (what it throws replaces the error).
+ * `recoverWithPlugin` over the plugin, bound once.
+ *
+ * @example
+ * recovers.push(errorPluginRecover(plugin, contextOfExchange))
+ */
+export function errorPluginRecover<State>(
+  plugin: Plugin,
+  contextOf: (state: State) => RequestContext,
+): Recover<State> {
+  return (recoverWithPlugin<State>).bind(undefined, plugin, contextOf)
 }
 
 /** `handleError`: its `Response` answers; anything else hands the error on. */

@@ -16,7 +16,7 @@ export function resolveAll(
   for (let index = from; index < resolvers.length; index++) {
     const spec = resolvers[index] as MarkerSpec
     const value = spec.resolve?.(context)
-    if (isThenable(value)) {
+    if (value instanceof Promise || isThenable(value)) {
       return Promise.resolve(value).then((settledValue) => {
         resolved.set(spec, settledValue)
         return resolveAll(context, resolvers, index + 1)

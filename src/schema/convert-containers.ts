@@ -6,6 +6,7 @@
 import { jsonDepthExceeds } from '../utils/json-depth'
 import type { ConversionPlan, PlannedEntry } from './adapter'
 import { ConversionError, showValue } from './errors'
+import { toStringValue } from './scalars'
 
 /**
  * Turns a wire value (string, JSON value, form field, header) into what the
@@ -40,8 +41,15 @@ function within(key: string | number, convert: Converter, value: unknown): unkno
  * A list converter: each item by `itemAt(index)`, copied only from the first item that converts to
  * something else (a list sent as the schema asks, any JSON body's, is handed on as it is). A single
  * value becomes a one-element list with `wrap`; without it (a tuple) a non-list goes to the schema.
+ * With `stringsKept` (the items' converter is the string rule, `toStringValue`: a string stays as
+ * it is), a string item is not handed to it.
  */
-function listOf(itemAt: (index: number) => Converter, wrap: boolean, depth: number): Converter {
+function listOf(
+  itemAt: (index: number) => Converter,
+  wrap: boolean,
+  depth: number,
+  stringsKept = false,
+): Converter {
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
@@ -54,7 +62,8 @@ function listOf(itemAt: (index: number) => Converter, wrap: boolean, depth: numb
     let out: unknown[] | undefined
     for (let index = 0; index < items.length; index++) {
       const read = items[index]
-      const converted = within(index, itemAt(index), read)
+      const converted =
+        stringsKept && typeof read === 'string' ? read : within(index, itemAt(index), read)
       if (out !== undefined) out[index] = converted
       else if (converted !== read) {
         out = items.slice(0, index)
@@ -67,7 +76,7 @@ function listOf(itemAt: (index: number) => Converter, wrap: boolean, depth: numb
 
 /** A list of `item`s: repeated query keys, JSON text, or a single value as a one-element list. */
 export function arrayOf(item: Converter, depth: number): Converter {
-  return listOf(() => item, true, depth)
+  return listOf(() => item, true, depth, item === toStringValue)
 }
 
 /** A tuple: each position by its own converter, the positions after them by `rest`. */
@@ -139,7 +148,9 @@ function convertEntries(
       // On a plain object, a name `Object.prototype` lacks is read once: a value read is the object's own.
       const own = entry.inherited || !plain ? Object.hasOwn(source, wire) : undefined
       const read = own === false ? undefined : source[wire]
-      const converted = entry.convert(read)
+      // the string rule leaves a string as it is: not called for one (a JSON body's text fields)
+      const converted =
+        typeof read === 'string' && entry.convert === toStringValue ? read : entry.convert(read)
       if (out === undefined) {
         if (converted === read) continue
         out = entriesBefore(source, entries, index)

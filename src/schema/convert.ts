@@ -73,6 +73,9 @@ function build(plan: ConversionPlan, depth: number): Converter {
       return plan.convert
     case 'maybe': {
       const inner = compile(plan.inner)
+      // the string rule's, a list's and an object's converter hand `undefined` and `null` on as they are:
+      // such an inner converter is the converter itself (no wrapper called per value)
+      if (['string', 'array', 'object'].includes(plan.inner.to)) return inner
       return (value) => (value === undefined || value === null ? value : inner(value))
     }
     case 'string':

@@ -43,3 +43,68 @@ describe('the endpoint steps', () => {
     }
   })
 })
+
+/** Errors of `EndpointCore.run` go to the error hooks (nearest class first), then the error plugins, then the renderer. */
+class Caught extends api.API {
+  @api.handle('*', exceptions.NotFound)
+  outerHook(error: exceptions.NotFound) {
+    return { by: 'outer hook', was: error.message }
+  }
+}
+
+class Fallback extends api.Plugin {
+  override handleError(error: unknown) {
+    if (error instanceof exceptions.Conflict) return Response.json({ by: 'plugin', was: error.message }, { status: 409 })
+    return undefined
+  }
+}
+
+@api.plugin(new Fallback())
+class Inner extends Caught {
+  @api.handle('*', exceptions.Gone)
+  innerHook(): never {
+    // what a hook throws goes on outwards, in place of the error
+    throw new exceptions.Conflict('replaced by the inner hook')
+  }
+
+  @api.handle('*', exceptions.BadRequest)
+  nearest(error: exceptions.BadRequest) {
+    return { by: 'nearest hook', was: error.message }
+  }
+
+  @api.get
+  gone(): never {
+    throw new exceptions.Gone('gone')
+  }
+
+  @api.get
+  async missing(): Promise<never> {
+    throw new exceptions.NotFound('missing')
+  }
+
+  @api.get
+  bad(): never {
+    throw new exceptions.BadRequest('bad')
+  }
+
+  @api.get
+  async other(): Promise<never> {
+    throw new exceptions.PermissionDenied('no')
+  }
+}
+
+describe('the error boundary', () => {
+  const service = new Fw(import.meta.url, { api: Inner })
+  it('hands an error to the nearest hook that takes it, then outer hooks, then plugins, then renders it (sync or async)', async () => {
+    expect(await get(service, '/bad')).toMatchObject({ status: 200, body: JSON.stringify({ by: 'nearest hook', was: 'bad' }) })
+    expect(await get(service, '/missing')).toMatchObject({ status: 200, body: JSON.stringify({ by: 'outer hook', was: 'missing' }) })
+    expect(await get(service, '/gone')).toMatchObject({ status: 409, body: JSON.stringify({ by: 'plugin', was: 'replaced by the inner hook' }) })
+    expect((await get(service, '/other')).status).toBe(403)
+  })
+
+  it('answers with a promise when hooks are declared, even for a synchronous method', async () => {
+    const answer = service.fetch(new Request('http://localhost/bad'))
+    expect(answer).toBeInstanceOf(Promise)
+    expect((await answer).status).toBe(200)
+  })
+})

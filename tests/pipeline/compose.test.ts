@@ -4,7 +4,7 @@
  * promise; errors and rejections reach the step that rescues them.
  */
 import { describe, expect, it } from 'vitest'
-import { alwaysPromised, compose, rescued, whenAnswered, type Handler, type Step } from '../../src/pipeline/compose'
+import { compose, rescued, whenAnswered, type Handler, type Step } from '../../src/pipeline/compose'
 
 interface Trace {
   seen: string[]
@@ -13,7 +13,7 @@ interface Trace {
 /** A step that records entering and leaving, synchronous all the way. */
 const traced =
   (name: string): Step<Trace> =>
-  (state, next) => {
+  (next, state) => {
     state.seen.push(`>${name}`)
     return whenAnswered(next(state), (response) => {
       state.seen.push(`<${name}`)
@@ -65,10 +65,16 @@ describe('compose', () => {
     }
   })
 
-  it('alwaysPromised makes a synchronous chain answer with a promise', async () => {
-    const answer = compose([alwaysPromised, traced('a')], ok)({ seen: [] })
-    expect(answer).toBeInstanceOf(Promise)
-    expect((await answer).status).toBe(200)
+  it('binds each step to the handler further in: a request calls the steps themselves, no function of the composer (next first)', () => {
+    function outer(next: Handler<Trace>, state: Trace) {
+      state.seen.push('outer')
+      return next(state)
+    }
+    const handler = compose([outer], ok)
+    expect(handler.name).toBe('bound outer')
+    const state: Trace = { seen: [] }
+    expect(handler(state)).toBeInstanceOf(Response)
+    expect(state.seen).toEqual(['outer', 'end'])
   })
 })
 
@@ -95,10 +101,10 @@ describe('rescued', () => {
   })
 
   it('a recover that throws hands the error on to an outer rescue', () => {
-    const handOn: Step<Trace> = (state, next) => rescued(state, next, (error) => {
+    const handOn: Step<Trace> = (next, state) => rescued(state, next, (error) => {
       throw error
     })
-    const boundary: Step<Trace> = (state, next) => rescued(state, next, recover)
+    const boundary: Step<Trace> = (next, state) => rescued(state, next, recover)
     const failing: Handler<Trace> = () => {
       throw new Error('inner')
     }

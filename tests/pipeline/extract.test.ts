@@ -100,6 +100,23 @@ describe('extract', () => {
     expect(input).toEqual({ a: '1', b: '2' })
     expect(failures?.issues.map((issue) => issue.name)).toEqual(['c'])
   })
+
+  it('awaits a default that is a thenable, and only asks a value with no default when it is a promise', async () => {
+    const [planned] = plansOf('/x', { when: v.optional(v.string()) })
+    if (!planned) throw new Error('no plan')
+    const later = { then: (resolve: (value: string) => void) => resolve('later') }
+    const input: Record<string, unknown> = {}
+    const pending = extract([{ ...planned, hasDefault: true, default: later }], exchangeOf('http://x/x'), input, {})
+    expect(pending).toBeInstanceOf(Promise)
+    expect(await pending).toBeUndefined()
+    expect(input).toEqual({ when: 'later' })
+    // a resolved value (no checker) is stored settled: whatever it holds goes to the input as it is
+    const row = { id: 1, then: 'not a function' }
+    const resolved = { ...planned, checker: null, source: { kind: 'resolved', spec: planned.spec, read: () => row } } as typeof planned
+    const given: Record<string, unknown> = {}
+    expect(extract([resolved], exchangeOf('http://x/x'), given, {})).toBeUndefined()
+    expect(given.when).toBe(row)
+  })
 })
 
 describe('readParam', () => {

@@ -111,7 +111,7 @@ describe('runBeforeHook', () => {
 })
 
 describe('afterHookStep', () => {
-  const run = (after: HookStep, response: Response) => afterHookStep(after, fallback)(exchangeOf(), answered(response))
+  const run = (after: HookStep, response: Response) => afterHookStep(after, fallback)(answered(response), exchangeOf())
 
   it('keeps the answer when the hook returns nothing; a value replaces it, in the hook’s template', async () => {
     const original = new Response('"kept"', { headers: { 'content-type': 'application/json' } })
@@ -134,7 +134,7 @@ describe('afterHookStep', () => {
     })
     const printed: unknown[] = []
     const quiet = new Renderer(BARE, { stringify: JSON.stringify, debug: true, where: 'ItemAPI.list()', onError: (error) => printed.push(error) })
-    const answer = await afterHookStep(readBody, quiet)(exchangeOf(), answered(new Response('body')))
+    const answer = await afterHookStep(readBody, quiet)(answered(new Response('body')), exchangeOf())
     expect(answer.status).toBe(500)
     expect(String((await answer.json()).detail)).toContain('ItemAPI.afterHook(): the @api.after hook read the response body and returned nothing')
   })
@@ -155,23 +155,23 @@ describe('errorHookStep', () => {
 
   it('answers an error it takes with its value, in its own template', async () => {
     const handle = errorHookStep(step('handle', (error: unknown) => ({ caught: (error as Error).message }), { errors: [NotFound] }))
-    expect(await json(handle(exchangeOf(), failing(new NotFound('no item'))))).toEqual([200, { caught: 'no item' }])
+    expect(await json(handle(failing(new NotFound('no item')), exchangeOf()))).toEqual([200, { caught: 'no item' }])
   })
 
   it('hands an error it does not take on outwards', () => {
     const handle = errorHookStep(step('handle', () => 'never', { errors: [NotFound] }))
     const denied = new PermissionDenied('no')
-    expect(() => handle(exchangeOf(), failing(denied))).toThrow(denied)
+    expect(() => handle(failing(denied), exchangeOf())).toThrow(denied)
   })
 
   it('takes every error without an errors list, a rejection too, and waits for an async value', async () => {
     const handle = errorHookStep(step('handle', async (error: unknown) => `handled ${(error as Error).name}`))
     const rejecting: Handler<Exchange> = () => Promise.reject(new TypeError('async failure'))
-    expect(await json(handle(exchangeOf(), rejecting))).toEqual([200, 'handled TypeError'])
+    expect(await json(handle(rejecting, exchangeOf()))).toEqual([200, 'handled TypeError'])
   })
 
   it('passes an answer through untouched', () => {
     const ok = new Response('fine')
-    expect(errorHookStep(step('handle', () => 'never'))(exchangeOf(), answered(ok))).toBe(ok)
+    expect(errorHookStep(step('handle', () => 'never'))(answered(ok), exchangeOf())).toBe(ok)
   })
 })

@@ -22,7 +22,7 @@ const ok: Handler<RequestContext> = () => new Response('from the route')
 const run = (plugin: Plugin, next: Handler<RequestContext> = ok) => {
   const step = pluginStep(plugin, renderer, itself)
   if (!step) throw new Error('no step')
-  return step(contextOf(), next)
+  return step(next, contextOf())
 }
 
 describe('pluginStep', () => {
@@ -45,7 +45,7 @@ describe('pluginStep', () => {
     expect(stopped).toBeInstanceOf(Response)
     expect(await (stopped as Response).text()).toBe('stopped')
     const step = pluginStep(new Gate(), renderer, itself)
-    const passed = step?.(new RequestContext(new Request('http://x/', { headers: { 'x-pass': '1' } }), '/', '', Date.now()), ok)
+    const passed = step?.(ok, new RequestContext(new Request('http://x/', { headers: { 'x-pass': '1' } }), '/', '', Date.now()))
     expect(await (passed as Response).text()).toBe('from the route')
   })
 
@@ -170,7 +170,7 @@ describe('errorPluginStep', () => {
         return new Response(`handled ${(error as Error).message}`, { status: 410 })
       }
     }
-    const answer = await errorPluginStep(new Answers(), itself)(contextOf(), failing)
+    const answer = await errorPluginStep(new Answers(), itself)(failing, contextOf())
     expect([answer.status, await answer.text()]).toEqual([410, 'handled no item'])
   })
 
@@ -190,13 +190,13 @@ describe('errorPluginStep', () => {
         throw new PermissionDenied('replaced')
       }
     }
-    expect(() => errorPluginStep(new Looks(), itself)(contextOf(), failing)).toThrow('no item')
-    await expect(errorPluginStep(new LooksLater(), itself)(contextOf(), failing)).rejects.toThrow('no item')
-    expect(() => errorPluginStep(new Replaces(), itself)(contextOf(), failing)).toThrow('replaced')
+    expect(() => errorPluginStep(new Looks(), itself)(failing, contextOf())).toThrow('no item')
+    await expect(errorPluginStep(new LooksLater(), itself)(failing, contextOf())).rejects.toThrow('no item')
+    expect(() => errorPluginStep(new Replaces(), itself)(failing, contextOf())).toThrow('replaced')
   })
 
   it('passes an answer through untouched', () => {
     const fine = new Response('fine')
-    expect(errorPluginStep(new Plugin(), itself)(contextOf(), () => fine)).toBe(fine)
+    expect(errorPluginStep(new Plugin(), itself)(() => fine, contextOf())).toBe(fine)
   })
 })

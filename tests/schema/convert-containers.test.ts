@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { ConversionPlan, PlannedEntry } from '../../src/schema/adapter'
 import { arrayOf, type Converter, objectOf, recordOf, tupleOf } from '../../src/schema/convert-containers'
 import { ConversionError } from '../../src/schema/errors'
+import { toStringValue } from '../../src/schema/scalars'
 
 const same: Converter = (value) => value
 /** '1' → 1, a number (or an absent value) as it is; anything else a ConversionError. */
@@ -158,5 +159,30 @@ describe('recordOf', () => {
   it('leaves non-objects (a list, a plain string) to the schema', () => {
     expect(counts(['1'])).toEqual(['1'])
     expect(counts('text')).toBe('text')
+  })
+})
+
+/** A string under the string rule (`toStringValue`) stays as it is: an entry or item of it is not called for one. */
+describe('strings kept', () => {
+  it('a string item or entry is not handed to the string rule, anything else still is', () => {
+    const sent = ['a', 'b']
+    expect(arrayOf(toStringValue, 10)(sent)).toBe(sent)
+    expect(arrayOf(toStringValue, 10)(['a', 2])).toEqual(['a', '2'])
+    const object = objectOf([{ key: 'title', wire: 'title', plan: { to: 'string' }, schema: undefined }], 'strip', same, 10, () => toStringValue)
+    const body = { title: 'x' }
+    expect(object(body)).toBe(body)
+    expect(object({ title: 3 })).toEqual({ title: '3' })
+  })
+
+  it('another converter is still called for a string (a number list converts its string items)', () => {
+    const calls: unknown[] = []
+    const counted: Converter = (value) => {
+      calls.push(value)
+      return value
+    }
+    arrayOf(counted, 10)(['a'])
+    objectOf([{ key: 'title', wire: 'title', plan: { to: 'same' }, schema: undefined }], 'strip', same, 10, () => counted)({ title: 'x' })
+    expect(calls).toEqual(['a', 'x'])
+    expect(arrayOf(toNumber, 10)(['4'])).toEqual([4])
   })
 })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { compileConversion, compileConverter, ConversionError, Field } from '../../src/schema'
+import type { ConversionPlan } from '../../src/schema/adapter'
 
 /** The object converter reads each entry once; these pin what it must still tell apart. */
 describe('object conversion reads entries as their own values only', () => {
@@ -127,5 +128,31 @@ describe('a union of objects tagged by a literal key', () => {
     const shapes = compileConverter(v.union([v.object({ kind: v.literal('a'), n: v.number() }), v.object({ kind: v.literal('b'), n: v.boolean() })]))
     expect(shapes({ kind: 'b', n: '1' })).toEqual({ kind: 'b', n: true })
     expect(shapes({ kind: 'a', n: '1' })).toEqual({ kind: 'a', n: 1 })
+  })
+})
+
+/** An optional (`maybe`) value whose converter already hands `undefined` and `null` on needs no wrapper of its own. */
+describe('optional conversion', () => {
+  it('is the inner converter itself for strings and containers (no per-value wrapper at request time)', () => {
+    const inners: ConversionPlan[] = [{ to: 'string' }, { to: 'array', item: { to: 'string' } }, { to: 'object', entries: [], unknownKeys: 'strip', rest: undefined }]
+    for (const inner of inners) {
+      expect(compileConversion({ to: 'maybe', inner })).toBe(compileConversion(inner))
+    }
+  })
+
+  it('still hands undefined and null on and converts what is there', () => {
+    const tags = compileConverter(v.optional(v.array(v.string())))
+    expect(tags(undefined)).toBeUndefined()
+    expect(tags(null)).toBeNull()
+    expect(tags(['a', 2])).toStrictEqual(['a', '2'])
+    expect(compileConverter(v.nullish(v.string()))(null)).toBeNull()
+    expect(compileConverter(v.nullish(v.string()))(3)).toBe('3')
+  })
+
+  it('keeps its check for a scalar whose converter refuses nullish values (a number)', () => {
+    const age = compileConverter(v.optional(v.number()))
+    expect(age(undefined)).toBeUndefined()
+    expect(age(null)).toBeNull()
+    expect(age('4')).toBe(4)
   })
 })
