@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md is a map (issue #55 item 9): the request path, the layers, the entries, the
+ * docs/architecture.md is a map: the request path, the layers, the entries, the
  * speed rule and the tests that enforce them, read in ten minutes. It fails here when it grows past
  * MAX_LINES (measurements go to bench/, long explanations to the topic's docs page), and when a
  * reference into it — a `architecture.md#anchor` link, or `docs/architecture.md, "Heading"` in
