@@ -16,13 +16,12 @@
  *   bun bench/rate-limit-bun.ts     # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
-import { execFile, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { promisify } from 'node:util'
-import { api } from 'fw-api'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import type { RequestContext } from '../src/request/context'
 import { createFw } from './apps/fw'
+import { median, twoFields, wrk } from './rate-limit-parts'
 
 interface BunServer {
   port: number
@@ -51,13 +50,6 @@ const POLICY = `"default";q=${LIMIT};w=3600`
 let remaining = LIMIT
 const rateLimitValue = (): string => `"default";r=${--remaining};t=3600`
 
-/** The two fields a limit adds, pending on the request as a limit leaves them; nothing counted. */
-class TwoFields extends api.Plugin {
-  override processRequest(_request: Request, context: RequestContext): undefined {
-    context.responseHeaders = ['ratelimit-policy', POLICY, 'ratelimit', rateLimitValue()]
-    return undefined
-  }
-}
 
 // the bare answers: E1's JSON, one shared init with a `Headers` (what fw's answers share on Bun)
 const json = JSON.stringify({ data: [{ id: 11, name: 'item 11' }], page: 2, limit: 10 })
@@ -95,7 +87,7 @@ const limited = (key?: (request: RequestContext) => string): Configure => (servi
   void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore(), ...(key ? { key } : {}) }))
 const services: [string, Configure][] = [
   ['fw E1, no limit', () => {}],
-  ['fw E1, the two fields alone', (service) => void service.use(new TwoFields())],
+  ['fw E1, the two fields alone', (service) => void service.use(twoFields(LIMIT))],
   ['fw E1, rateLimit keyed by a header', limited((request) => request.headers.get('x-api-key') ?? 'anonymous')],
   ['fw E1, rateLimit keyed by the address', limited()],
 ]
@@ -116,33 +108,17 @@ for (const app of apps) {
   if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
 }
 
-/** Requests/s wrk measured against `url`, and this process's CPU µs per request meanwhile. */
-async function wrk(url: string): Promise<{ rate: number; cpu: number }> {
-  const before = process.cpuUsage()
-  const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
-  const used = process.cpuUsage(before)
-  const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
-  const count = /(\d+) requests in/.exec(run.stdout)
-  if (!found || !count) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
-  if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
-  return { rate: Number(found[1]), cpu: (used.user + used.system) / Number(count[1]) }
-}
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
 const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
 const load = [loadavg()[0] ?? 0]
-for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
+for (const app of apps) await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS) // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   for (let index = 0; index < apps.length; index++) {
     const app = apps[(index + round) % apps.length]
     if (!app) continue
-    const { rate, cpu } = await wrk(`${app.origin}${PATH}`)
+    const { rate, cpu } = await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS)
     rates.get(app.name)?.push(rate)
     cpus.get(app.name)?.push(cpu)
   }

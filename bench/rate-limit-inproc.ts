@@ -13,9 +13,9 @@ import { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import { api } from 'fw-api'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
-import type { RequestContext } from '../src/request/context'
 import { nativeListener } from '../src/serve/node-native'
 import { createFw } from './apps/fw'
+import { nextClient, twoFields } from './rate-limit-parts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000)
@@ -74,21 +74,7 @@ class Empty extends api.Plugin {
   }
 }
 
-/** The two fields a limit of LIMIT per hour adds, pending as a limit leaves them; nothing counted (the floor). */
-class TwoFields extends api.Plugin {
-  override processRequest(_request: Request, context: RequestContext): undefined {
-    context.responseHeaders = ['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']
-    return undefined
-  }
-}
 
-/**
- * Every request from the next of 1,000 clients (a key each, in turn) under a limit of 10,000 an
- * hour: what a limit answers then repeats across clients, as under real traffic.
- */
-const CLIENTS = Array.from({ length: 1000 }, (_, index) => `client-${index}`)
-let turn = 0
-const nextClient = (): string => CLIENTS[turn++ % CLIENTS.length] ?? ''
 
 const listen = (configure: (service: ReturnType<typeof createFw>) => void): Listener => {
   const service = createFw()
@@ -99,7 +85,7 @@ const variants: [string, Listener][] = [
   ['no limit', listen(() => {})],
   ['rateLimit, MemoryStore', listen((service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() })))],
   ['rateLimit, MemoryStore, 1,000 clients', listen((service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient })))],
-  ['the two fields alone (no counting)', listen((service) => void service.use(new TwoFields()))],
+  ['the two fields alone (no counting)', listen((service) => void service.use(twoFields(LIMIT)))],
   ['a plugin that does nothing', listen((service) => void service.use(new Empty()))],
 ]
 const times = new Map<string, number[]>(variants.map(([name]) => [name, []]))

@@ -14,14 +14,12 @@
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
-import { execFile, spawn, spawnSync } from 'node:child_process'
-import { promisify } from 'node:util'
+import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
-import { api } from 'fw-api'
 import { MemoryStore, RedisStore, rateLimit } from 'fw-api/plugins/rate-limit'
-import type { RequestContext } from '../src/request/context'
 import { createClient } from 'redis'
 import { createFw } from './apps/fw'
+import { median, nextClient, twoFields, wrk } from './rate-limit-parts'
 
 const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 2)
@@ -46,46 +44,12 @@ async function startRedis(): Promise<{ url: string; stop(): void } | undefined> 
   return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
 }
 
-/**
- * Requests per second wrk measured against `url`, and this process's CPU µs per request meanwhile
- * (the servers answer from this process, which otherwise only waits for wrk: on a shared machine
- * the CPU per request moves less than the rate).
- */
-async function wrk(url: string): Promise<{ rate: number; cpu: number }> {
-  const before = process.cpuUsage()
-  const run = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8' })
-  const used = process.cpuUsage(before)
-  const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
-  const count = /(\d+) requests in/.exec(run.stdout)
-  if (!found || !count) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
-  if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
-  return { rate: Number(found[1]), cpu: (used.user + used.system) / Number(count[1]) }
-}
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 const redisServer = await startRedis()
 const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
 
-/** The two fields a limit of LIMIT per hour adds, pending on the request as a limit leaves them; nothing counted. */
-class TwoFields extends api.Plugin {
-  override processRequest(_request: Request, context: RequestContext): undefined {
-    context.responseHeaders = ['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']
-    return undefined
-  }
-}
 
-/**
- * Every request from the next of 1,000 clients (a key each, in turn) under a limit of 10,000 an
- * hour: what a limit answers then repeats across clients, as under real traffic.
- */
-const CLIENTS = Array.from({ length: 1000 }, (_, index) => `client-${index}`)
-let turn = 0
-const nextClient = (): string => CLIENTS[turn++ % CLIENTS.length] ?? ''
 
 const apps: { name: string; origin: string; close(): Promise<void> }[] = []
 type Variant = [string, (service: ReturnType<typeof createFw>) => void]
@@ -93,7 +57,7 @@ const variants: Variant[] = [
   ['no limit', () => {}],
   ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
   ['rateLimit, MemoryStore, 1,000 clients', (service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))],
-  ['the two fields alone (no counting)', (service) => void service.use(new TwoFields())],
+  ['the two fields alone (no counting)', (service) => void service.use(twoFields(LIMIT))],
 ]
 if (redis) {
   const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })
@@ -110,12 +74,12 @@ for (const [name, configure] of variants) {
 
 const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
 const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-for (const app of apps) await wrk(`${app.origin}${PATH}`) // warm-up
+for (const app of apps) await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS) // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   const order = apps.map((_, index) => apps[(index + round) % apps.length] ?? apps[0])
   for (const app of order) {
     if (!app) continue
-    const { rate, cpu } = await wrk(`${app.origin}${PATH}`)
+    const { rate, cpu } = await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS)
     rates.get(app.name)?.push(rate)
     cpus.get(app.name)?.push(cpu)
   }
