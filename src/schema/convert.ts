@@ -22,13 +22,20 @@ export type { Converter } from './convert-containers'
 export interface ConvertOptions {
   /** nesting depth allowed in a JSON-encoded value (a query param or header holding `[…]` / `{…}`); default 100 */
   depth?: number
+  /**
+   * an object naming an entry as Object.prototype names a member (`constructor`, `toString`) comes
+   * out as a copy of no prototype, nested and in lists too: what a checker hands its library
+   * (schema/parse.ts), else it (valibot's `key in input`) takes the inherited member for an absent
+   * entry — a request without a `constructor` cookie was a 400 "received Function"
+   */
+  bare?: boolean
 }
 
 const identity: Converter = (value) => value
 /** The JSON depth limit when a caller names none (the default `limits.depth`). */
 export const DEFAULT_JSON_DEPTH = 100
 
-/** Converters per JSON depth limit, then per plan object (built at compile time; holds no request data). */
+/** Converters per JSON depth limit and `bare` (one key), then per plan object (built at compile time; holds no request data). */
 const caches = new Map<number, WeakMap<object, Converter>>()
 
 /**
@@ -39,15 +46,16 @@ const caches = new Map<number, WeakMap<object, Converter>>()
  */
 export function compileConversion(plan: ConversionPlan, options: ConvertOptions = {}): Converter {
   const depth = options.depth ?? DEFAULT_JSON_DEPTH
-  let cache = caches.get(depth)
-  if (!cache) caches.set(depth, (cache = new WeakMap()))
+  const key = depth * 2 + (options.bare ? 1 : 0)
+  let cache = caches.get(key)
+  if (!cache) caches.set(key, (cache = new WeakMap()))
   const cached = cache.get(plan)
   if (cached) return cached
   // Cyclic plans (recursive schemas) look themselves up while being built.
   let built: Converter = identity
   const late: Converter = (value) => built(value)
   cache.set(plan, late)
-  built = build(plan, depth)
+  built = build(plan, depth, options.bare)
   cache.set(plan, built)
   return built
 }
@@ -63,9 +71,9 @@ export function compileConverter(schema: unknown, options: ConvertOptions = {}):
   return adapter ? compileConversion(adapter.plan(schema), options) : identity
 }
 
-function build(plan: ConversionPlan, depth: number): Converter {
+function build(plan: ConversionPlan, depth: number, bare?: boolean): Converter {
   const compile = (inner: ConversionPlan = SAME_PLAN): Converter =>
-    compileConversion(inner, { depth })
+    compileConversion(inner, { depth, bare })
   switch (plan.to) {
     case 'same':
       return identity
@@ -98,8 +106,19 @@ function build(plan: ConversionPlan, depth: number): Converter {
         compile(plan.rest),
         depth,
       )
-    case 'object':
-      return objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile)
+    case 'object': {
+      const convert = objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile)
+      // the converted object is an ordinary one (a copy, or the value as sent), else no object
+      return bare &&
+        plan.entries.some((entry) => entry.wire in Object.prototype || entry.key in Object.prototype)
+        ? (value) => {
+            const out = convert(value)
+            return typeof out === 'object' && out !== null && !Array.isArray(out)
+              ? Object.assign(Object.create(null) as object, out)
+              : out
+          }
+        : convert
+    }
     case 'record':
       return recordOf(compile(plan.value), depth)
     case 'union':

@@ -55,9 +55,8 @@ export class SchemaChecker {
         `fw: not a schema of any supported library (valibot, or a Standard Schema V1): ${String((schema as { type?: unknown } | undefined)?.type ?? typeof schema)}`,
       )
     const plan = adapter.plan(schema)
-    const convert = compileConversion(plan, { depth: options.depth })
-    const bare = bareObjects(plan, 0)
-    this.#convert = bare ? (value) => bare(convert(value)) : convert
+    // `bare`: an object naming an entry as Object.prototype names a member reaches the library as a copy of no prototype
+    this.#convert = compileConversion(plan, { depth: options.depth, bare: true })
     this.#validate = adapter.check(schema)
     this.#plan = plan
   }
@@ -90,45 +89,6 @@ export class SchemaChecker {
         path: wirePath(this.#plan, issue.path),
       })),
     )
-  }
-}
-
-/** How deep `bareObjects` follows a plan (objects, lists, optional values) for such names. */
-const MAX_BARE_DEPTH = 16
-
-/**
- * What a converted value needs before its library reads it when an object of its schema names an
- * entry as Object.prototype names a member (`constructor`, `toString`): that object copied onto no
- * prototype — else the library (valibot's `key in input`) takes the inherited member for an
- * absent entry: a request without a `constructor` cookie was a 400 "received Function". Undefined
- * when no object in the plan (objects, lists, optional values) names one: nothing to do.
- */
-function bareObjects(
-  plan: ConversionPlan,
-  depth: number,
-): ((value: unknown) => unknown) | undefined {
-  if (depth > MAX_BARE_DEPTH) return undefined
-  const node = unwrapPlan(plan)
-  if (node.to === 'array') {
-    const item = bareObjects(node.item, depth + 1)
-    return item && ((value) => (Array.isArray(value) ? value.map(item) : value))
-  }
-  if (node.to !== 'object') return undefined
-  const named = node.entries.some(
-    (entry) => entry.wire in Object.prototype || entry.key in Object.prototype,
-  )
-  const inner = node.entries.flatMap((entry) => {
-    const bare = bareObjects(entry.plan, depth + 1)
-    return bare ? [[entry.key, bare] as const] : []
-  })
-  if (!named && inner.length === 0) return undefined
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
-    const prototype = Object.getPrototypeOf(value)
-    if (prototype !== Object.prototype && prototype !== null) return value
-    const copy = Object.assign(Object.create(null) as Record<string, unknown>, value)
-    for (const [key, bare] of inner) if (Object.hasOwn(copy, key)) copy[key] = bare(copy[key])
-    return named ? copy : { ...copy }
   }
 }
 

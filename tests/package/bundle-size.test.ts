@@ -56,7 +56,7 @@ import { compatibilityDate } from '../../bench/worker-bundle.mjs'
  * api/, request/, response/, utils/, exceptions/, meta/ and CORS (85,949 B on its own): 82,042 B;
  * 82,285 B with the POST path's core cuts. Raised once, 3.29 → 3.32, for a correctness fix every
  * schema library needed: an object schema naming an entry as Object.prototype names a member
- * (`constructor`, `toString`) is checked as a copy of no prototype (schema/parse.ts `bareObjects`,
+ * (`constructor`, `toString`) is checked as a copy of no prototype (now schema/convert.ts `bare`,
  * +591 B: data decides, so every bundle carries it): 82,876 B.
  */
 const RATCHET = 3.32
