@@ -110,7 +110,9 @@ function build(plan: ConversionPlan, depth: number, bare?: boolean): Converter {
       const convert = objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile)
       // the converted object is an ordinary one (a copy, or the value as sent), else no object
       return bare &&
-        plan.entries.some((entry) => entry.wire in Object.prototype || entry.key in Object.prototype)
+        plan.entries.some(
+          (entry) => entry.wire in Object.prototype || entry.key in Object.prototype,
+        )
         ? (value) => {
             const out = convert(value)
             return typeof out === 'object' && out !== null && !Array.isArray(out)
