@@ -11,33 +11,23 @@ import type { StandardResult, StandardSchemaV1 } from '../adapter'
 
 type Validate = (value: unknown) => StandardResult<unknown> | Promise<StandardResult<unknown>>
 
-interface ZodSafeParsed {
-  success: boolean
-  data?: unknown
-  error?: { issues: NonNullable<StandardResult<unknown>['issues']> }
-}
-
+/** What fw reads of a zod ≥ 4 schema (checked at build: the vendor, `safeParseAsync`, `_zod.def`). */
 interface ZodLike {
-  _zod: { def: object }
-  safeParseAsync(value: unknown): Promise<ZodSafeParsed>
+  _zod?: { def?: unknown }
+  safeParseAsync?(value: unknown): Promise<{
+    success: boolean
+    data?: unknown
+    error?: { issues: NonNullable<StandardResult<unknown>['issues']> }
+  }>
 }
 
 /** The definitions walked at most per schema (recursive and very large schemas stop there: learned then). */
 const MAX_NODES = 5000
 
-function isZod(schema: StandardSchemaV1): schema is StandardSchemaV1 & ZodLike {
-  const candidate = schema as Partial<ZodLike>
-  return (
-    schema['~standard'].vendor === 'zod' &&
-    typeof candidate.safeParseAsync === 'function' &&
-    typeof candidate._zod?.def === 'object'
-  )
-}
-
 const AsyncFunction = (async () => {}).constructor
 
 /** Whether a zod definition tree holds an `async` function (a transform, refinement or check). */
-function holdsAsyncFunction(root: object): boolean {
+function holdsAsyncFunction(root: unknown): boolean {
   const seen = new Set<unknown>()
   const pending: unknown[] = [root]
   while (pending.length > 0 && seen.size < MAX_NODES) {
@@ -45,7 +35,7 @@ function holdsAsyncFunction(root: object): boolean {
     if (node instanceof AsyncFunction) return true
     if (typeof node !== 'object' || node === null || seen.has(node)) continue
     seen.add(node)
-    const inner = (node as { _zod?: { def?: unknown } })._zod
+    const inner = (node as ZodLike)._zod
     if (inner !== undefined) pending.push(inner.def)
     // a getter (zod's lazy `shape`, a recursive field) is read as zod itself reads it when parsing;
     // one that throws hides nothing zod could run
@@ -58,10 +48,6 @@ function holdsAsyncFunction(root: object): boolean {
   return false
 }
 
-function standardOf(parsed: ZodSafeParsed): StandardResult<unknown> {
-  return parsed.success ? { value: parsed.data } : { issues: parsed.error?.issues ?? [] }
-}
-
 /**
  * The schema's validate function: `~standard.validate`, or for a zod schema
  * with async checks its `safeParseAsync` (decided at build, and learned when a
@@ -72,14 +58,26 @@ function standardOf(parsed: ZodSafeParsed): StandardResult<unknown> {
  */
 export function validatorOf(schema: StandardSchemaV1): Validate {
   const standard = schema['~standard'].validate as Validate
-  if (!isZod(schema)) return standard
-  const parseAsync = (value: unknown) => schema.safeParseAsync(value).then(standardOf)
-  if (holdsAsyncFunction(schema._zod.def)) return parseAsync
+  const { _zod: zod, safeParseAsync } = schema as ZodLike
+  const def = zod?.def
+  if (
+    schema['~standard'].vendor !== 'zod' ||
+    typeof safeParseAsync !== 'function' ||
+    typeof def !== 'object'
+  )
+    return standard
+  const parseAsync = (value: unknown) =>
+    safeParseAsync
+      .call(schema, value)
+      .then((parsed) =>
+        parsed.success ? { value: parsed.data } : { issues: parsed.error?.issues ?? [] },
+      )
+  if (holdsAsyncFunction(def)) return parseAsync
   let learnedAsync = false
   return (value) => {
     if (learnedAsync) return parseAsync(value)
     const result = standard(value)
-    if (result instanceof Promise) learnedAsync = true
+    learnedAsync = result instanceof Promise
     return result
   }
 }
