@@ -5,7 +5,7 @@
  */
 import { jsonDepthExceeds } from '../utils/json-depth'
 import type { ConversionPlan, PlannedEntry } from './adapter'
-import { ConversionError, showValue } from './errors'
+import { ConversionError, invalidValue } from './errors'
 import { toStringValue } from './scalars'
 
 /**
@@ -24,7 +24,7 @@ function decodeJson(value: string, want: 'array' | 'object', depth: number): unk
   try {
     return JSON.parse(value)
   } catch {
-    throw new ConversionError(`invalid JSON: ${showValue(value)}`)
+    throw invalidValue('JSON', value)
   }
 }
 

@@ -41,6 +41,16 @@ export function showValue(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
+/**
+ * The error of a value that cannot be read as `kind`: `invalid <kind>: <value>`, and why when told.
+ *
+ * @example
+ * invalidValue('number', 'x').message // "invalid number: 'x'"
+ */
+export function invalidValue(kind: string, value: unknown, why = ''): ConversionError {
+  return new ConversionError(`invalid ${kind}: ${showValue(value)}${why}`)
+}
+
 /** `parse item: ['a'] failed: parse item: [0] failed: <reason>` */
 export function chainMessage(path: readonly (string | number)[], reason: string): string {
   let out = ''

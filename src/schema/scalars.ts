@@ -4,11 +4,11 @@
  * Each throws `ConversionError` for a value it cannot convert.
  */
 import { isAsciiDigits } from '../utils/chars'
-import { ConversionError, showValue } from './errors'
+import { invalidValue } from './errors'
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
-const TRUE = new Set(['true', '1', 'yes', 'on', 'y', 't'])
-const FALSE = new Set(['false', '0', 'no', 'off', 'n', 'f'])
+/** The words a boolean is sent as, lower case: the first six are `true`, the others `false`. */
+const BOOLEAN_WORDS = 'true 1 yes on y t false 0 no off n f'.split(' ')
 
 export function toStringValue(value: unknown): unknown {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
@@ -45,7 +45,7 @@ export function numberOf(value: unknown): unknown {
 function throwing(core: (value: unknown) => unknown, kind: string): (value: unknown) => unknown {
   return (value) => {
     const out = core(value)
-    if (out === UNCONVERTIBLE) throw new ConversionError(`invalid ${kind}: ${showValue(value)}`)
+    if (out === UNCONVERTIBLE) throw invalidValue(kind, value)
     return out
   }
 }
@@ -65,7 +65,7 @@ export function toInteger(value: unknown): unknown {
   const integer = integerOf(value)
   if (integer !== UNCONVERTIBLE) return integer
   toNumber(value)
-  throw new ConversionError(`invalid integer: ${showValue(value)} is out of the safe integer range`)
+  throw invalidValue('integer', value, ' is out of the safe integer range')
 }
 
 export function toBigInt(value: unknown): unknown {
@@ -77,16 +77,15 @@ export function toBigInt(value: unknown): unknown {
     return BigInt(value)
   }
   if (value === undefined || value === null) return value
-  throw new ConversionError(`invalid integer: ${showValue(value)}`)
+  throw invalidValue('integer', value)
 }
 
 /** `toBoolean` without the throw. */
 export function booleanOf(value: unknown): unknown {
   if (typeof value === 'boolean') return value
   if (typeof value === 'string') {
-    const lower = value.toLowerCase()
-    if (TRUE.has(lower)) return true
-    if (FALSE.has(lower)) return false
+    const index = BOOLEAN_WORDS.indexOf(value.toLowerCase())
+    if (index >= 0) return index < 6
   } else if (value === 0 || value === 1) {
     return value === 1
   } else if (value === undefined || value === null) {
@@ -104,8 +103,7 @@ export function toDate(value: unknown): unknown {
   else if (typeof value === 'string')
     date = /^-?\d+(?:\.\d+)?$/.test(value) ? epoch(Number(value)) : new Date(value)
   else if (value === undefined || value === null) return value
-  if (date === undefined || Number.isNaN(date.getTime()))
-    throw new ConversionError(`invalid date: ${showValue(value)}`)
+  if (date === undefined || Number.isNaN(date.getTime())) throw invalidValue('date', value)
   return date
 }
 

@@ -3,7 +3,7 @@
  * shown in a message, and the chained message of a nested item.
  */
 import { describe, expect, it } from 'vitest'
-import { chainMessage, ConversionError, showValue } from '../../src/schema/errors'
+import { chainMessage, ConversionError, invalidValue, showValue } from '../../src/schema/errors'
 
 describe('ConversionError', () => {
   it('carries its reason and the item path, prefixed as it travels out', () => {
@@ -55,6 +55,18 @@ describe('showValue', () => {
     const shown = showValue('x'.repeat(500))
     expect(shown).toHaveLength(80)
     expect(shown.endsWith('...')).toBe(true)
+  })
+})
+
+describe('invalidValue', () => {
+  it('says which kind the value is no valid one of, the value shown, and why when told', () => {
+    const error = invalidValue('number', 'x')
+    expect(error).toBeInstanceOf(ConversionError)
+    expect(error.message).toBe("invalid number: 'x'")
+    expect(error.path).toEqual([])
+    expect(invalidValue('integer', 1e300, ' is out of the safe integer range').message).toBe(
+      'invalid integer: 1e+300 is out of the safe integer range',
+    )
   })
 })
 
