@@ -58,22 +58,15 @@ export function nodeAt(node: JsonNode, key: string): JsonNode | undefined {
   return isNode(child) ? child : undefined
 }
 
-const NONE: readonly never[] = Object.freeze([])
-
 /** A list of child nodes (`anyOf`, `prefixItems`, …); empty when absent. */
 export function nodesAt(node: JsonNode, key: string): readonly JsonNode[] {
   const list = node[key]
-  return Array.isArray(list) ? list.filter(isNode) : NONE
+  return Array.isArray(list) ? list.filter(isNode) : []
 }
 
 /** The type names a node declares (`type: 'x'` or `type: ['x', 'null']`). */
 export function typesOf(node: JsonNode): readonly string[] {
-  const type = node.type
-  return typeof type === 'string'
-    ? [type]
-    : Array.isArray(type)
-      ? type.filter((name): name is string => typeof name === 'string')
-      : NONE
+  return [node.type].flat().filter((name): name is string => typeof name === 'string')
 }
 
 /** Does the node declare the type `name` (alone or in a list)? */
