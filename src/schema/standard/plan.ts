@@ -6,12 +6,7 @@
  * valibot. What the JSON Schema does not describe passes unconverted.
  */
 import { checkFileSize } from '../../utils/byte-limit'
-import {
-  type ConversionPlan,
-  type PlannedOption,
-  SAME_PLAN,
-  type StandardSchemaV1,
-} from '../adapter'
+import { type ConversionPlan, SAME_PLAN, type StandardSchemaV1 } from '../adapter'
 import {
   hasType,
   isBinaryNode,
@@ -24,12 +19,6 @@ import {
   typesOf,
 } from './json'
 import { wireNameOf } from './property'
-
-/** Build state: the root (for `$ref`s) and the plans already made (a recursive schema meets itself). */
-interface Build {
-  root: JsonNode
-  made: Map<JsonNode, ConversionPlan>
-}
 
 /** How an object's property is seen as a schema of its own (standard/property.ts `propertyView`). */
 type PropertyView = (root: JsonNode, node: JsonNode, required: boolean) => StandardSchemaV1
@@ -63,7 +52,7 @@ export interface PlanOptions {
  * planOfJsonSchema({ type: 'integer' }) // { to: 'number', integer: true }
  */
 export function planOfJsonSchema(root: JsonNode, options: PlanOptions = {}): ConversionPlan {
-  const plan = planOf({ root, made: new Map() }, root)
+  const plan = planner(root)(root)
   return options.stripsUnknown ? stripped(plan) : plan
 }
 
@@ -107,36 +96,84 @@ export function stripsUnknownKeys(input: JsonNode, output: JsonNode | undefined)
   )
 }
 
-function planOf(build: Build, start: JsonNode): ConversionPlan {
-  const { node, nullable } = settle(build.root, start)
-  const known = build.made.get(node)
-  if (known) return known
-  // Until built, a self-reference resolves late (per value, like valibot's `v.lazy`).
-  let built: ConversionPlan = SAME_PLAN
-  build.made.set(node, { to: 'lazy', resolve: () => built })
-  const plain = plainPlan(build, node)
-  built = nullable && plain.to !== 'same' ? { to: 'maybe', inner: plain } : plain
-  build.made.set(node, built)
-  return built
-}
+/**
+ * The planner of one JSON Schema: a node's plan, made once per node (the settled node: its `$ref`s
+ * followed), with the root its `$ref`s point into.
+ */
+function planner(root: JsonNode): (start: JsonNode) => ConversionPlan {
+  const made = new Map<JsonNode, ConversionPlan>()
 
-function plainPlan(build: Build, node: JsonNode): ConversionPlan {
-  if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
-  if ('const' in node) return { to: 'option', options: [node.const] }
-  const types = typesOf(node).filter((type) => type !== 'null')
-  const listed = optionsOf(node)
-  // several types read as a union of one node per type
-  const options =
-    listed.length || types.length < 2 ? listed : types.map((type) => ({ ...node, type }))
-  if (options.length)
-    return { to: 'union', options: options.map((option) => optionOf(build, option)) }
-  const type =
-    types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : '')
-  if (type === 'integer' || type === 'number') return { to: 'number', integer: type === 'integer' }
-  if (type === 'boolean') return { to: 'boolean' }
-  if (type === 'string') return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
-  if (type === 'array') return listPlan(build, node)
-  return type === 'object' ? objectPlan(build, node) : SAME_PLAN
+  const planOf = (start: JsonNode): ConversionPlan => {
+    const { node, nullable } = settle(root, start)
+    const known = made.get(node)
+    if (known) return known
+    // Until built, a self-reference resolves late (per value, like valibot's `v.lazy`).
+    let built: ConversionPlan = SAME_PLAN
+    made.set(node, { to: 'lazy', resolve: () => built })
+    const plain = plainPlan(node)
+    built = nullable && plain.to !== 'same' ? { to: 'maybe', inner: plain } : plain
+    made.set(node, built)
+    return built
+  }
+
+  const plainPlan = (node: JsonNode): ConversionPlan => {
+    if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
+    if ('const' in node) return { to: 'option', options: [node.const] }
+    const types = typesOf(node).filter((type) => type !== 'null')
+    const listed = optionsOf(node)
+    // several types read as a union of one node per type
+    const options =
+      listed.length || types.length < 2 ? listed : types.map((type) => ({ ...node, type }))
+    if (options.length)
+      return {
+        to: 'union',
+        options: options.map((option) => {
+          const settled = settle(root, option)
+          return {
+            plan: planOf(option),
+            fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value),
+          }
+        }),
+      }
+    const type =
+      types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : '')
+    if (type === 'integer' || type === 'number')
+      return { to: 'number', integer: type === 'integer' }
+    if (type === 'boolean') return { to: 'boolean' }
+    if (type === 'string') return isBinaryNode(node) ? filePlan(node) : { to: 'string' }
+    if (type === 'array') {
+      const prefix = nodesAt(node, 'prefixItems').map(planOf)
+      const items = nodeAt(node, 'items')
+      const rest = items && planOf(items)
+      return prefix.length
+        ? { to: 'tuple', items: prefix, rest }
+        : { to: 'array', item: rest ?? SAME_PLAN }
+    }
+    return type === 'object' ? objectPlan(node) : SAME_PLAN
+  }
+
+  const objectPlan = (node: JsonNode): ConversionPlan => {
+    const properties = nodeAt(node, 'properties') ?? {}
+    const required: unknown[] = Array.isArray(node.required) ? node.required : []
+    const entries = Object.keys(properties).map((key) => {
+      const property = properties[key] as JsonNode
+      return {
+        key,
+        wire: wireNameOf(root, property) ?? key,
+        plan: planOf(property),
+        schema: propertyViews.make?.(root, property, required.includes(key)),
+      }
+    })
+    // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
+    const patterns = Object.values(nodeAt(node, 'patternProperties') ?? {})
+    const additional =
+      nodeAt(node, 'additionalProperties') ??
+      (patterns.length === 1 && isNode(patterns[0]) ? patterns[0] : undefined)
+    // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.
+    return { to: 'object', entries, unknownKeys: 'keep', rest: additional && planOf(additional) }
+  }
+
+  return planOf
 }
 
 /**
@@ -153,14 +190,6 @@ function filePlan(node: JsonNode): ConversionPlan {
       checkFileSize(value, maxSize)
       return value
     },
-  }
-}
-
-function optionOf(build: Build, node: JsonNode): PlannedOption {
-  const settled = settle(build.root, node)
-  return {
-    plan: planOf(build, node),
-    fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value),
   }
 }
 
@@ -183,38 +212,4 @@ function fitsType(node: JsonNode, value: unknown): boolean {
       Object.hasOwn(HAS_TYPE, type) ? HAS_TYPE[type]?.(value) : typeof value === type,
     )
   )
-}
-
-function listPlan(build: Build, node: JsonNode): ConversionPlan {
-  const prefix = nodesAt(node, 'prefixItems').map((item) => planOf(build, item))
-  const items = nodeAt(node, 'items')
-  const rest = items ? planOf(build, items) : undefined
-  if (!prefix.length) return { to: 'array', item: rest ?? SAME_PLAN }
-  return { to: 'tuple', items: prefix, rest }
-}
-
-function objectPlan(build: Build, node: JsonNode): ConversionPlan {
-  const properties = nodeAt(node, 'properties') ?? {}
-  const required: unknown[] = Array.isArray(node.required) ? node.required : []
-  const entries = Object.keys(properties).map((key) => {
-    const property = properties[key] as JsonNode
-    return {
-      key,
-      wire: wireNameOf(build.root, property) ?? key,
-      plan: planOf(build, property),
-      schema: propertyViews.make?.(build.root, property, required.includes(key)),
-    }
-  })
-  // a record's values: `additionalProperties`, or arktype's one `patternProperties` (`{ '[/^\\d+$/]': … }`)
-  const patterns = Object.values(nodeAt(node, 'patternProperties') ?? {})
-  const additional =
-    nodeAt(node, 'additionalProperties') ??
-    (patterns.length === 1 && isNode(patterns[0]) ? patterns[0] : undefined)
-  // Unknown keys go on as sent (converted by `additionalProperties`): the library strips or refuses them.
-  return {
-    to: 'object',
-    entries,
-    unknownKeys: 'keep',
-    rest: additional ? planOf(build, additional) : undefined,
-  }
 }
