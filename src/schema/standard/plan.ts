@@ -127,13 +127,7 @@ function planner(root: JsonNode): (start: JsonNode) => ConversionPlan {
     if (options.length)
       return {
         to: 'union',
-        options: options.map((option) => {
-          const settled = settle(root, option)
-          return {
-            plan: planOf(option),
-            fits: (value) => (value === null && settled.nullable) || fitsType(settled.node, value),
-          }
-        }),
+        options: options.map((option) => ({ plan: planOf(option), fits: fitsOf(root, option) })),
       }
     const type =
       types[0] ?? (node.properties ? 'object' : node.items || node.prefixItems ? 'array' : '')
@@ -194,22 +188,24 @@ function filePlan(node: JsonNode): ConversionPlan {
 }
 
 /** How a value has a JSON Schema type other than the `typeof` ones (`string`, `number`, `boolean`). */
-const HAS_TYPE: Readonly<Record<string, (value: unknown) => boolean>> = {
-  integer: Number.isInteger,
-  null: (value) => value === null,
-  array: Array.isArray,
-  object: isNode,
-}
+const HAS_TYPE = new Map<string, (value: unknown) => boolean>([
+  ['integer', Number.isInteger],
+  ['null', (value) => value === null],
+  ['array', Array.isArray],
+  ['object', isNode],
+])
 
-/** Does a converted value have the type a node declares? (a shallow check: the library judges the rest) */
-function fitsType(node: JsonNode, value: unknown): boolean {
-  if (Array.isArray(node.enum)) return node.enum.includes(value)
-  if ('const' in node) return node.const === value
-  const types = typesOf(node)
-  return (
-    !types.length ||
-    types.some((type) =>
-      Object.hasOwn(HAS_TYPE, type) ? HAS_TYPE[type]?.(value) : typeof value === type,
-    )
+/**
+ * Does a converted value have the type a node declares (or `null` when it is nullable)? A shallow
+ * check, built once per union option: the library judges the rest.
+ */
+function fitsOf(root: JsonNode, option: JsonNode): (value: unknown) => boolean {
+  const { node, nullable } = settle(root, option)
+  const listed = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined
+  const checks = typesOf(node).map(
+    (type) => HAS_TYPE.get(type) ?? ((value: unknown) => typeof value === type),
   )
+  return (value) =>
+    (value === null && nullable) ||
+    (listed ? listed.includes(value) : !checks.length || checks.some((check) => check(value)))
 }
