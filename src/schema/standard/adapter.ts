@@ -31,14 +31,11 @@ import { validatorOf } from './zod-async'
  * isStandard(z.string()) // true
  */
 export function isStandard(schema: unknown): schema is StandardSchemaV1 {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
-  const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
-  return (
-    typeof props === 'object' &&
-    props !== null &&
-    props.version === 1 &&
-    typeof props.validate === 'function'
-  )
+  // a primitive holds no `~standard` (read through its prototype, like any value's)
+  const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } } | null)?.[
+    '~standard'
+  ]
+  return props?.version === 1 && typeof props.validate === 'function'
 }
 
 /** An issue's path as item names (`{ key }` segments read too; a symbol as its text). */

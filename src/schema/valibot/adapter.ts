@@ -21,10 +21,14 @@ const CONFIG = { abortPipeEarly: true } as const
  * callable (`file.Image({ maxSize })`): functions count too.
  */
 export function isValibotSchema(schema: unknown): schema is AnySchema {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return false
-  const shape = schema as { kind?: unknown; '~run'?: unknown; '~standard'?: { vendor?: unknown } }
+  // a primitive holds no `kind` (read through its prototype, like any value's)
+  const shape = schema as {
+    kind?: unknown
+    '~run'?: unknown
+    '~standard'?: { vendor?: unknown }
+  } | null
   return (
-    shape.kind === 'schema' &&
+    shape?.kind === 'schema' &&
     typeof shape['~run'] === 'function' &&
     (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
   )
