@@ -68,22 +68,15 @@ function absentAt(input: unknown, path: readonly (string | number)[]): boolean {
 export function resultOf(result: StandardResult<unknown>, input: unknown): CheckResult {
   if (!result.issues) return { ok: true, value: result.value }
   const issues: SchemaIssue[] = []
+  // valibot names one failure per item: a library's second issue on it adds nothing fw says
+  const seen = new Set<string>()
   // issues past a few per listed item are not read: a hostile body cannot make this loop long
-  const listed = result.issues
-  const count = Math.min(listed.length, MAX_SCHEMA_ISSUES * 4)
-  const seen = count > 1 ? new Set<string>() : undefined
-  for (let index = 0; index < count; index++) {
-    const issue = listed[index]
-    if (!issue) continue
+  for (const issue of result.issues.slice(0, MAX_SCHEMA_ISSUES * 4)) {
     const path = issuePath(issue.path)
-    if (seen) {
-      // valibot names one failure per item: a library's second issue on it adds nothing fw says
-      const item = JSON.stringify(path)
-      if (seen.has(item)) continue
-      seen.add(item)
-    }
-    const message = absentAt(input, path) ? 'required item missing' : issue.message
-    issues.push({ message, path })
+    const item = JSON.stringify(path)
+    if (seen.has(item)) continue
+    seen.add(item)
+    issues.push({ message: absentAt(input, path) ? 'required item missing' : issue.message, path })
     if (issues.length >= MAX_SCHEMA_ISSUES) break
   }
   return { ok: false, issues }
