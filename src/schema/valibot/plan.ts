@@ -4,12 +4,11 @@
  * …), the only place fw reads them to convert.
  */
 import * as v from 'valibot'
-import { type ConversionPlan, type PlannedEntry, type PlannedOption, SAME_PLAN } from '../adapter'
+import { type ConversionPlan, SAME_PLAN } from '../adapter'
 import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema, type SchemaShape } from '../types'
 import { wrappedSchema } from '../walk'
 
-const INTEGER_ACTIONS = new Set(['integer', 'safe_integer'])
 /** The types planned by their name alone (one plan object each). */
 const SCALAR_PLANS: Readonly<Record<string, ConversionPlan>> = {
   string: { to: 'string' },
@@ -54,7 +53,14 @@ function build(shape: SchemaShape): ConversionPlan {
   if (type === 'array') return { to: 'array', item: planValibot(shape.item as AnySchema) }
   if (type === 'record') return { to: 'record', value: planValibot(shape.value as AnySchema) }
   if (type === 'union')
-    return { to: 'union', options: (shape.options as AnySchema[]).map(optionOf) }
+    return {
+      to: 'union',
+      options: (shape.options as AnySchema[]).map((option) => ({
+        plan: planValibot(option),
+        // `v.safeParse(option, value).success`, without the result object it builds
+        fits: (value) => !option['~run']({ value }, v.getGlobalConfig()).issues,
+      })),
+    }
   if (type === 'lazy') {
     const getter = shape.getter as (input: unknown) => AnySchema
     return { to: 'lazy', resolve: (value) => planValibot(getter(value)) }
@@ -64,30 +70,17 @@ function build(shape: SchemaShape): ConversionPlan {
   if (container === 'tuple')
     return { to: 'tuple', items: (shape.items ?? []).map(planValibot), rest }
   // only `v.object` strips unknown keys; the others keep them for valibot to judge (a strict object refuses them)
-  if (container === 'object')
-    return {
-      to: 'object',
-      entries: entriesOf(shape),
-      unknownKeys: type === 'object' ? 'strip' : 'keep',
-      rest,
-    }
-  return SAME_PLAN
-}
-
-/** The entries of an object schema with their wire names (`Field` aliases). */
-function entriesOf(shape: SchemaShape): PlannedEntry[] {
+  if (container !== 'object') return SAME_PLAN
+  // the entries with their wire names (`Field` aliases)
   const entries = shape.entries ?? {}
-  return Object.keys(entries).map((key) => {
-    const schema = entries[key] as AnySchema
-    return { key, wire: getFieldOptions(schema)?.alias ?? key, plan: planValibot(schema), schema }
-  })
-}
-
-function optionOf(option: AnySchema): PlannedOption {
-  // `v.safeParse(option, value).success`, without the result object it builds
   return {
-    plan: planValibot(option),
-    fits: (value) => !option['~run']({ value }, v.getGlobalConfig()).issues,
+    to: 'object',
+    entries: Object.keys(entries).map((key) => {
+      const schema = entries[key] as AnySchema
+      return { key, wire: getFieldOptions(schema)?.alias ?? key, plan: planValibot(schema), schema }
+    }),
+    unknownKeys: type === 'object' ? 'strip' : 'keep',
+    rest,
   }
 }
 
@@ -100,7 +93,7 @@ function isInteger(shape: SchemaShape): boolean {
   return (
     shape.pipe?.some(
       (action) =>
-        (action.kind === 'validation' && INTEGER_ACTIONS.has(action.type)) ||
+        (action.kind === 'validation' && ['integer', 'safe_integer'].includes(action.type)) ||
         (action.kind === 'schema' &&
           action !== shape &&
           isInteger(action as unknown as SchemaShape)),
