@@ -130,9 +130,6 @@ function build(plan: ConversionPlan, depth: number, bare?: boolean): Converter {
   }
 }
 
-/** What `attempt` answers for an option whose conversion does not fit it. */
-const NOT_CONVERTED: unique symbol = Symbol('fw.schema.notConverted')
-
 function unionOf(
   options: readonly PlannedOption[],
   compile: (plan: ConversionPlan) => Converter,
@@ -140,32 +137,25 @@ function unionOf(
   const plans = options.map((option) => ({ fits: option.fits, convert: compile(option.plan) }))
   const anyString = options.some((option) => option.plan.to === 'string')
   const tag = tagOf(options)
-  /** The value converted by one option when it fits it, else `NOT_CONVERTED` or the `ConversionError`. */
-  const attempt = (option: (typeof plans)[number] | undefined, value: unknown): unknown => {
-    if (!option) return NOT_CONVERTED
-    try {
-      const converted = option.convert(value)
-      return option.fits(converted) ? converted : NOT_CONVERTED
-    } catch (error) {
-      if (error instanceof ConversionError) return error
-      throw error
-    }
-  }
-  const converted = (answer: unknown): boolean =>
-    answer !== NOT_CONVERTED && !(answer instanceof ConversionError)
   return (value) => {
-    // A tagged union: the member the value's tag names is tried first (one member, not each in turn).
-    if (tag && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const named = (value as Record<string, unknown>)[tag.wire]
-      const answer =
-        named == null ? NOT_CONVERTED : attempt(plans[tag.byText.get(String(named)) ?? -1], value)
-      if (converted(answer)) return answer
-    }
+    // A tagged union: the member the value's tag names is tried first (one member, not each in
+    // turn), at index -1; its error is not the union's (every member is tried after it, in order).
+    const named =
+      tag && typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[tag.wire]
+        : undefined
+    const tagged = named == null ? undefined : plans[tag?.byText.get(String(named)) ?? -1]
     let firstError: unknown
-    for (const option of plans) {
-      const answer = attempt(option, value)
-      if (converted(answer)) return answer
-      if (answer !== NOT_CONVERTED) firstError ??= answer
+    for (let index = tagged ? -1 : 0; index < plans.length; index++) {
+      const option = index < 0 ? tagged : plans[index]
+      if (!option) continue
+      try {
+        const converted = option.convert(value)
+        if (option.fits(converted)) return converted
+      } catch (error) {
+        if (!(error instanceof ConversionError)) throw error
+        if (index >= 0) firstError ??= error
+      }
     }
     // No option fits: hand the value on unchanged so the library reports the union.
     if (firstError && !anyString) throw firstError
