@@ -15,10 +15,9 @@ import { toStringValue } from './scalars'
  */
 export type Converter = (value: unknown) => unknown
 
-/** Decode a JSON-encoded array/object sent as one string (query param, header), no deeper than `depth`. */
-function decodeJson(value: string, want: 'array' | 'object', depth: number): unknown {
-  const first = value.trimStart()[0]
-  if ((want === 'array' && first !== '[') || (want === 'object' && first !== '{')) return undefined
+/** Decode a JSON-encoded array (`[`) or object (`{`) sent as one string (query param, header), no deeper than `depth`. */
+function decodeJson(value: string, open: '[' | '{', depth: number): unknown {
+  if (value.trimStart()[0] !== open) return undefined
   if (jsonDepthExceeds(value, depth))
     throw new ConversionError(`JSON value nested deeper than ${depth} levels`)
   try {
@@ -53,7 +52,7 @@ function listOf(
   return (value) => {
     if (value === undefined || value === null) return value
     let list: unknown = value
-    if (typeof value === 'string') list = decodeJson(value, 'array', depth) ?? [value]
+    if (typeof value === 'string') list = decodeJson(value, '[', depth) ?? [value]
     if (!Array.isArray(list)) {
       if (!wrap) return list
       list = [list]
@@ -105,7 +104,7 @@ export function objectOf(
   const reusable = !keep && entries.every((entry) => entry.key === entry.wire)
   return (value) => {
     let input: unknown = value
-    if (typeof value === 'string') input = decodeJson(value, 'object', depth) ?? value
+    if (typeof value === 'string') input = decodeJson(value, '{', depth) ?? value
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
     const source = input as Record<string, unknown>
     const out = convertEntries(source, entries, reusable)
