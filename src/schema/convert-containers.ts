@@ -89,6 +89,7 @@ export function objectOf(
   rest: Converter,
   depth: number,
   compile: (plan: ConversionPlan) => Converter,
+  bare = false,
 ): Converter {
   const entries: readonly ObjectEntry[] = planned.map((entry) => ({
     key: entry.key,
@@ -101,13 +102,16 @@ export function objectOf(
   const keep = unknownKeys === 'keep'
   // The object as sent may go on to the library when nothing in it converts: its unknown keys are
   // the library's to drop (`strip`), and every entry is read under its own key (no wire name).
-  const reusable = !keep && entries.every((entry) => entry.key === entry.wire)
+  // With `bare` (ConvertOptions.bare), an object naming an entry as Object.prototype names a member
+  // is made a copy of no prototype.
+  const made = bare && entries.some((entry) => entry.inherited || entry.key in Object.prototype)
+  const reusable = !keep && !made && entries.every((entry) => entry.key === entry.wire)
   return (value) => {
     let input: unknown = value
     if (typeof value === 'string') input = decodeJson(value, '{', depth) ?? value
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
     const source = input as Record<string, unknown>
-    const out = convertEntries(source, entries, reusable)
+    const out = convertEntries(source, entries, reusable, made)
     if (keep) copyUnknown(source, out, known, rest)
     return out
   }
@@ -127,16 +131,18 @@ interface ObjectEntry {
  * per entry to name the failing key): the hot path of a query object (E1).
  * With `reusable` (see `objectOf`), an ordinary object (`Object.prototype`, as `JSON.parse` makes
  * them) whose every entry converts to itself is returned as it is; the copy starts at the first
- * entry that converts to something else.
+ * entry that converts to something else. With `bare`, the copy is one of no prototype.
  */
 function convertEntries(
   source: Record<string, unknown>,
   entries: readonly ObjectEntry[],
   reusable: boolean,
+  bare: boolean,
 ): Record<string, unknown> {
   const prototype = Object.getPrototypeOf(source)
   const ordinary = prototype === Object.prototype
-  let out: Record<string, unknown> | undefined = reusable && ordinary ? undefined : {}
+  let out: Record<string, unknown> | undefined =
+    reusable && ordinary ? undefined : bare ? Object.create(null) : {}
   // nothing but `Object.prototype` to inherit from (query, form and JSON values)
   const plain = ordinary || prototype === null
   let index = 0

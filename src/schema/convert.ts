@@ -106,21 +106,8 @@ function build(plan: ConversionPlan, depth: number, bare?: boolean): Converter {
         compile(plan.rest),
         depth,
       )
-    case 'object': {
-      const convert = objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile)
-      // the converted object is an ordinary one (a copy, or the value as sent), else no object
-      return bare &&
-        plan.entries.some(
-          (entry) => entry.wire in Object.prototype || entry.key in Object.prototype,
-        )
-        ? (value) => {
-            const out = convert(value)
-            return typeof out === 'object' && out !== null && !Array.isArray(out)
-              ? Object.assign(Object.create(null) as object, out)
-              : out
-          }
-        : convert
-    }
+    case 'object':
+      return objectOf(plan.entries, plan.unknownKeys, compile(plan.rest), depth, compile, bare)
     case 'record':
       return recordOf(compile(plan.value), depth)
     case 'union':
