@@ -150,18 +150,11 @@ function unionOf(
   }
 }
 
-/** The text of a literal a tag can hold (a string, number or boolean), else `undefined`. */
-function literalText(plan: ConversionPlan | undefined): string | undefined {
-  const literal = plan?.to === 'option' && plan.options.length === 1 ? plan.options[0] : undefined
-  return typeof literal === 'string' || typeof literal === 'number' || typeof literal === 'boolean'
-    ? String(literal)
-    : undefined
-}
-
 /**
- * The tag of a union of objects: a key (its wire name) every member holds one literal under, each
- * member's literal its own, with the member each literal's text names; `undefined` when the members
- * share no such key. `v.union` and zod's `z.union` of `{ kind: 'a', … } | { kind: 'b', … }` have one.
+ * The tag of a union of objects: a key (its wire name) every member holds one literal under (a
+ * string, number or boolean), each member's literal its own, with the member each literal's text
+ * names; `undefined` when the members share no such key. `v.union` and zod's `z.union` of
+ * `{ kind: 'a', … } | { kind: 'b', … }` have one.
  */
 function tagOf(
   options: readonly PlannedOption[],
@@ -171,9 +164,15 @@ function tagOf(
   for (const { wire } of first.entries) {
     const byText = new Map<string, number>()
     for (const [index, { plan }] of options.entries()) {
-      const text = literalText(
-        plan.to === 'object' ? plan.entries.find((item) => item.wire === wire)?.plan : undefined,
-      )
+      const entry =
+        plan.to === 'object' ? plan.entries.find((item) => item.wire === wire) : undefined
+      const literal =
+        entry?.plan.to === 'option' && entry.plan.options.length === 1
+          ? entry.plan.options[0]
+          : undefined
+      const text = ['string', 'number', 'boolean'].includes(typeof literal)
+        ? String(literal)
+        : undefined
       if (text === undefined || byText.has(text)) break
       byText.set(text, index)
     }
