@@ -27,10 +27,8 @@ export class ConversionError extends Error {
 /** `'x'` for strings, JSON for the rest, cut short so messages stay readable. */
 export function showValue(value: unknown): string {
   let text: string
-  if (typeof value === 'string') text = `'${value}'`
-  // a number as JavaScript writes it: `-Infinity`, where JSON would say `null`
+  if (typeof value === 'string' || value instanceof Date) text = `'${String(value)}'`
   else if (typeof value === 'number') text = String(value)
-  else if (value instanceof Date) text = `'${String(value)}'`
   else {
     try {
       text = JSON.stringify(value) ?? String(value)
