@@ -104,11 +104,11 @@ export function settle(root: JsonNode, node: JsonNode): { node: JsonNode; nullab
   for (let hops = 0; hops < 16; hops++) {
     const ref = current.$ref
     const target = typeof ref === 'string' ? resolveRef(root, ref) : undefined
-    const all = nodesAt(current, 'allOf')
+    const [only, ...others] = nodesAt(current, 'allOf')
     const options = optionsOf(current)
     const nonNull = options.filter((option) => !isNullNode(option))
     if (target) current = target
-    else if (all.length === 1 && all[0]) current = all[0]
+    else if (only && !others.length) current = only
     else if (options.length > 1 && nonNull.length === 1 && nonNull[0]) {
       nullable = true
       current = nonNull[0]
