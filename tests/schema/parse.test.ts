@@ -100,6 +100,10 @@ describe('an object entry named as an Object.prototype member', () => {
     expect(nested({ headers: { cookie: {} } })).toEqual({ headers: { cookie: {} } })
     expect(JSON.stringify(compileChecker(v.array(v.object({ valueOf: v.optional(v.number()) })))([{}, { valueOf: '2' }]))).toBe('[{},{"valueOf":2}]')
     expect(compileChecker(z.object({ constructor: z.string().optional() }) as never)({})).toEqual({})
+    // in a union's member and a tuple's item too (the checker's converters make the copy, wherever the object is)
+    const member = compileChecker(v.union([v.object({ constructor: v.optional(v.string()) }), v.number()]))
+    expect(member({})).toEqual({})
+    expect(compileChecker(v.tuple([v.object({ toString: v.optional(v.string()) })]))([{}])).toEqual([{}])
     // a __proto__ key sent is an own entry of the copy, never a prototype
     const sent = JSON.parse('{"__proto__": {"polluted": 1}, "session": "s"}') as unknown
     expect(compileChecker(cookies)(sent)).toEqual({ session: 's' })
