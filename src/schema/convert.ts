@@ -51,11 +51,9 @@ export function compileConversion(plan: ConversionPlan, options: ConvertOptions 
   if (!cache) caches.set(key, (cache = new WeakMap()))
   const cached = cache.get(plan)
   if (cached) return cached
-  // Cyclic plans (recursive schemas) look themselves up while being built.
-  let built: Converter = identity
-  const late: Converter = (value) => built(value)
-  cache.set(plan, late)
-  built = build(plan, depth, options.bare)
+  // A plan refers to itself only through `lazy` (a recursive schema), resolved per value: its
+  // converter is built after it, never while it is built.
+  const built = build(plan, depth, options.bare)
   cache.set(plan, built)
   return built
 }
