@@ -135,8 +135,9 @@ const MAX_THROWN_MESSAGE = 200
  */
 function thrownInvalid(error: unknown): Invalid {
   if (error instanceof HttpError) throw error
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  const reason = text === '' ? 'invalid value' : text
+  const reason =
+    (error instanceof Error ? error.message : typeof error === 'string' ? error : '') ||
+    'invalid value'
   return new Invalid(
     reason.length > MAX_THROWN_MESSAGE ? `${reason.slice(0, MAX_THROWN_MESSAGE - 3)}...` : reason,
   )
