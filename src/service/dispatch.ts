@@ -103,19 +103,11 @@ export class Dispatcher implements Dispatch {
         ...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)),
       )
     if (config.api) defs.push(...collectEndpoints(config.api, config.route))
-    const { stringify, debug, onError, plugins, runtime } = config
+    const { plugins, runtime } = config
     this.#runtime = runtime
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
-    const options: CompileOptions = {
-      stringify,
-      debug,
-      limits: config.limits,
-      onError,
-      plugins,
-      timeout: config.timeout,
-      inits: new ResponseInits(runtime.headersObject),
-      socketUpgrade: config.socketUpgrade,
-    }
+    // the config carries the compile options (stringify, debug, limits, onError, plugins, timeout, socketUpgrade)
+    const options: CompileOptions = { ...config, inits: new ResponseInits(runtime.headersObject) }
     const { entries, scopes, roots } = compileRoutes(defs, options)
     this.routes = entries
     const router = new Router(entries)
