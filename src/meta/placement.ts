@@ -4,7 +4,13 @@
  * a method) is recorded and refused when a service is built — never a silent
  * 404.
  */
-import { isDecoratorContext, metaOfContext, metaOfPrototype, type ClassMeta } from './class-meta'
+import {
+  isDecoratorContext,
+  isLegacyMemberCall,
+  metaOfContext,
+  metaOfPrototype,
+  type ClassMeta,
+} from './class-meta'
 
 /** What a decorator call decorates. */
 export type Placement =
@@ -33,14 +39,11 @@ export function placementOf(args: readonly unknown[]): Placement | undefined {
     kind = key.kind
   } else {
     if (args.length === 1 && typeof target === 'function') return { on: 'class' }
-    if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol'))
-      return undefined
-    if ((typeof target !== 'object' && typeof target !== 'function') || target === null)
-      return undefined
+    if (!isLegacyMemberCall(args)) return undefined
     member = String(key)
     isStatic = typeof target === 'function'
     kind =
-      typeof descriptor !== 'object' || descriptor === null
+      descriptor === undefined
         ? 'field'
         : typeof (descriptor as PropertyDescriptor).value === 'function'
           ? 'method'
