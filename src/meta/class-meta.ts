@@ -152,8 +152,7 @@ export function isLegacyMemberCall(args: readonly unknown[]): boolean {
   return (
     args.length >= 2 &&
     args.length <= 3 &&
-    (typeof args[0] === 'object' || typeof args[0] === 'function') &&
-    args[0] !== null &&
+    Object(args[0]) === args[0] && // an object or a function (not null, not a primitive)
     (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
     (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
   )
