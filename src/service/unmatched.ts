@@ -54,11 +54,10 @@ export class Unmatched {
     const found = this.#routesAt(path)
     const owner = scopes.find((scope) => scope.contains(path))
     if (!found) {
-      if (owner) return owner.miss(context, notFound(path))
-      if (fallback) return fallback(context.raw, context.env, context.ctx)
+      if (!owner && fallback) return fallback(context.raw, context.env, context.ctx)
       // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
-      const rootClass = roots.find((scope) => scope.contains(path))
-      return rootClass ? rootClass.miss(context, notFound(path)) : root.error(notFound(path))
+      const missed = owner ?? roots.find((scope) => scope.contains(path))
+      return missed ? missed.miss(context, notFound(path)) : root.error(notFound(path))
     }
     const first = found.byMethod.values().next().value?.entry.data
     if (context.method === 'OPTIONS') {

@@ -127,9 +127,7 @@ interface ResponseShape {
 
 /** Whether `coding` (a Content-Encoding value) is one `fetch()` has undone: every listed coding is one it decodes. */
 function decodedByFetch(coding: string): boolean {
-  for (const part of coding.split(','))
-    if (!DECODED_BY_FETCH.has(part.trim().toLowerCase())) return false
-  return true
+  return coding.split(',').every((part) => DECODED_BY_FETCH.has(part.trim().toLowerCase()))
 }
 
 /** The header fields of `response` that must not go out with it (none: the usual case). */
