@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '../schema/adapter'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import {
   isDecoratorContext,
   isLegacyMemberCall,
@@ -72,11 +72,11 @@ function docDecorator(doc: OperationDoc): DocDecorator {
       return
     }
     if (isDecoratorContext(context) && context.kind === 'field')
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `@api.doc / @api.hidden are on the field '${String(context.name)}'; a field endpoint takes them after its handler: api.get(params, handler, { doc: { … } })`,
       )
     if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method'))
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         '@api.doc / @api.hidden go on an endpoint method or an API class (a field endpoint: api.get(params, handler, { doc }))',
       )
     const { meta, name } = metaOfMethodCall(args)
@@ -113,13 +113,13 @@ export function doc(options: OperationDoc): DocDecorator {
  */
 export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
   if (typeof options !== 'object' || options === null)
-    throw new ImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
+    throwImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
   if (options.status !== undefined && !STATUS_OK(options.status))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}({ status: ${options.status} }): a success status is 200–299`,
     )
   if (options.contentType !== undefined && !MEDIA_TYPE.test(options.contentType))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}({ contentType: ${JSON.stringify(options.contentType)} }): a media type, e.g. 'text/plain' or 'image/png'`,
     )
   return { ...options }

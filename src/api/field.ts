@@ -12,7 +12,7 @@
  * (its `this` is the per-request instance); `api.get(...)` only brands it
  * with its declaration, which the service reads when it is built.
  */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { EndpointDecl } from '../meta'
 import { checkedDoc, type OperationDoc } from './doc'
 
@@ -51,10 +51,10 @@ function checkedOptions(method: string, options: unknown): OperationDoc | undefi
   if (options === undefined) return undefined
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
   if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
+    throwImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
   const unknown = Object.keys(options).filter((key) => key !== OPTION)
   if (unknown.length)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`,
     )
   const doc = (options as FieldOptions).doc

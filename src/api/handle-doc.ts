@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { OperationDoc } from './doc'
 
 /**
@@ -54,20 +54,20 @@ export function handleAnswers(options: HandleDoc): HandleAnswers {
     ? options.status
     : [options.status]
   if (!statuses.length || !statuses.every(ERROR_STATUS))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: status is the error status (400–599) or the list of them the hook answers with (got ${JSON.stringify(options.status)})`,
     )
   if (
     options.result !== undefined &&
     (typeof options.result !== 'object' || options.result === null)
   )
-    throw new ImproperlyConfigured(`${where}: result is the schema of what the hook returns`)
+    throwImproperlyConfigured(`${where}: result is the schema of what the hook returns`)
   const { contentType } = options
   if (
     contentType !== undefined &&
     (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType))
   )
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: contentType is a media type such as 'application/problem+json' (got ${String(contentType)})`,
     )
   return {

@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { deadlineMs, type Deadline } from '../utils/duration'
 import { isDecoratorContext, isLegacyMemberCall, ownStatic, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
@@ -81,16 +81,13 @@ const TARGET = "a method name, an API class or '*'"
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
   const decorator = `@api.${kind}`
   if (isMethodCall(args))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${decorator} needs its targets: method names, API classes or '*', e.g. ${decorator}('*')`,
     )
   for (const arg of args)
     if (typeof arg !== 'string' && !isAPIClass(arg))
-      throw new ImproperlyConfigured(
-        `${decorator}: a target must be ${TARGET} (got ${String(arg)})`,
-      )
-  if (!args.length)
-    throw new ImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
+      throwImproperlyConfigured(`${decorator}: a target must be ${TARGET} (got ${String(arg)})`)
+  if (!args.length) throwImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
   return [...(args as HookTarget[])]
 }
 
@@ -148,7 +145,7 @@ export function handle<const A extends readonly (HookTarget | ErrorClass | Handl
   ...args: A
 ): HookDecorator<NamesOf<A[number]>> {
   if (isMethodCall(args))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       "@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)",
     )
   const last = args.at(-1)
@@ -204,7 +201,7 @@ const PLUGINS = Symbol.for('fw.plugins')
  */
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
   if (!isPlugin(instance))
-    throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
+    throwImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
   return classDecorator(
     `@api.plugin(${instance.constructor.name})`,
     'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)',

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '../types'
 import '../polyfill'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 
 /**
  * What decorators record about an API class. Filled by `@api.*` and param
@@ -84,7 +84,7 @@ function create(): ClassMeta {
 export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
   const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
   if (!bag)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       'fw: decorator metadata is unavailable; import "fw-api" before declaring API classes',
     )
   if (!Object.hasOwn(bag, META)) bag[META] = create()

@@ -1,5 +1,5 @@
 import { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
 
@@ -56,7 +56,7 @@ type OriginPolicy = '*' | ((origin: string) => boolean)
 function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): OriginPolicy {
   if (typeof allow === 'function') {
     if (credentials && allow(PROBE_ORIGIN)) {
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`,
       )
     }
@@ -65,12 +65,12 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
   // none given: no origin is allowed (an empty list)
   const list: readonly string[] = typeof allow === 'string' ? [allow] : (allow ?? [])
   if (list.includes('*')) {
-    if (credentials) throw new ImproperlyConfigured(STAR_WITH_CREDENTIALS)
+    if (credentials) throwImproperlyConfigured(STAR_WITH_CREDENTIALS)
     return '*'
   }
   for (const entry of list) {
     if (entry !== 'null' && !SERIALIZED_ORIGIN.test(entry)) {
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `CORS: allowOrigin ${JSON.stringify(entry)} is not an origin as browsers send it (lowercase scheme://host[:port], no path, no trailing slash); use a predicate for patterns`,
       )
     }
@@ -162,8 +162,6 @@ function renamed<T>(
   before: T | undefined,
 ): T | undefined {
   if (now !== undefined && before !== undefined)
-    throw new ImproperlyConfigured(
-      `cors: \`${old}\` is the older name of \`${name}\`; give one of them`,
-    )
+    throwImproperlyConfigured(`cors: \`${old}\` is the older name of \`${name}\`; give one of them`)
   return now ?? before
 }

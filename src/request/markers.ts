@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { RestMatcher } from '../router'
 import type { AnySchema } from '../schema'
@@ -291,5 +291,5 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut
 export function toSpec(entry: unknown): MarkerSpec {
   if (isMarker(entry)) return specOf(entry)
   if (isSchema(entry)) return { kind: 'auto', schema: entry, hasDefault: false }
-  throw new ImproperlyConfigured('fw: a param must be a valibot schema or a request marker')
+  throwImproperlyConfigured('fw: a param must be a valibot schema or a request marker')
 }

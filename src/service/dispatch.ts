@@ -17,7 +17,7 @@ import { BACKSLASH, hostless, rawPath, splitTarget } from '../router/url'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import type { AppMount, AppMounts } from './app-mounts'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { badTarget, FORBIDDEN_METHODS } from './refusals'
 import { shadowed, Unmatched } from './unmatched'
 
@@ -68,7 +68,7 @@ function mountedApps(
 ): AppMounts {
   const Mounts = config.mountedApps
   if (!Mounts)
-    throw new ImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
+    throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
   return new Mounts(config.appMounts, root, config.plugins, servicePlugins)
 }
 

@@ -7,7 +7,7 @@
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
 import type { SocketUpgrade } from '../pipeline/plans'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
 import type { TrustProxy } from '../proxy/trust'
@@ -87,7 +87,7 @@ function layer<K extends keyof typeof layers>(
 ): NonNullable<(typeof layers)[K]> {
   const found = layers[key]
   if (found !== undefined) return found
-  throw new ImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+  throwImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
 }
 
 /**
