@@ -1,4 +1,5 @@
 import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
+import { isObject } from '../utils/is-object'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
 
@@ -102,5 +103,5 @@ export function mount<T extends APIClass>(target: T, route: string): MountEntry<
  * api.isMountEntry(api.mount(DocsAPI, '')) // true
  */
 export function isMountEntry(value: unknown): value is MountEntry {
-  return typeof value === 'object' && value !== null && MOUNT in value
+  return isObject(value) && MOUNT in value
 }

@@ -7,6 +7,7 @@ import {
   ownMeta,
   ownStatic,
 } from '../meta'
+import { isObject } from '../utils/is-object'
 
 /**
  * What `@api.doc(...)` says about an endpoint (on a method) or about every
@@ -112,7 +113,7 @@ export function doc(options: OperationDoc): DocDecorator {
  * checkedDoc({ status: 204 }, 'api.del(…, handler, options) { doc }') // { status: 204 }
  */
 export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
-  if (typeof options !== 'object' || options === null)
+  if (!isObject(options))
     throwImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
   if (options.status !== undefined && !STATUS_OK(options.status))
     throwImproperlyConfigured(

@@ -15,6 +15,7 @@
 import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { EndpointDecl } from '../meta'
 import { checkedDoc, type OperationDoc } from './doc'
+import { isObject } from '../utils/is-object'
 
 const FIELD = Symbol.for('fw.fieldEndpoint')
 
@@ -50,7 +51,7 @@ const OPTION: keyof FieldOptions = 'doc'
 function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
   if (options === undefined) return undefined
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
+  if (!isObject(options) || Array.isArray(options))
     throwImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
   const unknown = Object.keys(options).filter((key) => key !== OPTION)
   if (unknown.length)

@@ -10,6 +10,7 @@ import {
   type MethodDecorator,
 } from './decorators'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
+import { isObject } from '../utils/is-object'
 
 /**
  * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
@@ -105,7 +106,7 @@ export function before<const A extends readonly (HookTarget | Record<string, unk
   ...args: A
 ): HookDecorator<NamesOf<A[number]>> {
   const last = args.at(-1)
-  const hasParams = typeof last === 'object' && last !== null
+  const hasParams = isObject(last)
   const params = hasParams ? (last as Record<string, unknown>) : undefined
   return hookDecorator('before', {
     targets: targetsOf('before', hasParams ? args.slice(0, -1) : args),

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '../types'
 import '../polyfill'
 import { throwImproperlyConfigured } from '../exceptions/configured'
+import { isObject } from '../utils/is-object'
 
 /**
  * What decorators record about an API class. Filled by `@api.*` and param
@@ -131,8 +132,7 @@ export interface DecoratorContextLike {
 /** True when called as a TC39 decorator `(value, context)`. */
 export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
   return (
-    typeof value === 'object' &&
-    value !== null &&
+    isObject(value) &&
     'kind' in value &&
     'name' in value &&
     typeof (value as { kind: unknown }).kind === 'string'
@@ -154,6 +154,6 @@ export function isLegacyMemberCall(args: readonly unknown[]): boolean {
     args.length <= 3 &&
     Object(args[0]) === args[0] && // an object or a function (not null, not a primitive)
     (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
-    (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
+    (args[2] === undefined || isObject(args[2]))
   )
 }

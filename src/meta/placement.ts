@@ -11,6 +11,7 @@ import {
   metaOfPrototype,
   type ClassMeta,
 } from './class-meta'
+import { isObject } from '../utils/is-object'
 
 /** What a decorator call decorates. */
 export type Placement =
@@ -59,7 +60,7 @@ function metaOfCall(args: readonly unknown[]): ClassMeta | undefined {
   if (isDecoratorContext(context)) return context.metadata ? metaOfContext(context) : undefined
   const target = args[0]
   if (typeof target === 'function') return metaOfPrototype(target.prototype as object)
-  return typeof target === 'object' && target !== null ? metaOfPrototype(target) : undefined
+  return isObject(target) ? metaOfPrototype(target) : undefined
 }
 
 /**

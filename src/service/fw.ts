@@ -18,6 +18,7 @@ import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
 import { backendLayer, documentsLayer, healthDrain, optionLayers, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
+import { isObject } from '../utils/is-object'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -61,7 +62,7 @@ export class Fw<B = unknown> {
     first?: string | (FwOptions & { backend?: B }),
     second: FwOptions & { backend?: B } = {},
   ) {
-    const options = typeof first === 'object' && first !== null ? first : second
+    const options = isObject(first) ? first : second
     if (first !== undefined && typeof first !== 'string' && first !== options)
       throwImproperlyConfigured(
         'new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL',
