@@ -1,5 +1,5 @@
 import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
 
@@ -58,7 +58,7 @@ export type APIClass = abstract new () => BaseAPI
  */
 export function isAPIClass(value: unknown): value is APIClass {
   return (
-    typeof value === 'function' &&
+    isFunction(value) &&
     value.prototype instanceof BaseAPI &&
     Object.getPrototypeOf(value) !== BaseAPI
   )

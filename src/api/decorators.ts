@@ -8,7 +8,7 @@ import {
 import { misplace, placementOf, type Placement } from '../meta/placement'
 import { declaredBy, fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * HTTP methods an endpoint decorator or method name can declare.
@@ -178,9 +178,9 @@ function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): 
  */
 function isFieldForm(args: readonly unknown[]): boolean {
   const last = args[args.length - 1]
-  if (typeof last !== 'function') {
+  if (!isFunction(last)) {
     const options = last === undefined || (isObject(last) && !isDecoratorContext(last))
-    return args.length > 1 && typeof args[args.length - 2] === 'function' && options
+    return args.length > 1 && isFunction(args[args.length - 2]) && options
   }
   return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')
 }

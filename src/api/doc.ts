@@ -7,7 +7,7 @@ import {
   ownMeta,
   ownStatic,
 } from '../meta'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * What `@api.doc(...)` says about an endpoint (on a method) or about every
@@ -65,7 +65,7 @@ function docDecorator(doc: OperationDoc): DocDecorator {
     const context = args[1]
     const onClass = isDecoratorContext(context)
       ? context.kind === 'class'
-      : args.length === 1 && typeof args[0] === 'function'
+      : args.length === 1 && isFunction(args[0])
     if (onClass) {
       const cls = args[0] as Function
       const own = ownStatic(cls, CLASS_DOC) as OperationDoc | undefined
@@ -185,7 +185,7 @@ export function methodDoc(cls: Function, methodName: string): OperationDoc {
   const lineage: Function[] = []
   for (
     let current: unknown = cls;
-    typeof current === 'function' && current !== Function.prototype;
+    isFunction(current) && current !== Function.prototype;
     current = Object.getPrototypeOf(current)
   )
     lineage.unshift(current as Function)

@@ -15,7 +15,7 @@
 import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { EndpointDecl } from '../meta'
 import { checkedDoc, type OperationDoc } from './doc'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 const FIELD = Symbol.for('fw.fieldEndpoint')
 
@@ -82,7 +82,7 @@ export function declaredBy(args: readonly unknown[]): Omit<EndpointDecl, 'method
  * fieldEndpoint('GET', [{ a: v.number() }, ({ a }) => a, { doc: { summary: 'Echo' } }])
  */
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
-  const handlerAt = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
+  const handlerAt = isFunction(args[args.length - 1]) ? args.length - 1 : args.length - 2
   const handler = args[handlerAt] as (input: unknown) => unknown
   const doc = checkedOptions(method, args[handlerAt + 1])
   const decl: EndpointDecl = { method, ...declaredBy(args.slice(0, handlerAt)) }
@@ -97,7 +97,7 @@ export function fieldEndpoint(method: string, args: readonly unknown[]): unknown
  * fieldDeclOf(new CalcAPI().add) // { method: 'GET', params: { a, b } }
  */
 export function fieldDeclOf(value: unknown): EndpointDecl | undefined {
-  return typeof value === 'function' && FIELD in value
+  return isFunction(value) && FIELD in value
     ? (value as unknown as { [FIELD]: EndpointDecl })[FIELD]
     : undefined
 }

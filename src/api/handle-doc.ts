@@ -1,6 +1,6 @@
 import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { OperationDoc } from './doc'
-import { isObject } from '../utils/is-object'
+import { isObject } from '../utils/is'
 
 /**
  * What an `@api.handle` hook answers, for the OpenAPI document (its last

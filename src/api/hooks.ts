@@ -10,7 +10,7 @@ import {
   type MethodDecorator,
 } from './decorators'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
@@ -45,11 +45,11 @@ export interface HookDecorator<Names extends string> {
 }
 
 function isErrorClass(value: unknown): value is ErrorClass {
-  return typeof value === 'function' && (value === Error || value.prototype instanceof Error)
+  return isFunction(value) && (value === Error || value.prototype instanceof Error)
 }
 
 function isMethodCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
+  return (isFunction(args[0]) && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
 }
 
 function hookDecorator(

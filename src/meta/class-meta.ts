@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '../types'
 import '../polyfill'
 import { throwImproperlyConfigured } from '../exceptions/configured'
-import { isObject } from '../utils/is-object'
+import { isObject } from '../utils/is'
 
 /**
  * What decorators record about an API class. Filled by `@api.*` and param

@@ -11,7 +11,7 @@ import {
   metaOfPrototype,
   type ClassMeta,
 } from './class-meta'
-import { isObject } from '../utils/is-object'
+import { isFunction, isObject } from '../utils/is'
 
 /** What a decorator call decorates. */
 export type Placement =
@@ -39,14 +39,14 @@ export function placementOf(args: readonly unknown[]): Placement | undefined {
     isStatic = (key as { static?: unknown }).static === true
     kind = key.kind
   } else {
-    if (args.length === 1 && typeof target === 'function') return { on: 'class' }
+    if (args.length === 1 && isFunction(target)) return { on: 'class' }
     if (!isLegacyMemberCall(args)) return undefined
     member = String(key)
-    isStatic = typeof target === 'function'
+    isStatic = isFunction(target)
     kind =
       descriptor === undefined
         ? 'field'
-        : typeof (descriptor as PropertyDescriptor).value === 'function'
+        : isFunction((descriptor as PropertyDescriptor).value)
           ? 'method'
           : 'accessor'
   }
@@ -59,7 +59,7 @@ function metaOfCall(args: readonly unknown[]): ClassMeta | undefined {
   const context = args[1]
   if (isDecoratorContext(context)) return context.metadata ? metaOfContext(context) : undefined
   const target = args[0]
-  if (typeof target === 'function') return metaOfPrototype(target.prototype as object)
+  if (isFunction(target)) return metaOfPrototype(target.prototype as object)
   return isObject(target) ? metaOfPrototype(target) : undefined
 }
 

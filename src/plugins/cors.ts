@@ -2,6 +2,7 @@ import { Plugin } from '../api/plugin'
 import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
+import { isFunction } from '../utils/is'
 
 /**
  * Options of `plugins.CORS` (and of the service's `cors` option, which takes the same names).
@@ -54,7 +55,7 @@ const STAR_WITH_CREDENTIALS =
 type OriginPolicy = '*' | ((origin: string) => boolean)
 
 function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): OriginPolicy {
-  if (typeof allow === 'function') {
+  if (isFunction(allow)) {
     if (credentials && allow(PROBE_ORIGIN)) {
       throwImproperlyConfigured(
         `CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`,

@@ -6,7 +6,7 @@ import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adap
 import { isStandard } from '../schema/standard/adapter'
 import type { RequestContext } from './context'
 import { byteLimit } from '../utils/byte-limit'
-import { isObject } from '../utils/is-object'
+import { isObject } from '../utils/is'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
 export type ParamKind =
