@@ -41,6 +41,17 @@ export interface CorsOptions extends CORSOptions {
 }
 
 /** An origin as browsers serialise it: lowercase `scheme://host[:port]`, no path, no trailing slash. */
+/**
+ * The preflight answer's field names: the routes' methods and the request headers they read
+ * (service/unmatched.ts writes them; the CORS plugin sees a preflight by them).
+ *
+ * @example
+ * response.headers.get(ALLOW_METHODS) // 'GET, POST'
+ */
+export const ALLOW_METHODS = 'access-control-allow-methods'
+/** @see ALLOW_METHODS @example response.headers.get(ALLOW_HEADERS) // 'content-type' */
+export const ALLOW_HEADERS = 'access-control-allow-headers'
+
 const SERIALIZED_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/
 /** An origin no policy lists: a predicate that accepts it accepts anything. */
 const PROBE_ORIGIN = 'https://fw-cors-probe.invalid'
@@ -109,8 +120,7 @@ export class CORS extends Plugin {
   override processResponse(response: Response, ctx: RequestContext): Response | undefined {
     const requested = ctx.headers.get('origin')
     const origin = this.originFor(requested)
-    const preflight =
-      ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
+    const preflight = ctx.method === 'OPTIONS' && response.headers.has(ALLOW_METHODS)
     const { allowHeaders, exposeHeaders, allowCredentials, maxAge } = this.options
     // The answer depends on the Origin unless it is always `*`: say so to caches, allowed or not.
     const varies = requested !== null && this.#policy !== '*'
@@ -124,7 +134,7 @@ export class CORS extends Plugin {
       if (allowCredentials) headers.set('access-control-allow-credentials', 'true')
     }
     if (preflight) {
-      if (allowHeaders) headers.set('access-control-allow-headers', allowHeaders.join(', '))
+      if (allowHeaders) headers.set(ALLOW_HEADERS, allowHeaders.join(', '))
       if (maxAge !== undefined) headers.set('access-control-max-age', String(maxAge))
     } else if (origin && exposeHeaders?.length) {
       headers.set('access-control-expose-headers', exposeHeaders.join(', '))

@@ -8,6 +8,7 @@ import { compose, type Handler } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import type { RootScope, RouteTarget, Scope } from '../compile/routes'
 import { MethodNotAllowed } from '../exceptions'
+import { ALLOW_HEADERS, ALLOW_METHODS } from '../plugins/cors'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import type { PathMatch, RouteEntry, Router } from '../router'
@@ -100,7 +101,7 @@ export class Unmatched {
     const { methods, headers } = this.#allowed.of(found)
     return new Response(null, {
       status: 204,
-      headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers },
+      headers: { [ALLOW_METHODS]: methods, [ALLOW_HEADERS]: headers },
     })
   }
 }
