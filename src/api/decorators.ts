@@ -158,7 +158,7 @@ function endpointFix(placement: Exclude<Placement, { on: 'method' }>): string {
 /** The decorator of one endpoint declaration (`@api.get(path, params)`): records it on the method. */
 function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): MethodDecorator {
   return memberDecorator(
-    `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`,
+    `@api.${method.toLowerCase()}`,
     (meta, name) => {
       const list = meta.endpoints.get(name) ?? []
       list.push({ method, ...decl })
