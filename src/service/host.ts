@@ -85,9 +85,10 @@ function layer<K extends keyof typeof layers>(
   entry: string,
   note = ' (SPEC §5.2: the core carries none)',
 ): NonNullable<(typeof layers)[K]> {
-  const found = layers[key]
-  if (found !== undefined) return found
-  throwImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+  return (
+    layers[key] ??
+    throwImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+  )
 }
 
 /**
