@@ -1,4 +1,5 @@
 import type { ContextTypes, RequestContext, RespondInit, Responded } from '../request/context'
+import { isFunction, isObject } from '../utils/is'
 
 export type { RespondInit, Responder, Responded } from '../request/context'
 
@@ -57,7 +58,7 @@ export type APIClass = abstract new () => BaseAPI
  */
 export function isAPIClass(value: unknown): value is APIClass {
   return (
-    typeof value === 'function' &&
+    isFunction(value) &&
     value.prototype instanceof BaseAPI &&
     Object.getPrototypeOf(value) !== BaseAPI
   )
@@ -102,5 +103,5 @@ export function mount<T extends APIClass>(target: T, route: string): MountEntry<
  * api.isMountEntry(api.mount(DocsAPI, '')) // true
  */
 export function isMountEntry(value: unknown): value is MountEntry {
-  return typeof value === 'object' && value !== null && MOUNT in value
+  return isObject(value) && MOUNT in value
 }

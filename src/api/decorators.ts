@@ -8,6 +8,7 @@ import {
 import { misplace, placementOf, type Placement } from '../meta/placement'
 import { declaredBy, fieldEndpoint } from './field'
 import type { EndpointDecoratorFactory } from './endpoint-input'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * HTTP methods an endpoint decorator or method name can declare.
@@ -157,7 +158,7 @@ function endpointFix(placement: Exclude<Placement, { on: 'method' }>): string {
 /** The decorator of one endpoint declaration (`@api.get(path, params)`): records it on the method. */
 function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): MethodDecorator {
   return memberDecorator(
-    `@api.${method === 'DELETE' ? 'delete' : method.toLowerCase()}`,
+    `@api.${method.toLowerCase()}`,
     (meta, name) => {
       const list = meta.endpoints.get(name) ?? []
       list.push({ method, ...decl })
@@ -177,10 +178,9 @@ function endpointDecorator(method: string, decl: Omit<EndpointDecl, 'method'>): 
  */
 function isFieldForm(args: readonly unknown[]): boolean {
   const last = args[args.length - 1]
-  if (typeof last !== 'function') {
-    const options =
-      last === undefined || (typeof last === 'object' && last !== null && !isDecoratorContext(last))
-    return args.length > 1 && typeof args[args.length - 2] === 'function' && options
+  if (!isFunction(last)) {
+    const options = last === undefined || (isObject(last) && !isDecoratorContext(last))
+    return args.length > 1 && isFunction(args[args.length - 2]) && options
   }
   return args.length > 1 ? !isDecoratorContext(args[1]) : !Object.hasOwn(last, 'prototype')
 }

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '../schema/adapter'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import {
   isDecoratorContext,
   isLegacyMemberCall,
@@ -7,6 +7,7 @@ import {
   ownMeta,
   ownStatic,
 } from '../meta'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * What `@api.doc(...)` says about an endpoint (on a method) or about every
@@ -64,7 +65,7 @@ function docDecorator(doc: OperationDoc): DocDecorator {
     const context = args[1]
     const onClass = isDecoratorContext(context)
       ? context.kind === 'class'
-      : args.length === 1 && typeof args[0] === 'function'
+      : args.length === 1 && isFunction(args[0])
     if (onClass) {
       const cls = args[0] as Function
       const own = ownStatic(cls, CLASS_DOC) as OperationDoc | undefined
@@ -72,11 +73,11 @@ function docDecorator(doc: OperationDoc): DocDecorator {
       return
     }
     if (isDecoratorContext(context) && context.kind === 'field')
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `@api.doc / @api.hidden are on the field '${String(context.name)}'; a field endpoint takes them after its handler: api.get(params, handler, { doc: { … } })`,
       )
     if (!isLegacyMemberCall(args) && !(isDecoratorContext(context) && context.kind === 'method'))
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         '@api.doc / @api.hidden go on an endpoint method or an API class (a field endpoint: api.get(params, handler, { doc }))',
       )
     const { meta, name } = metaOfMethodCall(args)
@@ -112,14 +113,14 @@ export function doc(options: OperationDoc): DocDecorator {
  * checkedDoc({ status: 204 }, 'api.del(…, handler, options) { doc }') // { status: 204 }
  */
 export function checkedDoc(options: OperationDoc, where: string): OperationDoc {
-  if (typeof options !== 'object' || options === null)
-    throw new ImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
+  if (!isObject(options))
+    throwImproperlyConfigured(`${where}: takes an object ({ summary, status, tags, … })`)
   if (options.status !== undefined && !STATUS_OK(options.status))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}({ status: ${options.status} }): a success status is 200–299`,
     )
   if (options.contentType !== undefined && !MEDIA_TYPE.test(options.contentType))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}({ contentType: ${JSON.stringify(options.contentType)} }): a media type, e.g. 'text/plain' or 'image/png'`,
     )
   return { ...options }
@@ -184,7 +185,7 @@ export function methodDoc(cls: Function, methodName: string): OperationDoc {
   const lineage: Function[] = []
   for (
     let current: unknown = cls;
-    typeof current === 'function' && current !== Function.prototype;
+    isFunction(current) && current !== Function.prototype;
     current = Object.getPrototypeOf(current)
   )
     lineage.unshift(current as Function)

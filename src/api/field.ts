@@ -12,9 +12,10 @@
  * (its `this` is the per-request instance); `api.get(...)` only brands it
  * with its declaration, which the service reads when it is built.
  */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { EndpointDecl } from '../meta'
 import { checkedDoc, type OperationDoc } from './doc'
+import { isFunction, isObject } from '../utils/is'
 
 const FIELD = Symbol.for('fw.fieldEndpoint')
 
@@ -50,11 +51,11 @@ const OPTION: keyof FieldOptions = 'doc'
 function checkedOptions(method: string, options: unknown): OperationDoc | undefined {
   if (options === undefined) return undefined
   const where = `api.${method === 'DELETE' ? 'del' : method.toLowerCase()}(…, handler, options)`
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new ImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
+  if (!isObject(options) || Array.isArray(options))
+    throwImproperlyConfigured(`${where}: options must be an object ({ doc: { … } })`)
   const unknown = Object.keys(options).filter((key) => key !== OPTION)
   if (unknown.length)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: unknown option '${unknown.join("', '")}'; a field endpoint takes { doc } (hooks and templates go on other members, naming it)`,
     )
   const doc = (options as FieldOptions).doc
@@ -81,7 +82,7 @@ export function declaredBy(args: readonly unknown[]): Omit<EndpointDecl, 'method
  * fieldEndpoint('GET', [{ a: v.number() }, ({ a }) => a, { doc: { summary: 'Echo' } }])
  */
 export function fieldEndpoint(method: string, args: readonly unknown[]): unknown {
-  const handlerAt = typeof args[args.length - 1] === 'function' ? args.length - 1 : args.length - 2
+  const handlerAt = isFunction(args[args.length - 1]) ? args.length - 1 : args.length - 2
   const handler = args[handlerAt] as (input: unknown) => unknown
   const doc = checkedOptions(method, args[handlerAt + 1])
   const decl: EndpointDecl = { method, ...declaredBy(args.slice(0, handlerAt)) }
@@ -96,7 +97,7 @@ export function fieldEndpoint(method: string, args: readonly unknown[]): unknown
  * fieldDeclOf(new CalcAPI().add) // { method: 'GET', params: { a, b } }
  */
 export function fieldDeclOf(value: unknown): EndpointDecl | undefined {
-  return typeof value === 'function' && FIELD in value
+  return isFunction(value) && FIELD in value
     ? (value as unknown as { [FIELD]: EndpointDecl })[FIELD]
     : undefined
 }

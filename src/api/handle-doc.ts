@@ -1,5 +1,6 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { OperationDoc } from './doc'
+import { isObject } from '../utils/is'
 
 /**
  * What an `@api.handle` hook answers, for the OpenAPI document (its last
@@ -38,7 +39,7 @@ const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/
 
 /** Is this argument of `@api.handle(...)` its options object (not a target or an error class)? */
 export function isHandleDoc(value: unknown): value is HandleDoc {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return isObject(value) && !Array.isArray(value)
 }
 
 /**
@@ -54,20 +55,17 @@ export function handleAnswers(options: HandleDoc): HandleAnswers {
     ? options.status
     : [options.status]
   if (!statuses.length || !statuses.every(ERROR_STATUS))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: status is the error status (400–599) or the list of them the hook answers with (got ${JSON.stringify(options.status)})`,
     )
-  if (
-    options.result !== undefined &&
-    (typeof options.result !== 'object' || options.result === null)
-  )
-    throw new ImproperlyConfigured(`${where}: result is the schema of what the hook returns`)
+  if (options.result !== undefined && !isObject(options.result))
+    throwImproperlyConfigured(`${where}: result is the schema of what the hook returns`)
   const { contentType } = options
   if (
     contentType !== undefined &&
     (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType))
   )
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: contentType is a media type such as 'application/problem+json' (got ${String(contentType)})`,
     )
   return {

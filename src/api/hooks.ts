@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { deadlineMs, type Deadline } from '../utils/duration'
 import { isDecoratorContext, isLegacyMemberCall, ownStatic, type HookDecl } from '../meta'
 import { isAPIClass, type APIClass } from './api'
@@ -10,6 +10,7 @@ import {
   type MethodDecorator,
 } from './decorators'
 import { handleAnswers, isHandleDoc, type HandleDoc } from './handle-doc'
+import { isFunction, isObject } from '../utils/is'
 
 /**
  * A hook target: a method name of the class, a mounted API class, or `'*'` (everything).
@@ -44,11 +45,11 @@ export interface HookDecorator<Names extends string> {
 }
 
 function isErrorClass(value: unknown): value is ErrorClass {
-  return typeof value === 'function' && (value === Error || value.prototype instanceof Error)
+  return isFunction(value) && (value === Error || value.prototype instanceof Error)
 }
 
 function isMethodCall(args: readonly unknown[]): boolean {
-  return (typeof args[0] === 'function' && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
+  return (isFunction(args[0]) && isDecoratorContext(args[1])) || isLegacyMemberCall(args)
 }
 
 function hookDecorator(
@@ -81,16 +82,13 @@ const TARGET = "a method name, an API class or '*'"
 function targetsOf(kind: string, args: readonly unknown[]): HookTarget[] {
   const decorator = `@api.${kind}`
   if (isMethodCall(args))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${decorator} needs its targets: method names, API classes or '*', e.g. ${decorator}('*')`,
     )
   for (const arg of args)
     if (typeof arg !== 'string' && !isAPIClass(arg))
-      throw new ImproperlyConfigured(
-        `${decorator}: a target must be ${TARGET} (got ${String(arg)})`,
-      )
-  if (!args.length)
-    throw new ImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
+      throwImproperlyConfigured(`${decorator}: a target must be ${TARGET} (got ${String(arg)})`)
+  if (!args.length) throwImproperlyConfigured(`${decorator} needs at least one target (${TARGET})`)
   return [...(args as HookTarget[])]
 }
 
@@ -108,7 +106,7 @@ export function before<const A extends readonly (HookTarget | Record<string, unk
   ...args: A
 ): HookDecorator<NamesOf<A[number]>> {
   const last = args.at(-1)
-  const hasParams = typeof last === 'object' && last !== null
+  const hasParams = isObject(last)
   const params = hasParams ? (last as Record<string, unknown>) : undefined
   return hookDecorator('before', {
     targets: targetsOf('before', hasParams ? args.slice(0, -1) : args),
@@ -148,7 +146,7 @@ export function handle<const A extends readonly (HookTarget | ErrorClass | Handl
   ...args: A
 ): HookDecorator<NamesOf<A[number]>> {
   if (isMethodCall(args))
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       "@api.handle needs its targets, e.g. @api.handle('*', exceptions.NotFound)",
     )
   const last = args.at(-1)
@@ -204,7 +202,7 @@ const PLUGINS = Symbol.for('fw.plugins')
  */
 export function plugin(instance: Plugin): ClassDecorator<'@api.plugin'> {
   if (!isPlugin(instance))
-    throw new ImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
+    throwImproperlyConfigured('@api.plugin() takes an instance of an api.Plugin subclass')
   return classDecorator(
     `@api.plugin(${instance.constructor.name})`,
     'it attaches a plugin to an API class and its sub-APIs: put it on the class (for one endpoint, move it into a class of its own and mount that)',

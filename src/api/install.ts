@@ -4,6 +4,7 @@
  * `conf.NestSettings` and add-ons such as `orm.DatabaseConnections` all do;
  * the core never asks what class an item is.
  */
+import { isFunction, isObject } from '../utils/is'
 
 /** The symbol `service.use()` calls. */
 export const INSTALL: unique symbol = Symbol.for('fw.install') as never
@@ -40,11 +41,7 @@ export interface Installable {
 
 /** Does `value` install itself (`service.use()` accepts it)? */
 export function isInstallable(value: unknown): value is Installable {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Partial<Installable>)[INSTALL] === 'function'
-  )
+  return isObject(value) && isFunction((value as Partial<Installable>)[INSTALL])
 }
 
 /**

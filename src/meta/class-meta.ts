@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '../types'
 import '../polyfill'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
+import { isObject } from '../utils/is'
 
 /**
  * What decorators record about an API class. Filled by `@api.*` and param
@@ -84,7 +85,7 @@ function create(): ClassMeta {
 export function metaOfContext(context: { metadata?: object | null }): ClassMeta {
   const bag = context.metadata as Record<symbol, ClassMeta | undefined> | null | undefined
   if (!bag)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       'fw: decorator metadata is unavailable; import "fw-api" before declaring API classes',
     )
   if (!Object.hasOwn(bag, META)) bag[META] = create()
@@ -131,8 +132,7 @@ export interface DecoratorContextLike {
 /** True when called as a TC39 decorator `(value, context)`. */
 export function isDecoratorContext(value: unknown): value is DecoratorContextLike {
   return (
-    typeof value === 'object' &&
-    value !== null &&
+    isObject(value) &&
     'kind' in value &&
     'name' in value &&
     typeof (value as { kind: unknown }).kind === 'string'
@@ -152,9 +152,8 @@ export function isLegacyMemberCall(args: readonly unknown[]): boolean {
   return (
     args.length >= 2 &&
     args.length <= 3 &&
-    (typeof args[0] === 'object' || typeof args[0] === 'function') &&
-    args[0] !== null &&
+    Object(args[0]) === args[0] && // an object or a function (not null, not a primitive)
     (typeof args[1] === 'string' || typeof args[1] === 'symbol') &&
-    (args[2] === undefined || (typeof args[2] === 'object' && args[2] !== null))
+    (args[2] === undefined || isObject(args[2]))
   )
 }

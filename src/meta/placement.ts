@@ -4,7 +4,14 @@
  * a method) is recorded and refused when a service is built — never a silent
  * 404.
  */
-import { isDecoratorContext, metaOfContext, metaOfPrototype, type ClassMeta } from './class-meta'
+import {
+  isDecoratorContext,
+  isLegacyMemberCall,
+  metaOfContext,
+  metaOfPrototype,
+  type ClassMeta,
+} from './class-meta'
+import { isFunction, isObject } from '../utils/is'
 
 /** What a decorator call decorates. */
 export type Placement =
@@ -32,17 +39,14 @@ export function placementOf(args: readonly unknown[]): Placement | undefined {
     isStatic = (key as { static?: unknown }).static === true
     kind = key.kind
   } else {
-    if (args.length === 1 && typeof target === 'function') return { on: 'class' }
-    if (args.length < 2 || args.length > 3 || (typeof key !== 'string' && typeof key !== 'symbol'))
-      return undefined
-    if ((typeof target !== 'object' && typeof target !== 'function') || target === null)
-      return undefined
+    if (args.length === 1 && isFunction(target)) return { on: 'class' }
+    if (!isLegacyMemberCall(args)) return undefined
     member = String(key)
-    isStatic = typeof target === 'function'
+    isStatic = isFunction(target)
     kind =
-      typeof descriptor !== 'object' || descriptor === null
+      descriptor === undefined
         ? 'field'
-        : typeof (descriptor as PropertyDescriptor).value === 'function'
+        : isFunction((descriptor as PropertyDescriptor).value)
           ? 'method'
           : 'accessor'
   }
@@ -55,8 +59,8 @@ function metaOfCall(args: readonly unknown[]): ClassMeta | undefined {
   const context = args[1]
   if (isDecoratorContext(context)) return context.metadata ? metaOfContext(context) : undefined
   const target = args[0]
-  if (typeof target === 'function') return metaOfPrototype(target.prototype as object)
-  return typeof target === 'object' && target !== null ? metaOfPrototype(target) : undefined
+  if (isFunction(target)) return metaOfPrototype(target.prototype as object)
+  return isObject(target) ? metaOfPrototype(target) : undefined
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { RequestContext } from '../request/context'
 import { appendToken, mutable } from './headers'
+import { isFunction } from '../utils/is'
 
 /**
  * Options of `plugins.CORS` (and of the service's `cors` option, which takes the same names).
@@ -40,6 +41,17 @@ export interface CorsOptions extends CORSOptions {
 }
 
 /** An origin as browsers serialise it: lowercase `scheme://host[:port]`, no path, no trailing slash. */
+/**
+ * The preflight answer's field names: the routes' methods and the request headers they read
+ * (service/unmatched.ts writes them; the CORS plugin sees a preflight by them).
+ *
+ * @example
+ * response.headers.get(ALLOW_METHODS) // 'GET, POST'
+ */
+export const ALLOW_METHODS = 'access-control-allow-methods'
+/** @see ALLOW_METHODS @example response.headers.get(ALLOW_HEADERS) // 'content-type' */
+export const ALLOW_HEADERS = 'access-control-allow-headers'
+
 const SERIALIZED_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/
 /** An origin no policy lists: a predicate that accepts it accepts anything. */
 const PROBE_ORIGIN = 'https://fw-cors-probe.invalid'
@@ -54,9 +66,9 @@ const STAR_WITH_CREDENTIALS =
 type OriginPolicy = '*' | ((origin: string) => boolean)
 
 function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): OriginPolicy {
-  if (typeof allow === 'function') {
+  if (isFunction(allow)) {
     if (credentials && allow(PROBE_ORIGIN)) {
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `CORS: the allowOrigin predicate accepts an arbitrary origin (${PROBE_ORIGIN}) with allowCredentials; it must accept only the origins you trust`,
       )
     }
@@ -65,12 +77,12 @@ function originPolicy(allow: CORSOptions['allowOrigin'], credentials: boolean): 
   // none given: no origin is allowed (an empty list)
   const list: readonly string[] = typeof allow === 'string' ? [allow] : (allow ?? [])
   if (list.includes('*')) {
-    if (credentials) throw new ImproperlyConfigured(STAR_WITH_CREDENTIALS)
+    if (credentials) throwImproperlyConfigured(STAR_WITH_CREDENTIALS)
     return '*'
   }
   for (const entry of list) {
     if (entry !== 'null' && !SERIALIZED_ORIGIN.test(entry)) {
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `CORS: allowOrigin ${JSON.stringify(entry)} is not an origin as browsers send it (lowercase scheme://host[:port], no path, no trailing slash); use a predicate for patterns`,
       )
     }
@@ -108,8 +120,7 @@ export class CORS extends Plugin {
   override processResponse(response: Response, ctx: RequestContext): Response | undefined {
     const requested = ctx.headers.get('origin')
     const origin = this.originFor(requested)
-    const preflight =
-      ctx.method === 'OPTIONS' && response.headers.has('access-control-allow-methods')
+    const preflight = ctx.method === 'OPTIONS' && response.headers.has(ALLOW_METHODS)
     const { allowHeaders, exposeHeaders, allowCredentials, maxAge } = this.options
     // The answer depends on the Origin unless it is always `*`: say so to caches, allowed or not.
     const varies = requested !== null && this.#policy !== '*'
@@ -123,7 +134,7 @@ export class CORS extends Plugin {
       if (allowCredentials) headers.set('access-control-allow-credentials', 'true')
     }
     if (preflight) {
-      if (allowHeaders) headers.set('access-control-allow-headers', allowHeaders.join(', '))
+      if (allowHeaders) headers.set(ALLOW_HEADERS, allowHeaders.join(', '))
       if (maxAge !== undefined) headers.set('access-control-max-age', String(maxAge))
     } else if (origin && exposeHeaders?.length) {
       headers.set('access-control-expose-headers', exposeHeaders.join(', '))
@@ -162,8 +173,6 @@ function renamed<T>(
   before: T | undefined,
 ): T | undefined {
   if (now !== undefined && before !== undefined)
-    throw new ImproperlyConfigured(
-      `cors: \`${old}\` is the older name of \`${name}\`; give one of them`,
-    )
+    throwImproperlyConfigured(`cors: \`${old}\` is the older name of \`${name}\`; give one of them`)
   return now ?? before
 }

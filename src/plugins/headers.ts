@@ -1,3 +1,5 @@
+import { CONTENT_TYPE } from '../utils/http'
+
 /**
  * A response whose headers can be set: the same one, or a copy when its headers are immutable (a
  * fetched response). Probed by setting its content type to itself where it has one: no field
@@ -6,8 +8,8 @@
 export function mutable(response: Response): Response {
   try {
     const headers = response.headers
-    const type = headers.get('content-type')
-    if (type !== null) headers.set('content-type', type)
+    const type = headers.get(CONTENT_TYPE)
+    if (type !== null) headers.set(CONTENT_TYPE, type)
     else {
       headers.set('x-fw-probe', '1')
       headers.delete('x-fw-probe')

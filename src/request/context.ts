@@ -92,17 +92,17 @@ export class RequestContext<C extends ContextTypes = {}> {
   /** when the request arrived (epoch ms) */
   readonly arrived: number
   /** the template of the route that matched (`/api/articles/{slug}`), set by the router (fw-api/otel names spans by it); none matched: undefined */
-  route: string | undefined = undefined
+  route: string | undefined
   /** the request id (set by `plugins.RequestId`) */
-  id: string | undefined = undefined
+  id: string | undefined
   /** @internal how `respond()` renders here: the nearest template of the running endpoint or hook */
   responder: Responder = noResponder
   /** @internal values of the endpoint's `resolve` params (and what resolving them keeps, e.g. fw-api/auth's user), by key */
-  resolved: Map<unknown, unknown> | undefined = undefined
+  resolved: Map<unknown, unknown> | undefined
   /** @internal `Set-Cookie` values added to the endpoint's response (fw-api/auth's session cookie) */
-  setCookies: string[] | undefined = undefined
+  setCookies: string[] | undefined
   /** @internal headers set on the endpoint's response, `[name, value, …]` (a rate limit's `RateLimit`, fw-api/plugins/rate-limit) */
-  responseHeaders: string[] | undefined = undefined
+  responseHeaders: string[] | undefined
   #url?: URL
   #query?: QueryValues
   #cookies?: Record<string, string>

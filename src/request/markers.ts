@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { isDecoratorContext, isLegacyMemberCall, metaOfContext, metaOfPrototype } from '../meta'
 import type { RestMatcher } from '../router'
 import type { AnySchema } from '../schema'
@@ -6,6 +6,7 @@ import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from '../schema/adap
 import { isStandard } from '../schema/standard/adapter'
 import type { RequestContext } from './context'
 import { byteLimit } from '../utils/byte-limit'
+import { isObject } from '../utils/is'
 
 /** Where a param is read from. `auto` is the default kind: path if named in the template, else query. */
 export type ParamKind =
@@ -173,8 +174,8 @@ export interface ConfigurableMarker<TOut, TOptions, TIn = TOut>
 /** Is this value a param marker? */
 function isMarker(value: unknown): value is Marker {
   return (
-    (typeof value === 'function' || (typeof value === 'object' && value !== null)) &&
-    MARKER in value
+    Object(value) === value && // an object or a function
+    MARKER in (value as object)
   )
 }
 
@@ -186,9 +187,7 @@ function specOf(marker: Marker): MarkerSpec {
 /** A schema: valibot's (an object, or a callable one such as `file.Image`) or any Standard Schema (zod, arktype: a function, …). */
 export function isSchema(value: unknown): value is AnySchema {
   return (
-    ((typeof value === 'object' || typeof value === 'function') &&
-      value !== null &&
-      (value as { kind?: unknown }).kind === 'schema') ||
+    (Object(value) === value && (value as { kind?: unknown }).kind === 'schema') ||
     isStandard(value)
   )
 }
@@ -201,7 +200,7 @@ export function specSchema(schema: StandardSchemaV1): AnySchema {
 /** What a non-schema value is, for messages. */
 function described(value: unknown): string {
   if (isMarker(value)) return 'a request marker'
-  if (typeof value === 'object' && value !== null)
+  if (isObject(value))
     return `a plain object (keys: ${Object.keys(value).join(', ') || 'none'}); a cast does not make it a schema`
   return value === null ? 'null' : typeof value
 }
@@ -215,10 +214,7 @@ function described(value: unknown): string {
  */
 export function notASchema(value: unknown, call: string): string | undefined {
   if (isSchema(value)) return undefined
-  const fix =
-    typeof value === 'object' && value !== null && !isMarker(value)
-      ? `: write ${call}(v.object({ … }))`
-      : ''
+  const fix = isObject(value) && !isMarker(value) ? `: write ${call}(v.object({ … }))` : ''
   return `${call}() takes a valibot schema, got ${described(value)}${fix}`
 }
 
@@ -235,12 +231,8 @@ export function configure(base: MarkerSpec, args: readonly unknown[]): MarkerSpe
   const options = args[index] as
     | (ParamOptions & PathOptions & BodyOptions & FilePathOptions)
     | undefined
-  if (
-    options !== undefined &&
-    (typeof options !== 'object' || options === null || looksLikeShape(options))
-  ) {
-    const fix =
-      typeof options === 'object' && options !== null ? ': wrap the fields in v.object({ … })' : ''
+  if (options !== undefined && (!isObject(options) || looksLikeShape(options))) {
+    const fix = isObject(options) ? ': wrap the fields in v.object({ … })' : ''
     spec.invalid = `a param marker takes (schema?, options?): got ${described(options)} where ${index ? 'the options go' : 'a valibot schema or the options go'}${fix}`
     return spec
   }
@@ -291,5 +283,5 @@ export function createMarker<TOut = unknown, TOptions = ParamOptions, TIn = TOut
 export function toSpec(entry: unknown): MarkerSpec {
   if (isMarker(entry)) return specOf(entry)
   if (isSchema(entry)) return { kind: 'auto', schema: entry, hasDefault: false }
-  throw new ImproperlyConfigured('fw: a param must be a valibot schema or a request marker')
+  throwImproperlyConfigured('fw: a param must be a valibot schema or a request marker')
 }

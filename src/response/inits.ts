@@ -3,6 +3,7 @@
  * Response copies its init's headers, never keeps or changes them, so one
  * frozen init per status and type serves every such answer.
  */
+import { CONTENT_TYPE } from '../utils/http'
 
 /** The content types fw writes its own answers with. */
 export const JSON_TYPE = 'application/json'
@@ -41,7 +42,7 @@ export class ResponseInits {
 
   #headers(type: string): HeadersInit {
     return this.#headersObject
-      ? new Headers({ 'content-type': type })
-      : Object.freeze({ 'content-type': type })
+      ? new Headers({ [CONTENT_TYPE]: type })
+      : Object.freeze({ [CONTENT_TYPE]: type })
   }
 }

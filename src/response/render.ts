@@ -4,7 +4,13 @@ import { problemFailure, type FailureText, type Stringify } from './failure'
 import { JSON_TYPE, PROBLEM_TYPE, ResponseInits } from './inits'
 import { BARE, type ResultCheck, type Template } from './response'
 import type { EnvelopeText } from './envelope'
-import { heldToLength, isNullBodyStatus, outgoingResponse } from '../utils/http'
+import {
+  CONTENT_LENGTH,
+  CONTENT_TYPE,
+  heldToLength,
+  isNullBodyStatus,
+  outgoingResponse,
+} from '../utils/http'
 import { telemetryHost } from '../request/telemetry'
 
 export type { Stringify } from './failure'
@@ -53,13 +59,13 @@ function unsendable(value: unknown): string | undefined {
 /** `extra` as Headers, with `type` as the content type unless `extra` names one. */
 function headersTyped(extra: HeadersInit | undefined, type: string): Headers {
   const headers = new Headers(extra)
-  if (!headers.has('content-type')) headers.set('content-type', type)
+  if (!headers.has(CONTENT_TYPE)) headers.set(CONTENT_TYPE, type)
   return headers
 }
 
 function binary(value: Blob, status: number, extra: HeadersInit | undefined): Response {
   const headers = headersTyped(extra, value.type || 'application/octet-stream')
-  headers.set('content-length', String(value.size))
+  headers.set(CONTENT_LENGTH, String(value.size))
   if (value instanceof File && value.name && !headers.has('content-disposition')) {
     headers.set(
       'content-disposition',
@@ -163,10 +169,8 @@ export class Renderer {
     const status = init?.status ?? this.#status
     if (!Number.isInteger(status) || status < 200 || status > 599)
       return this.#fault(`response status ${String(status)} is outside 200–599`)
-    if (typeof value === 'object' && value !== null) {
-      if (value instanceof Blob) return binary(value, status, init?.headers)
-      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
-    }
+    if (value instanceof Blob) return binary(value, status, init?.headers)
+    if (value instanceof ReadableStream) return stream(value, status, init?.headers)
     const bad = unsendable(value)
     if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
     const mismatch = this.#checkResult?.(value)

@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '../schema/adapter'
 import { resolveAdapter } from '../schema/resolve'
 import { isThenable } from '../utils/thenable'
 import { envelopeText } from './envelope'
+import { isFunction } from '../utils/is'
 
 /**
  * A response template: the JSON envelope of an API class, an endpoint or an
@@ -85,7 +86,7 @@ export const BARE: Template = Object.freeze({ enveloped: false })
  */
 export function isResponseClass(value: unknown): value is ResponseClass {
   // the mark, not `instanceof Response`: the core keeps no reference to the class (see above)
-  return typeof value === 'function' && '~fwEnvelope' in value
+  return isFunction(value) && '~fwEnvelope' in value
 }
 
 /**

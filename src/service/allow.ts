@@ -4,6 +4,7 @@
  */
 import type { RouteTarget } from '../compile/routes'
 import type { PathMatch, RouteEntry } from '../router'
+import { CONTENT_TYPE } from '../utils/http'
 
 /** What a 405 and a preflight send for one set of routes. */
 export interface AllowHeaders {
@@ -22,7 +23,7 @@ function compute(found: PathMatch<RouteTarget>): AllowHeaders {
   const names = new Set<string>()
   for (const match of found.byMethod.values())
     for (const name of match.entry.data.endpoint.headerNames) names.add(name)
-  names.add('content-type')
+  names.add(CONTENT_TYPE)
   return { methods: found.allow.join(', '), headers: [...names].join(', ') }
 }
 

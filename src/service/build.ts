@@ -78,20 +78,19 @@ export function compileService(
   declaration: Readonly<Declaration>,
   inputs: BuildInputs,
 ): CompiledService {
-  const { options, limits, runtime } = inputs
+  const { options, asyncapi, health } = inputs
   const prefix = declaration.prefix
   const plugins = [...corsOption(options.cors), ...declaration.plugins]
-  const logs = plugins.some((plugin) => plugin.reportsErrors === true)
   const made: { document?: OpenAPIDocument; asyncapi?: AsyncAPIDocument } = {}
   const document = (): OpenAPIDocument => (made.document ??= inputs.document(compiled.routes))
-  const { asyncapi } = inputs
   const sockets =
     asyncapi && ((): AsyncAPIDocument => (made.asyncapi ??= asyncapi(compiled.routes)))
   const docs = inputs.docsMount?.(options, prefix, document, sockets)
-  const { health } = inputs
   const probes =
     health && options.health && health.healthMount(options.health, prefix, health.closing)
+  // the inputs carry the dispatcher's limits, runtime, trustProxy, socketUpgrade and mountedApps
   const compiled: CompiledService = new Dispatcher({
+    ...inputs,
     api: options.api,
     route: joinPath(prefix, options.route),
     apiMounts: declaration.apiMounts.map((mount) => ({
@@ -99,24 +98,21 @@ export function compileService(
       route: joinPath(prefix, mount.route),
     })),
     appMounts: [
-      ...(probes ? [probes] : []),
-      ...(docs ? [docs] : []),
+      probes,
+      docs,
       ...declaration.appMounts.map((mount) => ({
         prefix: joinPath(prefix, mount.prefix),
         handler: mount.handler,
       })),
-    ],
+    ].filter((mount): mount is AppMount => !!mount),
     stringify: declaration.stringify ?? JSON.stringify,
     debug: options.debug ?? false,
-    limits,
     plugins,
     timeout: serviceDeadline(options),
-    socketUpgrade: inputs.socketUpgrade,
-    mountedApps: inputs.mountedApps,
     // With plugins.Logger in use, it reports server errors (as JSON lines) instead.
-    onError: logs ? undefined : (error) => console.error(error),
-    runtime,
-    trustProxy: inputs.trustProxy,
+    onError: plugins.some((plugin) => plugin.reportsErrors === true)
+      ? undefined
+      : (error) => console.error(error),
   })
   return compiled
 }

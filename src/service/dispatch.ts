@@ -17,7 +17,7 @@ import { BACKSLASH, hostless, rawPath, splitTarget } from '../router/url'
 import type { RuntimeTraits } from '../serve/traits'
 import type { FetchHandler } from '../types'
 import type { AppMount, AppMounts } from './app-mounts'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { badTarget, FORBIDDEN_METHODS } from './refusals'
 import { shadowed, Unmatched } from './unmatched'
 
@@ -68,7 +68,7 @@ function mountedApps(
 ): AppMounts {
   const Mounts = config.mountedApps
   if (!Mounts)
-    throw new ImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
+    throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
   return new Mounts(config.appMounts, root, config.plugins, servicePlugins)
 }
 
@@ -103,19 +103,11 @@ export class Dispatcher implements Dispatch {
         ...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)),
       )
     if (config.api) defs.push(...collectEndpoints(config.api, config.route))
-    const { stringify, debug, onError, plugins, runtime } = config
+    const { plugins, runtime } = config
     this.#runtime = runtime
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
-    const options: CompileOptions = {
-      stringify,
-      debug,
-      limits: config.limits,
-      onError,
-      plugins,
-      timeout: config.timeout,
-      inits: new ResponseInits(runtime.headersObject),
-      socketUpgrade: config.socketUpgrade,
-    }
+    // the config carries the compile options (stringify, debug, limits, onError, plugins, timeout, socketUpgrade)
+    const options: CompileOptions = { ...config, inits: new ResponseInits(runtime.headersObject) }
     const { entries, scopes, roots } = compileRoutes(defs, options)
     this.routes = entries
     const router = new Router(entries)

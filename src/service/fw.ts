@@ -6,7 +6,7 @@ import { defaultLimits, type Limits } from '../body/limits'
 import type { RouteTarget } from '../compile/routes'
 import type { NestSettings } from '../conf/nest'
 import type { Time } from '../conf/time'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { AsyncAPIDocument } from '../openapi/asyncapi'
 import type { DocumentOptions, OpenAPIDocument } from '../openapi/document'
 import type { RouteEntry } from '../router'
@@ -18,6 +18,7 @@ import { runtimeTraits, type RuntimeTraits } from '../serve/traits'
 import type { BackendLink } from './backend'
 import { backendLayer, documentsLayer, healthDrain, optionLayers, servingLayer } from './host'
 import { compileService, emptyDeclaration, type CompiledService, type Declaration } from './build'
+import { isObject } from '../utils/is'
 
 /** What `service.use()` accepts: a conf object (`conf.Time`, `conf.NestSettings`, `orm.DatabaseConnections`) or a plugin; each installs itself (api/install.ts). */
 export type Usable = Time | Plugin | NestSettings | Installable
@@ -61,9 +62,9 @@ export class Fw<B = unknown> {
     first?: string | (FwOptions & { backend?: B }),
     second: FwOptions & { backend?: B } = {},
   ) {
-    const options = typeof first === 'object' && first !== null ? first : second
+    const options = isObject(first) ? first : second
     if (first !== undefined && typeof first !== 'string' && first !== options)
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         'new Fw(options) or new Fw(import.meta.url, options): the first argument must be the options object or the module URL',
       )
     this.module = typeof first === 'string' ? first : undefined
@@ -71,7 +72,7 @@ export class Fw<B = unknown> {
     this.limits = { ...defaultLimits, ...options.limits }
     this.fetch = this.fetch.bind(this)
     if (options.api && !isAPIClass(options.api))
-      throw new ImproperlyConfigured('`api` must be a class extending api.API')
+      throwImproperlyConfigured('`api` must be a class extending api.API')
     this.#checked = this.#compile() // route templates are checked now, not on the first request
     // An app instance given as backend gets fw attached right away, so
     // `app.listen()` works without further calls; a module or class waits for setup().
@@ -106,7 +107,7 @@ export class Fw<B = unknown> {
    */
   use(item: Usable): this {
     if (!isInstallable(item))
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         'service.use() takes a conf object (conf.Time, conf.NestSettings) or a plugin (an api.Plugin instance, e.g. plugins.CORS())',
       )
     this.#declaring('use()')
@@ -183,7 +184,7 @@ export class Fw<B = unknown> {
   #declaring(what: string): void {
     this.#checked = undefined
     if (this.#compiled === undefined) return
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `service.${what} after the service was built (its first request or run()): declare everything before`,
     )
   }

@@ -7,7 +7,7 @@
  * (`service.openapi()`, `docs:`); each registers itself when imported.
  */
 import type { SocketUpgrade } from '../pipeline/plans'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { healthMount } from '../health/health'
 import type { docsMount } from '../openapi/page'
 import type { TrustProxy } from '../proxy/trust'
@@ -85,9 +85,10 @@ function layer<K extends keyof typeof layers>(
   entry: string,
   note = ' (SPEC §5.2: the core carries none)',
 ): NonNullable<(typeof layers)[K]> {
-  const found = layers[key]
-  if (found !== undefined) return found
-  throw new ImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+  return (
+    layers[key] ??
+    throwImproperlyConfigured(`${what} needs ${thing}: add \`import 'fw-api/${entry}'\`${note}`)
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { deadlineMs, type Deadline } from '../utils/duration'
 import type { APIClass } from '../api/api'
 import type { Limits } from '../body/limits'
@@ -96,7 +96,7 @@ export function asynchronousOption(
 ): boolean | undefined {
   const { asynchornous, asynchronous } = options
   if (asynchornous !== undefined && asynchronous !== undefined && asynchornous !== asynchronous) {
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: 'asynchornous: ${asynchornous}' and 'asynchronous: ${asynchronous}' are the same option; give one`,
     )
   }

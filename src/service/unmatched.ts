@@ -8,6 +8,7 @@ import { compose, type Handler } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import type { RootScope, RouteTarget, Scope } from '../compile/routes'
 import { MethodNotAllowed } from '../exceptions'
+import { ALLOW_HEADERS, ALLOW_METHODS } from '../plugins/cors'
 import type { RequestContext } from '../request/context'
 import type { Renderer } from '../response/render'
 import type { PathMatch, RouteEntry, Router } from '../router'
@@ -54,11 +55,10 @@ export class Unmatched {
     const found = this.#routesAt(path)
     const owner = scopes.find((scope) => scope.contains(path))
     if (!found) {
-      if (owner) return owner.miss(context, notFound(path))
-      if (fallback) return fallback(context.raw, context.env, context.ctx)
+      if (!owner && fallback) return fallback(context.raw, context.env, context.ctx)
       // Under a root API's prefix, the 404 is that class's (its error hooks, its template).
-      const rootClass = roots.find((scope) => scope.contains(path))
-      return rootClass ? rootClass.miss(context, notFound(path)) : root.error(notFound(path))
+      const missed = owner ?? roots.find((scope) => scope.contains(path))
+      return missed ? missed.miss(context, notFound(path)) : root.error(notFound(path))
     }
     const first = found.byMethod.values().next().value?.entry.data
     if (context.method === 'OPTIONS') {
@@ -101,7 +101,7 @@ export class Unmatched {
     const { methods, headers } = this.#allowed.of(found)
     return new Response(null, {
       status: 204,
-      headers: { 'access-control-allow-methods': methods, 'access-control-allow-headers': headers },
+      headers: { [ALLOW_METHODS]: methods, [ALLOW_HEADERS]: headers },
     })
   }
 }

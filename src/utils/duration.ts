@@ -3,7 +3,7 @@
  * (`'500ms'`, `'30s'`, `'1m'`, `'1h'`, `'1d'`) — the one parser of fw's
  * duration options (the `timeout` deadline; plugins with windows and ages).
  */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   ms: 1,
@@ -28,7 +28,7 @@ export function durationMs(value: number | string, where: string): number {
   const [, amount, unit = ''] = (typeof value === 'string' && DURATION.exec(value)) || []
   const ms = typeof value === 'number' ? value : Number(amount) * (UNIT_MS[unit] ?? Number.NaN)
   if (!Number.isFinite(ms) || ms <= 0)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: ${JSON.stringify(value)} is no duration; give a positive number of milliseconds or a string like '30s', '500ms', '1m'`,
     )
   return ms
@@ -48,7 +48,7 @@ export type Deadline = number | string | false
 export function deadlineMs(value: unknown, where: string): number | false | undefined {
   if (value === undefined || value === false) return value
   if (typeof value === 'number' || typeof value === 'string') return durationMs(value, where)
-  throw new ImproperlyConfigured(
+  throwImproperlyConfigured(
     `${where}: give milliseconds, a duration string like '30s', or false (no deadline)`,
   )
 }

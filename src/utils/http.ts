@@ -4,6 +4,24 @@
  */
 
 /**
+ * The `Content-Type` field's name as `Headers` takes it (one string in a bundle, however many read it).
+ *
+ * @example
+ * headers.get(CONTENT_TYPE) // 'application/json'
+ */
+export const CONTENT_TYPE = 'content-type'
+
+/**
+ * The `Content-Length` field's name as `Headers` takes it.
+ *
+ * @example
+ * headers.set(CONTENT_LENGTH, String(blob.size))
+ */
+export const CONTENT_LENGTH = 'content-length'
+
+const TRANSFER_ENCODING = 'transfer-encoding'
+
+/**
  * Whether responses with this status never carry a body (RFC 9110: 204, 205, 304).
  *
  * @example
@@ -23,7 +41,7 @@ export function isNullBodyStatus(status: number): boolean {
 export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
-  'transfer-encoding',
+  TRANSFER_ENCODING,
   'proxy-connection',
   'upgrade',
   'expect',
@@ -127,31 +145,29 @@ interface ResponseShape {
 
 /** Whether `coding` (a Content-Encoding value) is one `fetch()` has undone: every listed coding is one it decodes. */
 function decodedByFetch(coding: string): boolean {
-  for (const part of coding.split(','))
-    if (!DECODED_BY_FETCH.has(part.trim().toLowerCase())) return false
-  return true
+  return coding.split(',').every((part) => DECODED_BY_FETCH.has(part.trim().toLowerCase()))
 }
 
 /** The header fields of `response` that must not go out with it (none: the usual case). */
 function unframed(response: ResponseShape): readonly string[] {
   const headers = response.headers
-  const length = headers.get('content-length')
+  const length = headers.get(CONTENT_LENGTH)
   const coding = headers.get('content-encoding')
-  const transfer = headers.get('transfer-encoding')
+  const transfer = headers.get(TRANSFER_ENCODING)
   // The other hop-by-hop fields only matter on a fetched Response, which has one of these or a Connection.
   if (length === null && coding === null && transfer === null && !headers.has('connection'))
     return NONE
   const drop: string[] = []
-  if (transfer !== null) drop.push('transfer-encoding')
+  if (transfer !== null) drop.push(TRANSFER_ENCODING)
   // Only fetch() gives a Response a URL: its headers describe the upstream's hop.
   const fetched = response.url !== ''
   const decoded = fetched && coding !== null && decodedByFetch(coding)
   if (decoded) drop.push('content-encoding')
   if (length !== null && !held.has(response) && mismatched(response, length, fetched && !decoded))
-    drop.push('content-length')
+    drop.push(CONTENT_LENGTH)
   if (fetched)
     for (const name of HOP_BY_HOP)
-      if (name !== 'transfer-encoding' && headers.has(name)) drop.push(name)
+      if (name !== TRANSFER_ENCODING && headers.has(name)) drop.push(name)
   return drop
 }
 
@@ -193,7 +209,7 @@ export function heldToLength(
   status: number,
   headers: Headers,
 ): Response {
-  const declared = headers.get('content-length')
+  const declared = headers.get(CONTENT_LENGTH)
   const length = declared === null ? undefined : lengthOf(declared)
   if (length === undefined || isNullBodyStatus(status))
     return new Response(body, { status, headers })
