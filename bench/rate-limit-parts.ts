@@ -3,31 +3,46 @@
  * the wrk run with this process's CPU per request, the paired rotated rounds and their table, each
  * app's head, the floor plugin and the 1,000 clients' keys.
  */
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { api } from 'fw-api'
 import type { RequestContext } from '../src/request/context'
 
 /**
- * Requests per second wrk measured against `url`, and this process's CPU µs per request meanwhile
- * (the servers answer from this process, which otherwise only waits for wrk: on a shared machine
- * the CPU per request moves less than the rate).
+ * The CPU time process `pid` has used, in µs: the sum of its threads' run time
+ * (`/proc/<pid>/task/<tid>/schedstat`, nanoseconds; Linux).
+ */
+function cpuOf(pid: number): number {
+  let nanoseconds = 0
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8')
+    nanoseconds += Number(stat.slice(0, stat.indexOf(' ')))
+  }
+  return nanoseconds / 1000
+}
+
+/**
+ * Requests per second wrk measured against `url`, and the serving process's (`pid`) CPU µs per
+ * request meanwhile (it only answers wrk: on a shared machine the CPU per request moves less than
+ * the rate).
  */
 export async function wrk(
   url: string,
   connections: number,
   seconds: number,
+  pid: number,
 ): Promise<{ rate: number; cpu: number }> {
-  const before = process.cpuUsage()
+  const before = cpuOf(pid)
   const run = await promisify(execFile)('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, url], {
     encoding: 'utf8',
   })
-  const used = process.cpuUsage(before)
+  const used = cpuOf(pid) - before
   const found = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)
   const count = /(\d+) requests in/.exec(run.stdout)
   if (!found || !count) throw new Error(`wrk: ${run.stdout}${run.stderr}`)
   if (/Non-2xx/.test(run.stdout)) throw new Error(`non-2xx answers: ${run.stdout}`)
-  return { rate: Number(found[1]), cpu: (used.user + used.system) / Number(count[1]) }
+  return { rate: Number(found[1]), cpu: used / Number(count[1]) }
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -62,13 +77,71 @@ const turn = { next: 0 }
  */
 export const nextClient = (): string => CLIENTS[turn.next++ % CLIENTS.length] ?? ''
 
-/** An app served on 127.0.0.1 by this process, and the app its cost is measured against. */
+/** An app served on 127.0.0.1 by a process of its own, and the app its cost is measured against. */
 export interface BenchApp {
   name: string
   /** The app this one's ratios and differences are taken to (none: it is a base). */
   base?: string
   origin: string
+  /** The serving process (its CPU is what is measured). */
+  pid: number
   close(): Promise<void>
+}
+
+/** How a bench serves one app: the app it is measured against, and its start (the port). */
+export interface AppServer {
+  base?: string
+  start(): Promise<number>
+}
+
+/**
+ * The benches' two sides in one script. Run as `<script> serve <name>`: start that one of `apps`
+ * and print `READY <port> <pid>` (the process then only answers). Otherwise: start each of `apps`
+ * (or those named in `BENCH_APPS`, comma-separated) in a process of its own — this runtime, this
+ * script — so no app shares a heap, a global (@hono/node-server replaces the global `Response`) or
+ * a CPU count with another; the apps are returned to be measured, or undefined on the serving side.
+ */
+export async function serveApps(
+  apps: Readonly<Record<string, AppServer>>,
+  env: Readonly<Record<string, string>> = {},
+): Promise<BenchApp[] | undefined> {
+  const [, script = '', command, name = ''] = process.argv
+  if (command === 'serve') {
+    const app = apps[name]
+    if (!app) throw new Error(`unknown app ${name}`)
+    console.log(`READY ${await app.start()} ${process.pid}`)
+    return undefined
+  }
+  const wanted = process.env.BENCH_APPS?.split(',')
+  const started: BenchApp[] = []
+  for (const [name, app] of Object.entries(apps)) {
+    if (wanted && !wanted.includes(name) && !(app.base === undefined && wanted.some((other) => apps[other]?.base === name))) continue
+    const child = spawn(process.execPath, [...process.execArgv, script, 'serve', name], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    })
+    const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const found = /READY (\d+) (\d+)/.exec(output)
+        if (found) resolve(found)
+      })
+      child.on('exit', (code) => reject(new Error(`${name} exited (${code}): ${output}`)))
+    })
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+    started.push({
+      name,
+      ...(app.base ? { base: app.base } : {}),
+      origin: `http://127.0.0.1:${ready[1]}`,
+      pid: Number(ready[2]),
+      close: () => {
+        child.kill('SIGTERM')
+        return exited
+      },
+    })
+  }
+  return started
 }
 
 /** The machine's load average now (`uptime`'s line, for the run's record). */
@@ -118,12 +191,12 @@ export async function runRounds(
 ): Promise<Rounds> {
   const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
   const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-  for (const app of apps) await wrk(`${app.origin}${path}`, connections, seconds)
+  for (const app of apps) await wrk(`${app.origin}${path}`, connections, seconds, app.pid)
   for (let round = 0; round < rounds; round++) {
     for (let index = 0; index < apps.length; index++) {
       const app = apps[(index + round) % apps.length]
       if (!app) continue
-      const { rate, cpu } = await wrk(`${app.origin}${path}`, connections, seconds)
+      const { rate, cpu } = await wrk(`${app.origin}${path}`, connections, seconds, app.pid)
       rates.get(app.name)?.push(rate)
       cpus.get(app.name)?.push(cpu)
     }

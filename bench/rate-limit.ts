@@ -39,11 +39,12 @@ import { fastifyRoutes } from './apps/fastify'
 import { createFw } from './apps/fw'
 import { createHono, honoRoutes } from './apps/hono'
 import {
-  type BenchApp,
+  type AppServer,
   nextClient,
   printHeads,
   printTable,
   runRounds,
+  serveApps,
   twoFields,
   uptime,
 } from './rate-limit-parts'
@@ -62,9 +63,8 @@ const freePort = (): Promise<number> =>
     })
   })
 
-/** A redis-server on a free loopback port, or undefined where there is none. */
-async function startRedis(): Promise<{ url: string; stop(): void } | undefined> {
-  if (spawnSync('which', ['redis-server']).status !== 0) return undefined
+/** A redis-server on a free loopback port. */
+async function startRedis(): Promise<{ url: string; stop(): void }> {
   const port = await freePort()
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
   await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept') && resolve()))
@@ -73,83 +73,85 @@ async function startRedis(): Promise<{ url: string; stop(): void } | undefined> 
 
 
 
-const redisServer = await startRedis()
-const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
+const PORT_OF = (server: Server): number => (server.address() as { port: number }).port
+const fwApp = (configure?: (service: ReturnType<typeof createFw>) => void | Promise<void>): AppServer => ({
+  ...(configure ? { base: 'fw E1' } : {}),
+  async start() {
+    const service = createFw()
+    await configure?.(service)
+    return (await service.run({ port: 0, host: '127.0.0.1', signals: false })).port
+  },
+})
+const fastifyApp = (limited: boolean): AppServer => ({
+  ...(limited ? { base: 'Fastify E1' } : {}),
+  async start() {
+    const app = Fastify({ logger: false })
+    if (limited) await app.register(fastifyRateLimit, { max: LIMIT, timeWindow: '1 hour' })
+    fastifyRoutes(app, 100)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    return PORT_OF(app.server)
+  },
+})
+/** `fetch` under @hono/node-server (as Hono's users serve it on Node: its own global `Response`). */
+const honoApp = (app: Hono, base?: string): AppServer => ({
+  ...(base ? { base } : {}),
+  start: () =>
+    new Promise((resolve) => void serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))),
+})
+/** fw's E1 body; its head as one flat list (as fw's writer hands it), `extra` lines after it. */
+const nodeHttpApp = (extra: string[]): AppServer => ({
+  ...(extra.length ? { base: 'node:http bare' } : {}),
+  async start() {
+    const e1 = await (await createFw().fetch(new Request(`http://127.0.0.1${PATH}`))).text()
+    const head = ['content-type', 'application/json', 'content-length', String(Buffer.byteLength(e1)), ...extra]
+    const server = createHttpServer((_request, response) => void response.writeHead(200, head).end(e1))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return PORT_OF(server)
+  },
+})
 
+const apps: Record<string, AppServer> = {
+  'fw E1': fwApp(),
+  'fw + rateLimit (memory)': fwApp((service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))),
+  'fw + rateLimit, 1,000 clients': fwApp((service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))),
+  'fw + the two fields alone': fwApp((service) => void service.use(twoFields(LIMIT))),
+  'fw + rateLimit (Redis)': fwApp(async (service) => {
+    const url = process.env.BENCH_REDIS_URL
+    if (!url) throw new Error('no BENCH_REDIS_URL')
+    const store = RedisStore(await createClient({ url }).connect(), { prefix: `bench:${Date.now()}:` })
+    service.use(rateLimit({ limit: LIMIT, window: '1h', store }))
+  }),
+  'Hono E1': honoApp(createHono()),
+  'Hono + hono-rate-limiter': honoApp(
+    honoRoutes(
+      new Hono().use(rateLimiter({ windowMs: 3_600_000, limit: LIMIT, standardHeaders: 'draft-7', keyGenerator: (c) => getConnInfo(c).remote.address ?? '' })),
+      100,
+    ),
+    'Hono E1',
+  ),
+  'Fastify E1': fastifyApp(false),
+  'Fastify + @fastify/rate-limit': fastifyApp(true),
+  'node:http bare': nodeHttpApp([]),
+  'node:http + two constant lines': nodeHttpApp(['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']),
+}
 
-
-const apps: BenchApp[] = []
+const serving = process.argv[2] === 'serve'
+const redisServer = serving || spawnSync('which', ['redis-server']).status !== 0 ? undefined : await startRedis()
+if (!serving && !redisServer) delete apps['fw + rateLimit (Redis)']
 const load = [uptime()]
-
-type Configure = (service: ReturnType<typeof createFw>) => void
-const fwVariants: [string, Configure][] = [
-  ['fw E1', () => {}],
-  ['fw + rateLimit (memory)', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
-  ['fw + rateLimit, 1,000 clients', (service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))],
-  ['fw + the two fields alone', (service) => void service.use(twoFields(LIMIT))],
-]
-if (redis) {
-  const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })
-  fwVariants.push(['fw + rateLimit (Redis)', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store }))])
+const started = await serveApps(apps, redisServer ? { BENCH_REDIS_URL: redisServer.url } : {})
+if (started) {
+  for (const app of started) {
+    const check = await fetch(`${app.origin}${PATH}`)
+    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+  }
+  await printHeads(started, PATH)
+  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
+  load.push(uptime())
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`)
+  printTable(started, rounds)
+  for (const app of started) await app.close()
+  redisServer?.stop()
+  process.exit(0)
 }
-for (const [name, configure] of fwVariants) {
-  const service = createFw()
-  configure(service)
-  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
-  apps.push({ name, ...(name === 'fw E1' ? {} : { base: 'fw E1' }), origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
-}
-
-/** `fetch` under @hono/node-server on a free loopback port. */
-const serveHono = (name: string, fetch: (request: Request) => Response | Promise<Response>, base?: string): Promise<BenchApp> =>
-  new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ name, ...(base ? { base } : {}), origin: `http://127.0.0.1:${info.port}`, close: () => closeHttp(server as Server) }),
-    )
-  })
-const closeHttp = (server: Server): Promise<void> =>
-  new Promise((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  })
-apps.push(await serveHono('Hono E1', createHono().fetch))
-const honoLimited = new Hono()
-honoLimited.use(rateLimiter({ windowMs: 3_600_000, limit: LIMIT, standardHeaders: 'draft-7', keyGenerator: (c) => getConnInfo(c).remote.address ?? '' }))
-honoRoutes(honoLimited, 100)
-apps.push(await serveHono('Hono + hono-rate-limiter', honoLimited.fetch, 'Hono E1'))
-
-for (const limited of [false, true]) {
-  const app = Fastify({ logger: false })
-  if (limited) await app.register(fastifyRateLimit, { max: LIMIT, timeWindow: '1 hour' })
-  fastifyRoutes(app, 100)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  apps.push({ name: limited ? 'Fastify + @fastify/rate-limit' : 'Fastify E1', ...(limited ? { base: 'Fastify E1' } : {}), origin: `http://127.0.0.1:${port}`, close: () => app.close() })
-}
-
-// bare node:http: fw's E1 body, its head as one flat list (as fw's writer hands it), with and without the two lines
-const e1 = await (await fetch(`${apps[0]?.origin}${PATH}`)).text()
-const e1Length = String(Buffer.byteLength(e1))
-const twoLines = ['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']
-for (const extra of [[], twoLines]) {
-  const head = ['content-type', 'application/json', 'content-length', e1Length, ...extra]
-  const server = createHttpServer((_request, response) => void response.writeHead(200, head).end(e1))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  apps.push({ name: extra.length ? 'node:http + two constant lines' : 'node:http bare', ...(extra.length ? { base: 'node:http bare' } : {}), origin: `http://127.0.0.1:${port}`, close: () => closeHttp(server) })
-}
-
-for (const app of apps) {
-  const check = await fetch(`${app.origin}${PATH}`)
-  if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
-}
-await printHeads(apps, PATH)
-const rounds = await runRounds(apps, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
-load.push(uptime())
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, load average ${load.join(' → ')}\n`)
-printTable(apps, rounds)
-for (const app of apps) await app.close()
-await redis?.quit()
-redisServer?.stop()
-process.exit(0)
