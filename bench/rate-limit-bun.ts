@@ -1,7 +1,7 @@
 /**
- * Where `rateLimit`'s cost is on Bun (bench/RESULTS-rate-limit.md): in one Bun process, each on
- * its own `Bun.serve` on 127.0.0.1, driven by wrk in paired rounds (the order rotates), the
- * process's CPU µs per request beside requests/s —
+ * Where `rateLimit`'s cost is on Bun (bench/RESULTS-rate-limit.md): each app in a Bun process of
+ * its own on 127.0.0.1, driven by wrk in paired rounds (the order rotates), the
+ * serving process's CPU µs per request beside requests/s —
  *
  * - bare `Bun.serve` answers of the same JSON (one shared init, as fw's): alone; with the two
  *   fields a limit adds appended to the built answer's headers (constant; the `RateLimit` value made
@@ -29,7 +29,7 @@ import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import type { RequestContext } from '../src/request/context'
 import { createElysia } from './apps/elysia'
 import { createFw } from './apps/fw'
-import { type BenchApp, printHeads, printTable, runRounds, twoFields, uptime } from './rate-limit-parts'
+import { type AppServer, printHeads, printTable, runRounds, serveApps, twoFields, uptime } from './rate-limit-parts'
 
 interface BunServer {
   port: number
@@ -109,41 +109,46 @@ const services: [string, Configure][] = [
   ['fw E1, rateLimit keyed by the address', limited()],
 ]
 
-const apps: BenchApp[] = []
-const load = [uptime()]
+const apps: Record<string, AppServer> = {}
 for (const [name, fetch] of bare) {
-  const server = bun.serve({ port: 0, hostname: '127.0.0.1', development: false, fetch })
-  const base = name === 'Bun.serve alone' ? {} : { base: 'Bun.serve alone' }
-  apps.push({ name, ...base, origin: `http://127.0.0.1:${server.port}`, close: async () => server.stop(true) })
+  apps[name] = {
+    ...(name === 'Bun.serve alone' ? {} : { base: 'Bun.serve alone' }),
+    start: async () => bun.serve({ port: 0, hostname: '127.0.0.1', development: false, fetch }).port,
+  }
 }
 for (const [name, configure] of services) {
-  const service = createFw()
-  configure(service)
-  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
-  const base = name === 'fw E1, no limit' ? {} : { base: 'fw E1, no limit' }
-  apps.push({ name, ...base, origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
+  apps[name] = {
+    ...(name === 'fw E1, no limit' ? {} : { base: 'fw E1, no limit' }),
+    async start() {
+      const service = createFw()
+      configure(service)
+      return (await service.run({ port: 0, host: '127.0.0.1', signals: false })).port
+    },
+  }
 }
-for (const limited of [false, true]) {
-  const base = limited ? new Elysia().use(elysiaRateLimit({ duration: 3_600_000, max: LIMIT })) : new Elysia()
-  const app = createElysia(100, base).listen({ port: 0, hostname: '127.0.0.1' })
-  apps.push({
-    name: limited ? 'Elysia + elysia-rate-limit' : 'Elysia E1',
-    ...(limited ? { base: 'Elysia E1' } : {}),
-    origin: `http://127.0.0.1:${app.server?.port}`,
-    close: () => app.stop(true),
-  })
+apps['Elysia E1'] = { start: async () => createElysia(100).listen({ port: 0, hostname: '127.0.0.1' }).server?.port ?? 0 }
+apps['Elysia + elysia-rate-limit'] = {
+  base: 'Elysia E1',
+  start: async () =>
+    createElysia(100, new Elysia().use(elysiaRateLimit({ duration: 3_600_000, max: LIMIT }))).listen({ port: 0, hostname: '127.0.0.1' })
+      .server?.port ?? 0,
 }
-for (const app of apps) {
-  const check = await fetch(`${app.origin}${PATH}`)
-  if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+
+const load = [uptime()]
+const started = await serveApps(apps)
+if (started) {
+  for (const app of started) {
+    const check = await fetch(`${app.origin}${PATH}`)
+    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+  }
+  await printHeads(started, PATH)
+  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
+  load.push(uptime())
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  console.log(
+    `\nE1 (GET ${PATH}) over loopback, Bun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`,
+  )
+  printTable(started, rounds)
+  for (const app of started) await app.close()
+  process.exit(0)
 }
-await printHeads(apps, PATH)
-const rounds = await runRounds(apps, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
-load.push(uptime())
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-console.log(
-  `\nE1 (GET ${PATH}) over loopback, Bun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, load average ${load.join(' → ')}\n`,
-)
-printTable(apps, rounds)
-for (const app of apps) await app.close()
-process.exit(0)

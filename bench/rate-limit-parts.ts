@@ -230,4 +230,8 @@ export function printTable(apps: readonly BenchApp[], { rates, cpus }: Rounds): 
     }
     console.log(`| ${app.name}${app.base ? ` (over ${app.base})` : ''} | ${cells.join(' | ')} |`)
   }
+  console.log('\nCPU µs/req per round (round order rotates):')
+  for (const app of apps) {
+    console.log(`- ${app.name}: ${(cpus.get(app.name) ?? []).map((value) => value.toFixed(2)).join(', ')}`)
+  }
 }
