@@ -23,7 +23,6 @@
  */
 import 'fw-api/serve'
 import { spawnSync } from 'node:child_process'
-import { Elysia } from 'elysia'
 import { rateLimit as elysiaRateLimit } from 'elysia-rate-limit'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import type { RequestContext } from '../src/request/context'
@@ -130,8 +129,8 @@ apps['Elysia E1'] = { start: async () => createElysia(100).listen({ port: 0, hos
 apps['Elysia + elysia-rate-limit'] = {
   base: 'Elysia E1',
   start: async () =>
-    createElysia(100, new Elysia().use(elysiaRateLimit({ duration: 3_600_000, max: LIMIT }))).listen({ port: 0, hostname: '127.0.0.1' })
-      .server?.port ?? 0,
+    createElysia(100, elysiaRateLimit({ duration: 3_600_000, max: LIMIT })).listen({ port: 0, hostname: '127.0.0.1' }).server
+      ?.port ?? 0,
 }
 
 const load = [uptime()]
