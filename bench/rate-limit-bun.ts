@@ -57,7 +57,6 @@ const POLICY = `"default";q=${LIMIT};w=3600`
 let remaining = LIMIT
 const rateLimitValue = (): string => `"default";r=${--remaining};t=3600`
 
-
 // the bare answers: E1's JSON, one shared init with a `Headers` (what fw's answers share on Bun)
 const json = JSON.stringify({ data: [{ id: 11, name: 'item 11' }], page: 2, limit: 10 })
 const shared = Object.freeze({ status: 200, headers: new Headers({ 'content-type': 'application/json' }) })

@@ -71,9 +71,7 @@ async function startRedis(): Promise<{ url: string; stop(): void }> {
   return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
 }
 
-
-
-const PORT_OF = (server: Server): number => (server.address() as { port: number }).port
+const portOf = (server: Server): number => (server.address() as { port: number }).port
 const fwApp = (configure?: (service: ReturnType<typeof createFw>) => void | Promise<void>): AppServer => ({
   ...(configure ? { base: 'fw E1' } : {}),
   async start() {
@@ -89,7 +87,7 @@ const fastifyApp = (limited: boolean): AppServer => ({
     if (limited) await app.register(fastifyRateLimit, { max: LIMIT, timeWindow: '1 hour' })
     fastifyRoutes(app, 100)
     await app.listen({ port: 0, host: '127.0.0.1' })
-    return PORT_OF(app.server)
+    return portOf(app.server)
   },
 })
 /** `fetch` under @hono/node-server (as Hono's users serve it on Node: its own global `Response`). */
@@ -106,7 +104,7 @@ const nodeHttpApp = (extra: string[]): AppServer => ({
     const head = ['content-type', 'application/json', 'content-length', String(Buffer.byteLength(e1)), ...extra]
     const server = createHttpServer((_request, response) => void response.writeHead(200, head).end(e1))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return PORT_OF(server)
+    return portOf(server)
   },
 })
 
