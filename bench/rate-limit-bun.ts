@@ -1,27 +1,34 @@
 /**
- * Where `rateLimit`'s cost is on Bun (bench/RESULTS-rate-limit.md): in one Bun process, each on
- * its own `Bun.serve` on 127.0.0.1, driven by wrk in paired rounds (the order rotates), the
- * process's CPU µs per request beside requests/s —
+ * Where `rateLimit`'s cost is on Bun (bench/RESULTS-rate-limit.md): each app in a Bun process of
+ * its own on 127.0.0.1, driven by wrk in paired rounds (the order rotates), the
+ * serving process's CPU µs per request beside requests/s —
  *
  * - bare `Bun.serve` answers of the same JSON (one shared init, as fw's): alone; with the two
- *   fields a limit adds appended to the built answer's headers; with them in its init (a new
+ *   fields a limit adds appended to the built answer's headers (constant; the `RateLimit` value made
+ *   per request as a limit makes it); with them in its init (a new
  *   `Headers`); with `server.requestIP(request)` read (the client address, the default key);
  * - bench/apps/fw.ts's E1 (GET /items with a validated query): without a limit; with the two
  *   fields set by a plugin that counts nothing; under `rateLimit` (MemoryStore) keyed by an
  *   `X-Api-Key` header (wrk sends none: every request counts under `anonymous`); under `rateLimit`
- *   keyed by the client address (its default).
+ *   keyed by the client address (its default);
+ * - the peer: bench/apps/elysia.ts's E1 through Elysia's own `listen`, without a limit and under
+ *   `elysia-rate-limit` (its default store, its default headers — three `RateLimit-*` lines — and
+ *   its default key: the client address, `server.requestIP`).
  *
- * Each limit is 10⁹ per hour: never reached.
+ * Each limit is 10⁹ per hour: never reached. One head per app is printed first (with the limit's
+ * lines on a 400 and a 404); each row's ratios are to its base (the same app without the limit or
+ * the fields), and `uptime`'s load before and after.
  *
  *   bun bench/rate-limit-bun.ts     # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
 import { spawnSync } from 'node:child_process'
-import { loadavg } from 'node:os'
+import { rateLimit as elysiaRateLimit } from 'elysia-rate-limit'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import type { RequestContext } from '../src/request/context'
+import { createElysia } from './apps/elysia'
 import { createFw } from './apps/fw'
-import { median, twoFields, wrk } from './rate-limit-parts'
+import { type AppServer, printHeads, printTable, runRounds, serveApps, twoFields, uptime } from './rate-limit-parts'
 
 interface BunServer {
   port: number
@@ -50,7 +57,6 @@ const POLICY = `"default";q=${LIMIT};w=3600`
 let remaining = LIMIT
 const rateLimitValue = (): string => `"default";r=${--remaining};t=3600`
 
-
 // the bare answers: E1's JSON, one shared init with a `Headers` (what fw's answers share on Bun)
 const json = JSON.stringify({ data: [{ id: 11, name: 'item 11' }], page: 2, limit: 10 })
 const shared = Object.freeze({ status: 200, headers: new Headers({ 'content-type': 'application/json' }) })
@@ -62,6 +68,15 @@ const bare: [string, (request: Request, server: BunServer) => Response][] = [
       const response = new Response(json, shared)
       response.headers.append('ratelimit-policy', POLICY)
       response.headers.append('ratelimit', rateLimitValue())
+      return response
+    },
+  ],
+  [
+    'Bun.serve, two constant fields appended',
+    () => {
+      const response = new Response(json, shared)
+      response.headers.append('ratelimit-policy', POLICY)
+      response.headers.append('ratelimit', '"default";r=999999999;t=3600')
       return response
     },
   ],
@@ -92,52 +107,46 @@ const services: [string, Configure][] = [
   ['fw E1, rateLimit keyed by the address', limited()],
 ]
 
-const apps: { name: string; origin: string; close(): Promise<void> }[] = []
+const apps: Record<string, AppServer> = {}
 for (const [name, fetch] of bare) {
-  const server = bun.serve({ port: 0, hostname: '127.0.0.1', development: false, fetch })
-  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: async () => server.stop(true) })
-}
-for (const [name, configure] of services) {
-  const service = createFw()
-  configure(service)
-  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
-  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
-}
-for (const app of apps) {
-  const check = await fetch(`${app.origin}${PATH}`)
-  if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
-}
-
-
-
-const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-const load = [loadavg()[0] ?? 0]
-for (const app of apps) await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS) // warm-up
-for (let round = 0; round < ROUNDS; round++) {
-  for (let index = 0; index < apps.length; index++) {
-    const app = apps[(index + round) % apps.length]
-    if (!app) continue
-    const { rate, cpu } = await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS)
-    rates.get(app.name)?.push(rate)
-    cpus.get(app.name)?.push(cpu)
+  apps[name] = {
+    ...(name === 'Bun.serve alone' ? {} : { base: 'Bun.serve alone' }),
+    start: async () => bun.serve({ port: 0, hostname: '127.0.0.1', development: false, fetch }).port,
   }
 }
-load.push(loadavg()[0] ?? 0)
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-console.log(
-  `\nBun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, load average ${load.map((value) => value.toFixed(1)).join(' → ')}\n`,
-)
-console.log('| app | requests/s median | CPU µs/req per round | median | Δ CPU µs/req to its base (median of rounds) |')
-console.log('|---|---|---|---|---|')
-for (const [name, values] of rates) {
-  const base = name.startsWith('fw') ? 'fw E1, no limit' : 'Bun.serve alone'
-  const cpu = cpus.get(name) ?? []
-  const baseCpu = cpus.get(base) ?? []
-  const deltas = cpu.map((value, index) => value - (baseCpu[index] ?? value))
-  console.log(
-    `| ${name} | ${Math.round(median(values))} | ${cpu.map((value) => value.toFixed(2)).join(', ')} | ${median(cpu).toFixed(2)} | ${name === base ? '' : `+${median(deltas).toFixed(2)} (${((median(deltas) / median(baseCpu)) * 100).toFixed(0)} %)`} |`,
-  )
+for (const [name, configure] of services) {
+  apps[name] = {
+    ...(name === 'fw E1, no limit' ? {} : { base: 'fw E1, no limit' }),
+    async start() {
+      const service = createFw()
+      configure(service)
+      return (await service.run({ port: 0, host: '127.0.0.1', signals: false })).port
+    },
+  }
 }
-for (const app of apps) await app.close()
-process.exit(0)
+apps['Elysia E1'] = { start: async () => createElysia(100).listen({ port: 0, hostname: '127.0.0.1' }).server?.port ?? 0 }
+apps['Elysia + elysia-rate-limit'] = {
+  base: 'Elysia E1',
+  start: async () =>
+    createElysia(100, elysiaRateLimit({ duration: 3_600_000, max: LIMIT })).listen({ port: 0, hostname: '127.0.0.1' }).server
+      ?.port ?? 0,
+}
+
+const load = [uptime()]
+const started = await serveApps(apps)
+if (started) {
+  for (const app of started) {
+    const check = await fetch(`${app.origin}${PATH}`)
+    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+  }
+  await printHeads(started, PATH)
+  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
+  load.push(uptime())
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  console.log(
+    `\nE1 (GET ${PATH}) over loopback, Bun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`,
+  )
+  printTable(started, rounds)
+  for (const app of started) await app.close()
+  process.exit(0)
+}

@@ -1,25 +1,53 @@
 /**
- * What `rateLimit` costs (docs/proxy-and-limits.md): bench/apps/fw.ts's E1 (GET /items with a
- * validated query) served three times in this process on 127.0.0.1 — without a limit, under
- * `rateLimit` with the MemoryStore, under `rateLimit` with a RedisStore (a throw-away
- * redis-server on a free loopback port; skipped without one) — each driven by wrk in paired
- * rounds (the order rotates); the report gives requests/s per round and the median per-round
- * ratio against the unlimited app, and the ratio of each app's least CPU per request (its least
- * disturbed round: on a loaded machine the steadiest figure). Every request counts under one key
- * (127.0.0.1) with a limit it never reaches; another limit counts each request under the next of
- * 1,000 clients (their `RateLimit` values repeat, as under real traffic). One more app answers
- * with the same two header fields and counts nothing: what writing them costs (node:http checks
- * and writes each line), the floor of any limit.
+ * What `rateLimit` costs (docs/proxy-and-limits.md), and what the peers' own limiters cost their
+ * apps, in one run: each app below served by this process on 127.0.0.1 and driven by wrk in paired
+ * rounds (the order rotates); the report gives per app its requests/s and this process's CPU µs per
+ * request, and against its base (the same app without a limit) the median of the per-round ratios.
+ *
+ * - fw: bench/apps/fw.ts's E1 (GET /items with a validated query) through `service.run()` — without
+ *   a limit; under `rateLimit` with the MemoryStore keyed by the client address (its default);
+ *   the same counting each request under the next of 1,000 clients (their `RateLimit` values
+ *   repeat, as under real traffic); the same two header fields set by a plugin that counts nothing
+ *   (the floor of any limit); under `rateLimit` with a RedisStore (a throw-away redis-server on a
+ *   free loopback port; skipped without one).
+ * - Hono (bench/apps/hono.ts under @hono/node-server): without a limit; under `hono-rate-limiter`
+ *   (its memory store, `draft-7` headers: `RateLimit-Policy` and `RateLimit`, two lines as fw's)
+ *   keyed by the client address (`getConnInfo`: Hono's limiter has no default key).
+ * - Fastify (bench/apps/fastify.ts): without a limit; under `@fastify/rate-limit` (its local
+ *   store, its default headers — three `x-ratelimit-*` lines — and its default key, `request.ip`).
+ * - bare node:http: the same JSON with no more header lines and with the two constant ones
+ *   (what node:http itself spends on two more lines: the floor under every framework here).
+ *
+ * Every limit is 10⁹ an hour (never reached but by the 1,000 clients' 10,000). One head per app is
+ * printed first (with the limit's lines on a 400 and a 404), and `uptime`'s load before and after.
  *
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
 import { spawn, spawnSync } from 'node:child_process'
+import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
+import fastifyRateLimit from '@fastify/rate-limit'
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import Fastify from 'fastify'
 import { MemoryStore, RedisStore, rateLimit } from 'fw-api/plugins/rate-limit'
+import { Hono } from 'hono'
+import { rateLimiter } from 'hono-rate-limiter'
 import { createClient } from 'redis'
+import { fastifyRoutes } from './apps/fastify'
 import { createFw } from './apps/fw'
-import { median, nextClient, twoFields, wrk } from './rate-limit-parts'
+import { createHono, honoRoutes } from './apps/hono'
+import {
+  type AppServer,
+  nextClient,
+  printHeads,
+  printTable,
+  runRounds,
+  serveApps,
+  twoFields,
+  uptime,
+} from './rate-limit-parts'
 
 const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? 2)
@@ -35,68 +63,93 @@ const freePort = (): Promise<number> =>
     })
   })
 
-/** A redis-server on a free loopback port, or undefined where there is none. */
-async function startRedis(): Promise<{ url: string; stop(): void } | undefined> {
-  if (spawnSync('which', ['redis-server']).status !== 0) return undefined
+/** A redis-server on a free loopback port. */
+async function startRedis(): Promise<{ url: string; stop(): void }> {
   const port = await freePort()
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
   await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept') && resolve()))
   return { url: `redis://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') }
 }
 
+const portOf = (server: Server): number => (server.address() as { port: number }).port
+const fwApp = (configure?: (service: ReturnType<typeof createFw>) => void | Promise<void>): AppServer => ({
+  ...(configure ? { base: 'fw E1' } : {}),
+  async start() {
+    const service = createFw()
+    await configure?.(service)
+    return (await service.run({ port: 0, host: '127.0.0.1', signals: false })).port
+  },
+})
+const fastifyApp = (limited: boolean): AppServer => ({
+  ...(limited ? { base: 'Fastify E1' } : {}),
+  async start() {
+    const app = Fastify({ logger: false })
+    if (limited) await app.register(fastifyRateLimit, { max: LIMIT, timeWindow: '1 hour' })
+    fastifyRoutes(app, 100)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    return portOf(app.server)
+  },
+})
+/** `fetch` under @hono/node-server (as Hono's users serve it on Node: its own global `Response`). */
+const honoApp = (app: Hono, base?: string): AppServer => ({
+  ...(base ? { base } : {}),
+  start: () =>
+    new Promise((resolve) => void serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))),
+})
+/** fw's E1 body; its head as one flat list (as fw's writer hands it), `extra` lines after it. */
+const nodeHttpApp = (extra: string[]): AppServer => ({
+  ...(extra.length ? { base: 'node:http bare' } : {}),
+  async start() {
+    const e1 = await (await createFw().fetch(new Request(`http://127.0.0.1${PATH}`))).text()
+    const head = ['content-type', 'application/json', 'content-length', String(Buffer.byteLength(e1)), ...extra]
+    const server = createHttpServer((_request, response) => void response.writeHead(200, head).end(e1))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return portOf(server)
+  },
+})
 
-
-const redisServer = await startRedis()
-const redis = redisServer ? await createClient({ url: redisServer.url }).connect() : undefined
-
-
-
-const apps: { name: string; origin: string; close(): Promise<void> }[] = []
-type Variant = [string, (service: ReturnType<typeof createFw>) => void]
-const variants: Variant[] = [
-  ['no limit', () => {}],
-  ['rateLimit, MemoryStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))],
-  ['rateLimit, MemoryStore, 1,000 clients', (service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))],
-  ['the two fields alone (no counting)', (service) => void service.use(twoFields(LIMIT))],
-]
-if (redis) {
-  const store = RedisStore(redis, { prefix: `bench:${Date.now()}:` })
-  variants.push(['rateLimit, RedisStore', (service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store }))])
+const apps: Record<string, AppServer> = {
+  'fw E1': fwApp(),
+  'fw + rateLimit (memory)': fwApp((service) => void service.use(rateLimit({ limit: LIMIT, window: '1h', store: MemoryStore() }))),
+  'fw + rateLimit, 1,000 clients': fwApp((service) => void service.use(rateLimit({ limit: 10_000, window: '1h', store: MemoryStore(), key: nextClient }))),
+  'fw + the two fields alone': fwApp((service) => void service.use(twoFields(LIMIT))),
+  'fw + rateLimit (Redis)': fwApp(async (service) => {
+    const url = process.env.BENCH_REDIS_URL
+    if (!url) throw new Error('no BENCH_REDIS_URL')
+    const store = RedisStore(await createClient({ url }).connect(), { prefix: `bench:${Date.now()}:` })
+    service.use(rateLimit({ limit: LIMIT, window: '1h', store }))
+  }),
+  'Hono E1': honoApp(createHono()),
+  'Hono + hono-rate-limiter': honoApp(
+    honoRoutes(
+      new Hono().use(rateLimiter({ windowMs: 3_600_000, limit: LIMIT, standardHeaders: 'draft-7', keyGenerator: (c) => getConnInfo(c).remote.address ?? '' })),
+      100,
+    ),
+    'Hono E1',
+  ),
+  'Fastify E1': fastifyApp(false),
+  'Fastify + @fastify/rate-limit': fastifyApp(true),
+  'node:http bare': nodeHttpApp([]),
+  'node:http + two constant lines': nodeHttpApp(['ratelimit-policy', `"default";q=${LIMIT};w=3600`, 'ratelimit', '"default";r=999999999;t=3600']),
 }
-for (const [name, configure] of variants) {
-  const service = createFw()
-  configure(service)
-  const server = await service.run({ port: 0, host: '127.0.0.1', signals: false })
-  const check = await fetch(`http://127.0.0.1:${server.port}${PATH}`)
-  if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`)
-  apps.push({ name, origin: `http://127.0.0.1:${server.port}`, close: () => server.close() })
-}
 
-const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
-for (const app of apps) await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS) // warm-up
-for (let round = 0; round < ROUNDS; round++) {
-  const order = apps.map((_, index) => apps[(index + round) % apps.length] ?? apps[0])
-  for (const app of order) {
-    if (!app) continue
-    const { rate, cpu } = await wrk(`${app.origin}${PATH}`, CONNECTIONS, SECONDS)
-    rates.get(app.name)?.push(rate)
-    cpus.get(app.name)?.push(cpu)
+const serving = process.argv[2] === 'serve'
+const redisServer = serving || spawnSync('which', ['redis-server']).status !== 0 ? undefined : await startRedis()
+if (!serving && !redisServer) delete apps['fw + rateLimit (Redis)']
+const load = [uptime()]
+const started = await serveApps(apps, redisServer ? { BENCH_REDIS_URL: redisServer.url } : {})
+if (started) {
+  for (const app of started) {
+    const check = await fetch(`${app.origin}${PATH}`)
+    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
   }
+  await printHeads(started, PATH)
+  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
+  load.push(uptime())
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`)
+  printTable(started, rounds)
+  for (const app of started) await app.close()
+  redisServer?.stop()
+  process.exit(0)
 }
-const base = rates.get('no limit') ?? []
-const baseCpu = cpus.get('no limit') ?? []
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds\n`)
-console.log('| app | requests/s per round | median | median ratio to no limit | server CPU µs/req per round | median CPU ratio (no limit / this) | best rounds\' CPU ratio |')
-console.log('|---|---|---|---|---|---|---|')
-for (const [name, values] of rates) {
-  const ratios = values.map((value, index) => value / (base[index] ?? value))
-  const cpu = cpus.get(name) ?? []
-  const cpuRatios = cpu.map((value, index) => (baseCpu[index] ?? value) / value)
-  console.log(`| ${name} | ${values.map((value) => Math.round(value)).join(', ')} | ${Math.round(median(values))} | ${median(ratios).toFixed(3)} | ${cpu.map((value) => value.toFixed(1)).join(', ')} | ${median(cpuRatios).toFixed(3)} | ${(Math.min(...baseCpu) / Math.min(...cpu)).toFixed(3)} |`)
-}
-for (const app of apps) await app.close()
-await redis?.quit()
-redisServer?.stop()
-process.exit(0)

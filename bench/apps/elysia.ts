@@ -2,15 +2,18 @@
  * Elysia (Bun's fastest framework) with its own `t` (TypeBox) validation, written
  * the way its docs show; same routes, rules and envelope as the other apps.
  * Loopback on Bun only (`app.listen` → Bun.serve). Its 400 message for E5 is
- * Elysia's own, so the loopback check compares E5 by status only.
+ * Elysia's own, so the loopback check compares E5 by status only. `before`: a plugin used before
+ * the routes are declared (Elysia's hooks reach only the routes declared after them).
  */
 import { Elysia, t } from 'elysia'
 import { extraRoutes, results, USER_ID } from '../schemas'
 
 const ok = (value: unknown) => ({ data: value, msg: '' })
 
-export function createElysia(extra = 100) {
-  const app = new Elysia().onError(({ code, error, set }) => {
+export function createElysia(extra = 100, before?: (app: Elysia) => unknown) {
+  const base = new Elysia()
+  before?.(base)
+  const app = base.onError(({ code, error, set }) => {
     // Elysia answers 422 for validation failures; the benchmark's contract is 400 with the envelope.
     if (code === 'VALIDATION') {
       set.status = 400

@@ -14,7 +14,11 @@ const bad = (param: string) => (result: { success: boolean; issues?: readonly v.
 }
 
 export function createHono(extra = 100): Hono {
-  const app = new Hono()
+  return honoRoutes(new Hono(), extra)
+}
+
+/** The endpoints on `app` (one made apart, e.g. with a middleware for every route used first). */
+export function honoRoutes(app: Hono, extra = 100): Hono {
   for (const route of extraRoutes(extra)) {
     if (route.param) app.get(route.path.replace('{id}', ':id'), (c) => ok(c, { id: c.req.param('id') }))
     else app.get(route.path, (c) => ok(c, route.path))
