@@ -26,7 +26,7 @@ export interface HookStep {
 }
 
 /**
- * An `@api.before` hook (`EndpointCore`, pipeline/chain.ts, runs them in order): its own params
+ * An `@api.before` hook (`EndpointChain`, pipeline/chain.ts, runs them in order): its own params
  * (a 400 when they fail), then the hook. Answers a promise when the core has to wait for it
  * (its value is not used), else `undefined`.
  */
@@ -143,7 +143,7 @@ export function errorHookStep(hook: HookStep): Step<Exchange> {
 }
 
 /**
- * An `@api.handle` hook, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * An `@api.handle` hook, what an endpoint's error boundary hands an error to (`EndpointChain.answer`):
  * an error it takes (its error classes, or any) is answered by its return value, rendered with
  * its own template; one it does not take, or what it throws, goes on outwards.
  * `recoverWithHook` over the hook, bound once.

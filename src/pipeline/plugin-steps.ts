@@ -180,7 +180,7 @@ export function errorPluginStep<State>(
 }
 
 /**
- * A plugin's `handleError`, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * A plugin's `handleError`, what an endpoint's error boundary hands an error to (`EndpointChain.answer`):
  * its `Response` answers, anything else hands the error on (what it throws replaces the error).
  * `recoverWithPlugin` over the plugin, bound once.
  *
