@@ -109,7 +109,7 @@ export function compileRoutes(
 ): CompiledRoutes {
   const checked = new Set<ClassLevel>()
   const seen = new Map<string, string>()
-  const scopes: (Scope & { level: ClassLevel; first: number })[] = []
+  const scopes: (Scope & { level: ClassLevel })[] = []
   const routed: RouteEntry<RouteTarget>[] = []
   const misses = new Map<ClassLevel, MissHandler>()
   // One miss handler per class, compiled the first time a route of the class is seen.
@@ -120,20 +120,19 @@ export function compileRoutes(
     return miss
   }
 
-  defs.forEach((def, index) => {
+  for (const def of defs) {
     const where = label(def.cls, def.methodName)
     def.levels.forEach((level, depth) => {
       if (checked.has(level)) return
       checked.add(level)
       checkHooks(level)
-      if (!level.owns) return
-      scopes.push({
-        contains: scopeMatcher(level.prefix),
-        miss: missOf(def.levels, depth),
-        depth,
-        level,
-        first: index,
-      })
+      if (level.owns)
+        scopes.push({
+          contains: scopeMatcher(level.prefix),
+          miss: missOf(def.levels, depth),
+          depth,
+          level,
+        })
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)
@@ -185,37 +184,29 @@ export function compileRoutes(
       }
       hookPlans.set(hook, hookPlan)
     }
-    const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
-    const classPlugins = def.levels.flatMap((level) => level.plugins)
-    const classMiss = missOf(def.levels, def.levels.length - 1)
-    routed.push({
-      method: def.method,
-      path,
-      data: {
-        endpoint,
-        shadowedBy: undefined,
-        classTemplate: classTemplate(def.levels, def.levels.length - 1),
-        classMiss,
-        classPlugins,
-        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
-      },
-    })
-  })
-
-  // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.
-  routed.forEach((entry, index) => {
-    const def = entry.data.endpoint.def
+    // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall
+    // under its prefix (the scopes found so far: those of earlier endpoints, and this one's own).
     const rest =
       Object.values(def.params).some((spec) => spec.match === 'rest') ||
       def.common.some((param) => param.spec.match === 'rest')
     const shadows = scopes.filter(
       (scope) =>
-        scope.first < index &&
-        !def.levels.includes(scope.level) &&
-        mayOverlap(def.template, scope.level.prefix, rest),
+        !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest),
     )
-    if (shadows.length) entry.data.shadowedBy = shadows
-  })
+    const last = def.levels.length - 1
+    routed.push({
+      method: def.method,
+      path,
+      data: {
+        endpoint: compileEndpoint(def, plan, around, hookPlans, options),
+        shadowedBy: shadows.length ? shadows : undefined,
+        classTemplate: classTemplate(def.levels, last),
+        classMiss: missOf(def.levels, last),
+        classPlugins: def.levels.flatMap((level) => level.plugins),
+        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
+      },
+    })
+  }
   const roots = [...new Set(defs.map((def) => def.levels[0] as ClassLevel))].map((level) => ({
     prefix: level.prefix,
     contains: scopeMatcher(level.prefix),
