@@ -4,10 +4,9 @@ import type { Plugin } from '../api/plugin'
 import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
-import type { HookStep } from '../pipeline/hook-steps'
 import { EndpointChain, type PipelinePlan } from '../pipeline/chain'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
-import type { ResolvedDeclarations } from './hooks'
+import { hookStep, type ResolvedDeclarations } from './hooks'
 import { errorPluginsOf, label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
@@ -40,13 +39,7 @@ export class CompiledEndpoint extends EndpointChain {
     readonly headerNames: readonly string[],
     pipeline: PipelinePlan,
   ) {
-    const nothingAround =
-      pipeline.before.length +
-        pipeline.after.length +
-        pipeline.errorHooks.length +
-        pipeline.plugins.length ===
-      0
-    super(pipeline, nothingAround)
+    super(pipeline)
   }
 }
 
@@ -95,15 +88,8 @@ export function compileEndpoint(
 ): CompiledEndpoint {
   const where = label(def.cls, def.methodName)
   const renderer = rendererFor(options, around.template, where)
-  const step = (hook: ResolvedHook): HookStep => {
-    const hookLabel = label((def.levels[hook.level] as { cls: Function }).cls, hook.decl.methodName)
-    return {
-      hook,
-      renderer: rendererFor(options, hook.template, hookLabel),
-      params: hookPlans.get(hook)?.params ?? [],
-      label: hookLabel,
-    }
-  }
+  const step = (hook: ResolvedHook) =>
+    hookStep(def.levels, hook, options, hookPlans.get(hook)?.params)
   const hookBodies = [...hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
   const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
   const pipeline: PipelinePlan = {

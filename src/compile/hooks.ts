@@ -4,8 +4,9 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
-import type { ResolvedHook } from '../pipeline/plans'
-import { label } from './options'
+import type { HookStep } from '../pipeline/hook-steps'
+import type { CompileOptions, ParamPlan, ResolvedHook } from '../pipeline/plans'
+import { label, rendererFor } from './options'
 import type { EndpointDef, ClassLevel } from './tree'
 
 /** What an endpoint's classes declare around it, resolved at build: hooks in run order, plugins, template, timeout, docs. */
@@ -129,6 +130,23 @@ export function resolvedHook(
       ]) as ResolvedHook['method'],
     template: hookTemplate(levels, level, decl.methodName),
   }
+}
+
+/**
+ * The step a resolved hook runs as (pipeline/hook-steps.ts): its renderer, the params only it
+ * declares (a before hook's), its label. For an endpoint's hooks and a class's miss hooks alike.
+ *
+ * @example
+ * hookStep(def.levels, resolvedHook(def.levels, 0, decl), options) // { hook, renderer, params: [], label: 'Root.onError()' }
+ */
+export function hookStep(
+  levels: readonly ClassLevel[],
+  hook: ResolvedHook,
+  options: CompileOptions,
+  params: readonly ParamPlan[] = [],
+): HookStep {
+  const where = label((levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
+  return { hook, renderer: rendererFor(options, hook.template, where), params, label: where }
 }
 
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */

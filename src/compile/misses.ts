@@ -13,8 +13,8 @@ import { contextOfExchange, Exchange } from '../pipeline/exchange'
 import { errorHookStep, type HookStep } from '../pipeline/hook-steps'
 import type { CompileOptions } from '../pipeline/plans'
 import { errorPluginStep } from '../pipeline/plugin-steps'
-import { classTemplate, resolvedHook, targets } from './hooks'
-import { errorPluginsOf, label, rendererFor } from './options'
+import { classTemplate, hookStep, resolvedHook, targets } from './hooks'
+import { errorPluginsOf, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
@@ -44,14 +44,7 @@ function missHooks(levels: readonly ClassLevel[], options: CompileOptions): Hook
     const here = levels[level] as ClassLevel
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
-      const hook = resolvedHook(levels, level, decl)
-      const where = label(here.cls, decl.methodName)
-      found.push({
-        hook,
-        renderer: rendererFor(options, hook.template, where),
-        params: [],
-        label: where,
-      })
+      found.push(hookStep(levels, resolvedHook(levels, level, decl), options))
     }
   }
   return found

@@ -77,12 +77,12 @@ export class EndpointChain {
   readonly #body: EndpointBody | undefined
   /** declared asynchronous work (hooks): the answer is always a promise, decided at build */
   readonly #promised: boolean
-  /** see `Exchange`'s constructor */
+  /** no hooks or class plugins: only the endpoint's class instance is read (see `Exchange`'s constructor) */
   readonly #endpointInstanceOnly: boolean
   /** the endpoint's deadline (ms), 0 for none */
   readonly #deadlineMs: number
 
-  constructor(plan: PipelinePlan, endpointInstanceOnly: boolean) {
+  constructor(plan: PipelinePlan) {
     const { renderer } = plan
     const outside: Step<Exchange>[] = pluginSteps(plan.plugins, renderer, contextOfExchange)
     for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
@@ -109,7 +109,7 @@ export class EndpointChain {
     // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
     // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
     this.#promised = plan.before.length + plan.after.length + plan.errorHooks.length > 0
-    this.#endpointInstanceOnly = endpointInstanceOnly
+    this.#endpointInstanceOnly = !this.#promised && !plan.plugins.length
     this.#deadlineMs = plan.timeout || 0
   }
 
