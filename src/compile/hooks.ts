@@ -78,9 +78,13 @@ export function checkHooks(level: ClassLevel): void {
     if (typeof method !== 'function')
       throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
-      if (target === '*') continue
-      if (typeof target === 'string' && level.methods.has(target)) continue
-      if (typeof target === 'function' && level.subAPIs.has(target)) continue
+      // a name is in `methods`, a class in `subAPIs` (each set holds one kind)
+      if (
+        target === '*' ||
+        level.methods.has(target as string) ||
+        level.subAPIs.has(target as Function)
+      )
+        continue
       const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
       throw new ImproperlyConfigured(
@@ -157,23 +161,19 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const levels = def.levels
   // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
   const template = hookTemplate(levels, levels.length - 1, def.methodName)
+  // nearest class first, each class's hooks in declaration order; its before hooks go ahead of the nearer ones'
   for (let level = levels.length - 1; level >= 0; level--) {
-    const here = levels[level] as ClassLevel
-    const levelAfter: ResolvedHook[] = []
     const levelBefore: ResolvedHook[] = []
-    for (const decl of here.hooks) {
-      if (!targets(decl, def, level)) continue
-      const resolved = resolvedHook(levels, level, decl)
-      if (decl.kind === 'before') levelBefore.push(resolved)
-      else if (decl.kind === 'after') levelAfter.push(resolved)
-      else errorHooks.push(resolved)
-    }
+    for (const decl of (levels[level] as ClassLevel).hooks)
+      if (targets(decl, def, level))
+        (decl.kind === 'before' ? levelBefore : decl.kind === 'after' ? after : errorHooks).push(
+          resolvedHook(levels, level, decl),
+        )
     before.unshift(...levelBefore)
-    after.push(...levelAfter)
   }
   const timeout =
     (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
-    [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
+    levels.findLast((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
   const declared = operationDoc(
     levels.map((level) => level.cls),
