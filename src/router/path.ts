@@ -52,6 +52,12 @@ export interface CompiledPath {
 const PARAM = /\{([^{}]*)\}/g
 
 /**
+ * A template's segment as compiled, with its `shape` as `matchBySegments` reads it: its text when
+ * it has no param, `null` when it is one segment param alone (`{id}`), else its pieces.
+ */
+type Piece = TemplatePiece & { shape: SegmentPattern | string | null; optionalParam: boolean }
+
+/**
  * Compile a template such as `/doc/{lang}/{page}` into a structural matcher.
  * Trailing params with defaults become optional; `{a}{b}` is refused.
  *
@@ -67,7 +73,7 @@ export function compilePath(
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
   const names: string[] = []
-  const pieces: (TemplatePiece & { optionalParam: boolean })[] = []
+  const pieces: Piece[] = []
   let restMatcher: RestMatcher | undefined
   // every segment a literal or a lone segment param: matched segment by segment (`segments`)
   let simple = true
@@ -100,6 +106,7 @@ export function compilePath(
     const lone = rest.length === 1 && literals[0] === '' && literals[1] === ''
     if (rest.length && !(lone && !rest[0])) simple = false
     pieces.push({
+      shape: rest.length ? (lone ? null : literals) : (literals[0] as string),
       optionalParam: lone && ruleOf(names.at(-1) as string).optional,
       literals,
       rest,
@@ -108,8 +115,7 @@ export function compilePath(
 
   // Trailing params with defaults may be absent.
   let required = pieces.length
-  while (required > 0 && (pieces[required - 1] as { optionalParam: boolean }).optionalParam)
-    required--
+  while (required > 0 && (pieces[required - 1] as Piece).optionalParam) required--
   const match = matcherOf(pieces, required, names.length, restMatcher, template)
   const optional = pieces.length - required
   // Whole-segment templates without optional or rest params match without searching.
@@ -117,7 +123,8 @@ export function compilePath(
   return {
     template: normalised,
     match,
-    segments: pieces.map((piece) => (piece.rest.length ? null : (piece.literals[0] as string))),
+    // every shape a literal or a lone param's null
+    segments: pieces.map((piece) => piece.shape as string | null),
     names,
     optional,
   }
@@ -129,7 +136,7 @@ export function compilePath(
  * params wins; at equal values, more optional segments present wins.
  */
 function matcherOf(
-  pieces: readonly TemplatePiece[],
+  pieces: readonly Piece[],
   required: number,
   count: number,
   restMatcher: RestMatcher | undefined,
@@ -155,22 +162,13 @@ function matcherOf(
     }
   }
   // Without rest params every variant splits the required segments the same way: the first match wins.
-  const variants: PathMatcher[] = []
-  for (let present = pieces.length; present >= required; present--) {
-    const shape = pieces
-      .slice(0, present)
-      .map((piece): SegmentPattern | string | null =>
-        piece.rest.length === 0
-          ? (piece.literals[0] as string)
-          : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === ''
-            ? null
-            : piece.literals,
-      )
-    variants.push((path) => matchBySegments(path, shape))
-  }
+  const shape = pieces.map((piece) => piece.shape)
+  const variants: Piece['shape'][][] = []
+  for (let present = pieces.length; present >= required; present--)
+    variants.push(shape.slice(0, present))
   return (path) => {
     for (const variant of variants) {
-      const values = variant(path)
+      const values = matchBySegments(path, variant)
       if (values) return pad(values)
     }
     return undefined
