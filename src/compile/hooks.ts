@@ -56,14 +56,13 @@ export function targets(
   def: { readonly levels: readonly ClassLevel[]; readonly methodName?: string },
   level: number,
 ): boolean {
-  const last = def.levels.length - 1
+  // at the endpoint's own class, its method's name; above it, a class on the way down
   return hook.targets.some(
     (target) =>
       target === '*' ||
-      (level === last && target === def.methodName) ||
-      (level < last &&
-        typeof target === 'function' &&
-        def.levels.slice(level + 1).some((below) => below.cls === target)),
+      (level === def.levels.length - 1
+        ? target === def.methodName
+        : def.levels.slice(level + 1).some((below) => below.cls === target)),
   )
 }
 

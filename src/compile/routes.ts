@@ -9,6 +9,7 @@ import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
 import { label } from './options'
 import { checkHooks, classTemplate, resolveDeclarations } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
+import type { MarkerSpec } from '../request/markers'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf } from './specs'
 import type { EndpointDef, ClassLevel } from './tree'
@@ -146,34 +147,26 @@ export function compileRoutes(
     const ownNames = new Set(
       [...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()),
     )
-    const plan = planParams(
-      {
-        where,
-        template: def.template,
-        params: def.params,
-        common: def.common,
-        depth: options.limits.depth,
-      },
-      path.names,
-      ownNames,
-    )
-    const around = resolveDeclarations(def)
-    const hookPlans = new Map<ResolvedHook, EndpointPlan>()
-    for (const hook of around.before) {
-      if (!hook.decl.params) continue
-      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
-      const hookPlan = planParams(
+    const planOf = (at: string, params: Record<string, MarkerSpec>, declaredOnly: boolean) =>
+      planParams(
         {
-          where: hookWhere,
+          where: at,
           template: def.template,
-          params: specsOf(hook.decl.params, hookWhere),
-          common: [],
-          declaredOnly: true,
+          params,
+          common: declaredOnly ? [] : def.common,
+          declaredOnly,
           depth: options.limits.depth,
         },
         path.names,
         ownNames,
       )
+    const plan = planOf(where, def.params, false)
+    const around = resolveDeclarations(def)
+    const hookPlans = new Map<ResolvedHook, EndpointPlan>()
+    for (const hook of around.before) {
+      if (!hook.decl.params) continue
+      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
+      const hookPlan = planOf(hookWhere, specsOf(hook.decl.params, hookWhere), true)
       if (
         hookPlan.bodies.some((body) => body.accept !== 'any') ||
         (hookPlan.bodies.length && plan.bodies.length)
