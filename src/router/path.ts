@@ -143,9 +143,8 @@ function matcherOf(
   template: string,
 ): PathMatcher {
   const pad = (values: (string | undefined)[]): (string | undefined)[] => {
-    const out = values
-    while (out.length < count) out.push(undefined)
-    return out
+    while (values.length < count) values.push(undefined)
+    return values
   }
   // With no required segment, a lone `/` (or the empty path) is every param absent.
   if (required === 0) {
