@@ -111,6 +111,7 @@ export function compileRoutes(
   const checked = new Set<ClassLevel>()
   const seen = new Map<string, string>()
   const scopes: (Scope & { level: ClassLevel })[] = []
+  const roots: RootScope[] = []
   const routed: RouteEntry<RouteTarget>[] = []
   const misses = new Map<ClassLevel, MissHandler>()
   // One miss handler per class, compiled the first time a route of the class is seen.
@@ -127,8 +128,10 @@ export function compileRoutes(
       if (checked.has(level)) return
       checked.add(level)
       checkHooks(level)
-      if (level.owns)
-        scopes.push({
+      // a root API class (the service's, or a mounted one), or a sub-API owning its prefix
+      if (depth === 0 || level.owns)
+        (depth ? scopes : roots).push({
+          prefix: level.prefix,
           contains: scopeMatcher(level.prefix),
           miss: missOf(def.levels, depth),
           depth,
@@ -200,11 +203,6 @@ export function compileRoutes(
       },
     })
   }
-  const roots = [...new Set(defs.map((def) => def.levels[0] as ClassLevel))].map((level) => ({
-    prefix: level.prefix,
-    contains: scopeMatcher(level.prefix),
-    miss: missOf([level], 0),
-  }))
   return {
     entries: routed,
     scopes: scopes.sort((a, b) => b.depth - a.depth),
