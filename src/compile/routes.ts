@@ -88,14 +88,15 @@ function scopeMatcher(prefix: string): (candidate: string) => boolean {
 
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
 function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
-  const a = template.split('/').slice(1)
-  const b = prefix.split('/').slice(1)
+  // both start with '' (the leading '/'): segment i of each at index i
+  const a = template.split('/')
+  const b = prefix.split('/')
   if (!rest && a.length < b.length) return false
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i] as string
-    const y = b[i] as string
-    if (!x.includes('{') && !y.includes('{') && x !== y) return false
-    if (x.includes('{') && rest) return true
+  for (let i = 1; i < a.length && i < b.length; i++) {
+    const segment = a[i] as string
+    if (segment.includes('{')) {
+      if (rest) return true
+    } else if (!(b[i] as string).includes('{') && segment !== b[i]) return false
   }
   return true
 }
