@@ -2,14 +2,7 @@ import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import {
-  rescuedBy,
-  whenAnswered,
-  type Answer,
-  type Handler,
-  type Recover,
-  type Step,
-} from './compose'
+import { whenAnswered, type Answer, type Handler, type Recover, type Step } from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
 import type { ParamPlan, ResolvedHook } from './plans'
@@ -131,19 +124,8 @@ function settleAfterHook(
 }
 
 /**
- * An `@api.handle` hook as a step (a miss's error boundary, compile/misses.ts): an error from
- * further in that it takes is answered as `errorHookRecover` says; the step is `rescued` with
- * it, bound once.
- *
- * @example
- * inside.push(errorHookStep(hook))
- */
-export function errorHookStep(hook: HookStep): Step<Exchange> {
-  return (rescuedBy<Exchange>).bind(undefined, errorHookRecover(hook))
-}
-
-/**
- * An `@api.handle` hook, what an endpoint's error boundary hands an error to (`EndpointChain.answer`):
+ * An `@api.handle` hook, what an endpoint's error boundary (`EndpointChain.answer`) and a class's
+ * misses (compile/misses.ts) hand an error to:
  * an error it takes (its error classes, or any) is answered by its return value, rendered with
  * its own template; one it does not take, or what it throws, goes on outwards.
  * `recoverWithHook` over the hook, bound once.
