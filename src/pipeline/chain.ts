@@ -66,8 +66,6 @@ export class EndpointChain {
   readonly #outside: Handler<Exchange> | undefined
   /** the declared error hooks and plugins an error from `run` is handed to, innermost first */
   readonly #recovers: readonly Recover<Exchange>[]
-  /** can an error hook or plugin intercept a params 400? (else it is rendered straight, no `Error` built) */
-  readonly #intercepted: boolean
   readonly #levels: readonly LevelMaker[]
   /** the endpoint's class, as `Exchange.at` counts it */
   readonly #level: number
@@ -94,7 +92,6 @@ export class EndpointChain {
       ...plan.errorHooks.map(errorHookRecover),
       ...plan.errorPlugins.map((plugin) => errorPluginRecover(plugin, contextOfExchange)),
     ]
-    this.#intercepted = this.#recovers.length > 0
     this.#levels = plan.levels
     this.#level = plan.levels.length - 1
     this.#body = plan.bodies
@@ -207,7 +204,8 @@ export class EndpointChain {
   /** Params failed: a 400, rendered straight when nothing can intercept it, else thrown for the error hooks and plugins. */
   #checked(exchange: Exchange, failures: Failures | undefined): Answer {
     if (!failures) return this.#beforeHooks(exchange, 0)
-    if (this.#intercepted) throw badRequest(failures)
+    // an error hook or plugin may intercept it: thrown to them (else no `Error` built)
+    if (this.#recovers.length) throw badRequest(failures)
     return this.#plan.renderer.invalid(failures.message, failures.issues)
   }
 

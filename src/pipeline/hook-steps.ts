@@ -46,15 +46,9 @@ function callBeforeHook(
   exchange.context.responder = renderer.result
   // fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts)
   const observer = telemetryHost.telemetry
-  if (observer === undefined) return hook.method.call(exchange.at(hook.level), hookInput)
-  const startedAt = performance.now()
-  return timedHook(
-    observer,
-    'before',
-    label,
-    startedAt,
-    hook.method.call(exchange.at(hook.level), hookInput),
-  )
+  const startedAt = observer ? performance.now() : 0
+  const called = hook.method.call(exchange.at(hook.level), hookInput)
+  return observer ? timedHook(observer, 'before', label, startedAt, called) : called
 }
 
 /**
