@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import type { PathMatcher } from '../router/match'
+import { PATH_PARAM } from '../router/path'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
@@ -53,8 +54,6 @@ export interface CompiledRoutes {
   /** root API classes, longest prefix first */
   roots: RootScope[]
 }
-
-const PARAM_NAMES = /\{([^{}]*)\}/g
 
 function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   return (name) => {
@@ -141,7 +140,7 @@ export function compileRoutes(
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)
-    const shape = `${def.method} ${path.template.replace(PARAM_NAMES, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
+    const shape = `${def.method} ${path.template.replace(PATH_PARAM, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
     const previous = seen.get(shape)
     if (previous)
       throw new ImproperlyConfigured(
@@ -149,7 +148,7 @@ export function compileRoutes(
       )
     seen.set(shape, where)
     const ownNames = new Set(
-      [...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()),
+      [...def.ownPath.matchAll(PATH_PARAM)].map((found) => (found[1] ?? '').trim()),
     )
     const planOf = (at: string, params: Record<string, MarkerSpec>, declaredOnly: boolean) =>
       planParams(

@@ -49,7 +49,13 @@ export interface CompiledPath {
   optional?: number
 }
 
-const PARAM = /\{([^{}]*)\}/g
+/**
+ * A `{name}` of a template (its name, untrimmed, in group 1): read here and by the route table's
+ * checks (compile/routes.ts).
+ *
+ * @example [...'/a/{id}'.matchAll(PATH_PARAM)].map((found) => found[1]) // ['id']
+ */
+export const PATH_PARAM = /\{([^{}]*)\}/g
 
 /**
  * A template's segment as compiled, with its `shape` as `matchBySegments` reads it: its text when
@@ -82,7 +88,7 @@ export function compilePath(
     let previousEnd = -1
     const literals: string[] = []
     const rest: boolean[] = []
-    for (const found of segment.matchAll(PARAM)) {
+    for (const found of segment.matchAll(PATH_PARAM)) {
       const name = (found[1] ?? '').trim()
       const start = found.index ?? 0
       if (!name) throw new ImproperlyConfigured(`route '${template}': empty path param '{}'`)
