@@ -142,10 +142,12 @@ function walk(
   prefix: string,
   tree: readonly string[],
   owns: boolean,
-  inherited: { common: CommonParam[]; levels: ClassLevel[] },
+  /** the common params and the levels of the classes above */
+  aboveCommon: readonly CommonParam[],
+  above: readonly ClassLevel[],
   out: EndpointDef[],
 ): void {
-  if (inherited.levels.some((level) => level.cls === cls))
+  if (above.some((level) => level.cls === cls))
     throw new ImproperlyConfigured(
       `API class ${cls.name} mounts itself (directly or through a sub-API)`,
     )
@@ -178,15 +180,13 @@ function walk(
     methods: new Set(endpoints.keys()),
     subAPIs: new Set(),
   }
-  for (const above of inherited.levels) above.subAPIs.add(cls)
+  for (const upper of above) upper.subAPIs.add(cls)
   const common = new Map<string, MarkerSpec>()
   for (const meta of metas)
     for (const [name, marker] of meta.fields)
       common.set(name, specFor(marker, `${cls.name}.${name}`, name))
-  const here = {
-    common: [...inherited.common, ...[...common].map(([field, spec]) => ({ field, spec }))],
-    levels: [...inherited.levels, level],
-  }
+  const commonHere = [...aboveCommon, ...[...common].map(([field, spec]) => ({ field, spec }))]
+  const levels = [...above, level]
   for (const sub of mountsOf(cls, chain)) {
     checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
     walk(
@@ -194,7 +194,8 @@ function walk(
       joinPath(prefix, sub.route),
       [...tree, sub.name],
       joinPath(sub.route) !== '/',
-      here,
+      commonHere,
+      levels,
       out,
     )
   }
@@ -216,8 +217,8 @@ function walk(
         template: joinPath(prefix, ownPath),
         ownPath,
         params: specsOf(decl.params, where),
-        common: here.common,
-        levels: here.levels,
+        common: commonHere,
+        levels,
         field: decl.field,
         doc: decl.doc as OperationDoc | undefined,
         socket: decl.socket,
@@ -242,6 +243,6 @@ export function collectEndpoints(
   const out: EndpointDef[] = []
   const route = routeOf(root)
   if (route !== undefined) checkBraces(route, root.name)
-  walk(root, joinPath(prefix, route), tree, false, { common: [], levels: [] }, out)
+  walk(root, joinPath(prefix, route), tree, false, [], [], out)
   return out
 }
