@@ -156,12 +156,7 @@ export function pluginSteps<State>(
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
 ): Step<State>[] {
-  const steps: Step<State>[] = []
-  for (const plugin of plugins) {
-    const step = pluginStep(plugin, renderer, contextOf)
-    if (step) steps.push(step)
-  }
-  return steps
+  return plugins.flatMap((plugin) => pluginStep(plugin, renderer, contextOf) ?? [])
 }
 
 /**
