@@ -101,18 +101,15 @@ function endpointsOf(chain: Function[], probed: object | undefined): Map<string,
   return found
 }
 
-/** Sub-APIs declared as static fields, in declaration order, with their routes and field names. */
-function mountsOf(
-  cls: APIClass,
-  chain: Function[],
-): { api: APIClass; route: string; name: string }[] {
-  const mounts: { api: APIClass; route: string; name: string }[] = []
+/** Sub-APIs declared as static fields, in declaration order: each class, its route, its field name. */
+function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][] {
+  const mounts: [APIClass, string, string][] = []
   for (const ancestor of chain) {
     for (const name of Object.getOwnPropertyNames(ancestor)) {
       if (name === 'prototype' || name === 'response') continue
       const value = (ancestor as unknown as Record<string, unknown>)[name]
-      if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route, name })
-      else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name, name })
+      if (isMountEntry(value)) mounts.push([value.api, value.route, name])
+      else if (isAPIClass(value)) mounts.push([value, routeOf(value) ?? name, name])
       else if (typeof value === 'function' && ownMeta(value).some((meta) => meta.endpoints.size)) {
         const shown = value.name || name
         throw new ImproperlyConfigured(
@@ -187,13 +184,13 @@ function walk(
       common.set(name, specFor(marker, `${cls.name}.${name}`, name))
   const commonHere = [...aboveCommon, ...[...common].map(([field, spec]) => ({ field, spec }))]
   const levels = [...above, level]
-  for (const sub of mountsOf(cls, chain)) {
-    checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
+  for (const [sub, route, name] of mountsOf(cls, chain)) {
+    checkBraces(route, `${cls.name} (mount of ${sub.name})`)
     walk(
-      sub.api,
-      joinPath(prefix, sub.route),
-      [...tree, sub.name],
-      joinPath(sub.route) !== '/',
+      sub,
+      joinPath(prefix, route),
+      [...tree, name],
+      joinPath(route) !== '/',
       commonHere,
       levels,
       out,
