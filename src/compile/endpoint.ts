@@ -1,13 +1,10 @@
 import type { BaseAPI } from '../api/api'
 import type { OperationDoc } from '../api/doc'
-import type { Plugin } from '../api/plugin'
-import type { BodyPlan } from '../body'
 import type { Renderer } from '../response/render'
 import type { Template } from '../response/response'
-import type { HookStep } from '../pipeline/hook-steps'
 import { EndpointChain, type PipelinePlan } from '../pipeline/chain'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
-import type { ResolvedDeclarations } from './hooks'
+import { hookStep, type ResolvedDeclarations } from './hooks'
 import { errorPluginsOf, label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
@@ -40,32 +37,11 @@ export class CompiledEndpoint extends EndpointChain {
     readonly headerNames: readonly string[],
     pipeline: PipelinePlan,
   ) {
-    const nothingAround =
-      pipeline.before.length +
-        pipeline.after.length +
-        pipeline.errorHooks.length +
-        pipeline.plugins.length ===
-      0
-    super(pipeline, nothingAround)
+    super(pipeline)
   }
 }
 
 type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
-
-/** The request headers a route reads (see `CompiledEndpoint.headerNames`), each once. */
-function readHeaders(
-  plan: EndpointPlan,
-  hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
-  classPlugins: readonly Plugin[],
-  servicePlugins: readonly Plugin[],
-): string[] {
-  const names = new Set(plan.headerNames)
-  for (const hookPlan of hookPlans.values())
-    for (const name of hookPlan.headerNames) names.add(name)
-  for (const plugin of [...servicePlugins, ...classPlugins])
-    for (const name of plugin.requestHeaders ?? []) names.add(name.toLowerCase())
-  return [...names]
-}
 
 /** A `@ws.socket` endpoint's method: the upgrade fw-api/ws compiles (which declared it, so is imported). */
 function socketMethod(def: EndpointDef, options: CompileOptions, where: string): Method {
@@ -95,17 +71,14 @@ export function compileEndpoint(
 ): CompiledEndpoint {
   const where = label(def.cls, def.methodName)
   const renderer = rendererFor(options, around.template, where)
-  const step = (hook: ResolvedHook): HookStep => {
-    const hookLabel = label((def.levels[hook.level] as { cls: Function }).cls, hook.decl.methodName)
-    return {
-      hook,
-      renderer: rendererFor(options, hook.template, hookLabel),
-      params: hookPlans.get(hook)?.params ?? [],
-      label: hookLabel,
-    }
-  }
-  const hookBodies = [...hookPlans.values()].find((hookPlan) => hookPlan.bodies.length)?.bodies
-  const bodies: readonly BodyPlan[] | undefined = plan.bodies.length ? plan.bodies : hookBodies
+  const step = (hook: ResolvedHook) =>
+    hookStep(def.levels, hook, options, hookPlans.get(hook)?.params)
+  // the endpoint's plan and its before hooks': the body read is the endpoint's, else a hook's; a
+  // `resolve` param used by both resolves once; every header any reads, each once
+  const planned = [plan, ...hookPlans.values()]
+  const headerNames = new Set(planned.flatMap((each) => each.headerNames))
+  for (const plugin of [...options.plugins, ...around.plugins])
+    for (const name of plugin.requestHeaders ?? []) headerNames.add(name.toLowerCase())
   const pipeline: PipelinePlan = {
     levels: def.levels,
     method: def.socket
@@ -116,15 +89,9 @@ export function compileEndpoint(
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,
-    // the endpoint's and its before hooks' (one user config used by both resolves once)
-    resolvers: [
-      ...new Set([
-        ...plan.resolvers,
-        ...[...hookPlans.values()].flatMap((hookPlan) => hookPlan.resolvers),
-      ]),
-    ],
-    resolveAll: [plan, ...hookPlans.values()].find((planned) => planned.resolveAll)?.resolveAll,
-    bodies,
+    resolvers: [...new Set(planned.flatMap((each) => each.resolvers))],
+    resolveAll: planned.find((each) => each.resolveAll)?.resolveAll,
+    bodies: planned.find((each) => each.bodies.length)?.bodies,
     before: around.before.map(step),
     after: around.after.map(step),
     errorHooks: around.errorHooks.map(step),
@@ -141,7 +108,7 @@ export function compileEndpoint(
     around.before,
     around.doc,
     renderer,
-    readHeaders(plan, hookPlans, around.plugins, options.plugins),
+    [...headerNames],
     pipeline,
   )
 }

@@ -4,8 +4,9 @@ import type { Plugin } from '../api/plugin'
 import { ImproperlyConfigured } from '../exceptions'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
-import type { ResolvedHook } from '../pipeline/plans'
-import { label } from './options'
+import type { HookStep } from '../pipeline/hook-steps'
+import type { CompileOptions, ParamPlan, ResolvedHook } from '../pipeline/plans'
+import { label, rendererFor } from './options'
 import type { EndpointDef, ClassLevel } from './tree'
 
 /** What an endpoint's classes declare around it, resolved at build: hooks in run order, plugins, template, timeout, docs. */
@@ -55,14 +56,13 @@ export function targets(
   def: { readonly levels: readonly ClassLevel[]; readonly methodName?: string },
   level: number,
 ): boolean {
-  const last = def.levels.length - 1
+  // at the endpoint's own class, its method's name; above it, a class on the way down
   return hook.targets.some(
     (target) =>
       target === '*' ||
-      (level === last && target === def.methodName) ||
-      (level < last &&
-        typeof target === 'function' &&
-        def.levels.slice(level + 1).some((below) => below.cls === target)),
+      (level === def.levels.length - 1
+        ? target === def.methodName
+        : def.levels.slice(level + 1).some((below) => below.cls === target)),
   )
 }
 
@@ -77,9 +77,13 @@ export function checkHooks(level: ClassLevel): void {
     if (typeof method !== 'function')
       throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
-      if (target === '*') continue
-      if (typeof target === 'string' && level.methods.has(target)) continue
-      if (typeof target === 'function' && level.subAPIs.has(target)) continue
+      // a name is in `methods`, a class in `subAPIs` (each set holds one kind)
+      if (
+        target === '*' ||
+        level.methods.has(target as string) ||
+        level.subAPIs.has(target as Function)
+      )
+        continue
       const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
       throw new ImproperlyConfigured(
@@ -131,6 +135,23 @@ export function resolvedHook(
   }
 }
 
+/**
+ * The step a resolved hook runs as (pipeline/hook-steps.ts): its renderer, the params only it
+ * declares (a before hook's), its label. For an endpoint's hooks and a class's miss hooks alike.
+ *
+ * @example
+ * hookStep(def.levels, resolvedHook(def.levels, 0, decl), options) // { hook, renderer, params: [], label: 'Root.onError()' }
+ */
+export function hookStep(
+  levels: readonly ClassLevel[],
+  hook: ResolvedHook,
+  options: CompileOptions,
+  params: readonly ParamPlan[] = [],
+): HookStep {
+  const where = label((levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
+  return { hook, renderer: rendererFor(options, hook.template, where), params, label: where }
+}
+
 /** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
 export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
@@ -139,23 +160,19 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const levels = def.levels
   // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
   const template = hookTemplate(levels, levels.length - 1, def.methodName)
+  // nearest class first, each class's hooks in declaration order; its before hooks go ahead of the nearer ones'
   for (let level = levels.length - 1; level >= 0; level--) {
-    const here = levels[level] as ClassLevel
-    const levelAfter: ResolvedHook[] = []
     const levelBefore: ResolvedHook[] = []
-    for (const decl of here.hooks) {
-      if (!targets(decl, def, level)) continue
-      const resolved = resolvedHook(levels, level, decl)
-      if (decl.kind === 'before') levelBefore.push(resolved)
-      else if (decl.kind === 'after') levelAfter.push(resolved)
-      else errorHooks.push(resolved)
-    }
+    for (const decl of (levels[level] as ClassLevel).hooks)
+      if (targets(decl, def, level))
+        (decl.kind === 'before' ? levelBefore : decl.kind === 'after' ? after : errorHooks).push(
+          resolvedHook(levels, level, decl),
+        )
     before.unshift(...levelBefore)
-    after.push(...levelAfter)
   }
   const timeout =
     (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
-    [...levels].reverse().find((level) => level.timeout !== undefined)?.timeout
+    levels.findLast((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
   const declared = operationDoc(
     levels.map((level) => level.cls),

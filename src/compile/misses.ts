@@ -8,13 +8,13 @@
 import type { HttpError } from '../exceptions'
 import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
-import { compose, rescued, whenAnswered, type Step } from '../pipeline/compose'
+import { rescued, whenAnswered, type Handler, type Recover } from '../pipeline/compose'
 import { contextOfExchange, Exchange } from '../pipeline/exchange'
-import { errorHookStep, type HookStep } from '../pipeline/hook-steps'
+import { errorHookRecover, type HookStep } from '../pipeline/hook-steps'
 import type { CompileOptions } from '../pipeline/plans'
-import { errorPluginStep } from '../pipeline/plugin-steps'
-import { classTemplate, resolvedHook, targets } from './hooks'
-import { errorPluginsOf, label, rendererFor } from './options'
+import { errorPluginRecover } from '../pipeline/plugin-steps'
+import { classTemplate, hookStep, resolvedHook, targets } from './hooks'
+import { errorPluginsOf, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
 /** Answers one routing error (`NotFound`, `MethodNotAllowed`) of a class; never throws. */
@@ -44,14 +44,7 @@ function missHooks(levels: readonly ClassLevel[], options: CompileOptions): Hook
     const here = levels[level] as ClassLevel
     for (const decl of here.hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
-      const hook = resolvedHook(levels, level, decl)
-      const where = label(here.cls, decl.methodName)
-      found.push({
-        hook,
-        renderer: rendererFor(options, hook.template, where),
-        params: [],
-        label: where,
-      })
+      found.push(hookStep(levels, resolvedHook(levels, level, decl), options))
     }
   }
   return found
@@ -81,20 +74,25 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
   const last = levels.length - 1
   const own = levels[last] as ClassLevel
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
-  const hooks = missHooks(levels, options).map(errorHookStep)
-  const plugins = errorPluginsOf(
-    levels.flatMap((level) => level.plugins),
-    options,
-  ).map((plugin) => errorPluginStep(plugin, contextOfExchange))
-  if (!hooks.length && !plugins.length) return (_rc, error) => renderer.error(error)
-  // outermost first: the innermost step is the nearest hook
-  const steps: Step<Exchange>[] = [...hooks, ...plugins].reverse()
+  // what a miss is handed to, innermost first: the hooks (nearest first), then the error plugins
+  const recovers: Recover<Exchange>[] = [
+    ...missHooks(levels, options).map(errorHookRecover),
+    ...errorPluginsOf(
+      levels.flatMap((level) => level.plugins),
+      options,
+    ).map((plugin) => errorPluginRecover(plugin, contextOfExchange)),
+  ]
+  if (!recovers.length) return (_rc, error) => renderer.error(error)
   return (context, error) => {
-    const raise = (): never => {
+    // each recover rescues what is further in (what one throws goes on to the next), the template last
+    let handler: Handler<Exchange> = () => {
       throw error
     }
-    const exchange = new Exchange(context, [], levels, false)
-    const answer = rescued(exchange, compose(steps, raise), renderer.error)
+    for (const recover of recovers) {
+      const inner = handler
+      handler = (state) => rescued(state, inner, recover)
+    }
+    const answer = rescued(new Exchange(context, [], levels, false), handler, renderer.error)
     return whenAnswered(answer, (response) => withAllow(response, error))
   }
 }

@@ -65,9 +65,6 @@ export function planParams(
   const reads: PlanReads = { headerNames: [], resolvers: [] }
   const { where } = source
   const depth = source.depth ?? DEFAULT_JSON_DEPTH
-  const commonByName = new Map<string, CommonParam>(
-    source.common.map((param) => [param.field, param]),
-  )
   const bound = new Set<string>()
 
   pathNames.forEach((name, index) => {
@@ -84,7 +81,7 @@ export function planParams(
       return
     }
     if (source.declaredOnly) return
-    const common = commonByName.get(name)
+    const common = source.common.find((param) => param.field === name)
     const spec = common?.spec ?? { kind: 'path', hasDefault: false }
     plans.push(
       pathPlan(

@@ -3,12 +3,14 @@ import { ImproperlyConfigured } from '../exceptions'
 import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import type { PathMatcher } from '../router/match'
+import { PATH_PARAM } from '../router/path'
 import { under } from '../router/route-path'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import type { CompileOptions, ResolvedHook } from '../pipeline/plans'
 import { label } from './options'
 import { checkHooks, classTemplate, resolveDeclarations } from './hooks'
 import { compileMiss, type MissHandler } from './misses'
+import type { MarkerSpec } from '../request/markers'
 import { isOptional, pathParamKey, planParams, type EndpointPlan } from './params'
 import { specsOf } from './specs'
 import type { EndpointDef, ClassLevel } from './tree'
@@ -53,8 +55,6 @@ export interface CompiledRoutes {
   roots: RootScope[]
 }
 
-const PARAM_NAMES = /\{([^{}]*)\}/g
-
 function ruleFor(def: EndpointDef): (name: string) => PathParamRule {
   return (name) => {
     const key = pathParamKey(def.params, name)
@@ -87,14 +87,15 @@ function scopeMatcher(prefix: string): (candidate: string) => boolean {
 
 /** Could a path matched by `template` lie under `prefix`? Literal segments that differ say no. */
 function mayOverlap(template: string, prefix: string, rest: boolean): boolean {
-  const a = template.split('/').slice(1)
-  const b = prefix.split('/').slice(1)
+  // both start with '' (the leading '/'): segment i of each at index i
+  const a = template.split('/')
+  const b = prefix.split('/')
   if (!rest && a.length < b.length) return false
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i] as string
-    const y = b[i] as string
-    if (!x.includes('{') && !y.includes('{') && x !== y) return false
-    if (x.includes('{') && rest) return true
+  for (let i = 1; i < a.length && i < b.length; i++) {
+    const segment = a[i] as string
+    if (segment.includes('{')) {
+      if (rest) return true
+    } else if (!(b[i] as string).includes('{') && segment !== b[i]) return false
   }
   return true
 }
@@ -109,7 +110,8 @@ export function compileRoutes(
 ): CompiledRoutes {
   const checked = new Set<ClassLevel>()
   const seen = new Map<string, string>()
-  const scopes: (Scope & { level: ClassLevel; first: number })[] = []
+  const scopes: (Scope & { level: ClassLevel })[] = []
+  const roots: RootScope[] = []
   const routed: RouteEntry<RouteTarget>[] = []
   const misses = new Map<ClassLevel, MissHandler>()
   // One miss handler per class, compiled the first time a route of the class is seen.
@@ -120,24 +122,25 @@ export function compileRoutes(
     return miss
   }
 
-  defs.forEach((def, index) => {
+  for (const def of defs) {
     const where = label(def.cls, def.methodName)
     def.levels.forEach((level, depth) => {
       if (checked.has(level)) return
       checked.add(level)
       checkHooks(level)
-      if (!level.owns) return
-      scopes.push({
-        contains: scopeMatcher(level.prefix),
-        miss: missOf(def.levels, depth),
-        depth,
-        level,
-        first: index,
-      })
+      // a root API class (the service's, or a mounted one), or a sub-API owning its prefix
+      if (depth === 0 || level.owns)
+        (depth ? scopes : roots).push({
+          prefix: level.prefix,
+          contains: scopeMatcher(level.prefix),
+          miss: missOf(def.levels, depth),
+          depth,
+          level,
+        })
     })
     const rule = ruleFor(def)
     const path = compilePath(def.template, rule)
-    const shape = `${def.method} ${path.template.replace(PARAM_NAMES, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
+    const shape = `${def.method} ${path.template.replace(PATH_PARAM, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
     const previous = seen.get(shape)
     if (previous)
       throw new ImproperlyConfigured(
@@ -145,36 +148,28 @@ export function compileRoutes(
       )
     seen.set(shape, where)
     const ownNames = new Set(
-      [...def.ownPath.matchAll(PARAM_NAMES)].map((found) => (found[1] ?? '').trim()),
+      [...def.ownPath.matchAll(PATH_PARAM)].map((found) => (found[1] ?? '').trim()),
     )
-    const plan = planParams(
-      {
-        where,
-        template: def.template,
-        params: def.params,
-        common: def.common,
-        depth: options.limits.depth,
-      },
-      path.names,
-      ownNames,
-    )
-    const around = resolveDeclarations(def)
-    const hookPlans = new Map<ResolvedHook, EndpointPlan>()
-    for (const hook of around.before) {
-      if (!hook.decl.params) continue
-      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
-      const hookPlan = planParams(
+    const planOf = (at: string, params: Record<string, MarkerSpec>, declaredOnly: boolean) =>
+      planParams(
         {
-          where: hookWhere,
+          where: at,
           template: def.template,
-          params: specsOf(hook.decl.params, hookWhere),
-          common: [],
-          declaredOnly: true,
+          params,
+          common: declaredOnly ? [] : def.common,
+          declaredOnly,
           depth: options.limits.depth,
         },
         path.names,
         ownNames,
       )
+    const plan = planOf(where, def.params, false)
+    const around = resolveDeclarations(def)
+    const hookPlans = new Map<ResolvedHook, EndpointPlan>()
+    for (const hook of around.before) {
+      if (!hook.decl.params) continue
+      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
+      const hookPlan = planOf(hookWhere, specsOf(hook.decl.params, hookWhere), true)
       if (
         hookPlan.bodies.some((body) => body.accept !== 'any') ||
         (hookPlan.bodies.length && plan.bodies.length)
@@ -185,42 +180,29 @@ export function compileRoutes(
       }
       hookPlans.set(hook, hookPlan)
     }
-    const endpoint = compileEndpoint(def, plan, around, hookPlans, options)
-    const classPlugins = def.levels.flatMap((level) => level.plugins)
-    const classMiss = missOf(def.levels, def.levels.length - 1)
-    routed.push({
-      method: def.method,
-      path,
-      data: {
-        endpoint,
-        shadowedBy: undefined,
-        classTemplate: classTemplate(def.levels, def.levels.length - 1),
-        classMiss,
-        classPlugins,
-        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
-      },
-    })
-  })
-
-  // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall under its prefix.
-  routed.forEach((entry, index) => {
-    const def = entry.data.endpoint.def
+    // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall
+    // under its prefix (the scopes found so far: those of earlier endpoints, and this one's own).
     const rest =
       Object.values(def.params).some((spec) => spec.match === 'rest') ||
       def.common.some((param) => param.spec.match === 'rest')
     const shadows = scopes.filter(
       (scope) =>
-        scope.first < index &&
-        !def.levels.includes(scope.level) &&
-        mayOverlap(def.template, scope.level.prefix, rest),
+        !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest),
     )
-    if (shadows.length) entry.data.shadowedBy = shadows
-  })
-  const roots = [...new Set(defs.map((def) => def.levels[0] as ClassLevel))].map((level) => ({
-    prefix: level.prefix,
-    contains: scopeMatcher(level.prefix),
-    miss: missOf([level], 0),
-  }))
+    const last = def.levels.length - 1
+    routed.push({
+      method: def.method,
+      path,
+      data: {
+        endpoint: compileEndpoint(def, plan, around, hookPlans, options),
+        shadowedBy: shadows.length ? shadows : undefined,
+        classTemplate: classTemplate(def.levels, last),
+        classMiss: missOf(def.levels, last),
+        classPlugins: def.levels.flatMap((level) => level.plugins),
+        optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
+      },
+    })
+  }
   return {
     entries: routed,
     scopes: scopes.sort((a, b) => b.depth - a.depth),

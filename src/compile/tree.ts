@@ -62,37 +62,25 @@ export interface EndpointDef {
   /** the API classes from the root down to the endpoint's class */
   levels: ClassLevel[]
   /** declared as a field: the handler is each instance's own property */
-  field?: boolean
+  field?: boolean | undefined
   /** a field endpoint's `{ doc }` (`@api.doc` options) */
-  doc?: OperationDoc
+  doc?: OperationDoc | undefined
   /** a WebSocket endpoint's declaration (fw-api/ws's `SocketDecl`): its method is the upgrade (service/host.ts) */
-  socket?: object
+  socket?: object | undefined
 }
 
 const HTTP_NAMES = new Set<string>(HTTP_METHODS)
 
-function commonFields(cls: APIClass): CommonParam[] {
-  const fields = new Map<string, MarkerSpec>()
-  for (const ancestor of lineage(cls)) {
-    for (const meta of ownMeta(ancestor)) {
-      for (const [name, marker] of meta.fields)
-        fields.set(name, specFor(marker, `${cls.name}.${name}`, name))
-    }
-  }
-  return [...fields].map(([field, spec]) => ({ field, spec }))
-}
-
-/** Endpoint declarations per method name, in source order (base classes first). */
-function endpointsOf(cls: APIClass, probed: object | undefined): [string, EndpointDecl[]][] {
+/** Endpoint declarations per method name, in source order (base classes first); fields last. */
+function endpointsOf(chain: Function[], probed: object | undefined): Map<string, EndpointDecl[]> {
   const found = new Map<string, EndpointDecl[]>()
-  for (const ancestor of lineage(cls)) {
+  for (const ancestor of chain) {
     const metas = ownMeta(ancestor)
     const prototype = ancestor.prototype as object
     for (const name of Object.getOwnPropertyNames(prototype)) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, name)
       if (
         name === 'constructor' ||
-        typeof descriptor?.value !== 'function' ||
+        typeof Object.getOwnPropertyDescriptor(prototype, name)?.value !== 'function' ||
         Object.hasOwn(BaseAPI.prototype, name)
       )
         continue
@@ -105,37 +93,27 @@ function endpointsOf(cls: APIClass, probed: object | undefined): [string, Endpoi
         found.set(name, [{ method: name.toUpperCase() }])
     }
   }
-  for (const [name, decl] of fieldEndpointsOf(probed)) if (!found.has(name)) found.set(name, [decl])
-  return [...found]
-}
-
-/** Endpoints declared as fields (`add = api.get(params, handler)`), read from the instance made at build. */
-function fieldEndpointsOf(instance: object | undefined): [string, EndpointDecl][] {
-  if (instance === undefined) return []
-  const found: [string, EndpointDecl][] = []
-  for (const [name, value] of Object.entries(instance)) {
+  // endpoints declared as fields (`add = api.get(params, handler)`), read from the instance made at build
+  for (const [name, value] of Object.entries(probed ?? {})) {
     const decl = fieldDeclOf(value)
-    if (decl) found.push([name, { ...decl, field: true }])
+    if (decl && !found.has(name)) found.set(name, [{ ...decl, field: true }])
   }
   return found
 }
 
-function hasEndpoints(value: Function): boolean {
-  return ownMeta(value).some((meta) => meta.endpoints.size > 0)
-}
-
-/** Sub-APIs declared as static fields, in declaration order, with their routes and field names. */
-function mountsOf(cls: APIClass): { api: APIClass; route: string; name: string }[] {
-  const mounts: { api: APIClass; route: string; name: string }[] = []
-  for (const ancestor of lineage(cls)) {
+/** Sub-APIs declared as static fields, in declaration order: each class, its route, its field name. */
+function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][] {
+  const mounts: [APIClass, string, string][] = []
+  for (const ancestor of chain) {
     for (const name of Object.getOwnPropertyNames(ancestor)) {
       if (name === 'prototype' || name === 'response') continue
       const value = (ancestor as unknown as Record<string, unknown>)[name]
-      if (isMountEntry(value)) mounts.push({ api: value.api, route: value.route, name })
-      else if (isAPIClass(value)) mounts.push({ api: value, route: routeOf(value) ?? name, name })
-      else if (typeof value === 'function' && hasEndpoints(value)) {
+      if (isMountEntry(value)) mounts.push([value.api, value.route, name])
+      else if (isAPIClass(value)) mounts.push([value, routeOf(value) ?? name, name])
+      else if (typeof value === 'function' && ownMeta(value).some((meta) => meta.endpoints.size)) {
+        const shown = value.name || name
         throw new ImproperlyConfigured(
-          `${cls.name}.${name}: the class ${value.name || name} declares endpoints but does not extend api.API; write \`class ${value.name || name} extends api.API\` to mount it`,
+          `${cls.name}.${name}: the class ${shown} declares endpoints but does not extend api.API; write \`class ${shown} extends api.API\` to mount it`,
         )
       }
     }
@@ -156,89 +134,72 @@ function checkBraces(template: string, where: string): void {
     )
 }
 
-function levelOf(
+function walk(
   cls: APIClass,
   prefix: string,
   tree: readonly string[],
   owns: boolean,
-  methods: Set<string>,
-  probed: object | undefined,
-): ClassLevel {
+  /** the common params and the levels of the classes above */
+  aboveCommon: readonly CommonParam[],
+  above: readonly ClassLevel[],
+  out: EndpointDef[],
+): void {
+  if (above.some((level) => level.cls === cls))
+    throw new ImproperlyConfigured(
+      `API class ${cls.name} mounts itself (directly or through a sub-API)`,
+    )
   const chain = lineage(cls)
-  const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
-  const templates = new Map<string, unknown>()
-  const timeouts = new Map<string, number | false>()
-  for (const meta of metas) {
-    for (const [name, template] of meta.templates) templates.set(name, template)
-    for (const [name, ms] of meta.timeouts) timeouts.set(name, ms)
+  // decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named
+  for (const ancestor of chain) {
+    for (const {
+      misplaced: [first],
+    } of ownMeta(ancestor))
+      if (first)
+        throw new ImproperlyConfigured(
+          `${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`,
+        )
   }
-  const statics = cls as unknown as { response?: unknown; timeout?: unknown }
-  return {
+  const probed = probe(cls)
+  const endpoints = endpointsOf(chain, probed)
+  const metas = chain.flatMap((ancestor) => ownMeta(ancestor))
+  const level: ClassLevel = {
     cls,
     Instance: instanceClass(cls, probed),
     prefix,
     tree,
     owns,
     hooks: metas.flatMap((meta) => meta.hooks),
-    templates,
+    templates: new Map(metas.flatMap((meta) => [...meta.templates])),
     plugins: chain.flatMap((ancestor) => [...pluginsOf(ancestor)]),
-    response: statics.response,
-    timeout: deadlineMs(statics.timeout, `${cls.name}.timeout`),
-    timeouts,
-    methods,
+    response: (cls as { response?: unknown }).response,
+    timeout: deadlineMs((cls as { timeout?: unknown }).timeout, `${cls.name}.timeout`),
+    timeouts: new Map(metas.flatMap((meta) => [...meta.timeouts])),
+    methods: new Set(endpoints.keys()),
     subAPIs: new Set(),
   }
-}
-
-/** Decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named. */
-function checkPlacement(cls: APIClass): void {
-  for (const ancestor of lineage(cls)) {
-    for (const meta of ownMeta(ancestor)) {
-      const first = meta.misplaced[0]
-      if (first)
-        throw new ImproperlyConfigured(
-          `${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`,
-        )
-    }
-  }
-}
-
-function walk(
-  cls: APIClass,
-  prefix: string,
-  tree: readonly string[],
-  owns: boolean,
-  inherited: { common: CommonParam[]; levels: ClassLevel[] },
-  out: EndpointDef[],
-): void {
-  if (inherited.levels.some((level) => level.cls === cls))
-    throw new ImproperlyConfigured(
-      `API class ${cls.name} mounts itself (directly or through a sub-API)`,
-    )
-  checkPlacement(cls)
-  const probed = probe(cls)
-  const endpoints = endpointsOf(cls, probed)
-  const level = levelOf(cls, prefix, tree, owns, new Set(endpoints.map(([name]) => name)), probed)
-  for (const above of inherited.levels) above.subAPIs.add(cls)
-  const here = {
-    common: [...inherited.common, ...commonFields(cls)],
-    levels: [...inherited.levels, level],
-  }
-  for (const sub of mountsOf(cls)) {
-    checkBraces(sub.route, `${cls.name} (mount of ${sub.api.name})`)
+  for (const upper of above) upper.subAPIs.add(cls)
+  const common = new Map<string, MarkerSpec>()
+  for (const meta of metas)
+    for (const [name, marker] of meta.fields)
+      common.set(name, specFor(marker, `${cls.name}.${name}`, name))
+  const commonHere = [...aboveCommon, ...[...common].map(([field, spec]) => ({ field, spec }))]
+  const levels = [...above, level]
+  for (const [sub, route, name] of mountsOf(cls, chain)) {
+    checkBraces(route, `${cls.name} (mount of ${sub.name})`)
     walk(
-      sub.api,
-      joinPath(prefix, sub.route),
-      [...tree, sub.name],
-      joinPath(sub.route) !== '/',
-      here,
+      sub,
+      joinPath(prefix, route),
+      [...tree, name],
+      joinPath(route) !== '/',
+      commonHere,
+      levels,
       out,
     )
   }
   for (const [methodName, decls] of endpoints) {
     const where = label(cls, methodName)
+    const namedAfterMethod = HTTP_NAMES.has(methodName)
     for (const decl of decls) {
-      const namedAfterMethod = HTTP_NAMES.has(methodName)
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {
         throw new ImproperlyConfigured(
           `${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`,
@@ -253,11 +214,11 @@ function walk(
         template: joinPath(prefix, ownPath),
         ownPath,
         params: specsOf(decl.params, where),
-        common: here.common,
-        levels: here.levels,
-        ...(decl.field ? { field: true } : {}),
-        ...(decl.doc ? { doc: decl.doc as OperationDoc } : {}),
-        ...(decl.socket ? { socket: decl.socket } : {}),
+        common: commonHere,
+        levels,
+        field: decl.field,
+        doc: decl.doc as OperationDoc | undefined,
+        socket: decl.socket,
       })
     }
   }
@@ -279,6 +240,6 @@ export function collectEndpoints(
   const out: EndpointDef[] = []
   const route = routeOf(root)
   if (route !== undefined) checkBraces(route, root.name)
-  walk(root, joinPath(prefix, route), tree, false, { common: [], levels: [] }, out)
+  walk(root, joinPath(prefix, route), tree, false, [], [], out)
   return out
 }

@@ -50,61 +50,49 @@ function cancelBody(response: Response): void {
 }
 const ignore = (): void => {}
 
-/** The steps declared around an endpoint's core, outermost first (`EndpointCore` runs between them). */
-export interface DeclaredSteps {
-  /** around the error boundary: class plugins, after hooks */
-  outside: Step<Exchange>[]
-  /** inside the error boundary, what an error from `run` is handed to, innermost first: error hooks (nearest first), then error plugins */
-  recovers: Recover<Exchange>[]
-  /** declared asynchronous work (hooks): the endpoint always answers with a promise */
-  promised: boolean
-}
-
 /**
- * The steps declared around one endpoint (docs/architecture.md, "A request, end to end"). The
- * whole order, outermost first: the deadline (`EndpointChain.handle`, not a step); class plugins;
- * after hooks (nearest innermost); the error boundary (`EndpointCore.answer`); error plugins,
- * error hooks (nearest innermost); then `EndpointCore.run`: the query limit, `resolve` params,
- * body, params, before hooks (outer class first), the method. Nothing declared, no step: the core
- * is called straight.
+ * An endpoint's chain of steps, compiled once (compile/endpoint.ts adds what docs generators
+ * read). The whole order, outermost first (docs/architecture.md, "A request, end to end"): the
+ * deadline (`handle`, not a step); class plugins; after hooks (nearest innermost), composed once
+ * (pipeline/compose.ts); the error boundary (`answer`); error plugins, error hooks (nearest
+ * innermost); then `run`: the query limit, `resolve` params, body, params, before hooks (outer
+ * class first), the method, each a method calling the next; a step that has to wait continues
+ * in a `then`. Nothing declared, no step: `handle` calls `answer` straight. Nothing waits
+ * unless a step does: an endpoint with nothing asynchronous answers with a `Response`.
  */
-export function declaredSteps(plan: PipelinePlan): DeclaredSteps {
-  const { renderer } = plan
-  const outside: Step<Exchange>[] = []
-  outside.push(...pluginSteps(plan.plugins, renderer, contextOfExchange))
-  for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
-  const recovers: Recover<Exchange>[] = plan.errorHooks.map(errorHookRecover)
-  for (const plugin of plan.errorPlugins)
-    recovers.push(errorPluginRecover(plugin, contextOfExchange))
-  // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
-  // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
-  const promised = plan.before.length + plan.after.length + plan.errorHooks.length > 0
-  return { outside, recovers, promised }
-}
-
-/**
- * An endpoint's own steps, written straight: the error boundary (`answer`), then (`run`) the
- * query limit, `resolve` params, body, params, before hooks and the method, each a method
- * calling the next; a step that has to wait continues in a `then`. Nothing waits unless a step
- * does: an endpoint with nothing asynchronous answers with a `Response`, not a promise.
- */
-export class EndpointCore {
+export class EndpointChain {
   readonly #plan: PipelinePlan
+  /** the declared steps outside the error boundary composed around `answer`, if any */
+  readonly #outside: Handler<Exchange> | undefined
   /** the declared error hooks and plugins an error from `run` is handed to, innermost first */
   readonly #recovers: readonly Recover<Exchange>[]
-  /** can an error hook or plugin intercept a params 400? (else it is rendered straight, no `Error` built) */
-  readonly #intercepted: boolean
+  readonly #levels: readonly LevelMaker[]
   /** the endpoint's class, as `Exchange.at` counts it */
   readonly #level: number
   /** no query, `resolve` params, body, params or before hooks: `run` is the method call (an E0 ping) */
   readonly #methodOnly: boolean
   /** the endpoint's body read (body/support.ts), made at build when the endpoint reads a body */
   readonly #body: EndpointBody | undefined
+  /** declared asynchronous work (hooks): the answer is always a promise, decided at build */
+  readonly #promised: boolean
+  /** no hooks or class plugins: only the endpoint's class instance is read (see `Exchange`'s constructor) */
+  readonly #endpointInstanceOnly: boolean
+  /** the endpoint's deadline (ms), 0 for none */
+  readonly #deadlineMs: number
 
-  constructor(plan: PipelinePlan, recovers: readonly Recover<Exchange>[]) {
+  constructor(plan: PipelinePlan) {
+    const { renderer } = plan
+    const outside: Step<Exchange>[] = pluginSteps(plan.plugins, renderer, contextOfExchange)
+    for (const hook of [...plan.after].reverse()) outside.push(afterHookStep(hook, renderer))
     this.#plan = plan
-    this.#recovers = recovers
-    this.#intercepted = plan.errorHooks.length + plan.errorPlugins.length > 0
+    this.#outside = outside.length
+      ? compose(outside, (exchange) => this.answer(exchange))
+      : undefined
+    this.#recovers = [
+      ...plan.errorHooks.map(errorHookRecover),
+      ...plan.errorPlugins.map((plugin) => errorPluginRecover(plugin, contextOfExchange)),
+    ]
+    this.#levels = plan.levels
     this.#level = plan.levels.length - 1
     this.#body = plan.bodies
       ? bodySupport().endpointBody(plan.bodies, plan.options.limits)
@@ -115,6 +103,41 @@ export class EndpointCore {
       !plan.bodies &&
       !plan.params.length &&
       !plan.before.length
+    // Hooks are declared asynchronous work: their endpoints always answer with a promise. Plugins
+    // wait only when a step of theirs does (tests/spec/sync-path.test.ts).
+    this.#promised = plan.before.length + plan.after.length + plan.errorHooks.length > 0
+    this.#endpointInstanceOnly = !this.#promised && !plan.plugins.length
+    this.#deadlineMs = plan.timeout || 0
+  }
+
+  /**
+   * Answer a matched request. Never throws; synchronous when nothing asynchronous is declared
+   * and the method returns no promise. An answer still pending is held to the endpoint's deadline.
+   */
+  handle(context: RequestContext, pathValues: readonly (string | undefined)[]): Answer {
+    const exchange = new Exchange(context, pathValues, this.#levels, this.#endpointInstanceOnly)
+    const reached = this.#outside ? this.#outside(exchange) : this.answer(exchange)
+    const answer = this.#promised ? Promise.resolve(reached) : reached
+    return this.#deadlineMs && answer instanceof Promise
+      ? this.#withDeadline(answer, context)
+      : answer
+  }
+
+  /**
+   * The endpoint's deadline, outermost of its steps: when its answer (a handler, hook, body read
+   * or schema check still running) has not settled within the deadline, a 504 rendered by the
+   * endpoint's template, and the request's `signal` aborts. An answer that comes later is
+   * dropped, its body cancelled. A stream is exempt once its `Response` is there (its headers are
+   * sent then). A synchronous answer arms no timer.
+   */
+  #withDeadline(answer: Promise<Response>, context: RequestContext): Promise<Response> {
+    const ms = this.#deadlineMs
+    return deadline(answer, ms, () => {
+      const late = new GatewayTimeout(`${this.#plan.label} did not answer within ${ms} ms`)
+      context.expire(late)
+      answer.then(cancelBody, ignore)
+      return this.#plan.renderer.error(late)
+    })
   }
 
   /**
@@ -181,7 +204,8 @@ export class EndpointCore {
   /** Params failed: a 400, rendered straight when nothing can intercept it, else thrown for the error hooks and plugins. */
   #checked(exchange: Exchange, failures: Failures | undefined): Answer {
     if (!failures) return this.#beforeHooks(exchange, 0)
-    if (this.#intercepted) throw badRequest(failures)
+    // an error hook or plugin may intercept it: thrown to them (else no `Error` built)
+    if (this.#recovers.length) throw badRequest(failures)
     return this.#plan.renderer.invalid(failures.message, failures.issues)
   }
 
@@ -210,70 +234,5 @@ export class EndpointCore {
     return result instanceof Promise || isThenable(result)
       ? Promise.resolve(result).then(rendered)
       : rendered(result)
-  }
-}
-
-/**
- * The request-time half of a compiled endpoint (compile/endpoint.ts adds what docs generators
- * read): each matched request becomes an `Exchange` handed to the endpoint's core, or to the
- * steps declared around it composed once (pipeline/compose.ts).
- */
-export class EndpointChain {
-  readonly #core: EndpointCore
-  /** the declared steps outside the error boundary composed around `#core.answer`, if any */
-  readonly #outside: Handler<Exchange> | undefined
-  readonly #levels: readonly LevelMaker[]
-  /** declared asynchronous work (hooks): the answer is always a promise, decided at build */
-  readonly #promised: boolean
-  /** see `Exchange`'s constructor */
-  readonly #endpointInstanceOnly: boolean
-  /** the endpoint's deadline (ms), 0 for none */
-  readonly #deadlineMs: number
-  readonly #renderer: Renderer
-  readonly #label: string
-
-  constructor(plan: PipelinePlan, endpointInstanceOnly: boolean) {
-    const { outside, recovers, promised } = declaredSteps(plan)
-    const core = new EndpointCore(plan, recovers)
-    this.#core = core
-    this.#outside = outside.length
-      ? compose(outside, (exchange) => core.answer(exchange))
-      : undefined
-    this.#levels = plan.levels
-    this.#promised = promised
-    this.#endpointInstanceOnly = endpointInstanceOnly
-    this.#deadlineMs = plan.timeout || 0
-    this.#renderer = plan.renderer
-    this.#label = plan.label
-  }
-
-  /**
-   * Answer a matched request. Never throws; synchronous when nothing asynchronous is declared
-   * and the method returns no promise. An answer still pending is held to the endpoint's deadline.
-   */
-  handle(context: RequestContext, pathValues: readonly (string | undefined)[]): Answer {
-    const exchange = new Exchange(context, pathValues, this.#levels, this.#endpointInstanceOnly)
-    const reached = this.#outside ? this.#outside(exchange) : this.#core.answer(exchange)
-    const answer = this.#promised ? Promise.resolve(reached) : reached
-    return this.#deadlineMs && answer instanceof Promise
-      ? this.#withDeadline(answer, context)
-      : answer
-  }
-
-  /**
-   * The endpoint's deadline, outermost of its steps: when its answer (a handler, hook, body read
-   * or schema check still running) has not settled within the deadline, a 504 rendered by the
-   * endpoint's template, and the request's `signal` aborts. An answer that comes later is
-   * dropped, its body cancelled. A stream is exempt once its `Response` is there (its headers are
-   * sent then). A synchronous answer arms no timer.
-   */
-  #withDeadline(answer: Promise<Response>, context: RequestContext): Promise<Response> {
-    const ms = this.#deadlineMs
-    return deadline(answer, ms, () => {
-      const late = new GatewayTimeout(`${this.#label} did not answer within ${ms} ms`)
-      context.expire(late)
-      answer.then(cancelBody, ignore)
-      return this.#renderer.error(late)
-    })
   }
 }

@@ -79,18 +79,3 @@ export function rescued<State>(
     ? answer.then(undefined, (error: unknown) => recover(error, state))
     : answer
 }
-
-/**
- * `rescued` as a step: bound to its `recover` once at build (`recover` itself a named function
- * bound to its state), it is an error step (pipeline/hook-steps.ts, pipeline/plugin-steps.ts).
- *
- * @example
- * const step: Step<Exchange> = (rescuedBy<Exchange>).bind(undefined, recoverWithHook.bind(undefined, hook))
- */
-export function rescuedBy<State>(
-  recover: Recover<State>,
-  next: Handler<State>,
-  state: State,
-): Answer {
-  return rescued(state, next, recover)
-}

@@ -2,14 +2,7 @@ import { InternalServerError } from '../exceptions'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import {
-  rescuedBy,
-  whenAnswered,
-  type Answer,
-  type Handler,
-  type Recover,
-  type Step,
-} from './compose'
+import { whenAnswered, type Answer, type Handler, type Recover, type Step } from './compose'
 import type { Exchange } from './exchange'
 import { badRequest, extract, type Failures } from './extract'
 import type { ParamPlan, ResolvedHook } from './plans'
@@ -26,7 +19,7 @@ export interface HookStep {
 }
 
 /**
- * An `@api.before` hook (`EndpointCore`, pipeline/chain.ts, runs them in order): its own params
+ * An `@api.before` hook (`EndpointChain`, pipeline/chain.ts, runs them in order): its own params
  * (a 400 when they fail), then the hook. Answers a promise when the core has to wait for it
  * (its value is not used), else `undefined`.
  */
@@ -53,15 +46,9 @@ function callBeforeHook(
   exchange.context.responder = renderer.result
   // fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts)
   const observer = telemetryHost.telemetry
-  if (observer === undefined) return hook.method.call(exchange.at(hook.level), hookInput)
-  const startedAt = performance.now()
-  return timedHook(
-    observer,
-    'before',
-    label,
-    startedAt,
-    hook.method.call(exchange.at(hook.level), hookInput),
-  )
+  const startedAt = observer ? performance.now() : 0
+  const called = hook.method.call(exchange.at(hook.level), hookInput)
+  return observer ? timedHook(observer, 'before', label, startedAt, called) : called
 }
 
 /**
@@ -131,19 +118,8 @@ function settleAfterHook(
 }
 
 /**
- * An `@api.handle` hook as a step (a miss's error boundary, compile/misses.ts): an error from
- * further in that it takes is answered as `errorHookRecover` says; the step is `rescued` with
- * it, bound once.
- *
- * @example
- * inside.push(errorHookStep(hook))
- */
-export function errorHookStep(hook: HookStep): Step<Exchange> {
-  return (rescuedBy<Exchange>).bind(undefined, errorHookRecover(hook))
-}
-
-/**
- * An `@api.handle` hook, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * An `@api.handle` hook, what an endpoint's error boundary (`EndpointChain.answer`) and a class's
+ * misses (compile/misses.ts) hand an error to:
  * an error it takes (its error classes, or any) is answered by its return value, rendered with
  * its own template; one it does not take, or what it throws, goes on outwards.
  * `recoverWithHook` over the hook, bound once.

@@ -4,7 +4,7 @@ import { outgoingResponse } from '../utils/http'
 import type { Renderer } from '../response/render'
 import { telemetryHost, timedHook } from '../request/telemetry'
 import { isThenable } from '../utils/thenable'
-import { rescuedBy, type Answer, type Handler, type Recover, type Step } from './compose'
+import type { Answer, Handler, Recover, Step } from './compose'
 
 /**
  * A plugin's `Response` (of any realm, framed by its bytes:
@@ -156,31 +156,12 @@ export function pluginSteps<State>(
   renderer: Renderer,
   contextOf: (state: State) => RequestContext,
 ): Step<State>[] {
-  const steps: Step<State>[] = []
-  for (const plugin of plugins) {
-    const step = pluginStep(plugin, renderer, contextOf)
-    if (step) steps.push(step)
-  }
-  return steps
+  return plugins.flatMap((plugin) => pluginStep(plugin, renderer, contextOf) ?? [])
 }
 
 /**
- * The step of a plugin's `handleError` (a miss's error boundary, compile/misses.ts): an error
- * from further in is handed to it as `errorPluginRecover` says. The step is `rescuedBy` with it,
- * bound once.
- *
- * @example
- * const steps = plugins.map((plugin) => errorPluginStep(plugin, contextOfExchange))
- */
-export function errorPluginStep<State>(
-  plugin: Plugin,
-  contextOf: (state: State) => RequestContext,
-): Step<State> {
-  return (rescuedBy<State>).bind(undefined, errorPluginRecover(plugin, contextOf))
-}
-
-/**
- * A plugin's `handleError`, what an endpoint's error boundary hands an error to (`EndpointCore`):
+ * A plugin's `handleError`, what an endpoint's error boundary (`EndpointChain.answer`) and a
+ * class's misses (compile/misses.ts) hand an error to:
  * its `Response` answers, anything else hands the error on (what it throws replaces the error).
  * `recoverWithPlugin` over the plugin, bound once.
  *

@@ -49,7 +49,19 @@ export interface CompiledPath {
   optional?: number
 }
 
-const PARAM = /\{([^{}]*)\}/g
+/**
+ * A `{name}` of a template (its name, untrimmed, in group 1): read here and by the route table's
+ * checks (compile/routes.ts).
+ *
+ * @example [...'/a/{id}'.matchAll(PATH_PARAM)].map((found) => found[1]) // ['id']
+ */
+export const PATH_PARAM = /\{([^{}]*)\}/g
+
+/**
+ * A template's segment as compiled, with its `shape` as `matchBySegments` reads it: its text when
+ * it has no param, `null` when it is one segment param alone (`{id}`), else its pieces.
+ */
+type Piece = TemplatePiece & { shape: SegmentPattern | string | null; optionalParam: boolean }
 
 /**
  * Compile a template such as `/doc/{lang}/{page}` into a structural matcher.
@@ -67,7 +79,7 @@ export function compilePath(
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
   const names: string[] = []
-  const pieces: (TemplatePiece & { optionalParam: boolean })[] = []
+  const pieces: Piece[] = []
   let restMatcher: RestMatcher | undefined
   // every segment a literal or a lone segment param: matched segment by segment (`segments`)
   let simple = true
@@ -76,7 +88,7 @@ export function compilePath(
     let previousEnd = -1
     const literals: string[] = []
     const rest: boolean[] = []
-    for (const found of segment.matchAll(PARAM)) {
+    for (const found of segment.matchAll(PATH_PARAM)) {
       const name = (found[1] ?? '').trim()
       const start = found.index ?? 0
       if (!name) throw new ImproperlyConfigured(`route '${template}': empty path param '{}'`)
@@ -100,6 +112,7 @@ export function compilePath(
     const lone = rest.length === 1 && literals[0] === '' && literals[1] === ''
     if (rest.length && !(lone && !rest[0])) simple = false
     pieces.push({
+      shape: rest.length ? (lone ? null : literals) : (literals[0] as string),
       optionalParam: lone && ruleOf(names.at(-1) as string).optional,
       literals,
       rest,
@@ -108,8 +121,7 @@ export function compilePath(
 
   // Trailing params with defaults may be absent.
   let required = pieces.length
-  while (required > 0 && (pieces[required - 1] as { optionalParam: boolean }).optionalParam)
-    required--
+  while (required > 0 && (pieces[required - 1] as Piece).optionalParam) required--
   const match = matcherOf(pieces, required, names.length, restMatcher, template)
   const optional = pieces.length - required
   // Whole-segment templates without optional or rest params match without searching.
@@ -117,7 +129,8 @@ export function compilePath(
   return {
     template: normalised,
     match,
-    segments: pieces.map((piece) => (piece.rest.length ? null : (piece.literals[0] as string))),
+    // every shape a literal or a lone param's null
+    segments: pieces.map((piece) => piece.shape as string | null),
     names,
     optional,
   }
@@ -129,16 +142,15 @@ export function compilePath(
  * params wins; at equal values, more optional segments present wins.
  */
 function matcherOf(
-  pieces: readonly TemplatePiece[],
+  pieces: readonly Piece[],
   required: number,
   count: number,
   restMatcher: RestMatcher | undefined,
   template: string,
 ): PathMatcher {
   const pad = (values: (string | undefined)[]): (string | undefined)[] => {
-    const out = values
-    while (out.length < count) out.push(undefined)
-    return out
+    while (values.length < count) values.push(undefined)
+    return values
   }
   // With no required segment, a lone `/` (or the empty path) is every param absent.
   if (required === 0) {
@@ -155,22 +167,13 @@ function matcherOf(
     }
   }
   // Without rest params every variant splits the required segments the same way: the first match wins.
-  const variants: PathMatcher[] = []
-  for (let present = pieces.length; present >= required; present--) {
-    const shape = pieces
-      .slice(0, present)
-      .map((piece): SegmentPattern | string | null =>
-        piece.rest.length === 0
-          ? (piece.literals[0] as string)
-          : piece.literals.length === 2 && piece.literals[0] === '' && piece.literals[1] === ''
-            ? null
-            : piece.literals,
-      )
-    variants.push((path) => matchBySegments(path, shape))
-  }
+  const shape = pieces.map((piece) => piece.shape)
+  const variants: Piece['shape'][][] = []
+  for (let present = pieces.length; present >= required; present--)
+    variants.push(shape.slice(0, present))
   return (path) => {
     for (const variant of variants) {
-      const values = variant(path)
+      const values = matchBySegments(path, variant)
       if (values) return pad(values)
     }
     return undefined

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { api, response } from 'fw-api'
-import { checkHooks, classTemplate, hookTemplate, resolveDeclarations, targets } from '../../src/compile/hooks'
+import { checkHooks, classTemplate, hookStep, hookTemplate, resolveDeclarations, resolvedHook, targets } from '../../src/compile/hooks'
+import type { CompileOptions } from '../../src/pipeline/plans'
+import { defaultLimits } from '../../src/body/limits'
 import { collectEndpoints, type EndpointDef } from '../../src/compile/tree'
 
 class Envelope extends response.Response {
@@ -149,6 +151,21 @@ describe('hookTemplate', () => {
     if (!def) throw new Error('no endpoint')
     expect(hookTemplate(def.levels, 0, 'bare').enveloped).toBe(false)
     expect(hookTemplate(def.levels, 0, 'enveloped')).toMatchObject({ resultKey: 'data', enveloped: true })
+  })
+})
+
+describe('hookStep', () => {
+  it('is the hook with the renderer of its template, its own params (none by default) and its label', () => {
+    const options: CompileOptions = { stringify: JSON.stringify, debug: false, limits: defaultLimits, plugins: [] }
+    const def = endpoint('list')
+    const [decl] = (def.levels[0]?.hooks ?? []).filter((hook) => hook.methodName === 'outerHandle')
+    if (!decl) throw new Error('no hook')
+    const hook = resolvedHook(def.levels, 0, decl)
+    const step = hookStep(def.levels, hook, options)
+    expect(step).toMatchObject({ hook, params: [], label: 'Outer.outerHandle()' })
+    expect(step.renderer.template).toBe(hook.template)
+    const own: never[] = []
+    expect(hookStep(def.levels, hook, options, own).params).toBe(own)
   })
 })
 

@@ -44,7 +44,7 @@ describe('the endpoint steps', () => {
   })
 })
 
-/** Errors of `EndpointCore.run` go to the error hooks (nearest class first), then the error plugins, then the renderer. */
+/** Errors of `EndpointChain.run` go to the error hooks (nearest class first), then the error plugins, then the renderer. */
 class Caught extends api.API {
   @api.handle('*', exceptions.NotFound)
   outerHook(error: exceptions.NotFound) {

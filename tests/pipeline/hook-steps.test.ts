@@ -3,15 +3,15 @@
  * 400 when they fail, then the hook on a copy of the input, `this` the class's instance; a promise
  * only when something is waited for), `afterHookStep` (a value replaces the answer in the hook's
  * template, nothing keeps it, unless the hook read its body: a 500 naming it; what it throws is
- * rendered by the fallback), `errorHookStep` (the errors it takes answered by its value, the others
+ * rendered by the fallback), `errorHookRecover` (the errors it takes answered by its value, the others
  * on outwards). Driven directly on a hand-made exchange and hook steps.
  */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { api, request } from 'fw-api'
-import type { Handler } from '../../src/pipeline/compose'
+import { rescued, type Handler } from '../../src/pipeline/compose'
 import { Exchange } from '../../src/pipeline/exchange'
-import { afterHookStep, errorHookStep, runBeforeHook, type HookStep } from '../../src/pipeline/hook-steps'
+import { afterHookStep, errorHookRecover, runBeforeHook, type HookStep } from '../../src/pipeline/hook-steps'
 import { planParams } from '../../src/compile/params'
 import { specsOf } from '../../src/compile/specs'
 import { BadRequest, NotFound, PermissionDenied } from '../../src/exceptions'
@@ -148,7 +148,9 @@ describe('afterHookStep', () => {
   })
 })
 
-describe('errorHookStep', () => {
+describe('errorHookRecover', () => {
+  // the recover rescuing what is further in, as a class's miss boundary runs it (compile/misses.ts)
+  const errorHookStep = (hook: HookStep) => (next: Handler<Exchange>, exchange: Exchange) => rescued(exchange, next, errorHookRecover(hook))
   const failing = (error: unknown): Handler<Exchange> => () => {
     throw error
   }

@@ -3,14 +3,14 @@
  * step; `processRequest` answering instead of the rest with a `Response`, `processResponse`
  * replacing the answer with one, anything else carrying on; synchronous unless something is
  * waited for; what a plugin or the rest throws rendered, never a crash; fw's own AROUND scope
- * around both), `pluginSteps` (outermost first, the stepless left out) and `errorPluginStep`
+ * around both), `pluginSteps` (outermost first, the stepless left out) and `errorPluginRecover`
  * (`handleError`'s `Response` answers; anything else hands the error on, what it throws replaces it).
  * Driven directly with a request context as the chain's state (`itself`).
  */
 import { describe, expect, it } from 'vitest'
 import { AROUND, Plugin } from '../../src/api/plugin'
-import { compose, type Handler } from '../../src/pipeline/compose'
-import { errorPluginStep, itself, pluginStep, pluginSteps } from '../../src/pipeline/plugin-steps'
+import { compose, rescued, type Handler } from '../../src/pipeline/compose'
+import { errorPluginRecover, itself, pluginStep, pluginSteps } from '../../src/pipeline/plugin-steps'
 import { NotFound, PermissionDenied } from '../../src/exceptions'
 import { RequestContext } from '../../src/request/context'
 import { Renderer } from '../../src/response/render'
@@ -159,7 +159,10 @@ describe('pluginSteps', () => {
   })
 })
 
-describe('errorPluginStep', () => {
+describe('errorPluginRecover', () => {
+  // the recover rescuing what is further in, as a class's miss boundary runs it (compile/misses.ts)
+  const errorPluginStep = (plugin: Plugin, contextOf: (state: RequestContext) => RequestContext) => (next: Handler<RequestContext>, state: RequestContext) =>
+    rescued(state, next, errorPluginRecover(plugin, contextOf))
   const failing: Handler<RequestContext> = () => {
     throw new NotFound('no item')
   }
