@@ -1,4 +1,4 @@
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { joinPath } from './route-path'
 import {
   matchBySegments,
@@ -78,6 +78,8 @@ export function compilePath(
   const segments = normalised.split('/').slice(1)
   if (!normalised.includes('{')) return { template: normalised, literal: normalised, names: [] }
 
+  const refuse = (problem: string): never =>
+    throwImproperlyConfigured(`route '${template}': ${problem}`)
   const names: string[] = []
   const pieces: Piece[] = []
   let restMatcher: RestMatcher | undefined
@@ -91,14 +93,10 @@ export function compilePath(
     for (const found of segment.matchAll(PATH_PARAM)) {
       const name = (found[1] ?? '').trim()
       const start = found.index ?? 0
-      if (!name) throw new ImproperlyConfigured(`route '${template}': empty path param '{}'`)
-      if (start === previousEnd) {
-        throw new ImproperlyConfigured(
-          `route '${template}': path params '{${names.at(-1)}}{${name}}' need a literal between them`,
-        )
-      }
-      if (names.includes(name))
-        throw new ImproperlyConfigured(`route '${template}': path param '{${name}}' appears twice`)
+      if (!name) refuse("empty path param '{}'")
+      if (start === previousEnd)
+        refuse(`path params '{${names.at(-1)}}{${name}}' need a literal between them`)
+      if (names.includes(name)) refuse(`path param '{${name}}' appears twice`)
       const rule = ruleOf(name)
       const isRest = rule.match === 'rest'
       if (isRest) restMatcher ??= rule.restMatcher
@@ -122,7 +120,7 @@ export function compilePath(
   // Trailing params with defaults may be absent.
   let required = pieces.length
   while (required > 0 && (pieces[required - 1] as Piece).optionalParam) required--
-  const match = matcherOf(pieces, required, names.length, restMatcher, template)
+  const match = matcherOf(pieces, required, names.length, restMatcher, refuse)
   const optional = pieces.length - required
   // Whole-segment templates without optional or rest params match without searching.
   if (!simple || optional) return { template: normalised, match, names, optional }
@@ -146,7 +144,7 @@ function matcherOf(
   required: number,
   count: number,
   restMatcher: RestMatcher | undefined,
-  template: string,
+  refuse: (problem: string) => never,
 ): PathMatcher {
   const pad = (values: (string | undefined)[]): (string | undefined)[] => {
     while (values.length < count) values.push(undefined)
@@ -154,13 +152,11 @@ function matcherOf(
   }
   // With no required segment, a lone `/` (or the empty path) is every param absent.
   if (required === 0) {
-    const inner = matcherOf(pieces, 1, count, restMatcher, template)
+    const inner = matcherOf(pieces, 1, count, restMatcher, refuse)
     return (path) => (path === '/' || path === '' ? pad([]) : inner(path))
   }
   if (pieces.some((piece) => piece.rest.includes(true))) {
-    if (!restMatcher)
-      throw new ImproperlyConfigured(`route '${template}': a rest param is declared by its marker`)
-    const match = restMatcher(pieces, required)
+    const match = (restMatcher ?? refuse('a rest param is declared by its marker'))(pieces, required)
     return (path) => {
       const values = match(path)
       return values && pad(values)

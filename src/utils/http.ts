@@ -84,13 +84,20 @@ export function appendSetCookie(res: SetCookieTarget, cookies: readonly string[]
 export function isResponseLike(value: unknown): value is Response {
   if (value instanceof Response) return true
   if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<Record<keyof Response, unknown>>
-  if (typeof candidate.status !== 'number' || typeof candidate.arrayBuffer !== 'function')
-    return false
-  const headers = candidate.headers as { get?: unknown; forEach?: unknown } | null | undefined
-  if (typeof headers?.get !== 'function' || typeof headers.forEach !== 'function') return false
-  const body = candidate.body as { getReader?: unknown } | null | undefined
-  return body === null || typeof body?.getReader === 'function'
+  // one expression, the same tests in the same order: a plain result fails at `status`, as before
+  const candidate = value as {
+    status?: unknown
+    arrayBuffer?: unknown
+    headers?: { get?: unknown; forEach?: unknown } | null
+    body?: { getReader?: unknown } | null
+  }
+  return (
+    typeof candidate.status === 'number' &&
+    typeof candidate.arrayBuffer === 'function' &&
+    typeof candidate.headers?.get === 'function' &&
+    typeof candidate.headers.forEach === 'function' &&
+    (candidate.body === null || typeof candidate.body?.getReader === 'function')
+  )
 }
 
 /**
