@@ -156,7 +156,8 @@ function matcherOf(
     return (path) => (path === '/' || path === '' ? pad([]) : inner(path))
   }
   if (pieces.some((piece) => piece.rest.includes(true))) {
-    const match = (restMatcher ?? refuse('a rest param is declared by its marker'))(pieces, required)
+    const byMarker = restMatcher ?? refuse('a rest param is declared by its marker')
+    const match = byMarker(pieces, required)
     return (path) => {
       const values = match(path)
       return values && pad(values)
