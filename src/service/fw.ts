@@ -263,8 +263,7 @@ export class Fw<B = unknown> {
 
   /** The build: what the constructor compiled if nothing was declared since, else compiled now; kept. */
   #build(): CompiledService {
-    this.#compiled = this.#checked ?? this.#compile()
-    return this.#compiled
+    return (this.#compiled = this.#checked ?? this.#compile())
   }
 
   /** Compile what is declared (kept by `#build`). */
