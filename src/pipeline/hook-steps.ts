@@ -37,18 +37,30 @@ export function runBeforeHook(step: HookStep, exchange: Exchange): Promise<unkno
 }
 
 function callBeforeHook(
-  { hook, renderer, label }: HookStep,
+  step: HookStep,
   exchange: Exchange,
   hookInput: Record<string, unknown>,
   failures: Failures | undefined,
 ): unknown {
   if (failures) throw badRequest(failures)
+  return callHook(step, 'before', exchange, hookInput)
+}
+
+/**
+ * The hook's method called with `argument` on its level's instance, its `this.respond()` its
+ * renderer's; fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts).
+ */
+function callHook(
+  { hook, renderer, label }: HookStep,
+  kind: 'before' | 'after',
+  exchange: Exchange,
+  argument: unknown,
+): unknown {
   exchange.context.responder = renderer.result
-  // fw-api/otel, when imported: a hook that takes long is a child span (request/telemetry.ts)
   const observer = telemetryHost.telemetry
   const startedAt = observer ? performance.now() : 0
-  const called = hook.method.call(exchange.at(hook.level), hookInput)
-  return observer ? timedHook(observer, 'before', label, startedAt, called) : called
+  const called = hook.method.call(exchange.at(hook.level), argument)
+  return observer ? timedHook(observer, kind, label, startedAt, called) : called
 }
 
 /**
@@ -83,13 +95,8 @@ function runAfterHook(
   exchange: Exchange,
   response: Response,
 ): Answer {
-  const { hook, renderer, label } = step
   try {
-    exchange.context.responder = renderer.result
-    const observer = telemetryHost.telemetry
-    const startedAt = observer ? performance.now() : 0
-    const called = hook.method.call(exchange.at(hook.level), response)
-    const replaced = observer ? timedHook(observer, 'after', label, startedAt, called) : called
+    const replaced = callHook(step, 'after', exchange, response)
     if (isThenable(replaced))
       return Promise.resolve(replaced).then(
         (value) => settleAfterHook(step, fallback, response, value),
