@@ -35,14 +35,11 @@ export class ResponseInits {
     let byStatus = this.#byType.get(type)
     if (byStatus === undefined) this.#byType.set(type, (byStatus = new Map()))
     let init = byStatus.get(status)
-    if (init === undefined)
-      byStatus.set(status, (init = Object.freeze({ status, headers: this.#headers(type) })))
+    if (init === undefined) {
+      const fields = { [CONTENT_TYPE]: type }
+      const headers = this.#headersObject ? new Headers(fields) : Object.freeze(fields)
+      byStatus.set(status, (init = Object.freeze({ status, headers })))
+    }
     return init
-  }
-
-  #headers(type: string): HeadersInit {
-    return this.#headersObject
-      ? new Headers({ [CONTENT_TYPE]: type })
-      : Object.freeze({ [CONTENT_TYPE]: type })
   }
 }
