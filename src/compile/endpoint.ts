@@ -8,7 +8,7 @@ import { hookStep, type ResolvedDeclarations } from './hooks'
 import { errorPluginsOf, label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 
 export type { CompileOptions } from '../pipeline/plans'
 
@@ -46,7 +46,7 @@ type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
 /** A `@ws.socket` endpoint's method: the upgrade fw-api/ws compiles (which declared it, so is imported). */
 function socketMethod(def: EndpointDef, options: CompileOptions, where: string): Method {
   if (!options.socketUpgrade)
-    throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
+    throwImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
   return options.socketUpgrade(def, options)
 }
 

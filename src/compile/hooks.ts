@@ -1,7 +1,7 @@
 import type { BaseAPI } from '../api/api'
 import { operationDoc, type OperationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
 import type { HookStep } from '../pipeline/hook-steps'
@@ -31,7 +31,7 @@ export interface ResolvedDeclarations {
 export function templateFrom(value: unknown, where: string): Template {
   const template = declaredTemplate(value)
   if (template) return template
-  throw new ImproperlyConfigured(
+  throwImproperlyConfigured(
     `${where}: a response template must be a response.Response subclass or null`,
   )
 }
@@ -75,7 +75,7 @@ export function checkHooks(level: ClassLevel): void {
     const where = label(level.cls, hook.methodName)
     const method = hook.run ?? (level.cls.prototype as Record<string, unknown>)[hook.methodName]
     if (typeof method !== 'function')
-      throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
+      throwImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       // a name is in `methods`, a class in `subAPIs` (each set holds one kind)
       if (
@@ -86,7 +86,7 @@ export function checkHooks(level: ClassLevel): void {
         continue
       const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`,
       )
     }

@@ -3,7 +3,7 @@
  * how it converts and validates. Built once per endpoint by planParams (params.ts); the plan's types
  * are pipeline/plans.ts, what the request-time steps read.
  */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { MarkerSpec, RestPaths } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
@@ -48,7 +48,7 @@ export function plan(
 /** A rest path param's own code (its marker brings it: `request.FilePathParam`). */
 function restPathsOf(spec: MarkerSpec): RestPaths {
   if (spec.restPaths) return spec.restPaths
-  throw new ImproperlyConfigured('a rest path param is declared with request.FilePathParam')
+  throwImproperlyConfigured('a rest path param is declared with request.FilePathParam')
 }
 
 export function pathPlan(
@@ -116,7 +116,7 @@ export function registerPlanner(kind: MarkerPlannedKind, planner: SourcePlan): v
 export function plannerOf(kind: MarkerPlannedKind): SourcePlan {
   const planner = planners[kind]
   if (planner) return planner
-  throw new ImproperlyConfigured(`a ${kind} param is declared with its request marker`)
+  throwImproperlyConfigured(`a ${kind} param is declared with its request marker`)
 }
 
 export const queryPlan: SourcePlan = (depth, spec, key, target) => {

@@ -1,7 +1,7 @@
 import type { BodyPlan } from '../body'
 import type { BodyParams } from '../body/plan'
 import { bodySupport } from '../body/support'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
 import type { ParamPlan, ResolveAll, Target } from '../pipeline/plans'
@@ -72,7 +72,7 @@ export function planParams(
     const own = key === undefined ? undefined : source.params[key]
     if (own && key !== undefined) {
       if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`,
         )
       }
@@ -98,7 +98,7 @@ export function planParams(
   const add = (spec: MarkerSpec, key: string, target: Target): void => {
     switch (spec.kind) {
       case 'path':
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${where}: path param '${key}' is not in the route '${source.template}'`,
         )
       case 'auto':

@@ -1,5 +1,5 @@
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import type { PathMatcher } from '../router/match'
@@ -143,7 +143,7 @@ export function compileRoutes(
     const shape = `${def.method} ${path.template.replace(PATH_PARAM, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
     const previous = seen.get(shape)
     if (previous)
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`,
       )
     seen.set(shape, where)
@@ -174,7 +174,7 @@ export function compileRoutes(
         hookPlan.bodies.some((body) => body.accept !== 'any') ||
         (hookPlan.bodies.length && plan.bodies.length)
       ) {
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`,
         )
       }

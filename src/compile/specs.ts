@@ -1,5 +1,5 @@
 /** Param declarations read into specs, each checked (the error names class, method and key). */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
 
 export function specFor(entry: unknown, where: string, key: string): MarkerSpec {
@@ -11,11 +11,11 @@ export function specFor(entry: unknown, where: string, key: string): MarkerSpec 
       typeof entry === 'object' && entry !== null
         ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema`
         : typeof entry
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`,
     )
   }
-  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
+  if (spec.invalid) throwImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
   return spec
 }
 
@@ -25,7 +25,7 @@ export function specsOf(
   where: string,
 ): Record<string, MarkerSpec> {
   if (isSchema(params)) {
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`,
     )
   }

@@ -4,7 +4,7 @@ import type { OperationDoc } from '../api/doc'
 import { fieldDeclOf } from '../api/field'
 import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
@@ -112,7 +112,7 @@ function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][
       else if (isAPIClass(value)) mounts.push([value, routeOf(value) ?? name, name])
       else if (typeof value === 'function' && ownMeta(value).some((meta) => meta.endpoints.size)) {
         const shown = value.name || name
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${cls.name}.${name}: the class ${shown} declares endpoints but does not extend api.API; write \`class ${shown} extends api.API\` to mount it`,
         )
       }
@@ -129,7 +129,7 @@ function checkBraces(template: string, where: string): void {
     if (depth < 0 || depth > 1) break
   }
   if (depth !== 0)
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`,
     )
 }
@@ -145,9 +145,7 @@ function walk(
   out: EndpointDef[],
 ): void {
   if (above.some((level) => level.cls === cls))
-    throw new ImproperlyConfigured(
-      `API class ${cls.name} mounts itself (directly or through a sub-API)`,
-    )
+    throwImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
   const chain = lineage(cls)
   // decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named
   for (const ancestor of chain) {
@@ -155,7 +153,7 @@ function walk(
       misplaced: [first],
     } of ownMeta(ancestor))
       if (first)
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`,
         )
   }
@@ -201,7 +199,7 @@ function walk(
     const namedAfterMethod = HTTP_NAMES.has(methodName)
     for (const decl of decls) {
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`,
         )
       }
