@@ -17,29 +17,36 @@ export type { CompileOptions } from '../pipeline/plans'
  * `handle` is `EndpointChain`'s, pipeline/chain.ts), with what docs generators read of it.
  */
 export class CompiledEndpoint extends EndpointChain {
-  constructor(
-    /** what the endpoint was built from (class, method, templates, params): read by docs generators */
-    readonly def: EndpointDef,
-    /** the endpoint's parsing plan (its params and body plans): read by docs generators */
-    readonly plan: EndpointPlan,
-    /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
-    readonly template: Template,
-    /** its before hooks, outer class first (docs generators read the errors they declare) */
-    readonly before: readonly ResolvedHook[],
-    /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
-    readonly doc: OperationDoc,
-    readonly renderer: Renderer,
-    /**
-     * every request header the route reads, lower case (CORS preflights allow them): its own
-     * header params, its before hooks' (a `'*'` hook's auth user reads Authorization), the
-     * `resolve` params of both and the `requestHeaders` its class and service plugins declare
-     */
-    readonly headerNames: readonly string[],
-    pipeline: PipelinePlan,
-  ) {
+  /** what the endpoint was built from (class, method, templates, params): read by docs generators */
+  declare readonly def: EndpointDef
+  /** the endpoint's parsing plan (its params and body plans): read by docs generators */
+  declare readonly plan: EndpointPlan
+  /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
+  declare readonly template: Template
+  /** its before hooks, outer class first (docs generators read the errors they declare) */
+  declare readonly before: readonly ResolvedHook[]
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
+  declare readonly doc: OperationDoc
+  declare readonly renderer: Renderer
+  /**
+   * every request header the route reads, lower case (CORS preflights allow them): its own
+   * header params, its before hooks' (a `'*'` hook's auth user reads Authorization), the
+   * `resolve` params of both and the `requestHeaders` its class and service plugins declare
+   */
+  declare readonly headerNames: readonly string[]
+
+  /** `described`: the fields above, set as they are (one object, not a parameter each) */
+  constructor(pipeline: PipelinePlan, described: EndpointDescription) {
     super(pipeline)
+    Object.assign(this, described)
   }
 }
+
+/** What a `CompiledEndpoint` carries for docs generators, beside its chain. */
+type EndpointDescription = Pick<
+  CompiledEndpoint,
+  'def' | 'plan' | 'template' | 'before' | 'doc' | 'renderer' | 'headerNames'
+>
 
 type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
 
@@ -101,14 +108,13 @@ export function compileEndpoint(
     label: where,
     options,
   }
-  return new CompiledEndpoint(
+  return new CompiledEndpoint(pipeline, {
     def,
     plan,
-    around.template,
-    around.before,
-    around.doc,
+    template: around.template,
+    before: around.before,
+    doc: around.doc,
     renderer,
-    [...headerNames],
-    pipeline,
-  )
+    headerNames: [...headerNames],
+  })
 }
