@@ -198,7 +198,7 @@ export function compileRoutes(
         shadowedBy: shadows.length ? shadows : undefined,
         classTemplate: classTemplate(def.levels, last),
         classMiss: missOf(def.levels, last),
-        classPlugins: def.levels.flatMap((level) => level.plugins),
+        classPlugins: around.plugins,
         optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
       },
     })
