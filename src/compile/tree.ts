@@ -121,14 +121,11 @@ function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][
   return mounts
 }
 
+/** Runs of other characters around `{name}`s: every brace paired, none nested. */
+const BALANCED_BRACES = /^[^{}]*(?:\{[^{}]*\}[^{}]*)*$/
+
 function checkBraces(template: string, where: string): void {
-  let depth = 0
-  for (const char of template) {
-    if (char === '{') depth++
-    else if (char === '}') depth--
-    if (depth < 0 || depth > 1) break
-  }
-  if (depth !== 0)
+  if (!BALANCED_BRACES.test(template))
     throwImproperlyConfigured(
       `${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`,
     )
