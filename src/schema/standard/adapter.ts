@@ -11,6 +11,7 @@ import {
   type Check,
   type CheckResult,
   MAX_SCHEMA_ISSUES,
+  presence,
   SAME_PLAN,
   type Presence,
   type SchemaAdapter,
@@ -96,12 +97,7 @@ function checkStandard(schema: StandardSchemaV1): Check {
 function presenceOf(schema: StandardSchemaV1): Presence {
   const absent = accepted(schema, undefined)
   const made = absent?.value
-  return {
-    optional: absent !== undefined,
-    nullable: accepted(schema, null) !== undefined,
-    hasDefault: made !== undefined,
-    default: made,
-  }
+  return presence(absent !== undefined, accepted(schema, null) !== undefined, made)
 }
 
 /** The library's output for `value` when it accepts it synchronously (else, or for an async schema, `undefined`). */
