@@ -37,10 +37,9 @@ export function jsonSchemaOf(
   schema: StandardSchemaV1,
   side: 'input' | 'output',
 ): JsonNode | undefined {
-  const converter = schema['~standard'].jsonSchema
-  if (!converter || typeof converter[side] !== 'function') return undefined
+  // no converter reads as none; one that is not a function, or throws, reads as none too
   try {
-    const node: unknown = converter[side](OPTIONS)
+    const node: unknown = schema['~standard'].jsonSchema?.[side](OPTIONS)
     return isNode(node) ? node : undefined
   } catch {
     return undefined
