@@ -1,6 +1,7 @@
 import type { BaseAPI } from '../api/api'
 import { operationDoc, type OperationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
+import { isFunction } from '../utils/is'
 import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
@@ -74,7 +75,7 @@ export function checkHooks(level: ClassLevel): void {
   for (const hook of level.hooks) {
     const where = label(level.cls, hook.methodName)
     const method = hook.run ?? (level.cls.prototype as Record<string, unknown>)[hook.methodName]
-    if (typeof method !== 'function')
+    if (!isFunction(method))
       throwImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       // a name is in `methods`, a class in `subAPIs` (each set holds one kind)
@@ -84,7 +85,7 @@ export function checkHooks(level: ClassLevel): void {
         level.subAPIs.has(target as Function)
       )
         continue
-      const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
+      const name = isFunction(target) ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
       throwImproperlyConfigured(
         `${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`,

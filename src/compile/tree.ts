@@ -9,6 +9,7 @@ import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
 import { deadlineMs } from '../utils/duration'
+import { isFunction } from '../utils/is'
 import { instanceClass } from '../pipeline/exchange'
 import { probe } from './instance'
 import { label } from './options'
@@ -78,9 +79,9 @@ function endpointsOf(chain: Function[], probed: object | undefined): Map<string,
     const metas = ownMeta(ancestor)
     const prototype = ancestor.prototype as object
     for (const name of Object.getOwnPropertyNames(prototype)) {
+      // (`constructor` is BaseAPI.prototype's own too)
       if (
-        name === 'constructor' ||
-        typeof Object.getOwnPropertyDescriptor(prototype, name)?.value !== 'function' ||
+        !isFunction(Object.getOwnPropertyDescriptor(prototype, name)?.value) ||
         Object.hasOwn(BaseAPI.prototype, name)
       )
         continue
@@ -110,7 +111,7 @@ function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][
       const value = (ancestor as unknown as Record<string, unknown>)[name]
       if (isMountEntry(value)) mounts.push([value.api, value.route, name])
       else if (isAPIClass(value)) mounts.push([value, routeOf(value) ?? name, name])
-      else if (typeof value === 'function' && ownMeta(value).some((meta) => meta.endpoints.size)) {
+      else if (isFunction(value) && ownMeta(value).some((meta) => meta.endpoints.size)) {
         const shown = value.name || name
         throwImproperlyConfigured(
           `${cls.name}.${name}: the class ${shown} declares endpoints but does not extend api.API; write \`class ${shown} extends api.API\` to mount it`,
