@@ -21,7 +21,7 @@ import {
 } from '../adapter'
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
-import { planOfJsonSchema, stripsUnknownKeys } from './plan'
+import { planOfJsonSchema } from './plan'
 import { validatorOf } from './zod-async'
 
 /**
@@ -96,8 +96,7 @@ function checkStandard(schema: StandardSchemaV1): Check {
 /** Optional / nullable / default, by asking the library once (at build) what it makes of `undefined` and `null`. */
 function presenceOf(schema: StandardSchemaV1): Presence {
   const absent = accepted(schema, undefined)
-  const made = absent?.value
-  return presence(absent !== undefined, accepted(schema, null) !== undefined, made)
+  return presence(absent !== undefined, accepted(schema, null) !== undefined, absent?.value)
 }
 
 /** The library's output for `value` when it accepts it synchronously (else, or for an async schema, `undefined`). */
@@ -118,9 +117,7 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   owns: isStandard,
   plan(schema) {
     const json = jsonSchemaOf(schema, 'input')
-    if (!json) return SAME_PLAN
-    const output = stripsUnknownKeys(json, jsonSchemaOf(schema, 'output'))
-    return planOfJsonSchema(json, { stripsUnknown: output })
+    return json ? planOfJsonSchema(json, jsonSchemaOf(schema, 'output')) : SAME_PLAN
   },
   check: checkStandard,
   presence: presenceOf,

@@ -39,21 +39,16 @@ export function registerPropertyView(make: PropertyView): void {
   propertyViews.make ??= make
 }
 
-/** Options of `planOfJsonSchema`. */
-export interface PlanOptions {
-  /** the library drops unknown keys of the top object (see `stripsUnknownKeys`): fw drops them before it validates */
-  readonly stripsUnknown?: boolean
-}
-
 /**
- * The conversion plan a JSON Schema asks for.
+ * The conversion plan a JSON Schema asks for. Given the output's JSON Schema too, a top object the
+ * library strips of unknown keys (`stripsUnknownKeys`) has fw drop them before it validates.
  *
  * @example
  * planOfJsonSchema({ type: 'integer' }) // { to: 'number', integer: true }
  */
-export function planOfJsonSchema(root: JsonNode, options: PlanOptions = {}): ConversionPlan {
+export function planOfJsonSchema(root: JsonNode, output?: JsonNode): ConversionPlan {
   const plan = planner(root)(root)
-  return options.stripsUnknown ? stripped(plan) : plan
+  return stripsUnknownKeys(root, output) ? stripped(plan) : plan
 }
 
 /** The top object's plan dropping unknown keys (under a nullable `maybe` too); other plans as they are. */
