@@ -19,6 +19,7 @@ import {
   type StandardSchemaV1,
   type StandardResult,
 } from '../adapter'
+import { isFunction } from '../../utils/is'
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
 import { planOfJsonSchema } from './plan'
@@ -36,7 +37,7 @@ export function isStandard(schema: unknown): schema is StandardSchemaV1 {
   const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } } | null)?.[
     '~standard'
   ]
-  return props?.version === 1 && typeof props.validate === 'function'
+  return props?.version === 1 && isFunction(props.validate)
 }
 
 /** An issue's path as item names (`{ key }` segments read too; a symbol as its text). */
