@@ -76,10 +76,10 @@ export function compileEndpoint(
   hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
   options: CompileOptions,
 ): CompiledEndpoint {
-  const where = label(def.cls, def.methodName)
+  const { cls, methodName, levels } = def
+  const where = label(cls, methodName)
   const renderer = rendererFor(options, around.template, where)
-  const step = (hook: ResolvedHook) =>
-    hookStep(def.levels, hook, options, hookPlans.get(hook)?.params)
+  const step = (hook: ResolvedHook) => hookStep(levels, hook, options, hookPlans.get(hook)?.params)
   // the endpoint's plan and its before hooks': the body read is the endpoint's, else a hook's; a
   // `resolve` param used by both resolves once; every header any reads, each once
   const planned = [plan, ...hookPlans.values()]
@@ -87,12 +87,12 @@ export function compileEndpoint(
   for (const plugin of [...options.plugins, ...around.plugins])
     for (const name of plugin.requestHeaders ?? []) headerNames.add(name.toLowerCase())
   const pipeline: PipelinePlan = {
-    levels: def.levels,
+    levels,
     method: def.socket
       ? socketMethod(def, options, where)
       : def.field
-        ? fieldCall(def.methodName)
-        : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
+        ? fieldCall(methodName)
+        : ((cls.prototype as Record<string, unknown>)[methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,

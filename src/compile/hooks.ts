@@ -158,9 +158,9 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
   const after: ResolvedHook[] = []
   const errorHooks: ResolvedHook[] = []
-  const levels = def.levels
+  const { levels, methodName } = def
   // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
-  const template = hookTemplate(levels, levels.length - 1, def.methodName)
+  const template = hookTemplate(levels, levels.length - 1, methodName)
   // nearest class first, each class's hooks in declaration order; its before hooks go ahead of the nearer ones'
   for (let level = levels.length - 1; level >= 0; level--) {
     const levelBefore: ResolvedHook[] = []
@@ -172,12 +172,12 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     before.unshift(...levelBefore)
   }
   const timeout =
-    (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
+    (levels.at(-1) as ClassLevel).timeouts.get(methodName) ??
     levels.findLast((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
   const declared = operationDoc(
     levels.map((level) => level.cls),
-    def.methodName,
+    methodName,
     def.doc,
   )
   const { status, result } = declared
