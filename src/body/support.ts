@@ -47,9 +47,10 @@ export function installBodySupport(support: BodySupport): void {
  * one, and making it installs the support).
  */
 export function bodySupport(): BodySupport {
-  if (installed.support === undefined)
+  return (
+    installed.support ??
     throwImproperlyConfigured(
       'a body param was declared without request.Body, request.Json, request.Form or request.BodyParam',
     )
-  return installed.support
+  )
 }

@@ -30,10 +30,11 @@ export interface ResolvedDeclarations {
 
 /** The template `value` declares (a `response.Response` subclass, or `null` for bare), or ImproperlyConfigured naming `where`. */
 export function templateFrom(value: unknown, where: string): Template {
-  const template = declaredTemplate(value)
-  if (template) return template
-  throwImproperlyConfigured(
-    `${where}: a response template must be a response.Response subclass or null`,
+  return (
+    declaredTemplate(value) ??
+    throwImproperlyConfigured(
+      `${where}: a response template must be a response.Response subclass or null`,
+    )
   )
 }
 
