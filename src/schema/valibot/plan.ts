@@ -3,6 +3,7 @@
  * schema objects valibot builds (their `type`, `pipe`, `entries`, `wrapped`,
  * …), the only place fw reads them to convert.
  */
+import { isFunction } from '../../utils/is'
 import * as v from 'valibot'
 import { type ConversionPlan, SAME_PLAN } from '../adapter'
 import { getFieldOptions } from '../field'
@@ -63,8 +64,7 @@ function build(shape: SchemaShape): ConversionPlan {
   const embedded = shape['~fwPlan']
   if (embedded !== undefined) return embedded
   const hook = shape['~fwConvert']
-  if (typeof hook === 'function')
-    return { to: 'custom', convert: (value) => hook.call(shape, value) }
+  if (isFunction(hook)) return { to: 'custom', convert: (value) => hook.call(shape, value) }
   // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts)
   const inner = wrappedSchema(shape)
   if (inner !== undefined) return { to: 'maybe', inner: planValibot(inner) }
