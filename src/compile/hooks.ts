@@ -41,9 +41,8 @@ export function templateFrom(value: unknown, where: string): Template {
 /** The nearest class template from `level` outwards (`static response`), else bare. */
 export function classTemplate(levels: readonly ClassLevel[], from: number): Template {
   for (let i = from; i >= 0; i--) {
-    const declared = (levels[i] as ClassLevel).response
-    if (declared !== undefined)
-      return templateFrom(declared, `${(levels[i] as ClassLevel).cls.name}.response`)
+    const { response, cls } = levels[i] as ClassLevel
+    if (response !== undefined) return templateFrom(response, `${cls.name}.response`)
   }
   return BARE
 }

@@ -235,7 +235,7 @@ export function collectEndpoints(
 ): EndpointDef[] {
   const out: EndpointDef[] = []
   const route = routeOf(root)
-  if (route !== undefined) checkBraces(route, root.name)
+  checkBraces(route ?? '', root.name)
   walk(root, joinPath(prefix, route), tree, false, [], [], out)
   return out
 }
