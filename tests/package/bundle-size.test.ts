@@ -65,8 +65,8 @@ import { compatibilityDate } from '../../bench/worker-bundle.mjs'
  * constants, the dispatcher's config spread); compile/, pipeline/, router/ −1,993 B (one walk per
  * class, one pass over the routes, EndpointCore folded into EndpointChain, misses handed to the
  * recovers): 77,964 B together. Round 12, the same behaviour written shorter: src/schema,
- * src/compile, src/body −1,075 B (setup mistakes by throwImproperlyConfigured, isObject /
- * isFunction at build, CompiledEndpoint's fields declared, one presence builder…): 76,889 B.
+ * src/compile, src/body −1,092 B (setup mistakes by throwImproperlyConfigured, isObject /
+ * isFunction at build, CompiledEndpoint's fields declared, one presence builder…): 76,872 B.
  */
 const RATCHET = 3.08
 /** SPEC §5.2's bound. */
