@@ -3,7 +3,7 @@
  * fields and bounds a multipart body is held to; an endpoint's body params planned together
  * (`BodyParams`). Reached only through the body seam (./support).
  */
-import { ImproperlyConfigured } from '../exceptions/index'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { fileBoundsOf, fileFieldsOf, fileSchemaInfo } from '../file/info'
 import type { MarkerSpec } from '../request/markers'
 import { STRING_SCHEMA, wireKind } from '../schema'
@@ -81,7 +81,7 @@ export class BodyParams {
     const bodies = this.bodies
     let fields = this.#fields
     if (spec.kind === 'body' ? fields : !fields && bodies.length)
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `${this.#where}: body fields (request.BodyParam) and whole-body params (request.Body/Json/Form) cannot be mixed`,
       )
     if (spec.kind === 'body')

@@ -4,7 +4,7 @@
  * it, so a service without a body param bundles no reader (JSON, forms, multipart, XML bridge,
  * streams, uploaded files): SPEC §5.2.
  */
-import { ImproperlyConfigured } from '../exceptions/index'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { RequestContext } from '../request/context'
 import type { BodyPlan } from './format'
 import type { Limits } from './limits'
@@ -47,9 +47,10 @@ export function installBodySupport(support: BodySupport): void {
  * one, and making it installs the support).
  */
 export function bodySupport(): BodySupport {
-  if (installed.support === undefined)
-    throw new ImproperlyConfigured(
+  return (
+    installed.support ??
+    throwImproperlyConfigured(
       'a body param was declared without request.Body, request.Json, request.Form or request.BodyParam',
     )
-  return installed.support
+  )
 }

@@ -8,7 +8,7 @@ import { hookStep, type ResolvedDeclarations } from './hooks'
 import { errorPluginsOf, label, rendererFor } from './options'
 import type { EndpointPlan } from './params'
 import type { EndpointDef } from './tree'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 
 export type { CompileOptions } from '../pipeline/plans'
 
@@ -17,36 +17,43 @@ export type { CompileOptions } from '../pipeline/plans'
  * `handle` is `EndpointChain`'s, pipeline/chain.ts), with what docs generators read of it.
  */
 export class CompiledEndpoint extends EndpointChain {
-  constructor(
-    /** what the endpoint was built from (class, method, templates, params): read by docs generators */
-    readonly def: EndpointDef,
-    /** the endpoint's parsing plan (its params and body plans): read by docs generators */
-    readonly plan: EndpointPlan,
-    /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
-    readonly template: Template,
-    /** its before hooks, outer class first (docs generators read the errors they declare) */
-    readonly before: readonly ResolvedHook[],
-    /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
-    readonly doc: OperationDoc,
-    readonly renderer: Renderer,
-    /**
-     * every request header the route reads, lower case (CORS preflights allow them): its own
-     * header params, its before hooks' (a `'*'` hook's auth user reads Authorization), the
-     * `resolve` params of both and the `requestHeaders` its class and service plugins declare
-     */
-    readonly headerNames: readonly string[],
-    pipeline: PipelinePlan,
-  ) {
+  /** what the endpoint was built from (class, method, templates, params): read by docs generators */
+  declare readonly def: EndpointDef
+  /** the endpoint's parsing plan (its params and body plans): read by docs generators */
+  declare readonly plan: EndpointPlan
+  /** the endpoint's response template, nearest wins (its `cls` and `result` schema describe the result) */
+  declare readonly template: Template
+  /** its before hooks, outer class first (docs generators read the errors they declare) */
+  declare readonly before: readonly ResolvedHook[]
+  /** `@api.doc(...)` / `@api.hidden` of the endpoint and its classes, read once at build */
+  declare readonly doc: OperationDoc
+  declare readonly renderer: Renderer
+  /**
+   * every request header the route reads, lower case (CORS preflights allow them): its own
+   * header params, its before hooks' (a `'*'` hook's auth user reads Authorization), the
+   * `resolve` params of both and the `requestHeaders` its class and service plugins declare
+   */
+  declare readonly headerNames: readonly string[]
+
+  /** `described`: the fields above, set as they are (one object, not a parameter each) */
+  constructor(pipeline: PipelinePlan, described: EndpointDescription) {
     super(pipeline)
+    Object.assign(this, described)
   }
 }
+
+/** What a `CompiledEndpoint` carries for docs generators, beside its chain. */
+type EndpointDescription = Pick<
+  CompiledEndpoint,
+  'def' | 'plan' | 'template' | 'before' | 'doc' | 'renderer' | 'headerNames'
+>
 
 type Method = (this: BaseAPI, input: Record<string, unknown>) => unknown
 
 /** A `@ws.socket` endpoint's method: the upgrade fw-api/ws compiles (which declared it, so is imported). */
 function socketMethod(def: EndpointDef, options: CompileOptions, where: string): Method {
   if (!options.socketUpgrade)
-    throw new ImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
+    throwImproperlyConfigured(`${where} is a WebSocket endpoint: add \`import 'fw-api/ws'\``)
   return options.socketUpgrade(def, options)
 }
 
@@ -69,10 +76,10 @@ export function compileEndpoint(
   hookPlans: ReadonlyMap<ResolvedHook, EndpointPlan>,
   options: CompileOptions,
 ): CompiledEndpoint {
-  const where = label(def.cls, def.methodName)
+  const { cls, methodName, levels } = def
+  const where = label(cls, methodName)
   const renderer = rendererFor(options, around.template, where)
-  const step = (hook: ResolvedHook) =>
-    hookStep(def.levels, hook, options, hookPlans.get(hook)?.params)
+  const step = (hook: ResolvedHook) => hookStep(levels, hook, options, hookPlans.get(hook)?.params)
   // the endpoint's plan and its before hooks': the body read is the endpoint's, else a hook's; a
   // `resolve` param used by both resolves once; every header any reads, each once
   const planned = [plan, ...hookPlans.values()]
@@ -80,12 +87,12 @@ export function compileEndpoint(
   for (const plugin of [...options.plugins, ...around.plugins])
     for (const name of plugin.requestHeaders ?? []) headerNames.add(name.toLowerCase())
   const pipeline: PipelinePlan = {
-    levels: def.levels,
+    levels,
     method: def.socket
       ? socketMethod(def, options, where)
       : def.field
-        ? fieldCall(def.methodName)
-        : ((def.cls.prototype as Record<string, unknown>)[def.methodName] as Method),
+        ? fieldCall(methodName)
+        : ((cls.prototype as Record<string, unknown>)[methodName] as Method),
     renderer,
     params: plan.params,
     readsQuery: plan.readsQuery,
@@ -101,14 +108,13 @@ export function compileEndpoint(
     label: where,
     options,
   }
-  return new CompiledEndpoint(
+  return new CompiledEndpoint(pipeline, {
     def,
     plan,
-    around.template,
-    around.before,
-    around.doc,
+    template: around.template,
+    before: around.before,
+    doc: around.doc,
     renderer,
-    [...headerNames],
-    pipeline,
-  )
+    headerNames: [...headerNames],
+  })
 }

@@ -1,7 +1,8 @@
 import type { BaseAPI } from '../api/api'
 import { operationDoc, type OperationDoc } from '../api/doc'
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { isFunction } from '../utils/is'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { HookDecl } from '../meta'
 import { BARE, declaredTemplate, type Template } from '../response/response'
 import type { HookStep } from '../pipeline/hook-steps'
@@ -29,19 +30,19 @@ export interface ResolvedDeclarations {
 
 /** The template `value` declares (a `response.Response` subclass, or `null` for bare), or ImproperlyConfigured naming `where`. */
 export function templateFrom(value: unknown, where: string): Template {
-  const template = declaredTemplate(value)
-  if (template) return template
-  throw new ImproperlyConfigured(
-    `${where}: a response template must be a response.Response subclass or null`,
+  return (
+    declaredTemplate(value) ??
+    throwImproperlyConfigured(
+      `${where}: a response template must be a response.Response subclass or null`,
+    )
   )
 }
 
 /** The nearest class template from `level` outwards (`static response`), else bare. */
 export function classTemplate(levels: readonly ClassLevel[], from: number): Template {
   for (let i = from; i >= 0; i--) {
-    const declared = (levels[i] as ClassLevel).response
-    if (declared !== undefined)
-      return templateFrom(declared, `${(levels[i] as ClassLevel).cls.name}.response`)
+    const { response, cls } = levels[i] as ClassLevel
+    if (response !== undefined) return templateFrom(response, `${cls.name}.response`)
   }
   return BARE
 }
@@ -74,8 +75,8 @@ export function checkHooks(level: ClassLevel): void {
   for (const hook of level.hooks) {
     const where = label(level.cls, hook.methodName)
     const method = hook.run ?? (level.cls.prototype as Record<string, unknown>)[hook.methodName]
-    if (typeof method !== 'function')
-      throw new ImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
+    if (!isFunction(method))
+      throwImproperlyConfigured(`${where}: @api.${hook.kind} must decorate a method`)
     for (const target of hook.targets) {
       // a name is in `methods`, a class in `subAPIs` (each set holds one kind)
       if (
@@ -84,9 +85,9 @@ export function checkHooks(level: ClassLevel): void {
         level.subAPIs.has(target as Function)
       )
         continue
-      const name = typeof target === 'function' ? `API class ${target.name}` : `'${String(target)}'`
+      const name = isFunction(target) ? `API class ${target.name}` : `'${String(target)}'`
       const known = [...level.methods].map((method) => `'${method}'`).join(', ') || 'none'
-      throw new ImproperlyConfigured(
+      throwImproperlyConfigured(
         `${where}: @api.${hook.kind} target ${name} is not an endpoint of ${level.cls.name} nor a sub-API mounted below it (endpoints: ${known}; or use '*')`,
       )
     }
@@ -157,9 +158,9 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   const before: ResolvedHook[] = []
   const after: ResolvedHook[] = []
   const errorHooks: ResolvedHook[] = []
-  const levels = def.levels
+  const { levels, methodName } = def
   // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
-  const template = hookTemplate(levels, levels.length - 1, def.methodName)
+  const template = hookTemplate(levels, levels.length - 1, methodName)
   // nearest class first, each class's hooks in declaration order; its before hooks go ahead of the nearer ones'
   for (let level = levels.length - 1; level >= 0; level--) {
     const levelBefore: ResolvedHook[] = []
@@ -171,12 +172,12 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
     before.unshift(...levelBefore)
   }
   const timeout =
-    (levels.at(-1) as ClassLevel).timeouts.get(def.methodName) ??
+    (levels.at(-1) as ClassLevel).timeouts.get(methodName) ??
     levels.findLast((level) => level.timeout !== undefined)?.timeout
   // `@api.doc({ status, result })` is the endpoint's own: a plain result answers that status.
   const declared = operationDoc(
     levels.map((level) => level.cls),
-    def.methodName,
+    methodName,
     def.doc,
   )
   const { status, result } = declared

@@ -41,8 +41,7 @@ export function catchesMisses(
 function missHooks(levels: readonly ClassLevel[], options: CompileOptions): HookStep[] {
   const found: HookStep[] = []
   for (let level = levels.length - 1; level >= 0; level--) {
-    const here = levels[level] as ClassLevel
-    for (const decl of here.hooks) {
+    for (const decl of (levels[level] as ClassLevel).hooks) {
       if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
       found.push(hookStep(levels, resolvedHook(levels, level, decl), options))
     }

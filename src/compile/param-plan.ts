@@ -3,8 +3,8 @@
  * how it converts and validates. Built once per endpoint by planParams (params.ts); the plan's types
  * are pipeline/plans.ts, what the request-time steps read.
  */
-import { ImproperlyConfigured } from '../exceptions'
-import type { MarkerSpec, RestPaths } from '../request/markers'
+import { throwImproperlyConfigured } from '../exceptions/configured'
+import type { MarkerSpec } from '../request/markers'
 import { kebabCase } from '../request/parse'
 import { schemaEntries, STRING_SCHEMA, takesList, unwrapPlan, type AnySchema } from '../schema'
 import { SchemaChecker } from '../schema/parse'
@@ -45,12 +45,6 @@ export function plan(
   }
 }
 
-/** A rest path param's own code (its marker brings it: `request.FilePathParam`). */
-function restPathsOf(spec: MarkerSpec): RestPaths {
-  if (spec.restPaths) return spec.restPaths
-  throw new ImproperlyConfigured('a rest path param is declared with request.FilePathParam')
-}
-
 export function pathPlan(
   depth: number,
   spec: MarkerSpec,
@@ -65,7 +59,14 @@ export function pathPlan(
     pattern: spec.regex ? new RegExp(`^(?:${spec.regex})$`) : undefined,
     regex: spec.regex,
     // A rest (file path) param never hands a way out of a directory to the handler.
-    unsafe: spec.match === 'rest' ? restPathsOf(spec).unsafe : undefined,
+    // its code is its marker's (`request.FilePathParam` brings it)
+    unsafe:
+      spec.match === 'rest'
+        ? (
+            spec.restPaths ??
+            throwImproperlyConfigured('a rest path param is declared with request.FilePathParam')
+          ).unsafe
+        : undefined,
     absolute: spec.absolute === true,
   }
   return plan(depth, spec, 'path', name, target, key, source)
@@ -114,9 +115,10 @@ export function registerPlanner(kind: MarkerPlannedKind, planner: SourcePlan): v
 
 /** The plan builder of `kind`, registered by its marker. */
 export function plannerOf(kind: MarkerPlannedKind): SourcePlan {
-  const planner = planners[kind]
-  if (planner) return planner
-  throw new ImproperlyConfigured(`a ${kind} param is declared with its request marker`)
+  return (
+    planners[kind] ??
+    throwImproperlyConfigured(`a ${kind} param is declared with its request marker`)
+  )
 }
 
 export const queryPlan: SourcePlan = (depth, spec, key, target) => {

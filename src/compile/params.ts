@@ -1,7 +1,7 @@
 import type { BodyPlan } from '../body'
 import type { BodyParams } from '../body/plan'
 import { bodySupport } from '../body/support'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { MarkerSpec } from '../request/markers'
 import { DEFAULT_JSON_DEPTH, mayBeAbsent } from '../schema'
 import type { ParamPlan, ResolveAll, Target } from '../pipeline/plans'
@@ -71,8 +71,8 @@ export function planParams(
     const key = pathParamKey(source.params, name)
     const own = key === undefined ? undefined : source.params[key]
     if (own && key !== undefined) {
-      if (own.kind !== 'auto' && own.kind !== 'path' && own.kind !== 'query') {
-        throw new ImproperlyConfigured(
+      if (!['auto', 'path', 'query'].includes(own.kind)) {
+        throwImproperlyConfigured(
           `${where}: '${key}' names the path param {${name}} of '${source.template}' but is declared as a ${own.kind} param`,
         )
       }
@@ -95,36 +95,34 @@ export function planParams(
     )
   })
 
-  const add = (spec: MarkerSpec, key: string, target: Target): void => {
+  const planOf = (spec: MarkerSpec, key: string, target: Target): ParamPlan => {
     switch (spec.kind) {
       case 'path':
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${where}: path param '${key}' is not in the route '${source.template}'`,
         )
       case 'auto':
       case 'query':
-        return void plans.push(queryPlan(depth, spec, key, target))
+        return queryPlan(depth, spec, key, target)
       case 'body':
       case 'body-field':
         bodyParams ??= bodySupport().params(where)
-        return void plans.push(
-          bodyParams.add(spec, key, (name, source) =>
-            plan(depth, spec, 'body', name, target, key, source),
-          ),
+        return bodyParams.add(spec, key, (name, source) =>
+          plan(depth, spec, 'body', name, target, key, source),
         )
       default:
         // a kind its marker plans (compile/param-plan.ts), noting on `reads` what it reads
         // besides its value (headers, a resolver)
-        return void plans.push(plannerOf(spec.kind)(depth, spec, key, target, reads))
+        return plannerOf(spec.kind)(depth, spec, key, target, reads)
     }
   }
 
   if (!source.declaredOnly)
     for (const { field, spec } of source.common)
-      if (!pathNames.includes(field)) add(spec, field, 'instance')
+      if (!pathNames.includes(field)) plans.push(planOf(spec, field, 'instance'))
   for (const key of Object.keys(source.params))
     if (!bound.has(key) && !pathNames.includes(key))
-      add(source.params[key] as MarkerSpec, key, 'input')
+      plans.push(planOf(source.params[key] as MarkerSpec, key, 'input'))
   plans.sort((a, b) => ORDER[a.in] - ORDER[b.in])
   return {
     params: plans,

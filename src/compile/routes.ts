@@ -1,5 +1,5 @@
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type { Template } from '../response/response'
 import { compilePath, type PathParamRule, type RouteEntry } from '../router'
 import type { PathMatcher } from '../router/match'
@@ -123,8 +123,9 @@ export function compileRoutes(
   }
 
   for (const def of defs) {
+    const { levels, method, template, params, common } = def
     const where = label(def.cls, def.methodName)
-    def.levels.forEach((level, depth) => {
+    levels.forEach((level, depth) => {
       if (checked.has(level)) return
       checked.add(level)
       checkHooks(level)
@@ -133,18 +134,18 @@ export function compileRoutes(
         (depth ? scopes : roots).push({
           prefix: level.prefix,
           contains: scopeMatcher(level.prefix),
-          miss: missOf(def.levels, depth),
+          miss: missOf(levels, depth),
           depth,
           level,
         })
     })
     const rule = ruleFor(def)
-    const path = compilePath(def.template, rule)
-    const shape = `${def.method} ${path.template.replace(PATH_PARAM, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
+    const path = compilePath(template, rule)
+    const shape = `${method} ${path.template.replace(PATH_PARAM, (_, name: string) => (rule(name.trim()).match === 'rest' ? '{*}' : '{}'))}`
     const previous = seen.get(shape)
     if (previous)
-      throw new ImproperlyConfigured(
-        `${where} and ${previous} are both ${def.method} '${path.template}': the second can never be reached; change one path or method`,
+      throwImproperlyConfigured(
+        `${where} and ${previous} are both ${method} '${path.template}': the second can never be reached; change one path or method`,
       )
     seen.set(shape, where)
     const ownNames = new Set(
@@ -154,27 +155,27 @@ export function compileRoutes(
       planParams(
         {
           where: at,
-          template: def.template,
+          template,
           params,
-          common: declaredOnly ? [] : def.common,
+          common: declaredOnly ? [] : common,
           declaredOnly,
           depth: options.limits.depth,
         },
         path.names,
         ownNames,
       )
-    const plan = planOf(where, def.params, false)
+    const plan = planOf(where, params, false)
     const around = resolveDeclarations(def)
     const hookPlans = new Map<ResolvedHook, EndpointPlan>()
     for (const hook of around.before) {
       if (!hook.decl.params) continue
-      const hookWhere = label((def.levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
+      const hookWhere = label((levels[hook.level] as ClassLevel).cls, hook.decl.methodName)
       const hookPlan = planOf(hookWhere, specsOf(hook.decl.params, hookWhere), true)
       if (
         hookPlan.bodies.some((body) => body.accept !== 'any') ||
         (hookPlan.bodies.length && plan.bodies.length)
       ) {
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${hookWhere}: a before hook may read body fields (request.BodyParam) only when its target reads no body itself`,
         )
       }
@@ -183,22 +184,21 @@ export function compileRoutes(
     // A sub-API's scope shadows the endpoints declared after it outside it whose paths could fall
     // under its prefix (the scopes found so far: those of earlier endpoints, and this one's own).
     const rest =
-      Object.values(def.params).some((spec) => spec.match === 'rest') ||
-      def.common.some((param) => param.spec.match === 'rest')
+      Object.values(params).some((spec) => spec.match === 'rest') ||
+      common.some((param) => param.spec.match === 'rest')
     const shadows = scopes.filter(
-      (scope) =>
-        !def.levels.includes(scope.level) && mayOverlap(def.template, scope.level.prefix, rest),
+      (scope) => !levels.includes(scope.level) && mayOverlap(template, scope.level.prefix, rest),
     )
-    const last = def.levels.length - 1
+    const last = levels.length - 1
     routed.push({
-      method: def.method,
+      method,
       path,
       data: {
         endpoint: compileEndpoint(def, plan, around, hookPlans, options),
         shadowedBy: shadows.length ? shadows : undefined,
-        classTemplate: classTemplate(def.levels, last),
-        classMiss: missOf(def.levels, last),
-        classPlugins: def.levels.flatMap((level) => level.plugins),
+        classTemplate: classTemplate(levels, last),
+        classMiss: missOf(levels, last),
+        classPlugins: around.plugins,
         optionalTail: path.names.slice(path.names.length - (path.optional ?? 0)),
       },
     })

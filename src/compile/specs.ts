@@ -1,21 +1,19 @@
 /** Param declarations read into specs, each checked (the error names class, method and key). */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
+import { isObject } from '../utils/is'
 import { isSchema, toSpec, type MarkerSpec } from '../request/markers'
 
 export function specFor(entry: unknown, where: string, key: string): MarkerSpec {
+  const named = `${where}: param '${key}'`
   let spec: MarkerSpec
   try {
     spec = toSpec(entry)
   } catch {
-    const got =
-      typeof entry === 'object' && entry !== null
-        ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema`
-        : typeof entry
-    throw new ImproperlyConfigured(
-      `${where}: param '${key}' must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${got}`,
+    throwImproperlyConfigured(
+      `${named} must be a valibot schema (e.g. v.string()) or a request marker (e.g. request.HeaderParam()), got ${isObject(entry) ? `a plain object (keys: ${Object.keys(entry).join(', ') || 'none'}); a cast does not make it a schema` : typeof entry}`,
     )
   }
-  if (spec.invalid) throw new ImproperlyConfigured(`${where}: param '${key}': ${spec.invalid}`)
+  if (spec.invalid) throwImproperlyConfigured(`${named}: ${spec.invalid}`)
   return spec
 }
 
@@ -25,7 +23,7 @@ export function specsOf(
   where: string,
 ): Record<string, MarkerSpec> {
   if (isSchema(params)) {
-    throw new ImproperlyConfigured(
+    throwImproperlyConfigured(
       `${where}: params must be an object with one entry per param ({ id: v.number() }), not one valibot schema; for a whole object write { query: request.Query(schema) } or { data: request.Body(schema) }`,
     )
   }

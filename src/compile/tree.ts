@@ -4,11 +4,12 @@ import type { OperationDoc } from '../api/doc'
 import { fieldDeclOf } from '../api/field'
 import { pluginsOf } from '../api/hooks'
 import type { Plugin } from '../api/plugin'
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import { ownMeta, type EndpointDecl, type HookDecl } from '../meta'
 import type { MarkerSpec } from '../request/markers'
 import { joinPath } from '../router/route-path'
 import { deadlineMs } from '../utils/duration'
+import { isFunction } from '../utils/is'
 import { instanceClass } from '../pipeline/exchange'
 import { probe } from './instance'
 import { label } from './options'
@@ -78,9 +79,9 @@ function endpointsOf(chain: Function[], probed: object | undefined): Map<string,
     const metas = ownMeta(ancestor)
     const prototype = ancestor.prototype as object
     for (const name of Object.getOwnPropertyNames(prototype)) {
+      // (`constructor` is BaseAPI.prototype's own too)
       if (
-        name === 'constructor' ||
-        typeof Object.getOwnPropertyDescriptor(prototype, name)?.value !== 'function' ||
+        !isFunction(Object.getOwnPropertyDescriptor(prototype, name)?.value) ||
         Object.hasOwn(BaseAPI.prototype, name)
       )
         continue
@@ -110,9 +111,9 @@ function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][
       const value = (ancestor as unknown as Record<string, unknown>)[name]
       if (isMountEntry(value)) mounts.push([value.api, value.route, name])
       else if (isAPIClass(value)) mounts.push([value, routeOf(value) ?? name, name])
-      else if (typeof value === 'function' && ownMeta(value).some((meta) => meta.endpoints.size)) {
+      else if (isFunction(value) && ownMeta(value).some((meta) => meta.endpoints.size)) {
         const shown = value.name || name
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${cls.name}.${name}: the class ${shown} declares endpoints but does not extend api.API; write \`class ${shown} extends api.API\` to mount it`,
         )
       }
@@ -121,15 +122,12 @@ function mountsOf(cls: APIClass, chain: Function[]): [APIClass, string, string][
   return mounts
 }
 
+/** Runs of other characters around `{name}`s: every brace paired, none nested. */
+const BALANCED_BRACES = /^[^{}]*(?:\{[^{}]*\}[^{}]*)*$/
+
 function checkBraces(template: string, where: string): void {
-  let depth = 0
-  for (const char of template) {
-    if (char === '{') depth++
-    else if (char === '}') depth--
-    if (depth < 0 || depth > 1) break
-  }
-  if (depth !== 0)
-    throw new ImproperlyConfigured(
+  if (!BALANCED_BRACES.test(template))
+    throwImproperlyConfigured(
       `${where}: route '${template}' has an unbalanced '{' or '}'; write params as {name}`,
     )
 }
@@ -145,9 +143,7 @@ function walk(
   out: EndpointDef[],
 ): void {
   if (above.some((level) => level.cls === cls))
-    throw new ImproperlyConfigured(
-      `API class ${cls.name} mounts itself (directly or through a sub-API)`,
-    )
+    throwImproperlyConfigured(`API class ${cls.name} mounts itself (directly or through a sub-API)`)
   const chain = lineage(cls)
   // decorators recorded in the wrong place (`@api.get` on a field, `@api.route` on a method): the first one, named
   for (const ancestor of chain) {
@@ -155,7 +151,7 @@ function walk(
       misplaced: [first],
     } of ownMeta(ancestor))
       if (first)
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${ancestor.name}${first.member ? `.${first.member}` : ''}: ${first.message}`,
         )
   }
@@ -201,7 +197,7 @@ function walk(
     const namedAfterMethod = HTTP_NAMES.has(methodName)
     for (const decl of decls) {
       if (namedAfterMethod && decl.path !== undefined && joinPath(decl.path) !== '/') {
-        throw new ImproperlyConfigured(
+        throwImproperlyConfigured(
           `${where}: a method named after an HTTP method is served at the class route; its path cannot be set to '${decl.path}'`,
         )
       }
@@ -239,7 +235,7 @@ export function collectEndpoints(
 ): EndpointDef[] {
   const out: EndpointDef[] = []
   const route = routeOf(root)
-  if (route !== undefined) checkBraces(route, root.name)
+  checkBraces(route ?? '', root.name)
   walk(root, joinPath(prefix, route), tree, false, [], [], out)
   return out
 }

@@ -138,6 +138,17 @@ export interface Presence {
 }
 
 /**
+ * A presence: may the value be absent, may it be `null`, and the default the schema makes of an
+ * absent value (`made`; `undefined` for none).
+ *
+ * @example
+ * presence(true, false, 'x') // { optional: true, nullable: false, hasDefault: true, default: 'x' }
+ */
+export function presence(optional: boolean, nullable: boolean, made?: unknown): Presence {
+  return { optional, nullable, hasDefault: made !== undefined, default: made }
+}
+
+/**
  * What fw needs from one schema library. Every method runs at build time
  * (once per schema); only the `Check` it returns runs per request.
  */

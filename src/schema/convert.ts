@@ -164,14 +164,11 @@ function tagOf(
     for (const [index, { plan }] of options.entries()) {
       const entry =
         plan.to === 'object' ? plan.entries.find((item) => item.wire === wire) : undefined
-      const literal =
-        entry?.plan.to === 'option' && entry.plan.options.length === 1
-          ? entry.plan.options[0]
-          : undefined
-      const text = ['string', 'number', 'boolean'].includes(typeof literal)
-        ? String(literal)
-        : undefined
-      if (text === undefined || byText.has(text)) break
+      // one literal option, a string, number or boolean, whose text no other member has
+      const [literal, ...others] = entry?.plan.to === 'option' ? entry.plan.options : []
+      if (others.length || !['string', 'number', 'boolean'].includes(typeof literal)) break
+      const text = String(literal)
+      if (byText.has(text)) break
       byText.set(text, index)
     }
     if (byText.size === options.length) return { wire, byText }

@@ -5,7 +5,7 @@
  * (imported by `fw-api/openapi` and the ORM). Describing is for documents, not for answering
  * requests, so the core carries no writer (SPEC §5.2).
  */
-import { ImproperlyConfigured } from '../exceptions'
+import { throwImproperlyConfigured } from '../exceptions/configured'
 import type {
   DescribeOptions,
   JsonSchemaObject,
@@ -50,7 +50,7 @@ export function registerDescriber<K extends keyof Describers>(
 export function describerOf<K extends keyof Describers>(adapter: K): NonNullable<Describers[K]> {
   const describe = describers[adapter]
   if (describe !== undefined) return describe
-  throw new ImproperlyConfigured(
+  throwImproperlyConfigured(
     `describing a ${adapter} schema as JSON Schema needs \`import 'fw-api/openapi'\``,
   )
 }

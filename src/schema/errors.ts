@@ -6,15 +6,16 @@ import { quiet, restore } from '../utils/stackless'
  * as a 400: made without capturing a stack (utils/stackless.ts).
  */
 export class ConversionError extends Error {
-  readonly path: (string | number)[]
-  readonly reason: string
+  // declared (set by the constructor, no field definitions emitted before it)
+  declare readonly path: (string | number)[]
+  declare readonly reason: string
 
   constructor(reason: string, path: (string | number)[] = []) {
     const limit = quiet()
     super(reason)
     restore(limit)
-    this.reason = reason
     this.path = path
+    this.reason = reason
   }
 
   /** Prefix an item name as the error travels out of a nested value. */

@@ -16,7 +16,8 @@ const fieldOptions = new WeakMap<object, FieldOptions>()
 
 /** The alias/default recorded by `Field(...)` for a schema, if any. */
 export function getFieldOptions(schema: unknown): FieldOptions | undefined {
-  return typeof schema === 'object' && schema !== null ? fieldOptions.get(schema) : undefined
+  // a WeakMap holds no primitive: `get` answers `undefined` for one (it does not throw)
+  return fieldOptions.get(schema as object)
 }
 
 type WithDefault<S extends AnySchema, O> = O extends { default: infer D }

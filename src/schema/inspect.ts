@@ -4,10 +4,16 @@
  * wire, its object entries, whether it may be absent. Folders outside
  * `src/schema/` ask these, never a library's schema objects.
  */
-import { type ConversionPlan, type PlannedEntry, type Presence, SAME_PLAN } from './adapter'
+import {
+  type ConversionPlan,
+  type PlannedEntry,
+  type Presence,
+  presence,
+  SAME_PLAN,
+} from './adapter'
 import { resolveAdapter } from './resolve'
 
-const ABSENT: Presence = { optional: false, nullable: false, hasDefault: false, default: undefined }
+const ABSENT = presence(false, false)
 /** Wrappers nest only as deep as an author wrote them; the walk is bounded all the same. */
 const MAX_WRAPPERS = 16
 

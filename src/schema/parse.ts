@@ -11,11 +11,12 @@ import type { AnySchema } from './types'
  * 400 path then costs no Error and no stack capture.
  */
 export class Invalid {
-  readonly reason: string
+  // declared (set by the constructor, no field definitions emitted before it)
+  declare readonly reason: string
   /** item names from the param down to the failing value */
-  readonly path: (string | number)[]
+  declare readonly path: (string | number)[]
   /** every failure when validation found several (the first is `reason`/`path`) */
-  readonly all: readonly Failure[]
+  declare readonly all: readonly Failure[]
 
   constructor(reason: string, path: (string | number)[] = [], all?: readonly Failure[]) {
     this.reason = reason

@@ -6,7 +6,7 @@
  * The valibot planner (`valibot/plan.ts`) plans each wrapper on its own: it
  * reads `wrapped` as a schema node, not to look through it.
  */
-import type { Presence } from './adapter'
+import { presence, type Presence } from './adapter'
 import { getFieldOptions, type FieldOptions } from './field'
 import { shapeOf, type AnySchema, type SchemaShape } from './types'
 
@@ -52,8 +52,7 @@ export interface Unwrapped {
  * wrappedSchema(v.nullable(v.string()))?.type // 'string'
  */
 export function wrappedSchema(schema: AnySchema | SchemaShape): AnySchema | undefined {
-  const wrapped = (schema as SchemaShape).wrapped
-  return wrapped === undefined || wrapped === null ? undefined : wrapped
+  return (schema as SchemaShape).wrapped ?? undefined
 }
 
 /** Follow `wrapped` down to the inner schema, noting each wrapper's type in `wrappers` when given. */
@@ -109,12 +108,11 @@ export function unwrap(schema: AnySchema): Unwrapped {
  */
 export function presenceThrough(schema: AnySchema, wrappers: readonly string[]): Presence {
   const declared = wrappers.length > 0 ? shapeOf(schema).default : undefined
-  return {
-    optional: mayBeAbsent(schema),
-    nullable: wrappers.some((type) => NULL_OK.has(type)),
-    hasDefault: declared !== undefined,
-    default: declared,
-  }
+  return presence(
+    mayBeAbsent(schema),
+    wrappers.some((type) => NULL_OK.has(type)),
+    declared,
+  )
 }
 
 /**

@@ -86,6 +86,18 @@ describe('collectEndpoints', () => {
       one(): void {}
     }
     expect(() => collectEndpoints(Braces, '')).toThrow("Braces.one(): route '/{id' has an unbalanced '{' or '}'; write params as {name}")
+    for (const route of ['/{a{b}}', '/}id{', '/{a}}', '/{{a}']) {
+      class Unpaired extends api.API {
+        @api.get(route)
+        one(): void {}
+      }
+      expect(() => collectEndpoints(Unpaired, '')).toThrow(`Unpaired.one(): route '${route}' has an unbalanced`)
+    }
+    class Paired extends api.API {
+      @api.get('/{a}/x-{b}.{c}')
+      one(): void {}
+    }
+    expect(collectEndpoints(Paired, '').map((def) => def.template)).toEqual(['/{a}/x-{b}.{c}'])
   })
 
   it('refuses a misplaced decorator, and a mounted class that does not extend api.API', () => {

@@ -27,6 +27,7 @@ import {
   type SchemaInput,
   type SchemaOutput,
 } from '../../src/schema'
+import { presence } from '../../src/schema/adapter'
 import { describeWith } from '../../src/schema/describers'
 import { compileChecker, Invalid } from '../../src/schema/parse'
 
@@ -106,6 +107,12 @@ describe('the valibot adapter', () => {
     // fw's own knowledge of a sub-schema comes first
     const described = describeWith(valibotAdapter, v.object({ d: v.date() }), 'input', { override: (sub, _described) => ((sub as { type?: string }).type === 'date' ? { type: 'string', format: 'date-time' } : undefined) })
     expect(described.properties).toEqual({ d: { type: 'string', format: 'date-time' } })
+  })
+
+  it('presence: a default made of an absent value is one it has; none is undefined', () => {
+    expect(presence(true, false, 'x')).toEqual({ optional: true, nullable: false, hasDefault: true, default: 'x' })
+    expect(presence(false, true, null)).toEqual({ optional: false, nullable: true, hasDefault: true, default: null })
+    expect(presence(false, false)).toEqual({ optional: false, nullable: false, hasDefault: false, default: undefined })
   })
 
   it('reads presence: optional, nullable, default', () => {

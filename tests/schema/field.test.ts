@@ -31,6 +31,7 @@ describe('Field with a valibot schema', () => {
   it('has no options for anything that is not a field', () => {
     expect(getFieldOptions(undefined)).toBeUndefined()
     expect(getFieldOptions('x')).toBeUndefined()
+    expect([getFieldOptions(null), getFieldOptions(1), getFieldOptions(Symbol('s'))]).toEqual([undefined, undefined, undefined])
     expect(getFieldOptions({})).toBeUndefined()
   })
 })

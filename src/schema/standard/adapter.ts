@@ -11,6 +11,7 @@ import {
   type Check,
   type CheckResult,
   MAX_SCHEMA_ISSUES,
+  presence,
   SAME_PLAN,
   type Presence,
   type SchemaAdapter,
@@ -18,9 +19,10 @@ import {
   type StandardSchemaV1,
   type StandardResult,
 } from '../adapter'
+import { isFunction } from '../../utils/is'
 import { isThenable } from '../../utils/thenable'
 import { jsonSchemaOf } from './json'
-import { planOfJsonSchema, stripsUnknownKeys } from './plan'
+import { planOfJsonSchema } from './plan'
 import { validatorOf } from './zod-async'
 
 /**
@@ -35,7 +37,7 @@ export function isStandard(schema: unknown): schema is StandardSchemaV1 {
   const props = (schema as { '~standard'?: { version?: unknown; validate?: unknown } } | null)?.[
     '~standard'
   ]
-  return props?.version === 1 && typeof props.validate === 'function'
+  return props?.version === 1 && isFunction(props.validate)
 }
 
 /** An issue's path as item names (`{ key }` segments read too; a symbol as its text). */
@@ -95,13 +97,7 @@ function checkStandard(schema: StandardSchemaV1): Check {
 /** Optional / nullable / default, by asking the library once (at build) what it makes of `undefined` and `null`. */
 function presenceOf(schema: StandardSchemaV1): Presence {
   const absent = accepted(schema, undefined)
-  const made = absent?.value
-  return {
-    optional: absent !== undefined,
-    nullable: accepted(schema, null) !== undefined,
-    hasDefault: made !== undefined,
-    default: made,
-  }
+  return presence(absent !== undefined, accepted(schema, null) !== undefined, absent?.value)
 }
 
 /** The library's output for `value` when it accepts it synchronously (else, or for an async schema, `undefined`). */
@@ -122,9 +118,7 @@ export const standardAdapter: SchemaAdapter<StandardSchemaV1> = {
   owns: isStandard,
   plan(schema) {
     const json = jsonSchemaOf(schema, 'input')
-    if (!json) return SAME_PLAN
-    const output = stripsUnknownKeys(json, jsonSchemaOf(schema, 'output'))
-    return planOfJsonSchema(json, { stripsUnknown: output })
+    return json ? planOfJsonSchema(json, jsonSchemaOf(schema, 'output')) : SAME_PLAN
   },
   check: checkStandard,
   presence: presenceOf,

@@ -4,6 +4,7 @@
  * a library describe what JSON Schema cannot say (a `Date`, a transform's
  * output) as `{}` rather than throw.
  */
+import { isFunction } from '../../utils/is'
 import type { StandardSchemaV1 } from '../adapter'
 
 /** A JSON Schema node as fw reads it (a boolean schema reads as `{}` / never). */
@@ -13,7 +14,7 @@ export type JsonNode = Readonly<Record<string, unknown>>
 function fallback(context: { code?: unknown; proto?: unknown; base: unknown }): unknown {
   const proto = context.proto
   return context.code === 'proto' &&
-    (proto === Blob || (typeof proto === 'function' && proto.prototype instanceof Blob))
+    (proto === Blob || (isFunction(proto) && proto.prototype instanceof Blob))
     ? { type: 'string', format: 'binary' }
     : context.base
 }
@@ -37,10 +38,9 @@ export function jsonSchemaOf(
   schema: StandardSchemaV1,
   side: 'input' | 'output',
 ): JsonNode | undefined {
-  const converter = schema['~standard'].jsonSchema
-  if (!converter || typeof converter[side] !== 'function') return undefined
+  // no converter reads as none; one that is not a function, or throws, reads as none too
   try {
-    const node: unknown = converter[side](OPTIONS)
+    const node: unknown = schema['~standard'].jsonSchema?.[side](OPTIONS)
     return isNode(node) ? node : undefined
   } catch {
     return undefined

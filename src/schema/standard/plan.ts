@@ -39,21 +39,16 @@ export function registerPropertyView(make: PropertyView): void {
   propertyViews.make ??= make
 }
 
-/** Options of `planOfJsonSchema`. */
-export interface PlanOptions {
-  /** the library drops unknown keys of the top object (see `stripsUnknownKeys`): fw drops them before it validates */
-  readonly stripsUnknown?: boolean
-}
-
 /**
- * The conversion plan a JSON Schema asks for.
+ * The conversion plan a JSON Schema asks for. Given the output's JSON Schema too, a top object the
+ * library strips of unknown keys (`stripsUnknownKeys`) has fw drop them before it validates.
  *
  * @example
  * planOfJsonSchema({ type: 'integer' }) // { to: 'number', integer: true }
  */
-export function planOfJsonSchema(root: JsonNode, options: PlanOptions = {}): ConversionPlan {
+export function planOfJsonSchema(root: JsonNode, output?: JsonNode): ConversionPlan {
   const plan = planner(root)(root)
-  return options.stripsUnknown ? stripped(plan) : plan
+  return stripsUnknownKeys(root, output) ? stripped(plan) : plan
 }
 
 /** The top object's plan dropping unknown keys (under a nullable `maybe` too); other plans as they are. */
@@ -117,13 +112,13 @@ function planner(root: JsonNode): (start: JsonNode) => ConversionPlan {
   }
 
   const plainPlan = (node: JsonNode): ConversionPlan => {
-    if (Array.isArray(node.enum)) return { to: 'option', options: node.enum }
-    if ('const' in node) return { to: 'option', options: [node.const] }
+    const listed = listedOf(node)
+    if (listed) return { to: 'option', options: listed }
     const types = typesOf(node).filter((type) => type !== 'null')
-    const listed = optionsOf(node)
     // several types read as a union of one node per type
-    const options =
-      listed.length || types.length < 2 ? listed : types.map((type) => ({ ...node, type }))
+    const options = optionsOf(node)
+    if (!options.length && types.length > 1)
+      options.push(...types.map((type) => ({ ...node, type })))
     if (options.length)
       return {
         to: 'union',
@@ -187,6 +182,11 @@ function filePlan(node: JsonNode): ConversionPlan {
   }
 }
 
+/** The values a node lists (`enum`, or its one `const`), if it lists any. */
+function listedOf(node: JsonNode): unknown[] | undefined {
+  return Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined
+}
+
 /** How a value has a JSON Schema type other than the `typeof` ones (`string`, `number`, `boolean`). */
 const HAS_TYPE = new Map<string, (value: unknown) => boolean>([
   ['integer', Number.isInteger],
@@ -201,7 +201,7 @@ const HAS_TYPE = new Map<string, (value: unknown) => boolean>([
  */
 function fitsOf(root: JsonNode, option: JsonNode): (value: unknown) => boolean {
   const { node, nullable } = settle(root, option)
-  const listed = Array.isArray(node.enum) ? node.enum : 'const' in node ? [node.const] : undefined
+  const listed = listedOf(node)
   const checks = typesOf(node).map(
     (type) => HAS_TYPE.get(type) ?? ((value: unknown) => typeof value === type),
   )

@@ -7,6 +7,7 @@
  * async function, or one seen answering with a promise, fw calls zod's own
  * `safeParseAsync` instead: each check runs once and its rejection is awaited.
  */
+import { isFunction, isObject } from '../../utils/is'
 import type { StandardResult, StandardSchemaV1 } from '../adapter'
 
 type Validate = (value: unknown) => StandardResult<unknown> | Promise<StandardResult<unknown>>
@@ -33,7 +34,7 @@ function holdsAsyncFunction(root: unknown): boolean {
   while (pending.length > 0 && seen.size < MAX_NODES) {
     const node = pending.pop()
     if (node instanceof AsyncFunction) return true
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue
+    if (!isObject(node) || seen.has(node)) continue
     seen.add(node)
     const inner = (node as ZodLike)._zod
     if (inner !== undefined) pending.push(inner.def)
@@ -62,7 +63,7 @@ export function validatorOf(schema: StandardSchemaV1): Validate {
   const def = zod?.def
   if (
     schema['~standard'].vendor !== 'zod' ||
-    typeof safeParseAsync !== 'function' ||
+    !isFunction(safeParseAsync) ||
     typeof def !== 'object'
   )
     return standard

@@ -4,6 +4,7 @@
  * valibot's own `~run` (as `safeParse` does), JSON Schema comes from `@valibot/to-json-schema`
  * (schema/valibot/describe.ts, registered by `fw-api/openapi`).
  */
+import { isFunction } from '../../utils/is'
 import * as v from 'valibot'
 import type { Check, CheckResult, SchemaAdapter, SchemaIssue } from '../adapter'
 import { MAX_SCHEMA_ISSUES } from '../adapter'
@@ -29,7 +30,7 @@ export function isValibotSchema(schema: unknown): schema is AnySchema {
   } | null
   return (
     shape?.kind === 'schema' &&
-    typeof shape['~run'] === 'function' &&
+    isFunction(shape['~run']) &&
     (shape['~standard'] === undefined || shape['~standard'].vendor === 'valibot')
   )
 }

@@ -3,18 +3,42 @@
  * schema objects valibot builds (their `type`, `pipe`, `entries`, `wrapped`,
  * …), the only place fw reads them to convert.
  */
+import { isFunction } from '../../utils/is'
 import * as v from 'valibot'
 import { type ConversionPlan, SAME_PLAN } from '../adapter'
 import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema, type SchemaShape } from '../types'
 import { wrappedSchema } from '../walk'
 
-/** The types planned by their name alone (one plan object each). */
-const SCALAR_PLANS: Readonly<Record<string, ConversionPlan>> = {
-  string: { to: 'string' },
-  bigint: { to: 'bigint' },
-  boolean: { to: 'boolean' },
-  date: { to: 'date' },
+/** A picklist's or an enum's plan: one of its options. */
+function optionsPlan(shape: SchemaShape): ConversionPlan {
+  return { to: 'option', options: shape.options ?? [] }
+}
+
+/** A plan per type read from the schema alone (a container, a wrapper or a custom type is not here). */
+const PLANNERS: Readonly<Record<string, (shape: SchemaShape) => ConversionPlan>> = {
+  string: () => ({ to: 'string' }),
+  bigint: () => ({ to: 'bigint' }),
+  boolean: () => ({ to: 'boolean' }),
+  date: () => ({ to: 'date' }),
+  number: (shape) => ({ to: 'number', integer: isInteger(shape) }),
+  picklist: optionsPlan,
+  enum: optionsPlan,
+  literal: (shape) => ({ to: 'option', options: [shape.literal] }),
+  array: (shape) => ({ to: 'array', item: planValibot(shape.item as AnySchema) }),
+  record: (shape) => ({ to: 'record', value: planValibot(shape.value as AnySchema) }),
+  union: (shape) => ({
+    to: 'union',
+    options: (shape.options as AnySchema[]).map((option) => ({
+      plan: planValibot(option),
+      // `v.safeParse(option, value).success`, without the result object it builds
+      fits: (value) => !option['~run']({ value }, v.getGlobalConfig()).issues,
+    })),
+  }),
+  lazy: ({ getter }) => ({
+    to: 'lazy',
+    resolve: (value) => planValibot((getter as NonNullable<typeof getter>)(value)),
+  }),
 }
 /** `object`, `loose_object`, `strict_object`, `object_with_rest`, and the four tuples alike. */
 const CONTAINER = /^(?:loose_|strict_)?(object|tuple)(?:_with_rest)?$/
@@ -40,31 +64,13 @@ function build(shape: SchemaShape): ConversionPlan {
   const embedded = shape['~fwPlan']
   if (embedded !== undefined) return embedded
   const hook = shape['~fwConvert']
-  if (typeof hook === 'function')
-    return { to: 'custom', convert: (value) => hook.call(shape, value) }
+  if (isFunction(hook)) return { to: 'custom', convert: (value) => hook.call(shape, value) }
   // `v.optional`, `v.nullable`, … (every schema with a `wrapped` one: schema/walk.ts)
   const inner = wrappedSchema(shape)
   if (inner !== undefined) return { to: 'maybe', inner: planValibot(inner) }
   const type = shape.type
-  if (Object.hasOwn(SCALAR_PLANS, type)) return SCALAR_PLANS[type] ?? SAME_PLAN
-  if (type === 'number') return { to: 'number', integer: isInteger(shape) }
-  if (type === 'picklist' || type === 'enum') return { to: 'option', options: shape.options ?? [] }
-  if (type === 'literal') return { to: 'option', options: [shape.literal] }
-  if (type === 'array') return { to: 'array', item: planValibot(shape.item as AnySchema) }
-  if (type === 'record') return { to: 'record', value: planValibot(shape.value as AnySchema) }
-  if (type === 'union')
-    return {
-      to: 'union',
-      options: (shape.options as AnySchema[]).map((option) => ({
-        plan: planValibot(option),
-        // `v.safeParse(option, value).success`, without the result object it builds
-        fits: (value) => !option['~run']({ value }, v.getGlobalConfig()).issues,
-      })),
-    }
-  if (type === 'lazy') {
-    const getter = shape.getter as (input: unknown) => AnySchema
-    return { to: 'lazy', resolve: (value) => planValibot(getter(value)) }
-  }
+  const planned = Object.hasOwn(PLANNERS, type) && PLANNERS[type]
+  if (planned) return planned(shape)
   const rest = shape.rest ? planValibot(shape.rest) : undefined
   const container = CONTAINER.exec(type)?.[1]
   if (container === 'tuple')

@@ -25,6 +25,9 @@ describe('jsonSchemaOf', () => {
     const throwing = { '~standard': { ...plain['~standard'], jsonSchema: { input: () => { throw new Error('no') }, output: () => [] } } }
     expect(jsonSchemaOf(throwing as never, 'input')).toBeUndefined()
     expect(jsonSchemaOf(throwing as never, 'output')).toBeUndefined()
+    const notCallable = { '~standard': { ...plain['~standard'], jsonSchema: { input: 'draft-2020-12' } } }
+    expect(jsonSchemaOf(notCallable as never, 'input')).toBeUndefined()
+    expect(jsonSchemaOf(notCallable as never, 'output')).toBeUndefined()
   })
 })
 
