@@ -22,6 +22,7 @@
  * printed first (with the limit's lines on a 400 and a 404), and `uptime`'s load before and after.
  *
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
+ *   BENCH_PROCESSES=3 npx tsx bench/rate-limit.ts   # each app in 3 processes, averaged per round (they differ by ~±5 %)
  */
 import 'fw-api/serve'
 import { spawn, spawnSync } from 'node:child_process'
