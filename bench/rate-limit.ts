@@ -148,7 +148,7 @@ if (started) {
   const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
   load.push(uptime())
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`)
+  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in ${process.env.BENCH_PROCESSES ?? 1} process(es) of its own, load average ${load.join(' → ')}\n`)
   printTable(started, rounds)
   for (const app of started) await app.close()
   redisServer?.stop()
