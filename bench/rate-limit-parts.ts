@@ -80,6 +80,8 @@ export const nextClient = (): string => CLIENTS[turn.next++ % CLIENTS.length] ??
 /** An app served on 127.0.0.1 by a process of its own, and the app its cost is measured against. */
 export interface BenchApp {
   name: string
+  /** Which of the app's processes this is (`BENCH_PROCESSES`: 0 to n − 1). */
+  copy: number
   /** The app this one's ratios and differences are taken to (none: it is a base). */
   base?: string
   origin: string
@@ -100,6 +102,9 @@ export interface AppServer {
  * (or those named in `BENCH_APPS`, comma-separated) in a process of its own — this runtime, this
  * script — so no app shares a heap, a global (@hono/node-server replaces the global `Response`) or
  * a CPU count with another; the apps are returned to be measured, or undefined on the serving side.
+ * `BENCH_PROCESSES` (1): each app in that many processes, measured in turn and averaged per round:
+ * two processes of the same app differ by up to ~±5 % in CPU per request for as long as they run
+ * (bench/RESULTS-rate-limit.md, "Where the loopback gap is"), as much as a limit costs.
  */
 export async function serveApps(
   apps: Readonly<Record<string, AppServer>>,
@@ -113,7 +118,9 @@ export async function serveApps(
     return undefined
   }
   const wanted = process.env.BENCH_APPS?.split(',')
+  const copies = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1))
   const started: BenchApp[] = []
+  for (let copy = 0; copy < copies; copy++)
   for (const [name, app] of Object.entries(apps)) {
     if (wanted && !wanted.includes(name) && !(app.base === undefined && wanted.some((other) => apps[other]?.base === name))) continue
     const child = spawn(process.execPath, [...process.execArgv, script, 'serve', name], {
@@ -132,6 +139,7 @@ export async function serveApps(
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
     started.push({
       name,
+      copy,
       ...(app.base ? { base: app.base } : {}),
       origin: `http://127.0.0.1:${ready[1]}`,
       pid: Number(ready[2]),
@@ -159,6 +167,7 @@ export async function printHeads(apps: readonly BenchApp[], path: string): Promi
     [...response.headers].filter(([name]) => limitLine.test(name)).map(([name, value]) => `${name}: ${value}`)
   console.log('\nThe heads (E1; then the rate-limit lines on a 400 and a 404):\n')
   for (const app of apps) {
+    if (app.copy > 0) continue
     const answer = await fetch(`${app.origin}${path}`)
     await answer.arrayBuffer()
     const refused = await fetch(`${app.origin}/items?page=0&limit=10`)
@@ -177,12 +186,15 @@ export async function printHeads(apps: readonly BenchApp[], path: string): Promi
 export interface Rounds {
   rates: Map<string, number[]>
   cpus: Map<string, number[]>
+  /** CPU µs/request per round of each process (`BENCH_PROCESSES`), by app name: one list a process */
+  processes: Map<string, number[][]>
 }
 
 /**
  * One warm-up run per app, then `rounds` rounds of every app in turn, the order rotating each
  * round (each app's neighbours change: a disturbance falls on different apps), wrk on each for
- * `seconds` with `connections` connections.
+ * `seconds` with `connections` connections. An app served by several processes
+ * (`BENCH_PROCESSES`): each process in turn, the round's figure the mean of its processes'.
  */
 export async function runRounds(
   apps: readonly BenchApp[],
@@ -191,17 +203,26 @@ export async function runRounds(
 ): Promise<Rounds> {
   const rates = new Map<string, number[]>(apps.map((app) => [app.name, []]))
   const cpus = new Map<string, number[]>(apps.map((app) => [app.name, []]))
+  const processes = new Map<string, number[][]>(apps.map((app) => [app.name, []]))
   for (const app of apps) await wrk(`${app.origin}${path}`, connections, seconds, app.pid)
+  const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length
   for (let round = 0; round < rounds; round++) {
+    const roundRates = new Map<string, number[]>()
+    const roundCpus = new Map<string, number[]>()
     for (let index = 0; index < apps.length; index++) {
       const app = apps[(index + round) % apps.length]
       if (!app) continue
       const { rate, cpu } = await wrk(`${app.origin}${path}`, connections, seconds, app.pid)
-      rates.get(app.name)?.push(rate)
-      cpus.get(app.name)?.push(cpu)
+      roundRates.set(app.name, [...(roundRates.get(app.name) ?? []), rate])
+      roundCpus.set(app.name, [...(roundCpus.get(app.name) ?? []), cpu])
+      const perProcess = processes.get(app.name) ?? []
+      ;(perProcess[app.copy] ??= []).push(cpu)
+      processes.set(app.name, perProcess)
     }
+    for (const [name, values] of roundRates) rates.get(name)?.push(mean(values))
+    for (const [name, values] of roundCpus) cpus.get(name)?.push(mean(values))
   }
-  return { rates, cpus }
+  return { rates, cpus, processes }
 }
 
 /**
@@ -210,7 +231,8 @@ export async function runRounds(
  * per-round CPU difference, and the ratio of the two apps' least CPU per request (their least
  * disturbed rounds).
  */
-export function printTable(apps: readonly BenchApp[], { rates, cpus }: Rounds): void {
+export function printTable(all: readonly BenchApp[], { rates, cpus, processes }: Rounds): void {
+  const apps = all.filter((app) => app.copy === 0)
   console.log(
     '| app | req/s median | req/s ratio | CPU µs/req median | CPU ratio (base / this) | Δ CPU µs/req | best rounds\' CPU ratio |',
   )
@@ -233,5 +255,11 @@ export function printTable(apps: readonly BenchApp[], { rates, cpus }: Rounds): 
   console.log('\nCPU µs/req per round (round order rotates):')
   for (const app of apps) {
     console.log(`- ${app.name}: ${(cpus.get(app.name) ?? []).map((value) => value.toFixed(2)).join(', ')}`)
+  }
+  if (apps.length === all.length) return
+  console.log('\nEach process\'s median CPU µs/req (the spread between processes of the same app):')
+  for (const app of apps) {
+    const each = (processes.get(app.name) ?? []).map((values) => median(values).toFixed(2))
+    console.log(`- ${app.name}: ${each.join(', ')}`)
   }
 }

@@ -22,6 +22,7 @@
  * printed first (with the limit's lines on a 400 and a 404), and `uptime`'s load before and after.
  *
  *   npx tsx bench/rate-limit.ts            # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
+ *   BENCH_PROCESSES=3 npx tsx bench/rate-limit.ts   # each app in 3 processes, averaged per round (they differ by ~±5 %)
  */
 import 'fw-api/serve'
 import { spawn, spawnSync } from 'node:child_process'
@@ -147,7 +148,7 @@ if (started) {
   const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
   load.push(uptime())
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`)
+  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in ${process.env.BENCH_PROCESSES ?? 1} process(es) of its own, load average ${load.join(' → ')}\n`)
   printTable(started, rounds)
   for (const app of started) await app.close()
   redisServer?.stop()
