@@ -169,8 +169,10 @@ export class Renderer {
     const status = init?.status ?? this.#status
     if (!Number.isInteger(status) || status < 200 || status > 599)
       return this.#fault(`response status ${String(status)} is outside 200–599`)
-    if (value instanceof Blob) return binary(value, status, init?.headers)
-    if (value instanceof ReadableStream) return stream(value, status, init?.headers)
+    if (typeof value === 'object' && value !== null) {
+      if (value instanceof Blob) return binary(value, status, init?.headers)
+      if (value instanceof ReadableStream) return stream(value, status, init?.headers)
+    }
     const bad = unsendable(value)
     if (bad) return this.#fault(`returned ${bad}, which cannot be sent as JSON`)
     const mismatch = this.#checkResult?.(value)
