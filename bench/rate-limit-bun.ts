@@ -22,13 +22,12 @@
  *   bun bench/rate-limit-bun.ts     # BENCH_WRK_ROUNDS (5), BENCH_WRK_SECONDS (2), BENCH_WRK_CONNECTIONS (50)
  */
 import 'fw-api/serve'
-import { spawnSync } from 'node:child_process'
 import { rateLimit as elysiaRateLimit } from 'elysia-rate-limit'
 import { MemoryStore, rateLimit } from 'fw-api/plugins/rate-limit'
 import type { RequestContext } from '../src/request/context'
 import { createElysia } from './apps/elysia'
 import { createFw } from './apps/fw'
-import { type AppServer, printHeads, printTable, runRounds, serveApps, twoFields, uptime } from './rate-limit-parts'
+import { type AppServer, measureApps, serveApps, twoFields } from './rate-limit-parts'
 
 interface BunServer {
   port: number
@@ -132,21 +131,15 @@ apps['Elysia + elysia-rate-limit'] = {
       ?.port ?? 0,
 }
 
-const load = [uptime()]
 const started = await serveApps(apps)
 if (started) {
-  for (const app of started) {
-    const check = await fetch(`${app.origin}${PATH}`)
-    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
-  }
-  await printHeads(started, PATH)
-  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
-  load.push(uptime())
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-  console.log(
-    `\nE1 (GET ${PATH}) over loopback, Bun ${(process.versions as Record<string, string | undefined>).bun}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in a process of its own, load average ${load.join(' → ')}\n`,
-  )
-  printTable(started, rounds)
+  await measureApps(started, PATH, {
+    runtime: `Bun ${(process.versions as Record<string, string | undefined>).bun}`,
+    processes: 'a process',
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  })
   for (const app of started) await app.close()
   process.exit(0)
 }

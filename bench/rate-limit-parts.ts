@@ -263,3 +263,28 @@ export function printTable(all: readonly BenchApp[], { rates, cpus, processes }:
     console.log(`- ${app.name}: ${each.join(', ')}`)
   }
 }
+
+/**
+ * The run of a rate-limit bench once its apps serve: each app checked to answer `path` with a
+ * 200, the heads printed, the rounds run, then one line naming the run (the runtime, the commit,
+ * wrk's settings, how many processes serve each app, the load average before → after) and the table.
+ */
+export async function measureApps(
+  apps: readonly BenchApp[],
+  path: string,
+  run: { runtime: string; processes: string; rounds: number; seconds: number; connections: number },
+): Promise<void> {
+  const load = [uptime()]
+  for (const app of apps) {
+    const check = await fetch(`${app.origin}${path}`)
+    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
+  }
+  await printHeads(apps, path)
+  const rounds = await runRounds(apps, path, run)
+  load.push(uptime())
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  console.log(
+    `\nE1 (GET ${path}) over loopback, ${run.runtime}, commit ${commit}, wrk -t1 -c${run.connections} -d${run.seconds}s × ${run.rounds} rounds, each app in ${run.processes} of its own, load average ${load.join(' → ')}\n`,
+  )
+  printTable(apps, rounds)
+}

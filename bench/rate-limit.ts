@@ -41,13 +41,10 @@ import { createFw } from './apps/fw'
 import { createHono, honoRoutes } from './apps/hono'
 import {
   type AppServer,
+  measureApps,
   nextClient,
-  printHeads,
-  printTable,
-  runRounds,
   serveApps,
   twoFields,
-  uptime,
 } from './rate-limit-parts'
 
 const ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5)
@@ -137,19 +134,15 @@ const apps: Record<string, AppServer> = {
 const serving = process.argv[2] === 'serve'
 const redisServer = serving || spawnSync('which', ['redis-server']).status !== 0 ? undefined : await startRedis()
 if (!serving && !redisServer) delete apps['fw + rateLimit (Redis)']
-const load = [uptime()]
 const started = await serveApps(apps, redisServer ? { BENCH_REDIS_URL: redisServer.url } : {})
 if (started) {
-  for (const app of started) {
-    const check = await fetch(`${app.origin}${PATH}`)
-    if (check.status !== 200) throw new Error(`${app.name}: ${check.status} ${await check.text()}`)
-  }
-  await printHeads(started, PATH)
-  const rounds = await runRounds(started, PATH, { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })
-  load.push(uptime())
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
-  console.log(`\nE1 (GET ${PATH}) over loopback, Node ${process.version}, commit ${commit}, wrk -t1 -c${CONNECTIONS} -d${SECONDS}s × ${ROUNDS} rounds, each app in ${process.env.BENCH_PROCESSES ?? 1} process(es) of its own, load average ${load.join(' → ')}\n`)
-  printTable(started, rounds)
+  await measureApps(started, PATH, {
+    runtime: `Node ${process.version}`,
+    processes: `${process.env.BENCH_PROCESSES ?? 1} process(es)`,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  })
   for (const app of started) await app.close()
   redisServer?.stop()
   process.exit(0)
