@@ -20,6 +20,14 @@ function fakeProcess() {
   return { proc, listeners, exits }
 }
 
+/**
+ * Let promise steps run without a turn of the event loop: while `process` is a stand-in no timer
+ * may fire, for vitest's own messages to its runner go through the real one.
+ */
+const flushMicrotasks = async () => {
+  for (let turn = 0; turn < 10; turn++) await Promise.resolve()
+}
+
 describe('onShutdownSignals', () => {
   it('closes on SIGTERM then exits 0, and a second signal exits 1 at once', async () => {
     const { proc, listeners, exits } = fakeProcess()
@@ -32,7 +40,7 @@ describe('onShutdownSignals', () => {
     listeners.get('SIGINT')?.()
     expect(exits).toEqual([1])
     finish()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flushMicrotasks()
     expect(exits).toEqual([1, 0])
     off()
     expect(listeners.size).toBe(0)
@@ -44,7 +52,7 @@ describe('onShutdownSignals', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     onShutdownSignals(() => Promise.reject(new Error('close failed')))
     listeners.get('SIGINT')?.()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flushMicrotasks()
     expect(exits).toEqual([1])
     expect(logged).toHaveBeenCalledTimes(1)
   })
