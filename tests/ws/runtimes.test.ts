@@ -113,11 +113,13 @@ describe.each(runtimesFor(['node', 'bun', 'deno'], servedByFw))('WebSocket endpo
     const fast = await connect(`${base}/echo`)
     for (let n = 0; n < 6; n++) fast.send({ n })
     expect(await fast.closed).toEqual({ code: 1008, reason: 'too many messages per second' })
-    // A client that keeps sending after the close frame: Deno drops the connection without
-    // delivering its close frame (the client sees 1006); the others close with 1008.
+    // A client that keeps sending after the close frame: Deno may drop the connection before its
+    // close frame is delivered (the client sees 1006; whether the frame gets out first is a race
+    // in Deno's server, both seen in CI); the others close with 1008.
     const flood = await connect(`${base}/echo`)
     for (let n = 0; n < 50; n++) flood.send({ n })
-    expect((await flood.closed).code).toBe(runtime.name === 'deno' ? 1006 : 1008)
+    const floodCode = (await flood.closed).code
+    expect(runtime.name === 'deno' ? [1006, 1008] : [1008]).toContain(floodCode)
   })
 
   it('limits: an idle connection is closed with 1001 after idleTimeout', async () => {
