@@ -10,38 +10,17 @@
  *
  *   FW_RUNTIMES=bun npx vitest run tests/runtimes/compress-bound.test.ts
  */
-import { request as httpRequest } from 'node:http'
 import { gunzipSync, inflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groupCpuTime } from '../helpers/time'
 import { AT_ONCE_BYTES, answerText } from './fixtures/compress-bound'
+import { wireAnswer as raw, type WireAnswer as Raw } from './exchange'
 import { runtimesFor, startServer, type Server } from './runtimes'
 
 const START_MS = 60_000
 const ENTRY = 'tests/runtimes/fixtures/compress-bound-server.ts'
 /** The server's CPU for one answer: a 512 KiB body compressed takes a few ms; a wide margin. */
 const CPU_MS = 400
-
-interface Raw {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
-/** `method url` with `headers`, read raw (node:http decodes nothing). */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(url, { method, agent: false, headers }, (answer) => {
-      const chunks: Buffer[] = []
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }))
-      answer.on('error', reject)
-    })
-    sent.setTimeout(20_000, () => sent.destroy(new Error(`${method} ${url}: no answer in 20 s`)))
-    sent.on('error', reject)
-    sent.end()
-  })
-}
 
 const decoded = (answer: Raw): string => {
   const coding = answer.headers['content-encoding']

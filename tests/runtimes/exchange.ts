@@ -4,6 +4,7 @@
  * headers (all but those that differ per response) and body bytes; and the
  * raw bytes a server writes for one request.
  */
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import type { Case, FormPart } from './cases'
 import { startServer, type Runtime, type Server } from './runtimes'
@@ -106,4 +107,31 @@ export async function startPair(runtime: Runtime, first: string, second: Other, 
   if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
   await Promise.all([a, b].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)))
   throw [a, b].find((started): started is PromiseRejectedResult => started.status === 'rejected')?.reason
+}
+
+/** An answer as it was on the wire: status, headers, body bytes, nothing decoded. */
+export interface WireAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+/** `method url` with `headers` (and a JSON `body`), read raw: node:http decodes nothing; 20 s bound. */
+export function wireAnswer(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, agent: false, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' } }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }))
+      answer.on('error', reject)
+    })
+    sent.setTimeout(20_000, () => sent.destroy(new Error(`${method} ${url}: no answer in 20 s`)))
+    sent.on('error', reject)
+    sent.end(body)
+  })
 }

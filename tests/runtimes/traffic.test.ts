@@ -13,11 +13,11 @@
  *   FW_RUNTIMES=workerd npx vitest run tests/runtimes/traffic.test.ts
  */
 import { createHash } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groupCpuTime } from '../helpers/time'
 import { BIG } from './fixtures/traffic'
+import { wireAnswer as raw, type WireAnswer as Raw } from './exchange'
 import { runtimesFor, startServer, type Server } from './runtimes'
 
 const START_MS = 90_000
@@ -26,27 +26,7 @@ const WORKER_ENTRY = 'tests/runtimes/fixtures/traffic-worker.ts'
 /** The server's CPU for one hostile request (its process group, /proc): 10× and more over what it costs (a 64 KB answer: ~2 ms). */
 const CPU_MS = 250
 
-/** An answer as it was on the wire: no decoding of its body. */
-interface Raw {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
 
-/** `method url` with `headers`, read raw (node:http: the client decodes nothing). */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(url, { method, agent: false, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' } }, (answer) => {
-      const chunks: Buffer[] = []
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }))
-      answer.on('error', reject)
-    })
-    sent.setTimeout(20_000, () => sent.destroy(new Error(`${method} ${url}: no answer in 20 s`)))
-    sent.on('error', reject)
-    sent.end(body)
-  })
-}
 
 /** The body's text, gunzipped when it says so (on workerd, miniflare compresses at its edge by itself). */
 const text = (answer: Raw): string =>
