@@ -64,11 +64,20 @@ export function isAPIClass(value: unknown): value is APIClass {
   )
 }
 
-/** Classes from the topmost API subclass down to `cls` (the lineage declarations are read along). */
-export function lineage(cls: Function): Function[] {
+/**
+ * Classes from the topmost API subclass down to `cls` (the lineage declarations are read along);
+ * with `within`, the classes up the chain while it holds (`@api.doc` reads any class's).
+ *
+ * @example
+ * lineage(ArticleAPI) // [BaseArticleAPI, ArticleAPI]
+ */
+export function lineage(
+  cls: Function,
+  within: (value: unknown) => boolean = isAPIClass,
+): Function[] {
   const chain: Function[] = []
-  for (let current: unknown = cls; isAPIClass(current); current = Object.getPrototypeOf(current))
-    chain.unshift(current)
+  for (let current: unknown = cls; within(current); current = Object.getPrototypeOf(current))
+    chain.unshift(current as Function)
   return chain
 }
 

@@ -8,6 +8,7 @@ import {
   ownStatic,
 } from '../meta'
 import { isFunction, isObject } from '../utils/is'
+import { lineage } from './api'
 
 /**
  * What `@api.doc(...)` says about an endpoint (on a method) or about every
@@ -182,15 +183,9 @@ export function operationDoc(
  * methodDoc(ArticleAPI, 'loadArticle') // { errors: [exceptions.NotFound] }
  */
 export function methodDoc(cls: Function, methodName: string): OperationDoc {
-  const lineage: Function[] = []
-  for (
-    let current: unknown = cls;
-    isFunction(current) && current !== Function.prototype;
-    current = Object.getPrototypeOf(current)
-  )
-    lineage.unshift(current as Function)
   let merged: OperationDoc = {}
-  for (const ancestor of lineage) {
+  const classes = lineage(cls, (current) => isFunction(current) && current !== Function.prototype)
+  for (const ancestor of classes) {
     for (const meta of ownMeta(ancestor)) {
       const own = meta.docs.get(methodName) as OperationDoc | undefined
       if (own) merged = { ...merged, ...own }

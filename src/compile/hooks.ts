@@ -153,24 +153,44 @@ export function hookStep(
   return { hook, renderer: rendererFor(options, hook.template, where), params, label: where }
 }
 
-/** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
-export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
-  const before: ResolvedHook[] = []
-  const after: ResolvedHook[] = []
-  const errorHooks: ResolvedHook[] = []
-  const { levels, methodName } = def
-  // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
-  const template = hookTemplate(levels, levels.length - 1, methodName)
+/** The hooks that apply to an endpoint (or, without a method, to a routing miss), by kind. */
+export type DeclaredHooks = Pick<ResolvedDeclarations, 'before' | 'after' | 'errorHooks'>
+
+/**
+ * The hooks declared on `def`'s levels that apply to it (`targets`), resolved: before hooks outer
+ * class first, after and error hooks nearest class first. Without a method, the hooks that see a
+ * routing miss of the class at the end (compile/misses.ts): its error hooks answer it.
+ *
+ * @example
+ * declaredHooks({ levels: def.levels }).errorHooks // the `@api.handle` hooks that see a 404 under the class
+ */
+export function declaredHooks(def: {
+  readonly levels: readonly ClassLevel[]
+  readonly methodName?: string
+}): DeclaredHooks {
+  const found: DeclaredHooks = { before: [], after: [], errorHooks: [] }
+  const { levels } = def
   // nearest class first, each class's hooks in declaration order; its before hooks go ahead of the nearer ones'
   for (let level = levels.length - 1; level >= 0; level--) {
     const levelBefore: ResolvedHook[] = []
     for (const decl of (levels[level] as ClassLevel).hooks)
       if (targets(decl, def, level))
-        (decl.kind === 'before' ? levelBefore : decl.kind === 'after' ? after : errorHooks).push(
-          resolvedHook(levels, level, decl),
-        )
-    before.unshift(...levelBefore)
+        (decl.kind === 'before'
+          ? levelBefore
+          : decl.kind === 'after'
+            ? found.after
+            : found.errorHooks
+        ).push(resolvedHook(levels, level, decl))
+    found.before.unshift(...levelBefore)
   }
+  return found
+}
+
+/** Resolve the hooks, plugins, template and timeout of one endpoint, once, at build. */
+export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
+  const { levels, methodName } = def
+  // the endpoint's own `@api.response`, else its nearest class's, else bare: a hook's rule
+  const template = hookTemplate(levels, levels.length - 1, methodName)
   const timeout =
     (levels.at(-1) as ClassLevel).timeouts.get(methodName) ??
     levels.findLast((level) => level.timeout !== undefined)?.timeout
@@ -182,9 +202,7 @@ export function resolveDeclarations(def: EndpointDef): ResolvedDeclarations {
   )
   const { status, result } = declared
   return {
-    before,
-    after,
-    errorHooks,
+    ...declaredHooks(def),
     plugins: levels.flatMap((level) => level.plugins),
     template:
       status === undefined && result === undefined

@@ -10,10 +10,10 @@ import type { HookDecl } from '../meta'
 import type { RequestContext } from '../request/context'
 import { rescued, whenAnswered, type Handler, type Recover } from '../pipeline/compose'
 import { contextOfExchange, Exchange } from '../pipeline/exchange'
-import { errorHookRecover, type HookStep } from '../pipeline/hook-steps'
+import { errorHookRecover } from '../pipeline/hook-steps'
 import type { CompileOptions } from '../pipeline/plans'
 import { errorPluginRecover } from '../pipeline/plugin-steps'
-import { classTemplate, hookStep, resolvedHook, targets } from './hooks'
+import { classTemplate, declaredHooks, hookStep, targets } from './hooks'
 import { errorPluginsOf, rendererFor } from './options'
 import type { ClassLevel } from './tree'
 
@@ -35,18 +35,6 @@ export function catchesMisses(
   level: number,
 ): boolean {
   return targets(hook, { levels }, level) // no method: only '*' and the sub-APIs on the way
-}
-
-/** The `@api.handle` hooks that see routing errors of the class at the end of `levels`, nearest first. */
-function missHooks(levels: readonly ClassLevel[], options: CompileOptions): HookStep[] {
-  const found: HookStep[] = []
-  for (let level = levels.length - 1; level >= 0; level--) {
-    for (const decl of (levels[level] as ClassLevel).hooks) {
-      if (decl.kind !== 'handle' || !catchesMisses(decl, levels, level)) continue
-      found.push(hookStep(levels, resolvedHook(levels, level, decl), options))
-    }
-  }
-  return found
 }
 
 /** A 405 keeps its `Allow` header whoever renders it (RFC 9110 §15.5.6). */
@@ -75,7 +63,10 @@ export function compileMiss(levels: readonly ClassLevel[], options: CompileOptio
   const renderer = rendererFor(options, classTemplate(levels, last), own.cls.name)
   // what a miss is handed to, innermost first: the hooks (nearest first), then the error plugins
   const recovers: Recover<Exchange>[] = [
-    ...missHooks(levels, options).map(errorHookRecover),
+    // the `@api.handle` hooks that see routing errors of the class, nearest first
+    ...declaredHooks({ levels }).errorHooks.map((hook) =>
+      errorHookRecover(hookStep(levels, hook, options)),
+    ),
     ...errorPluginsOf(
       levels.flatMap((level) => level.plugins),
       options,

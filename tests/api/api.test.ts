@@ -25,6 +25,14 @@ describe('lineage', () => {
     expect(lineage(Users)).toEqual([Users])
     expect(lineage(class Plain {})).toEqual([])
   })
+
+  it('with `within`, lists the classes up the chain while it holds', () => {
+    class Plain {}
+    class Derived extends Plain {}
+    const isClass = (value: unknown) => typeof value === 'function' && value !== Function.prototype
+    expect(lineage(Derived, isClass)).toEqual([Plain, Derived])
+    expect(lineage(Admins, (value) => value === Admins)).toEqual([Admins])
+  })
 })
 
 describe('mount / isMountEntry', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { api, response } from 'fw-api'
-import { checkHooks, classTemplate, hookStep, hookTemplate, resolveDeclarations, resolvedHook, targets } from '../../src/compile/hooks'
+import { checkHooks, classTemplate, declaredHooks, hookStep, hookTemplate, resolveDeclarations, resolvedHook, targets } from '../../src/compile/hooks'
 import type { CompileOptions } from '../../src/pipeline/plans'
 import { defaultLimits } from '../../src/body/limits'
 import { collectEndpoints, type EndpointDef } from '../../src/compile/tree'
@@ -83,6 +83,23 @@ describe('resolveDeclarations', () => {
     expect(create.template).toMatchObject({ enveloped: false, status: 201 })
     expect(create.timeout).toBe(100)
     expect(create.doc.status).toBe(201)
+  })
+})
+
+describe('declaredHooks', () => {
+  it('is what an endpoint resolves: its hooks by kind, in run order', () => {
+    const { before, after, errorHooks } = resolveDeclarations(endpoint('list'))
+    expect(declaredHooks(endpoint('list'))).toEqual({ before, after, errorHooks })
+  })
+
+  it('without a method, the hooks that see a routing miss: `*` and those targeting a sub-API on the way', () => {
+    const levels = endpoint('list').levels
+    const miss = declaredHooks({ levels })
+    expect(miss.errorHooks.map((hook) => hook.decl.methodName)).toEqual(['outerHandle'])
+    expect(miss.before.map((hook) => hook.decl.methodName)).toEqual(['outerBefore'])
+    expect(miss.after.map((hook) => hook.decl.methodName)).toEqual(['innerAfter', 'outerAfter'])
+    // a hook naming a method sees no miss
+    expect(declaredHooks({ levels: levels.slice(0, 1) }).before).toEqual([])
   })
 })
 

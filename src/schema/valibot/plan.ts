@@ -10,21 +10,26 @@ import { getFieldOptions } from '../field'
 import { shapeOf, type AnySchema, type SchemaShape } from '../types'
 import { wrappedSchema } from '../walk'
 
-/** A picklist's or an enum's plan: one of its options. */
+/** A string's, a bigint's, a boolean's or a date's plan: its type names it (`{ to: 'string' }`). */
+function scalarPlan(shape: SchemaShape): ConversionPlan {
+  return { to: shape.type as 'string' | 'bigint' | 'boolean' | 'date' }
+}
+
+/** A picklist's, an enum's or a literal's plan: one of its options (a literal's one). */
 function optionsPlan(shape: SchemaShape): ConversionPlan {
-  return { to: 'option', options: shape.options ?? [] }
+  return { to: 'option', options: shape.options ?? [shape.literal] }
 }
 
 /** A plan per type read from the schema alone (a container, a wrapper or a custom type is not here). */
 const PLANNERS: Readonly<Record<string, (shape: SchemaShape) => ConversionPlan>> = {
-  string: () => ({ to: 'string' }),
-  bigint: () => ({ to: 'bigint' }),
-  boolean: () => ({ to: 'boolean' }),
-  date: () => ({ to: 'date' }),
+  string: scalarPlan,
+  bigint: scalarPlan,
+  boolean: scalarPlan,
+  date: scalarPlan,
   number: (shape) => ({ to: 'number', integer: isInteger(shape) }),
   picklist: optionsPlan,
   enum: optionsPlan,
-  literal: (shape) => ({ to: 'option', options: [shape.literal] }),
+  literal: optionsPlan,
   array: (shape) => ({ to: 'array', item: planValibot(shape.item as AnySchema) }),
   record: (shape) => ({ to: 'record', value: planValibot(shape.value as AnySchema) }),
   union: (shape) => ({
