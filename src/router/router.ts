@@ -1,4 +1,4 @@
-import { matchBySegments, type PathMatcher } from './match'
+import type { PathMatcher } from './match'
 import type { CompiledPath } from './path'
 
 /** One route: a method, a compiled path and whatever the caller attaches. */
@@ -20,12 +20,6 @@ export interface PathMatch<T> {
   byMethod: Map<string, RouteMatch<T>>
   /** the methods that have a route here (for `Allow` and preflight) */
   allow: string[]
-}
-
-/** The raw param values of a path matching a template with params, or `undefined`. */
-function paramValues(compiled: CompiledPath, path: string): (string | undefined)[] | undefined {
-  if (compiled.segments) return matchBySegments(path, compiled.segments)
-  return (compiled.match as PathMatcher)(path)
 }
 
 /** FNV-1a-style hash of `text.slice(start, end)`, kept in small-integer range. */
@@ -148,7 +142,7 @@ export class Router<T> {
     for (let i = 0; i < routes.length; i++) {
       const entry = routes[i] as RouteEntry<T>
       if (entry.method !== method) continue
-      const values = paramValues(entry.path, path)
+      const values = (entry.path.match as PathMatcher)(path)
       if (values) return { entry, values }
     }
     return undefined
@@ -182,7 +176,7 @@ export class Router<T> {
         if (entry.path.literal === path) byMethod.set(entry.method, { entry, values: [] })
         continue
       }
-      const values = paramValues(entry.path, path)
+      const values = (entry.path.match as PathMatcher)(path)
       if (values) byMethod.set(entry.method, { entry, values })
     }
     return { byMethod, allow: [...byMethod.keys()] }

@@ -28,7 +28,7 @@ describe('compilePath', () => {
   it('matches whole-segment params segment by segment, values raw (still percent-encoded)', () => {
     const compiled = compilePath('/users/{id}/posts/{post}', segmentsOnly)
     expect(compiled.names).toEqual(['id', 'post'])
-    expect(compiled.segments).toEqual(['users', null, 'posts', null])
+    expect(compiled.optional).toBe(0) // every segment required: matchBySegments over them, called straight
     expect(compiled.match?.('/users/7/posts/a%20b')).toEqual(['7', 'a%20b'])
     expect(compiled.match?.('/users/7/posts')).toBeUndefined()
     expect(compiled.match?.('/users/7/posts/1/extra')).toBeUndefined()
