@@ -98,26 +98,26 @@ export class Router<T> {
   readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
-    const order = new Map<RouteEntry<T>, number>()
-    entries.forEach((entry, index) => {
-      order.set(entry, index)
-      if (!entry.path.match) return
+    // The trie's nodes first, one per leading literal segment; then each route, in declaration
+    // order, joins its node and every node below it (a path that walks further tries it too).
+    const nodes = entries.map((entry) => {
+      if (!entry.path.match) return undefined
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
         let child = node.children.get(segment)
         if (!child) node.children.add(segment, (child = { children: new SliceTable(), routes: [] }))
         node = child
       }
-      node.routes.push(entry)
+      return node
     })
-    // Each node also tries its ancestors' routes: merge them in, in declaration order.
-    const inherit = (node: PrefixNode<T>, above: readonly RouteEntry<T>[]): void => {
-      node.routes = [...above, ...node.routes].sort(
-        (a, b) => (order.get(a) as number) - (order.get(b) as number),
-      )
-      for (const child of node.children.values()) inherit(child, node.routes)
+    const join = (node: PrefixNode<T>, entry: RouteEntry<T>): void => {
+      node.routes.push(entry)
+      for (const child of node.children.values()) join(child, entry)
     }
-    inherit(this.#root, [])
+    entries.forEach((entry, index) => {
+      const node = nodes[index]
+      if (node) join(node, entry)
+    })
     for (const entry of entries) {
       const literal = entry.path.literal
       if (literal !== undefined && !this.#exact.has(literal))
