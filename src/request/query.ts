@@ -8,11 +8,9 @@ export type QueryValues = Record<string, string | string[]>
 
 import { percentDecoded } from '../utils/chars'
 
-const PLUS = /\+/g
-
 /** `+` → space, then percent-decode; `undefined` when the text is not valid percent-encoded UTF-8. */
 function decodeQueryPart(text: string): string | undefined {
-  return percentDecoded(text.includes('+') ? text.replace(PLUS, ' ') : text)
+  return percentDecoded(text.includes('+') ? text.replaceAll('+', ' ') : text)
 }
 
 /**

@@ -114,10 +114,7 @@ export class Router<T> {
       node.routes.push(entry)
       for (const child of node.children.values()) join(child, entry)
     }
-    entries.forEach((entry, index) => {
-      const node = nodes[index]
-      if (node) join(node, entry)
-    })
+    nodes.forEach((node, index) => node && join(node, entries[index] as RouteEntry<T>))
     for (const entry of entries) {
       const literal = entry.path.literal
       if (literal !== undefined && !this.#exact.has(literal))

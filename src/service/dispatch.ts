@@ -1,6 +1,7 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
+import { cancelBody } from '../pipeline/chain'
 import { compose, type Handler, type Step } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
@@ -55,9 +56,8 @@ export interface Dispatch {
 
 /** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
 function headOnly(response: Response): Response {
-  if (response.body === null) return response
-  response.body.cancel().catch(() => {})
-  return new Response(null, response)
+  cancelBody(response)
+  return response.body === null ? response : new Response(null, response)
 }
 
 /** The mounted apps' dispatch, made for a service that mounts one (the entry that mounted it registered it). */
