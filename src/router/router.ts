@@ -36,7 +36,8 @@ function hashSlice(text: string, start: number, end: number): number {
  */
 class SliceTable<V> {
   readonly #buckets = new Map<number, [string, V][]>()
-  size = 0
+  /** every value, in the order added */
+  readonly values: V[] = []
 
   /** Add `value` under `key`, a key not in the table yet (the trie adds a child only when it finds none). */
   add(key: string, value: V): void {
@@ -44,7 +45,7 @@ class SliceTable<V> {
     let bucket = this.#buckets.get(slot)
     if (!bucket) this.#buckets.set(slot, (bucket = []))
     bucket.push([key, value])
-    this.size++
+    this.values.push(value)
   }
 
   /** The value stored under `text.slice(start, end)`. */
@@ -56,10 +57,6 @@ class SliceTable<V> {
       if (pair[0].length === end - start && text.startsWith(pair[0], start)) return pair[1]
     }
     return undefined
-  }
-
-  values(): V[] {
-    return [...this.#buckets.values()].flatMap((bucket) => bucket.map((pair) => pair[1]))
   }
 }
 
@@ -112,7 +109,7 @@ export class Router<T> {
     })
     const join = (node: PrefixNode<T>, entry: RouteEntry<T>): void => {
       node.routes.push(entry)
-      for (const child of node.children.values()) join(child, entry)
+      for (const child of node.children.values) join(child, entry)
     }
     nodes.forEach((node, index) => node && join(node, entries[index] as RouteEntry<T>))
     for (const entry of entries) {
@@ -149,7 +146,7 @@ export class Router<T> {
   #candidates(path: string): readonly RouteEntry<T>[] {
     let node = this.#root
     let start = 1
-    while (start <= path.length && node.children.size > 0) {
+    while (start <= path.length && node.children.values.length > 0) {
       let end = path.indexOf('/', start)
       if (end < 0) end = path.length
       const child = node.children.get(path, start, end)
