@@ -7,7 +7,7 @@ import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor } from '../compile/options'
 import type { CompileOptions, SocketUpgrade } from '../pipeline/plans'
-import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import type { EndpointDef } from '../compile/tree'
 import type { ClientAddressing, ClientResolver } from '../request/client'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
@@ -26,9 +26,10 @@ export type { AppMount } from './app-mounts'
 
 /** What a service compiles from its options and `mount`/`use` calls. */
 export interface DispatchConfig {
+  /** the root API class: its template and name render what no API class answers */
   api?: APIClass
-  route: string
-  apiMounts: { api: APIClass; route: string }[]
+  /** the endpoints of every API class served (`collectEndpoints`: the mounted ones', then the root's) */
+  defs: readonly EndpointDef[]
   appMounts: AppMount[]
   stringify: Stringify
   debug: boolean
@@ -97,18 +98,12 @@ export class Dispatcher implements Dispatch {
   readonly #addressing: ClientAddressing
 
   constructor(config: DispatchConfig) {
-    const defs: EndpointDef[] = []
-    for (const mounted of config.apiMounts)
-      defs.push(
-        ...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)),
-      )
-    if (config.api) defs.push(...collectEndpoints(config.api, config.route))
     const { plugins, runtime } = config
     this.#runtime = runtime
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
     // the config carries the compile options (stringify, debug, limits, onError, plugins, timeout, socketUpgrade)
     const options: CompileOptions = { ...config, inits: new ResponseInits(runtime.headersObject) }
-    const { entries, scopes, roots } = compileRoutes(defs, options)
+    const { entries, scopes, roots } = compileRoutes(config.defs, options)
     this.routes = entries
     const router = new Router(entries)
     this.#router = router
