@@ -121,7 +121,8 @@ export class Router<T> {
 
   /** Resolve a request path (percent-encoded, no query, no trailing slash) for every method. */
   find(path: string): PathMatch<T> | undefined {
-    return this.#exact.get(path) ?? this.#resolveDynamic(path)
+    const found = this.#exact.get(path) ?? this.#scan(path, this.#candidates(path))
+    return found.allow.length ? found : undefined
   }
 
   /**
@@ -155,11 +156,6 @@ export class Router<T> {
       start = end + 1
     }
     return node.routes
-  }
-
-  #resolveDynamic(path: string): PathMatch<T> | undefined {
-    const found = this.#scan(path, this.#candidates(path))
-    return found.allow.length ? found : undefined
   }
 
   #scan(path: string, entries: readonly RouteEntry<T>[]): PathMatch<T> {
