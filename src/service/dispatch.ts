@@ -2,7 +2,7 @@ import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import { cancelBody } from '../pipeline/chain'
-import { compose, type Handler, type Step } from '../pipeline/compose'
+import { compose, type Handler } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor } from '../compile/options'
@@ -61,18 +61,6 @@ function headOnly(response: Response): Response {
   return response.body === null ? response : new Response(null, response)
 }
 
-/** The mounted apps' dispatch, made for a service that mounts one (the entry that mounted it registered it). */
-function mountedApps(
-  config: DispatchConfig,
-  root: Renderer,
-  servicePlugins: readonly Step<RequestContext>[],
-): AppMounts {
-  const Mounts = config.mountedApps
-  if (!Mounts)
-    throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
-  return new Mounts(config.appMounts, root, config.plugins, servicePlugins)
-}
-
 /**
  * A compiled service's request path (docs/architecture.md, "A request, end to end"): built once
  * from its config (the routes, the router, the root renderer, the mounts, the plugins composed
@@ -93,13 +81,13 @@ export class Dispatcher implements Dispatch {
   readonly #unmatched: Unmatched
   /** the service plugins composed around `route` */
   readonly #answered: Handler<RequestContext>
-  /** the runtime's ways (serve/traits.ts): where the Host is */
-  readonly #runtime: RuntimeTraits
+  /** the runtime (serve/traits.ts) builds request.url from the raw Host header (Deno) */
+  readonly #hostInUrl: boolean
   readonly #addressing: ClientAddressing
 
   constructor(config: DispatchConfig) {
     const { plugins, runtime } = config
-    this.#runtime = runtime
+    this.#hostInUrl = runtime.hostInUrl
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
     // the config carries the compile options (stringify, debug, limits, onError, plugins, timeout, socketUpgrade)
     const options: CompileOptions = { ...config, inits: new ResponseInits(runtime.headersObject) }
@@ -120,8 +108,13 @@ export class Dispatcher implements Dispatch {
     // the rest (fw's AROUND: the ORM's request carrier, fw-api/otel's span) answer as it does.
     const servicePlugins = pluginSteps(plugins, root, itself)
     this.#answered = compose(servicePlugins, this.#route.bind(this))
-    // Apps mounted beside the API (an app at '/' only gets what fw's routes do not match).
-    const mounts = config.appMounts.length ? mountedApps(config, root, servicePlugins) : undefined
+    // Apps mounted beside the API (an app at '/' only gets what fw's routes do not match), by the
+    // dispatch the entry that mounted one registered.
+    const Mounts = config.appMounts.length
+      ? (config.mountedApps ??
+        throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported'))
+      : undefined
+    const mounts = Mounts && new Mounts(config.appMounts, root, plugins, servicePlugins)
     this.#mounts = mounts
     this.#unmatched = new Unmatched({
       router,
@@ -150,7 +143,7 @@ export class Dispatcher implements Dispatch {
   /** The request's target (a bad one is a 400), then the mounts by prefix, else fw's routes. */
   #dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const url = request.url
-    const hostInUrl = this.#runtime.hostInUrl
+    const hostInUrl = this.#hostInUrl
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
     // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
     // and Workers refuse a bad Host themselves.
