@@ -44,8 +44,14 @@ export interface PipelinePlan {
   options: CompileOptions
 }
 
-/** Cancel the body of an answer nobody will send (it came after the deadline). */
-function cancelBody(response: Response): void {
+/**
+ * Cancel the body of an answer nobody will send (it came after the deadline; a HEAD's): a stream
+ * is closed, not left running (an SSE iterator).
+ *
+ * @example
+ * cancelBody(response) // then send its status and headers alone
+ */
+export function cancelBody(response: Response): void {
   response.body?.cancel().catch(ignore)
 }
 const ignore = (): void => {}

@@ -9,10 +9,14 @@ export interface LevelMaker {
 
 /** One request through one endpoint: the state its steps share (pipeline/compose.ts). */
 export class Exchange {
+  /** the request's context */
+  declare readonly context: RequestContext
+  /** raw path param values in template order (percent-encoded), as the route matched them */
+  declare readonly pathValues: readonly (string | undefined)[]
   /** the method's input (its own params) */
   readonly input: Record<string, unknown> = {}
   /** common params land here; with `endpointInstanceOnly` it is the endpoint's instance itself */
-  readonly common: Record<string, unknown>
+  declare readonly common: Record<string, unknown>
   /** the parsed body, once read (pipeline/chain.ts) */
   body: unknown = undefined
   /** per whole-body param of the endpoint: does the body's content type suit it (pipeline/extract.ts) */
@@ -25,12 +29,13 @@ export class Exchange {
    * endpoint's is made, up front, and the common params land on it directly.
    */
   constructor(
-    readonly context: RequestContext,
-    /** raw path param values in template order (percent-encoded), as the route matched them */
-    readonly pathValues: readonly (string | undefined)[],
+    context: RequestContext,
+    pathValues: readonly (string | undefined)[],
     levels: readonly LevelMaker[],
     endpointInstanceOnly: boolean,
   ) {
+    this.context = context
+    this.pathValues = pathValues
     this.#levels = levels
     if (endpointInstanceOnly) {
       const instance = new (levels[levels.length - 1] as LevelMaker).Instance()

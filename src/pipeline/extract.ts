@@ -3,6 +3,7 @@ import { BadRequest, type ParamIssue } from '../exceptions'
 import type { RequestContext } from '../request/context'
 import { parseQuery } from '../request/query'
 import { chainMessage, ConversionError } from '../schema'
+import { percentDecoded } from '../utils/chars'
 import { stackless } from '../utils/stackless'
 import { isThenable } from '../utils/thenable'
 import { Invalid } from '../schema/parse'
@@ -172,22 +173,14 @@ export function checkParam(plan: ParamPlan, raw: unknown): unknown {
 
 /** A path value decoded, or an `Invalid` when it is an unsafe file path or misses the param's regex. */
 function pathValue(source: Extract<ParamSource, { kind: 'path' }>, raw: unknown): unknown {
-  const decoded = decodePathValue(raw as string | undefined)
-  if (typeof decoded !== 'string') return decoded
+  if (raw === undefined) return raw
+  const decoded = percentDecoded(raw as string)
+  if (decoded === undefined) throw new ConversionError(`invalid percent-encoding: '${raw}'`)
   const unsafe = source.unsafe?.(decoded, source.absolute)
   if (unsafe) return new Invalid(`unsafe file path: ${unsafe}`)
   if (source.pattern && !source.pattern.test(decoded))
     return new Invalid(`invalid value: '${decoded}' does not match '${source.regex}'`)
   return decoded
-}
-
-function decodePathValue(raw: string | undefined): string | undefined {
-  if (raw === undefined || !raw.includes('%')) return raw
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw new ConversionError(`invalid percent-encoding: '${raw}'`)
-  }
 }
 
 /** Put a value where it goes, or add its failures (the 400's message is the first one's). */

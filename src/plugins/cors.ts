@@ -40,7 +40,6 @@ export interface CorsOptions extends CORSOptions {
   credentials?: boolean
 }
 
-/** An origin as browsers serialise it: lowercase `scheme://host[:port]`, no path, no trailing slash. */
 /**
  * The preflight answer's field names: the routes' methods and the request headers they read
  * (service/unmatched.ts writes them; the CORS plugin sees a preflight by them).
@@ -52,6 +51,7 @@ export const ALLOW_METHODS = 'access-control-allow-methods'
 /** @see ALLOW_METHODS @example response.headers.get(ALLOW_HEADERS) // 'content-type' */
 export const ALLOW_HEADERS = 'access-control-allow-headers'
 
+/** An origin as browsers serialise it: lowercase `scheme://host[:port]`, no path, no trailing slash. */
 const SERIALIZED_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/
 /** An origin no policy lists: a predicate that accepts it accepts anything. */
 const PROBE_ORIGIN = 'https://fw-cors-probe.invalid'

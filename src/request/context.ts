@@ -75,22 +75,22 @@ export class RequestContext<C extends ContextTypes = {}> {
    * from node:http that builds it on first use of a member it does not keep:
    * docs/runtimes.md, "Node: the native path")
    */
-  readonly raw: Request
+  declare readonly raw: Request
   /** upper-case HTTP method */
-  readonly method: string
+  declare readonly method: string
   /** the URL path (percent-encoded, as received) */
-  readonly path: string
+  declare readonly path: string
   /** the raw query string, without `?` */
-  readonly search: string
+  declare readonly search: string
   /**
    * The second argument `service.fetch` was called with: Workers bindings
    * (`this.request.env.MY_KV`); Node backends pass `{ incoming, outgoing }`.
    */
-  readonly env: EnvOf<C>
+  declare readonly env: EnvOf<C>
   /** The third argument of `service.fetch`: the Workers `ExecutionContext` (`waitUntil`); typed by the class's `api.API<{ ctx }>`. */
-  readonly ctx: CtxOf<C>
+  declare readonly ctx: CtxOf<C>
   /** when the request arrived (epoch ms) */
-  readonly arrived: number
+  declare readonly arrived: number
   /** the template of the route that matched (`/api/articles/{slug}`), set by the router (fw-api/otel names spans by it); none matched: undefined */
   route: string | undefined
   /** the request id (set by `plugins.RequestId`) */

@@ -1,5 +1,5 @@
 /** Cookie and header-name parsing for the request context (the query's is the context's own, request/context.ts). */
-import { UNDERSCORE } from '../utils/chars'
+import { percentDecoded, UNDERSCORE } from '../utils/chars'
 
 /**
  * Split a `Cookie` header into a null-prototype map: the pairs split as `cookie` 1.x (jshttp)
@@ -57,12 +57,7 @@ function isSpaceOrTab(code: number): boolean {
 export function cookieValue(raw: string): string {
   let value = raw.trim()
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-  if (!value.includes('%')) return value
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
+  return percentDecoded(value) ?? value
 }
 
 /**

@@ -6,17 +6,11 @@
 /** Query values by name: a string, or an array when the key repeats (null prototype). */
 export type QueryValues = Record<string, string | string[]>
 
-const PLUS = /\+/g
+import { percentDecoded } from '../utils/chars'
 
 /** `+` → space, then percent-decode; `undefined` when the text is not valid percent-encoded UTF-8. */
 function decodeQueryPart(text: string): string | undefined {
-  const spaced = text.includes('+') ? text.replace(PLUS, ' ') : text
-  if (!spaced.includes('%')) return spaced
-  try {
-    return decodeURIComponent(spaced)
-  } catch {
-    return undefined
-  }
+  return percentDecoded(text.includes('+') ? text.replaceAll('+', ' ') : text)
 }
 
 /**

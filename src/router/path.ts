@@ -35,15 +35,12 @@ export interface CompiledPath {
   template: string
   /** set when the template has no params: the exact path */
   literal?: string
-  /** linear-time matcher for templates with params: raw values in `names` order, or `undefined` */
-  match?: PathMatcher
   /**
-   * Set when every segment is a literal or a whole required `{param}`
-   * (`/users/{id}`): the literal text of each segment (percent-encoded as in
-   * a request path), `null` for a param. The router then matches segment by
-   * segment, the same result as `match` without searching.
+   * linear-time matcher for templates with params: raw values in `names` order, or `undefined`
+   * (a template without optional or rest params: `matchBySegments` over its segments, called
+   * straight)
    */
-  segments?: readonly (string | null)[]
+  match?: PathMatcher
   names: string[]
   /** how many of the last `names` may be left out at the end of the URL (trailing lone params with a default or an optional schema) */
   optional?: number
@@ -83,8 +80,6 @@ export function compilePath(
   const names: string[] = []
   const pieces: Piece[] = []
   let restMatcher: RestMatcher | undefined
-  // every segment a literal or a lone segment param: matched segment by segment (`segments`)
-  let simple = true
   for (const segment of segments) {
     let last = 0
     let previousEnd = -1
@@ -108,7 +103,6 @@ export function compilePath(
     literals.push(encodeURI(segment.slice(last)))
     // the whole segment is one param (`{id}`), nothing around it
     const lone = rest.length === 1 && literals[0] === '' && literals[1] === ''
-    if (rest.length && !(lone && !rest[0])) simple = false
     pieces.push({
       shape: rest.length ? (lone ? null : literals) : (literals[0] as string),
       optionalParam: lone && ruleOf(names.at(-1) as string).optional,
@@ -121,17 +115,7 @@ export function compilePath(
   let required = pieces.length
   while (required > 0 && (pieces[required - 1] as Piece).optionalParam) required--
   const match = matcherOf(pieces, required, names.length, restMatcher, refuse)
-  const optional = pieces.length - required
-  // Whole-segment templates without optional or rest params match without searching.
-  if (!simple || optional) return { template: normalised, match, names, optional }
-  return {
-    template: normalised,
-    match,
-    // every shape a literal or a lone param's null
-    segments: pieces.map((piece) => piece.shape as string | null),
-    names,
-    optional,
-  }
+  return { template: normalised, match, names, optional: pieces.length - required }
 }
 
 /**
@@ -165,6 +149,8 @@ function matcherOf(
   }
   // Without rest params every variant splits the required segments the same way: the first match wins.
   const shape = pieces.map((piece) => piece.shape)
+  // Every segment required: one variant, every value there (none to pad), matched straight.
+  if (required === pieces.length) return (path) => matchBySegments(path, shape)
   const variants: Piece['shape'][][] = []
   for (let present = pieces.length; present >= required; present--)
     variants.push(shape.slice(0, present))

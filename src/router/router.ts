@@ -1,4 +1,4 @@
-import { matchBySegments, type PathMatcher } from './match'
+import type { PathMatcher } from './match'
 import type { CompiledPath } from './path'
 
 /** One route: a method, a compiled path and whatever the caller attaches. */
@@ -22,12 +22,6 @@ export interface PathMatch<T> {
   allow: string[]
 }
 
-/** The raw param values of a path matching a template with params, or `undefined`. */
-function paramValues(compiled: CompiledPath, path: string): (string | undefined)[] | undefined {
-  if (compiled.segments) return matchBySegments(path, compiled.segments)
-  return (compiled.match as PathMatcher)(path)
-}
-
 /** FNV-1a-style hash of `text.slice(start, end)`, kept in small-integer range. */
 function hashSlice(text: string, start: number, end: number): number {
   let hash = end - start
@@ -42,7 +36,8 @@ function hashSlice(text: string, start: number, end: number): number {
  */
 class SliceTable<V> {
   readonly #buckets = new Map<number, [string, V][]>()
-  size = 0
+  /** every value, in the order added */
+  readonly values: V[] = []
 
   /** Add `value` under `key`, a key not in the table yet (the trie adds a child only when it finds none). */
   add(key: string, value: V): void {
@@ -50,7 +45,7 @@ class SliceTable<V> {
     let bucket = this.#buckets.get(slot)
     if (!bucket) this.#buckets.set(slot, (bucket = []))
     bucket.push([key, value])
-    this.size++
+    this.values.push(value)
   }
 
   /** The value stored under `text.slice(start, end)`. */
@@ -62,10 +57,6 @@ class SliceTable<V> {
       if (pair[0].length === end - start && text.startsWith(pair[0], start)) return pair[1]
     }
     return undefined
-  }
-
-  values(): V[] {
-    return [...this.#buckets.values()].flatMap((bucket) => bucket.map((pair) => pair[1]))
   }
 }
 
@@ -104,26 +95,23 @@ export class Router<T> {
   readonly #root: PrefixNode<T> = { children: new SliceTable(), routes: [] }
 
   constructor(entries: RouteEntry<T>[]) {
-    const order = new Map<RouteEntry<T>, number>()
-    entries.forEach((entry, index) => {
-      order.set(entry, index)
-      if (!entry.path.match) return
+    // The trie's nodes first, one per leading literal segment; then each route, in declaration
+    // order, joins its node and every node below it (a path that walks further tries it too).
+    const nodes = entries.map((entry) => {
+      if (!entry.path.match) return undefined
       let node = this.#root
       for (const segment of literalPrefix(entry.path.template)) {
         let child = node.children.get(segment)
         if (!child) node.children.add(segment, (child = { children: new SliceTable(), routes: [] }))
         node = child
       }
-      node.routes.push(entry)
+      return node
     })
-    // Each node also tries its ancestors' routes: merge them in, in declaration order.
-    const inherit = (node: PrefixNode<T>, above: readonly RouteEntry<T>[]): void => {
-      node.routes = [...above, ...node.routes].sort(
-        (a, b) => (order.get(a) as number) - (order.get(b) as number),
-      )
-      for (const child of node.children.values()) inherit(child, node.routes)
+    const join = (node: PrefixNode<T>, entry: RouteEntry<T>): void => {
+      node.routes.push(entry)
+      for (const child of node.children.values) join(child, entry)
     }
-    inherit(this.#root, [])
+    nodes.forEach((node, index) => node && join(node, entries[index] as RouteEntry<T>))
     for (const entry of entries) {
       const literal = entry.path.literal
       if (literal !== undefined && !this.#exact.has(literal))
@@ -133,7 +121,8 @@ export class Router<T> {
 
   /** Resolve a request path (percent-encoded, no query, no trailing slash) for every method. */
   find(path: string): PathMatch<T> | undefined {
-    return this.#exact.get(path) ?? this.#resolveDynamic(path)
+    const found = this.#exact.get(path) ?? this.#scan(path, this.#candidates(path))
+    return found.allow.length ? found : undefined
   }
 
   /**
@@ -148,7 +137,7 @@ export class Router<T> {
     for (let i = 0; i < routes.length; i++) {
       const entry = routes[i] as RouteEntry<T>
       if (entry.method !== method) continue
-      const values = paramValues(entry.path, path)
+      const values = (entry.path.match as PathMatcher)(path)
       if (values) return { entry, values }
     }
     return undefined
@@ -158,7 +147,7 @@ export class Router<T> {
   #candidates(path: string): readonly RouteEntry<T>[] {
     let node = this.#root
     let start = 1
-    while (start <= path.length && node.children.size > 0) {
+    while (start <= path.length && node.children.values.length > 0) {
       let end = path.indexOf('/', start)
       if (end < 0) end = path.length
       const child = node.children.get(path, start, end)
@@ -169,11 +158,6 @@ export class Router<T> {
     return node.routes
   }
 
-  #resolveDynamic(path: string): PathMatch<T> | undefined {
-    const found = this.#scan(path, this.#candidates(path))
-    return found.allow.length ? found : undefined
-  }
-
   #scan(path: string, entries: readonly RouteEntry<T>[]): PathMatch<T> {
     const byMethod = new Map<string, RouteMatch<T>>()
     for (const entry of entries) {
@@ -182,7 +166,7 @@ export class Router<T> {
         if (entry.path.literal === path) byMethod.set(entry.method, { entry, values: [] })
         continue
       }
-      const values = paramValues(entry.path, path)
+      const values = (entry.path.match as PathMatcher)(path)
       if (values) byMethod.set(entry.method, { entry, values })
     }
     return { byMethod, allow: [...byMethod.keys()] }

@@ -8,6 +8,7 @@ import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
 import type { SocketUpgrade } from '../pipeline/plans'
 import type { RouteTarget } from '../compile/routes'
+import { collectEndpoints } from '../compile/tree'
 import type { ClientResolver } from '../request/client'
 import type { OpenAPIDocument } from '../openapi/document'
 import type { healthMount } from '../health/health'
@@ -88,15 +89,17 @@ export function compileService(
   const docs = inputs.docsMount?.(options, prefix, document, sockets)
   const probes =
     health && options.health && health.healthMount(options.health, prefix, health.closing)
+  // the endpoints of the mounted API classes (a mount's route segments lead to its root), then the root's
+  const defs = declaration.apiMounts.flatMap(({ api, route }) => {
+    const at = joinPath(prefix, route)
+    return collectEndpoints(api, at, at.split('/').filter(Boolean))
+  })
+  if (options.api) defs.push(...collectEndpoints(options.api, joinPath(prefix, options.route)))
   // the inputs carry the dispatcher's limits, runtime, trustProxy, socketUpgrade and mountedApps
   const compiled: CompiledService = new Dispatcher({
     ...inputs,
     api: options.api,
-    route: joinPath(prefix, options.route),
-    apiMounts: declaration.apiMounts.map((mount) => ({
-      api: mount.api,
-      route: joinPath(prefix, mount.route),
-    })),
+    defs,
     appMounts: [
       probes,
       docs,

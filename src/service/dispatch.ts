@@ -1,12 +1,13 @@
 import type { APIClass } from '../api/api'
 import type { Plugin } from '../api/plugin'
 import type { Limits } from '../body/limits'
-import { compose, type Handler, type Step } from '../pipeline/compose'
+import { cancelBody } from '../pipeline/chain'
+import { compose, type Handler } from '../pipeline/compose'
 import { itself, pluginSteps } from '../pipeline/plugin-steps'
 import { compileRoutes, type RouteTarget } from '../compile/routes'
 import { rendererFor } from '../compile/options'
 import type { CompileOptions, SocketUpgrade } from '../pipeline/plans'
-import { collectEndpoints, type EndpointDef } from '../compile/tree'
+import type { EndpointDef } from '../compile/tree'
 import type { ClientAddressing, ClientResolver } from '../request/client'
 import { RequestContext } from '../request/context'
 import { ResponseInits } from '../response/inits'
@@ -25,9 +26,10 @@ export type { AppMount } from './app-mounts'
 
 /** What a service compiles from its options and `mount`/`use` calls. */
 export interface DispatchConfig {
+  /** the root API class: its template and name render what no API class answers */
   api?: APIClass
-  route: string
-  apiMounts: { api: APIClass; route: string }[]
+  /** the endpoints of every API class served (`collectEndpoints`: the mounted ones', then the root's) */
+  defs: readonly EndpointDef[]
   appMounts: AppMount[]
   stringify: Stringify
   debug: boolean
@@ -55,21 +57,8 @@ export interface Dispatch {
 
 /** A HEAD answer: the GET's status and headers; its body is cancelled (an SSE iterator is closed, not left running). */
 function headOnly(response: Response): Response {
-  if (response.body === null) return response
-  response.body.cancel().catch(() => {})
-  return new Response(null, response)
-}
-
-/** The mounted apps' dispatch, made for a service that mounts one (the entry that mounted it registered it). */
-function mountedApps(
-  config: DispatchConfig,
-  root: Renderer,
-  servicePlugins: readonly Step<RequestContext>[],
-): AppMounts {
-  const Mounts = config.mountedApps
-  if (!Mounts)
-    throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported')
-  return new Mounts(config.appMounts, root, config.plugins, servicePlugins)
+  cancelBody(response)
+  return response.body === null ? response : new Response(null, response)
 }
 
 /**
@@ -92,23 +81,17 @@ export class Dispatcher implements Dispatch {
   readonly #unmatched: Unmatched
   /** the service plugins composed around `route` */
   readonly #answered: Handler<RequestContext>
-  /** the runtime's ways (serve/traits.ts): where the Host is */
-  readonly #runtime: RuntimeTraits
+  /** the runtime (serve/traits.ts) builds request.url from the raw Host header (Deno) */
+  readonly #hostInUrl: boolean
   readonly #addressing: ClientAddressing
 
   constructor(config: DispatchConfig) {
-    const defs: EndpointDef[] = []
-    for (const mounted of config.apiMounts)
-      defs.push(
-        ...collectEndpoints(mounted.api, mounted.route, mounted.route.split('/').filter(Boolean)),
-      )
-    if (config.api) defs.push(...collectEndpoints(config.api, config.route))
     const { plugins, runtime } = config
-    this.#runtime = runtime
+    this.#hostInUrl = runtime.hostInUrl
     this.#addressing = { peer: runtime.peer, resolve: config.trustProxy }
     // the config carries the compile options (stringify, debug, limits, onError, plugins, timeout, socketUpgrade)
     const options: CompileOptions = { ...config, inits: new ResponseInits(runtime.headersObject) }
-    const { entries, scopes, roots } = compileRoutes(defs, options)
+    const { entries, scopes, roots } = compileRoutes(config.defs, options)
     this.routes = entries
     const router = new Router(entries)
     this.#router = router
@@ -125,8 +108,13 @@ export class Dispatcher implements Dispatch {
     // the rest (fw's AROUND: the ORM's request carrier, fw-api/otel's span) answer as it does.
     const servicePlugins = pluginSteps(plugins, root, itself)
     this.#answered = compose(servicePlugins, this.#route.bind(this))
-    // Apps mounted beside the API (an app at '/' only gets what fw's routes do not match).
-    const mounts = config.appMounts.length ? mountedApps(config, root, servicePlugins) : undefined
+    // Apps mounted beside the API (an app at '/' only gets what fw's routes do not match), by the
+    // dispatch the entry that mounted one registered.
+    const Mounts = config.appMounts.length
+      ? (config.mountedApps ??
+        throwImproperlyConfigured('an app is mounted, but no entry that mounts one was imported'))
+      : undefined
+    const mounts = Mounts && new Mounts(config.appMounts, root, plugins, servicePlugins)
     this.#mounts = mounts
     this.#unmatched = new Unmatched({
       router,
@@ -155,7 +143,7 @@ export class Dispatcher implements Dispatch {
   /** The request's target (a bad one is a 400), then the mounts by prefix, else fw's routes. */
   #dispatch(request: Request, env?: unknown, ctx?: unknown): Response | Promise<Response> {
     const url = request.url
-    const hostInUrl = this.#runtime.hostInUrl
+    const hostInUrl = this.#hostInUrl
     // Deno builds request.url from the raw Host header: checked there (utils/host.ts). Bun makes the URL relative
     // for a bad Host (refused by `splitTarget`) and for no Host at all (served: `hostless`); Node's servers
     // and Workers refuse a bad Host themselves.

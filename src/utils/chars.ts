@@ -38,3 +38,20 @@ export function isAsciiDigits(text: string, maxLength = Number.POSITIVE_INFINITY
   }
   return true
 }
+
+/**
+ * `text` percent-decoded (`decodeURIComponent`), the same string when it holds no `%`;
+ * `undefined` when an escape is malformed (not valid percent-encoded UTF-8). The one decoder of
+ * query parts, cookie values and path values, each with its own answer to a malformed one.
+ *
+ * @example
+ * percentDecoded('a%20b') // 'a b'; percentDecoded('a b') // 'a b'; percentDecoded('100%') // undefined
+ */
+export function percentDecoded(text: string): string | undefined {
+  if (!text.includes('%')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
+}

@@ -2,6 +2,7 @@
  * HTTP facts shared by the renderers, the Node bridge and the framework adapters, and the one
  * normalisation of an outgoing `Response`'s framing (below, `framed` / `outgoingResponse`).
  */
+import { isAsciiDigits } from './chars'
 
 /**
  * The `Content-Type` field's name as `Headers` takes it (one string in a bundle, however many read it).
@@ -197,8 +198,7 @@ const held = new WeakSet<object>()
 /** A Content-Length value as a byte count; `undefined` when it is no plain decimal count. */
 function lengthOf(value: string): number | undefined {
   const text = value.trim()
-  if (!/^\d{1,15}$/.test(text)) return undefined
-  return Number(text)
+  return isAsciiDigits(text, 15) ? Number(text) : undefined
 }
 
 /**

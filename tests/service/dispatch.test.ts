@@ -14,6 +14,7 @@ import { Plugin } from '../../src/api/plugin'
 import { ImproperlyConfigured } from '../../src/exceptions'
 import { defaultLimits } from '../../src/body/limits'
 import type { RuntimeTraits } from '../../src/serve/traits'
+import { collectEndpoints } from '../../src/compile/tree'
 import { buildDispatch, type DispatchConfig } from '../../src/service/dispatch'
 // apps mounted by hand: their dispatch, which the entries that mount one (adapters, openapi, health) register
 import { AppMounts } from '../../src/service/app-mounts'
@@ -39,8 +40,7 @@ const NODE_TRAITS: RuntimeTraits = { hostInUrl: false, headersObject: false, pee
 function config(extra: Partial<DispatchConfig> = {}): DispatchConfig {
   return {
     api: RootAPI,
-    route: '/api',
-    apiMounts: [],
+    defs: collectEndpoints(RootAPI, '/api'),
     appMounts: [],
     stringify: JSON.stringify,
     debug: false,
@@ -178,7 +178,7 @@ describe('buildDispatch', () => {
   })
 
   it('renders a miss outside any API class as problem+json from the root', async () => {
-    const { fetch } = buildDispatch(config({ route: '/api' }))
+    const { fetch } = buildDispatch(config({ defs: collectEndpoints(RootAPI, '/api') }))
     const outside = await send(fetch, '/other')
     expect(outside.status).toBe(404)
     expect(outside.headers.get('content-type')).toContain('application/problem+json')
