@@ -17,7 +17,7 @@ import {
   ServiceUnavailable,
   type ParamIssue,
 } from '../exceptions'
-import { currentContext } from './database'
+import { currentContext } from './context'
 import type { DefField, SchemaDef } from './fields'
 import { filtersOf } from './plan'
 import { assertSafe } from './safe'
