@@ -11,6 +11,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { getTableConfig } from 'drizzle-orm/pg-core'
 import { resolvedOf } from './build'
+import { rethrowOf } from './errors'
 import { Self, type DefField, type SchemaDef } from './fields'
 import {
   columnsOf,
@@ -43,6 +44,8 @@ export interface TablePlan {
   readonly uniques: readonly (readonly string[])[]
   /** the TS keys of the foreign-key columns: an upsert never re-parents a row */
   readonly owners: readonly string[]
+  /** a failed statement's error on it, mapped to its HTTP exception (`statement.catch(rethrow)`: no call on success) */
+  readonly rethrow: (error: unknown) => never
 }
 
 /** The write facts of `table`, read from its drizzle definition. @example readTablePlan(users).keys // ['id'] */
@@ -63,6 +66,7 @@ export function readTablePlan(table: PgTable): TablePlan {
       .map(([key]) => key),
     uniques: uniqueKeysOf(table),
     owners: foreignKeyColumnsOf(table),
+    rethrow: rethrowOf(table),
   }
 }
 
