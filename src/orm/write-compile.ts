@@ -12,6 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { getTableConfig } from 'drizzle-orm/pg-core'
 import { resolvedOf } from './build'
 import { rethrowOf } from './errors'
+import { isPrototypeKey } from './safe'
 import { Self, type DefField, type SchemaDef } from './fields'
 import {
   columnsOf,
@@ -121,6 +122,12 @@ export interface WritePlan {
   readonly lists: readonly DefField[]
   /** the relation fields it writes */
   readonly relations: readonly RelationWrite[]
+  /**
+   * the keys a value may give that the plan knows — its writable columns and its relation fields
+   * (output key and own key) — none a prototype name: a value of these keys only, each a primitive
+   * without a NUL byte or a list of them, is safe with no walk of orm/safe.ts (write-plan.ts)
+   */
+  readonly knownKeys: ReadonlySet<string>
 }
 
 /**
@@ -164,5 +171,10 @@ export function compileWritePlan(module: Module, def: SchemaDef, table: TablePla
     return [{ field, link, child, max: field.max, ownerKeys }]
   })
   const declaresKey = table.keys.length > 0 && table.keys.every((key) => def.columns.includes(key))
-  return { module, def, table, writable, writableKeys, declaresKey, lists, relations }
+  const knownKeys = new Set(
+    [...writableKeys, ...lists.flatMap((field) => [field.out, field.key])].filter(
+      (key) => !isPrototypeKey(key),
+    ),
+  )
+  return { module, def, table, writable, writableKeys, declaresKey, lists, relations, knownKeys }
 }
