@@ -7,7 +7,7 @@ import { eq, getTableColumns, getTableName, type Column, type InferSelectModel }
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { ImproperlyConfigured, Unauthorized } from '../exceptions'
 import { registerPlanner, resolvedPlan } from '../compile/param-plan'
-import { databaseOf } from '../orm/database'
+import { activeDatabases, databaseOf, type Db } from '../orm/database'
 import type { RequestContext } from '../request/context'
 import {
   createMarker,
@@ -99,7 +99,11 @@ export function User<T extends PgTable, const P extends Key<T> = never>(
       ? defaultHasher
       : Pbkdf2Hasher({ iterations: options.iterations }))
   const clientIp = options.clientIp ?? clientAddress
-  const db = () => databaseOf(alias).db()
+  /** the database's open connection as it is (a lookup, no call: nothing to wait for), else opened */
+  const db = (): Db | Promise<Db> => {
+    const database = activeDatabases.get(alias) ?? databaseOf(alias)
+    return database.readyDb ?? database.db()
+  }
   /** the key of this config's user in `context.resolved` (one lookup per request, whoever asks) */
   const cacheKey = {}
   /** the key of its verified credentials (the id, the row when the scheme gave it) */

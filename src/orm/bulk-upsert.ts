@@ -13,7 +13,6 @@ import {
   type WritePlan,
 } from './write-plan'
 import { valueKey } from './statements'
-import { guarded } from './errors'
 import type { Db } from './database'
 import type { WriteLimits } from './limits'
 import type { SaveOptions } from './save'
@@ -98,17 +97,16 @@ export async function bulkUpsertTree(
     ...owners.map((key) => sql`${columns[key] as PgColumn} = ${excluded(key)}`),
     scope,
   )
-  const written = (await guarded(table, () =>
-    db
-      .insert(table)
-      .values(unique)
-      .onConflictDoUpdate({
-        target: target.map((key) => columns[key] as PgColumn),
-        set,
-        setWhere: ownedHere,
-      })
-      .returning(returning),
-  )) as Row[]
+  const written = (await db
+    .insert(table)
+    .values(unique)
+    .onConflictDoUpdate({
+      target: target.map((key) => columns[key] as PgColumn),
+      set,
+      setWhere: ownedHere,
+    })
+    .returning(returning)
+    .catch(plan.table.rethrow)) as Row[]
   const byIdentity = new Map(written.map((row) => [identity(row), row]))
   return rows.map((row) => {
     const found = byIdentity.get(identity(row))

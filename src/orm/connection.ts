@@ -114,8 +114,12 @@ interface Opened {
 export class Database {
   readonly options: Readonly<DatabaseOptions>
   #opening?: Promise<Opened>
-  /** what `#opening` gave, once it has (and while it stays the connection) */
-  #ready?: Opened
+  /**
+   * The drizzle database once its connection is open (never on Workers), else undefined: nothing
+   * to wait for on the request path. A field the connection sets (not a getter): a schema's
+   * write, its read and `auth.User`'s row read take it with no call per request.
+   */
+  readonly readyDb: Db | undefined = undefined
 
   constructor(options: DatabaseOptions) {
     const engine = options.engine ?? 'pglite'
@@ -172,9 +176,9 @@ export class Database {
     return (await this.#connect()).db
   }
 
-  /** The drizzle database once its connection is open (never on Workers), else undefined: nothing to wait for on the request path. */
-  get readyDb(): Db | undefined {
-    return this.#ready?.db
+  /** what `#opening` gave is the open connection (`undefined`: none) */
+  #setReady(opened: Opened | undefined): void {
+    ;(this as { readyDb: Db | undefined }).readyDb = opened?.db
   }
 
   #connect(): Promise<Opened> {
@@ -184,7 +188,7 @@ export class Database {
     const opening = this.#open()
       .then((opened) => this.#create(opened))
       .then((opened) => {
-        if (this.#opening === opening) this.#ready = opened
+        if (this.#opening === opening) this.#setReady(opened)
         return opened
       })
       .catch((error: unknown) => {
@@ -208,7 +212,7 @@ export class Database {
   async close(): Promise<void> {
     const opening = this.#opening
     this.#opening = undefined
-    this.#ready = undefined
+    this.#setReady(undefined)
     if (opening) await (await opening).close()
   }
 

@@ -186,3 +186,14 @@ export function requestPlugin(contextOf?: ContextOf): Plugin {
       : (request: RequestContext, next: () => Answer): Answer => storage.run(request.state, next)
   return plugin
 }
+
+/**
+ * The context schemas read when not given `{ context }`: the current request's
+ * (inside an endpoint of a service that uses connections), else empty — and an
+ * empty context makes every context filter match nothing. Where the runtime cannot
+ * carry the request (Workers without `nodejs_compat`), a context that throws
+ * `ImproperlyConfigured` when read: a context filter never silently reads "no user".
+ */
+export function currentContext(): Context {
+  return requestContext() ?? (carriesRequests ? {} : uncarriedContext)
+}

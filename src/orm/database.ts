@@ -1,20 +1,26 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { Conflict, ImproperlyConfigured, ServiceUnavailable } from '../exceptions'
 import { INSTALL, type ServiceHooks } from '../api/install'
-import {
-  carriesRequests,
-  requestContext,
-  requestPlugin,
-  uncarriedContext,
-  type Context,
-  type ContextOf,
-} from './context'
+import { carriesRequests, requestPlugin, type ContextOf } from './context'
 import { Database } from './connection'
 
 export { Database, type DatabaseOptions, type Db } from './connection'
 
 /** What `service.use(connections)` activated: configuration set at build (as Django's `DATABASES`), one entry, no client data. */
 const activated: { connections?: DatabaseConnections } = {}
+
+/** The active connections' databases by alias (own aliases only), set by `activate()`, emptied by `close()`. */
+const databasesByAlias = new Map<string, Database>()
+
+/**
+ * The database behind each alias of the active connections, as `activate()` set them: what the
+ * request path reads (a schema's write and read, `auth.User`'s row) with no call; an alias not in
+ * it goes to `databaseOf`, which names the miss.
+ *
+ * @example
+ * const database = activeDatabases.get('default') ?? databaseOf('default')
+ */
+export const activeDatabases: ReadonlyMap<string, Database> = databasesByAlias
 
 /**
  * Database aliases for a service: `default` is used by schemas without `{ db }`.
@@ -53,13 +59,18 @@ export class DatabaseConnections {
   activate(): this {
     for (const check of checks) runCheck(check, this)
     activated.connections = this
+    databasesByAlias.clear()
+    for (const [alias, database] of Object.entries(this.databases))
+      databasesByAlias.set(alias, database)
     return this
   }
 
   /** Close every opened database. */
   async close(): Promise<void> {
     await Promise.all(Object.values(this.databases).map((database) => database.close()))
-    if (activated.connections === this) activated.connections = undefined
+    if (activated.connections !== this) return
+    activated.connections = undefined
+    databasesByAlias.clear()
   }
 
   /** Called by `service.use(connections)`. */
@@ -136,15 +147,4 @@ export function databaseOf(alias: string): Database {
       `orm: no database '${alias}' in DatabaseConnections (have: ${Object.keys(active.databases).join(', ')})`,
     )
   return database
-}
-
-/**
- * The context schemas read when not given `{ context }`: the current request's
- * (inside an endpoint of a service that uses connections), else empty — and an
- * empty context makes every context filter match nothing. Where the runtime cannot
- * carry the request (Workers without `nodejs_compat`), a context that throws
- * `ImproperlyConfigured` when read: a context filter never silently reads "no user".
- */
-export function currentContext(): Context {
-  return requestContext() ?? (carriesRequests ? {} : uncarriedContext)
 }

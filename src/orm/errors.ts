@@ -160,6 +160,21 @@ export function mapDatabaseError(
   return cause
 }
 
+/**
+ * What a failed statement on `table` rethrows, made once per table (a write's table plan holds it):
+ * its error mapped as `guarded` maps it. `query.catch(rethrow)` runs nothing of it on success.
+ *
+ * @example await db.insert(tags).values(rows).catch(rethrowOf(tags)) // a duplicate name: a 409
+ */
+export function rethrowOf(
+  table: PgTable,
+  source: 'body' | 'query' = 'body',
+): (error: unknown) => never {
+  return (error) => {
+    throw mapDatabaseError(error, table, source)
+  }
+}
+
 /** Run a database call, mapping constraint errors and data exceptions to HTTP exceptions (`source`: where the values came from). */
 export async function guarded<T>(
   table: PgTable,

@@ -39,7 +39,7 @@ import {
  * an update by key changes the row only when it also matches it, else 404.
  */
 export async function saveTree(
-  open: () => Promise<Db>,
+  open: () => Db | Promise<Db>,
   plan: WritePlan,
   value: Row,
   options: SaveOptions,
@@ -80,7 +80,7 @@ function related(plan: WritePlan, value: Row, options: SaveOptions): boolean {
  * failing row or relation rolls every row back. Returns the keys in input order.
  */
 export async function bulkSaveTree(
-  open: () => Promise<Db>,
+  open: () => Db | Promise<Db>,
   plan: WritePlan,
   values: readonly Row[],
   options: SaveOptions,

@@ -1,10 +1,23 @@
 import { BadRequest } from '../exceptions'
 
-/** Keys that would reach `Object.prototype` (or a constructor) through a lookup. */
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
+/**
+ * Keys that would reach `Object.prototype` (or a constructor) through a lookup: the set itself, for
+ * the request path's checks that read it with no call (orm/statements.ts).
+ *
+ * @example PROTOTYPE_KEYS.has('__proto__') // true
+ */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
   ...Object.getOwnPropertyNames(Object.prototype),
   'prototype',
 ])
+
+/**
+ * The byte Postgres text cannot hold: a string holding it is refused (`unsafeReason`); the request
+ * path's checks of a plain string read it with no call (orm/statements.ts, orm/write-plan.ts).
+ *
+ * @example 'a\0b'.includes(NUL) // true: refused
+ */
+export const NUL = '\0'
 
 /** Is `key` a name a plain object inherits (`__proto__`, `constructor`, `toString`, ...)? */
 export function isPrototypeKey(key: string): boolean {
@@ -14,7 +27,7 @@ export function isPrototypeKey(key: string): boolean {
 /** The reason a value cannot go to the database (a NUL byte, a prototype key), or undefined. */
 export function unsafeReason(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string')
-    return value.includes('\0') ? 'a NUL byte is not allowed' : undefined
+    return value.includes(NUL) ? 'a NUL byte is not allowed' : undefined
   if (typeof value !== 'object' || value === null || value instanceof Date || depth > 32)
     return undefined
   if (Array.isArray(value)) {

@@ -134,7 +134,7 @@ export function save(
         : error
     })
   }
-  return guarded(table, () => saveOne(runner, plan, value, scope))
+  return saveOne(runner, plan, value, scope).catch(plan.rethrow)
 }
 
 /** Postgres takes at most 65 535 bound values per statement: a multi-row insert is cut into chunks under it. */
@@ -156,8 +156,8 @@ export async function insertMany(
   const keys: unknown[] = []
   for (let start = 0; start < rows.length; start += size) {
     beforeStatement()
-    const inserted = await guarded(table, () =>
-      insertReturning(runner, plan, rows.slice(start, start + size)),
+    const inserted = await insertReturning(runner, plan, rows.slice(start, start + size)).catch(
+      plan.rethrow,
     )
     keys.push(...inserted.map((row) => keyOf(plan, row)))
   }

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { NotFound } from '../exceptions'
 import { checkDef } from './build'
 import { checkLimit, WRITE_ROWS, type WriteLimits } from './limits'
-import { databaseOf, declareCheck, type Database } from './database'
+import { activeDatabases, databaseOf, declareCheck, type Database } from './database'
 import { defOf } from './defs'
 import { entriesOf, inputSchema } from './entries'
 import { documented } from './document'
@@ -173,7 +173,10 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
     explain(`orm.Schema(${def.name})`, () => checkDef(module, def)),
   )
   const schema = v.object(entriesOf(def))
-  const database = () => databaseOf(def.db)
+  // the active database of the alias, a lookup with no call (databaseOf names a miss)
+  const database = () => activeDatabases.get(def.db) ?? databaseOf(def.db)
+  /** the open connection as it is (nothing to wait for), else opened */
+  const open = (target: Database) => () => target.readyDb ?? target.db()
   const limits = (target: Database): WriteLimits => ({
     maxRows: options.maxWriteRows ?? target.options.maxWriteRows ?? WRITE_ROWS,
     transactionTimeout: target.options.transactionTimeout,
@@ -201,8 +204,8 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       // the schema's write, compiled on its first write (orm/write-plan.ts)
       const plan = writePlanOf(target.options.schema, def)
       const saved = saveOptions.onConflict
-        ? upsertTree(await target.db(), plan, records, saveOptions, limits(target))
-        : saveTree(() => target.db(), plan, records, saveOptions, limits(target), saveOptions.where)
+        ? upsertTree(await open(target)(), plan, records, saveOptions, limits(target))
+        : saveTree(open(target), plan, records, saveOptions, limits(target), saveOptions.where)
       return (await saved) as KeyOf<T>
     },
     async bulkSave(values, saveOptions) {
@@ -211,14 +214,14 @@ export function Schema<T extends PgTable, const F extends Record<string, FieldSp
       const rows = values as unknown as Record<string, unknown>[]
       if (saveOptions?.onConflict)
         return (await bulkUpsertTree(
-          await target.db(),
+          await open(target)(),
           plan,
           rows,
           saveOptions,
           limits(target),
         )) as KeyOf<T>[]
       return (await bulkSaveTree(
-        () => target.db(),
+        open(target),
         plan,
         rows,
         saveOptions ?? {},

@@ -1,8 +1,8 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import { currentContext, databaseOf } from './database'
+import { activeDatabases, databaseOf } from './database'
 import type { Database, Db } from './connection'
 import { guarded, mapDatabaseError } from './errors'
-import type { Context } from './context'
+import { currentContext, type Context } from './context'
 import type { DefField, SchemaDef } from './fields'
 import { fieldsIn, hasBatch, objectSql, PK, type Build, type Scope } from './build'
 import { compiledFragment, fragmentFilters, scopeKey } from './compiled'
@@ -81,7 +81,8 @@ function serializePage<T>(
   done: (page: Page) => T,
 ): Promise<T> {
   try {
-    const database = databaseOf(def.db)
+    // the active database of the alias, a lookup with no call (databaseOf names a miss)
+    const database = activeDatabases.get(def.db) ?? databaseOf(def.db)
     const ready = database.readyDb
     const run = (db: Db) => pageOn(database, db, def, arg, options, counted, done)
     return ready === undefined ? database.db().then(run) : run(ready)

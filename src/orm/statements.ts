@@ -22,7 +22,7 @@
  */
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm'
 import { QUERY } from './query-where'
-import { isPrototypeKey, unsafeReason } from './safe'
+import { NUL, PROTOTYPE_KEYS } from './safe'
 
 /** A rendered statement: run it (with its placeholders' values), get its rows as the driver made them. */
 export interface Statement {
@@ -229,7 +229,7 @@ export function valueKey(value: unknown, depth = 0): string | undefined {
  * isBindable('a-title') // true; isBindable(null) // false
  */
 export const isBindable = (value: unknown): value is string | number | boolean =>
-  (typeof value === 'string' && unsafeReason(value) === undefined) ||
+  (typeof value === 'string' && !value.includes(NUL)) || // what `unsafeReason` refuses in a string
   (typeof value === 'number' && Number.isFinite(value)) ||
   typeof value === 'boolean'
 
@@ -259,7 +259,7 @@ export function boundPlain(
   const shape: string[] = []
   for (const [path, value] of Object.entries(object)) {
     if (value === undefined) continue
-    if (path.startsWith('$') || isPrototypeKey(path) || !isBindable(value)) return undefined
+    if (path.startsWith('$') || PROTOTYPE_KEYS.has(path) || !isBindable(value)) return undefined
     values[`${prefix}:${path}`] = value
     bound[path] = sql.placeholder(`${prefix}:${path}`)
     shape.push(path)

@@ -11,6 +11,8 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { getTableConfig } from 'drizzle-orm/pg-core'
 import { resolvedOf } from './build'
+import { rethrowOf } from './errors'
+import { isPrototypeKey } from './safe'
 import { Self, type DefField, type SchemaDef } from './fields'
 import {
   columnsOf,
@@ -43,6 +45,8 @@ export interface TablePlan {
   readonly uniques: readonly (readonly string[])[]
   /** the TS keys of the foreign-key columns: an upsert never re-parents a row */
   readonly owners: readonly string[]
+  /** a failed statement's error on it, mapped to its HTTP exception (`statement.catch(rethrow)`: no call on success) */
+  readonly rethrow: (error: unknown) => never
 }
 
 /** The write facts of `table`, read from its drizzle definition. @example readTablePlan(users).keys // ['id'] */
@@ -63,6 +67,7 @@ export function readTablePlan(table: PgTable): TablePlan {
       .map(([key]) => key),
     uniques: uniqueKeysOf(table),
     owners: foreignKeyColumnsOf(table),
+    rethrow: rethrowOf(table),
   }
 }
 
@@ -117,6 +122,12 @@ export interface WritePlan {
   readonly lists: readonly DefField[]
   /** the relation fields it writes */
   readonly relations: readonly RelationWrite[]
+  /**
+   * the keys a value may give that the plan knows — its writable columns and its relation fields
+   * (output key and own key) — none a prototype name: a value of these keys only, each a primitive
+   * without a NUL byte or a list of them, is safe with no walk of orm/safe.ts (write-plan.ts)
+   */
+  readonly knownKeys: ReadonlySet<string>
 }
 
 /**
@@ -160,5 +171,10 @@ export function compileWritePlan(module: Module, def: SchemaDef, table: TablePla
     return [{ field, link, child, max: field.max, ownerKeys }]
   })
   const declaresKey = table.keys.length > 0 && table.keys.every((key) => def.columns.includes(key))
-  return { module, def, table, writable, writableKeys, declaresKey, lists, relations }
+  const knownKeys = new Set(
+    [...writableKeys, ...lists.flatMap((field) => [field.out, field.key])].filter(
+      (key) => !isPrototypeKey(key),
+    ),
+  )
+  return { module, def, table, writable, writableKeys, declaresKey, lists, relations, knownKeys }
 }

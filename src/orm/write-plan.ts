@@ -17,10 +17,10 @@ import {
   ServiceUnavailable,
   type ParamIssue,
 } from '../exceptions'
-import { currentContext } from './database'
+import { currentContext } from './context'
 import type { DefField, SchemaDef } from './fields'
 import { filtersOf } from './plan'
-import { assertSafe } from './safe'
+import { assertSafe, NUL } from './safe'
 import {
   compileWritePlan,
   readTablePlan,
@@ -111,13 +111,35 @@ export function issueAt(path: FieldPath, message: string): ParamIssue[] {
  * is a 400 (`assertSafe`). `path` is where the row sits in the body, for the 400's issue.
  */
 export function declaredRow(plan: WritePlan, value: Row, path: FieldPath): Row {
-  assertSafe(value, 'body', plan.def.name)
+  checkSafe(plan, value)
   const row: Row = {}
   for (const { key, column, kind } of plan.writable) {
     if (!Object.hasOwn(value, key) || value[key] === undefined) continue
     row[key] = checkColumnValue(plan.def.name, column, value[key], [...path, key], kind)
   }
   return row
+}
+
+/** A value `unsafeReason` passes at once: a string without a NUL byte, a number, a boolean, `null`, a `Date`. */
+function isPlainValue(item: unknown): boolean {
+  if (typeof item === 'string') return !item.includes(NUL)
+  return typeof item !== 'object' || item === null || item instanceof Date
+}
+
+/**
+ * `assertSafe(value)` (orm/safe.ts), asked only when the plan cannot tell: a value giving only keys
+ * the plan knows (`knownKeys`: no prototype name), each a plain value or a list of plain values, is
+ * safe as it is (no walk); any other key or value is walked there, which throws the 400.
+ */
+function checkSafe(plan: WritePlan, value: Row): void {
+  for (const key of Object.keys(value)) {
+    const item = value[key]
+    if (
+      !plan.knownKeys.has(key) ||
+      !(isPlainValue(item) || (Array.isArray(item) && item.every(isPlainValue)))
+    )
+      return assertSafe(value, 'body', plan.def.name)
+  }
 }
 
 /** ISO 8601 date or date-time, as JSON and `Date.prototype.toJSON` write them (`2024-01-31`, `2024-01-31T09:00:00.000Z`, `…+02:00`). */
@@ -204,7 +226,7 @@ export function checkWriteSize(
   if (rows > options.maxRows) throw tooLarge([], over)
   const visit = (node: WritePlan, value: Row, path: FieldPath, mustCreate: boolean | undefined) => {
     if (node.lists.length === 0) return // a leaf row: nothing to count below it
-    assertSafe(value, 'body', node.def.name) // a NUL byte or a prototype key: the 400 first
+    checkSafe(node, value) // a NUL byte or a prototype key: the 400 first
     const mode = keyGiven(node.table, value) && !mustCreate ? 'w' : 'a'
     for (const target of node.relations) {
       const list = givenList(target.field, value)

@@ -2,7 +2,8 @@
  * src/orm/database.ts: `orm.DatabaseConnections` — aliases of `orm.Database`s, activated by
  * `service.use()` (the request plugin, the close, the documented errors), `databaseOf(alias)`
  * naming what is missing, the declarations' checks run once per schema module at activation (or
- * at once when already active) and only against the module holding their table, `currentContext`
+ * at once when already active) and only against the module holding their table, `activeDatabases`
+ * (what the request path reads) following the active connections, `currentContext` (orm/context.ts)
  * outside a request. In-process: the databases are declared, never opened.
  */
 import { pgTable, serial, text } from 'drizzle-orm/pg-core'
@@ -10,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ServiceHooks } from '../../src/api/install'
 import { INSTALL } from '../../src/api/install'
 import { Conflict, ImproperlyConfigured, ServiceUnavailable } from '../../src/exceptions'
-import { currentContext, Database, DatabaseConnections, databaseOf, declareCheck } from '../../src/orm/database'
+import { currentContext } from '../../src/orm/context'
+import { activeDatabases, Database, DatabaseConnections, databaseOf, declareCheck } from '../../src/orm/database'
 
 const users = pgTable('users', { id: serial('id').primaryKey(), name: text('name') })
 const posts = pgTable('posts', { id: serial('id').primaryKey(), title: text('title') })
@@ -62,6 +64,24 @@ describe('databaseOf', () => {
     expect(databaseOf('default')).toBe(active.databases.default)
     await active.close()
     expect(() => databaseOf('default')).toThrow(/no databases configured/)
+  })
+})
+
+describe('activeDatabases', () => {
+  it('holds the active connections’ databases by own alias, replaced by the next activation, emptied by their close', async () => {
+    expect(activeDatabases.size).toBe(0)
+    const main = declared(blog)
+    const first = connections({ default: main, shop: declared(shop) }).activate()
+    expect(activeDatabases.get('default')).toBe(main)
+    expect(activeDatabases.get('toString')).toBeUndefined()
+    const other = declared(shop)
+    const second = connections({ default: other }).activate()
+    expect([...activeDatabases.keys()]).toEqual(['default'])
+    expect(activeDatabases.get('default')).toBe(other)
+    await first.close() // not the active ones: nothing forgotten
+    expect(activeDatabases.get('default')).toBe(other)
+    await second.close()
+    expect(activeDatabases.size).toBe(0)
   })
 })
 

@@ -9,6 +9,7 @@ import { exceptions } from 'fw-api'
 import { orm } from 'fw-api/orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as tables from '../../examples/blog/tables'
+import { guarded, rethrowOf } from '../../src/orm/errors'
 import { engines, openEngine, type EngineDb } from './engines'
 
 /** Statements that raise one data exception each (and the value each one quotes, which no message may carry). */
@@ -87,5 +88,20 @@ describe('constraint violations (23xxx) in-process', () => {
       expect(((mapped as exceptions.HttpError).cause as orm.DatabaseError).constraint).toBe('articles_c')
       expect((mapped as exceptions.HttpError).message).not.toContain('=(7)')
     }
+  })
+})
+
+describe('rethrowOf', () => {
+  it("throws a failed statement's error mapped as guarded maps it (what a write's table plan holds: query.catch(rethrow))", async () => {
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505', table: 'users', constraint: 'users_username_unique', detail: 'Key (username)=(alice) already exists.' })
+    const rethrow = rethrowOf(tables.users)
+    const viaCatch = await Promise.reject(unique).catch(rethrow).catch((error: unknown) => error)
+    const viaGuarded = await guarded(tables.users, () => Promise.reject(unique)).catch((error: unknown) => error)
+    expect(viaCatch).toBeInstanceOf(exceptions.Conflict)
+    expect((viaCatch as exceptions.HttpError).message).toBe((viaGuarded as exceptions.HttpError).message)
+    expect((viaCatch as exceptions.HttpError).errors).toEqual((viaGuarded as exceptions.HttpError).errors)
+    const other = new Error('not a database error')
+    expect(() => rethrow(other)).toThrow(other)
+    expect(await Promise.resolve(7).catch(rethrow)).toBe(7)
   })
 })

@@ -9,6 +9,7 @@
 import { orm } from 'fw-api/orm'
 import { describe, expect, it } from 'vitest'
 import { BadRequest, RequestEntityTooLarge } from '../../src/exceptions'
+import { assertSafe } from '../../src/orm/safe'
 import { DEF, type AnyOrmSchema } from '../../src/orm/types'
 import {
   checkWriteSize,
@@ -82,6 +83,47 @@ describe('the value checked against the plan', () => {
     expect(() => declaredRow(plan, { title: 't', createdAt: 5 }, [0])).toThrow('[0].createdAt: expected a date-time')
     expect(() => declaredRow(plan, { title: { x: 1 } }, [])).toThrow(BadRequest)
     expect(() => declaredRow(plan, { title: 'ok', tagIds: ['a\0'] }, [])).toThrow('a NUL byte is not allowed')
+  })
+
+  it("declaredRow and checkWriteSize refuse what assertSafe refuses, with its 400, whether the plan knows the keys or not", () => {
+    expect([...plan.knownKeys].sort()).toEqual(['author', 'authorId', 'comments', 'createdAt', 'id', 'slug', 'tagIds', 'title'])
+    const options = { maxRows: 10, listed: false, relations: true }
+    const values: Record<string, unknown>[] = [
+      { title: 'a\0b' }, // a known key, a NUL byte
+      { title: 'ok', tagIds: [1, 'x\0'] }, // in a known list
+      { title: 'ok', note: 'n\0' }, // an unknown key's value
+      JSON.parse('{"title": "ok", "__proto__": {"x": 1}}'), // a prototype key (never a known one)
+      { title: 'ok', constructor: 1 },
+      { title: 'ok', createdAt: new Date(0), comments: [{ body: 'c\0' }] }, // a nested row
+      { title: 'ok', tagIds: [[1, '\0']] }, // a nested list
+    ]
+    for (const value of values) {
+      const expected = (() => {
+        try {
+          assertSafe(value, 'body', plan.def.name)
+        } catch (error) {
+          return error as BadRequest
+        }
+        throw new Error(`assertSafe passed ${JSON.stringify(value)}`)
+      })()
+      for (const check of [() => declaredRow(plan, value, []), () => checkWriteSize(plan, [value], options)]) {
+        const error = (() => {
+          try {
+            check()
+          } catch (caught) {
+            return caught
+          }
+        })()
+        expect(error, JSON.stringify(value)).toBeInstanceOf(BadRequest)
+        expect((error as BadRequest).message).toBe(expected.message)
+        expect((error as BadRequest).errors).toEqual(expected.errors)
+      }
+    }
+    // plain values under known keys, a list of them, a Date, null: safe as they are
+    const safe = { id: 1, title: 't', slug: null, createdAt: new Date(0), tagIds: [1, 2n, 'three'], authorId: 2 }
+    expect(() => assertSafe(safe, 'body', 'articles')).not.toThrow()
+    expect(declaredRow(plan, safe, [])).toMatchObject({ id: 1, title: 't', authorId: 2 })
+    expect(() => checkWriteSize(plan, [safe], options)).not.toThrow()
   })
 
   it('checkWriteSize: a list over its max, or a write over maxRows, is a 413 naming the field', () => {
