@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { bundleEntries, measureBundle } from './bundle-size.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -56,23 +55,7 @@ function leaveOut(modules) {
  * @returns {Promise<number>}
  */
 async function bytesWithout(entry, modules) {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    external: ['cloudflare:*', 'node:*'],
-    absWorkingDir: root,
-    tsconfig: path.join(root, 'tsconfig.json'),
-    write: false,
-    plugins: modules.length > 0 ? [leaveOut(modules)] : [],
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]?.contents.byteLength ?? 0
+  return (await measureBundle(entry, modules.length > 0 ? [leaveOut(modules)] : [])).bytes
 }
 
 const hono = (await measureBundle(bundleEntries.hono)).bytes

@@ -25,9 +25,10 @@ export const bundleEntries = {
  * tsconfig.json's `paths`, so the measure is the source under test, not a stale dist/.
  *
  * @param {string} entry
+ * @param {import('esbuild').Plugin[]} [plugins] more esbuild plugins (bench/bundle-floor.mjs leaves modules out by one)
  * @returns {Promise<{ bytes: number, gzipBytes: number, metafile: import('esbuild').Metafile, code: string }>}
  */
-export async function measureBundle(entry) {
+export async function measureBundle(entry, plugins = []) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -44,6 +45,7 @@ export async function measureBundle(entry) {
     tsconfig: path.join(root, 'tsconfig.json'),
     write: false,
     metafile: true,
+    plugins,
     logLevel: 'silent',
   })
   const output = result.outputFiles[0]
