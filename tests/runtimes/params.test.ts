@@ -46,14 +46,17 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('param readers ov
     await server?.stop()
   })
 
-  /** GET `path` with these raw header lines on a connection of its own; the answer and the server's CPU. */
-  async function get(path: string, lines: string[]): Promise<{ answer: RawAnswer | undefined; ms: number | undefined }> {
+  /**
+   * GET `path` with these raw header lines on a connection of its own; the answer and the server's
+   * CPU, and whether the server closed the connection without a whole answer (not a timeout).
+   */
+  async function get(path: string, lines: string[]): Promise<{ answer: RawAnswer | undefined; ms: number | undefined; closed: boolean }> {
     const connection = await keepAlive(server.origin)
     try {
       const { value, ms } = await groupCpuTime(server.pid, () =>
         connection.send(`GET ${path} HTTP/1.1\r\nHost: params.test\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n`).catch(() => undefined),
       )
-      return { answer: value, ms }
+      return { answer: value, ms, closed: value === undefined && connection.closed }
     } finally {
       connection.close()
     }
@@ -113,16 +116,19 @@ describe.each(runtimesFor(['node', 'bun', 'deno', 'workerd']))('param readers ov
     it(`${name}: a 4xx (the server's head limit) or read whole, fast; the server then answers`, async () => {
       for (const path of ['/api/headers', '/api/cookie']) {
         const started = performance.now()
-        const { answer, ms } = await get(path, [header])
-        // Node and Bun answer 431, Deno 400 before fw runs; workerd takes a head of 10,000 small cookies
-        expect(answer, `${path}: no answer`).toBeDefined()
-        if (answer?.status === 200) {
+        const { answer, ms, closed } = await get(path, [header])
+        // Node and Bun answer 431, Deno 400 before fw runs; workerd takes a head of 10,000 small cookies.
+        // A server that refuses the head closes the connection while the client is still sending the
+        // megabyte: the reset can reach the client before the 431 it wrote, and the client's kernel
+        // then drops the 431 (seen on Node). A refusal all the same: the server answers next.
+        if (answer === undefined) expect(closed, `${path}: no answer, the connection still open`).toBe(true)
+        else if (answer.status === 200) {
           const body = JSON.parse(answer.body.toString()) as Json
           expect(body.polluted).toBe(false)
           if (path === '/api/headers') expect(body.headers).toEqual({ cookie: {} })
         } else {
-          expect(answer?.status).toBeGreaterThanOrEqual(400)
-          expect(answer?.status).toBeLessThan(500)
+          expect(answer.status).toBeGreaterThanOrEqual(400)
+          expect(answer.status).toBeLessThan(500)
         }
         if (ms !== undefined) expect(ms).toBeLessThan(CPU_MS)
         expect(performance.now() - started).toBeLessThan(5_000)
