@@ -17,14 +17,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * src through tsconfig.json's `paths`. `cloudflare:*` modules are workerd's
  * own (left to it, as wrangler does); `node:*` ones too when the Worker runs
  * with the `nodejs_compat` flag (`nodeBuiltins`), else an import of one fails here.
+ * `platform: 'browser'` bundles as wrangler does by default (esbuild's browser platform: a
+ * package's `browser` field is honoured, as the OpenTelemetry JS SDK 2.x line needs to leave its
+ * Node build out); the default `'neutral'` assumes nothing of the platform.
  *
  * @param {string} entry
  * @param {string} outfile
- * @param {{ nodeBuiltins?: boolean, plugins?: import('esbuild').Plugin[] }} [options] `plugins`: esbuild
- *   plugins resolving names first (bench/compare.mjs points `fw-api` at a commit's build)
+ * @param {{ nodeBuiltins?: boolean, platform?: 'neutral' | 'browser', plugins?: import('esbuild').Plugin[] }} [options]
+ *   `plugins`: esbuild plugins resolving names first (bench/compare.mjs points `fw-api` at a commit's build)
  * @returns {Promise<void>}
  */
 export async function bundleWorker(entry, outfile, options = {}) {
+  const browser = options.platform === 'browser'
   await build({
     external: options.nodeBuiltins ? ['cloudflare:*', 'node:*'] : ['cloudflare:*'],
     entryPoints: [entry],
@@ -33,8 +37,9 @@ export async function bundleWorker(entry, outfile, options = {}) {
     format: 'esm',
     target: 'es2022',
     // Like tsup.config.ts: no Node built-ins assumed; an import of one fails here.
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
+    // wrangler's default, the browser platform, reads `browser` first (esbuild's own default order)
+    platform: browser ? 'browser' : 'neutral',
+    mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
     conditions: ['workerd', 'worker', 'browser'],
     absWorkingDir: root,
     tsconfig: path.join(root, 'tsconfig.json'),

@@ -1,6 +1,6 @@
 /**
  * Issue 58 #7 on Workers: a traced fw Worker (tests/otel/fixtures/traced-worker.ts) bundled and
- * run in workerd without nodejs_compat, its spans posted as OTLP/JSON with `fetch` from
+ * run in workerd without nodejs_compat (bundled as wrangler does, esbuild's browser platform), its spans posted as OTLP/JSON with `fetch` from
  * `ctx.waitUntil` to a receiver in the test: the server span named by its route template, in the
  * caller's trace, and a 500 as an ERROR span.
  */
@@ -17,7 +17,11 @@ describe.each(runtimesFor(['workerd']))('fw-api/otel in $label', (runtime) => {
   let server: Server | undefined
   beforeAll(async () => {
     receiver = await startReceiver()
-    server = await startServer(runtime, 'tests/otel/fixtures/traced-worker.ts', START_MS, { WORKERD_BINDINGS: JSON.stringify({ OTLP_URL: `${receiver.url}/v1/traces` }) })
+    server = await startServer(runtime, 'tests/otel/fixtures/traced-worker.ts', START_MS, {
+      WORKERD_BINDINGS: JSON.stringify({ OTLP_URL: `${receiver.url}/v1/traces` }),
+      // bundled as wrangler does: the SDK 2.x line reaches its Worker build through `browser`
+      WORKERD_PLATFORM: 'browser',
+    })
   }, START_MS + 10_000)
   afterAll(async () => {
     await server?.stop()

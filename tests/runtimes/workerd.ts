@@ -17,6 +17,8 @@
  * `WORKERD_DO` a JSON object of Durable Object namespace bindings (binding → the class the
  * entry exports); `WORKERD_RATELIMITS` a JSON object of Workers rate-limiting bindings
  * (binding → `{ limit, period }`, period 10 or 60 s).
+ * `WORKERD_PLATFORM=browser` bundles for esbuild's browser platform, wrangler's default (a
+ * package's `browser` field honoured: the OpenTelemetry JS SDK 2.x line's Worker build).
  * `WORKERD_EXTERNAL` names packages left out of the bundle (comma-separated; a module that
  * throws stands for each): a fixture that never calls their lazy `import()` runs without them (postgres.js on plain Workers).
  */
@@ -51,7 +53,11 @@ const leftOut = {
   },
 }
 
-await bundleWorker(resolve(root, entry), outfile, { nodeBuiltins: compatibilityFlags.includes('nodejs_compat'), plugins: externals.length ? [leftOut] : [] })
+await bundleWorker(resolve(root, entry), outfile, {
+  nodeBuiltins: compatibilityFlags.includes('nodejs_compat'),
+  platform: process.env.WORKERD_PLATFORM === 'browser' ? 'browser' : 'neutral',
+  plugins: externals.length ? [leftOut] : [],
+})
 
 const mf = new Miniflare({
   modules: workerModules(outfile),
