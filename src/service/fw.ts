@@ -272,9 +272,9 @@ export class Fw<B = unknown> {
       options: this.options,
       limits: this.limits,
       runtime: this.#runtime,
-      // the docs mount's documents: made on its first request, once this build is the service's
-      document: () => this.openapi(),
-      asyncapi: () => this.asyncapi(),
+      // the docs mount's documents, of this build's routes (made on the mount's first request)
+      document: (routes) => documentsLayer('docs').serviceDocument(routes, this, this.#declared),
+      asyncapi: (routes) => documentsLayer('docs').serviceAsyncAPI(routes, this, this.#declared),
       ...optionLayers(this.options, () => this.#closing),
     })
   }
